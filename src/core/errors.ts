@@ -1,0 +1,101 @@
+/**
+ * Errors are values with stable codes (CONTRACT "Envelopes and errors"). Tools and adapters throw
+ * ToolError; the HTTP and MCP adapters map it to their envelope in one place each.
+ */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  invalid_signature: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  link_expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  quota_exceeded: 429,
+  rate_limited: 429,
+  internal_error: 500,
+  engine_unavailable: 501,
+  upstream_failed: 502,
+  timeout: 503,
+  service_unavailable: 503,
+  forbidden_target: 400,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+  invalid_request: 'Invalid request',
+  validation_failed: 'Validation failed',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Forbidden',
+  invalid_signature: 'Invalid signature',
+  not_found: 'Not found',
+  method_not_allowed: 'Method not allowed',
+  conflict: 'Conflict',
+  gone: 'Gone',
+  link_expired: 'Link expired',
+  payload_too_large: 'Payload too large',
+  unsupported_media_type: 'Unsupported media type',
+  unprocessable: 'Unprocessable input',
+  quota_exceeded: 'Quota exceeded',
+  rate_limited: 'Rate limit exceeded',
+  internal_error: 'Internal error',
+  engine_unavailable: 'Engine unavailable',
+  upstream_failed: 'Upstream failed',
+  timeout: 'Timed out',
+  service_unavailable: 'Service temporarily unavailable',
+  forbidden_target: 'Forbidden target',
+};
+
+export interface ToolErrorOptions {
+  status?: number;
+  message?: string;
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export class ToolError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail: string;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, detail: string, options: ToolErrorOptions = {}) {
+    super(options.message ?? DEFAULT_MESSAGE[code], { cause: options.cause });
+    this.name = 'ToolError';
+    this.code = code;
+    this.status = options.status ?? ERROR_STATUS[code];
+    this.detail = detail;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** A 400 that names the offending field and what is allowed. */
+export function invalidField(field: string, allowed: string): ToolError {
+  return new ToolError('validation_failed', `${field}: ${allowed}`);
+}
+
+export interface ErrorBody {
+  status: false;
+  code: number;
+  message: string;
+  error: ErrorCode;
+  detail: string;
+}
+
+export function errorBody(error: ToolError): ErrorBody {
+  return { status: false, code: error.status, message: error.message, error: error.code, detail: error.detail };
+}
+
+/** Anything that is not a ToolError is a bug: the client sees a generic 500, the log sees the cause. */
+export function asToolError(error: unknown): ToolError {
+  if (error instanceof ToolError) return error;
+  return new ToolError('internal_error', 'An unexpected error occurred; quote the X-Request-Id when reporting it.', {
+    cause: error,
+  });
+}

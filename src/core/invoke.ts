@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import type { AnyTool } from '../registry/define-tool.ts';
+import type { Log, ToolContext } from './context.ts';
+import { ToolError } from './errors.ts';
+
+/** Who is calling, as the adapter (HTTP or MCP) knows it. */
+export interface Caller {
+  requestId: string;
+  log: Log;
+  /** Aborts when the client goes away. */
+  signal?: AbortSignal;
+  /** The `X-Api-Key` the call came with, for the gate to check. */
+  apiKey?: string | undefined;
+}
+
+/** The outcome of admitting a call: settled exactly once, after the tool ran. */
+export interface Admission {
+  commit(): Promise<void> | void;
+  refund(): Promise<void> | void;
+}
+
+/**
+ * The seam for access checks and billing: called after the input is valid and before the work;
+ * throws a ToolError (401/403/429) to refuse. Without a gate every call is admitted for free.
+ */
+export type Gate = (tool: AnyTool, caller: Caller) => Promise<Admission> | Admission;
+
+export interface InvokeDeps {
+  gate?: Gate;
+  now?: () => Date;
+}
+
+export interface InvokeResult {
+  result: unknown;
+  warnings: string[];
+}
+
+const FREE: Admission = { commit() {}, refund() {} };
+
+/**
+ * THE pipeline: both REST and MCP call this, so validation, billing and errors cannot drift apart.
+ * parse -> admit (key, plan, credits) -> run under a deadline -> validate output -> commit or refund.
+ */
+export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, deps: InvokeDeps = {}): Promise<InvokeResult> {
+  const input = parseInput(tool, rawInput);
+  const admission = deps.gate ? await deps.gate(tool, caller) : FREE;
+  let settled = false;
+  try {
+    const warnings: string[] = [];
+    const output = await runWithDeadline(tool, input, caller, warnings, deps.now ?? (() => new Date()));
+    const checked = tool.output.safeParse(output);
+    if (!checked.success) {
+      caller.log.error({ tool: tool.operationId, issues: checked.error.issues }, 'tool output failed its schema');
+      throw new ToolError('internal_error', 'The tool produced an invalid result; quote the X-Request-Id when reporting it.');
+    }
+    settled = true;
+    await admission.commit();
+    return { result: checked.data, warnings };
+  } catch (error) {
+    if (!settled) await admission.refund();
+    throw error;
+  }
+}
+
+/** Accepts fields at the top level or nested under `inputs` (CONTRACT), then validates them. */
+export function parseInput(tool: AnyTool, rawInput: unknown): unknown {
+  const candidate = rawInput === undefined || rawInput === null || rawInput === '' ? {} : rawInput;
+  if (!isPlainObject(candidate)) {
+    throw new ToolError('invalid_request', 'body: expected a JSON object with the tool\'s fields (see the catalog for its inputSchema)');
+  }
+  const parsed = tool.input.safeParse(unwrapInputs(tool, candidate));
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+function unwrapInputs(tool: AnyTool, body: Record<string, unknown>): Record<string, unknown> {
+  const declaresInputs = tool.input instanceof z.ZodObject && 'inputs' in tool.input.shape;
+  if (declaresInputs || !isPlainObject(body.inputs)) return body;
+  const { inputs, ...rest } = body;
+  return { ...rest, ...inputs };
+}
+
+export function validationError(error: z.ZodError): ToolError {
+  const details = error.issues.slice(0, 5).map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
+    return `${field}: ${describeIssue(issue)}`;
+  });
+  return new ToolError('validation_failed', details.join('; '));
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && issue.message.includes('received undefined')) return 'is required';
+  return issue.message.replace(/^Invalid input: /, '');
+}
+
+/**
+ * Runs the tool with an AbortSignal. A synchronous tool finishes before any timer could fire, so only
+ * asynchronous work (engines, I/O) races the deadline; on expiry the signal aborts and the call fails.
+ */
+async function runWithDeadline(
+  tool: AnyTool,
+  input: unknown,
+  caller: Caller,
+  warnings: string[],
+  now: () => Date,
+): Promise<unknown> {
+  const controller = new AbortController();
+  const ctx: ToolContext = {
+    requestId: caller.requestId,
+    log: caller.log,
+    signal: controller.signal,
+    now,
+    warn: (message) => void warnings.push(message),
+  };
+  const output = tool.run(input, ctx);
+  if (!isPromiseLike(output)) return output;
+
+  const onCallerGone = (): void => controller.abort(caller.signal?.reason);
+  caller.signal?.addEventListener('abort', onCallerGone, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new ToolError('timeout', `The tool did not finish within ${tool.timeoutMs} ms; try a smaller input.`);
+      controller.abort(error);
+      reject(error);
+    }, tool.timeoutMs);
+  });
+  try {
+    return await Promise.race([output, deadline]);
+  } finally {
+    clearTimeout(timer);
+    caller.signal?.removeEventListener('abort', onCallerGone);
+  }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { ToolError } from '../core/errors.ts';
+import type { Gate } from '../core/invoke.ts';
+import type { AnyTool } from '../registry/define-tool.ts';
+import { isModuleName } from '../registry/modules.ts';
+import type { Registry } from '../registry/registry.ts';
+import { registerCatalogRoutes } from './catalog-routes.ts';
+import { registerDocsRoutes } from './docs-routes.ts';
+import { registerHealthRoutes, type ReadinessCheck } from './health-routes.ts';
+import { sendError } from './reply.ts';
+import { registerToolRoutes } from './tool-routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  registry: Registry;
+  logger: Logger;
+  /** Access checks and billing for tool calls; none means every call is free and open. */
+  gate?: Gate;
+  readiness?: ReadinessCheck[];
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The tool a route serves: read by the error handler to pick the tool's error shape. */
+    tool?: AnyTool;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'X-Quota-Remaining', 'Retry-After', 'Deprecation', 'Sunset', 'Link'];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, logger } = options;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    // One line per request is logged by the onResponse hook below, without bodies or headers.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.maxJsonBodyBytes,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  // Only JSON bodies (and, later, multipart uploads) are accepted: anything else is a 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  await app.register(cors, { origin: '*', methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 86_400 });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const mapped = mapFrameworkError(error, config.maxJsonBodyBytes);
+    if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, mapped, request.routeOptions.config.tool?.errorShape);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const allowed = ['GET', 'POST', 'DELETE'].filter((method) => app.hasRoute({ url: pathname, method }));
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(reply, new ToolError('method_not_allowed', `${request.method} is not allowed on ${pathname}; use ${allowed.join(' or ')}.`));
+    }
+    return sendError(reply, new ToolError('not_found', notFoundDetail(pathname)));
+  });
+
+  registerHealthRoutes(app, options.readiness ?? []);
+  registerCatalogRoutes(app, options.registry);
+  await registerDocsRoutes(app, options.registry);
+  registerToolRoutes(app, options.registry, options.gate);
+  return app;
+}
+
+function notFoundDetail(pathname: string): string {
+  const [, api, version, module, ...rest] = pathname.split('/');
+  if (api === 'api' && version === 'v1' && module && isModuleName(module) && rest.length > 0) {
+    return `No tool '${rest.join('/')}' in ${module}; GET /api/v1/${module}/catalog lists its tools.`;
+  }
+  return `No route ${pathname}; GET /api/v1/catalog lists every tool and /docs documents the API.`;
+}
+
+/** Fastify's own errors (body parsing, limits) become envelopes with stable codes and a detail that names the fix. */
+function mapFrameworkError(error: FastifyError, bodyLimit: number): ToolError {
+  if (error instanceof ToolError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ToolError('unsupported_media_type', 'Content-Type: send application/json (file tools take multipart/form-data).');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ToolError('payload_too_large', `body: at most ${Math.floor(bodyLimit / 1024 / 1024)} MB of JSON.`);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ToolError('invalid_request', 'body: empty; send a JSON object with the tool\'s fields, or no Content-Type.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ToolError('invalid_request', 'Content-Length: does not match the body sent.');
+  }
+  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new ToolError('invalid_request', `body: malformed JSON (${error.message}).`);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new ToolError('invalid_request', error.message, { status });
+  return new ToolError('internal_error', 'An unexpected error occurred; quote the X-Request-Id when reporting it.', { cause: error });
+}

@@ -1,0 +1,33 @@
+import type { FastifyReply } from 'fastify';
+import { asToolError, errorBody, type ToolError } from '../core/errors.ts';
+import type { InvokeResult } from '../core/invoke.ts';
+import type { AnyTool, ErrorShape } from '../registry/define-tool.ts';
+
+/** Success envelope (SERVICE-SPEC 2.1), or the special shape the tool declares (SERVICE-SPEC 2.4). */
+export function sendResult(reply: FastifyReply, tool: AnyTool, outcome: InvokeResult): FastifyReply {
+  reply.code(tool.successStatus);
+  switch (tool.response) {
+    case 'envelope':
+      return reply.send(envelope(tool.successStatus, 'Success', outcome));
+    case 'status-result-warnings':
+      return reply.send({ status: true, result: outcome.result, warnings: outcome.warnings });
+    case 'bare-json':
+      return reply.send(outcome.result);
+    case 'text':
+      return reply.type('text/plain; charset=utf-8').send(String(outcome.result));
+  }
+}
+
+export function envelope(code: number, message: string, outcome: InvokeResult): Record<string, unknown> {
+  const body: Record<string, unknown> = { status: true, code, message, result: outcome.result };
+  if (outcome.warnings.length > 0) body.warnings = outcome.warnings;
+  return body;
+}
+
+export function sendError(reply: FastifyReply, cause: unknown, shape: ErrorShape = 'envelope'): FastifyReply {
+  const error: ToolError = asToolError(cause);
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  reply.code(error.status);
+  if (shape === 'status-message') return reply.send({ status: error.status, message: `${error.message}: ${error.detail}` });
+  return reply.send(errorBody(error));
+}

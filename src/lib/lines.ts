@@ -1,0 +1,52 @@
+/**
+ * Line handling shared by the text tools. A line break is CRLF, LF, CR, VT, FF, NEL, U+2028 or
+ * U+2029: text pasted from Windows, old Mac files, Word (VT) or the web all split the same way.
+ */
+export const LINE_BREAK = String.raw`(?:\r\n|[\n\r\v\f\u0085\u2028\u2029])`;
+
+/** Whitespace that is not a line break (space, tab, no-break and the other Unicode spaces). */
+export const HORIZONTAL_SPACE = String.raw`[^\S\n\r\v\f\u0085\u2028\u2029]`;
+
+const LINE_BREAK_RE = new RegExp(LINE_BREAK, 'u');
+const SPLIT_RE = new RegExp(LINE_BREAK, 'gu');
+
+/** Splits at every line break; `''` gives `['']`, `'a\n'` gives `['a', '']`. */
+export function splitLines(text: string): string[] {
+  return text.split(SPLIT_RE);
+}
+
+export function hasLineBreak(text: string): boolean {
+  return LINE_BREAK_RE.test(text);
+}
+
+/** The first line break the text uses (`\r\n`, `\r` or `\n`), so output keeps the input's convention; `\n` otherwise. */
+export function lineEnding(text: string): string {
+  const match = LINE_BREAK_RE.exec(text);
+  if (match === null) return '\n';
+  return match[0] === '\r\n' || match[0] === '\r' ? match[0] : '\n';
+}
+
+/** Counts line breaks (CRLF counts once). */
+export function countLineBreaks(text: string): number {
+  let count = 0;
+  for (const _ of text.matchAll(SPLIT_RE)) count++;
+  return count;
+}
+
+const HORIZONTAL_SPACE_CHAR = new RegExp(`^${HORIZONTAL_SPACE}$`, 'u');
+
+function isHorizontalSpace(text: string, index: number): boolean {
+  return HORIZONTAL_SPACE_CHAR.test(text.charAt(index));
+}
+
+/**
+ * Trims spaces and tabs (not line breaks) from one or both ends. A loop, not `/\s+$/`: that regex
+ * is quadratic on a long run of spaces in the middle of the text.
+ */
+export function trimSpaces(text: string, start = true, end = true): string {
+  let from = 0;
+  let to = text.length;
+  if (start) while (from < to && isHorizontalSpace(text, from)) from++;
+  if (end) while (to > from && isHorizontalSpace(text, to - 1)) to--;
+  return text.slice(from, to);
+}

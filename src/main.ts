@@ -1,0 +1,36 @@
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { createService } from './server.ts';
+
+const STOP_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const service = await createService(config, logger);
+  const address = await service.app.listen({ host: config.host, port: config.port });
+  process.stdout.write(`toolapi listening on ${address} (${service.registry.tools.length} tools; docs at ${address}/docs)\n`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing in-flight requests');
+    // In-flight requests get up to 10 s (CONTRACT "Running it"); then we exit regardless.
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`toolapi failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { ToolContext } from '../core/context.ts';
+import { camelCase, type ModuleName } from './modules.ts';
+
+export interface ToolExample<I, O> {
+  /** What the example shows; doubles as the test name. */
+  title?: string;
+  input: I;
+  /** The exact `result` expected; omit for tools whose output is random (the schema still checks it). */
+  output?: O;
+}
+
+/**
+ * How the HTTP adapter answers. `envelope` is SERVICE-SPEC 2.1; the others are the special shapes
+ * of SERVICE-SPEC 2.4 / 4.1 that some tools document.
+ */
+export type ResponseShape = 'envelope' | 'status-result-warnings' | 'bare-json' | 'text';
+
+/** `status-message` is the `{status: <HTTP status>, message}` error body SERVICE-SPEC 2.2 documents for ZIP extraction. */
+export type ErrorShape = 'envelope' | 'status-message';
+
+export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
+  module: ModuleName;
+  slug: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  input: I;
+  output: O;
+  examples: ToolExample<z.input<I>, z.output<O>>[];
+  run(input: z.output<I>, ctx: ToolContext): z.input<O> | Promise<z.input<O>>;
+  /** Credits spent per successful call. Default 1. */
+  cost?: number;
+  /** `GET` tools read their input from the query string and also answer POST. Default `POST`. */
+  method?: 'POST' | 'GET';
+  /** HTTP status of success. Default 200. */
+  successStatus?: 200 | 201;
+  response?: ResponseShape;
+  errorShape?: ErrorShape;
+  /** Deadline for `run` in milliseconds. Default 10 s. */
+  timeoutMs?: number;
+  /** Route path when it is not `/api/v1/<module>/<slug>`. */
+  path?: string;
+}
+
+export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends ToolSpec<I, O> {
+  readonly operationId: string;
+  readonly path: string;
+  readonly cost: number;
+  readonly method: 'POST' | 'GET';
+  readonly successStatus: 200 | 201;
+  readonly response: ResponseShape;
+  readonly errorShape: ErrorShape;
+  readonly timeoutMs: number;
+}
+
+/** Any tool, whatever its schemas: what the registry and the adapters hold (`run` is a method, so bivariant). */
+export type AnyTool = Tool<z.ZodType, z.ZodType>;
+
+export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolSpec<I, O>): Tool<I, O> {
+  return {
+    ...spec,
+    operationId: `${camelCase(spec.module)}.${camelCase(spec.slug)}`,
+    path: spec.path ?? `/api/v1/${spec.module}/${spec.slug}`,
+    cost: spec.cost ?? 1,
+    method: spec.method ?? 'POST',
+    successStatus: spec.successStatus ?? 200,
+    response: spec.response ?? 'envelope',
+    errorShape: spec.errorShape ?? 'envelope',
+    timeoutMs: spec.timeoutMs ?? 10_000,
+  };
+}

@@ -1,0 +1,3 @@
+import type { AnyTool } from '../../registry/define-tool.ts';
+
+export const textIntelligenceTools: AnyTool[] = [];

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+/** Bad input gets the documented status and a complete error envelope, never a 500 or a stack trace. */
+let server: TestServer;
+before(async () => {
+  server = await startTestServer({ TOOLAPI_MAX_JSON_MB: '1' });
+});
+after(async () => {
+  await server.close();
+});
+
+const TOOL = '/api/v1/text-utilities/reverse-text';
+
+async function expectError(response: Response, status: number, error: string, detailPattern?: RegExp): Promise<void> {
+  const body = (await response.json()) as Record<string, unknown>;
+  assert.equal(response.status, status, JSON.stringify(body));
+  assert.deepEqual(Object.keys(body).sort(), ['code', 'detail', 'error', 'message', 'status']);
+  assert.equal(body.status, false);
+  assert.equal(body.code, status);
+  assert.equal(body.error, error);
+  assert.equal(typeof body.message, 'string');
+  assert.equal(typeof body.detail, 'string');
+  assert.doesNotMatch(String(body.detail), /at .*\.ts:\d+/, 'no stack trace');
+  if (detailPattern) assert.match(String(body.detail), detailPattern);
+  assert.ok(response.headers.get('x-request-id'));
+}
+
+test('malformed JSON -> 400 invalid_request', async () => {
+  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":' });
+  await expectError(response, 400, 'invalid_request', /malformed JSON/);
+});
+
+test('wrong type -> 400 naming the field', async () => {
+  await expectError(await server.post(TOOL, { text: 42 }), 400, 'validation_failed', /^text: expected string/);
+});
+
+test('missing field -> 400 naming the field, also with no body at all', async () => {
+  await expectError(await server.post(TOOL, {}), 400, 'validation_failed', /^text: is required/);
+  await expectError(await fetch(server.url + TOOL, { method: 'POST' }), 400, 'validation_failed', /^text: is required/);
+});
+
+test('a body that is not an object -> 400', async () => {
+  await expectError(await server.post(TOOL, [1, 2]), 400, 'invalid_request', /body: expected a JSON object/);
+});
+
+test('text over 1,000,000 characters -> 400 naming the limit', async () => {
+  await expectError(await server.post(TOOL, { text: 'a'.repeat(1_000_001) }), 400, 'validation_failed', /text: at most 1,000,000 characters/);
+});
+
+test('body over the JSON limit -> 413', async () => {
+  await expectError(await server.post(TOOL, { text: 'a'.repeat(1_100_000) }), 413, 'payload_too_large', /body: at most 1 MB/);
+});
+
+test('wrong content type -> 415', async () => {
+  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+  await expectError(response, 415, 'unsupported_media_type', /application\/json/);
+});
+
+test('unknown slug -> 404 pointing at the catalog; unknown route -> 404', async () => {
+  await expectError(await server.post('/api/v1/text-utilities/no-such-tool', {}), 404, 'not_found', /text-utilities\/catalog/);
+  await expectError(await server.get('/nowhere'), 404, 'not_found', /\/api\/v1\/catalog/);
+});
+
+test('wrong method -> 405 with Allow', async () => {
+  const response = await server.get(TOOL);
+  assert.equal(response.headers.get('allow'), 'POST');
+  await expectError(response, 405, 'method_not_allowed', /use POST/);
+  const onCatalog = await server.post('/api/v1/catalog', {});
+  assert.equal(onCatalog.headers.get('allow'), 'GET');
+  await expectError(onCatalog, 405, 'method_not_allowed');
+});
+
+test('X-Request-Id is echoed when sent and generated otherwise', async () => {
+  const echoed = await server.post(TOOL, { text: 'a' }, { 'x-request-id': 'client-abc.123' });
+  assert.equal(echoed.headers.get('x-request-id'), 'client-abc.123');
+  const generated = await server.post(TOOL, { text: 'a' }, { 'x-request-id': 'bad id with spaces' });
+  assert.match(generated.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+});
+
+test('CORS preflight allows browser callers without cookies', async () => {
+  const response = await fetch(server.url + TOOL, {
+    method: 'OPTIONS',
+    headers: { origin: 'https://example.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-api-key' },
+  });
+  assert.equal(response.status, 204);
+  assert.equal(response.headers.get('access-control-allow-origin'), '*');
+  assert.equal(response.headers.get('access-control-allow-credentials'), null);
+});
+
+test('request logs carry id, method, route, status and duration, never the body', async () => {
+  await server.post(TOOL, { text: 'do-not-log-this-secret' }, { 'x-request-id': 'log-check-1' });
+  const line = server.logs.find((l) => l.includes('"reqId":"log-check-1"'));
+  assert.ok(line, 'the request was logged');
+  const entry = JSON.parse(line) as Record<string, unknown>;
+  assert.deepEqual([entry.method, entry.route, entry.status], ['POST', TOOL, 200]);
+  assert.equal(typeof entry.ms, 'number');
+  assert.ok(!server.logs.some((l) => l.includes('do-not-log-this-secret')));
+});

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { validate } from '@readme/openapi-parser';
+import { startTestServer, type TestServer } from './helpers/server.ts';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(async () => {
+  await server.close();
+});
+
+test('the OpenAPI document validates and lists every tool route', async () => {
+  const response = await server.get('/api/v1/openapi.json');
+  assert.equal(response.status, 200);
+  const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+  assert.equal(document.openapi, '3.1.0');
+  const outcome = await validate(structuredClone(document) as never);
+  assert.ok(outcome.valid, JSON.stringify(outcome, null, 1).slice(0, 3000));
+  for (const tool of server.service.registry.tools) {
+    const operations = document.paths[tool.path];
+    assert.ok(operations?.post, `${tool.path} is documented`);
+    if (tool.method === 'GET') assert.ok(operations.get, `${tool.path} GET is documented`);
+  }
+  assert.ok(document.paths['/api/v1/catalog']?.get);
+});
+
+test('the OpenAPI document lists exactly the registered routes', async () => {
+  const document = (await (await server.get('/api/v1/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+  for (const [route, operations] of Object.entries(document.paths)) {
+    for (const method of Object.keys(operations)) {
+      assert.ok(server.service.app.hasRoute({ url: route, method: method.toUpperCase() as 'GET' }), `${method} ${route} is served`);
+    }
+  }
+});
+
+test('/docs renders the API reference', async () => {
+  const response = await fetch(`${server.url}/docs`, { redirect: 'follow' });
+  assert.equal(response.status, 200);
+  assert.match(await response.text(), /swagger/i);
+});
