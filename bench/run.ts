@@ -4,6 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -28,12 +30,12 @@ async function startServer(script: string, env: Record<string, string> = {}): Pr
   throw new Error(`${script} did not start: ${output}`);
 }
 
-async function measure(url: string, body?: string): Promise<Measured> {
+async function measure(url: string, body?: string, headers: Record<string, string> = {}): Promise<Measured> {
   const options = {
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    ...(body ? { method: 'POST' as const, body, headers: { 'content-type': 'application/json' } } : {}),
+    ...(body ? { method: 'POST' as const, body, headers: { 'content-type': 'application/json', ...headers } } : {}),
   };
   await autocannon({ ...options, duration: 1 }); // warm-up
   const result = await autocannon(options);
@@ -59,18 +61,30 @@ const bareGet = await measure(`${bare.url}/hello`);
 const barePost = await measure(`${bare.url}/hello`, toolBody);
 await stop(bare.child);
 
-const api = await startServer('servers/toolapi.ts');
-const pipeline = await measure(`${api.url}/api/v1/text-utilities/reverse-text`, toolBody);
-await stop(api.child);
+const unkeyedServer = await startServer('servers/toolapi-unkeyed.ts');
+const pipeline = await measure(`${unkeyedServer.url}/api/v1/text-utilities/reverse-text`, toolBody);
+await stop(unkeyedServer.child);
+
+// The keyed service on a fresh SQLite data dir with a plan roomy enough for the whole run.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'toolapi-bench-'));
+const plans = path.join(dataDir, 'plans.json');
+writeFileSync(plans, JSON.stringify({ free: { monthlyCredits: 1_000_000_000, ratePerMinute: 1_000_000_000, bulkUrlLimit: 5 } }));
+const keyedServer = await startServer('servers/toolapi.ts', { TOOLAPI_DATA_DIR: dataDir, TOOLAPI_PLANS: plans });
+const key = readFileSync(path.join(dataDir, 'first-api-key.txt'), 'utf8').trim();
+const keyed = await measure(`${keyedServer.url}/api/v1/text-utilities/reverse-text`, toolBody, { 'x-api-key': key });
+await stop(keyedServer.child);
+rmSync(dataDir, { recursive: true, force: true });
 
 rows.push(
   row('(a) bare Fastify hello-world, GET', bareGet),
   row("(a') bare Fastify hello-world, same POST body", barePost),
-  row('(b) reverse-text through the full pipeline', pipeline),
+  row('(b) reverse-text, full pipeline, auth off', pipeline),
+  row('(c) reverse-text, keyed (SQLite credits)', keyed),
 );
 ratios.push(
   `pipeline / bare POST hello (b/a'): ${(pipeline.rps / barePost.rps).toFixed(2)} (target >= 0.6)`,
   `pipeline / bare GET hello  (b/a):  ${(pipeline.rps / bareGet.rps).toFixed(2)} (includes JSON body parsing)`,
+  `keyed / unkeyed            (c/b):  ${(keyed.rps / pipeline.rps).toFixed(2)} (target >= 0.75)`,
 );
 
 process.stdout.write(`\nbench: ${CONNECTIONS} connections, ${DURATION_S} s per row, node ${process.version}\n`);

@@ -7,9 +7,21 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   TOOLAPI_DATA_DIR: z.string().min(1).default('./data'),
   TOOLAPI_ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
+  TOOLAPI_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  TOOLAPI_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  TOOLAPI_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional(),
+  TOOLAPI_SMTP_FROM: z.string().default('toolapi <no-reply@localhost>'),
   TOOLAPI_PLANS: z.string().min(1).optional(),
   TOOLAPI_PUBLIC_URL: z.url().optional(),
   TOOLAPI_FETCH_ALLOW: z.string().optional(),
+  TOOLAPI_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  TOOLAPI_FETCH_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  TOOLAPI_DNS_SERVERS: z.string().optional(),
+  TOOLAPI_CHROMIUM_PATH: z.string().optional(),
+  TOOLAPI_AI_BASE_URL: z.url().optional(),
+  TOOLAPI_AI_API_KEY: z.string().optional(),
+  TOOLAPI_AI_MODEL: z.string().optional(),
+  TOOLAPI_AI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   TOOLAPI_MAX_UPLOAD_MB: z.coerce.number().positive().default(50),
   TOOLAPI_MAX_JSON_MB: z.coerce.number().positive().default(5),
   TOOLAPI_BINARY_SUNSET: z.iso.date().default('2027-06-30'),
@@ -21,10 +33,23 @@ export interface Config {
   port: number;
   dataDir: string;
   adminToken: string | undefined;
+  /** PostgreSQL at scale; unset means SQLite in the data dir. */
+  databaseUrl: string | undefined;
+  /** Server secret (key hashing, link signing); unset means one generated once and kept in the store. */
+  secret: string | undefined;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
   plansFile: string | undefined;
   /** Base of links the service hands out; undefined means `http://HOST:PORT` of the running server. */
   publicUrl: string | undefined;
   fetchAllow: string[];
+  fetchTimeoutMs: number;
+  fetchMaxBytes: number;
+  /** Resolvers for DNS tools and the fetcher (`ip` or `ip:port`); empty means the system's. */
+  dnsServers: string[];
+  chromiumPath: string | undefined;
+  /** An OpenAI-compatible chat-completions provider; without a base URL the AI tools run their local models. */
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number };
   maxUploadBytes: number;
   maxJsonBodyBytes: number;
   binarySunset: string;
@@ -45,12 +70,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.TOOLAPI_DATA_DIR),
     adminToken: e.TOOLAPI_ADMIN_TOKEN,
+    databaseUrl: e.TOOLAPI_DATABASE_URL,
+    secret: e.TOOLAPI_SECRET,
+    smtpUrl: e.TOOLAPI_SMTP_URL,
+    smtpFrom: e.TOOLAPI_SMTP_FROM,
     plansFile: e.TOOLAPI_PLANS,
     publicUrl: e.TOOLAPI_PUBLIC_URL?.replace(/\/+$/, ''),
-    fetchAllow: (e.TOOLAPI_FETCH_ALLOW ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    fetchAllow: list(e.TOOLAPI_FETCH_ALLOW),
+    fetchTimeoutMs: e.TOOLAPI_FETCH_TIMEOUT_MS,
+    fetchMaxBytes: e.TOOLAPI_FETCH_MAX_BYTES,
+    dnsServers: list(e.TOOLAPI_DNS_SERVERS),
+    chromiumPath: e.TOOLAPI_CHROMIUM_PATH,
+    ai: { baseUrl: e.TOOLAPI_AI_BASE_URL?.replace(/\/+$/, ''), apiKey: e.TOOLAPI_AI_API_KEY, model: e.TOOLAPI_AI_MODEL, timeoutMs: e.TOOLAPI_AI_TIMEOUT_MS },
     maxUploadBytes: e.TOOLAPI_MAX_UPLOAD_MB * MB,
     maxJsonBodyBytes: e.TOOLAPI_MAX_JSON_MB * MB,
     binarySunset: e.TOOLAPI_BINARY_SUNSET,
     logLevel: e.TOOLAPI_LOG_LEVEL,
   };
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }

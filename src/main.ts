@@ -8,9 +8,6 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const service = await createService(config, logger);
-  const address = await service.app.listen({ host: config.host, port: config.port });
-  process.stdout.write(`toolapi listening on ${address} (${service.registry.tools.length} tools; docs at ${address}/docs)\n`);
-
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -28,6 +25,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  const address = await service.app.listen({ host: config.host, port: config.port });
+  let banner = `toolapi listening on ${address} (${service.registry.tools.length} tools; docs at ${address}/docs)\n`;
+  if (service.firstKey) {
+    // Printed once, on the first start with an empty store; later starts never print a secret.
+    banner +=
+      `\nYour API key (shown once; also in ${config.dataDir}/first-api-key.txt, mode 0600):\n\n  ${service.firstKey}\n\n` +
+      `Try: curl -s -X POST ${address}/api/v1/text-utilities/reverse-text -H 'X-Api-Key: ${service.firstKey}' -H 'content-type: application/json' -d '{"text":"hello"}'\n\n`;
+  }
+  process.stdout.write(banner);
 }
 
 main().catch((error: unknown) => {

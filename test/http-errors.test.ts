@@ -38,7 +38,7 @@ test('wrong type -> 400 naming the field', async () => {
 
 test('missing field -> 400 naming the field, also with no body at all', async () => {
   await expectError(await server.post(TOOL, {}), 400, 'validation_failed', /^text: is required/);
-  await expectError(await fetch(server.url + TOOL, { method: 'POST' }), 400, 'validation_failed', /^text: is required/);
+  await expectError(await fetch(server.url + TOOL, { method: 'POST', headers: { 'x-api-key': server.key } }), 400, 'validation_failed', /^text: is required/);
 });
 
 test('a body that is not an object -> 400', async () => {

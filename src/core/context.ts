@@ -1,4 +1,5 @@
 import type { BaseLogger } from 'pino';
+import type { Engines } from '../engines/index.ts';
 
 /** The logging a tool or the pipeline may do; request loggers of both adapters fit it. */
 export type Log = Pick<BaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -11,7 +12,20 @@ export interface ToolContext {
   readonly requestId: string;
   readonly signal: AbortSignal;
   readonly log: Log;
+  /** Outbound I/O and converters (SSRF-guarded fetch, office, images…), built once at startup. */
+  readonly engines: Engines;
+  /** The caller's plan limits that tools enforce themselves (e.g. URLs per bulk audit). */
+  readonly plan: PlanLimits;
   now(): Date;
   /** Adds a line to the response's `warnings`. */
   warn(message: string): void;
 }
+
+export interface PlanLimits {
+  name: string;
+  /** URLs one bulk SEO audit may take (CONTRACT: free 5, pro 20). */
+  bulkUrlLimit: number;
+}
+
+/** What applies when no accounts are configured around the pipeline (tests of a tool alone). */
+export const DEFAULT_PLAN_LIMITS: PlanLimits = { name: 'free', bulkUrlLimit: 5 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnyTool } from '../registry/define-tool.ts';
-import type { Log, ToolContext } from './context.ts';
+import type { Engines } from '../engines/index.ts';
+import { DEFAULT_PLAN_LIMITS, type Log, type PlanLimits, type ToolContext } from './context.ts';
 import { ToolError } from './errors.ts';
 
 /** Who is calling, as the adapter (HTTP or MCP) knows it. */
@@ -11,12 +12,16 @@ export interface Caller {
   signal?: AbortSignal;
   /** The `X-Api-Key` the call came with, for the gate to check. */
   apiKey?: string | undefined;
+  /** Response headers the gate sets (rate-limit and quota state); adapters without headers omit it. */
+  setHeader?: (name: string, value: string) => void;
 }
 
 /** The outcome of admitting a call: settled exactly once, after the tool ran. */
 export interface Admission {
   commit(): Promise<void> | void;
   refund(): Promise<void> | void;
+  /** The caller's plan, for limits a tool enforces itself. */
+  plan?: PlanLimits;
 }
 
 /**
@@ -28,6 +33,7 @@ export type Gate = (tool: AnyTool, caller: Caller) => Promise<Admission> | Admis
 export interface InvokeDeps {
   gate?: Gate;
   now?: () => Date;
+  engines?: Engines;
 }
 
 export interface InvokeResult {
@@ -39,15 +45,16 @@ const FREE: Admission = { commit() {}, refund() {} };
 
 /**
  * THE pipeline: both REST and MCP call this, so validation, billing and errors cannot drift apart.
- * parse -> admit (key, plan, credits) -> run under a deadline -> validate output -> commit or refund.
+ * admit (key, plan, rate, credits) -> parse -> run under a deadline -> validate output -> commit or refund.
+ * Admission comes first so a bad key is a 401 whatever the body; a refused body refunds its credit.
  */
 export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, deps: InvokeDeps = {}): Promise<InvokeResult> {
-  const input = parseInput(tool, rawInput);
   const admission = deps.gate ? await deps.gate(tool, caller) : FREE;
   let settled = false;
   try {
+    const input = parseInput(tool, rawInput);
     const warnings: string[] = [];
-    const output = await runWithDeadline(tool, input, caller, warnings, deps.now ?? (() => new Date()));
+    const output = await runWithDeadline(tool, input, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS);
     const checked = tool.output.safeParse(output);
     if (!checked.success) {
       caller.log.error({ tool: tool.operationId, issues: checked.error.issues }, 'tool output failed its schema');
@@ -102,14 +109,17 @@ async function runWithDeadline(
   input: unknown,
   caller: Caller,
   warnings: string[],
-  now: () => Date,
+  deps: InvokeDeps,
+  plan: PlanLimits,
 ): Promise<unknown> {
   const controller = new AbortController();
   const ctx: ToolContext = {
     requestId: caller.requestId,
     log: caller.log,
     signal: controller.signal,
-    now,
+    engines: deps.engines ?? {},
+    plan,
+    now: deps.now ?? (() => new Date()),
     warn: (message) => void warnings.push(message),
   };
   const output = tool.run(input, ctx);

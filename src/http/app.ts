@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
-import type { Gate } from '../core/invoke.ts';
+import type { InvokeDeps } from '../core/invoke.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
 import { isModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -18,9 +18,11 @@ export interface AppOptions {
   config: Config;
   registry: Registry;
   logger: Logger;
-  /** Access checks and billing for tool calls; none means every call is free and open. */
-  gate?: Gate;
+  /** What the pipeline needs: the gate (access and billing; none means free and open), engines, clock. */
+  invokeDeps?: InvokeDeps;
   readiness?: ReadinessCheck[];
+  /** Further routes (accounts, files, MCP) registered by the service wiring. */
+  routes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 declare module 'fastify' {
@@ -84,7 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, options.readiness ?? []);
   registerCatalogRoutes(app, options.registry);
   await registerDocsRoutes(app, options.registry);
-  registerToolRoutes(app, options.registry, options.gate);
+  registerToolRoutes(app, options.registry, options.invokeDeps ?? {});
+  await options.routes?.(app);
   return app;
 }
 

@@ -2,10 +2,15 @@ import type { FastifyReply } from 'fastify';
 import { asToolError, errorBody, type ToolError } from '../core/errors.ts';
 import type { InvokeResult } from '../core/invoke.ts';
 import type { AnyTool, ErrorShape } from '../registry/define-tool.ts';
+import { renderMarkdown } from './markdown.ts';
 
-/** Success envelope (SERVICE-SPEC 2.1), or the special shape the tool declares (SERVICE-SPEC 2.4). */
-export function sendResult(reply: FastifyReply, tool: AnyTool, outcome: InvokeResult): FastifyReply {
+export type OutputFormat = 'markdown' | 'json';
+
+/** Success envelope (SERVICE-SPEC 2.1), or the special shape the tool declares (SERVICE-SPEC 2.4), or the requested format. */
+export function sendResult(reply: FastifyReply, tool: AnyTool, outcome: InvokeResult, format?: OutputFormat): FastifyReply {
   reply.code(tool.successStatus);
+  if (format === 'markdown') return reply.type('text/markdown; charset=utf-8').send(renderMarkdown(tool.title, outcome.result));
+  if (format === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(outcome.result, null, 2));
   switch (tool.response) {
     case 'envelope':
       return reply.send(envelope(tool.successStatus, 'Success', outcome));

@@ -2,7 +2,8 @@
  * Line handling shared by the text tools. A line break is CRLF, LF, CR, VT, FF, NEL, U+2028 or
  * U+2029: text pasted from Windows, old Mac files, Word (VT) or the web all split the same way.
  */
-export const LINE_BREAK = String.raw`(?:\r\n|[\n\r\v\f\u0085\u2028\u2029])`;
+// `\r(?!\n)`: so that a backtracking regex can never read CRLF as two breaks.
+export const LINE_BREAK = String.raw`(?:\r\n|\r(?!\n)|[\n\v\f\u0085\u2028\u2029])`;
 
 /** Whitespace that is not a line break (space, tab, no-break and the other Unicode spaces). */
 export const HORIZONTAL_SPACE = String.raw`[^\S\n\r\v\f\u0085\u2028\u2029]`;
@@ -49,4 +50,11 @@ export function trimSpaces(text: string, start = true, end = true): string {
   if (start) while (from < to && isHorizontalSpace(text, from)) from++;
   if (end) while (to > from && isHorizontalSpace(text, to - 1)) to--;
   return text.slice(from, to);
+}
+
+/** Lines as an editor counts them: `''` has none, and a final line break does not start another. */
+export function countLines(text: string): number {
+  if (text === '') return 0;
+  const lines = splitLines(text);
+  return lines.at(-1) === '' ? lines.length - 1 : lines.length;
 }

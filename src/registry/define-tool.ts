@@ -8,6 +8,11 @@ export interface ToolExample<I, O> {
   input: I;
   /** The exact `result` expected; omit for tools whose output is random (the schema still checks it). */
   output?: O;
+  /**
+   * The example reaches a public site (documentation for URL tools): the offline examples test does
+   * not run it; those tools are tested against servers the tests run on loopback.
+   */
+  needsNetwork?: boolean;
 }
 
 /**

@@ -1,13 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
-import { createService, type Service } from '../../src/server.ts';
+import { createService, type Service, type ServiceOptions } from '../../src/server.ts';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 export interface TestServer {
   url: string;
+  /** The first key of the verified local account (free plan), sent by post/get unless headers say otherwise. */
+  key: string;
   service: Service;
   dataDir: string;
   /** Every log line the server wrote, for tests that check what is (not) logged. */
@@ -17,10 +21,27 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Most tests exercise tools, not quotas: unless a test names its own TOOLAPI_PLANS, the `free` plan of
+ * the first key gets room for thousands of calls. The accounts tests set real plans.
+ */
+function unmeteredPlans(dir: string): string {
+  const file = path.join(dir, 'unmetered-plans.json');
+  writeFileSync(file, JSON.stringify({ free: { monthlyCredits: 1_000_000_000, ratePerMinute: 1_000_000_000, bulkUrlLimit: 5 } }));
+  return file;
+}
+
 /** Starts the real service on a loopback port with a throwaway data dir; logs are captured, not printed. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'toolapi-test-'));
-  const config = loadConfig({ TOOLAPI_DATA_DIR: dataDir, PORT: '0', TOOLAPI_LOG_LEVEL: 'info', ...env });
+export async function startTestServer(env: Record<string, string> = {}, options: ServiceOptions = {}): Promise<TestServer> {
+  const dataDir = env.TOOLAPI_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'toolapi-test-'));
+  const config = loadConfig({
+    TOOLAPI_DATA_DIR: dataDir,
+    PORT: '0',
+    TOOLAPI_LOG_LEVEL: 'info',
+    TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    TOOLAPI_PLANS: env.TOOLAPI_PLANS ?? unmeteredPlans(dataDir),
+    ...env,
+  });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -28,16 +49,18 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       callback();
     },
   });
-  const service = await createService(config, createLogger(config.logLevel, sink));
+  const service = await createService(config, createLogger(config.logLevel, sink), options);
+  const key = service.firstKey ?? '';
   const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
   const send = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(url + route, {
       method,
-      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   return {
     url,
+    key,
     service,
     dataDir,
     logs,

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { ToolError } from '../core/errors.ts';
+import type { Store } from '../store/index.ts';
+import { generateApiKey, hashesEqual, hashSecret, keyLookup } from './keys.ts';
+import type { Plan, Plans } from './plans.ts';
+
+export interface Account {
+  accountId: string;
+  email: string;
+  plan: string;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+export interface KeyInfo {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  allowedTools: string[] | null;
+  revokedAt: string | null;
+}
+
+/** A key's secret appears only in this value, returned once, at creation. */
+export interface CreatedKey extends KeyInfo {
+  key: string;
+}
+
+/** Who a valid key belongs to. */
+export interface Principal {
+  accountId: string;
+  keyId: string;
+  plan: Plan;
+  emailVerified: boolean;
+  allowedTools: string[] | null;
+}
+
+export interface Accounts {
+  createAccount(input: { email: string; plan?: string; emailVerified?: boolean }): Promise<Account>;
+  getAccount(accountId: string): Promise<Account | undefined>;
+  findByEmail(email: string): Promise<Account | undefined>;
+  listAccounts(): Promise<Account[]>;
+  countAccounts(): Promise<number>;
+  markVerified(accountId: string): Promise<void>;
+  createKey(accountId: string, input: { name?: string | undefined; allowedTools?: string[] | undefined }): Promise<CreatedKey>;
+  listKeys(accountId: string): Promise<KeyInfo[]>;
+  /** Revokes a key of the account (any account when undefined); false when there is no such key. */
+  revokeKey(accountId: string | undefined, keyId: string): Promise<boolean>;
+  authenticate(key: string): Promise<Principal | undefined>;
+}
+
+export interface AccountsDeps {
+  store: Store;
+  plans: Plans;
+  secret: string;
+  now: () => Date;
+  /**
+   * How long a resolved key may be served from memory. Only for the embedded store, where this process
+   * makes the changes itself (revocation and verification clear the cache at once); a change made by
+   * another process (the CLI) takes effect within this time. 0 disables the cache.
+   */
+  keyCacheMs?: number;
+}
+
+export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: AccountsDeps): Accounts {
+  const { db } = store;
+  const keyCache = new Map<string, { principal: Principal; expires: number }>();
+  const toAccount = (row: { id: string; email: string; plan: string; email_verified: number; created_at: string }): Account => ({
+    accountId: row.id,
+    email: row.email,
+    plan: row.plan,
+    emailVerified: row.email_verified === 1,
+    createdAt: row.created_at,
+  });
+  const accountColumns = ['id', 'email', 'plan', 'email_verified', 'created_at'] as const;
+  const keyColumns = ['id', 'name', 'lookup', 'created_at', 'allowed_tools', 'revoked_at'] as const;
+  const toKey = (row: { id: string; name: string; lookup: string; created_at: string; allowed_tools: string | null; revoked_at: string | null }): KeyInfo => ({
+    id: row.id,
+    name: row.name,
+    prefix: row.lookup,
+    createdAt: row.created_at,
+    allowedTools: row.allowed_tools ? (JSON.parse(row.allowed_tools) as string[]) : null,
+    revokedAt: row.revoked_at,
+  });
+
+  return {
+    async createAccount({ email, plan = 'free', emailVerified = false }) {
+      if (!plans.get(plan)) throw new ToolError('validation_failed', `plan: one of ${plans.names().join(', ')}`);
+      const normalized = email.trim().toLowerCase();
+      const row = { id: randomUUID(), email: normalized, plan, email_verified: emailVerified ? 1 : 0, webhook_url: null, created_at: now().toISOString() };
+      const inserted = await db.insertInto('accounts').values(row).onConflict((oc) => oc.column('email').doNothing()).returning('id').executeTakeFirst();
+      if (!inserted) throw new ToolError('conflict', `email: an account with ${normalized} already exists`);
+      return toAccount(row);
+    },
+    async getAccount(accountId) {
+      const row = await db.selectFrom('accounts').select(accountColumns).where('id', '=', accountId).executeTakeFirst();
+      return row && toAccount(row);
+    },
+    async findByEmail(email) {
+      const row = await db.selectFrom('accounts').select(accountColumns).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+      return row && toAccount(row);
+    },
+    async listAccounts() {
+      const rows = await db.selectFrom('accounts').select(accountColumns).orderBy('created_at').execute();
+      return rows.map(toAccount);
+    },
+    async countAccounts() {
+      const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async markVerified(accountId) {
+      await db.updateTable('accounts').set({ email_verified: 1 }).where('id', '=', accountId).execute();
+      keyCache.clear();
+    },
+    async createKey(accountId, { name, allowedTools }) {
+      const key = generateApiKey();
+      const lookup = keyLookup(key) as string;
+      const row = {
+        id: randomUUID(),
+        account_id: accountId,
+        name: name ?? 'default',
+        lookup,
+        key_hash: hashSecret(key, secret),
+        allowed_tools: allowedTools ? JSON.stringify(allowedTools) : null,
+        created_at: now().toISOString(),
+        revoked_at: null,
+      };
+      await db.insertInto('api_keys').values(row).execute();
+      return { ...toKey(row), key };
+    },
+    async listKeys(accountId) {
+      const rows = await db.selectFrom('api_keys').select(keyColumns).where('account_id', '=', accountId).orderBy('created_at').execute();
+      return rows.map(toKey);
+    },
+    async revokeKey(accountId, keyId) {
+      let query = db.updateTable('api_keys').set({ revoked_at: now().toISOString() }).where('id', '=', keyId).where('revoked_at', 'is', null);
+      if (accountId) query = query.where('account_id', '=', accountId);
+      const result = await query.executeTakeFirst();
+      keyCache.clear();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async authenticate(key) {
+      const lookup = keyLookup(key);
+      if (!lookup) return undefined;
+      const hash = hashSecret(key, secret);
+      const cached = keyCache.get(hash);
+      if (cached && cached.expires > Date.now()) return cached.principal;
+      const row = await db
+        .selectFrom('api_keys')
+        .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+        .select(['api_keys.id as keyId', 'api_keys.key_hash', 'api_keys.revoked_at', 'api_keys.allowed_tools', 'accounts.id as accountId', 'accounts.plan', 'accounts.email_verified'])
+        .where('api_keys.lookup', '=', lookup)
+        .executeTakeFirst();
+      if (!row || row.revoked_at !== null || !hashesEqual(row.key_hash, hash)) return undefined;
+      const plan = plans.get(row.plan);
+      if (!plan) return undefined;
+      const principal: Principal = {
+        accountId: row.accountId,
+        keyId: row.keyId,
+        plan,
+        emailVerified: row.email_verified === 1,
+        allowedTools: row.allowed_tools ? (JSON.parse(row.allowed_tools) as string[]) : null,
+      };
+      // Keyed by the full key's hash, so only the exact key that was verified above is ever served from memory.
+      if (keyCacheMs > 0) keyCache.set(hash, { principal, expires: Date.now() + keyCacheMs });
+      return principal;
+    },
+  };
+}

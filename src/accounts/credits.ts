@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Store } from '../store/index.ts';
+
+/** A calendar month in UTC, `YYYY-MM` (CONTRACT "Quota and rate limits"). */
+export function periodOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+/** First instant of the next UTC month: when the period's credits reset. */
+export function periodEnd(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+}
+
+export interface Reservation {
+  id: string;
+  accountId: string;
+  period: string;
+  cost: number;
+  /** Credits used in the period, this reservation included. */
+  used: number;
+}
+
+export interface Credits {
+  /** Reserves `cost` credits if the month's `limit` allows it: atomic, exact across processes. */
+  reserve(accountId: string, limit: number, cost: number): Promise<Reservation | undefined>;
+  /** The work succeeded: the reserved credits stay spent. */
+  commit(reservation: Reservation): Promise<void>;
+  /** The work failed: the credits come back. */
+  refund(reservation: Reservation): Promise<void>;
+  used(accountId: string): Promise<number>;
+  /** Refunds reservations left open by a process that died (older than `olderThan`, or all). */
+  refundAbandoned(olderThan?: Date): Promise<number>;
+}
+
+/**
+ * Credits are reserved before the work and settled after it. The reservation takes the credits with
+ * one conditional UPDATE (`used + cost <= limit`), so concurrent calls can never overspend, and leaves a
+ * reservation row: a process killed mid-call leaves a trace that the next start (or, with several
+ * instances, the sweeper) refunds, so `used` ends equal to the calls that succeeded.
+ */
+export function createCredits(store: Store, now: () => Date): Credits {
+  const refund = (reservation: Reservation): Promise<void> =>
+    store.atomically(function* (db) {
+      const deleted = yield db.deleteFrom('reservations').where('id', '=', reservation.id).compile();
+      // Only a reservation still open gives its credits back: a second refund, or one racing the sweeper, is a no-op.
+      if (Number(deleted.numAffectedRows ?? 0) === 0) return;
+      yield db
+        .updateTable('usage')
+        .set({ used: sql<number>`used - ${reservation.cost}` })
+        .where('account_id', '=', reservation.accountId)
+        .where('period', '=', reservation.period)
+        .compile();
+    });
+
+  return {
+    reserve(accountId, limit, cost) {
+      const at = now();
+      const period = periodOf(at);
+      return store.atomically(function* (db) {
+        const take = db
+          .updateTable('usage')
+          .set({ used: sql<number>`used + ${cost}` })
+          .where('account_id', '=', accountId)
+          .where('period', '=', period)
+          .where(sql<number>`used + ${cost}`, '<=', limit)
+          .returning('used')
+          .compile();
+        let { rows } = yield take;
+        if (rows.length === 0) {
+          // The first call of the month finds no usage row yet (a concurrent first call may be creating
+          // it: the insert then waits for that one and the retry sees its row); a full month refuses again.
+          yield db
+            .insertInto('usage')
+            .values({ account_id: accountId, period, used: 0 })
+            .onConflict((oc) => oc.columns(['account_id', 'period']).doNothing())
+            .compile();
+          ({ rows } = yield take);
+        }
+        const used = rows[0]?.used;
+        if (used === undefined) return undefined;
+        const id = randomUUID();
+        yield db.insertInto('reservations').values({ id, account_id: accountId, period, cost, created_at: at.toISOString() }).compile();
+        return { id, accountId, period, cost, used: Number(used) };
+      });
+    },
+    commit: (reservation) =>
+      store.atomically(function* (db) {
+        yield db.deleteFrom('reservations').where('id', '=', reservation.id).compile();
+      }),
+    refund,
+    async used(accountId) {
+      const row = await store.db.selectFrom('usage').select('used').where('account_id', '=', accountId).where('period', '=', periodOf(now())).executeTakeFirst();
+      return row ? Number(row.used) : 0;
+    },
+    async refundAbandoned(olderThan) {
+      let query = store.db.selectFrom('reservations').select(['id', 'account_id', 'period', 'cost']);
+      if (olderThan) query = query.where('created_at', '<', olderThan.toISOString());
+      const rows = await query.execute();
+      for (const row of rows) await refund({ id: row.id, accountId: row.account_id, period: row.period, cost: Number(row.cost), used: 0 });
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { ToolError } from '../core/errors.ts';
+import type { Admission, Caller, Gate } from '../core/invoke.ts';
+import type { AnyTool } from '../registry/define-tool.ts';
+import type { Accounts, Principal } from './accounts.ts';
+import { periodEnd, type Credits } from './credits.ts';
+import { matchesToolGlob } from './plans.ts';
+import type { RateLimiter, RateState } from './rate-limit.ts';
+
+export interface GateDeps {
+  accounts: Accounts;
+  credits: Credits;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+}
+
+/** Resolves the X-Api-Key of a request; 401 when missing, unknown or revoked. */
+export async function requirePrincipal(accounts: Accounts, apiKey: string | undefined): Promise<Principal> {
+  if (!apiKey) throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_).');
+  const principal = await accounts.authenticate(apiKey);
+  if (!principal) throw new ToolError('unauthorized', 'X-Api-Key: not a valid key, or revoked; create one with POST /api/v1/api-keys.');
+  return principal;
+}
+
+/**
+ * IETF httpapi ratelimit-headers (draft, structured fields): one policy for the minute window and one
+ * for the monthly quota, plus X-Quota-Remaining.
+ */
+export function quotaHeaders(principal: Principal, rate: RateState, used: number, now: Date): Record<string, string> {
+  const remaining = Math.max(0, principal.plan.monthlyCredits - used);
+  const monthSeconds = Math.ceil((periodEnd(now).getTime() - now.getTime()) / 1000);
+  return {
+    'ratelimit-policy': `"minute";q=${rate.limit};w=60, "month";q=${principal.plan.monthlyCredits};w=2592000`,
+    ratelimit: `"minute";r=${rate.remaining};t=${rate.resetSeconds}, "month";r=${remaining};t=${monthSeconds}`,
+    'x-quota-remaining': String(remaining),
+  };
+}
+
+/** Key, plan, rate and credits for every tool call, REST or MCP alike (the pipeline's gate). */
+export function createGate({ accounts, credits, rateLimiter, now }: GateDeps): Gate {
+  return async (tool: AnyTool, caller: Caller): Promise<Admission> => {
+    const principal = await requirePrincipal(accounts, caller.apiKey);
+    const { plan } = principal;
+    if (!principal.emailVerified) {
+      throw new ToolError('forbidden', 'account: the e-mail address is not verified yet; open the verification link sent at signup.');
+    }
+    const toolId = `${tool.module}/${tool.slug}`;
+    if (plan.blockedTools.some((glob) => matchesToolGlob(glob, toolId))) {
+      throw new ToolError('forbidden', `tool: ${toolId} is not included in the ${plan.name} plan.`);
+    }
+    if (principal.allowedTools && !principal.allowedTools.some((glob) => matchesToolGlob(glob, toolId))) {
+      throw new ToolError('forbidden', `X-Api-Key: this key may only call ${principal.allowedTools.join(', ')}.`);
+    }
+
+    const rate = await rateLimiter.hit(principal.accountId, plan.ratePerMinute);
+    if (!rate.allowed) {
+      const headers = { ...quotaHeaders(principal, rate, await credits.used(principal.accountId), now()), 'retry-after': String(rate.resetSeconds) };
+      throw new ToolError('rate_limited', `rate: at most ${plan.ratePerMinute} calls per minute on the ${plan.name} plan; retry in ${rate.resetSeconds} s.`, { headers });
+    }
+    const reservation = tool.cost > 0 ? await credits.reserve(principal.accountId, plan.monthlyCredits, tool.cost) : undefined;
+    if (tool.cost > 0 && !reservation) {
+      const at = now();
+      const headers = quotaHeaders(principal, rate, plan.monthlyCredits, at);
+      throw new ToolError(
+        'quota_exceeded',
+        `quota: the ${plan.monthlyCredits} monthly credits of the ${plan.name} plan are used up (this call costs ${tool.cost}); they reset at ${periodEnd(at).toISOString()}.`,
+        { headers },
+      );
+    }
+    const used = reservation ? reservation.used : await credits.used(principal.accountId);
+    for (const [name, value] of Object.entries(quotaHeaders(principal, rate, used, now()))) caller.setHeader?.(name, value);
+    return {
+      plan: { name: plan.name, bulkUrlLimit: plan.bulkUrlLimit },
+      commit: () => (reservation ? credits.commit(reservation) : undefined),
+      refund: async () => {
+        if (!reservation) return;
+        await credits.refund(reservation);
+        caller.setHeader?.('x-quota-remaining', String(Math.max(0, plan.monthlyCredits - reservation.used + reservation.cost)));
+      },
+    };
+  };
+}

@@ -1,0 +1,88 @@
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Gate } from '../core/invoke.ts';
+import type { Store } from '../store/index.ts';
+import { createAccounts, type Accounts } from './accounts.ts';
+import { createCredits, type Credits } from './credits.ts';
+import { createGate } from './gate.ts';
+import { randomBase62 } from './keys.ts';
+import { loadPlans, type Plans } from './plans.ts';
+import { memoryRateLimiter, storeRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createMailer, createSignup, type Signup } from './signup.ts';
+
+/** Embedded mode serves a verified key from memory this long (see createAccounts). */
+const KEY_CACHE_MS = 2_000;
+
+/** Reservations older than this belong to a process that died (no call runs this long). */
+const ABANDONED_AFTER_MS = 15 * 60 * 1000;
+
+export interface AccountSystem {
+  accounts: Accounts;
+  credits: Credits;
+  rateLimiter: RateLimiter;
+  plans: Plans;
+  signup: Signup;
+  gate: Gate;
+  /** On an empty store: a verified local account and its key, written to first-api-key.txt; the key is returned once. */
+  ensureFirstKey(): Promise<string | undefined>;
+  close(): void;
+}
+
+export interface AccountSystemDeps {
+  config: Config;
+  store: Store;
+  logger: Logger;
+  now: () => Date;
+  publicUrl: () => string;
+}
+
+export async function createAccountSystem({ config, store, logger, now, publicUrl }: AccountSystemDeps): Promise<AccountSystem> {
+  const plans = loadPlans(config.plansFile);
+  const secret = config.secret ?? (await storedSecret(store));
+  const accounts = createAccounts({ store, plans, secret, now, keyCacheMs: store.dialect === 'sqlite' ? KEY_CACHE_MS : 0 });
+  const credits = createCredits(store, now);
+  const rateLimiter = store.dialect === 'postgres' ? storeRateLimiter(store, now) : memoryRateLimiter(now);
+  const signup = createSignup({ store, accounts, secret, now, publicUrl, mailer: createMailer(config.smtpUrl, config.smtpFrom, logger) });
+
+  // Embedded mode is one process: whatever is still reserved was in flight when it died. With several
+  // instances, only reservations too old to be in flight anywhere are refunded, on a timer.
+  const abandoned = store.dialect === 'sqlite' ? await credits.refundAbandoned() : 0;
+  if (abandoned > 0) logger.warn({ refunded: abandoned }, 'refunded credits of calls interrupted by the previous stop');
+  const sweeper = setInterval(() => {
+    credits.refundAbandoned(new Date(now().getTime() - ABANDONED_AFTER_MS)).catch((error: unknown) => logger.error({ err: error }, 'credit sweeper failed'));
+  }, 60_000);
+  sweeper.unref();
+
+  return {
+    accounts,
+    credits,
+    rateLimiter,
+    plans,
+    signup,
+    gate: createGate({ accounts, credits, rateLimiter, now }),
+    async ensureFirstKey() {
+      if ((await accounts.countAccounts()) > 0) return undefined;
+      const account = await accounts.createAccount({ email: 'local@localhost', plan: 'free', emailVerified: true });
+      const { key } = await accounts.createKey(account.accountId, { name: 'first key' });
+      mkdirSync(config.dataDir, { recursive: true });
+      const file = path.join(config.dataDir, 'first-api-key.txt');
+      writeFileSync(file, `${key}\n`, { mode: 0o600 });
+      chmodSync(file, 0o600);
+      return key;
+    },
+    close: () => clearInterval(sweeper),
+  };
+}
+
+/** The server secret, generated once and shared by every instance through the store (TOOLAPI_SECRET overrides it). */
+async function storedSecret(store: Store): Promise<string> {
+  await store.db
+    .insertInto('settings')
+    .values({ name: 'server_secret', value: randomBase62(48) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await store.db.selectFrom('settings').select('value').where('name', '=', 'server_secret').executeTakeFirstOrThrow();
+  return row.value;
+}

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { Store } from '../store/index.ts';
+
+export interface RateState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current minute window ends. */
+  resetSeconds: number;
+}
+
+/** Calls per account per calendar minute (fixed window). */
+export interface RateLimiter {
+  hit(accountId: string, limit: number): Promise<RateState>;
+  peek(accountId: string, limit: number): Promise<RateState>;
+}
+
+function window(now: Date): { start: string; resetSeconds: number } {
+  const startMs = Math.floor(now.getTime() / 60_000) * 60_000;
+  return { start: new Date(startMs).toISOString(), resetSeconds: Math.max(1, Math.ceil((startMs + 60_000 - now.getTime()) / 1000)) };
+}
+
+function state(count: number, limit: number, resetSeconds: number): RateState {
+  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
+}
+
+/** Embedded mode: one process, counters in memory. */
+export function memoryRateLimiter(now: () => Date): RateLimiter {
+  const counters = new Map<string, { start: string; count: number }>();
+  const current = (accountId: string, start: string) => {
+    const counter = counters.get(accountId);
+    return counter && counter.start === start ? counter.count : 0;
+  };
+  return {
+    async hit(accountId, limit) {
+      const { start, resetSeconds } = window(now());
+      const count = current(accountId, start) + 1;
+      counters.set(accountId, { start, count });
+      return state(count, limit, resetSeconds);
+    },
+    async peek(accountId, limit) {
+      const { start, resetSeconds } = window(now());
+      return { ...state(current(accountId, start), limit, resetSeconds), allowed: true };
+    },
+  };
+}
+
+/** Several instances on PostgreSQL: one shared counter row per account and minute, bumped atomically. */
+export function storeRateLimiter(store: Store, now: () => Date): RateLimiter {
+  const { db } = store;
+  let lastCleanup = 0;
+  return {
+    async hit(accountId, limit) {
+      const at = now();
+      const { start, resetSeconds } = window(at);
+      const row = await db
+        .insertInto('rate_windows')
+        .values({ account_id: accountId, window_start: start, count: 1 })
+        .onConflict((oc) => oc.columns(['account_id', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }))
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      if (at.getTime() - lastCleanup > 60_000) {
+        lastCleanup = at.getTime();
+        await db.deleteFrom('rate_windows').where('window_start', '<', new Date(at.getTime() - 120_000).toISOString()).execute();
+      }
+      return state(Number(row.count), limit, resetSeconds);
+    },
+    async peek(accountId, limit) {
+      const { start, resetSeconds } = window(now());
+      const row = await db.selectFrom('rate_windows').select('count').where('account_id', '=', accountId).where('window_start', '=', start).executeTakeFirst();
+      return { ...state(row ? Number(row.count) : 0, limit, resetSeconds), allowed: true };
+    },
+  };
+}

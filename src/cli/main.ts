@@ -1,0 +1,87 @@
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { createAccountSystem } from '../accounts/index.ts';
+import { periodEnd, periodOf } from '../accounts/credits.ts';
+import { loadConfig } from '../config.ts';
+import { ToolError } from '../core/errors.ts';
+import { createStore } from '../store/index.ts';
+
+const USAGE = `toolapi — manage accounts and keys on the configured store (TOOLAPI_DATA_DIR or TOOLAPI_DATABASE_URL)
+
+  toolapi accounts create --email <email> [--plan free|pro|…] [--verified]
+  toolapi accounts list
+  toolapi keys create --account <accountId> [--name <name>] [--allow <glob>]…
+  toolapi keys list --account <accountId>
+  toolapi keys revoke <keyId>
+  toolapi usage --account <accountId>
+
+Output is JSON on stdout; errors go to stderr with a non-zero exit code.`;
+
+async function main(argv: string[]): Promise<unknown> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      plan: { type: 'string' },
+      verified: { type: 'boolean', default: false },
+      account: { type: 'string' },
+      name: { type: 'string' },
+      allow: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [noun, verb, arg] = positionals;
+  if (values.help || !noun) return USAGE;
+
+  const config = loadConfig();
+  const store = await createStore(config);
+  const now = (): Date => new Date();
+  const system = await createAccountSystem({ config, store, logger: pino({ level: 'silent' }), now, publicUrl: () => config.publicUrl ?? `http://${config.host}:${config.port}` });
+  const need = (value: string | undefined, flag: string): string => {
+    if (!value) throw new ToolError('validation_failed', `${flag} is required`);
+    return value;
+  };
+  try {
+    switch (`${noun} ${verb ?? ''}`.trim()) {
+      case 'accounts create':
+        return await system.accounts.createAccount({ email: need(values.email, '--email'), plan: values.plan ?? 'free', emailVerified: values.verified });
+      case 'accounts list':
+        return await system.accounts.listAccounts();
+      case 'keys create':
+        return await system.accounts.createKey(need(values.account, '--account'), { name: values.name, allowedTools: values.allow });
+      case 'keys list':
+        return await system.accounts.listKeys(need(values.account, '--account'));
+      case 'keys revoke': {
+        const keyId = need(arg, '<keyId>');
+        if (!(await system.accounts.revokeKey(undefined, keyId))) throw new ToolError('not_found', `no active key ${keyId}`);
+        return { id: keyId, revoked: true };
+      }
+      case 'usage': {
+        const accountId = need(values.account, '--account');
+        const account = await system.accounts.getAccount(accountId);
+        if (!account) throw new ToolError('not_found', `no account ${accountId}`);
+        const plan = system.plans.get(account.plan);
+        const used = await system.credits.used(accountId);
+        const limit = plan?.monthlyCredits ?? 0;
+        return { plan: account.plan, period: periodOf(now()), used, limit, remaining: Math.max(0, limit - used), resetsAt: periodEnd(now()).toISOString(), ratePerMinute: plan?.ratePerMinute };
+      }
+      default:
+        throw new ToolError('invalid_request', `unknown command "${positionals.join(' ')}"\n\n${USAGE}`);
+    }
+  } finally {
+    system.close();
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (output) => {
+    process.stdout.write(typeof output === 'string' ? `${output}\n` : `${JSON.stringify(output, null, 2)}\n`);
+  },
+  (error: unknown) => {
+    const detail = error instanceof ToolError ? `${error.detail}` : error instanceof Error ? error.message : String(error);
+    process.stderr.write(`toolapi: ${detail}\n`);
+    process.exit(error instanceof ToolError && error.status < 500 ? 2 : 1);
+  },
+);

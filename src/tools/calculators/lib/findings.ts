@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** The audit shape every checking tool shares (CONTRACT "Audit results share one shape"). */
+export const SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export interface Finding {
+  id: string;
+  severity: Severity;
+  title: string;
+  evidence: string;
+  fix: string;
+}
+
+export const findingOutput = z.object({
+  id: z.string().describe('Stable identifier of the problem'),
+  severity: z.enum(SEVERITIES),
+  title: z.string(),
+  evidence: z.string(),
+  fix: z.string(),
+});
+
+export const scoreOutput = {
+  score: z.number().int().min(0).max(100).describe('0–100: 100 minus 25 per high, 10 per medium and 3 per low finding'),
+  scoreBreakdown: z
+    .object({
+      checks: z.number().int().describe('Checks run'),
+      passed: z.number().int().describe('Checks without a finding'),
+      high: z.number().int(),
+      medium: z.number().int(),
+      low: z.number().int(),
+      info: z.number().int(),
+    })
+    .describe('What counted towards the score'),
+  findings: z.array(findingOutput),
+};
+
+const PENALTY: Record<Severity, number> = { high: 25, medium: 10, low: 3, info: 0 };
+
+export function scoreOf(findings: readonly Finding[], checks: number): z.infer<z.ZodObject<typeof scoreOutput>> {
+  const count = (s: Severity): number => findings.filter((f) => f.severity === s).length;
+  const penalty = findings.reduce((acc, f) => acc + PENALTY[f.severity], 0);
+  const failing = findings.filter((f) => f.severity !== 'info').length;
+  return {
+    score: Math.max(0, 100 - penalty),
+    scoreBreakdown: { checks, passed: Math.max(0, checks - failing), high: count('high'), medium: count('medium'), low: count('low'), info: count('info') },
+    findings: [...findings],
+  };
+}

@@ -1,0 +1,4 @@
+import type { AnyTool } from '../../registry/define-tool.ts';
+
+/** The developer tools that fetch a live URL (`GET ?url`), through the SSRF-guarded fetcher in ctx.engines. */
+export const developerUrlTools: AnyTool[] = [];

@@ -1,0 +1,76 @@
+/**
+ * The audit shape the checking tools of this module share (CONTRACT "Audit results share one shape"):
+ * `score` 0–100, `scoreBreakdown` naming what counted, `findings` with stable ids. No default export.
+ */
+import { z } from 'zod';
+
+export const SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** Points one finding of each severity takes off the 100 a clean input starts with. */
+export const PENALTY: Record<Severity, number> = { high: 25, medium: 10, low: 4, info: 0 };
+
+export const findingSchema = z.object({
+  id: z.string().describe('Stable identifier: the same problem in the same input has the same id on every run'),
+  severity: z.enum(SEVERITIES).describe('high, medium, low or info'),
+  title: z.string().describe('What the problem is'),
+  evidence: z.string().describe('What was seen'),
+  fix: z.string().describe('What to change'),
+});
+export type Finding = z.infer<typeof findingSchema>;
+
+export const auditFields = {
+  score: z.number().int().min(0).max(100).describe('0–100, higher is better: 100 minus the points each finding takes off (high 25, medium 10, low 4, info 0)'),
+  scoreBreakdown: z
+    .record(z.string(), z.number())
+    .describe('What counted: `start` (100) and, per kind of finding, the (negative) points it took off; they add up to the score before it is clamped at 0'),
+  findings: z.array(findingSchema).describe('Problems and suggestions, most severe first'),
+};
+
+/**
+ * Scores findings. `kindOf` groups findings of one kind (per-cue ids such as `overlap-cue-3` -> `overlap`) so the
+ * breakdown stays short; `capPerKind` bounds what one kind may take off (a thousand overlapping cues are one problem).
+ */
+export function score(
+  findings: Finding[],
+  kindOf: (f: Finding) => string = (f) => f.id,
+  capPerKind = 100,
+): { score: number; scoreBreakdown: Record<string, number>; findings: Finding[] } {
+  const scoreBreakdown: Record<string, number> = { start: 100 };
+  for (const f of findings) {
+    const penalty = PENALTY[f.severity];
+    if (penalty === 0) continue;
+    const kind = kindOf(f);
+    scoreBreakdown[kind] = Math.max(-capPerKind, (scoreBreakdown[kind] ?? 0) - penalty);
+  }
+  const total = Object.values(scoreBreakdown).reduce((a, b) => a + b, 0);
+  const sorted = [...findings].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
+  return { score: Math.max(0, Math.min(100, total)), scoreBreakdown, findings: sorted };
+}
+
+/** Shortens evidence to `max` characters with an ellipsis. */
+export function clip(text: string, max = 120): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** Case- and accent-insensitive form for keyword matching. */
+export function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Whether `keyword` occurs in `text` as whole words (case- and accent-insensitive); index of the first match or -1. */
+export function findKeyword(text: string, keyword: string): number {
+  const k = fold(keyword).trim().replace(/\s+/g, ' ');
+  if (k === '') return -1;
+  const escaped = k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+  const match = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(fold(text));
+  return match ? match.index : -1;
+}
+
+/** Optional keywords list: trimmed, non-empty, de-duplicated case-insensitively. */
+export const keywordsField = z
+  .array(z.string().trim().min(1, 'a keyword cannot be empty').max(100, 'at most 100 characters'))
+  .max(20, 'at most 20 keywords')
+  .optional()
+  .describe('Target keywords, the most important first (up to 20); the first is treated as the primary keyword');

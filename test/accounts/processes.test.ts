@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { createTestDatabase } from '../helpers/postgres.ts';
+import { spawnService, type ServiceProcess } from '../helpers/process.ts';
+import { TEST_ADMIN_TOKEN } from '../helpers/server.ts';
+
+/** Quota exactness across processes and across a crash: real `src/main.ts` processes, real stores. */
+const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
+const TOOL = '/api/v1/text-utilities/reverse-text';
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'toolapi-proc-'));
+}
+
+async function accountWithKey(url: string, plan: string): Promise<string> {
+  const account = (await (await fetch(`${url}/api/v1/accounts`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ email: `${plan}-${Date.now()}@example.test`, plan, emailVerified: true }) })).json()) as { result: { accountId: string } };
+  const key = (await (await fetch(`${url}/api/v1/api-keys`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ accountId: account.result.accountId }) })).json()) as { result: { key: string } };
+  return key.result.key;
+}
+
+function call(url: string, key: string): Promise<number> {
+  return fetch(url + TOOL, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: '{"text":"ab"}' }).then(
+    async (r) => {
+      await r.arrayBuffer();
+      return r.status;
+    },
+    () => 0,
+  );
+}
+
+async function used(url: string, key: string): Promise<number> {
+  const body = (await (await fetch(`${url}/api/v1/usage`, { headers: { 'x-api-key': key } })).json()) as { result: { used: number } };
+  return body.result.used;
+}
+
+test('first start prints a key once and writes it; later starts print no secret', async () => {
+  const dir = tempDir();
+  const started: ServiceProcess[] = [];
+  try {
+    const first = await spawnService({ TOOLAPI_DATA_DIR: dir });
+    started.push(first);
+    const printed = /\b(tk_[0-9A-Za-z]{40})\b/.exec(first.stdout())?.[1];
+    assert.ok(printed, 'the key is printed');
+    assert.equal(await first.stop(), 0, 'SIGTERM exits 0');
+    const second = await spawnService({ TOOLAPI_DATA_DIR: dir });
+    started.push(second);
+    assert.doesNotMatch(second.stdout(), /tk_[0-9A-Za-z]{20}/);
+    assert.equal(await call(second.url, printed), 200, 'the printed key works after a restart');
+  } finally {
+    await Promise.all(started.map((s) => s.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('two server processes sharing one PostgreSQL: 200 concurrent calls, 50 credits -> exactly 50 successes', async () => {
+  const dir = tempDir();
+  const plans = path.join(dir, 'plans.json');
+  writeFileSync(plans, JSON.stringify({ tiny: { monthlyCredits: 50, ratePerMinute: 100000, bulkUrlLimit: 5 } }));
+  const env = { TOOLAPI_DATABASE_URL: await createTestDatabase('twoproc'), TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN, TOOLAPI_PLANS: plans };
+  const [a, b] = await Promise.all([spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'a') }), spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'b') })]);
+  try {
+    const key = await accountWithKey(a.url, 'tiny');
+    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => call(i % 2 === 0 ? a.url : b.url, key)));
+    assert.equal(statuses.filter((s) => s === 200).length, 50);
+    assert.equal(statuses.filter((s) => s === 429).length, 150);
+    assert.equal(await used(b.url, key), 50);
+  } finally {
+    await a.stop();
+    await b.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('SIGKILL in the middle of a burst, then a restart: used equals the 2xx responses the client saw', async () => {
+  const dir = tempDir();
+  const env = { TOOLAPI_DATA_DIR: dir, TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN };
+  const first = await spawnService(env);
+  const key = await accountWithKey(first.url, 'pro');
+  let successes = 0;
+  let stop = false;
+  const workers = Array.from({ length: 16 }, async () => {
+    while (!stop) {
+      const status = await call(first.url, key);
+      if (status === 200) successes++;
+      if (status === 0) return; // connection dropped: the process is gone
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  first.child.kill('SIGKILL');
+  stop = true;
+  await Promise.all(workers);
+  await first.stop();
+  assert.ok(successes > 20, `the burst ran (${successes} successes)`);
+
+  const second = await spawnService(env);
+  try {
+    assert.equal(await used(second.url, key), successes);
+  } finally {
+    await second.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

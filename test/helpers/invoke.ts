@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { pino } from 'pino';
+import { asToolError } from '../../src/core/errors.ts';
+import { invoke, type InvokeDeps, type InvokeResult } from '../../src/core/invoke.ts';
+import type { AnyTool } from '../../src/registry/define-tool.ts';
+
+const silent = pino({ level: 'silent' });
+
+/** Runs a tool through the real pipeline (validation, deadline, output check) without HTTP. */
+export function run(tool: AnyTool, input: unknown, deps: InvokeDeps = {}): Promise<InvokeResult> {
+  return invoke(tool, input, { requestId: 'test', log: silent }, deps);
+}
+
+/** For property tests: valid or not, the input never causes a 5xx. Returns the outcome or the HTTP status of the refusal. */
+export async function expectNoServerError(tool: AnyTool, input: unknown): Promise<InvokeResult | number> {
+  try {
+    return await run(tool, input);
+  } catch (error) {
+    const mapped = asToolError(error);
+    assert.ok(mapped.status < 500, `${tool.operationId} gave ${mapped.status} ${mapped.code} for ${JSON.stringify(input)?.slice(0, 300)}: ${String((error as Error).stack)}`);
+    return mapped.status;
+  }
+}
+
+/** The input is refused with a 400 whose detail names `field` (when given). */
+export async function expectBadRequest(tool: AnyTool, input: unknown, field?: string): Promise<void> {
+  await assert.rejects(run(tool, input), (error: unknown) => {
+    const mapped = asToolError(error);
+    assert.equal(mapped.status, 400, `${tool.operationId}: expected 400, got ${mapped.status} ${mapped.code}: ${mapped.detail}`);
+    if (field) assert.match(mapped.detail, new RegExp(`(^|[;\\s])${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`), mapped.detail);
+    return true;
+  });
+}

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+
+/** The real service as `npm start` runs it (src/main.ts in its own Node process), for tests where processes matter. */
+export interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+  stdout: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+const MAIN = path.join(import.meta.dirname, '../../src/main.ts');
+
+export async function spawnService(env: Record<string, string>): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', TOOLAPI_LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start in 20 s: ${out}${err}`)), 20_000);
+    const check = (): void => {
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code}: ${out}${err}`));
+    });
+  });
+  return {
+    url,
+    child,
+    stdout: () => out,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill(signal);
+      const [code] = (await once(child, 'exit')) as [number | null];
+      return code;
+    },
+  };
+}
