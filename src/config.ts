@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,8 @@ const envSchema = z.object({
   TOOLAPI_FETCH_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   TOOLAPI_DNS_SERVERS: z.string().optional(),
   TOOLAPI_CHROMIUM_PATH: z.string().optional(),
+  TOOLAPI_OFFICE_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
+  TOOLAPI_OFFICE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   TOOLAPI_AI_BASE_URL: z.url().optional(),
   TOOLAPI_AI_API_KEY: z.string().optional(),
   TOOLAPI_AI_MODEL: z.string().optional(),
@@ -32,6 +35,8 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** Per-call scratch folders (uploads, conversions), under the data dir. */
+  scratchDir: string;
   adminToken: string | undefined;
   /** PostgreSQL at scale; unset means SQLite in the data dir. */
   databaseUrl: string | undefined;
@@ -48,6 +53,8 @@ export interface Config {
   /** Resolvers for DNS tools and the fetcher (`ip` or `ip:port`); empty means the system's. */
   dnsServers: string[];
   chromiumPath: string | undefined;
+  /** Warm LibreOffice instances (default: CPU cores; 0 disables the pool) and the per-conversion deadline. */
+  office: { workers: number; timeoutMs: number };
   /** An OpenAI-compatible chat-completions provider; without a base URL the AI tools run their local models. */
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number };
   maxUploadBytes: number;
@@ -69,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.TOOLAPI_DATA_DIR),
+    scratchDir: path.join(path.resolve(e.TOOLAPI_DATA_DIR), 'scratch'),
     adminToken: e.TOOLAPI_ADMIN_TOKEN,
     databaseUrl: e.TOOLAPI_DATABASE_URL,
     secret: e.TOOLAPI_SECRET,
@@ -81,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchMaxBytes: e.TOOLAPI_FETCH_MAX_BYTES,
     dnsServers: list(e.TOOLAPI_DNS_SERVERS),
     chromiumPath: e.TOOLAPI_CHROMIUM_PATH,
+    office: { workers: e.TOOLAPI_OFFICE_WORKERS ?? availableParallelism(), timeoutMs: e.TOOLAPI_OFFICE_TIMEOUT_MS },
     ai: { baseUrl: e.TOOLAPI_AI_BASE_URL?.replace(/\/+$/, ''), apiKey: e.TOOLAPI_AI_API_KEY, model: e.TOOLAPI_AI_MODEL, timeoutMs: e.TOOLAPI_AI_TIMEOUT_MS },
     maxUploadBytes: e.TOOLAPI_MAX_UPLOAD_MB * MB,
     maxJsonBodyBytes: e.TOOLAPI_MAX_JSON_MB * MB,

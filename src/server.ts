@@ -1,11 +1,16 @@
+import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createAccountSystem, type AccountSystem } from './accounts/index.ts';
 import type { Config } from './config.ts';
 import { createEngines } from './engines/index.ts';
+import { createFiles, type Files } from './files/files.ts';
+import { diskBlobStore } from './files/blobs.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
 import { buildApp } from './http/app.ts';
+import { registerMcpRoutes, type Mcp } from './mcp/index.ts';
 import { createRegistry, type Registry } from './registry/registry.ts';
 import { createStore, type Store } from './store/index.ts';
 import { ALL_TOOLS } from './tools/index.ts';
@@ -15,6 +20,7 @@ export interface Service {
   registry: Registry;
   store: Store;
   accounts: AccountSystem;
+  files: Files;
   /** The key of the local account made on the first start with an empty store; undefined on later starts. */
   firstKey: string | undefined;
   close(): Promise<void>;
@@ -39,25 +45,52 @@ export async function createService(config: Config, logger: Logger, options: Ser
   const accounts = await createAccountSystem({ config, store, logger, now, publicUrl });
   const firstKey = await accounts.ensureFirstKey();
   const engineSet = await createEngines(config, logger);
+  const files = createFiles({ store, blobs: diskBlobStore(path.join(config.dataDir, 'files')), secret: accounts.serverSecret, now, publicUrl });
+  await mkdir(config.scratchDir, { recursive: true });
+  const sweeper = await startFileSweeper(files, logger);
+  const invokeDeps = { gate: accounts.gate, engines: engineSet.engines, now, files, scratchRoot: config.scratchDir };
+  let mcp: Mcp | undefined;
   app = await buildApp({
     config,
     registry,
     logger,
-    invokeDeps: { gate: accounts.gate, engines: engineSet.engines, now },
+    invokeDeps,
     readiness: [{ name: 'store', check: () => store.ping() }, ...engineSet.readiness],
-    routes: (instance) => registerAccountRoutes(instance, accounts, config.adminToken, now),
+    routes: async (instance) => {
+      registerAccountRoutes(instance, accounts, config.adminToken, now);
+      mcp = await registerMcpRoutes(instance, { config, registry, invokeDeps, accounts, store, logger, now });
+    },
   });
   return {
     app,
     registry,
     store,
     accounts,
+    files,
     firstKey,
     close: async () => {
       await app.close();
+      await mcp?.close();
+      clearInterval(sweeper);
       await engineSet.close();
       accounts.close();
       await store.close();
     },
   };
+}
+
+/** CONTRACT "Files": removed at most 24 h after creation, also after a restart (a sweep at start, then every 10 minutes). */
+async function startFileSweeper(files: Files, logger: Logger): Promise<NodeJS.Timeout> {
+  const sweep = async (): Promise<void> => {
+    try {
+      const removed = await files.sweep();
+      if (removed > 0) logger.info({ removed }, 'removed files past retention');
+    } catch (error) {
+      logger.error({ err: error }, 'file sweep failed');
+    }
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), 10 * 60 * 1000);
+  timer.unref();
+  return timer;
 }

@@ -70,6 +70,7 @@ export function createGate({ accounts, credits, rateLimiter, now }: GateDeps): G
     for (const [name, value] of Object.entries(quotaHeaders(principal, rate, used, now()))) caller.setHeader?.(name, value);
     return {
       plan: { name: plan.name, bulkUrlLimit: plan.bulkUrlLimit },
+      accountId: principal.accountId,
       commit: () => (reservation ? credits.commit(reservation) : undefined),
       refund: async () => {
         if (!reservation) return;

@@ -25,6 +25,8 @@ export interface AccountSystem {
   plans: Plans;
   signup: Signup;
   gate: Gate;
+  /** The server secret: HMAC key of key hashes and signed links; derive other keys from it (never store it elsewhere). */
+  serverSecret: string;
   /** On an empty store: a verified local account and its key, written to first-api-key.txt; the key is returned once. */
   ensureFirstKey(): Promise<string | undefined>;
   close(): void;
@@ -62,6 +64,7 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
     plans,
     signup,
     gate: createGate({ accounts, credits, rateLimiter, now }),
+    serverSecret: secret,
     async ensureFirstKey() {
       if ((await accounts.countAccounts()) > 0) return undefined;
       const account = await accounts.createAccount({ email: 'local@localhost', plan: 'free', emailVerified: true });

@@ -1,5 +1,6 @@
 import type { BaseLogger } from 'pino';
 import type { Engines } from '../engines/index.ts';
+import type { FileResult, UploadedFile } from '../files/result.ts';
 
 /** The logging a tool or the pipeline may do; request loggers of both adapters fit it. */
 export type Log = Pick<BaseLogger, 'error' | 'warn' | 'info' | 'debug'>;
@@ -14,6 +15,8 @@ export interface ToolContext {
   readonly log: Log;
   /** Outbound I/O and converters (SSRF-guarded fetch, office, images…), built once at startup. */
   readonly engines: Engines;
+  /** Uploaded inputs, scratch space and stored outputs of file tools. */
+  readonly files: ToolFiles;
   /** The caller's plan limits that tools enforce themselves (e.g. URLs per bulk audit). */
   readonly plan: PlanLimits;
   now(): Date;
@@ -29,3 +32,12 @@ export interface PlanLimits {
 
 /** What applies when no accounts are configured around the pipeline (tests of a tool alone). */
 export const DEFAULT_PLAN_LIMITS: PlanLimits = { name: 'free', bulkUrlLimit: 5 };
+
+export interface ToolFiles {
+  /** The call's uploads (file tools), already checked against the tool's `upload.accept` by their bytes. */
+  readonly uploads: readonly UploadedFile[];
+  /** A private scratch folder for this call, created on first use and removed when the call ends. */
+  workDir(): Promise<string>;
+  /** Stores an output file (taking ownership of it) and returns the SERVICE-SPEC 2.3 file result with a link. */
+  put(path: string, meta: { fileName: string; mimeType: string }): Promise<FileResult>;
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { AnyTool } from '../registry/define-tool.ts';
 import type { Engines } from '../engines/index.ts';
-import { DEFAULT_PLAN_LIMITS, type Log, type PlanLimits, type ToolContext } from './context.ts';
+import { callFiles, checkUploads, type FileDeps, type RawUpload } from './call-files.ts';
+import { DEFAULT_PLAN_LIMITS, type Log, type PlanLimits, type ToolContext, type ToolFiles } from './context.ts';
 import { ToolError } from './errors.ts';
 
 /** Who is calling, as the adapter (HTTP or MCP) knows it. */
@@ -14,6 +15,8 @@ export interface Caller {
   apiKey?: string | undefined;
   /** Response headers the gate sets (rate-limit and quota state); adapters without headers omit it. */
   setHeader?: (name: string, value: string) => void;
+  /** Files that came with the call (multipart uploads, MCP file inputs), on disk; the adapter removes them. */
+  uploads?: RawUpload[];
 }
 
 /** The outcome of admitting a call: settled exactly once, after the tool ran. */
@@ -22,6 +25,8 @@ export interface Admission {
   refund(): Promise<void> | void;
   /** The caller's plan, for limits a tool enforces itself. */
   plan?: PlanLimits;
+  /** Whose call it is: stored outputs belong to this account. */
+  accountId?: string;
 }
 
 /**
@@ -30,7 +35,7 @@ export interface Admission {
  */
 export type Gate = (tool: AnyTool, caller: Caller) => Promise<Admission> | Admission;
 
-export interface InvokeDeps {
+export interface InvokeDeps extends FileDeps {
   gate?: Gate;
   now?: () => Date;
   engines?: Engines;
@@ -45,16 +50,19 @@ const FREE: Admission = { commit() {}, refund() {} };
 
 /**
  * THE pipeline: both REST and MCP call this, so validation, billing and errors cannot drift apart.
- * admit (key, plan, rate, credits) -> parse -> run under a deadline -> validate output -> commit or refund.
+ * admit (key, plan, rate, credits) -> parse input and uploads -> run under a deadline in a scratch folder
+ * -> validate output -> commit or refund -> clean up.
  * Admission comes first so a bad key is a 401 whatever the body; a refused body refunds its credit.
  */
 export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, deps: InvokeDeps = {}): Promise<InvokeResult> {
   const admission = deps.gate ? await deps.gate(tool, caller) : FREE;
   let settled = false;
+  let files: (ToolFiles & { cleanup(): Promise<void> }) | undefined;
   try {
     const input = parseInput(tool, rawInput);
+    files = callFiles(await checkUploads(tool, caller.uploads ?? []), deps, admission.accountId ?? null);
     const warnings: string[] = [];
-    const output = await runWithDeadline(tool, input, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS);
+    const output = await runWithDeadline(tool, input, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS, files);
     const checked = tool.output.safeParse(output);
     if (!checked.success) {
       caller.log.error({ tool: tool.operationId, issues: checked.error.issues }, 'tool output failed its schema');
@@ -66,6 +74,8 @@ export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, d
   } catch (error) {
     if (!settled) await admission.refund();
     throw error;
+  } finally {
+    await files?.cleanup();
   }
 }
 
@@ -111,6 +121,7 @@ async function runWithDeadline(
   warnings: string[],
   deps: InvokeDeps,
   plan: PlanLimits,
+  files: ToolFiles,
 ): Promise<unknown> {
   const controller = new AbortController();
   const ctx: ToolContext = {
@@ -118,6 +129,7 @@ async function runWithDeadline(
     log: caller.log,
     signal: controller.signal,
     engines: deps.engines ?? {},
+    files,
     plan,
     now: deps.now ?? (() => new Date()),
     warn: (message) => void warnings.push(message),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -9,7 +10,9 @@ import type { AnyTool } from '../registry/define-tool.ts';
 import { isModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
 import { registerCatalogRoutes } from './catalog-routes.ts';
+import { registerConversionRoutes } from './conversion-routes.ts';
 import { registerDocsRoutes } from './docs-routes.ts';
+import { registerFileRoutes } from './file-routes.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health-routes.ts';
 import { sendError } from './reply.ts';
 import { registerToolRoutes } from './tool-routes.ts';
@@ -65,6 +68,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   });
 
+  // Multipart bodies are parsed only by the file tools' handlers, streamed to disk (http/uploads.ts).
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 100 } });
   await app.register(cors, { origin: '*', methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 86_400 });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -86,7 +91,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealthRoutes(app, options.readiness ?? []);
   registerCatalogRoutes(app, options.registry);
   await registerDocsRoutes(app, options.registry);
-  registerToolRoutes(app, options.registry, options.invokeDeps ?? {});
+  registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config);
+  if (options.invokeDeps?.files) registerFileRoutes(app, options.invokeDeps.files);
+  registerConversionRoutes(app, options.registry, options.invokeDeps?.engines ?? {});
   await options.routes?.(app);
   return app;
 }

@@ -23,13 +23,14 @@ function renderSection(heading: string, value: unknown): string {
   const label = record.url ?? record.target ?? record.name;
   if (typeof label === 'string' && !heading.includes(label)) lines.push(`Target: ${label}`, '');
   if (typeof record.score === 'number') lines.push(`**Score: ${record.score}/100**`, '');
-  if (record.scoreBreakdown && typeof record.scoreBreakdown === 'object') {
+  if (record.scoreBreakdown && typeof record.scoreBreakdown === 'object' && Object.keys(record.scoreBreakdown).length > 0) {
     lines.push('| What counted | Points |', '|---|---|');
     for (const [name, points] of Object.entries(record.scoreBreakdown)) lines.push(`| ${cell(name)} | ${cell(points)} |`);
     lines.push('');
   }
   if (typeof record.error === 'string' && record.error) lines.push(`Error: ${record.error}`, '');
-  if (Array.isArray(record.findings)) lines.push(...renderFindings(record.findings as Finding[]));
+  const failed = typeof record.error === 'string' && record.error !== '';
+  if (Array.isArray(record.findings) && !(failed && record.findings.length === 0)) lines.push(...renderFindings(record.findings as Finding[]));
   for (const key of ['rows', 'results', 'pages']) {
     const nested = record[key];
     if (Array.isArray(nested)) {

@@ -123,6 +123,7 @@ function successContent(tool: AnyTool): JsonSchema {
   const result = jsonSchemaOf(tool.output, 'output');
   switch (tool.response) {
     case 'envelope':
+    case 'file':
       return { 'application/json': { schema: { allOf: [ref('SuccessEnvelope'), { type: 'object', properties: { result } }] } } };
     case 'status-result-warnings':
       return {

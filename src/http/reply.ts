@@ -20,6 +20,8 @@ export function sendResult(reply: FastifyReply, tool: AnyTool, outcome: InvokeRe
       return reply.send(outcome.result);
     case 'text':
       return reply.type('text/plain; charset=utf-8').send(String(outcome.result));
+    case 'file':
+      return reply.send(envelope(tool.successStatus, 'Conversion successful', outcome));
   }
 }
 

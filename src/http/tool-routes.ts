@@ -1,21 +1,43 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { invoke, type Caller, type InvokeDeps } from '../core/invoke.ts';
-import type { Registry } from '../registry/registry.ts';
+import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
+import { invoke, type Caller, type InvokeDeps, type InvokeResult } from '../core/invoke.ts';
+import type { Files } from '../files/files.ts';
+import type { FileResult } from '../files/result.ts';
+import type { Registry } from '../registry/registry.ts';
+import { contentDisposition } from './file-routes.ts';
 import { sendResult, type OutputFormat } from './reply.ts';
+import { receiveForm } from './uploads.ts';
 
 /** One route per tool, derived from its declaration; no tool-specific code lives here. */
-export function registerToolRoutes(app: FastifyInstance, registry: Registry, deps: InvokeDeps): void {
+export function registerToolRoutes(app: FastifyInstance, registry: Registry, deps: InvokeDeps, config: Config): void {
   for (const tool of registry.tools) {
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-      const raw = request.method === 'GET' ? request.query : request.body;
       const format = requestedFormat(request);
-      const outcome = await invoke(tool, raw, callerOf(request, reply), deps);
+      const binary = tool.response === 'file' && wantsBinary(request, config.binarySunset, deps.now?.() ?? new Date());
+      const caller = callerOf(request, reply);
+      let raw: unknown = request.method === 'GET' ? request.query : request.body;
+      let cleanup = async (): Promise<void> => {};
+      if (request.isMultipart()) {
+        if (!tool.upload) throw new ToolError('unsupported_media_type', 'Content-Type: this tool takes application/json, not a file upload.');
+        const form = await receiveForm(request, config.scratchDir, config.maxUploadBytes);
+        raw = form.fields;
+        caller.uploads = form.uploads;
+        cleanup = form.cleanup;
+      }
+      let outcome: InvokeResult;
+      try {
+        outcome = await invoke(tool, raw, caller, deps);
+      } finally {
+        // Before answering: a client that got its answer finds no trace of its upload left behind.
+        await cleanup();
+      }
+      if (binary && deps.files) return sendBinary(reply, deps.files, outcome.result as FileResult, config.binarySunset);
       return sendResult(reply, tool, outcome, format);
     };
-    const config = { tool };
-    app.post(tool.path, { config }, handler);
-    if (tool.method === 'GET') app.get(tool.path, { config }, handler);
+    const routeConfig = { tool };
+    app.post(tool.path, { config: routeConfig }, handler);
+    if (tool.method === 'GET') app.get(tool.path, { config: routeConfig }, handler);
   }
 }
 
@@ -25,6 +47,38 @@ function requestedFormat(request: FastifyRequest): OutputFormat | undefined {
   if (format === undefined) return undefined;
   if (format === 'markdown' || format === 'json') return format;
   throw new ToolError('validation_failed', 'format: one of markdown, json (or omit it for the JSON envelope)');
+}
+
+/**
+ * `?delivery=binary` (SERVICE-SPEC 4.3, 9): the legacy mode, answered until the sunset date and refused
+ * with 410 after it, before any work is done or credit spent.
+ */
+function wantsBinary(request: FastifyRequest, sunset: string, now: Date): boolean {
+  const delivery = (request.query as Record<string, unknown> | undefined)?.delivery;
+  if (delivery === undefined || delivery === 'url') return false;
+  if (delivery !== 'binary') throw new ToolError('validation_failed', 'delivery: one of url (default), binary (deprecated)');
+  if (now.getTime() >= Date.parse(`${sunset}T00:00:00Z`)) {
+    throw new ToolError('gone', `delivery: binary delivery ended on ${sunset}; omit delivery and GET the downloadUrl of the result.`);
+  }
+  return true;
+}
+
+const MIGRATION_DOCS = '/docs#delivery';
+
+/** RFC 9745 `Deprecation`: binary delivery has been deprecated since 2026-01-01 (an @-prefixed Unix time). */
+const BINARY_DEPRECATED = `@${Date.parse('2026-01-01T00:00:00Z') / 1000}`;
+
+async function sendBinary(reply: FastifyReply, files: Files, result: FileResult, sunset: string): Promise<FastifyReply> {
+  const stored = await files.byId(result.fileId);
+  if (!stored) throw new ToolError('internal_error', 'The converted file could not be read back.');
+  return reply
+    .type(stored.mimeType)
+    .header('content-disposition', contentDisposition(stored.fileName))
+    .header('content-length', String(stored.sizeBytes))
+    .header('deprecation', BINARY_DEPRECATED)
+    .header('sunset', new Date(`${sunset}T00:00:00Z`).toUTCString()) // RFC 8594
+    .header('link', `<${MIGRATION_DOCS}>; rel="deprecation"; type="text/html"`)
+    .send(await files.read(stored));
 }
 
 export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
@@ -42,3 +96,4 @@ export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
     setHeader: (name, value) => void reply.header(name, value),
   };
 }
+

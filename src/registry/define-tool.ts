@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ToolContext } from '../core/context.ts';
+import type { FileKind } from '../files/kinds.ts';
 import { camelCase, type ModuleName } from './modules.ts';
 
 export interface ToolExample<I, O> {
@@ -13,13 +14,39 @@ export interface ToolExample<I, O> {
    * not run it; those tools are tested against servers the tests run on loopback.
    */
   needsNetwork?: boolean;
+  /**
+   * The file a file tool's example uploads. `content` (UTF-8 text) makes it runnable by the examples
+   * test; binary inputs name the file only (their module tests make real fixtures).
+   */
+  upload?: { fileName: string; content?: string };
 }
 
 /**
  * How the HTTP adapter answers. `envelope` is SERVICE-SPEC 2.1; the others are the special shapes
  * of SERVICE-SPEC 2.4 / 4.1 that some tools document.
  */
-export type ResponseShape = 'envelope' | 'status-result-warnings' | 'bare-json' | 'text';
+export type ResponseShape = 'envelope' | 'status-result-warnings' | 'bare-json' | 'text' | 'file';
+
+/** Engines a conversion may need; `supported-conversions` lists only those whose engines are here. */
+export type EngineNeed = 'office' | 'pandoc' | 'pdftotext' | 'pdftohtml' | 'pdftoppm';
+
+export interface ConversionInfo {
+  from: readonly FileKind[];
+  to: string;
+  engines: readonly EngineNeed[];
+}
+
+/** A file tool's upload: multipart field(s) and the formats accepted, recognised by their bytes. */
+export interface UploadSpec {
+  field: string;
+  /** Other field names accepted for the same upload (e.g. csvFile for file). */
+  aliases?: string[];
+  accept: readonly FileKind[];
+  /** How many files the field takes. Default 1. */
+  maxFiles?: number;
+  /** The tool also works without an upload (e.g. from URLs in its input). */
+  optional?: boolean;
+}
 
 /** `status-message` is the `{status: <HTTP status>, message}` error body SERVICE-SPEC 2.2 documents for ZIP extraction. */
 export type ErrorShape = 'envelope' | 'status-message';
@@ -40,8 +67,12 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   method?: 'POST' | 'GET';
   /** HTTP status of success. Default 200. */
   successStatus?: 200 | 201;
+  /** `file`: the result is a stored file (SERVICE-SPEC 2.3), `message: "Conversion successful"`, `?delivery=binary` honoured. */
   response?: ResponseShape;
   errorShape?: ErrorShape;
+  upload?: UploadSpec;
+  /** What a conversion tool turns into what, and the engines it needs (for `supported-conversions`). */
+  conversion?: ConversionInfo;
   /** Deadline for `run` in milliseconds. Default 10 s. */
   timeoutMs?: number;
   /** Route path when it is not `/api/v1/<module>/<slug>`. */

@@ -62,4 +62,55 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_files': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('files')
+        .addColumn('file_id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text')
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('mime_type', 'text', (c) => c.notNull())
+        .addColumn('size_bytes', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('files_expires').on('files').column('expires_at').execute();
+    },
+  },
+  '0002_mcp_runs': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // MCP async runs (SERVICE-SPEC 3.1): they outlive the process that accepted them.
+      await db.schema
+        .createTable('mcp_runs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('tool', 'text', (c) => c.notNull())
+        .addColumn('request', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('result_status', 'text')
+        .addColumn('result', 'text')
+        .addColumn('error', 'text')
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_expires_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text')
+        .execute();
+      await db.schema.createIndex('mcp_runs_status').on('mcp_runs').columns(['status', 'lease_expires_at']).execute();
+      await db.schema.createIndex('mcp_runs_account').on('mcp_runs').column('account_id').execute();
+      // dataRef payloads of job reports, read back by fetch_payload until they expire.
+      await db.schema
+        .createTable('mcp_payloads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('mcp_payloads_expires').on('mcp_payloads').column('expires_at').execute();
+      // The mcp.job.finished webhook secret, AES-256-GCM encrypted (accounts.webhook_url holds the URL).
+      await db.schema.alterTable('accounts').addColumn('webhook_secret', 'text').execute();
+    },
+  },
 };

@@ -11,6 +11,8 @@ export interface Database {
     email_verified: number;
     webhook_url: string | null;
     created_at: string;
+    /** 0002: the mcp.job.finished signing secret, AES-256-GCM encrypted under a key derived from the server secret. */
+    webhook_secret: string | null;
   };
   api_keys: {
     id: string;
@@ -37,5 +39,43 @@ export interface Database {
     account_id: string;
     expires_at: string;
     used_at: string | null;
+  };
+  files: {
+    file_id: string;
+    account_id: string | null;
+    file_name: string;
+    mime_type: string;
+    size_bytes: number;
+    created_at: string;
+    /** Removed from storage by then at the latest (CONTRACT: 24 h after creation). */
+    expires_at: string;
+  };
+  /** 0002: MCP async runs; `request` and `result` are JSON text. */
+  mcp_runs: {
+    id: string;
+    account_id: string;
+    key_id: string;
+    /** The meta-tool that was called (solve_task, run_workflow, run_playbook, verify_task). */
+    tool: string;
+    request: string;
+    /** accepted | completed | partial | error */
+    status: string;
+    result_status: string | null;
+    result: string | null;
+    error: string | null;
+    /** The instance executing the run and until when its claim holds (renewed while it runs). */
+    lease_owner: string | null;
+    lease_expires_at: string | null;
+    created_at: string;
+    updated_at: string;
+    finished_at: string | null;
+  };
+  /** 0002: dataRef payloads of job reports (fetch_payload), removed after `expires_at`. */
+  mcp_payloads: {
+    id: string;
+    account_id: string;
+    payload: string;
+    created_at: string;
+    expires_at: string;
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -50,7 +50,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
   });
   const service = await createService(config, createLogger(config.logLevel, sink), options);
-  const key = service.firstKey ?? '';
+  // A restart on the same data dir makes no new key: the first one is still in first-api-key.txt.
+  const keyFile = path.join(dataDir, 'first-api-key.txt');
+  const key = service.firstKey ?? (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '');
   const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
   const send = (method: string, route: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(url + route, {

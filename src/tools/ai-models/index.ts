@@ -1,3 +1,5 @@
 import type { AnyTool } from '../../registry/define-tool.ts';
+import textAi from './text-ai.ts';
+import youtubeInsight from './youtube-insight.ts';
 
-export const aiModelsTools: AnyTool[] = [];
+export const aiModelsTools: AnyTool[] = [textAi, youtubeInsight];

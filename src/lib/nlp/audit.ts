@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * CONTRACT "Audit results share one shape": `score` (0–100), `scoreBreakdown` naming what counted, and
+ * `findings` `{id, severity, title, evidence, fix}` with stable ids. Kept here for the text tools; it
+ * is generic, so it can move to a shared lib unchanged.
+ */
+
+export const SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const findingSchema = z.object({
+  id: z.string().describe('Stable identifier: the same problem has the same id on the next run'),
+  severity: z.enum(SEVERITIES),
+  title: z.string(),
+  evidence: z.string().describe('What was found (personal data masked)'),
+  fix: z.string().describe('What to change'),
+});
+export type Finding = z.infer<typeof findingSchema>;
+
+export const scoreSchema = z.number().int().min(0).max(100).describe('0–100; higher is better');
+
+/** Points per named criterion; how the score was reached. */
+export const scoreBreakdownSchema = z.record(z.string(), z.number()).describe('What counted towards the score, in points');
+
+const ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2, info: 3 };
+
+/** Findings sorted by severity, then id, so repeated runs list them identically. */
+export function sortFindings(findings: Finding[]): Finding[] {
+  return [...findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.id.localeCompare(b.id));
+}
+
+/** Clamps and rounds a score to a whole number in 0–100. */
+export function clampScore(value: number): number {
+  return Math.max(0, Math.min(100, Math.round(value)));
+}
+
+/** A stable id fragment from free text: lower-case ASCII letters, digits and dashes. */
+export function idPart(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\+\+/g, 'pp')
+    .replace(/#/g, 'sharp')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug.slice(0, 60) || 'x';
+}

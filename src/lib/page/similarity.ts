@@ -1,0 +1,64 @@
+import { wordsOf } from './html.ts';
+
+/**
+ * Near-duplicate detection: 5-word shingles compared with Jaccard similarity (|A∩B| ÷ |A∪B|), and
+ * a 64-bit SimHash of the words (FNV-1a hashes) compared by Hamming distance (similarity = 1 − d/64).
+ */
+export const SHINGLE = 5;
+
+export function shingles(text: string, size = SHINGLE): Set<string> {
+  const ws = wordsOf(text);
+  const out = new Set<string>();
+  if (ws.length === 0) return out;
+  if (ws.length < size) {
+    out.add(ws.join(' '));
+    return out;
+  }
+  for (let i = 0; i + size <= ws.length; i++) out.add(ws.slice(i, i + size).join(' '));
+  return out;
+}
+
+export function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  let inter = 0;
+  const [small, large] = a.size < b.size ? [a, b] : [b, a];
+  for (const s of small) if (large.has(s)) inter++;
+  return inter / (a.size + b.size - inter);
+}
+
+const FNV_OFFSET = 0xcbf29ce484222325n;
+const FNV_PRIME = 0x100000001b3n;
+const MASK = (1n << 64n) - 1n;
+
+function fnv1a64(s: string): bigint {
+  let h = FNV_OFFSET;
+  for (const byte of Buffer.from(s, 'utf8')) {
+    h ^= BigInt(byte);
+    h = (h * FNV_PRIME) & MASK;
+  }
+  return h;
+}
+
+export function simhash(text: string): bigint {
+  const counts = new Array<number>(64).fill(0);
+  const ws = wordsOf(text);
+  for (let i = 0; i + 1 < ws.length || (i === 0 && ws.length === 1); i++) {
+    const gram = ws.length === 1 ? ws[0]! : `${ws[i]} ${ws[i + 1]}`;
+    const h = fnv1a64(gram);
+    for (let bit = 0; bit < 64; bit++) counts[bit]! += (h >> BigInt(bit)) & 1n ? 1 : -1;
+    if (ws.length === 1) break;
+  }
+  let out = 0n;
+  for (let bit = 0; bit < 64; bit++) if (counts[bit]! > 0) out |= 1n << BigInt(bit);
+  return out;
+}
+
+export function hamming(a: bigint, b: bigint): number {
+  let x = a ^ b;
+  let n = 0;
+  while (x) {
+    n += Number(x & 1n);
+    x >>= 1n;
+  }
+  return n;
+}

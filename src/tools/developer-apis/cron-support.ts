@@ -1,0 +1,116 @@
+/**
+ * Cron analysis shared by the cron parser and generator: cron-parser for the schedule (next runs in
+ * an IANA zone, DST-aware), cronstrue for the English description. No default export.
+ */
+import { CronExpressionParser } from 'cron-parser';
+import cronstrue from 'cronstrue';
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { invalidField } from '../../core/errors.ts';
+import { messageOf } from './shared.ts';
+
+const MACROS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly', '@minutely', '@secondly', '@weekdays', '@weekends']);
+const FIELD_NAMES = ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'] as const;
+
+const fieldSchema = z.object({
+  expression: z.string().describe('The field as written (a macro shows its expansion)'),
+  values: z.array(z.union([z.number(), z.string()])).describe('Every value the field matches (L, 5L… for last-day rules)'),
+});
+
+export const cronAnalysisSchema = z.object({
+  expression: z.string(),
+  normalized: z.string().describe('Canonical form: names turned into numbers, macros expanded'),
+  description: z.string().describe('Plain-English description'),
+  hasSeconds: z.boolean().describe('Six-field expression with a leading seconds field'),
+  fields: z.object({
+    second: fieldSchema.nullable(),
+    minute: fieldSchema,
+    hour: fieldSchema,
+    dayOfMonth: fieldSchema,
+    month: fieldSchema,
+    dayOfWeek: fieldSchema.describe('0 and 7 are Sunday'),
+  }),
+  timeZone: z.string(),
+  nextRuns: z.array(
+    z.object({
+      local: z.string().describe('ISO 8601 in timeZone, with its offset'),
+      utc: z.string(),
+      unix: z.number().describe('Unix seconds'),
+    }),
+  ),
+});
+
+export type CronAnalysis = z.infer<typeof cronAnalysisSchema>;
+
+export interface AnalyseOptions {
+  field: string;
+  timeZone: string;
+  from: Date;
+  count: number;
+  use24HourTime: boolean;
+}
+
+/** Parses and explains a cron expression; a bad one is a 400 naming `options.field`. */
+export function analyseCron(expression: string, options: AnalyseOptions): CronAnalysis {
+  const text = expression.trim().replace(/\s+/g, ' ');
+  const isMacro = MACROS.has(text.toLowerCase());
+  const parts = text.split(' ');
+  if (!isMacro && (parts.length < 5 || parts.length > 6)) {
+    throw invalidField(options.field, `'${text}' has ${parts.length} field${parts.length === 1 ? '' : 's'}; cron needs 5 (minute hour day-of-month month day-of-week) or 6 (with seconds first), or a macro such as @daily`);
+  }
+  let parsed: ReturnType<typeof CronExpressionParser.parse>;
+  try {
+    parsed = CronExpressionParser.parse(isMacro ? text.toLowerCase() : text, { currentDate: options.from, tz: options.timeZone });
+  } catch (error) {
+    throw invalidField(options.field, `${messageOf(error).replace(/^Invalid cron expression,?\s*/i, '')} (in '${text}')`);
+  }
+  const hasSeconds = !isMacro && parts.length === 6;
+  const normalized = parsed.stringify(hasSeconds);
+  // Fields as written (names and steps kept); a macro shows its expansion.
+  const shownParts = isMacro ? normalized.split(' ') : parts;
+  const offset = hasSeconds ? 0 : 1;
+  const fieldOf = (name: (typeof FIELD_NAMES)[number]): z.infer<typeof fieldSchema> => {
+    const index = FIELD_NAMES.indexOf(name) - offset;
+    const values = [...parsed.fields[name].values] as (number | string)[];
+    return { expression: shownParts[index] ?? '*', values };
+  };
+  let description: string;
+  try {
+    description = cronstrue.toString(text, { use24HourTimeFormat: options.use24HourTime, verbose: false });
+  } catch {
+    try {
+      description = cronstrue.toString(normalized, { use24HourTimeFormat: options.use24HourTime, verbose: false });
+    } catch {
+      description = normalized;
+    }
+  }
+  const nextRuns: CronAnalysis['nextRuns'] = [];
+  try {
+    for (let i = 0; i < options.count && parsed.hasNext(); i++) {
+      const ms = parsed.next().getTime();
+      nextRuns.push({
+        local: DateTime.fromMillis(ms, { zone: options.timeZone }).toISO({ suppressMilliseconds: true }) ?? '',
+        utc: new Date(ms).toISOString().replace('.000Z', 'Z'),
+        unix: Math.floor(ms / 1000),
+      });
+    }
+  } catch (error) {
+    if (nextRuns.length === 0) throw invalidField(options.field, `'${text}' never fires (${messageOf(error)})`);
+  }
+  return {
+    expression: text,
+    normalized,
+    description,
+    hasSeconds,
+    fields: {
+      second: hasSeconds ? fieldOf('second') : null,
+      minute: fieldOf('minute'),
+      hour: fieldOf('hour'),
+      dayOfMonth: fieldOf('dayOfMonth'),
+      month: fieldOf('month'),
+      dayOfWeek: fieldOf('dayOfWeek'),
+    },
+    timeZone: options.timeZone,
+    nextRuns,
+  };
+}

@@ -1,0 +1,857 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import fc from 'fast-check';
+import { importSPKI, jwtVerify } from 'jose';
+import { asToolError } from '../../core/errors.ts';
+import type { AnyTool } from '../../registry/define-tool.ts';
+import { jsonSchemaOf } from '../../registry/json-schema.ts';
+import { createRegistry } from '../../registry/registry.ts';
+import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { developerApisTools } from './index.ts';
+import { closeRegexPool } from './regex-pool.ts';
+import { REGEX_DEADLINE_MS } from './regex-tester.ts';
+
+const tools = new Map(developerApisTools.map((t) => [t.slug, t]));
+function tool(slug: string): AnyTool {
+  const found = tools.get(slug);
+  assert.ok(found, `no tool ${slug}`);
+  return found;
+}
+
+type Json = Record<string, unknown>;
+async function result(slug: string, input: unknown, now?: Date): Promise<Json> {
+  const outcome = await run(tool(slug), input, now ? { now: () => now } : {});
+  return outcome.result as Json;
+}
+async function outcomeOf(slug: string, input: unknown, now?: Date): Promise<{ result: Json; warnings: string[] }> {
+  const outcome = await run(tool(slug), input, now ? { now: () => now } : {});
+  return { result: outcome.result as Json, warnings: outcome.warnings };
+}
+async function rejection(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
+  try {
+    await run(tool(slug), input);
+  } catch (error) {
+    const e = asToolError(error);
+    return { status: e.status, code: e.code, detail: e.detail };
+  }
+  assert.fail(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
+}
+
+after(async () => {
+  await closeRegexPool();
+});
+
+test('the module has the 29 catalog tools (all but http-headers-checker)', () => {
+  const expected = [
+    'json-formatter', 'json-validator', 'base64-encoder-decoder', 'url-encoder-decoder', 'uuid-generator', 'timestamp-converter', 'regex-tester',
+    'json-to-typescript', 'json-to-zod', 'json-to-go-struct', 'json-to-python', 'yaml-to-json', 'json-to-yaml', 'xml-formatter', 'jwt-generator',
+    'api-request-builder', 'user-agent-parser', 'ip-address-tools', 'html-formatter', 'css-formatter', 'js-formatter', 'sql-formatter', 'sql-validator',
+    'regex-generator', 'cron-expression-generator', 'cron-expression-parser', 'css-minifier', 'js-minifier', 'color-converter',
+  ];
+  assert.deepEqual(developerApisTools.map((t) => t.slug), expected);
+});
+
+test('the registry accepts the module and every schema converts to JSON Schema with described inputs', () => {
+  createRegistry(developerApisTools);
+  for (const t of developerApisTools) {
+    const input = jsonSchemaOf(t.input, 'input') as { properties?: Record<string, { description?: string }> };
+    jsonSchemaOf(t.output, 'output');
+    for (const [name, property] of Object.entries(input.properties ?? {})) {
+      assert.ok(property.description, `${t.slug}.${name} has no description`);
+    }
+    assert.ok(t.description.length > 120, `${t.slug}: description is too thin for a model choosing tools`);
+    assert.ok(t.examples.length >= 2, t.slug);
+  }
+});
+
+describe('JSON formatter and validator', () => {
+  const cases: [string, string, number, number, RegExp][] = [
+    ['missing comma', '{\n  "a": 1\n  "b": 2\n}', 3, 3, /Expected ',' or '}'/],
+    ['trailing comma in array', '[1, 2,]', 1, 7, /Trailing comma/],
+    ['unterminated string', '{"a": "x', 1, 9, /Unterminated string/],
+    ['single quotes', "{'a': 1}", 1, 2, /double quotes/],
+    ['bare word', '{"a": tru}', 1, 7, /Unexpected word 'tru'/],
+    ['comment', '{"a": 1 // note\n}', 1, 9, /Expected ',' or '}'/],
+    ['NaN', '[NaN]', 1, 2, /NaN is not a valid JSON value/],
+    ['leading zero', '[01]', 1, 2, /leading zeros/],
+    ['raw newline in string', '["a\nb"]', 1, 4, /control character/],
+    ['text after the value', '{} x', 1, 4, /after the end of the JSON value/],
+    ['empty input', '   ', 1, 1, /Empty input/],
+    ['end of input inside object', '{"a": 1', 1, 8, /end of input/],
+    ['second line, after a unicode character', '{"é": 1,\n "b" 2}', 2, 6, /Expected ':'/],
+  ];
+  for (const [name, json, line, column, message] of cases) {
+    test(`validator: ${name} → line ${line}, column ${column}`, async () => {
+      const r = await result('json-validator', { json });
+      assert.equal(r.valid, false);
+      const error = r.error as Json;
+      assert.equal(error.line, line, JSON.stringify(error));
+      assert.equal(error.column, column, JSON.stringify(error));
+      assert.match(String(error.message), message);
+    });
+  }
+
+  test('validator agrees with JSON.parse on random documents and near-miss mutations', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.json(), fc.nat(), fc.constantFrom('', ',', '}', ']', '"', ':', 'x', ' '), async (json, at, insert) => {
+        const text = json.slice(0, at % (json.length + 1)) + insert + json.slice(at % (json.length + 1));
+        let parses = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          parses = false;
+        }
+        const r = await result('json-validator', { json: text });
+        assert.equal(r.valid, parses, text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('validator lists duplicate keys with their path', async () => {
+    const r = await result('json-validator', { json: '{"a": {"x": 1, "x": 2}, "b": [{"k": 1, "k": 1}]}' });
+    assert.equal(r.valid, true);
+    assert.deepEqual(
+      (r.duplicateKeys as Json[]).map((d) => d.path),
+      ['$.a.x', '$.b[0].k'],
+    );
+  });
+
+  test('formatter: invalid JSON is a 400 naming json with line and column', async () => {
+    const e = await rejection('json-formatter', { json: '{\n  "a": 1,\n}' });
+    assert.equal(e.status, 400);
+    assert.match(e.detail, /^json: invalid JSON — .* at line 3, column 1$/);
+  });
+
+  test('formatter keeps number literals exactly and warns about duplicate keys', async () => {
+    const { result: r, warnings } = await outcomeOf('json-formatter', { json: '{"n": 9007199254740993, "f": 1.10, "e": 1E+2, "d": 1, "d": 2}', indent: 0 });
+    assert.equal(r.formatted, '{"n":9007199254740993,"f":1.10,"e":1E+2,"d":2}');
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0] ?? '', /Duplicate key "d"/);
+  });
+
+  test('formatter: tab indent, sorted keys, non-ASCII escaped, __proto__ kept as a key', async () => {
+    const r = await result('json-formatter', { json: '{"b": "é", "__proto__": 1, "a": [true]}', indent: 'tab', sortKeys: true, asciiOnly: true });
+    assert.equal(r.formatted, '{\n\t"__proto__": 1,\n\t"a": [\n\t\ttrue\n\t],\n\t"b": "\\u00e9"\n}');
+  });
+
+  test('formatter refuses absurd nesting with a 400, not a stack overflow', async () => {
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const e = await rejection('json-formatter', { json: deep });
+    assert.equal(e.status, 400);
+    assert.match(e.detail, /nesting/);
+  });
+});
+
+describe('JSON to types (quicktype)', () => {
+  const sample = {
+    id: 1,
+    user: { name: 'Ada', address: { city: 'London' } },
+    items: [{ sku: 'A', qty: 1 }, { sku: 'B', price: 9.5 }],
+    mixed: [1, 'two'],
+  };
+
+  test('TypeScript: nested objects become named interfaces, mixed array items merge with optional keys', async () => {
+    const r = await result('json-to-typescript', { json: sample, typeName: 'Order' });
+    const code = String(r.code);
+    assert.deepEqual(r.types, ['Order', 'Item', 'User', 'Address']);
+    assert.match(code, /items: +Item\[\];/);
+    assert.match(code, /sku: +string;/);
+    assert.match(code, /qty\?: +number;/);
+    assert.match(code, /price\?: +number;/);
+    assert.match(code, /mixed: +Array<number \| string>;/);
+    assert.match(code, /address: Address;/);
+  });
+
+  test('Zod: schemas are declared before they are used', async () => {
+    const r = await result('json-to-zod', { json: JSON.stringify(sample), typeName: 'Order' });
+    const code = String(r.code);
+    assert.ok(code.indexOf('export const AddressSchema') < code.indexOf('export const UserSchema'));
+    assert.ok(code.indexOf('export const UserSchema') < code.indexOf('export const OrderSchema'));
+    assert.match(code, /"qty": z\.number\(\)\.optional\(\)/);
+    assert.match(code, /"mixed": z\.array\(z\.union\(\[z\.number\(\), z\.string\(\)\]\)\)/);
+  });
+
+  test('Go: mixed arrays warn about union helpers; includeHelpers emits them', async () => {
+    const plain = await outcomeOf('json-to-go-struct', { json: sample, typeName: 'Order' });
+    assert.match(String(plain.result.code), /Qty +\*int64 +`json:"qty,omitempty"`/);
+    assert.ok(plain.warnings.some((w) => /includeHelpers/.test(w)));
+    const full = await result('json-to-go-struct', { json: sample, typeName: 'Order', includeHelpers: true });
+    assert.match(String(full.code), /func \(x \*Mixed\) UnmarshalJSON/);
+    assert.match(String(full.code), /^package main/m);
+  });
+
+  test('Python: optional fields get None defaults, 3.7 uses typing generics', async () => {
+    const r = await result('json-to-python', { json: sample, typeName: 'Order', pythonVersion: '3.7' });
+    const code = String(r.code);
+    assert.match(code, /qty: Optional\[int\] = None/);
+    assert.match(code, /items: List\[Item\]/);
+  });
+
+  test('bad JSON text and a bad type name are 400s naming the field', async () => {
+    const bad = await rejection('json-to-typescript', { json: '{"a": }' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.detail, /^json: invalid JSON — .* line 1, column 7/);
+    await expectBadRequest(tool('json-to-go-struct'), { json: '{}', typeName: '1abc' }, 'typeName');
+  });
+});
+
+describe('YAML and XML', () => {
+  test('yaml-to-json: syntax error and duplicate key carry line and column', async () => {
+    const dup = await rejection('yaml-to-json', { yaml: 'a: 1\nb: 2\na: 3\n' });
+    assert.equal(dup.status, 400);
+    assert.match(dup.detail, /^yaml: Map keys must be unique at line 3, column 1$/);
+    const bad = await rejection('yaml-to-json', { yaml: 'list:\n  - a\n   - b: [1, 2\n' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.detail, /^yaml: .* at line \d+, column \d+$/);
+  });
+
+  test('yaml-to-json refuses a billion-laughs document', async () => {
+    const lol = [
+      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+      'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+      'f: [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
+    ].join('\n');
+    const e = await rejection('yaml-to-json', { yaml: lol });
+    assert.equal(e.status, 400);
+    assert.match(e.detail, /billion laughs/);
+  });
+
+  test('json-to-yaml → yaml-to-json round-trips random JSON', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (value) => {
+        const wrapped = { v: value };
+        const y = await result('json-to-yaml', { json: wrapped });
+        const back = await result('yaml-to-json', { yaml: String(y.yaml) });
+        assert.deepEqual(back.data, JSON.parse(JSON.stringify(wrapped)));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  test('xml-formatter: mismatched tag → 400 with position; DOCTYPE/ENTITY refused', async () => {
+    const bad = await rejection('xml-formatter', { xml: '<a>\n  <b>text</c>\n</a>' });
+    assert.equal(bad.status, 400);
+    assert.match(bad.detail, /^xml: .*closing tag.* at line 2, column \d+$/);
+    const xxe = await rejection('xml-formatter', { xml: '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>' });
+    assert.equal(xxe.status, 400);
+    assert.match(xxe.detail, /DOCTYPE/);
+    const roots = await rejection('xml-formatter', { xml: '<a/><b/>' });
+    assert.equal(roots.status, 400);
+  });
+});
+
+describe('formatters and minifiers: syntax errors are 400 with line and column', () => {
+  const cases: [string, Json, RegExp][] = [
+    ['html-formatter', { html: '<div>\n  <span>x</div>' }, /^html: Unexpected closing tag "div".* at line 2, column 10$/],
+    ['css-formatter', { css: 'a { color: red;\n}\n}' }, /^css: Unexpected } at line 3, column 1$/],
+    ['js-formatter', { code: 'const a = 1;\nconst b = ;' }, /^code: Unexpected token at line 2, column 11$/],
+    ['js-formatter', { code: 'let x: number = 1', language: 'javascript' }, /^code: .* at line 1, column 6$/],
+    ['sql-formatter', { sql: 'SELECT a FROM t WHERE (b = 1', dialect: 'postgresql' }, /^sql: cannot be parsed as postgresql — unexpected end of input at line 1, column 29$/],
+    ['css-minifier', { css: 'a { color: red }\n}} b {}' }, /^css: .* at line 2, column 1$/],
+    ['js-minifier', { code: 'function f() {\n  return (1 + ;\n}' }, /^code: Unexpected token.* at line 2, column 15$/],
+  ];
+  for (const [slug, input, detail] of cases) {
+    test(`${slug}: ${JSON.stringify(input).slice(0, 50)}`, async () => {
+      const e = await rejection(slug, input);
+      assert.equal(e.status, 400);
+      assert.match(e.detail, detail);
+    });
+  }
+
+  test('js-formatter formats TypeScript when asked; sql-formatter keeps T-SQL brackets', async () => {
+    const ts = await result('js-formatter', { code: 'let x:number=1', language: 'typescript' });
+    assert.equal(ts.formatted, 'let x: number = 1;\n');
+    const sql = await result('sql-formatter', { sql: 'select top 5 [Name] from [dbo].[Users]', dialect: 'tsql' });
+    assert.equal(sql.formatted, 'SELECT\n  TOP 5 [Name]\nFROM\n  [dbo].[Users]');
+  });
+
+  test('deeply nested input is a 400, never a crash (Lightning CSS is native: it would segfault)', async () => {
+    const deep: [string, Json, string][] = [
+      ['css-minifier', { css: '@media screen{'.repeat(5000) + '}'.repeat(5000) }, 'css'],
+      ['css-minifier', { css: `a{width:calc(${'('.repeat(5000)}1px${')'.repeat(5000)})}` }, 'css'],
+      ['sql-formatter', { sql: `SELECT ${'('.repeat(1000)}1${')'.repeat(1000)}` }, 'sql'],
+      ['html-formatter', { html: '<div>'.repeat(5000) }, 'html'],
+      ['js-formatter', { code: `x = ${'['.repeat(5000)}${']'.repeat(5000)}` }, 'code'],
+      ['js-minifier', { code: `x = ${'['.repeat(5000)}${']'.repeat(5000)}` }, 'code'],
+      ['xml-formatter', { xml: '<a>'.repeat(5000) + '</a>'.repeat(5000) }, 'xml'],
+      ['yaml-to-json', { yaml: '['.repeat(5000) + ']'.repeat(5000) }, 'yaml'],
+      ['json-to-go-struct', { json: '{"a":'.repeat(100) + '1' + '}'.repeat(100) }, 'json'],
+    ];
+    for (const [slug, input, field] of deep) {
+      const e = await rejection(slug, input);
+      assert.equal(e.status, 400, `${slug}: ${e.detail}`);
+      assert.match(e.detail, new RegExp(`^${field}: nesting is (too deep|deeper)`), slug);
+    }
+    // Strings and comments do not count as nesting.
+    const ok = await result('css-minifier', { css: `a::after{content:"${'('.repeat(500)}"}/* ${'{'.repeat(500)} */` });
+    assert.match(String(ok.css), /^a:after\{content:"\(+"\}$/);
+  });
+
+  test('css-minifier keeps nested rules (no silent loss)', async () => {
+    const r = await result('css-minifier', { css: '.a { color: red; .b { color: blue; } }' });
+    assert.equal(r.css, '.a{color:red;& .b{color:#00f}}');
+  });
+
+  test('sql-validator: valid and invalid statements in several dialects', async () => {
+    const ok = await result('sql-validator', { sql: 'UPDATE accounts SET balance = balance - 10 WHERE id = 7; DELETE FROM sessions', dialect: 'postgresql' });
+    assert.equal(ok.valid, true);
+    assert.deepEqual(ok.statements, [{ type: 'update' }, { type: 'delete' }]);
+    const bad = await result('sql-validator', { sql: 'SELECT *\nFROM users\nWHERE name = \'x\' ORDER id', dialect: 'sqlite' });
+    assert.equal(bad.valid, false);
+    const error = bad.error as Json;
+    assert.equal(error.line, 3);
+    assert.equal(error.found, 'id');
+    const tsql = await result('sql-validator', { sql: 'SELECT TOP 3 [Name] FROM [dbo].[Users]', dialect: 'tsql' });
+    assert.equal(tsql.valid, true);
+  });
+});
+
+describe('IP address tools', () => {
+  test('192.168.1.0/26 → 64 addresses, 62 hosts, .63 broadcast', async () => {
+    const r = await result('ip-address-tools', { address: '192.168.1.0/26' });
+    const net = r.network as Json;
+    assert.deepEqual(
+      [net.totalAddresses, net.usableHosts, net.broadcastAddress, net.firstHost, net.lastHost, net.subnetMask, net.wildcardMask],
+      ['64', '62', '192.168.1.63', '192.168.1.1', '192.168.1.62', '255.255.255.192', '0.0.0.63'],
+    );
+  });
+
+  const blocks: [string, string, string, string, string][] = [
+    // input, network cidr, total, usable, first–last host
+    ['10.1.2.3/8', '10.0.0.0/8', '16777216', '16777214', '10.0.0.1-10.255.255.254'],
+    ['172.16.5.4/30', '172.16.5.4/30', '4', '2', '172.16.5.5-172.16.5.6'],
+    ['203.0.113.8/31', '203.0.113.8/31', '2', '2', '203.0.113.8-203.0.113.9'],
+    ['8.8.8.8/32', '8.8.8.8/32', '1', '1', '8.8.8.8-8.8.8.8'],
+    ['0.0.0.0/0', '0.0.0.0/0', '4294967296', '4294967294', '0.0.0.1-255.255.255.254'],
+    ['2001:db8:abcd:12::1/64', '2001:db8:abcd:12::/64', '18446744073709551616', '18446744073709551616', '2001:db8:abcd:12::-2001:db8:abcd:12:ffff:ffff:ffff:ffff'],
+  ];
+  for (const [input, cidr, total, usable, hosts] of blocks) {
+    test(`CIDR ${input}`, async () => {
+      const net = (await result('ip-address-tools', { address: input })).network as Json;
+      assert.deepEqual([net.cidr, net.totalAddresses, net.usableHosts, `${String(net.firstHost)}-${String(net.lastHost)}`], [cidr, total, usable, hosts]);
+    });
+  }
+
+  const classes: [string, string, boolean][] = [
+    ['8.8.8.8', 'public', true],
+    ['10.0.0.1', 'private', false],
+    ['172.31.255.255', 'private', false],
+    ['172.32.0.1', 'public', true],
+    ['100.64.0.1', 'carrier-grade-nat', false],
+    ['169.254.169.254', 'link-local', false],
+    ['127.0.0.53', 'loopback', false],
+    ['192.0.2.1', 'documentation', false],
+    ['198.18.0.1', 'benchmarking', false],
+    ['224.0.0.251', 'multicast', false],
+    ['255.255.255.255', 'broadcast', false],
+    ['240.0.0.1', 'reserved', false],
+    ['::1', 'loopback', false],
+    ['fe80::1%eth0', 'link-local', false],
+    ['fd12:3456::1', 'unique-local', false],
+    ['2001:db8::1', 'documentation', false],
+    ['2606:4700:4700::1111', 'public', true],
+    ['::ffff:10.0.0.1', 'ipv4-mapped', false],
+  ];
+  for (const [address, category, isPublic] of classes) {
+    test(`classify ${address} as ${category}`, async () => {
+      const ip = (await result('ip-address-tools', { address })).ip as Json;
+      assert.equal((ip.classification as Json).category, category);
+      assert.equal(ip.isPublic, isPublic);
+    });
+  }
+
+  test('mapped IPv6 exposes the embedded IPv4; contains and subnets', async () => {
+    const mapped = (await result('ip-address-tools', { address: '::ffff:10.0.0.1' })).ip as Json;
+    assert.equal(mapped.embeddedIPv4, '10.0.0.1');
+    const inside = await result('ip-address-tools', { address: '10.0.0.0/8', contains: '10.20.0.0/16' });
+    assert.deepEqual(inside.contains, { target: '10.20.0.0/16', inside: true });
+    const outside = await result('ip-address-tools', { address: '10.0.0.0/16', contains: '10.0.0.0/8' });
+    assert.deepEqual(outside.contains, { target: '10.0.0.0/8', inside: false });
+    const split = (await result('ip-address-tools', { address: '192.168.0.0/22', subnetPrefix: 24 })).subnets as Json;
+    assert.deepEqual(split.listed, ['192.168.0.0/24', '192.168.1.0/24', '192.168.2.0/24', '192.168.3.0/24']);
+  });
+
+  test('bad addresses are 400s naming the field', async () => {
+    for (const address of ['1.2.3', '256.1.1.1', '010.0.0.1', '10.0.0.0/33', '10.0.0.0/255.0.255.0', 'example.com', '::g']) {
+      await expectBadRequest(tool('ip-address-tools'), { address }, 'address');
+    }
+    await expectBadRequest(tool('ip-address-tools'), { address: '10.0.0.1', contains: '10.0.0.2' }, 'contains');
+    await expectBadRequest(tool('ip-address-tools'), { address: '10.0.0.0/8', contains: '::1' }, 'contains');
+  });
+});
+
+describe('cron', () => {
+  const now = new Date('2024-03-08T12:00:00Z');
+
+  test('parser: next runs in New York from ctx.now() cross the DST change', async () => {
+    const r = await result('cron-expression-parser', { expression: '0 9 * * MON-FRI', timeZone: 'America/New_York', count: 3 }, now);
+    assert.deepEqual(
+      (r.nextRuns as Json[]).map((x) => [x.utc, x.local]),
+      [
+        ['2024-03-08T14:00:00Z', '2024-03-08T09:00:00-05:00'],
+        ['2024-03-11T13:00:00Z', '2024-03-11T09:00:00-04:00'],
+        ['2024-03-12T13:00:00Z', '2024-03-12T09:00:00-04:00'],
+      ],
+    );
+    assert.equal(r.description, 'At 09:00 AM, Monday through Friday');
+  });
+
+  test('parser: a job at 02:30 on the spring-forward day in Berlin still runs once', async () => {
+    const r = await result('cron-expression-parser', { expression: '30 2 * * *', timeZone: 'Europe/Berlin', count: 2, from: '2024-03-30T12:00:00Z' });
+    assert.deepEqual((r.nextRuns as Json[]).map((x) => x.utc), ['2024-03-31T01:30:00Z', '2024-04-01T00:30:00Z']);
+  });
+
+  test('parser: macros, day-of-month OR day-of-week', async () => {
+    const weekly = await result('cron-expression-parser', { expression: '@weekly', count: 1 }, now);
+    assert.deepEqual((weekly.nextRuns as Json[]).map((x) => x.utc), ['2024-03-10T00:00:00Z']);
+    const either = await result('cron-expression-parser', { expression: '0 0 13 * FRI', count: 3 }, now);
+    assert.deepEqual((either.nextRuns as Json[]).map((x) => x.utc), ['2024-03-13T00:00:00Z', '2024-03-15T00:00:00Z', '2024-03-22T00:00:00Z']);
+  });
+
+  test('parser: invalid expressions and zones are 400s naming the field', async () => {
+    for (const expression of ['* * *', '60 * * * *', '* * * * * * *', 'every day', '0 0 31 4 *']) {
+      await expectBadRequest(tool('cron-expression-parser'), { expression }, 'expression');
+    }
+    await expectBadRequest(tool('cron-expression-parser'), { expression: '* * * * *', timeZone: 'Mars/Olympus' }, 'timeZone');
+  });
+
+  test('generator: options become the expected expression and runs from ctx.now()', async () => {
+    const daily = await result('cron-expression-generator', { frequency: 'daily', time: '06:45', timeZone: 'Asia/Kolkata', count: 2 }, now);
+    assert.equal(daily.expression, '45 6 * * *');
+    assert.deepEqual((daily.nextRuns as Json[]).map((x) => x.local), ['2024-03-09T06:45:00+05:30', '2024-03-10T06:45:00+05:30']);
+    const last = await result('cron-expression-generator', { frequency: 'monthly', dayOfMonth: 'last', time: '23:00', count: 2 }, now);
+    assert.equal(last.expression, '0 23 L * *');
+    assert.deepEqual((last.nextRuns as Json[]).map((x) => x.utc), ['2024-03-31T23:00:00Z', '2024-04-30T23:00:00Z']);
+    const hours = await result('cron-expression-generator', { frequency: 'every-n-hours', interval: 4, minute: 15, betweenHours: { from: 8, to: 20 } }, now);
+    assert.equal(hours.expression, '15 8-20/4 * * *');
+    await expectBadRequest(tool('cron-expression-generator'), { frequency: 'every-n-minutes' }, 'interval');
+    await expectBadRequest(tool('cron-expression-generator'), { frequency: 'yearly', month: 2, dayOfMonth: 30 }, 'dayOfMonth');
+  });
+});
+
+describe('api-request-builder quoting', () => {
+  const nasty = "It's $HOME `whoami` \"quoted\" \\ back\nnew line — ünïcødé 🚀";
+  const input = {
+    method: 'PUT',
+    url: 'https://api.example.com/items/1',
+    query: { q: "a b&c'd" },
+    headers: { 'X-Note': "it's \"fine\" $PATH" },
+    body: { text: nasty },
+  };
+
+  test('the curl snippet passes every argument through sh unchanged', async (t) => {
+    if (spawnSync('sh', ['-c', 'true']).status !== 0) return t.skip('no POSIX shell');
+    const r = await result('api-request-builder', { ...input, targets: ['curl'] });
+    const snippet = String((r.snippets as Json).curl);
+    const out = execFileSync('sh', ['-c', `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; }\n${snippet}`]);
+    const args = out.toString('utf8').split('\0').slice(0, -1);
+    assert.deepEqual(args, ['-X', 'PUT', String(r.url), '-H', `X-Note: it's "fine" $PATH`, '-H', 'Content-Type: application/json', '--data-raw', JSON.stringify({ text: nasty })]);
+    assert.equal(r.url, 'https://api.example.com/items/1?q=a+b%26c%27d');
+  });
+
+  test('the HTTPie snippet passes every argument through sh unchanged', async (t) => {
+    if (spawnSync('sh', ['-c', 'true']).status !== 0) return t.skip('no POSIX shell');
+    const r = await result('api-request-builder', { ...input, targets: ['httpie'] });
+    const out = execFileSync('sh', ['-c', `http() { for a in "$@"; do printf '%s\\0' "$a"; done; }\n${String((r.snippets as Json).httpie)}`]);
+    const args = out.toString('utf8').split('\0').slice(0, -1);
+    assert.deepEqual(args, ['PUT', String(r.url), `X-Note:it's "fine" $PATH`, 'Content-Type:application/json', '--raw', JSON.stringify({ text: nasty })]);
+  });
+
+  test('the fetch snippet runs and sends the same request', async () => {
+    const r = await result('api-request-builder', { ...input, targets: ['fetch'] });
+    const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+    const calls: [string, RequestInit][] = [];
+    const fakeFetch = (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      return Promise.resolve({ status: 200, text: () => Promise.resolve('') });
+    };
+    await new AsyncFunction('fetch', 'console', String((r.snippets as Json).fetch))(fakeFetch, { log: () => {} });
+    assert.equal(calls.length, 1);
+    const [url, init] = calls[0]!;
+    assert.equal(url, r.url);
+    assert.equal(init.method, 'PUT');
+    assert.deepEqual(init.headers, { 'X-Note': `it's "fine" $PATH`, 'Content-Type': 'application/json' });
+    assert.equal(init.body, JSON.stringify({ text: nasty }));
+  });
+
+  test('the Python snippet runs and sends the same request', async (t) => {
+    if (spawnSync('python3', ['--version']).status !== 0) return t.skip('python3 is not installed');
+    const r = await result('api-request-builder', { ...input, targets: ['python'] });
+    const dir = mkdtempSync(path.join(tmpdir(), 'devapi-py-'));
+    try {
+      writeFileSync(
+        path.join(dir, 'requests.py'),
+        [
+          'import json, sys',
+          'class _R:',
+          '    status_code = 200',
+          '    text = ""',
+          'def request(method, url, **kw):',
+          '    data = kw.get("data")',
+          '    sys.stdout.write(json.dumps({"method": method, "url": url, "headers": kw.get("headers"), "json": kw.get("json"), "data": data.decode("utf-8") if isinstance(data, bytes) else data}) + "\\n")',
+          '    return _R()',
+          'for _m in ["get", "post", "put", "patch", "delete", "head", "options"]:',
+          '    globals()[_m] = (lambda m: lambda url, **kw: request(m.upper(), url, **kw))(_m)',
+        ].join('\n'),
+      );
+      writeFileSync(path.join(dir, 'snippet.py'), String((r.snippets as Json).python));
+      const out = execFileSync('python3', [path.join(dir, 'snippet.py')], { env: { ...process.env, PYTHONPATH: dir, PYTHONIOENCODING: 'utf-8' } }).toString('utf8');
+      const sent = JSON.parse(out.split('\n')[0] ?? '') as Json;
+      assert.deepEqual(sent, { method: 'PUT', url: r.url, headers: { 'X-Note': `it's "fine" $PATH`, 'Content-Type': 'application/json' }, json: { text: nasty }, data: null });
+      const text = await result('api-request-builder', { url: 'https://x.test/', body: nasty, targets: ['python'] });
+      writeFileSync(path.join(dir, 'snippet.py'), String((text.snippets as Json).python));
+      const out2 = execFileSync('python3', [path.join(dir, 'snippet.py')], { env: { ...process.env, PYTHONPATH: dir, PYTHONIOENCODING: 'utf-8' } }).toString('utf8');
+      assert.equal((JSON.parse(out2.split('\n')[0] ?? '') as Json).data, nasty);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('header injection and bad URLs are refused', async () => {
+    await expectBadRequest(tool('api-request-builder'), { url: 'https://x.test/', headers: { 'X-A': 'ok\r\nX-Evil: 1' } }, 'headers');
+    await expectBadRequest(tool('api-request-builder'), { url: 'https://x.test/', headers: { 'Bad Name': 'v' } }, 'headers');
+    await expectBadRequest(tool('api-request-builder'), { url: 'ftp://x.test/' }, 'url');
+    await expectBadRequest(tool('api-request-builder'), { url: 'not a url' }, 'url');
+    await expectBadRequest(tool('api-request-builder'), { url: 'https://x.test/', body: '{nope', bodyType: 'json' }, 'body');
+  });
+
+  test('form bodies and basic auth', async () => {
+    const r = await result('api-request-builder', { url: 'https://x.test/login', body: { user: 'a b', pass: 'p&q=' }, bodyType: 'form', auth: { type: 'basic', username: 'ü', password: 'p:w' }, targets: ['http'] });
+    assert.equal(r.body, 'user=a+b&pass=p%26q%3D');
+    assert.deepEqual(r.headers, [
+      { name: 'Authorization', value: `Basic ${Buffer.from('ü:p:w').toString('base64')}` },
+      { name: 'Content-Type', value: 'application/x-www-form-urlencoded' },
+    ]);
+    assert.match(String((r.snippets as Json).http), /^POST \/login HTTP\/1\.1\r\nHost: x\.test\r\n[\s\S]*Content-Length: 22\r\n\r\nuser=a\+b&pass=p%26q%3D$/);
+  });
+});
+
+describe('encoders, UUIDs, timestamps', () => {
+  test('base64 round-trips any text, both alphabets', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.boolean(), async (text, urlSafe) => {
+        const encoded = await result('base64-encoder-decoder', { text, mode: 'encode', urlSafe });
+        assert.equal(encoded.result, Buffer.from(text, 'utf8').toString(urlSafe ? 'base64url' : 'base64'));
+        const decoded = await result('base64-encoder-decoder', { text: encoded.result, mode: 'decode' });
+        assert.equal(decoded.result, text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('base64 decode: invalid input is a 400; binary data comes back as hex', async () => {
+    for (const text of ['abc!', 'ab=c', 'a', 'ab+_', 'YQ===']) await expectBadRequest(tool('base64-encoder-decoder'), { text, mode: 'decode' }, 'text');
+    const { result: r, warnings } = await outcomeOf('base64-encoder-decoder', { text: '/w==', mode: 'decode' });
+    assert.equal(r.validUtf8, false);
+    assert.equal(r.hex, 'ff');
+    assert.equal(warnings.length, 1);
+  });
+
+  test('url decode: malformed escapes are 400s saying where', async () => {
+    const e = await rejection('url-encoder-decoder', { text: 'a%2', mode: 'decode' });
+    assert.match(e.detail, /^text: malformed percent-escape '%2' at position 1/);
+    const utf = await rejection('url-encoder-decoder', { text: 'ok%C3%28', mode: 'decode' });
+    assert.match(utf.detail, /not valid UTF-8/);
+  });
+
+  test('url encode/decode round-trips in every variant', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 100 }), fc.constantFrom('component', 'uri', 'form'), async (text, variant) => {
+        const enc = await result('url-encoder-decoder', { text, mode: 'encode', variant });
+        const dec = await result('url-encoder-decoder', { text: enc.result, mode: 'decode', variant });
+        if (variant === 'uri') return; // decodeURI leaves reserved escapes (%23…) encoded by design
+        assert.equal(dec.result, text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('uuid v7: embeds ctx.now() and a batch is strictly increasing', async () => {
+    const now = new Date('2025-01-02T03:04:05.678Z');
+    const r = await result('uuid-generator', { version: 'v7', count: 200 }, now);
+    const uuids = r.uuids as string[];
+    assert.equal(r.timestamp, now.toISOString());
+    assert.equal(new Set(uuids).size, 200);
+    assert.deepEqual([...uuids].sort(), uuids);
+    for (const u of uuids) {
+      assert.match(u, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      assert.equal(parseInt(u.replace(/-/g, '').slice(0, 12), 16), now.getTime());
+    }
+    await expectBadRequest(tool('uuid-generator'), { version: 'v5' }, 'name');
+    await expectBadRequest(tool('uuid-generator'), { version: 'v4', count: 1001 }, 'count');
+    await expectBadRequest(tool('uuid-generator'), { version: 'v5', name: 'x', namespace: 'nope' }, 'namespace');
+  });
+
+  test('timestamp: epoch units, zones and relative time from ctx.now()', async () => {
+    const now = new Date('2024-07-01T12:00:00Z');
+    const ms = await result('timestamp-converter', { value: 1719835200000, timeZone: 'Asia/Kolkata' }, now);
+    assert.equal(ms.detectedFormat, 'unix-milliseconds');
+    assert.equal((ms.zoned as Json).iso, '2024-07-01T17:30:00.000+05:30');
+    assert.equal(ms.relative, 'in 0 seconds');
+    const ns = await result('timestamp-converter', { value: '1719835200123456789' }, now);
+    assert.equal(ns.unixMilliseconds, 1719835200123);
+    const rfc = await result('timestamp-converter', { value: 'Sun, 30 Jun 2024 12:00:00 +0000' }, now);
+    assert.equal(rfc.relative, '1 day ago');
+    assert.equal(rfc.secondsFromNow, -86400);
+    const nowResult = await result('timestamp-converter', {}, now);
+    assert.equal(nowResult.unixSeconds, 1719835200);
+    const { warnings } = await outcomeOf('timestamp-converter', { value: '2024-03-31T02:30:00', timeZone: 'Europe/Berlin' }, now);
+    assert.match(warnings[0] ?? '', /does not exist in Europe\/Berlin/);
+    await expectBadRequest(tool('timestamp-converter'), { value: 'yesterday-ish' }, 'value');
+    await expectBadRequest(tool('timestamp-converter'), { timeZone: 'Europe/Atlantis' }, 'timeZone');
+    await expectBadRequest(tool('timestamp-converter'), { value: 1e20, unit: 'seconds' }, 'value');
+  });
+});
+
+describe('JWT generator', () => {
+  test('HS256 token verifies with the secret; claims come from options and ctx.now()', async () => {
+    const now = new Date('2024-05-01T00:00:00Z');
+    const r = await result('jwt-generator', { secret: 'x'.repeat(32), payload: { role: 'dev' }, audience: ['a', 'b'], expiresIn: '2h', notBefore: 60 }, now);
+    const { payload, protectedHeader } = await jwtVerify(String(r.token), new TextEncoder().encode('x'.repeat(32)), { currentDate: new Date('2024-05-01T00:05:00Z'), audience: 'a' });
+    assert.deepEqual(protectedHeader, { alg: 'HS256', typ: 'JWT' });
+    assert.deepEqual(payload, { role: 'dev', iat: 1714521600, exp: 1714528800, nbf: 1714521660, aud: ['a', 'b'] });
+    const [h, p, sig] = String(r.token).split('.');
+    assert.equal(sig, createHmac('sha256', 'x'.repeat(32)).update(`${h}.${p}`).digest('base64url'));
+  });
+
+  test('RS256 and ES256 tokens verify with the returned public key', async () => {
+    for (const [alg, type, options] of [
+      ['RS256', 'rsa', { modulusLength: 2048 }],
+      ['ES256', 'ec', { namedCurve: 'P-256' }],
+    ] as const) {
+      const { privateKey } = generateKeyPairSync(type as 'rsa', options as { modulusLength: number });
+      const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const r = await result('jwt-generator', { algorithm: alg, privateKey: pem, subject: 'u1' });
+      const key = await importSPKI(String(r.publicKey), alg);
+      const { payload } = await jwtVerify(String(r.token), key);
+      assert.equal(payload.sub, 'u1');
+    }
+  });
+
+  test('alg none, wrong key types and missing keys are 400s', async () => {
+    await expectBadRequest(tool('jwt-generator'), { algorithm: 'none', secret: 'x' }, 'algorithm');
+    await expectBadRequest(tool('jwt-generator'), { algorithm: 'HS256' }, 'secret');
+    await expectBadRequest(tool('jwt-generator'), { algorithm: 'RS256' }, 'privateKey');
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await expectBadRequest(tool('jwt-generator'), { algorithm: 'ES256', privateKey: ec }, 'privateKey');
+    await expectBadRequest(tool('jwt-generator'), { algorithm: 'RS256', privateKey: 'not a key' }, 'privateKey');
+    await expectBadRequest(tool('jwt-generator'), { secret: 'x', expiresIn: 'soon' }, 'expiresIn');
+    await expectBadRequest(tool('jwt-generator'), { secret: 'x', header: { alg: 'none' } }, 'header');
+  });
+});
+
+describe('misc', () => {
+  test('color: WCAG contrast of #777 on white is 4.48 and fails AA', async () => {
+    const r = await result('color-converter', { color: '#777', contrastWith: 'white' });
+    const against = (r.contrast as Json).against as Json;
+    assert.equal(against.ratio, 4.48);
+    assert.equal(against.aaNormal, false);
+    assert.equal(against.aaLarge, true);
+    await expectBadRequest(tool('color-converter'), { color: 'not-a-colour' }, 'color');
+    await expectBadRequest(tool('color-converter'), { color: 'red', contrastWith: '#12' }, 'contrastWith');
+  });
+
+  test('color: hsl, hwb and oklch inputs agree on the hex', async () => {
+    for (const color of ['hsl(120 100% 25%)', 'hwb(120 0% 49.8%)', 'rgb(0 128 0)', 'green']) {
+      assert.equal((await result('color-converter', { color })).hex, '#008000', color);
+    }
+  });
+
+  test('user agent: bots and HTTP clients are flagged', async () => {
+    const curl = await result('user-agent-parser', { userAgent: 'curl/8.5.0' });
+    assert.deepEqual(curl.bot, { name: 'HTTP client', category: 'http-client' });
+    const gpt = await result('user-agent-parser', { userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)' });
+    assert.equal((gpt.bot as Json).category, 'ai-crawler');
+    const android = await result('user-agent-parser', { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
+    assert.deepEqual([android.deviceType, (android.os as Json).name, (android.device as Json).vendor], ['mobile', 'Android', 'Google']);
+  });
+
+  test('regex generator: escaped literals and generated patterns behave', async () => {
+    const r = await result('regex-generator', { startsWith: 'a.b(', endsWith: '$', characterClasses: ['digits'], minLength: 6, maxLength: 8, samples: ['a.b(12$', 'axb(12$', 'a.b(123$', 'a.b(1234$', 'a.b($'] });
+    assert.equal(r.pattern, '^a\\.b\\([0-9]{1,3}\\$$');
+    assert.deepEqual((r.tests as Json[]).map((t) => t.matches), [true, false, true, false, false]);
+    const find = await result('regex-generator', { preset: 'ipv4', matchWholeString: false, samples: ['from 10.0.0.1 to 10.0.0.256'] });
+    assert.equal(find.flags, 'gu');
+    assert.equal((find.tests as Json[])[0]?.match, '10.0.0.1');
+    await expectBadRequest(tool('regex-generator'), {}, 'preset');
+    await expectBadRequest(tool('regex-generator'), { preset: 'email', startsWith: 'x' }, 'startsWith');
+    await expectBadRequest(tool('regex-generator'), { minLength: 5, maxLength: 2 }, 'maxLength');
+  });
+
+  test('regex tester: unicode empty matches advance by code point; replace with named groups', async () => {
+    const r = await result('regex-tester', { pattern: '', flags: 'gu', text: 'a😀' });
+    assert.deepEqual((r.matches as Json[]).map((m) => m.index), [0, 1, 3]);
+    const rep = await result('regex-tester', { pattern: '(?<d>\\d+)', text: 'a1b22', replace: '[$<d>]' });
+    assert.equal(rep.replaced, 'a[1]b[22]');
+    assert.equal(rep.replacements, 2);
+    await expectBadRequest(tool('regex-tester'), { pattern: '(', text: 'x' }, 'pattern');
+    await expectBadRequest(tool('regex-tester'), { pattern: 'a', flags: 'gg', text: 'x' }, 'flags');
+    await expectBadRequest(tool('regex-tester'), { pattern: 'a', flags: 'uv', text: 'x' }, 'flags');
+    await expectBadRequest(tool('regex-tester'), { pattern: 'a', flags: 'x', text: 'x' }, 'flags');
+  });
+
+  test('regex tester: maxMatches truncates and says so', async () => {
+    const { result: r, warnings } = await outcomeOf('regex-tester', { pattern: 'a', text: 'a'.repeat(50), maxMatches: 10 });
+    assert.equal(r.matchCount, 10);
+    assert.equal(r.truncated, true);
+    assert.equal(warnings.length, 1);
+  });
+});
+
+describe('catastrophic regex over real HTTP', () => {
+  test('times out with 422 within the deadline while other requests are served', async () => {
+    // Imported here so the rest of this file runs even while another module fails to load.
+    const { startTestServer } = await import('../../../test/helpers/server.ts');
+    const server = await startTestServer();
+    try {
+      const route = '/api/v1/developer-apis/regex-tester';
+      // Warm the pool so the measured call does not include worker start-up.
+      assert.equal((await server.post(route, { pattern: 'a', text: 'a' })).status, 200);
+      const started = performance.now();
+      const evil = server.post(route, { pattern: '^(a+)+$', text: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as Json,
+        elapsed: performance.now() - started,
+      }));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const otherStarted = performance.now();
+      const [other, otherRegex] = await Promise.all([
+        server.post('/api/v1/developer-apis/json-validator', { json: '{"ok": true}' }),
+        server.post(route, { pattern: '\\d+', text: 'a1b2' }),
+      ]);
+      const otherElapsed = performance.now() - otherStarted;
+      assert.equal(other.status, 200);
+      assert.equal(((await other.json()) as { result: Json }).result.valid, true);
+      assert.equal(otherRegex.status, 200);
+      assert.equal(((await otherRegex.json()) as { result: Json }).result.matchCount, 2);
+      const bad = await evil;
+      assert.ok(otherElapsed < bad.elapsed, `the concurrent calls (${Math.round(otherElapsed)} ms) finished before the evil one (${Math.round(bad.elapsed)} ms)`);
+      assert.equal(bad.status, 422, JSON.stringify(bad.body));
+      assert.equal(bad.body.error, 'unprocessable');
+      assert.match(String(bad.body.detail), /^pattern: .*timed out/);
+      assert.ok(bad.elapsed >= REGEX_DEADLINE_MS - 50, `answered after ${Math.round(bad.elapsed)} ms`);
+      assert.ok(bad.elapsed < REGEX_DEADLINE_MS + 1500, `answered after ${Math.round(bad.elapsed)} ms`);
+      // The pool recovered: a fresh call works.
+      assert.equal((await server.post(route, { pattern: 'b', text: 'abc' })).status, 200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('property: random input never causes a 5xx; wrong types are 400s naming the field', () => {
+  /** DEVAPI_FUZZ_RUNS raises the number of random inputs per tool for a longer local fuzzing session. */
+  const RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
+  const text = fc.string({ maxLength: 120 });
+  const json = fc.json({ maxDepth: 3 });
+  const obj = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 });
+  const zone = fc.constantFrom('UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Nowhere/Land');
+  const cronField = fc.constantFrom('*', '*/5', '0', '1-5', '1,2', 'MON', 'L', '61', 'x', '?', '5L', '1#2');
+  const valid: Record<string, fc.Arbitrary<unknown>> = {
+    'json-formatter': fc.record({ json, indent: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }), sortKeys: fc.boolean() }),
+    'json-validator': fc.record({ json: fc.oneof(text, json) }),
+    'base64-encoder-decoder': fc.record({ text: fc.oneof(text, fc.base64String()), mode: fc.constantFrom('encode', 'decode'), urlSafe: fc.option(fc.boolean(), { nil: undefined }) }),
+    'url-encoder-decoder': fc.record({ text, mode: fc.constantFrom('encode', 'decode'), variant: fc.constantFrom('component', 'uri', 'form') }),
+    'uuid-generator': fc.record({ version: fc.constantFrom('v4', 'v7', 'v5', 'v3', 'nil', 'max'), count: fc.integer({ min: 1, max: 5 }), name: fc.option(text, { nil: undefined }) }),
+    'timestamp-converter': fc.record({ value: fc.oneof(fc.integer(), fc.double(), text, fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), timeZone: zone }),
+    'regex-tester': fc.record({ pattern: fc.string({ maxLength: 12 }), flags: fc.constantFrom('', 'g', 'gi', 'gu', 'gms', 'y'), text, replace: fc.option(fc.string({ maxLength: 10 }), { nil: undefined }) }),
+    'json-to-typescript': fc.record({ json: fc.oneof(json, obj), declaration: fc.constantFrom('interface', 'type') }),
+    'json-to-zod': fc.record({ json: fc.oneof(json, obj) }),
+    'json-to-go-struct': fc.record({ json: fc.oneof(json, obj), includeHelpers: fc.boolean() }),
+    'json-to-python': fc.record({ json: fc.oneof(json, obj), style: fc.constantFrom('dataclass', 'pydantic') }),
+    'yaml-to-json': fc.record({ yaml: fc.oneof(text.filter((s) => s.length > 0), json) }),
+    'json-to-yaml': fc.record({ json: fc.oneof(json, obj), sortKeys: fc.boolean() }),
+    'xml-formatter': fc.record({ xml: fc.oneof(text.filter((s) => s.length > 0), fc.constantFrom('<a><b x="1">t</b></a>', '<a>', '<?xml version="1.0"?><r/>', '<a>&amp;</a>')) }),
+    'jwt-generator': fc.record({ secret: fc.string({ minLength: 1, maxLength: 40 }), payload: obj, expiresIn: fc.oneof(fc.integer({ min: -1000, max: 100000 }), fc.constantFrom('1h', '7d', 'x')) }),
+    'api-request-builder': fc.record({
+      url: fc.oneof(fc.webUrl(), text.filter((s) => s.length > 0)),
+      headers: fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
+      body: fc.option(fc.oneof(text, obj), { nil: undefined }),
+    }),
+    'user-agent-parser': fc.record({ userAgent: fc.string({ minLength: 1, maxLength: 200 }) }),
+    'ip-address-tools': fc.record({ address: fc.oneof(fc.ipV4(), fc.ipV6(), fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 32 })).map(([a, p]) => `${a}/${p}`), text.filter((s) => s.length > 0)) }),
+    'html-formatter': fc.record({ html: fc.oneof(text.filter((s) => s.length > 0), fc.constantFrom('<div><p>x</p></div>', '<ul><li>a<li>b</ul>', '<p>unclosed')) }),
+    'css-formatter': fc.record({ css: text.filter((s) => s.length > 0), syntax: fc.constantFrom('css', 'scss', 'less') }),
+    'js-formatter': fc.record({ code: text.filter((s) => s.length > 0), language: fc.constantFrom('javascript', 'typescript') }),
+    'sql-formatter': fc.record({ sql: text.filter((s) => s.length > 0), dialect: fc.constantFrom('sql', 'postgresql', 'mysql', 'tsql', 'bigquery', 'sqlite') }),
+    'sql-validator': fc.record({ sql: text.filter((s) => s.length > 0), dialect: fc.constantFrom('mysql', 'postgresql', 'sqlite', 'tsql') }),
+    'regex-generator': fc.record({
+      startsWith: fc.option(fc.string({ minLength: 1, maxLength: 5 }), { nil: undefined }),
+      contains: fc.option(fc.array(fc.string({ minLength: 1, maxLength: 5 }), { maxLength: 2 }), { nil: undefined }),
+      characterClasses: fc.subarray(['lowercase', 'digits', 'unicodeLetters', 'hyphen', 'whitespace']),
+      extraCharacters: fc.string({ maxLength: 5 }),
+      minLength: fc.integer({ min: 0, max: 20 }),
+      samples: fc.array(text, { maxLength: 3 }),
+    }),
+    'cron-expression-generator': fc.record({ frequency: fc.constantFrom('every-minute', 'every-n-minutes', 'hourly', 'every-n-hours', 'daily', 'weekly', 'monthly', 'yearly'), interval: fc.option(fc.integer({ min: 1, max: 59 }), { nil: undefined }), timeZone: zone }),
+    'cron-expression-parser': fc.record({ expression: fc.array(cronField, { minLength: 4, maxLength: 7 }).map((f) => f.join(' ')), timeZone: zone }),
+    'css-minifier': fc.record({ css: text.filter((s) => s.length > 0) }),
+    'js-minifier': fc.record({ code: text.filter((s) => s.length > 0), module: fc.boolean() }),
+    'color-converter': fc.record({ color: fc.oneof(text.filter((s) => s.length > 0), fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`), fc.constantFrom('oklch(70% 0.4 150)', 'lab(50 100 -100)', 'transparent')) }),
+  };
+  /** For each tool, a required (or typed) field and inputs that give it the wrong type. */
+  const invalid: Record<string, [string, fc.Arbitrary<unknown>]> = {
+    'json-formatter': ['json', fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)).map((json) => ({ json }))],
+    'json-validator': ['json', fc.oneof(fc.integer(), fc.constant(null), obj).map((json) => ({ json }))],
+    'base64-encoder-decoder': ['mode', fc.string({ maxLength: 5 }).filter((m) => m !== 'encode' && m !== 'decode').map((mode) => ({ text: 'x', mode }))],
+    'url-encoder-decoder': ['text', fc.oneof(fc.integer(), fc.constant(null)).map((t) => ({ text: t, mode: 'encode' }))],
+    'uuid-generator': ['count', fc.oneof(fc.integer({ min: 1001 }), fc.integer({ max: 0 }), fc.double({ min: 1.1, max: 2, noInteger: true })).map((count) => ({ count }))],
+    'timestamp-converter': ['value', fc.oneof(fc.boolean(), obj).map((value) => ({ value }))],
+    'regex-tester': ['flags', fc.string({ minLength: 1, maxLength: 4 }).filter((f) => /[^dgimsuvy]/.test(f)).map((flags) => ({ pattern: 'a', flags, text: 'a' }))],
+    'json-to-typescript': ['json', fc.oneof(fc.integer(), fc.boolean()).map((json) => ({ json }))],
+    'json-to-zod': ['typeName', fc.string({ minLength: 1, maxLength: 10 }).filter((n) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)).map((typeName) => ({ json: '{}', typeName }))],
+    'json-to-go-struct': ['packageName', fc.constantFrom('Main', 'my-pkg', '9x').map((packageName) => ({ json: '{}', packageName }))],
+    'json-to-python': ['style', fc.string({ maxLength: 6 }).filter((s) => s !== 'dataclass' && s !== 'pydantic').map((style) => ({ json: '{}', style }))],
+    'yaml-to-json': ['yaml', fc.oneof(fc.integer(), fc.constant('')).map((yaml) => ({ yaml }))],
+    'json-to-yaml': ['indent', fc.oneof(fc.integer({ max: 1 }), fc.integer({ min: 9 })).map((indent) => ({ json: '{}', indent }))],
+    'xml-formatter': ['xml', fc.constantFrom('<!DOCTYPE x><x/>', '<a><b></a>', '').map((xml) => ({ xml }))],
+    'jwt-generator': ['algorithm', fc.constantFrom('none', 'None', 'HS1', 'RS1').map((algorithm) => ({ algorithm, secret: 'x' }))],
+    'api-request-builder': ['url', fc.constantFrom('', 'not a url', 'ftp://x', 'javascript:alert(1)').map((url) => ({ url }))],
+    'user-agent-parser': ['userAgent', fc.oneof(fc.constant(''), fc.integer()).map((userAgent) => ({ userAgent }))],
+    'ip-address-tools': ['address', fc.constantFrom('1.2.3', '999.1.1.1', '1.1.1.1/40', 'fe80::1::2', '01.1.1.1').map((address) => ({ address }))],
+    'html-formatter': ['html', fc.oneof(fc.constant(''), fc.integer()).map((html) => ({ html }))],
+    'css-formatter': ['syntax', fc.constantFrom('sass', 'stylus').map((syntax) => ({ css: 'a{}', syntax }))],
+    'js-formatter': ['printWidth', fc.oneof(fc.integer({ max: 19 }), fc.integer({ min: 321 })).map((printWidth) => ({ code: 'x', printWidth }))],
+    'sql-formatter': ['dialect', fc.constantFrom('oracle', 'access', 'SQL').map((dialect) => ({ sql: 'select 1', dialect }))],
+    'sql-validator': ['sql', fc.constantFrom('').map((sql) => ({ sql }))],
+    'regex-generator': ['preset', fc.constantFrom('phone', 'zip', 'EMAIL').map((preset) => ({ preset }))],
+    'cron-expression-generator': ['frequency', fc.constantFrom('biweekly', '', 'every-n-days').map((frequency) => ({ frequency }))],
+    'cron-expression-parser': ['expression', fc.constantFrom('* * *', '60 * * * *', '* 24 * * *', '* * 32 * *', '* * * 13 *', 'nope').map((expression) => ({ expression }))],
+    'css-minifier': ['css', fc.constantFrom('').map((css) => ({ css }))],
+    'js-minifier': ['code', fc.constantFrom('function (', 'let = 1').map((code) => ({ code }))],
+    'color-converter': ['color', fc.constantFrom('#12', 'rgb(1,2)', 'notacolor', '#gggggg').map((color) => ({ color }))],
+  };
+
+  test('every tool has a valid and an invalid generator', () => {
+    assert.deepEqual(Object.keys(valid).sort(), [...tools.keys()].sort());
+    assert.deepEqual(Object.keys(invalid).sort(), [...tools.keys()].sort());
+  });
+
+  for (const slug of tools.keys()) {
+    test(slug, async () => {
+      const t = tool(slug);
+      await fc.assert(
+        fc.asyncProperty(valid[slug]!, async (input) => {
+          await expectNoServerError(t, input);
+        }),
+        { numRuns: slug === 'regex-tester' ? Math.ceil(RUNS / 2) : RUNS },
+      );
+      const [field, bad] = invalid[slug]!;
+      await fc.assert(
+        fc.asyncProperty(bad, async (input) => {
+          await expectBadRequest(t, input, field);
+        }),
+        { numRuns: 15 },
+      );
+    });
+  }
+});

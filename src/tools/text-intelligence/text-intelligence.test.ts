@@ -1,0 +1,326 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { countGraphemes } from '../../lib/graphemes.ts';
+import atsGap from './ats-gap.ts';
+import expenseCategorizer from './expense-categorizer.ts';
+import headlineRestructurer from './headline-restructurer.ts';
+import jargonBuster from './jargon-buster.ts';
+import { DEFAULT_PII_TYPES, scrubPii } from './pii.ts';
+import piiScrub from './pii-scrub.ts';
+import { findSkills } from './skills.ts';
+import snippetMaker, { truncateAtWord, tweetLength } from './snippet-maker.ts';
+
+type Result = Record<string, unknown>;
+const result = async (tool: Parameters<typeof run>[0], input: unknown): Promise<Result> => (await run(tool, input)).result as Result;
+
+describe('pii-scrub: checksums against published vectors', () => {
+  // Card test numbers published by the networks and payment processors (e.g. Stripe's and PayPal's test-card lists):
+  // 4111 1111 1111 1111 (Visa), 5555 5555 5555 4444 (Mastercard), 3782 822463 10005 (American Express).
+  test('valid test card numbers are found; a one-digit change fails Luhn and is left alone', () => {
+    for (const [card, brand] of [['4111 1111 1111 1111', 'Visa'], ['5555-5555-5555-4444', 'Mastercard'], ['3782 822463 10005', 'American Express'], ['4111111111111111', 'Visa']] as const) {
+      const r = scrubPii(`card ${card} end`, { types: ['credit_card'] });
+      assert.equal(r.text, 'card [CREDIT_CARD_1] end', card);
+      assert.equal(r.entities[0]!.detail, brand);
+    }
+    for (const card of ['4111 1111 1111 1112', '5555 5555 5555 4445', '1234 5678 9012 3456']) {
+      assert.equal(scrubPii(`card ${card}`, { types: ['credit_card'] }).total, 0, card);
+    }
+  });
+
+  // GB82 WEST 1234 5698 7654 32 is the example IBAN of the ECBS/SWIFT IBAN registry; DE89 3704 0044 0532 0130 00 the common German one.
+  test('IBANs pass the mod-97 check and the country length; a changed digit fails', () => {
+    const r = scrubPii('Pay GB82 WEST 1234 5698 7654 32 or DE89370400440532013000, not GB82 WEST 1234 5698 7654 33.', { types: ['iban'] });
+    assert.equal(r.text, 'Pay [IBAN_1] or [IBAN_2], not GB82 WEST 1234 5698 7654 33.');
+    assert.deepEqual(r.entities.map((e) => e.detail), ['GB', 'DE']);
+    assert.equal(r.entities[0]!.masked, 'GB** **** **** **** **54 32');
+  });
+
+  test('an IBAN followed by a word is cut at its country length', () => {
+    assert.equal(scrubPii('IBAN GB82WEST12345698765432 please', { types: ['iban'] }).text, 'IBAN [IBAN_1] please');
+  });
+});
+
+describe('pii-scrub: detection', () => {
+  test('phones are validated with libphonenumber; national numbers use defaultCountry', async () => {
+    const us = await result(piiScrub, { text: 'Call (415) 555-2671 or 020 7946 0958. Order 1234567890.', types: ['phone'] });
+    assert.equal(us.text, 'Call [PHONE_1] or 020 7946 0958. Order 1234567890.');
+    const gb = await result(piiScrub, { text: 'Call 020 7946 0958.', types: ['phone'], defaultCountry: 'gb' });
+    assert.equal(gb.text, 'Call [PHONE_1].');
+    await expectBadRequest(piiScrub, { text: 'x', defaultCountry: 'XX' }, 'defaultCountry');
+  });
+
+  test('SSNs in never-issued ranges (000, 666, 9xx, 00 group, 0000 serial) are not SSNs', () => {
+    const r = scrubPii('123-45-6789 000-12-3456 666-12-3456 900-12-3456 123-00-4567 123-45-0000 SSN: 078051120', { types: ['ssn'] });
+    assert.equal(r.text, '[SSN_1] 000-12-3456 666-12-3456 900-12-3456 123-00-4567 123-45-0000 SSN: [SSN_2]');
+  });
+
+  test('IPv4 and IPv6, but not times or version numbers', () => {
+    const r = scrubPii('From 203.0.113.9 and 2001:db8::ff00:42:8329 at 12:30:45, version 1.2.3, not 999.1.1.1', { types: ['ip_address'] });
+    assert.equal(r.text, 'From [IP_ADDRESS_1] and [IP_ADDRESS_2] at 12:30:45, version 1.2.3, not 999.1.1.1');
+  });
+
+  test('e-mails keep sentence punctuation outside; the same address keeps its number in any case', () => {
+    const r = scrubPii('Write to Ann.Lee+news@Example.co.uk. Or ann.lee+news@example.co.uk!', { types: ['email'] });
+    assert.equal(r.text, 'Write to [EMAIL_1]. Or [EMAIL_1]!');
+    assert.equal(r.entities[0]!.occurrences, 2);
+  });
+
+  test('dates of birth only when asked for, and only next to a birth cue', () => {
+    const text = 'Born on 12 March 1985. Meeting on 2024-05-01.';
+    assert.equal(scrubPii(text).text.includes('1985'), true, 'not in the default types');
+    assert.equal(scrubPii(text, { types: ['date_of_birth'] }).text, 'Born on [DATE_OF_BIRTH_1]. Meeting on 2024-05-01.');
+  });
+
+  test('person names from the NLP model; honorifics stay', () => {
+    const r = scrubPii('Dr. Alice Johnson met John Smith and later John Smith called.', { types: ['person_name'] });
+    assert.equal(r.text, 'Dr. [PERSON_1] met [PERSON_2] and later [PERSON_2] called.');
+  });
+
+  test('evidence and entities never contain a raw value', () => {
+    const secrets = ['jane.doe@example.com', '4111 1111 1111 1111', 'GB82 WEST 1234 5698 7654 32', '123-45-6789', '+1 415-555-2671'];
+    const r = scrubPii(`Contact ${secrets.join(', ')}`, { types: [...DEFAULT_PII_TYPES] });
+    const visible = JSON.stringify({ ...r, text: undefined });
+    for (const secret of secrets) assert.ok(!visible.includes(secret), secret);
+    assert.ok(r.findings.every((f) => f.id.startsWith('pii.')));
+    assert.equal(r.score, 100 + Object.values(r.scoreBreakdown).reduce((a, b) => a + b, 0) < 0 ? 0 : 100 + Object.values(r.scoreBreakdown).reduce((a, b) => a + b, 0));
+  });
+
+  test('a text without personal data scores 100 with no findings', async () => {
+    const r = await result(piiScrub, { text: 'The weather is nice today.' });
+    assert.equal(r.score, 100);
+    assert.deepEqual(r.findings, []);
+    assert.equal(r.total, 0);
+  });
+
+  test('bad input is a 400 naming the field', async () => {
+    await expectBadRequest(piiScrub, {}, 'text');
+    await expectBadRequest(piiScrub, { text: 'x', types: [] }, 'types');
+    await expectBadRequest(piiScrub, { text: 'x', types: ['email', 'email'] }, 'types');
+    await expectBadRequest(piiScrub, { text: 'x', types: ['passport'] }, 'types.0');
+    await expectBadRequest(piiScrub, { text: 'x', placeholderStyle: 'stars' }, 'placeholderStyle');
+    await expectBadRequest(piiScrub, { text: 'x'.repeat(100_001) }, 'text');
+  });
+});
+
+describe('jargon-buster', () => {
+  test('capitals and tenses are carried over; keep and categories narrow it', async () => {
+    const r = await result(jargonBuster, { text: 'LEVERAGE it. We are leveraging bandwidth. Utilizes.', keep: ['bandwidth'] });
+    assert.equal(r.text, 'USE it. We are using bandwidth. Uses.');
+    const legalOnly = await result(jargonBuster, { text: 'Going forward, pursuant to the contract.', categories: ['legal'] });
+    assert.equal(legalOnly.text, 'Going forward, under the contract.');
+  });
+
+  test('plain text is rated plain', async () => {
+    const r = await result(jargonBuster, { text: 'We met on Monday and agreed on the plan.' });
+    assert.equal(r.total, 0);
+    assert.equal(r.rating, 'plain');
+  });
+
+  test('bad input is a 400 naming the field', async () => {
+    await expectBadRequest(jargonBuster, { text: 'x', mode: 'shout' }, 'mode');
+    await expectBadRequest(jargonBuster, { text: 'x', categories: ['sports'] }, 'categories.0');
+  });
+});
+
+describe('snippet-maker', () => {
+  test('truncation never splits a word, an emoji or an accented letter', () => {
+    const text = 'Café 👩🏽‍💻 developers ship délicieux features quickly';
+    for (let limit = 3; limit <= countGraphemes(text); limit++) {
+      const cut = truncateAtWord(text, limit);
+      assert.ok(countGraphemes(cut) <= limit, `${limit}: ${cut}`);
+      const body = cut.replace(/…$/, '');
+      assert.ok(text.startsWith(body), `${limit}: ${cut}`);
+    }
+    assert.equal(truncateAtWord(text, 20), 'Café 👩🏽‍💻 developers…');
+  });
+
+  test('X weighting: CJK and emoji count 2, a link 23', async () => {
+    assert.equal(tweetLength('abc'), 3);
+    assert.equal(tweetLength('日本'), 4);
+    assert.equal(tweetLength('👍🏽'), 2);
+    const r = await result(snippetMaker, { text: 'Short post.', types: ['tweet'], url: 'https://example.com/a/very/long/path/that/is/longer/than/twenty-three' });
+    assert.equal((r.snippets as { length: number }[])[0]!.length, 11 + 1 + 23);
+  });
+
+  test('every snippet fits its limit', async () => {
+    const long = 'Sentence number one is here. '.repeat(40);
+    const r = await result(snippetMaker, { text: long, types: ['meta-description', 'og-description', 'tweet', 'linkedin', 'summary'], hashtags: 2 });
+    for (const s of r.snippets as { length: number; maxLength: number; text: string }[]) assert.ok(s.length <= s.maxLength, s.text);
+  });
+
+  test('bad input is a 400 naming the field', async () => {
+    await expectBadRequest(snippetMaker, { text: '!!!' }, 'text');
+    await expectBadRequest(snippetMaker, { text: 'Hello world.', types: ['haiku'] }, 'types.0');
+    await expectBadRequest(snippetMaker, { text: 'Hello world.', url: 'not a url' }, 'url');
+    await expectBadRequest(snippetMaker, { text: 'Hello world.', hashtags: 9 }, 'hashtags');
+  });
+});
+
+describe('headline-restructurer', () => {
+  test('gerunds become infinitives and existing templates are unwrapped', async () => {
+    const r = await result(headlineRestructurer, { headline: 'How to write better emails', styles: ['list', 'guide'], listCount: 10 });
+    assert.deepEqual((r.variants as { headline: string }[]).map((v) => v.headline), ['10 Ways to Write Better Emails', 'The Complete Guide to Writing Better Emails']);
+    const g = await result(headlineRestructurer, { headline: 'Getting started with Kubernetes', styles: ['how-to'], case: 'sentence' });
+    assert.equal((g.variants as { headline: string }[])[0]!.headline, 'How to get started with Kubernetes');
+  });
+
+  test('benefit-first reads the verb: reduce → Lower', async () => {
+    const r = await result(headlineRestructurer, { headline: 'Reduce your cloud costs', styles: ['benefit-first'] });
+    assert.equal((r.variants as { headline: string }[])[0]!.headline, 'Lower Cloud Costs: How to Reduce Your Cloud Costs');
+  });
+
+  test('bad input is a 400 naming the field', async () => {
+    await expectBadRequest(headlineRestructurer, { headline: '123' }, 'headline');
+    await expectBadRequest(headlineRestructurer, { headline: 'x', styles: ['clickbait'] }, 'styles.0');
+    await expectBadRequest(headlineRestructurer, { headline: 'x', listCount: 1 }, 'listCount');
+  });
+});
+
+describe('ats-gap', () => {
+  test('the skills lexicon knows synonyms and abbreviations', () => {
+    const names = findSkills('JS, k8s, Postgres, Amazon Web Services, ML, NodeJS, C#, C++, .NET, Golang').map((h) => h.skill.name);
+    assert.deepEqual(names, ['JavaScript', 'Go', 'C++', 'C#', '.NET', 'Node.js', 'machine learning', 'PostgreSQL', 'AWS', 'Kubernetes']);
+    assert.deepEqual(findSkills('Go above and beyond. We react quickly and excel at sales.').map((h) => h.skill.name), ['sales']);
+  });
+
+  test('synonym, stem and partial matches; weights follow the sections', async () => {
+    const r = await result(atsGap, {
+      jobDescription: 'Requirements:\n- JavaScript and PostgreSQL\n- Designing data pipelines\n- Quarterly roadmap planning\n\nNice to have:\n- GraphQL',
+      resume: 'Experience\n- Built a data pipeline in JS on Postgres\n- Planning of the quarterly product roadmap',
+    });
+    const keywords = r.keywords as { keyword: string; importance: string; matchedBy: string | null }[];
+    const by = (k: string) => keywords.find((x) => x.keyword === k);
+    assert.equal(by('JavaScript')!.matchedBy, 'synonym');
+    assert.equal(by('PostgreSQL')!.matchedBy, 'synonym');
+    assert.equal(by('GraphQL')!.importance, 'preferred');
+    assert.equal(by('GraphQL')!.matchedBy, null);
+    assert.ok((r.missingKeywords as string[]).includes('GraphQL'));
+    assert.ok((r.matchScore as number) > 50 && (r.matchScore as number) < 100);
+  });
+
+  test('the HTTP body is exactly {status, result, warnings}', async () => {
+    // Imported here: the whole service (every module) loads only for the tests that need HTTP.
+  const { startTestServer } = await import('../../../test/helpers/server.ts');
+  const server = await startTestServer();
+    try {
+      const response = await server.post('/api/v1/text-intelligence/ats-gap', { jobDescription: 'Must have Python and SQL.', resume: 'Skills\nPython' });
+      assert.equal(response.status, 200);
+      const body = (await response.json()) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(body).sort(), ['result', 'status', 'warnings']);
+      assert.equal(body.status, true);
+      assert.deepEqual((body.result as { missingKeywords: string[] }).missingKeywords, ['SQL']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('bad input is a 400 naming the field', async () => {
+    await expectBadRequest(atsGap, { resume: 'x' }, 'jobDescription');
+    await expectBadRequest(atsGap, { jobDescription: 'Python', resume: '  ' }, 'resume');
+    await expectBadRequest(atsGap, { jobDescription: 'Python', resume: 'x'.repeat(50_001) }, 'resume');
+  });
+});
+
+describe('expense-categorizer', () => {
+  test('totals are decimal: 0.10 + 0.20 is 0.30', async () => {
+    const r = await result(expenseCategorizer, { text: 'Coffee $0.10\nCoffee $0.20' });
+    assert.deepEqual(r.totalsByCategory, [{ category: 'meals & dining', currency: 'USD', total: '0.30', count: 2 }]);
+  });
+
+  test('both decimal conventions, thousands separators and currency codes', async () => {
+    const r = await result(expenseCategorizer, { text: 'Hotel 1.234,56 EUR\nFlight $1,234.56\nLaptop CHF 2\'499.00\nTaxi 12,50 €' });
+    assert.deepEqual((r.expenses as { amount: string; currency: string }[]).map((e) => [e.amount, e.currency]), [
+      ['1234.56', 'EUR'],
+      ['1234.56', 'USD'],
+      ['2499.00', 'CHF'],
+      ['12.50', 'EUR'],
+    ]);
+  });
+
+  test('a date such as 25/03/2024 proves day/month for the whole input', async () => {
+    const r = await result(expenseCategorizer, { text: '25/03/2024 Lunch $10.00\n04/03/2024 Dinner $20.00' });
+    assert.deepEqual((r.expenses as { date: string }[]).map((e) => e.date), ['2024-03-25', '2024-03-04']);
+    assert.equal((r.detected as { dateOrder: string }).dateOrder, 'DMY');
+  });
+
+  test('CSV with debit/credit columns, quoted fields and a header', async () => {
+    const csv = 'Transaction Date,Description,Debit,Credit\n01/15/2024,"STARBUCKS STORE #123, SEATTLE",5.25,\n01/16/2024,PAYROLL,,3000.00\n01/17/2024,SHELL OIL 5744,45.10,';
+    const r = await result(expenseCategorizer, { csv });
+    assert.deepEqual((r.expenses as { amount: string; category: string; line: number }[]).map((e) => [e.line, e.amount, e.category]), [
+      [2, '5.25', 'meals & dining'],
+      [3, '-3000.00', 'income & refunds'],
+      [4, '45.10', 'fuel'],
+    ]);
+    assert.deepEqual(r.totalsByCurrency, [{ currency: 'USD', expenses: '50.35', credits: '3000.00', net: '-2949.65', count: 3 }]);
+  });
+
+  test('CSV without a header: columns found by their content', async () => {
+    const r = await result(expenseCategorizer, { csv: '2024-01-02\tDropbox\t11.99\n2024-01-03\tNetflix\t15.49' });
+    assert.deepEqual((r.detected as { columns: unknown; header: boolean; delimiter: string }).columns, { date: 0, amount: 2, description: 1 });
+    assert.equal((r.detected as { delimiter: string }).delimiter, '\t');
+  });
+
+  test('lines without an amount are reported as skipped', async () => {
+    const r = await result(expenseCategorizer, { text: 'Coffee $3\nJust a note\nLunch 12.00' });
+    assert.deepEqual(r.skipped, [{ line: 2, reason: 'no amount found' }]);
+  });
+
+  test('bad input is a 400 naming the field', async () => {
+    await expectBadRequest(expenseCategorizer, {}, 'text');
+    await expectBadRequest(expenseCategorizer, { text: 'Coffee 3', csv: 'a,b\n1,2' }, 'text');
+    await expectBadRequest(expenseCategorizer, { text: 'Coffee 3', currency: 'XYZ' }, 'currency');
+    await expectBadRequest(expenseCategorizer, { csv: 'name,notes\nfoo,bar1' }, 'csv');
+    await expectBadRequest(expenseCategorizer, { csv: 'name,notes\nfoo,bar' }, 'csv');
+    await expectBadRequest(expenseCategorizer, { text: 'x 1\n'.repeat(10_001) }, 'text');
+  });
+});
+
+describe('properties: random valid input never gives a 5xx; random invalid input is a 400', () => {
+  const text = fc.string({ maxLength: 300, unit: 'grapheme' });
+  const cases = [
+    { tool: piiScrub, valid: fc.record({ text, placeholderStyle: fc.constantFrom('typed', 'redacted', 'masked') }), invalid: fc.record({ text: fc.oneof(fc.integer(), fc.constant(null)) }) },
+    { tool: jargonBuster, valid: fc.record({ text, mode: fc.constantFrom('replace', 'annotate') }), invalid: fc.record({ text, mode: fc.string().filter((m) => m !== 'replace' && m !== 'annotate') }) },
+    { tool: snippetMaker, valid: fc.record({ text: fc.string({ minLength: 1, maxLength: 300 }).map((t) => `${t} word`) }), invalid: fc.record({ text: fc.constant('Hello there.'), hashtags: fc.integer({ min: 6 }) }) },
+    { tool: headlineRestructurer, valid: fc.record({ headline: fc.string({ maxLength: 120 }).map((t) => `Grow ${t}`) }), invalid: fc.record({ headline: fc.string({ minLength: 301, maxLength: 320 }) }) },
+    { tool: atsGap, valid: fc.record({ jobDescription: text.map((t) => `a ${t}`), resume: text.map((t) => `b ${t}`) }), invalid: fc.record({ jobDescription: fc.integer(), resume: text }) },
+    { tool: expenseCategorizer, valid: fc.record({ text: text.map((t) => `${t} 1`) }), invalid: fc.record({ text: text.map((t) => `${t} 1`), csv: text }) },
+  ];
+  for (const { tool, valid, invalid } of cases) {
+    test(tool.slug, async () => {
+      await fc.assert(fc.asyncProperty(valid, async (input) => void (await expectNoServerError(tool, input))), { numRuns: 50 });
+      await fc.assert(fc.asyncProperty(invalid, async (input) => expectBadRequest(tool, input)), { numRuns: 30 });
+    });
+  }
+
+  test('expense-categorizer: random CSV never gives a 5xx', async () => {
+    const cell = fc.oneof(fc.string({ maxLength: 12 }), fc.double({ noNaN: true, noDefaultInfinity: true }).map(String), fc.constantFrom('2024-01-02', '12/31/2023', '$4.50', '1.234,56 €'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 }), async (rows) => {
+        await expectNoServerError(expenseCategorizer, { csv: rows.map((r) => r.join(',')).join('\n') + '\n1' });
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+test('personal data never reaches the logs (HTTP, real pipeline)', async () => {
+  // Imported here: the whole service (every module) loads only for the tests that need HTTP.
+  const { startTestServer } = await import('../../../test/helpers/server.ts');
+  const server = await startTestServer();
+  try {
+    const email = 'very.private.person@example.org';
+    const card = '4111 1111 1111 1111';
+    const response = await server.post('/api/v1/text-intelligence/pii-scrub', { text: `Mail ${email}, card ${card}` });
+    assert.equal(response.status, 200);
+    const body = (await response.json()) as { result: { text: string } };
+    assert.equal(body.result.text, 'Mail [EMAIL_1], card [CREDIT_CARD_1]');
+    const bad = await server.post('/api/v1/text-intelligence/pii-scrub', { text: `Mail ${email}`, types: ['nope'] });
+    assert.equal(bad.status, 400);
+    assert.ok(server.logs.length > 0);
+    for (const secret of [email, card, '4111111111111111']) assert.ok(!server.logs.some((line) => line.includes(secret)), `${secret} was logged`);
+  } finally {
+    await server.close();
+  }
+});

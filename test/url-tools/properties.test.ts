@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import fc from 'fast-check';
+import { pino } from 'pino';
+import { asToolError } from '../../src/core/errors.ts';
+import { invoke } from '../../src/core/invoke.ts';
+import { createEngines, type EngineSet } from '../../src/engines/index.ts';
+import { loadConfig } from '../../src/config.ts';
+import { developerUrlTools } from '../../src/tools/developer-apis/url-checks.ts';
+import { marketingUrlTools } from '../../src/tools/marketing-apis/url-checks.ts';
+import { securityUrlTools } from '../../src/tools/security-apis/url-checks.ts';
+import { seoApisTools } from '../../src/tools/seo-apis/index.ts';
+import { seoToolsTools } from '../../src/tools/seo-tools/index.ts';
+import { startTestDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
+import { run } from '../helpers/invoke.ts';
+
+/**
+ * Property tests over every URL tool: random inputs (junk strings, odd URLs, private addresses) are
+ * answered with a 4xx or an upstream/timeout error, never a 500; names resolve through a loopback DNS
+ * server that knows none of them, so nothing leaves the machine. Without engines, tools say engine_unavailable.
+ */
+const URL_TOOLS = [...seoToolsTools, ...seoApisTools, ...securityUrlTools, ...developerUrlTools, ...marketingUrlTools];
+const silent = pino({ level: 'silent' });
+let dns: TestDnsServer;
+let engines: EngineSet;
+
+before(async () => {
+  dns = await startTestDnsServer({});
+  engines = await createEngines(loadConfig({ TOOLAPI_DNS_SERVERS: dns.address, TOOLAPI_FETCH_TIMEOUT_MS: '1000', TOOLAPI_CHROMIUM_PATH: '/nonexistent' }), silent);
+});
+after(async () => {
+  await engines?.close();
+  await dns?.close();
+});
+
+test('there are 42 URL tools', () => {
+  const slugs = URL_TOOLS.map((t) => `${t.module}/${t.slug}`);
+  assert.equal(slugs.length, 42, slugs.join(', '));
+});
+
+test('without engines every URL tool answers engine_unavailable (501), not a crash', async () => {
+  for (const tool of URL_TOOLS) {
+    // The first example that needs the network (duplicate-content-checker's first ones are offline texts).
+    const input = tool.examples.find((e) => 'needsNetwork' in e)!.input;
+    await assert.rejects(run(tool, input), (e: unknown) => {
+      const err = asToolError(e);
+      assert.equal(err.code === 'engine_unavailable' || err.status === 400, true, `${tool.operationId}: ${err.code} ${err.detail}`);
+      return true;
+    });
+  }
+});
+
+test('random inputs never give a 500', async () => {
+  const junk = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.webUrl(),
+    fc.constantFrom('http://10.0.0.1/', 'http://[::1]/', 'http://0x7f000001/', 'localhost', 'javascript:alert(1)', 'http://a..b/', 'https://xn--/', 'example', '//x', 'http://256.256.256.256/', 'http://[fe80::1%25eth0]/', 'a@b.c'),
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(...URL_TOOLS), junk, fc.option(fc.string({ maxLength: 20 })), async (tool, url, extra) => {
+      const input = tool.slug === 'compare' ? { url1: url, url2: url } : tool.slug === 'seo-change-diff' ? { beforeUrl: url, afterUrl: url } : tool.slug === 'competitor-page-compare' ? { url, competitorUrls: [url] } : tool.slug === 'bulk-url-seo-auditor' ? { urlsText: `${url} ${extra ?? ''}` } : tool.slug === 'duplicate-content-checker' ? { urls: [url, url] } : { url, ...(extra === null ? {} : { keyword: extra }) };
+      try {
+        await invoke(tool, input, { requestId: 'p', log: silent }, { engines: engines.engines });
+      } catch (e) {
+        const err = asToolError(e);
+        assert.notEqual(err.code, 'internal_error', `${tool.operationId} ${JSON.stringify(input)}: ${String((e as Error).stack)}`);
+      }
+    }),
+    { numRuns: 150 },
+  );
+});

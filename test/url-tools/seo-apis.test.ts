@@ -1,0 +1,417 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { getTool, postTool, startSeoFixture, type SeoFixture } from './fixtures.ts';
+
+/** Every seo-apis and seo-tools URL tool, for real, against the loopback fixture site (fixtures.ts). */
+let f: SeoFixture;
+let o: string;
+before(async () => {
+  f = await startSeoFixture();
+  o = f.site.origin;
+});
+after(async () => {
+  await f.close();
+});
+
+type R = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const ids = (r: R): string[] => (r.findings as Array<{ id: string }>).map((x) => x.id);
+const check = (r: R, id: string): R => (r.checks as R[]).find((c) => c.id === id)!;
+
+async function seo(slug: string, query: Record<string, string>): Promise<R> {
+  const { status, body } = await getTool<R>(f.server, `seo-apis/${slug}`, query);
+  assert.equal(status, 200, JSON.stringify(body));
+  return body.result;
+}
+
+function assertAuditShape(r: R): void {
+  assert.ok(Number.isInteger(r.score) && r.score >= 0 && r.score <= 100);
+  assert.equal(typeof r.scoreMethod, 'string');
+  for (const finding of r.findings as R[]) {
+    assert.match(finding.id, /^[a-z0-9:._-]+$/i);
+    assert.ok(['high', 'medium', 'low', 'info'].includes(finding.severity));
+    assert.ok(finding.title && typeof finding.evidence === 'string' && typeof finding.fix === 'string');
+  }
+}
+
+describe('seo-tools', () => {
+  test('analyze audits the page and its robots.txt', async () => {
+    const { status, body } = await postTool<R>(f.server, 'seo-tools/analyze', { url: `${o}/` });
+    assert.equal(status, 200);
+    const r = body.result;
+    assertAuditShape(r);
+    assert.equal(r.title, 'Cold Brew Coffee Guide: How to Brew It at Home');
+    assert.equal(r.canonical, `${o}/`);
+    assert.equal(r.h1, 'Cold Brew Coffee Guide');
+    assert.deepEqual(r.structuredDataTypes, ['Article', 'BreadcrumbList', 'Product']);
+    assert.equal(r.images.missingAlt, 1);
+    assert.equal(r.robotsTxt.state, 'rules');
+    assert.equal(check(r, 'heading-order').status, 'warn');
+    assert.equal(check(r, 'structured-data').status, 'fail'); // one JSON-LD block does not parse
+    assert.deepEqual(ids(r).slice(0, 1), ['no-https']);
+    assert.match(r.scoreBreakdown.https, /^0\/10 fail$/);
+  });
+
+  test('analyze of a bare page finds the basics missing; answers under inputs too', async () => {
+    const { body } = await postTool<R>(f.server, 'seo-tools/analyze', { inputs: { url: `${o}/bare` } });
+    const r = body.result;
+    for (const id of ['title-missing', 'meta-description-missing', 'h1-missing', 'viewport-missing', 'lang-missing', 'image-alt-missing']) assert.ok(ids(r).includes(id), id);
+    assert.ok(r.score < 50, String(r.score));
+  });
+
+  test('analyze reports noindex and a robots.txt block', async () => {
+    const noindex = (await postTool<R>(f.server, 'seo-tools/analyze', { url: `${o}/noindex` })).body.result;
+    assert.ok(ids(noindex).includes('noindex'));
+    const blocked = (await postTool<R>(f.server, 'seo-tools/analyze', { url: `${o}/private/secret` })).body.result;
+    assert.equal(check(blocked, 'robots-txt-allows').status, 'fail');
+    assert.match(check(blocked, 'robots-txt-allows').evidence, /line 2/);
+  });
+
+  test('compare puts two URLs side by side', async () => {
+    const { status, body } = await postTool<R>(f.server, 'seo-tools/compare', { url1: `${o}/`, url2: `${o}/bare` });
+    assert.equal(status, 200);
+    const r = body.result;
+    assert.equal(r.pages.length, 2);
+    assert.equal(r.winner, 'url1');
+    assert.equal(r.scoreDifference, r.pages[0].score - r.pages[1].score);
+    assert.ok(r.onlyUrl1Passes.includes('title'));
+    assert.equal(r.comparison.find((m: R) => m.metric === 'wordCount').better, 'url1');
+  });
+
+  test('bad input names the field', async () => {
+    const { status, body } = await postTool<R>(f.server, 'seo-tools/compare', { url1: 'ftp://x.test/' });
+    assert.equal(status, 400);
+    assert.match(body.detail ?? '', /url1: only http and https/);
+    assert.match(body.detail ?? '', /url2: is required/);
+  });
+});
+
+describe('seo-apis', () => {
+  test('meta-tags-analyzer', async () => {
+    const r = await seo('meta-tags-analyzer', { url: `${o}/` });
+    assertAuditShape(r);
+    assert.equal(r.title.length, 46);
+    assert.equal(r.metaDescription.count, 1);
+    assert.equal(r.openGraph['og:type'], 'article');
+    assert.equal(r.twitter['twitter:card'], 'summary_large_image');
+    assert.equal(r.viewport, 'width=device-width, initial-scale=1');
+    assert.equal(r.charset, 'utf-8');
+    assert.equal(r.score, 100);
+    const bare = await seo('meta-tags-analyzer', { url: `${o}/bare` });
+    assert.ok(ids(bare).includes('title-missing') && ids(bare).includes('open-graph-incomplete'));
+  });
+
+  test('a non-HTML URL is a clear 502', async () => {
+    const { status, body } = await getTool<R>(f.server, 'seo-apis/meta-tags-analyzer', { url: `${o}/pdf` });
+    assert.equal(status, 502);
+    assert.match(body.detail ?? '', /returned application\/pdf, not an HTML page/);
+  });
+
+  test('robots-txt-checker reads groups, sitemaps and problems per RFC 9309', async () => {
+    const r = await seo('robots-txt-checker', { url: `${o}/private/x` });
+    assertAuditShape(r);
+    assert.equal(r.state, 'rules');
+    assert.equal(r.allowed, false);
+    assert.equal(r.matchingLine, 2);
+    assert.deepEqual(r.sitemaps, [`${o}/sitemap.xml`]);
+    assert.equal(r.groups.length, 2);
+    assert.deepEqual(r.groups[1].userAgents, ['GPTBot']);
+    assert.equal(r.access.find((a: R) => a.userAgent === 'GPTBot').allowed, false);
+    assert.ok(r.issues.some((i: R) => /not a "field: value" line/.test(i.problem)));
+    assert.ok(ids(r).includes('url-disallowed') && ids(r).includes('robots-txt-syntax'));
+    const home = await seo('robots-txt-checker', { url: `${o}/`, userAgent: 'GPTBot' });
+    assert.equal(home.allowed, false);
+  });
+
+  test('robots-txt-checker: a 404 robots.txt allows all, a 5xx disallows all', async () => {
+    const saved = f.site.routes.get('/robots.txt')!;
+    try {
+      f.site.routes.set('/robots.txt', { status: 404, body: 'nope' });
+      const missing = await seo('robots-txt-checker', { url: `${o}/private/x` });
+      assert.equal(missing.state, 'unavailable');
+      assert.equal(missing.allowed, true);
+      f.site.routes.set('/robots.txt', { status: 503, body: 'down' });
+      const down = await seo('robots-txt-checker', { url: `${o}/` });
+      assert.equal(down.state, 'unreachable');
+      assert.equal(down.allowed, false);
+      assert.ok(ids(down).includes('robots-txt-unreachable'));
+    } finally {
+      f.site.routes.set('/robots.txt', saved);
+    }
+  });
+
+  test('sitemap-xml-validator: index discovered via robots.txt, children validated, gzip inflated', async () => {
+    const r = await seo('sitemap-xml-validator', { url: `${o}/`, checkUrls: '3' });
+    assertAuditShape(r);
+    assert.equal(r.discoveredVia, 'robots.txt');
+    assert.equal(r.type, 'sitemapindex');
+    assert.equal(r.children.length, 2);
+    const gz = r.children.find((c: R) => c.url.endsWith('.gz'));
+    assert.equal(gz.urlCount, 2);
+    assert.equal(r.totalUrls, 7);
+    const codes = r.problems.map((p: R) => p.code);
+    for (const c of ['lastmod-invalid', 'changefreq-invalid', 'priority-invalid', 'loc-invalid', 'duplicate']) assert.ok(codes.includes(c), c);
+    assert.equal(r.urlChecks.length, 3);
+    assert.ok(ids(r).includes('sitemap-entry-errors'));
+  });
+
+  test('sitemap-xml-validator: malformed XML and a missing sitemap', async () => {
+    const bad = await seo('sitemap-xml-validator', { url: `${o}/bad-sitemap.xml` });
+    assert.equal(check(bad, 'sitemap-valid').status, 'fail');
+    assert.match(check(bad, 'sitemap-valid').evidence, /Not well-formed XML/);
+    const none = await seo('sitemap-xml-validator', { url: `${o}/nothing/sitemap.xml` });
+    assert.ok(ids(none).includes('sitemap-unreachable'));
+  });
+
+  test('canonical-url-checker follows the canonical target', async () => {
+    const home = await seo('canonical-url-checker', { url: `${o}/` });
+    assert.equal(home.selfReferencing, true);
+    assert.equal(home.score, 100);
+    const noindex = await seo('canonical-url-checker', { url: `${o}/noindex` });
+    assert.equal(noindex.selfReferencing, false);
+    assert.equal(noindex.target.status, 200);
+    assert.ok(ids(noindex).includes('canonical-with-noindex'));
+    const none = await seo('canonical-url-checker', { url: `${o}/bare` });
+    assert.ok(ids(none).includes('canonical-missing'));
+  });
+
+  test('http-status-checker and redirect-chain-analyzer report each hop', async () => {
+    const s = await seo('http-status-checker', { url: `${o}/moved` });
+    assert.equal(s.status, 200);
+    assert.equal(s.redirectCount, 1);
+    assert.equal(s.redirects[0].status, 301);
+    assert.equal(s.finalUrl, `${o}/about`);
+    const missing = await seo('http-status-checker', { url: `${o}/broken` });
+    assert.equal(missing.status, 404);
+    assert.ok(ids(missing).includes('status-client-error'));
+    f.site.routes.set('/r1', { status: 302, headers: { location: '/r2' } });
+    f.site.routes.set('/r2', { status: 301, headers: { location: `${o}/about` } });
+    f.site.routes.set('/loop-a', { status: 301, headers: { location: '/loop-b' } });
+    f.site.routes.set('/loop-b', { status: 301, headers: { location: '/loop-a' } });
+    const chain = await seo('redirect-chain-analyzer', { url: `${o}/r1` });
+    assert.deepEqual(chain.hops.map((h: R) => h.status), [302, 301, 200]);
+    assert.equal(chain.hops[0].nextUrl, `${o}/r2`);
+    assert.equal(chain.redirectCount, 2);
+    assert.ok(ids(chain).includes('redirect-temporary'));
+    const loop = await seo('redirect-chain-analyzer', { url: `${o}/loop-a` });
+    assert.equal(loop.loop, true);
+    assert.ok(ids(loop).includes('redirect-loop'));
+  });
+
+  test('broken-link-checker: HEAD then GET, broken, redirected and blocked links', async () => {
+    f.site.routes.set('/head-refused', (req, res) => {
+      res.writeHead(req.method === 'HEAD' ? 405 : 200, { 'content-type': 'text/html' });
+      res.end(req.method === 'HEAD' ? undefined : 'ok');
+    });
+    const page = f.site.routes.get('/')!;
+    f.site.routes.set('/links', { body: `<a href="/about">a</a><a href="/broken">b</a><a href="/moved">c</a><a href="/head-refused">d</a><a href="http://127.0.0.2:9/x">e</a><a href="http://nowhere.test/">f</a>` });
+    void page;
+    const r = await seo('broken-link-checker', { url: `${o}/links` });
+    assertAuditShape(r);
+    const by = (suffix: string): R => r.results.find((x: R) => x.url.endsWith(suffix));
+    assert.equal(by('/broken').state, 'broken');
+    assert.equal(by('/broken').status, 404);
+    assert.equal(by('/moved').state, 'redirected');
+    assert.equal(by('/head-refused').method, 'GET');
+    assert.equal(by('/head-refused').state, 'ok');
+    assert.equal(by('127.0.0.2:9/x').state, 'blocked');
+    assert.equal(by('nowhere.test/').state, 'error');
+    assert.equal(r.results[0].state, 'broken');
+    assert.ok(ids(r).includes('broken-links'));
+    const internalOnly = await seo('broken-link-checker', { url: `${o}/links`, includeExternal: 'false', maxLinks: '2' });
+    assert.equal(internalOnly.linksChecked, 2);
+  });
+
+  test('schema-markup-validator checks types, required properties and positions', async () => {
+    const r = await seo('schema-markup-validator', { url: `${o}/` });
+    assertAuditShape(r);
+    assert.equal(r.jsonLdBlocks, 4);
+    assert.equal(r.invalidJsonBlocks.length, 1);
+    const product = r.items.find((i: R) => i.type === 'Product');
+    assert.ok(product.errors.includes('needs one of offers, review, aggregateRating'));
+    const crumbs = r.items.find((i: R) => i.type === 'BreadcrumbList');
+    assert.ok(crumbs.errors.some((e: string) => /position 3, expected 2/.test(e)));
+    const article = r.items.find((i: R) => i.type === 'Article');
+    assert.deepEqual(article.errors, []);
+    assert.ok(article.warnings.includes('missing recommended property dateModified'));
+    assert.ok(ids(r).includes('structured-data-invalid') && ids(r).includes('schema-required-missing'));
+  });
+
+  test('serp-snippet-preview measures pixels', async () => {
+    const r = await seo('serp-snippet-preview', { url: `${o}/` });
+    assert.match(r.measurement, /Arial/);
+    assert.equal(r.title.truncated, false);
+    assert.equal(r.title.pixelWidth, 350);
+    assert.equal(r.breadcrumb, new URL(o).host);
+    f.site.routes.set('/long-title', { body: `<title>${'Extraordinarily Wonderful Cold Brew Coffee '.repeat(3)}</title><meta name="description" content="${'word '.repeat(60)}">` });
+    const long = await seo('serp-snippet-preview', { url: `${o}/long-title` });
+    assert.equal(long.title.truncated, true);
+    assert.match(long.title.shown, / \.\.\.$/);
+    assert.ok(long.title.pixelWidth > 580);
+    assert.ok(ids(long).includes('title-too-long'));
+  });
+
+  test('heading-structure-analyzer and image-alt-text-checker', async () => {
+    const h = await seo('heading-structure-analyzer', { url: `${o}/` });
+    assert.equal(h.outline, 'H1 Cold Brew Coffee Guide\n  H2 How long does cold brew coffee take?\n      H4 Skipped level');
+    assert.ok(ids(h).includes('heading-level-skipped'));
+    const i = await seo('image-alt-text-checker', { url: `${o}/` });
+    assert.equal(i.total, 4);
+    assert.deepEqual(i.images.map((x: R) => x.status), ['ok', 'missing', 'filename', 'empty-in-link']);
+    assert.ok(ids(i).includes('image-alt-missing') && ids(i).includes('image-alt-empty-link') && ids(i).includes('image-alt-poor'));
+  });
+
+  test('link-extractor and internal-linking', async () => {
+    const l = await seo('link-extractor', { url: `${o}/` });
+    assert.equal(l.counts.mailto, 1);
+    assert.equal(l.counts.external, 2);
+    assert.deepEqual(l.externalDomains.map((d: R) => d.domain).sort(), ['127.0.0.2', 'www.facebook.com']);
+    const unique = await seo('link-extractor', { url: `${o}/`, unique: 'true' });
+    assert.ok(unique.total < l.total);
+    const il = await seo('internal-linking', { url: `${o}/` });
+    assert.ok(il.genericAnchors.some((g: R) => g.text === 'click here'));
+    assert.equal(il.uniqueInternalTargets, 7); // about, 2 docs, privacy, broken, moved, private/secret
+    assert.ok(ids(il).includes('anchor-text-generic'));
+  });
+
+  test('mixed-content-checker on an HTTPS page', async () => {
+    const { selfSignedCert, startSite } = await import('../helpers/fixture-site.ts');
+    const tls = selfSignedCert();
+    const secure = await startSite({ '/': { body: `<html><head><script src="http://127.0.0.1:${f.site.port}/a.js"></script><link rel="stylesheet" href="http://127.0.0.1:${f.site.port}/s.css"></head><body><img src="http://127.0.0.1:${f.site.port}/i.png"><div style="background:url(http://127.0.0.1:${f.site.port}/bg.png)"></div><form action="http://127.0.0.1:${f.site.port}/post"></form></body></html>` } }, { tls });
+    try {
+      const r = await seo('mixed-content-checker', { url: `${secure.origin}/` });
+      assert.equal(r.pageIsHttps, true);
+      assert.deepEqual(r.active.map((a: R) => a.tag).sort(), ['form', 'link', 'script']);
+      assert.deepEqual(r.passive.map((a: R) => a.tag).sort(), ['div', 'img']);
+      assert.ok(ids(r).includes('active-mixed-content'));
+    } finally {
+      await secure.close();
+    }
+  });
+
+  test('hreflang-checker validates codes and return links', async () => {
+    const r = await seo('hreflang-checker', { url: `${o}/` });
+    assertAuditShape(r);
+    const by = (code: string): R => r.alternates.find((a: R) => a.hreflang === code);
+    assert.equal(by('de').linksBack, true);
+    assert.equal(by('fr').linksBack, false);
+    assert.equal(by('en-UK').valid, false);
+    assert.match(by('en-UK').problem, /use GB/);
+    assert.equal(by('en-UK').status, 404);
+    assert.equal(r.selfReferenced, true);
+    assert.equal(r.hasXDefault, false);
+    for (const id of ['hreflang-invalid-code', 'hreflang-no-return-link', 'hreflang-no-x-default', 'hreflang-alternate-broken']) assert.ok(ids(r).includes(id), id);
+  });
+
+  test('llms-txt-validator and llms-txt-builder', async () => {
+    const v = await seo('llms-txt-validator', { url: `${o}/`, checkLinks: '5' });
+    assert.equal(v.found, true);
+    assert.equal(v.title, 'Cold Brew Co');
+    assert.equal(v.summary, 'Guides to brewing cold coffee.');
+    assert.deepEqual(v.sections, [{ name: 'Docs', links: 2, optional: false }, { name: 'Optional', links: 1, optional: true }]);
+    assert.ok(v.problems.some((p: R) => p.code === 'not-a-link'));
+    assert.ok(v.problems.some((p: R) => p.code === 'relative-url'));
+    assert.equal(v.linkChecks.find((c: R) => c.url.endsWith('/broken')).status, 404);
+    assert.equal(v.llmsFullTxt, false);
+    const b = await seo('llms-txt-builder', { url: `${o}/` });
+    assert.equal(b.title, 'Cold Brew Coffee Guide: How to Brew It at Home');
+    assert.match(b.content, /^# Cold Brew Coffee Guide: How to Brew It at Home\n\n> Learn how to make cold brew coffee/);
+    assert.deepEqual(b.sections.map((s: R) => s.name), ['Docs', 'About', 'Broken', 'Moved', 'Private', 'Optional']);
+    assert.ok(b.content.includes(`- [Privacy policy](${o}/privacy)`));
+    const again = await seo('llms-txt-builder', { url: `${o}/` });
+    assert.equal(again.content, b.content, 'deterministic');
+  });
+
+  test('site-icons-checker reads real icon sizes', async () => {
+    const r = await seo('site-icons-checker', { url: `${o}/` });
+    const by = (src: string): R => r.icons.find((i: R) => i.source === src);
+    assert.equal(by('icon').format, 'ico');
+    assert.equal(by('icon').width, 32);
+    assert.equal(by('apple-touch-icon').width, 180);
+    assert.deepEqual(r.icons.filter((i: R) => i.source === 'manifest').map((i: R) => i.width), [192, 512]);
+    assert.equal(r.score, 100);
+    const bare = await seo('site-icons-checker', { url: `${o}/bare` });
+    assert.equal(bare.icons.length, 1);
+    assert.equal(bare.icons[0].source, 'default /favicon.ico');
+    assert.ok(ids(bare).includes('apple-touch-icon-missing'));
+  });
+
+  test('social-media-integration checks og:image reachability and profiles', async () => {
+    const r = await seo('social-media-integration', { url: `${o}/` });
+    assert.equal(r.image.status, 200);
+    assert.equal(r.image.contentType, 'image/png');
+    assert.deepEqual(r.profiles, [{ network: 'facebook', url: 'https://www.facebook.com/coldbrew', source: 'link' }]);
+    assert.equal(r.preview.cardType, 'summary_large_image');
+    const bare = await seo('social-media-integration', { url: `${o}/bare` });
+    assert.ok(ids(bare).includes('og-image-missing') && ids(bare).includes('open-graph-incomplete'));
+  });
+
+  test('content-optimization and rank-checker/keywords', async () => {
+    const c = await seo('content-optimization', { url: `${o}/`, keyword: 'cold brew coffee' });
+    assert.equal(c.keyword.inTitle, true);
+    assert.equal(c.keyword.inH1, true);
+    assert.ok(c.keyword.count >= 10);
+    assert.ok(c.readability.fleschReadingEase > 0);
+    assert.deepEqual(c.topWords.slice(0, 3).map((w: R) => w.phrase).sort(), ['brew', 'coffee', 'cold']);
+    const k = await seo('rank-checker/keywords', { url: `${o}/` });
+    assert.equal(k.liveRankings, false);
+    assert.equal(k.primaryKeyword, 'cold brew coffee');
+    assert.equal(k.keywords[0].inTitle, true);
+    const given = await seo('rank-checker/keywords', { url: `${o}/`, keywords: 'espresso, cold brew' });
+    assert.deepEqual(given.keywords.map((x: R) => x.phrase), ['cold brew', 'espresso']);
+    assert.equal(given.keywords[1].count, 0);
+  });
+
+  test('ai-overview-readiness-checker states its heuristics', async () => {
+    const r = await seo('ai-overview-readiness-checker', { url: `${o}/` });
+    assert.match(r.method, /heuristics/);
+    assert.deepEqual(r.questionHeadings, ['How long does cold brew coffee take?']);
+    assert.equal(r.answerSnippets[0].words, 36);
+    assert.equal(r.author, 'Ada Brewer');
+    assert.equal(r.aiCrawlers.find((c: R) => c.userAgent === 'GPTBot').allowed, false);
+    assert.equal(check(r, 'ai-direct-answers').status, 'pass');
+  });
+
+  test('seo-change-diff rates a staging regression', async () => {
+    const { status, body } = await postTool<R>(f.server, 'seo-apis/seo-change-diff', { beforeUrl: `${o}/`, afterUrl: `${o}/staging` });
+    assert.equal(status, 200);
+    const r = body.result;
+    const field = (n: string): R => r.changes.find((c: R) => c.field === n);
+    assert.equal(field('indexable').severity, 'high');
+    assert.equal(field('canonicalPath').severity, 'high');
+    assert.equal(field('title').severity, 'medium');
+    assert.ok(r.unchanged.includes('h1'));
+    assert.ok(r.findings.some((x: R) => x.id === 'changed-indexable'));
+    assert.ok(r.score <= 50);
+    const same = (await postTool<R>(f.server, 'seo-apis/seo-change-diff', { beforeUrl: `${o}/about`, afterUrl: `${o}/about` })).body.result;
+    assert.equal(same.score, 100);
+    assert.deepEqual(same.changes, []);
+  });
+
+  test('competitor-page-compare finds the content gap', async () => {
+    const { status, body } = await postTool<R>(f.server, 'seo-apis/competitor-page-compare', { url: `${o}/about`, competitorUrls: [`${o}/`] });
+    assert.equal(status, 200);
+    const r = body.result;
+    assert.ok(r.contentGap.missingPhrases.some((p: R) => p.phrase === 'cold brew coffee'));
+    assert.deepEqual(r.contentGap.missingSchemaTypes, ['Article', 'BreadcrumbList', 'Product']);
+    assert.ok(ids(r).includes('competitor-content-shorter'));
+  });
+
+  test('duplicate-content-checker compares pages and texts', async () => {
+    const { status, body } = await postTool<R>(f.server, 'seo-apis/duplicate-content-checker', { urls: [`${o}/copy`, `${o}/copy2`], texts: ['Something else entirely, about museums and modern sculpture gardens in the city.'] });
+    assert.equal(status, 200);
+    const r = body.result;
+    assert.equal(r.pairs[0].a, `${o}/copy`);
+    assert.equal(r.pairs[0].b, `${o}/copy2`);
+    assert.ok(r.pairs[0].jaccard >= 0.8);
+    assert.equal(r.pairs[r.pairs.length - 1].verdict, 'distinct');
+    const one = await postTool<R>(f.server, 'seo-apis/duplicate-content-checker', { texts: ['only one'] });
+    assert.equal(one.status, 400);
+    assert.match(one.body.detail ?? '', /^urls: give at least 2 documents/);
+  });
+
+  test('every GET tool also answers POST {url}', async () => {
+    const { status, body } = await postTool<R>(f.server, 'seo-apis/heading-structure-analyzer', { url: `${o}/` });
+    assert.equal(status, 200);
+    assert.equal(body.result.counts.h1, 1);
+  });
+});
