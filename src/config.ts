@@ -21,6 +21,12 @@ const envSchema = z.object({
   TOOLAPI_CHROMIUM_PATH: z.string().optional(),
   TOOLAPI_OFFICE_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
   TOOLAPI_OFFICE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  TOOLAPI_S3_BUCKET: z.string().min(3).optional(),
+  TOOLAPI_S3_ENDPOINT: z.url().optional(),
+  TOOLAPI_S3_REGION: z.string().default('us-east-1'),
+  TOOLAPI_S3_ACCESS_KEY_ID: z.string().optional(),
+  TOOLAPI_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  TOOLAPI_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   TOOLAPI_AI_BASE_URL: z.url().optional(),
   TOOLAPI_AI_API_KEY: z.string().optional(),
   TOOLAPI_AI_MODEL: z.string().optional(),
@@ -30,6 +36,16 @@ const envSchema = z.object({
   TOOLAPI_BINARY_SUNSET: z.iso.date().default('2027-06-30'),
   TOOLAPI_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+export interface S3Config {
+  bucket: string;
+  /** For S3-compatible services (MinIO, R2, …); unset means AWS. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   host: string;
@@ -53,6 +69,8 @@ export interface Config {
   /** Resolvers for DNS tools and the fetcher (`ip` or `ip:port`); empty means the system's. */
   dnsServers: string[];
   chromiumPath: string | undefined;
+  /** S3-compatible storage for converted files; undefined means local disk under the data dir. */
+  s3: S3Config | undefined;
   /** Warm LibreOffice instances (default: CPU cores; 0 disables the pool) and the per-conversion deadline. */
   office: { workers: number; timeoutMs: number };
   /** An OpenAI-compatible chat-completions provider; without a base URL the AI tools run their local models. */
@@ -89,6 +107,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchMaxBytes: e.TOOLAPI_FETCH_MAX_BYTES,
     dnsServers: list(e.TOOLAPI_DNS_SERVERS),
     chromiumPath: e.TOOLAPI_CHROMIUM_PATH,
+    s3: e.TOOLAPI_S3_BUCKET
+      ? {
+          bucket: e.TOOLAPI_S3_BUCKET,
+          endpoint: e.TOOLAPI_S3_ENDPOINT,
+          region: e.TOOLAPI_S3_REGION,
+          accessKeyId: e.TOOLAPI_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.TOOLAPI_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.TOOLAPI_S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
     office: { workers: e.TOOLAPI_OFFICE_WORKERS ?? availableParallelism(), timeoutMs: e.TOOLAPI_OFFICE_TIMEOUT_MS },
     ai: { baseUrl: e.TOOLAPI_AI_BASE_URL?.replace(/\/+$/, ''), apiKey: e.TOOLAPI_AI_API_KEY, model: e.TOOLAPI_AI_MODEL, timeoutMs: e.TOOLAPI_AI_TIMEOUT_MS },
     maxUploadBytes: e.TOOLAPI_MAX_UPLOAD_MB * MB,

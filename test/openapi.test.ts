@@ -26,11 +26,30 @@ test('the OpenAPI document validates and lists every tool route', async () => {
   assert.ok(document.paths['/api/v1/catalog']?.get);
 });
 
+test('the OpenAPI document also lists the routes that are not tools', async () => {
+  const document = (await (await server.get('/api/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+  const expected: [string, string][] = [
+    ['post', '/api/v1/accounts'],
+    ['post', '/api/v1/api-keys'],
+    ['get', '/api/v1/api-keys'],
+    ['delete', '/api/v1/api-keys/{id}'],
+    ['get', '/api/v1/usage'],
+    ['post', '/api/v1/accounts/signup'],
+    ['get', '/api/v1/accounts/verify'],
+    ['get', '/api/v1/files/{fileId}/{fileName}'],
+    ['get', '/api/v1/documents/supported-conversions'],
+    ['get', '/healthz'],
+  ];
+  for (const [method, route] of expected) assert.ok(document.paths[route]?.[method], `${method} ${route} is documented`);
+  assert.deepEqual(document.paths['/api/v1/files/{fileId}/{fileName}']?.get?.security, [], 'download links need no key');
+});
+
 test('the OpenAPI document lists exactly the registered routes', async () => {
   const document = (await (await server.get('/api/v1/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
   for (const [route, operations] of Object.entries(document.paths)) {
     for (const method of Object.keys(operations)) {
-      assert.ok(server.service.app.hasRoute({ url: route, method: method.toUpperCase() as 'GET' }), `${method} ${route} is served`);
+      const url = route.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+      assert.ok(server.service.app.hasRoute({ url, method: method.toUpperCase() as 'GET' }), `${method} ${route} is served`);
     }
   }
 });

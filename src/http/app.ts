@@ -88,9 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, new ToolError('not_found', notFoundDetail(pathname)));
   });
 
+  // First: it records every route added after it, for the OpenAPI document.
+  await registerDocsRoutes(app, options.registry);
   registerHealthRoutes(app, options.readiness ?? []);
   registerCatalogRoutes(app, options.registry);
-  await registerDocsRoutes(app, options.registry);
   registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config);
   if (options.invokeDeps?.files) registerFileRoutes(app, options.invokeDeps.files);
   registerConversionRoutes(app, options.registry, options.invokeDeps?.engines ?? {});

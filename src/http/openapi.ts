@@ -16,23 +16,52 @@ const ERROR_STATUSES: Record<string, string> = {
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
-/** The OpenAPI 3.1 document of every route, derived from the registry. */
-export function buildOpenApi(registry: Registry, version: string): JsonSchema {
+/** A route the app serves, as recorded when it was added. */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  /** Served by a tool: documented from the registry. */
+  tool: boolean;
+}
+
+/**
+ * What the non-tool routes are, for readers of the document: `key` routes need X-Api-Key, `admin` the
+ * admin bearer token, `public` nothing. A route missing here is still documented, with a generic summary.
+ */
+const ROUTE_DOCS: Record<string, { summary: string; tag: string; auth: 'public' | 'key' | 'admin' | 'key-or-admin' }> = {
+  'GET /api/v1/catalog': { summary: 'Catalog of every tool', tag: 'Catalog', auth: 'public' },
+  'GET /api/v1/openapi.json': { summary: 'This OpenAPI document', tag: 'Meta', auth: 'public' },
+  'GET /healthz': { summary: 'Process is up', tag: 'Meta', auth: 'public' },
+  'GET /readyz': { summary: 'Store and engines are ready', tag: 'Meta', auth: 'public' },
+  'POST /api/v1/accounts': { summary: 'Create an account (admin)', tag: 'Accounts', auth: 'admin' },
+  'GET /api/v1/accounts': { summary: 'List accounts (admin)', tag: 'Accounts', auth: 'admin' },
+  'POST /api/v1/api-keys': { summary: 'Create an API key (the secret is shown once)', tag: 'Accounts', auth: 'key-or-admin' },
+  'GET /api/v1/api-keys': { summary: "List the account's keys (never the secret)", tag: 'Accounts', auth: 'key' },
+  'DELETE /api/v1/api-keys/{id}': { summary: 'Revoke a key', tag: 'Accounts', auth: 'key-or-admin' },
+  'GET /api/v1/usage': { summary: 'Credits used this month, limit, reset and rate', tag: 'Accounts', auth: 'key' },
+  'POST /api/v1/accounts/signup': { summary: 'Sign up: sends a verification link', tag: 'Accounts', auth: 'public' },
+  'GET /api/v1/accounts/verify': { summary: 'Verify an e-mail address (the link from signup); returns the first key', tag: 'Accounts', auth: 'public' },
+  'GET /api/v1/files/{fileId}/{fileName}': { summary: 'Download a converted file (signed link, no key; valid 1 hour)', tag: 'Files', auth: 'public' },
+};
+
+const SECURITY = { public: [], key: [{ ApiKey: [] }], admin: [{ AdminToken: [] }], 'key-or-admin': [{ ApiKey: [] }, { AdminToken: [] }] } as const;
+
+/** The OpenAPI 3.1 document of every route: tools derived from the registry, the rest from `routes`. */
+export function buildOpenApi(registry: Registry, version: string, routes: readonly RouteInfo[] = []): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
   for (const tool of registry.tools) {
     const operations: JsonSchema = { post: toolOperation(tool, 'post') };
     if (tool.method === 'GET') operations.get = toolOperation(tool, 'get');
     paths[tool.path] = operations;
   }
-  for (const module of MODULE_NAMES) {
-    paths[`/api/v1/${module}/catalog`] = {
-      get: publicOperation(`catalog.${module}`, `Catalog of ${MODULES[module].title}`, 'Catalog'),
-    };
+  for (const route of routes) {
+    if (route.tool) continue;
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const method = route.method.toLowerCase();
+    const operations = (paths[path] ??= {});
+    if (operations[method]) continue;
+    operations[method] = routeOperation(route.method, path);
   }
-  paths['/api/v1/catalog'] = { get: publicOperation('catalog.all', 'Catalog of every tool', 'Catalog') };
-  paths['/api/v1/openapi.json'] = { get: publicOperation('openapi', 'This OpenAPI document', 'Meta', { type: 'object' }) };
-  paths['/healthz'] = { get: publicOperation('healthz', 'Process is up', 'Meta', { type: 'object' }) };
-  paths['/readyz'] = { get: publicOperation('readyz', 'Store and engines are ready', 'Meta', { type: 'object' }) };
 
   return {
     openapi: '3.1.0',
@@ -45,7 +74,10 @@ export function buildOpenApi(registry: Registry, version: string): JsonSchema {
     tags: MODULE_NAMES.map((m) => ({ name: m, description: MODULES[m].title })),
     paths,
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        AdminToken: { type: 'http', scheme: 'bearer', description: 'TOOLAPI_ADMIN_TOKEN (admin API, only when configured)' },
+      },
       schemas: {
         SuccessEnvelope: {
           type: 'object',
@@ -142,12 +174,20 @@ function successContent(tool: AnyTool): JsonSchema {
   }
 }
 
-function publicOperation(operationId: string, summary: string, tag: string, result: JsonSchema = {}): JsonSchema {
+function routeOperation(method: string, path: string): JsonSchema {
+  const catalog = /^\/api\/v1\/([a-z-]+)\/(catalog|supported-conversions)$/.exec(path);
+  const known = ROUTE_DOCS[`${method} ${path}`];
+  const doc = known ?? (catalog ? { summary: `${catalog[2] === 'catalog' ? 'Catalog' : 'Supported conversions'} of ${catalog[1]}`, tag: 'Catalog', auth: 'public' as const } : { summary: `${method} ${path}`, tag: path.startsWith('/mcp') ? 'MCP' : 'Other', auth: 'key' as const });
+  const parameters = [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   return {
-    operationId,
-    summary,
-    tags: [tag],
-    security: [],
-    responses: { '200': { description: 'OK', content: { 'application/json': { schema: result.type ? result : ref('SuccessEnvelope') } } } },
+    operationId: `${method.toLowerCase()}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    summary: doc.summary,
+    tags: [doc.tag],
+    security: SECURITY[doc.auth],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    responses: {
+      '200': { description: 'OK', content: { 'application/json': { schema: ref('SuccessEnvelope') } } },
+      ...(doc.auth === 'public' ? {} : { '401': { $ref: '#/components/responses/Error401' } }),
+    },
   };
 }

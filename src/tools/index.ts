@@ -1,7 +1,5 @@
 import type { AnyTool } from '../registry/define-tool.ts';
 import { textUtilitiesTools } from './text-utilities/index.ts';
-import { developerUrlTools } from './developer-apis/url-checks.ts';
-import { securityUrlTools } from './security-apis/url-checks.ts';
 import { calculatorsTools } from './calculators/index.ts';
 import { unitConversionsTools } from './unit-conversions/index.ts';
 import { youtubeToolsTools } from './youtube-tools/index.ts';
@@ -28,9 +26,7 @@ export const ALL_TOOLS: AnyTool[] = [
   ...youtubeToolsTools,
   ...marketingApisTools,
   ...developerApisTools,
-  ...developerUrlTools,
   ...securityApisTools,
-  ...securityUrlTools,
   ...textIntelligenceTools,
   ...aiModelsTools,
   ...seoToolsTools,

@@ -12,7 +12,11 @@ import type { AnyTool } from '../../registry/define-tool.ts';
 import { jsonSchemaOf } from '../../registry/json-schema.ts';
 import { createRegistry } from '../../registry/registry.ts';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
-import { developerApisTools } from './index.ts';
+import { developerApisTools as allTools } from './index.ts';
+import { developerUrlTools } from './url-checks.ts';
+
+/** The JSON tools of this module; its URL tools (url-checks.ts) are tested with the fetcher in test/url-tools. */
+const developerApisTools = allTools.filter((t) => !developerUrlTools.includes(t));
 import { closeRegexPool } from './regex-pool.ts';
 import { REGEX_DEADLINE_MS } from './regex-tester.ts';
 

@@ -1,4 +1,5 @@
 import type { AnyTool } from '../../registry/define-tool.ts';
+import { developerUrlTools } from './url-checks.ts';
 import jsonFormatter from './json-formatter.ts';
 import jsonValidator from './json-validator.ts';
 import base64EncoderDecoder from './base64-encoder-decoder.ts';
@@ -31,6 +32,7 @@ import colorConverter from './color-converter.ts';
 
 /** In CATALOG.md order; http-headers-checker (a URL-fetching tool) is built with the other URL tools. */
 export const developerApisTools: AnyTool[] = [
+  ...developerUrlTools,
   jsonFormatter,
   jsonValidator,
   base64EncoderDecoder,

@@ -1,0 +1,167 @@
+/**
+ * JWT helpers shared by jwt-decoder and jwt-signature-verifier: splitting and decoding a compact token,
+ * explaining its claims and reading its time claims against the request clock.
+ */
+import { z } from 'zod';
+import { invalidField } from '../../core/errors.ts';
+
+export const MAX_TOKEN_CHARS = 100_000;
+
+export const tokenField = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(MAX_TOKEN_CHARS, `at most ${MAX_TOKEN_CHARS.toLocaleString('en')} characters`)
+  .describe('The JWT in compact form (header.payload.signature); a leading "Bearer " is ignored');
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface DecodedToken {
+  /** The token as given, trimmed and without "Bearer ". */
+  compact: string;
+  form: 'JWS' | 'JWE';
+  header: JsonObject;
+  /** The claims when the payload is a JSON object (JWS only). */
+  payload: JsonObject | null;
+  /** The payload as text when it is not a JSON object (a JWS of arbitrary content). */
+  payloadText: string | null;
+  signatureBytes: number;
+}
+
+const B64URL = /^[A-Za-z0-9_-]*$/;
+
+/** Decodes without verifying anything. A token that is not a JWS or JWE is a 400 naming `field`. */
+export function decodeToken(raw: string, field = 'token'): DecodedToken {
+  const compact = raw.trim().replace(/^bearer\s+/i, '');
+  const parts = compact.split('.');
+  if (parts.length !== 3 && parts.length !== 5) {
+    throw invalidField(field, `a JWT has 3 dot-separated parts (JWS) or 5 (JWE); this has ${parts.length}`);
+  }
+  const names = parts.length === 3 ? ['header', 'payload', 'signature'] : ['header', 'encrypted key', 'IV', 'ciphertext', 'tag'];
+  parts.forEach((part, i) => {
+    if (!B64URL.test(part) || part.length % 4 === 1) throw invalidField(field, `the ${names[i]} part is not base64url`);
+  });
+  const header = parseJsonObject(Buffer.from(parts[0] ?? '', 'base64url').toString('utf8'));
+  if (header === null) throw invalidField(field, 'the header is not a base64url-encoded JSON object');
+  if (parts.length === 5) return { compact, form: 'JWE', header, payload: null, payloadText: null, signatureBytes: 0 };
+  const payloadRaw = Buffer.from(parts[1] ?? '', 'base64url').toString('utf8');
+  const payload = parseJsonObject(payloadRaw);
+  return {
+    compact,
+    form: 'JWS',
+    header,
+    payload,
+    payloadText: payload === null ? payloadRaw : null,
+    signatureBytes: Buffer.from(parts[2] ?? '', 'base64url').length,
+  };
+}
+
+function parseJsonObject(text: string): JsonObject | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the registered (RFC 7519 §4.1) and common OpenID Connect / OAuth claims mean. */
+export const CLAIM_MEANINGS: Record<string, string> = {
+  iss: 'Issuer: who created and signed the token (RFC 7519)',
+  sub: 'Subject: whom the token is about, usually a user id (RFC 7519)',
+  aud: 'Audience: the recipients the token is meant for; others must reject it (RFC 7519)',
+  exp: 'Expiration time: the token must not be accepted at or after this time (RFC 7519)',
+  nbf: 'Not before: the token must not be accepted before this time (RFC 7519)',
+  iat: 'Issued at: when the token was created (RFC 7519)',
+  jti: 'JWT ID: unique id of the token, used to detect replays (RFC 7519)',
+  azp: 'Authorized party: the client the token was issued to (OpenID Connect)',
+  auth_time: 'Authentication time: when the user last authenticated (OpenID Connect)',
+  nonce: 'Nonce: value tying an ID token to the client session, against replays (OpenID Connect)',
+  acr: 'Authentication context class reference (OpenID Connect)',
+  amr: 'Authentication methods used, e.g. pwd, mfa, otp (OpenID Connect, RFC 8176)',
+  at_hash: 'Access token hash (OpenID Connect)',
+  c_hash: 'Authorization code hash (OpenID Connect)',
+  sid: 'Session id (OpenID Connect)',
+  scope: 'Scopes granted (OAuth 2.0, RFC 8693)',
+  scp: 'Scopes granted (common variant of scope)',
+  client_id: 'OAuth client the token was issued to (RFC 9068)',
+  cnf: 'Confirmation: key the presenter must prove possession of (RFC 7800)',
+  act: 'Actor: the party acting on behalf of the subject (RFC 8693)',
+  may_act: 'Who may act on behalf of the subject (RFC 8693)',
+  email: 'E-mail address (OpenID Connect)',
+  email_verified: 'Whether the e-mail address was verified (OpenID Connect)',
+  name: 'Full name (OpenID Connect)',
+  given_name: 'Given name (OpenID Connect)',
+  family_name: 'Family name (OpenID Connect)',
+  preferred_username: 'Preferred user name (OpenID Connect)',
+  roles: 'Roles granted (common custom claim)',
+  groups: 'Groups the subject belongs to (common custom claim)',
+  tid: 'Tenant id (Microsoft Entra ID)',
+  oid: 'Object id of the user (Microsoft Entra ID)',
+  typ: 'Token type (custom claim)',
+};
+
+export const TIME_CLAIMS = ['exp', 'nbf', 'iat', 'auth_time'] as const;
+
+export const claimSchema = z.object({
+  name: z.string().describe('Claim name'),
+  value: z.unknown().describe('Claim value as in the token'),
+  meaning: z.string().nullable().describe('What the claim means (null for custom claims)'),
+  time: z.string().nullable().describe('For time claims (exp, nbf, iat, auth_time): the value as ISO 8601 UTC'),
+});
+export type Claim = z.infer<typeof claimSchema>;
+
+export function explainClaims(payload: JsonObject): Claim[] {
+  return Object.entries(payload).map(([name, value]) => ({
+    name,
+    value,
+    meaning: CLAIM_MEANINGS[name] ?? null,
+    time: (TIME_CLAIMS as readonly string[]).includes(name) ? numericDateToIso(value) : null,
+  }));
+}
+
+export const timingSchema = z.object({
+  status: z
+    .enum(['valid', 'expired', 'not_yet_valid', 'no_expiry', 'unknown'])
+    .describe('Against the current time: valid, expired, not_yet_valid, no_expiry (no exp claim), unknown (no claims)'),
+  expiresAt: z.string().nullable().describe('exp as ISO 8601 UTC'),
+  notBefore: z.string().nullable().describe('nbf as ISO 8601 UTC'),
+  issuedAt: z.string().nullable().describe('iat as ISO 8601 UTC'),
+  expired: z.boolean().nullable().describe('exp is at or before now (null without exp)'),
+  notYetValid: z.boolean().nullable().describe('nbf is after now (null without nbf)'),
+  issuedInFuture: z.boolean().nullable().describe('iat is after now (null without iat)'),
+  lifetimeSeconds: z.number().nullable().describe('exp − iat in seconds (null unless both are present)'),
+});
+export type Timing = z.infer<typeof timingSchema>;
+
+/** Reads exp/nbf/iat against `now`; `leewaySeconds` forgives clock skew as verifiers do. */
+export function timingOf(payload: JsonObject | null, now: Date, leewaySeconds = 0): Timing {
+  const seconds = now.getTime() / 1000;
+  const exp = numericDate(payload?.exp);
+  const nbf = numericDate(payload?.nbf);
+  const iat = numericDate(payload?.iat);
+  const expired = exp === null ? null : exp <= seconds - leewaySeconds;
+  const notYetValid = nbf === null ? null : nbf > seconds + leewaySeconds;
+  const status =
+    payload === null ? 'unknown' : expired ? 'expired' : notYetValid ? 'not_yet_valid' : exp === null ? 'no_expiry' : 'valid';
+  return {
+    status,
+    expiresAt: numericDateToIso(exp),
+    notBefore: numericDateToIso(nbf),
+    issuedAt: numericDateToIso(iat),
+    expired,
+    notYetValid,
+    issuedInFuture: iat === null ? null : iat > seconds + leewaySeconds,
+    lifetimeSeconds: exp !== null && iat !== null ? exp - iat : null,
+  };
+}
+
+/** A NumericDate is seconds since 1970 (RFC 7519 §2); anything else is treated as absent. */
+export function numericDate(value: Json | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 8.64e12 ? value : null;
+}
+
+function numericDateToIso(value: unknown): string | null {
+  const seconds = numericDate(value as Json);
+  return seconds === null ? null : new Date(seconds * 1000).toISOString();
+}
