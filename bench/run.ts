@@ -1,91 +1,27 @@
 /**
- * `npm run bench`: throughput and latency measured side by side on this machine, reported as ratios
- * against a baseline run in the same session (machines here are shared and noisy).
+ * `npm run bench`: each section measures one thing against a baseline run side by side on this machine
+ * (machines here are shared and noisy, so the ratios are what to read). Sections run one after another.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import autocannon from 'autocannon';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const here = import.meta.dirname;
+const SECTIONS = [
+  ['HTTP pipeline and keyed calls', 'http.ts'],
+  ['Office conversions: warm pool vs cold soffice', 'office.ts'],
+  ['Images: API overhead over sharp in-process', 'images.ts'],
+  ['MCP: discover_tools and plan_task latency', 'mcp.ts'],
+] as const;
 
-interface Measured { rps: number; p50: number; p99: number }
-
-async function startServer(script: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(here, script)], {
-    env: { ...process.env, PORT: '0', TOOLAPI_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout?.setEncoding('utf8');
-  for await (const chunk of child.stdout!) {
-    output += chunk as string;
-    const match = /listening on (http:\/\/\S+)/.exec(output);
-    if (match?.[1]) return { url: match[1], child };
+let failed = false;
+for (const [title, file] of SECTIONS) {
+  const script = path.join(import.meta.dirname, file);
+  if (!existsSync(script)) continue;
+  process.stdout.write(`\n=== ${title} (bench/${file})\n`);
+  const result = spawnSync(process.execPath, [script], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    failed = true;
+    process.stdout.write(`bench/${file} failed (exit ${result.status ?? result.signal})\n`);
   }
-  throw new Error(`${script} did not start: ${output}`);
 }
-
-async function measure(url: string, body?: string, headers: Record<string, string> = {}): Promise<Measured> {
-  const options = {
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    ...(body ? { method: 'POST' as const, body, headers: { 'content-type': 'application/json', ...headers } } : {}),
-  };
-  await autocannon({ ...options, duration: 1 }); // warm-up
-  const result = await autocannon(options);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-
-function row(name: string, m: Measured): string {
-  return `${name.padEnd(44)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms`;
-}
-
-const rows: string[] = [];
-const ratios: string[] = [];
-
-const toolBody = JSON.stringify({ text: 'Hello, world! 👍🏽' });
-const bare = await startServer('servers/bare-fastify.ts');
-const bareGet = await measure(`${bare.url}/hello`);
-const barePost = await measure(`${bare.url}/hello`, toolBody);
-await stop(bare.child);
-
-const unkeyedServer = await startServer('servers/toolapi-unkeyed.ts');
-const pipeline = await measure(`${unkeyedServer.url}/api/v1/text-utilities/reverse-text`, toolBody);
-await stop(unkeyedServer.child);
-
-// The keyed service on a fresh SQLite data dir with a plan roomy enough for the whole run.
-const dataDir = mkdtempSync(path.join(tmpdir(), 'toolapi-bench-'));
-const plans = path.join(dataDir, 'plans.json');
-writeFileSync(plans, JSON.stringify({ free: { monthlyCredits: 1_000_000_000, ratePerMinute: 1_000_000_000, bulkUrlLimit: 5 } }));
-const keyedServer = await startServer('servers/toolapi.ts', { TOOLAPI_DATA_DIR: dataDir, TOOLAPI_PLANS: plans });
-const key = readFileSync(path.join(dataDir, 'first-api-key.txt'), 'utf8').trim();
-const keyed = await measure(`${keyedServer.url}/api/v1/text-utilities/reverse-text`, toolBody, { 'x-api-key': key });
-await stop(keyedServer.child);
-rmSync(dataDir, { recursive: true, force: true });
-
-rows.push(
-  row('(a) bare Fastify hello-world, GET', bareGet),
-  row("(a') bare Fastify hello-world, same POST body", barePost),
-  row('(b) reverse-text, full pipeline, auth off', pipeline),
-  row('(c) reverse-text, keyed (SQLite credits)', keyed),
-);
-ratios.push(
-  `pipeline / bare POST hello (b/a'): ${(pipeline.rps / barePost.rps).toFixed(2)} (target >= 0.6)`,
-  `pipeline / bare GET hello  (b/a):  ${(pipeline.rps / bareGet.rps).toFixed(2)} (includes JSON body parsing)`,
-  `keyed / unkeyed            (c/b):  ${(keyed.rps / pipeline.rps).toFixed(2)} (target >= 0.75)`,
-);
-
-process.stdout.write(`\nbench: ${CONNECTIONS} connections, ${DURATION_S} s per row, node ${process.version}\n`);
-process.stdout.write(`${rows.join('\n')}\n\n${ratios.join('\n')}\n`);
+process.exit(failed ? 1 : 0);

@@ -14,7 +14,10 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping: finishing in-flight requests');
     // In-flight requests get up to 10 s (CONTRACT "Running it"); then we exit regardless.
-    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    setTimeout(() => {
+      logger.warn('requests still running after 10 s: exiting without them');
+      process.exit(0);
+    }, STOP_GRACE_MS).unref();
     service.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import { createEngines } from './engines/index.ts';
 import { createFiles, type Files } from './files/files.ts';
 import { diskBlobStore } from './files/blobs.ts';
+import { s3BlobStore } from './files/s3.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
 import { buildApp } from './http/app.ts';
 import { registerMcpRoutes, type Mcp } from './mcp/index.ts';
@@ -45,7 +46,8 @@ export async function createService(config: Config, logger: Logger, options: Ser
   const accounts = await createAccountSystem({ config, store, logger, now, publicUrl });
   const firstKey = await accounts.ensureFirstKey();
   const engineSet = await createEngines(config, logger);
-  const files = createFiles({ store, blobs: diskBlobStore(path.join(config.dataDir, 'files')), secret: accounts.serverSecret, now, publicUrl });
+  const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(path.join(config.dataDir, 'files'));
+  const files = createFiles({ store, blobs, secret: accounts.serverSecret, now, publicUrl });
   await mkdir(config.scratchDir, { recursive: true });
   const sweeper = await startFileSweeper(files, logger);
   const invokeDeps = { gate: accounts.gate, engines: engineSet.engines, now, files, scratchRoot: config.scratchDir };
@@ -72,6 +74,7 @@ export async function createService(config: Config, logger: Logger, options: Ser
       await app.close();
       await mcp?.close();
       clearInterval(sweeper);
+      blobs.close?.();
       await engineSet.close();
       accounts.close();
       await store.close();

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { ToolError } from '../core/errors.ts';
 import type { Gate } from '../core/invoke.ts';
 import type { Store } from '../store/index.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
@@ -67,7 +68,14 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
     serverSecret: secret,
     async ensureFirstKey() {
       if ((await accounts.countAccounts()) > 0) return undefined;
-      const account = await accounts.createAccount({ email: 'local@localhost', plan: 'free', emailVerified: true });
+      let account;
+      try {
+        account = await accounts.createAccount({ email: 'local@localhost', plan: 'free', emailVerified: true });
+      } catch (error) {
+        // Instances starting together on an empty database: another one made the local account first.
+        if (error instanceof ToolError && error.code === 'conflict') return undefined;
+        throw error;
+      }
       const { key } = await accounts.createKey(account.accountId, { name: 'first key' });
       mkdirSync(config.dataDir, { recursive: true });
       const file = path.join(config.dataDir, 'first-api-key.txt');

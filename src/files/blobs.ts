@@ -12,6 +12,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** A link the storage itself serves (S3 presigned GET); undefined when the service serves the bytes. */
   presign?(key: string, fileName: string, mimeType: string, expiresInSeconds: number): Promise<string>;
+  /** Releases connections (S3 client sockets). */
+  close?(): void;
 }
 
 export function diskBlobStore(root: string): BlobStore {

@@ -141,7 +141,12 @@ function postgres(url: string): PostgresDialect {
 async function migrate(db: Kysely<Database>): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   for (let attempt = 1; ; attempt++) {
-    const { error } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+    let error: unknown;
+    try {
+      ({ error } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest());
+    } catch (thrown) {
+      error = thrown;
+    }
     if (!error) return;
     if (attempt >= 5) throw new Error(`store migration failed: ${error instanceof Error ? error.message : String(error)}`);
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt));

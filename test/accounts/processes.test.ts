@@ -60,7 +60,14 @@ test('two server processes sharing one PostgreSQL: 200 concurrent calls, 50 cred
   const plans = path.join(dir, 'plans.json');
   writeFileSync(plans, JSON.stringify({ tiny: { monthlyCredits: 50, ratePerMinute: 100000, bulkUrlLimit: 5 } }));
   const env = { TOOLAPI_DATABASE_URL: await createTestDatabase('twoproc'), TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN, TOOLAPI_PLANS: plans };
-  const [a, b] = await Promise.all([spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'a') }), spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'b') })]);
+  const started = await Promise.allSettled([spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'a') }), spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'b') })]);
+  const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failure = started.find((s) => s.status === 'rejected');
+  if (failure) {
+    await Promise.all(running.map((s) => s.stop()));
+    throw failure.reason;
+  }
+  const [a, b] = running as [ServiceProcess, ServiceProcess];
   try {
     const key = await accountWithKey(a.url, 'tiny');
     const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => call(i % 2 === 0 ? a.url : b.url, key)));
@@ -100,6 +107,30 @@ test('SIGKILL in the middle of a burst, then a restart: used equals the 2xx resp
     assert.equal(await used(second.url, key), successes);
   } finally {
     await second.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM lets an in-flight request finish, refuses new ones, and exits 0', async () => {
+  const dir = tempDir();
+  const service = await spawnService({ TOOLAPI_DATA_DIR: dir });
+  try {
+    const key = /\b(tk_[0-9A-Za-z]{40})\b/.exec(service.stdout())?.[1] ?? '';
+    // A backtracking regex keeps its worker busy until the tool's 1 s deadline: a request in flight.
+    const inFlight = fetch(`${service.url}/api/v1/developer-apis/regex-tester`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ pattern: '^(a+)+$', text: `${'a'.repeat(34)}!` }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exited = service.stop('SIGTERM');
+    const response = await inFlight;
+    assert.ok(response.status < 500, `the in-flight request was answered (${response.status})`);
+    assert.equal(await exited, 0);
+    assert.doesNotMatch(service.stdout(), /still running after 10 s/, 'it stopped once the request was done, not at the grace limit');
+    await assert.rejects(fetch(`${service.url}/healthz`), 'no new connections after the stop');
+  } finally {
+    await service.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { after } from 'node:test';
 
 /** The real service as `npm start` runs it (src/main.ts in its own Node process), for tests where processes matter. */
 export interface ServiceProcess {
@@ -12,11 +13,20 @@ export interface ServiceProcess {
 
 const MAIN = path.join(import.meta.dirname, '../../src/main.ts');
 
+// A test that fails before stopping its service must not leave it running: the test file's process
+// would wait on the child forever. After the file's last test, whatever is still running is killed.
+const running = new Set<ChildProcess>();
+after(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export async function spawnService(env: Record<string, string>): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, PORT: '0', TOOLAPI_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
