@@ -42,7 +42,7 @@ for (const module of registry.modules()) {
         const name = `${tool.slug}: ${example.title ?? `example ${i + 1}`}`;
         if (example.needsNetwork) continue; // documentation of a URL tool; test/url-tools runs it on loopback
         // A binary upload is documentation only here; the module's own tests convert real fixtures.
-        if (tool.upload && example.upload?.content === undefined) continue;
+        if (example.upload && example.upload.content === undefined) continue;
         test(name, async () => {
           const bodies = example.upload ? [example.input] : [example.input, { inputs: example.input }];
           for (const body of bodies) {

@@ -15,6 +15,11 @@ const USAGE = `toolapi — manage accounts and keys on the configured store (TOO
   toolapi keys revoke <keyId>
   toolapi usage --account <accountId>
 
+and, against a running service (through @toolapi/client; \`toolapi call --help\`):
+
+  toolapi call <operationId> [--<field> <value>…] [--json '{…}'] [--file <path>] [--out <path>] [--key <key>] [--url <url>]
+  toolapi tools [search]
+
 Output is JSON on stdout; errors go to stderr with a non-zero exit code.`;
 
 async function main(argv: string[]): Promise<unknown> {
@@ -75,13 +80,20 @@ async function main(argv: string[]): Promise<unknown> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (output) => {
-    process.stdout.write(typeof output === 'string' ? `${output}\n` : `${JSON.stringify(output, null, 2)}\n`);
-  },
-  (error: unknown) => {
-    const detail = error instanceof ToolError ? `${error.detail}` : error instanceof Error ? error.message : String(error);
-    process.stderr.write(`toolapi: ${detail}\n`);
-    process.exit(error instanceof ToolError && error.status < 500 ? 2 : 1);
-  },
-);
+const argv = process.argv.slice(2);
+if (argv[0] === 'call' || argv[0] === 'tools') {
+  // These talk to a running service over HTTP with the typed client, not to the store (src/cli/call.ts).
+  const { runClientCommand } = await import('./call.ts');
+  process.exitCode = await runClientCommand(argv);
+} else {
+  main(argv).then(
+    (output) => {
+      process.stdout.write(typeof output === 'string' ? `${output}\n` : `${JSON.stringify(output, null, 2)}\n`);
+    },
+    (error: unknown) => {
+      const detail = error instanceof ToolError ? `${error.detail}` : error instanceof Error ? error.message : String(error);
+      process.stderr.write(`toolapi: ${detail}\n`);
+      process.exit(error instanceof ToolError && error.status < 500 ? 2 : 1);
+    },
+  );
+}

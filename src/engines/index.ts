@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { ReadinessCheck } from '../http/health-routes.ts';
 import { createAiProvider, type AiProvider } from './ai/index.ts';
+import { createArchiveEngine, type ArchiveEngine } from './archive/index.ts';
+import { createArchiverEngine, type ArchiverEngine } from './archive/commands.ts';
 import { createBrowserEngine, type BrowserEngine } from './browser/chromium.ts';
 import { createCommandEngine, type CommandEngine } from './commands/index.ts';
 import { createDnsEngine, type DnsEngine } from './dns/resolver.ts';
+import { createEbookEngine, type EbookEngine } from './ebook/index.ts';
 import { createFetchEngine, type FetchEngine } from './fetch/fetcher.ts';
-import type { OfficeEngine } from './office/index.ts';
+import { createOfficeEngine, officeReadiness, type OfficeEngine } from './office/index.ts';
 
 /**
  * Outbound I/O and supervised processes that tools reach through `ctx.engines`: each engine is a small
@@ -27,6 +31,12 @@ export interface Engines {
   commands?: CommandEngine;
   /** The warm, supervised LibreOffice pool. */
   office?: OfficeEngine;
+  /** ZIP reading with the archive caps (zip slip, links, bombs) and ZIP writing. */
+  archive?: ArchiveEngine;
+  /** Archiver processes (bsdtar, 7-Zip, gzip, bzip2, rar where installed) for the archive conversions. */
+  archivers?: ArchiverEngine;
+  /** Calibre's ebook-convert / ebook-meta for the e-book conversions. */
+  ebook?: EbookEngine;
 }
 
 export interface EngineSet {
@@ -48,11 +58,17 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   });
   const browser = createBrowserEngine(config.chromiumPath ?? DEFAULT_CHROMIUM, fetch, logger);
   const ai = createAiProvider(config.ai);
+  // TOOLAPI_OFFICE_WORKERS=0 disables LibreOffice: its conversions leave supported-conversions and answer 501.
+  // Its profiles live beside the per-call scratch folders, not among them (scratch/ is empty between calls).
+  const office =
+    config.office.workers > 0
+      ? createOfficeEngine({ workers: config.office.workers, jobTimeoutMs: config.office.timeoutMs, log: logger, tempDir: path.join(config.dataDir, 'office') })
+      : undefined;
   return {
-    engines: { fetch, dns, browser, commands: createCommandEngine(), ...(ai ? { ai } : {}) },
-    readiness: [],
+    engines: { fetch, dns, browser, commands: createCommandEngine(), archive: createArchiveEngine(), archivers: createArchiverEngine(), ebook: createEbookEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
+    readiness: office ? [officeReadiness(office)] : [],
     close: async () => {
-      await browser.close();
+      await Promise.all([browser.close(), office?.close()]);
     },
   };
 }

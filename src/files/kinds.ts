@@ -130,7 +130,7 @@ async function textKinds(filePath: string): Promise<FileKind[]> {
 }
 
 /** An SVG document: an optional XML declaration, comments and doctype, then the `<svg` root. */
-const SVG_START = /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/;
+const SVG_START = /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^[>]*(\[[\s\S]*?\])?\s*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/;
 
 /** Bytes that are not UTF-8 but read as Latin-1 text: no C0 controls other than tab, CR, LF, FF. */
 function looksLikeLatin1Text(head: Buffer): boolean {

@@ -3,26 +3,79 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../core/context.ts';
 import { ToolError } from '../core/errors.ts';
+import type { ZipInput } from '../engines/archive/index.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { fileResultSchema } from '../files/result.ts';
 import { defineTool, type EngineNeed, type Tool, type ToolExample } from '../registry/define-tool.ts';
 import type { ModuleName } from '../registry/modules.ts';
+import { stripRemoteResources } from './documents/html-resources.ts';
+import { textToMarkdown } from './documents/text-to-markdown.ts';
+import { findSheet, readWorkbook, sheetToJson, toDelimited, type CellValue, type WorkbookData } from './office/spreadsheet-data.ts';
 
 /**
  * File conversions are declared as data: what they accept, what they produce, and the steps that turn
- * one into the other (LibreOffice's warm pool, pandoc, poppler). Each tool file is one `conversionTool` call.
+ * one into the other (LibreOffice's warm pool, pandoc, poppler, and a few steps done here). Each tool
+ * file is one `conversionTool` (or `spreadsheetJsonTool`) call.
  */
 export type ConversionStep =
+  /** LibreOffice: `filter` is an export filter, optionally with options after a colon ('HTML (StarWriter):EmbedImages'). */
   | { engine: 'office'; format: string; filter?: string }
   | { engine: 'pandoc'; from: string; to: string; standalone?: boolean }
-  | { engine: 'pdftotext' }
-  | { engine: 'pdftohtml' };
+  /** `layout: false` keeps reading order instead of the physical layout; `pageHeading` titles each page ('Slide' → "--- Slide 2 ---"). */
+  | { engine: 'pdftotext'; layout?: boolean; pageHeading?: string }
+  | { engine: 'pdftohtml' }
+  /** Removes every reference to an outside resource from an HTML document before a converter opens it. */
+  | { engine: 'html-sanitize' }
+  /** Plain text → Markdown that renders as the same text. */
+  | { engine: 'text-to-markdown' }
+  /** One sheet of an .xlsx as CSV (`csv`, delimiter and BOM from the input) or tab-separated text (`tsv`). */
+  | { engine: 'sheet-text'; format: 'csv' | 'tsv' }
+  /** A PDF's pages as PNG images (poppler's pdftoppm), zipped. */
+  | { engine: 'page-images'; resolution: number; maxPages: number }
+  /** LibreOffice's HTML of a presentation: each slide's empty heading becomes "Slide N". */
+  | { engine: 'slide-headings' };
 
-const input = z.object({
+/** The output of a conversion to `kind`: its extension and media type. */
+export function outputOf(kind: FileKind): { extension: string; mimeType: string } {
+  return { extension: kind, mimeType: FILE_KINDS[kind].mimeType };
+}
+
+/** Non-empty cells one spreadsheet call reads into CSV/TSV. */
+export const SHEET_TEXT_MAX_CELLS = 2_000_000;
+/** Non-empty cells one spreadsheet call returns as JSON. */
+export const SHEET_JSON_MAX_CELLS = 250_000;
+/** Bytes an .xlsx may unpack to before it is parsed (its XML; pictures are skipped). */
+export const WORKBOOK_MAX_UNPACKED = 100 * 1024 * 1024;
+
+const baseInput = {
   fileName: z.string().max(200).optional().describe('Name for the output file (without extension); default: the uploaded name'),
-});
+};
+type BaseShape = typeof baseInput;
+type EmptyShape = Record<never, never>;
 
-export interface ConversionSpec {
+/** Options a spreadsheet → CSV/TXT conversion takes. */
+export const sheetOption = {
+  sheet: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Sheet to convert: its name (case-insensitive) or 1-based position, e.g. "Sales" or "2". Default: the first sheet'),
+};
+const flag = (description: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+    .default(false)
+    .describe(description);
+export const csvOptions = {
+  ...sheetOption,
+  delimiter: z.enum(['comma', 'semicolon', 'tab', 'pipe']).default('comma').describe('Field separator: comma (default), semicolon, tab or pipe'),
+  bom: flag('Start the file with a UTF-8 byte-order mark, so Excel opens non-ASCII text correctly (default false)'),
+};
+const DELIMITERS = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' } as const;
+
+export interface ConversionSpec<E extends z.ZodRawShape = EmptyShape> {
   module: ModuleName;
   slug: string;
   title: string;
@@ -32,14 +85,19 @@ export interface ConversionSpec {
   /** Output extension and media type. */
   output: { extension: string; mimeType: string };
   steps: readonly ConversionStep[];
+  /** Treat every accepted upload as this format (e.g. HTML that does not start with a tag). Default: what its bytes showed. */
+  inputAs?: FileKind;
+  /** Input fields beyond `fileName` (e.g. `sheet`); the steps read them. */
+  options?: E;
   /** Said in `warnings` on every result (e.g. an approximate layout). */
   warning?: string;
-  examples?: ToolExample<z.input<typeof input>, z.output<typeof fileResultSchema>>[];
+  examples?: ToolExample<z.input<z.ZodObject<BaseShape & E>>, z.output<typeof fileResultSchema>>[];
 }
 
-export function conversionTool(spec: ConversionSpec): Tool<typeof input, typeof fileResultSchema> {
+export function conversionTool<E extends z.ZodRawShape = EmptyShape>(spec: ConversionSpec<E>): Tool<z.ZodObject<BaseShape & E>, typeof fileResultSchema> {
   const [from] = spec.accept;
-  return defineTool({
+  const input = z.object({ ...baseInput, ...spec.options }) as unknown as z.ZodObject<BaseShape & E>;
+  return defineTool<z.ZodObject<BaseShape & E>, typeof fileResultSchema>({
     module: spec.module,
     slug: spec.slug,
     title: spec.title,
@@ -49,41 +107,65 @@ export function conversionTool(spec: ConversionSpec): Tool<typeof input, typeof 
     output: fileResultSchema,
     response: 'file',
     upload: { field: 'file', accept: spec.accept },
-    conversion: { from: spec.accept, to: spec.output.extension, engines: [...new Set(spec.steps.map(engineOf))] },
+    conversion: { from: spec.accept, to: spec.output.extension, engines: enginesOf(spec.steps) },
     timeoutMs: 120_000,
     examples: spec.examples ?? [
-      { title: `convert a ${from ? FILE_KINDS[from].title : 'file'}`, input: {}, upload: { fileName: `document.${from ?? 'bin'}` } },
-      { title: 'name the output', input: { fileName: 'report-final' }, upload: { fileName: `report.${from ?? 'bin'}` } },
+      { title: `convert a ${from ? FILE_KINDS[from].title : 'file'}`, input: {} as z.input<z.ZodObject<BaseShape & E>>, upload: { fileName: `document.${from ?? 'bin'}` } },
+      { title: 'name the output', input: { fileName: 'report-final' } as z.input<z.ZodObject<BaseShape & E>>, upload: { fileName: `report.${from ?? 'bin'}` } },
     ],
-    run: async ({ fileName }, ctx) => {
+    run: async (parsed, ctx) => {
+      const options = parsed as Record<string, unknown>;
       const upload = ctx.files.uploads[0];
       if (!upload) throw new ToolError('validation_failed', 'file: is required');
       const workDir = await ctx.files.workDir();
       // Converters decide the format by the extension: give the input the one its bytes showed.
-      let current = path.join(workDir, `input.${upload.kind}`);
+      let current = path.join(workDir, `input.${spec.inputAs ?? upload.kind}`);
       await copyFile(upload.path, current);
       for (const [index, step] of spec.steps.entries()) {
-        current = await runStep(step, current, path.join(workDir, `step-${index}`), ctx);
+        current = await runStep(step, current, path.join(workDir, `step-${index}`), ctx, options, index === 0 ? (spec.inputAs ?? upload.kind) : undefined);
       }
       if (spec.warning) ctx.warn(spec.warning);
+      const fileName = typeof options.fileName === 'string' ? options.fileName : undefined;
       const base = (fileName ?? path.parse(upload.fileName).name).replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'converted';
       return ctx.files.put(current, { fileName: `${base}.${spec.output.extension}`, mimeType: spec.output.mimeType });
     },
   });
 }
 
-function engineOf(step: ConversionStep): EngineNeed {
-  return step.engine;
+function engineOf(step: ConversionStep): EngineNeed | undefined {
+  switch (step.engine) {
+    case 'office':
+    case 'pandoc':
+    case 'pdftotext':
+    case 'pdftohtml':
+      return step.engine;
+    case 'page-images':
+      return 'pdftoppm';
+    default:
+      return undefined; // done here, in-process
+  }
 }
 
-async function runStep(step: ConversionStep, source: string, outputDir: string, ctx: ToolContext): Promise<string> {
+function enginesOf(steps: readonly ConversionStep[]): EngineNeed[] {
+  return [...new Set(steps.map(engineOf).filter((need): need is EngineNeed => need !== undefined))];
+}
+
+/**
+ * Import filters for the OLE2 compound formats: without one, LibreOffice falls back to importing a damaged
+ * .xls/.doc/.ppt as plain text and "succeeds" with binary garbage; with one, it refuses to load it (422).
+ */
+const IMPORT_FILTERS: Partial<Record<FileKind, string>> = { doc: 'MS Word 97', xls: 'MS Excel 97', ppt: 'MS PowerPoint 97' };
+
+/** `kind` is the format of `source` when it is the upload itself (the first step). */
+async function runStep(step: ConversionStep, source: string, outputDir: string, ctx: ToolContext, options: Record<string, unknown>, kind?: FileKind): Promise<string> {
   await mkdir(outputDir, { recursive: true });
   const commands = ctx.engines.commands;
   switch (step.engine) {
     case 'office': {
       const office = ctx.engines.office;
       if (!office?.available()) throw new ToolError('engine_unavailable', 'LibreOffice is not installed on this server; this conversion is unavailable.');
-      return office.convert({ input: source, outputDir, format: step.format, ...(step.filter ? { filter: step.filter } : {}), signal: ctx.signal });
+      const inputFilter = kind && IMPORT_FILTERS[kind];
+      return office.convert({ input: source, outputDir, format: step.format, ...(step.filter ? { filter: step.filter } : {}), ...(inputFilter ? { inputFilter } : {}), signal: ctx.signal });
     }
     case 'pandoc': {
       if (!commands) throw new ToolError('engine_unavailable', 'pandoc is not available on this server.');
@@ -106,7 +188,8 @@ async function runStep(step: ConversionStep, source: string, outputDir: string, 
     case 'pdftotext': {
       if (!commands) throw new ToolError('engine_unavailable', 'poppler-utils is not available on this server.');
       const target = path.join(outputDir, 'output.txt');
-      await commands.run('pdftotext', ['-enc', 'UTF-8', '-layout', source, target], { cwd: outputDir, signal: ctx.signal });
+      await commands.run('pdftotext', ['-enc', 'UTF-8', ...(step.layout === false ? [] : ['-layout']), source, target], { cwd: outputDir, signal: ctx.signal });
+      if (step.pageHeading) await writeFile(target, withPageHeadings(await readFile(target, 'utf8'), step.pageHeading));
       return target;
     }
     case 'pdftohtml': {
@@ -117,7 +200,254 @@ async function runStep(step: ConversionStep, source: string, outputDir: string, 
       if (!produced) throw new ToolError('unprocessable', 'file: the PDF produced no HTML.');
       return path.join(outputDir, produced);
     }
+    case 'html-sanitize': {
+      const { html, removed } = stripRemoteResources(await readFile(source, 'utf8'));
+      if (removed > 0) {
+        ctx.warn(`${removed} reference${removed === 1 ? '' : 's'} to outside resources (remote or local images, stylesheets, scripts, frames) ${removed === 1 ? 'was' : 'were'} removed before conversion; embed images as data: URIs to keep them.`);
+      }
+      const target = path.join(outputDir, `clean${path.extname(source) || '.html'}`);
+      await writeFile(target, withUtf8Declaration(html));
+      return target;
+    }
+    case 'text-to-markdown': {
+      const target = path.join(outputDir, 'output.md');
+      await writeFile(target, textToMarkdown(await readFile(source, 'utf8')));
+      return target;
+    }
+    case 'sheet-text': {
+      const wanted = typeof options.sheet === 'string' ? options.sheet : undefined;
+      const workbook = await readSheets(source, outputDir, ctx, SHEET_TEXT_MAX_CELLS, wanted ?? 1);
+      const sheet = workbook.sheets[0];
+      if (!sheet) throw new ToolError('unprocessable', 'file: the workbook has no sheets.');
+      const delimiter = step.format === 'tsv' ? '\t' : DELIMITERS[(options.delimiter as keyof typeof DELIMITERS | undefined) ?? 'comma'];
+      const text = toDelimited(sheet, delimiter);
+      if (workbook.sheetNames.length > 1) {
+        ctx.warn(`Sheet "${sheet.name}" (${sheet.index} of ${workbook.sheetNames.length}) was converted; the workbook also has ${workbook.sheetNames.filter((n) => n !== sheet.name).map((n) => `"${n}"`).join(', ')} — pass "sheet" to pick another.`);
+      }
+      sheetNotes(workbook, SHEET_TEXT_MAX_CELLS, ctx);
+      const target = path.join(outputDir, `output.${step.format === 'tsv' ? 'txt' : 'csv'}`);
+      await writeFile(target, (options.bom === true ? '\uFEFF' : '') + text);
+      return target;
+    }
+    case 'page-images': {
+      if (!commands) throw new ToolError('engine_unavailable', 'poppler-utils is not available on this server.');
+      const archive = ctx.engines.archive;
+      if (!archive) throw new ToolError('engine_unavailable', 'ZIP writing is not available on this server.');
+      const pagesDir = path.join(outputDir, 'pages');
+      await mkdir(pagesDir);
+      // One page past the cap tells whether there are more.
+      await commands.run('pdftoppm', ['-png', '-r', String(step.resolution), '-l', String(step.maxPages + 1), source, path.join(pagesDir, 'page')], { cwd: outputDir, signal: ctx.signal });
+      const pages = (await readdir(pagesDir))
+        .map((name) => ({ name, number: Number(/-(\d+)\.png$/.exec(name)?.[1] ?? NaN) }))
+        .filter((p) => Number.isInteger(p.number))
+        .sort((a, b) => a.number - b.number);
+      if (pages.length === 0) throw new ToolError('unprocessable', 'file: the document has no pages to render.');
+      if (pages.length > step.maxPages) {
+        pages.length = step.maxPages;
+        ctx.warn(`Only the first ${step.maxPages} slides were rendered (the cap per call); split the presentation to render the rest.`);
+      }
+      const digits = Math.max(3, String(pages.length).length);
+      const entries: ZipInput[] = pages.map((p, i) => ({ path: `slide-${String(i + 1).padStart(digits, '0')}.png`, file: path.join(pagesDir, p.name) }));
+      const target = path.join(outputDir, 'slides.zip');
+      // PNG is already compressed: stored entries zip fast and as small.
+      await archive.write(entries, target, { compress: false, signal: ctx.signal });
+      return target;
+    }
+    case 'slide-headings': {
+      const target = path.join(outputDir, 'slides.html');
+      await writeFile(target, withSlideHeadings(await readFile(source, 'utf8')));
+      return target;
+    }
   }
+}
+
+/** Makes sure LibreOffice reads the (UTF-8, as the upload check established) HTML as UTF-8. */
+function withUtf8Declaration(html: string): string {
+  const cleaned = html.replace(/<meta\b[^>]*\bcharset\s*=[^>]*>/gi, '');
+  const meta = '<meta http-equiv="Content-Type" content="text/html; charset=utf-8">';
+  if (/<head\b[^>]*>/i.test(cleaned)) return cleaned.replace(/<head\b[^>]*>/i, (head) => `${head}${meta}`);
+  return `${meta}${cleaned}`;
+}
+
+/** pdftotext separates pages with form feeds; each page gets a heading instead. */
+export function withPageHeadings(text: string, heading: string): string {
+  const pages = text.split('\f');
+  if (pages.length > 1 && pages[pages.length - 1]?.trim() === '') pages.pop();
+  return `${pages.map((page, i) => `--- ${heading} ${i + 1} ---\n\n${page.replace(/^\n+|\s+$/g, '')}`).join('\n\n')}\n`;
+}
+
+/** LibreOffice marks each slide of its presentation HTML with an empty <h1>; they are numbered. */
+export function withSlideHeadings(html: string): string {
+  let slide = 0;
+  return html.replace(/<h1(\s[^>]*)?>\s*<\/h1>/gi, (_match, attributes: string | undefined) => `<h1${attributes ?? ''}>Slide ${++slide}</h1>`);
+}
+
+/** The entries of an .xlsx that its parser reads, in the order that lets it stream (no temporary files). */
+const WORKBOOK_PARTS = ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+const isWorkbookPart = (entry: string): boolean => WORKBOOK_PARTS.includes(entry) || /^xl\/worksheets\/(?:_rels\/)?sheet\d+\.xml(?:\.rels)?$/.test(entry);
+const EMPTY_SHARED_STRINGS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+
+/**
+ * Unpacks an untrusted .xlsx (bounded: real bytes counted, pictures and other parts skipped), repacks the
+ * parts the reader needs in streaming order, and reads the sheet(s) asked for: `wanted` is what the user
+ * typed (a name or a 1-based position), a position, or undefined for every sheet.
+ */
+async function readSheets(source: string, outputDir: string, ctx: ToolContext, maxCells: number, wanted: string | number | undefined): Promise<WorkbookData> {
+  const archive = ctx.engines.archive;
+  if (!archive) throw new ToolError('engine_unavailable', 'ZIP reading is not available on this server.');
+  const parts = path.join(outputDir, 'parts');
+  const extracted = await archive.extract(source, parts, {
+    label: 'the workbook',
+    // Spreadsheet XML legitimately compresses far beyond 100:1; the unpacked total is the bound here.
+    limits: { maxTotalBytes: WORKBOOK_MAX_UNPACKED, maxRatio: Number.POSITIVE_INFINITY, maxEntries: 10_000 },
+    include: isWorkbookPart,
+    signal: ctx.signal,
+  });
+  const byPath = new Map(extracted.files.map((f) => [f.path, f.file]));
+  if (!byPath.has('xl/workbook.xml')) throw new ToolError('unprocessable', 'file: not an Excel workbook (no xl/workbook.xml inside).');
+  if (!byPath.has('xl/sharedStrings.xml')) {
+    const empty = path.join(outputDir, 'shared-strings.xml');
+    await writeFile(empty, EMPTY_SHARED_STRINGS);
+    byPath.set('xl/sharedStrings.xml', empty);
+  }
+  const ordered: ZipInput[] = [
+    ...WORKBOOK_PARTS.flatMap((part) => (byPath.has(part) ? [{ path: part, file: byPath.get(part) ?? '' }] : [])),
+    ...[...byPath].filter(([part]) => !WORKBOOK_PARTS.includes(part)).map(([part, file]) => ({ path: part, file })),
+  ];
+  const repacked = path.join(outputDir, 'workbook.xlsx');
+  await archive.write(ordered, repacked, { compress: false, signal: ctx.signal });
+  let names: string[] | undefined;
+  const workbook = await readWorkbook(repacked, {
+    maxCells,
+    signal: ctx.signal,
+    ...(wanted === undefined
+      ? {}
+      : {
+          select: ({ index, names: all }) => {
+            names = all;
+            return (typeof wanted === 'number' ? wanted : findSheet(all, wanted)?.index) === index;
+          },
+        }),
+  });
+  if (wanted !== undefined && workbook.sheets.length === 0) {
+    const all = names ?? workbook.sheetNames;
+    if (all.length === 0) throw new ToolError('unprocessable', 'file: the workbook has no sheets.');
+    throw new ToolError('validation_failed', `sheet: no sheet "${wanted}"; this workbook has ${all.map((n, i) => `${i + 1}: "${n}"`).join(', ')}.`);
+  }
+  return workbook;
+}
+
+function sheetNotes(workbook: WorkbookData, maxCells: number, ctx: ToolContext): void {
+  if (workbook.truncated) {
+    ctx.warn(`The output stops at ${maxCells.toLocaleString('en-US')} non-empty cells (the cap per call); the rows after it were left out.`);
+  }
+  if (workbook.formulasWithoutValue > 0) {
+    ctx.warn(`${workbook.formulasWithoutValue} formula cell${workbook.formulasWithoutValue === 1 ? ' has' : 's have'} no stored value (never calculated, or an error value) and ${workbook.formulasWithoutValue === 1 ? 'is' : 'are'} left empty.`);
+  }
+}
+
+/* ---------------------------------------------------------------- spreadsheet → JSON (SERVICE-SPEC 2.4) */
+
+const cellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const sheetJsonSchema = z.object({
+  sheets: z
+    .record(z.string(), z.union([z.array(z.record(z.string(), cellSchema)), z.array(z.array(cellSchema))]))
+    .describe('Rows of each sheet by sheet name: objects keyed by the header row (or arrays with header=false)'),
+  meta: z.object({
+    fileName: z.string().describe('The uploaded file name'),
+    sheetNames: z.array(z.string()).describe('Every sheet of the workbook, in tab order'),
+    sheets: z
+      .array(
+        z.object({
+          name: z.string(),
+          index: z.number().int().describe('1-based tab position'),
+          hidden: z.boolean(),
+          columns: z.array(z.string()).describe('Keys of the row objects, in column order'),
+          headerRow: z.number().int().nullable().describe('Row number of the header row (null without one)'),
+          rowCount: z.number().int().describe('Data rows returned'),
+          truncated: z.boolean().describe('Rows were left out at the cell cap'),
+        }),
+      )
+      .describe('The sheets returned'),
+    truncated: z.boolean().describe('The cell cap was reached; some rows are missing'),
+    maxCells: z.number().int().describe('Non-empty cells one call returns at most'),
+    formulasWithoutValue: z.number().int().describe('Formula cells with no stored value (given as null)'),
+  }),
+});
+
+export type SheetJsonResult = z.infer<typeof sheetJsonSchema>;
+
+const jsonInput = z.object({
+  ...sheetOption,
+  sheet: sheetOption.sheet.describe('Only this sheet: its name (case-insensitive) or 1-based position. Default: every sheet'),
+  header: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+    .default(true)
+    .describe('The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A'),
+});
+
+export interface SpreadsheetJsonSpec {
+  module: ModuleName;
+  slug: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  accept: readonly FileKind[];
+  /** Steps that turn the upload into .xlsx first (the warm LibreOffice pool for .xls and .ods). */
+  toXlsx: readonly ConversionStep[];
+  examples: ToolExample<z.input<typeof jsonInput>, SheetJsonResult>[];
+}
+
+/** An .xls/.xlsx/.ods upload returned as a plain JSON object (`response: 'bare-json'`, SERVICE-SPEC 2.4). */
+export function spreadsheetJsonTool(spec: SpreadsheetJsonSpec): Tool<typeof jsonInput, typeof sheetJsonSchema> {
+  return defineTool({
+    module: spec.module,
+    slug: spec.slug,
+    title: spec.title,
+    description: `${spec.description} The response body is the JSON object itself (no envelope): "sheets" maps each sheet name to its rows — objects keyed by the header row (the first non-empty row; blank headers take the column letter, repeated ones a _2 suffix), every key present, null for an empty cell — and "meta" lists the sheets, their columns and row counts. Cells are typed: numbers (15 significant digits, as Excel shows them), booleans, text, and dates as ISO 8601 text (2024-01-15, 2024-01-15T09:30:00, or 09:30:00 for a time); formulas give their computed value; empty rows are skipped. At most ${SHEET_JSON_MAX_CELLS.toLocaleString('en-US')} non-empty cells per call (meta.truncated says when rows were left out) and ${WORKBOOK_MAX_UNPACKED / 1024 / 1024} MB of unpacked workbook XML. Upload the file as multipart/form-data in field "file".`,
+    keywords: spec.keywords,
+    input: jsonInput,
+    output: sheetJsonSchema,
+    response: 'bare-json',
+    upload: { field: 'file', accept: spec.accept },
+    conversion: { from: spec.accept, to: 'json', engines: enginesOf(spec.toXlsx) },
+    timeoutMs: 120_000,
+    examples: spec.examples,
+    run: async ({ sheet, header }, ctx) => {
+      const upload = ctx.files.uploads[0];
+      if (!upload) throw new ToolError('validation_failed', 'file: is required');
+      const workDir = await ctx.files.workDir();
+      let current = path.join(workDir, `input.${upload.kind}`);
+      await copyFile(upload.path, current);
+      for (const [index, step] of spec.toXlsx.entries()) {
+        current = await runStep(step, current, path.join(workDir, `step-${index}`), ctx, {}, index === 0 ? upload.kind : undefined);
+      }
+      const readDir = path.join(workDir, 'read');
+      await mkdir(readDir, { recursive: true });
+      const workbook = await readSheets(current, readDir, ctx, SHEET_JSON_MAX_CELLS, sheet);
+      sheetNotes(workbook, SHEET_JSON_MAX_CELLS, ctx);
+      const sheets: Record<string, Array<Record<string, CellValue>> | CellValue[][]> = {};
+      const described: SheetJsonResult['meta']['sheets'] = [];
+      for (const data of workbook.sheets) {
+        const json = sheetToJson(data, header);
+        // Object.defineProperty: a sheet may be called "__proto__".
+        Object.defineProperty(sheets, data.name, { value: json.rows, enumerable: true, writable: true, configurable: true });
+        described.push({ name: data.name, index: data.index, hidden: data.hidden, columns: json.columns, headerRow: json.headerRow, rowCount: json.rows.length, truncated: data.truncated });
+      }
+      return {
+        sheets,
+        meta: {
+          fileName: upload.fileName,
+          sheetNames: workbook.sheetNames,
+          sheets: described,
+          truncated: workbook.truncated,
+          maxCells: SHEET_JSON_MAX_CELLS,
+          formulasWithoutValue: workbook.formulasWithoutValue,
+        },
+      };
+    },
+  });
 }
 
 /** pandoc writers that read pandoc's data files (reference documents), which its sandbox blocks. */

@@ -115,9 +115,16 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
       }
       const noBody = await fetch(server.url + TOOL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":1}' });
       assert.equal(noBody.status, 401, 'the key is checked before the body');
-      for (const route of ['/api/v1/catalog', '/api/v1/text-utilities/catalog', '/api/v1/openapi.json', '/healthz', '/readyz']) {
+      for (const route of ['/api/v1/catalog', '/api/v1/text-utilities/catalog', '/api/v1/openapi.json', '/healthz']) {
         assert.equal((await fetch(server.url + route)).status, 200, route);
       }
+      // /readyz answers without a key too: 503 while the warm LibreOffice pool starts, then 200.
+      let ready = await fetch(`${server.url}/readyz`);
+      for (let i = 0; i < 120 && ready.status === 503; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        ready = await fetch(`${server.url}/readyz`);
+      }
+      assert.equal(ready.status, 200, '/readyz');
     });
 
     test('usage reports the plan, period, used, limit, remaining, reset and rate; a failed call spends nothing', async () => {

@@ -22,7 +22,8 @@ after(() => {
 
 export async function spawnService(env: Record<string, string>): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: '0', TOOLAPI_LOG_LEVEL: 'warn', ...env },
+    // No LibreOffice pool unless a test asks for one: these tests are about processes, not conversions.
+    env: { ...process.env, PORT: '0', TOOLAPI_LOG_LEVEL: 'warn', TOOLAPI_OFFICE_WORKERS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -32,7 +33,7 @@ export async function spawnService(env: Record<string, string>): Promise<Service
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start in 20 s: ${out}${err}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`service did not start in 60 s: ${out}${err}`)), 60_000);
     const check = (): void => {
       const match = /listening on (http:\/\/\S+)/.exec(out);
       if (match?.[1]) {

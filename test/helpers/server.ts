@@ -39,6 +39,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     PORT: '0',
     TOOLAPI_LOG_LEVEL: 'info',
     TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    // One warm LibreOffice per test server: many suites run side by side on 2 cores.
+    TOOLAPI_OFFICE_WORKERS: '1',
     TOOLAPI_PLANS: env.TOOLAPI_PLANS ?? unmeteredPlans(dataDir),
     ...env,
   });

@@ -1,23 +1,770 @@
-/** The office engine's interface (the warm LibreOffice pool implements it). */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { ToolError } from '../../core/errors.ts';
+import { convertCold, fileSize, type ColdContext } from './cold.ts';
+import { coldExportFilter, defaultInputFilter, normaliseFormat, outputPath, parseFilter, type FilterChoice } from './filters.ts';
+import { startInstance, type Instance, type OfficeLog, type WorkerReply } from './instance.ts';
+import { killGroup } from './processes.ts';
+import { createTemplateProfile } from './profile.ts';
+
+/**
+ * The office engine: a supervised pool of warm LibreOffice instances that converts documents.
+ *
+ * Mode 'uno' (normal): `workers` soffice.bin processes, each with its own profile and loopback port, each
+ * driven by a long-lived UNO worker (uno-worker.py under Debian's /usr/bin/python3). They start in the
+ * background when the engine is created; conversions wait in a bounded FIFO queue for a ready instance.
+ * An instance is killed and replaced when a conversion passes its deadline, when it crashes, when it fails
+ * the health probe that follows every job, and after `maxJobsPerWorker` jobs.
+ *
+ * Mode 'cold' (fallback, when python3-uno is missing or the warm instances cannot start): one
+ * `soffice --headless --convert-to` per conversion with a throwaway profile, at most `workers` at a time.
+ *
+ * Every process runs in its own process group and is killed with it: on close(), on deadline, and (via
+ * the UNO worker noticing its stdin close, or the exit hook) when Node goes away.
+ */
 export interface OfficeConversion {
   /** Absolute path of the source file (in a scratch dir). */
   input: string;
-  /** Where to write the result. */
+  /** Where to write the result (created if missing). */
   outputDir: string;
   /** Target extension, e.g. 'pdf', 'docx', 'xlsx', 'csv', 'txt', 'html', 'png', 'odt'. */
   format: string;
-  /** Explicit LibreOffice export filter, e.g. 'writer_pdf_Export'. */
+  /** Explicit export filter: 'writer_pdf_Export', 'Text (encoded):UTF8', 'csv:Text - txt - csv (StarCalc):44,34,76,1'. */
   filter?: string;
+  /** A string is passed as FilterOptions; an object of string/number/boolean values as FilterData (e.g. {PageRange: '1-2'}). */
   filterOptions?: unknown;
+  /** Explicit import filter ('writer_pdf_import', 'HTML (StarWriter)', 'Text - txt - csv (StarCalc):59,34,76,1'); guessed from the extension otherwise. */
+  inputFilter?: string;
   signal?: AbortSignal;
+  /** Per-job deadline, counted from the call (queue wait included); default jobTimeoutMs. */
   timeoutMs?: number;
 }
 
+export interface OfficePagesConversion extends Omit<OfficeConversion, 'format' | 'filter' | 'filterOptions'> {
+  format: 'png' | 'jpg' | 'jpeg';
+  /** Rendering resolution (default 96 dpi: a 1:1 screen rendering of the page). */
+  dpi?: number;
+  /** 1-based page range (default: every page). */
+  firstPage?: number;
+  lastPage?: number;
+}
+
+export interface OfficeInstanceInfo {
+  slot: number;
+  state: 'starting' | 'idle' | 'busy' | 'checking' | 'stopped';
+  /** soffice.bin's pid (also its process group); null while starting. */
+  pid: number | null;
+  workerPid: number | null;
+  port: number | null;
+  jobs: number;
+}
+
+export interface OfficeStats {
+  workers: number;
+  busy: number;
+  queued: number;
+  restarts: number;
+  jobs: number;
+  mode: 'uno' | 'cold';
+}
+
 export interface OfficeEngine {
-  /** Resolves with the output file path. */
+  /** Resolves with the output file path (`<outputDir>/<input base name>.<format>`). */
   convert(job: OfficeConversion): Promise<string>;
+  /**
+   * One image per page or slide, in page order. The document is exported to PDF by LibreOffice (so fonts
+   * and layout match the PDF conversion) and rasterised by poppler's pdftoppm; PDF inputs skip LibreOffice.
+   */
+  convertPages(job: OfficePagesConversion): Promise<string[]>;
   /** LibreOffice is installed here. */
   available(): boolean;
-  stats(): { workers: number; busy: number; queued: number; restarts: number; jobs: number; mode: 'uno' | 'cold' };
+  stats(): OfficeStats;
+  /** Diagnostics (and tests): one row per warm instance. */
+  instances(): OfficeInstanceInfo[];
+  /** Resolves once every warm instance has started (or the engine runs cold); for readiness probes and benchmarks. */
+  whenReady(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface OfficeEngineOptions {
+  /** Warm instances (0: no pool, cold conversions with CPU-count concurrency). */
+  workers: number;
+  /** Conversions allowed to wait for an instance; more get 429 (default: 8 per worker, at least 16). */
+  queueLimit?: number;
+  jobTimeoutMs?: number;
+  /** Recycle an instance after this many conversions (default 200). */
+  maxJobsPerWorker?: number;
+  /** Recycle an instance whose resident memory passes this after a job (default 1024 MB). */
+  maxRssMb?: number;
+  /** How long an instance may take to start (default 60 s). */
+  startTimeoutMs?: number;
+  log: OfficeLog;
+  /** The engine keeps its profiles and scratch under a private folder created here. */
+  tempDir: string;
+  /** 'cold' forces the fallback (benchmarks, or hosts without python3-uno). */
+  mode?: 'auto' | 'cold';
+  /** soffice or soffice.bin (default: Debian's /usr/lib/libreoffice/program). */
+  sofficePath?: string;
+  /** A python3 with the `uno` module (default Debian's /usr/bin/python3, not a pyenv one). */
+  pythonPath?: string;
+  pdftoppmPath?: string;
+}
+
+interface Job {
+  input: string;
+  output: string;
+  outputDir: string;
+  format: string;
+  exportFilter?: FilterChoice;
+  inputFilter?: FilterChoice;
+  filterData?: Record<string, unknown>;
+  timeoutMs: number;
+  settled: boolean;
+  running: boolean;
+  resolve(output: string): void;
+  reject(error: unknown): void;
+  /** Set while running: stops the conversion (kills the instance or the cold process). */
+  cancel?: (error: ToolError) => void;
+}
+
+interface Slot {
+  index: number;
+  state: OfficeInstanceInfo['state'];
+  instance: Instance | null;
+  jobs: number;
+  failures: number;
+  timer: NodeJS.Timeout | null;
+}
+
+const DEFAULT_OFFICE_DIR = '/usr/lib/libreoffice/program';
+const WORKER_SCRIPT = path.join(import.meta.dirname, 'uno-worker.py');
+const PING_TIMEOUT_MS = 5000;
+const UNAVAILABLE_DETAIL =
+  'document conversion needs LibreOffice, which is not installed on this server (Debian packages libreoffice-writer-nogui, libreoffice-calc-nogui, libreoffice-impress-nogui)';
+
+function resolveOffice(sofficePath: string | undefined): { bin: string; launcher: string } | null {
+  const candidates = sofficePath ? [sofficePath] : ['/usr/bin/soffice', path.join(DEFAULT_OFFICE_DIR, 'soffice')];
+  for (const candidate of candidates) {
+    try {
+      const real = realpathSync(candidate);
+      const dir = path.dirname(real);
+      const bin = real.endsWith('.bin') ? real : path.join(dir, 'soffice.bin');
+      const launcher = real.endsWith('.bin') ? path.join(dir, 'soffice') : real;
+      if (existsSync(bin)) return { bin, launcher: existsSync(launcher) ? launcher : bin };
+    } catch {
+      /* not here */
+    }
+  }
+  return null;
+}
+
+function filterOptionsOf(value: unknown): { options?: string; data?: Record<string, unknown> } {
+  if (value === undefined || value === null) return {};
+  if (typeof value === 'string') return value ? { options: value } : {};
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const check = (obj: object, where: string): void => {
+      for (const [key, v] of Object.entries(obj)) {
+        if (typeof v === 'object' && v !== null && !Array.isArray(v)) check(v, `${where}.${key}`);
+        else if (!['string', 'number', 'boolean'].includes(typeof v) || (typeof v === 'number' && !Number.isFinite(v))) {
+          throw new ToolError('validation_failed', `${where}.${key}: expected a string, number or boolean`);
+        }
+      }
+    };
+    check(value, 'filterOptions');
+    return { data: value as Record<string, unknown> };
+  }
+  throw new ToolError('validation_failed', 'filterOptions: expected a string (FilterOptions) or an object (FilterData)');
+}
+
+const OWNER_FILE = 'owner.pid';
+
+/** Folders left by an engine whose process died without close() (a crash, SIGKILL): profiles, scratch. */
+function removeStaleRoots(tempDir: string, log: OfficeLog): void {
+  for (const name of readdirSync(tempDir)) {
+    if (!name.startsWith('office-')) continue;
+    const dir = path.join(tempDir, name);
+    let owner: string;
+    try {
+      owner = readFileSync(path.join(dir, OWNER_FILE), 'utf8').trim();
+    } catch {
+      continue; // no owner file: not ours, or half-created
+    }
+    const [pid, started] = owner.split(':');
+    if (processIdentity(Number(pid)) === `${pid}:${started}`) continue; // its engine is alive (maybe in this process)
+    rmSync(dir, { recursive: true, force: true });
+    log.info({ dir }, 'office: removed the folder of an engine that did not shut down');
+  }
+}
+
+/** `pid:start-time`, which stays unique when pids are reused (a restarted container); '' if the process is gone. */
+function processIdentity(pid: number): string {
+  if (!Number.isInteger(pid) || pid <= 0) return '';
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z' || fields[0] === 'X') return ''; // dead, not yet reaped
+    return `${pid}:${fields[19] ?? ''}`;
+  } catch {
+    return '';
+  }
+}
+
+/** Resident memory of a process in kB (0 when unknown). */
+function residentKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function loadFailure(reply: WorkerReply): ToolError {
+  const raw = reply.error ?? '';
+  if (/password|encrypt/i.test(raw)) return new ToolError('unprocessable', 'file: the document is password-protected; remove the password and try again');
+  return new ToolError('unprocessable', 'file: LibreOffice could not open the file (it is damaged, password-protected or not a document format LibreOffice reads)');
+}
+
+export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
+  const log = options.log;
+  const office = resolveOffice(options.sofficePath);
+  const python = options.pythonPath ?? '/usr/bin/python3';
+  const pdftoppm = options.pdftoppmPath ?? '/usr/bin/pdftoppm';
+  const jobTimeoutMs = options.jobTimeoutMs ?? 60_000;
+  const maxJobsPerWorker = Math.max(1, options.maxJobsPerWorker ?? 200);
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const maxRssKb = (options.maxRssMb ?? 1024) * 1024;
+  const poolSize = Math.max(0, Math.floor(options.workers));
+  const coldConcurrency = poolSize > 0 ? poolSize : Math.max(1, availableParallelism());
+  const queueLimit = options.queueLimit ?? Math.max(16, 8 * Math.max(1, poolSize));
+
+  let mode: 'uno' | 'cold' = options.mode === 'cold' || poolSize === 0 || !existsSync(python) ? 'cold' : 'uno';
+  let closed = false;
+  let restarts = 0;
+  let jobsDone = 0;
+  let coldRunning = 0;
+  let everReady = false;
+  let startFailures = 0;
+  const queue: Job[] = [];
+  const slots: Slot[] = [];
+  /** Process groups outside the pool (cold conversions, profile initialisation), killed on close/exit. */
+  const helperGroups = new Set<number>();
+  const waiters: Array<() => void> = [];
+
+  let root = '';
+  if (office) {
+    mkdirSync(options.tempDir, { recursive: true });
+    removeStaleRoots(options.tempDir, log);
+    root = mkdtempSync(path.join(options.tempDir, 'office-'));
+    writeFileSync(path.join(root, OWNER_FILE), processIdentity(process.pid));
+    mkdirSync(path.join(root, 'tmp'), { recursive: true });
+  }
+  const templateDir = path.join(root, 'template');
+  let template: Promise<string | null> | null = null;
+
+  function templateProfile(): Promise<string | null> {
+    template ??= office
+      ? createTemplateProfile(office.bin, templateDir, path.join(root, 'tmp'), startTimeoutMs, helperGroups).then(
+          () => templateDir,
+          (error: unknown) => {
+            log.warn({ err: error }, 'office: could not prepare a template profile');
+            return null;
+          },
+        )
+      : Promise.resolve(null);
+    return template;
+  }
+
+  const onExit = (): void => {
+    for (const slot of slots) killGroup(slot.instance?.pid);
+    for (const pid of helperGroups) killGroup(pid);
+  };
+  process.on('exit', onExit);
+
+  function changed(): void {
+    if (mode === 'cold' || closed || (slots.length > 0 && slots.every((s) => s.state !== 'starting'))) {
+      for (const resolve of waiters.splice(0)) resolve();
+    }
+  }
+
+  // ---- warm pool -------------------------------------------------------------------------------
+
+  async function startSlot(slot: Slot): Promise<void> {
+    if (closed || mode !== 'uno') return;
+    slot.state = 'starting';
+    slot.instance = null;
+    let instance: Instance | null = null;
+    try {
+      const profile = await templateProfile();
+      if (!profile) throw new Error('no LibreOffice profile could be prepared');
+      if (closed || mode !== 'uno') return;
+      instance = await startInstance({
+        slot: slot.index,
+        sofficeBin: office!.bin,
+        python,
+        workerScript: WORKER_SCRIPT,
+        templateProfile: profile,
+        root,
+        startTimeoutMs,
+        log,
+      });
+      if (closed) {
+        await instance.kill();
+        return;
+      }
+      slot.instance = instance;
+      const started = instance;
+      instance.onDeath((reason) => {
+        if (slot.instance !== started) return;
+        if (slot.state === 'idle') {
+          log.warn({ slot: slot.index, reason, diagnostics: started.diagnostics() }, 'office: an idle instance died; restarting it');
+          restartSlot(slot);
+        }
+        // busy/checking: the job or the probe sees InstanceDied and restarts the slot.
+      });
+      await instance.ready;
+      if (closed) return;
+      slot.state = 'idle';
+      slot.jobs = 0;
+      slot.failures = 0;
+      everReady = true;
+      log.info({ slot: slot.index, pid: instance.pid, port: instance.port }, 'office: instance ready');
+      changed();
+      dispatch();
+    } catch (error) {
+      if (closed) return;
+      const diagnostics = instance?.diagnostics();
+      await instance?.kill();
+      slot.instance = null;
+      slot.failures += 1;
+      startFailures += 1;
+      log.warn({ slot: slot.index, err: error, diagnostics }, 'office: an instance failed to start');
+      const noUno = /No module named 'uno'|ModuleNotFoundError|ImportError/.test(diagnostics ?? '');
+      if (!everReady && (noUno || startFailures >= 3 * Math.max(1, poolSize))) {
+        switchToCold(noUno ? 'python3 has no uno module (install python3-uno)' : 'no warm instance could start');
+        return;
+      }
+      const delay = Math.min(10_000, 250 * 2 ** slot.failures);
+      slot.timer = setTimeout(() => {
+        slot.timer = null;
+        void startSlot(slot);
+      }, delay);
+      slot.timer.unref();
+    }
+  }
+
+  function restartSlot(slot: Slot): void {
+    if (closed) return;
+    restarts += 1;
+    const old = slot.instance;
+    slot.instance = null;
+    slot.state = 'starting';
+    void (async () => {
+      await old?.kill();
+      await startSlot(slot);
+    })();
+  }
+
+  function switchToCold(reason: string): void {
+    if (mode === 'cold') return;
+    log.error({ reason }, 'office: warm LibreOffice pool unavailable; falling back to one soffice process per conversion');
+    mode = 'cold';
+    for (const slot of slots) {
+      if (slot.timer) clearTimeout(slot.timer);
+      void slot.instance?.kill();
+      slot.instance = null;
+      slot.state = 'stopped';
+    }
+    changed();
+    dispatch();
+  }
+
+  async function probe(slot: Slot, instance: Instance): Promise<boolean> {
+    slot.state = 'checking';
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const reply = await Promise.race([
+        instance.send({ op: 'ping' }),
+        new Promise<WorkerReply>((resolve) => (timer = setTimeout(() => resolve({ ok: false, error: 'no answer' }), PING_TIMEOUT_MS))),
+      ]);
+      if (reply.ok && (reply.open ?? 0) > 0) log.warn({ slot: slot.index, open: reply.open }, 'office: closed documents left open by a job');
+      return reply.ok === true;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function runWarm(slot: Slot, job: Job): Promise<void> {
+    const instance = slot.instance!;
+    slot.state = 'busy';
+    job.running = true;
+    job.cancel = (error) => {
+      settle(job, error);
+      log.warn({ slot: slot.index, pid: instance.pid, reason: error.code }, 'office: killing an instance to stop a conversion');
+      if (slot.instance === instance) restartSlot(slot);
+    };
+    let reply: WorkerReply;
+    try {
+      reply = await instance.send({
+        op: 'convert',
+        input: job.input,
+        output: job.output,
+        format: job.format,
+        filter: job.exportFilter?.name ?? null,
+        filterOptions: job.exportFilter?.options ?? null,
+        filterData: job.filterData ?? null,
+        inputFilter: job.inputFilter?.name ?? null,
+        inputFilterOptions: job.inputFilter?.options ?? null,
+      });
+    } catch (error) {
+      // send() only fails when the instance is gone (InstanceDied): crash, kill, or our own cancel.
+      if (!job.settled) {
+        log.warn({ slot: slot.index, reason: (error as Error).message, diagnostics: instance.diagnostics() }, 'office: an instance died during a conversion');
+        settle(job, new ToolError('service_unavailable', 'the converter stopped during the conversion; try again'));
+      }
+      if (slot.instance === instance) restartSlot(slot);
+      return;
+    }
+    if (job.settled) return; // cancelled meanwhile; the slot is already restarting
+    jobsDone += 1;
+    slot.jobs += 1;
+    if (reply.ok) {
+      if (fileSize(job.output) > 0) settle(job, null, job.output);
+      else settle(job, new ToolError('unprocessable', `file: LibreOffice produced no ${job.format} output for this document`));
+    } else if (reply.kind === 'disconnected') {
+      settle(job, new ToolError('service_unavailable', 'the converter stopped during the conversion; try again'));
+      restartSlot(slot);
+      return;
+    } else if (reply.kind === 'load') {
+      log.info({ slot: slot.index, error: reply.error }, 'office: document could not be loaded');
+      settle(job, loadFailure(reply));
+    } else if (reply.kind === 'format') {
+      settle(job, new ToolError('unprocessable', `format: ${reply.error ?? `cannot convert to ${job.format}`}`));
+    } else if (reply.kind === 'export') {
+      log.info({ slot: slot.index, error: reply.error }, 'office: export failed');
+      const filter = job.exportFilter ? ` with filter "${job.exportFilter.name}"` : '';
+      settle(job, new ToolError('unprocessable', `file: LibreOffice could not convert this document to ${job.format}${filter}`));
+    } else {
+      settle(job, new Error(`office worker failed: ${reply.error ?? 'unknown error'}`));
+    }
+    if (closed || slot.instance !== instance) return;
+    if (slot.jobs >= maxJobsPerWorker) {
+      log.info({ slot: slot.index, jobs: slot.jobs }, 'office: recycling an instance after its job quota');
+      restartSlot(slot);
+      return;
+    }
+    const rssKb = residentKb(instance.pid);
+    if (rssKb > maxRssKb) {
+      log.info({ slot: slot.index, rssMb: Math.round(rssKb / 1024) }, 'office: recycling an instance that grew past its memory limit');
+      restartSlot(slot);
+      return;
+    }
+    if (!(await probe(slot, instance))) {
+      if (slot.instance !== instance || closed) return;
+      log.warn({ slot: slot.index, diagnostics: instance.diagnostics() }, 'office: an instance failed its health probe; restarting it');
+      restartSlot(slot);
+      return;
+    }
+    if (slot.instance !== instance || closed) return;
+    slot.state = 'idle';
+    dispatch();
+  }
+
+  // ---- cold fallback ---------------------------------------------------------------------------
+
+  async function runCold(job: Job): Promise<void> {
+    coldRunning += 1;
+    job.running = true;
+    const controller = new AbortController();
+    job.cancel = (error) => {
+      settle(job, error);
+      controller.abort(error);
+    };
+    try {
+      const ctx: ColdContext = { soffice: office!.launcher, root, templateProfile: await templateProfile(), groups: helperGroups };
+      const exportFilter = job.exportFilter ?? coldExportFilter(job.input, job.format);
+      const output = await convertCold(ctx, {
+        input: job.input,
+        output: job.output,
+        outputDir: job.outputDir,
+        format: job.format,
+        ...(exportFilter ? { exportFilter } : {}),
+        ...(job.inputFilter ? { inputFilter: job.inputFilter } : {}),
+        ...(job.filterData ? { filterData: job.filterData } : {}),
+        signal: controller.signal,
+      });
+      settle(job, null, output);
+    } catch (error) {
+      settle(job, error);
+    } finally {
+      coldRunning -= 1;
+      jobsDone += 1;
+      dispatch();
+    }
+  }
+
+  // ---- queue -----------------------------------------------------------------------------------
+
+  function settle(job: Job, error: unknown, output?: string): void {
+    if (job.settled) return;
+    job.settled = true;
+    if (error) {
+      rmSync(job.output, { force: true }); // no half-written output left behind
+      job.reject(error);
+    } else {
+      job.resolve(output!);
+    }
+  }
+
+  function dispatch(): void {
+    if (closed) return;
+    while (queue.length > 0) {
+      if (mode === 'uno') {
+        const slot = slots.find((s) => s.state === 'idle' && s.instance?.alive());
+        if (!slot) return;
+        const job = queue.shift()!;
+        if (job.settled) continue;
+        void runWarm(slot, job);
+      } else {
+        if (coldRunning >= coldConcurrency) return;
+        const job = queue.shift()!;
+        if (job.settled) continue;
+        void runCold(job);
+      }
+    }
+  }
+
+  function enqueue(job: Omit<Job, 'settled' | 'running' | 'resolve' | 'reject'>, signal: AbortSignal | undefined): Promise<string> {
+    if (!office) return Promise.reject(new ToolError('engine_unavailable', UNAVAILABLE_DETAIL));
+    if (closed) return Promise.reject(new ToolError('service_unavailable', 'the converter is shutting down; try again'));
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (queue.length >= queueLimit) {
+      return Promise.reject(new ToolError('rate_limited', 'the converter queue is full; retry shortly', { headers: { 'retry-after': '2' } }));
+    }
+    return new Promise<string>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = (): void => stop(abortError(signal!));
+      const entry: Job = {
+        ...job,
+        settled: false,
+        running: false,
+        resolve: (output) => {
+          cleanup();
+          resolve(output);
+        },
+        reject: (error) => {
+          cleanup();
+          reject(error);
+        },
+      };
+      function cleanup(): void {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      }
+      function stop(error: ToolError): void {
+        if (entry.settled) return;
+        if (entry.running && entry.cancel) entry.cancel(error);
+        else {
+          const index = queue.indexOf(entry);
+          if (index >= 0) queue.splice(index, 1);
+          settle(entry, error);
+        }
+      }
+      timer = setTimeout(() => {
+        const seconds = Math.round(job.timeoutMs / 100) / 10;
+        stop(
+          entry.running
+            ? new ToolError('timeout', `the conversion did not finish within ${seconds} s; the document may be too large or complex`)
+            : new ToolError('timeout', `no converter became free within ${seconds} s; try again shortly`),
+        );
+      }, job.timeoutMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(entry);
+      dispatch();
+    });
+  }
+
+  function abortError(signal: AbortSignal): ToolError {
+    return signal.reason instanceof ToolError ? signal.reason : new ToolError('timeout', 'the conversion was cancelled');
+  }
+
+  function prepare(job: OfficeConversion): Omit<Job, 'settled' | 'running' | 'resolve' | 'reject'> {
+    if (!path.isAbsolute(job.input)) throw new ToolError('invalid_request', 'input: expected an absolute path');
+    if (!existsSync(job.input)) throw new ToolError('invalid_request', 'file: the file to convert was not found');
+    const format = normaliseFormat(job.format);
+    const { options, data } = filterOptionsOf(job.filterOptions);
+    let exportFilter = parseFilter(format, job.filter);
+    if (options !== undefined) {
+      if (!exportFilter) throw new ToolError('validation_failed', 'filterOptions: a FilterOptions string needs an explicit filter');
+      exportFilter = { ...exportFilter, options };
+    }
+    const inputFilter = job.inputFilter ? parseFilter('', job.inputFilter) : defaultInputFilter(job.input, format);
+    mkdirSync(job.outputDir, { recursive: true });
+    let output = outputPath(job.input, job.outputDir, format);
+    if (path.resolve(output) === path.resolve(job.input)) output = outputPath(job.input.replace(/(\.[^./]*)?$/, '.converted$1'), job.outputDir, format);
+    return {
+      input: job.input,
+      output,
+      outputDir: job.outputDir,
+      format,
+      timeoutMs: Math.max(1, job.timeoutMs ?? jobTimeoutMs),
+      ...(exportFilter ? { exportFilter } : {}),
+      ...(inputFilter ? { inputFilter } : {}),
+      ...(data ? { filterData: data } : {}),
+    };
+  }
+
+  async function convert(job: OfficeConversion): Promise<string> {
+    if (!office) throw new ToolError('engine_unavailable', UNAVAILABLE_DETAIL);
+    return enqueue(prepare(job), job.signal);
+  }
+
+  async function convertPages(job: OfficePagesConversion): Promise<string[]> {
+    const format = job.format === 'jpeg' ? 'jpg' : job.format;
+    if (format !== 'png' && format !== 'jpg') throw new ToolError('validation_failed', 'format: expected png or jpg');
+    if (!existsSync(pdftoppm)) throw new ToolError('engine_unavailable', 'page images need poppler-utils (pdftoppm), which is not installed on this server');
+    const started = Date.now();
+    const timeoutMs = Math.max(1, job.timeoutMs ?? jobTimeoutMs);
+    const isPdf = path.extname(job.input).toLowerCase() === '.pdf';
+    if (!isPdf && !office) throw new ToolError('engine_unavailable', UNAVAILABLE_DETAIL);
+    if (!existsSync(job.input)) throw new ToolError('invalid_request', 'file: the file to convert was not found');
+    if (!root) mkdirSync(options.tempDir, { recursive: true });
+    const work = mkdtempSync(path.join(root || options.tempDir, 'pages-'));
+    try {
+      const pdf = isPdf
+        ? job.input
+        : await convert({
+            input: job.input,
+            outputDir: path.join(work, 'pdf'),
+            format: 'pdf',
+            timeoutMs,
+            ...(job.inputFilter ? { inputFilter: job.inputFilter } : {}),
+            ...(job.signal ? { signal: job.signal } : {}),
+          });
+      const base = path.basename(job.input, path.extname(job.input)) || 'document';
+      const dpi = Math.min(600, Math.max(10, Math.round(job.dpi ?? 96)));
+      const args = [format === 'png' ? '-png' : '-jpeg', '-r', String(dpi)];
+      if (job.firstPage) args.push('-f', String(job.firstPage));
+      if (job.lastPage) args.push('-l', String(job.lastPage));
+      mkdirSync(path.join(work, 'pages'));
+      args.push(pdf, path.join(work, 'pages', 'page'));
+      await runPdftoppm(args, Math.max(1, timeoutMs - (Date.now() - started)), job.signal);
+      // pdftoppm names pages page-1 … or page-01 … (padded to the page count); give them stable names.
+      const rendered = readdirSync(path.join(work, 'pages'))
+        .map((name) => ({ name, page: Number(/^page-(\d+)\./.exec(name)?.[1] ?? NaN) }))
+        .filter((entry) => Number.isInteger(entry.page))
+        .sort((a, b) => a.page - b.page);
+      if (rendered.length === 0) throw new ToolError('unprocessable', 'file: the document has no pages in the requested range');
+      mkdirSync(job.outputDir, { recursive: true });
+      return rendered.map(({ name, page }) => {
+        const target = path.join(job.outputDir, `${base}-${page}.${format}`);
+        cpSync(path.join(work, 'pages', name), target);
+        return target;
+      });
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  function runPdftoppm(args: string[], timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(pdftoppm, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+      let stderr = '';
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => void (stderr = (stderr + chunk).slice(-2000)));
+      let failure: ToolError | null = null;
+      const stop = (error: ToolError): void => {
+        failure = error;
+        killGroup(child.pid);
+      };
+      const timer = setTimeout(() => stop(new ToolError('timeout', `rendering the pages did not finish within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+      const onAbort = (): void => stop(abortError(signal!));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      child.once('error', (error) => {
+        failure ??= new ToolError('engine_unavailable', `pdftoppm could not be started: ${error.message}`);
+      });
+      child.once('close', (code) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        if (failure) reject(failure);
+        else if (code === 0) resolve();
+        else if (/Wrong page range|first page/i.test(stderr)) reject(new ToolError('validation_failed', 'firstPage: the page range is outside the document'));
+        else reject(new ToolError('unprocessable', 'file: the PDF could not be rendered (it is damaged or encrypted)'));
+      });
+    });
+  }
+
+  // ---- boot ------------------------------------------------------------------------------------
+
+  if (!office) log.warn({}, 'office: LibreOffice is not installed; document conversions answer 501');
+  else if (mode === 'cold') log.warn({ workers: coldConcurrency, python }, 'office: no warm pool; each conversion starts its own soffice');
+  else log.info({ workers: poolSize, queueLimit }, 'office: starting warm LibreOffice instances');
+
+  if (office && mode === 'uno') {
+    for (let index = 0; index < poolSize; index += 1) {
+      slots.push({ index, state: 'starting', instance: null, jobs: 0, failures: 0, timer: null });
+    }
+    for (const slot of slots) void startSlot(slot);
+  } else if (office) {
+    void templateProfile();
+  }
+
+  return {
+    convert,
+    convertPages,
+    available: () => office !== null,
+    stats: () => ({
+      workers: mode === 'uno' ? slots.length : coldConcurrency,
+      busy: mode === 'uno' ? slots.filter((s) => s.state === 'busy').length : coldRunning,
+      queued: queue.length,
+      restarts,
+      jobs: jobsDone,
+      mode,
+    }),
+    instances: () =>
+      slots.map((s) => ({
+        slot: s.index,
+        state: s.state,
+        pid: s.instance?.pid ?? null,
+        workerPid: s.instance?.workerPid ?? null,
+        port: s.instance?.port ?? null,
+        jobs: s.jobs,
+      })),
+    whenReady: () =>
+      new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        changed();
+      }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      const stopping = new ToolError('service_unavailable', 'the converter is shutting down; try again');
+      for (const job of queue.splice(0)) settle(job, stopping);
+      for (const slot of slots) {
+        if (slot.timer) clearTimeout(slot.timer);
+        slot.state = 'stopped';
+      }
+      await Promise.all(slots.map((s) => s.instance?.kill()));
+      for (const pid of helperGroups) killGroup(pid);
+      await template; // settles at once: its process was just killed
+      changed();
+      process.off('exit', onExit);
+      if (root) rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A /readyz check: ready once one warm instance is up (or the engine runs cold, or LibreOffice is absent
+ * and conversions answer 501). A pool that later loses instances does not take the whole API out of service.
+ */
+export function officeReadiness(engine: OfficeEngine): { name: string; check(): boolean } {
+  return {
+    name: 'office',
+    check: () => !engine.available() || engine.stats().mode === 'cold' || engine.instances().some((i) => i.state !== 'starting'),
+  };
+}
+
+export type { OfficeLog } from './instance.ts';

@@ -1,22 +1,13 @@
 import { z } from 'zod';
+import { findingSchema, SEVERITIES, type Finding, type Severity } from '../audit.ts';
+
+export { findingSchema, SEVERITIES, type Finding, type Severity };
 
 /**
  * CONTRACT "Audit results share one shape": `score` (0–100), `scoreBreakdown` naming what counted, and
- * `findings` `{id, severity, title, evidence, fix}` with stable ids. Kept here for the text tools; it
- * is generic, so it can move to a shared lib unchanged.
+ * `findings` `{id, severity, title, evidence, fix}` with stable ids. The finding itself is defined
+ * once, in src/lib/audit.ts; these are the text tools' scoring helpers.
  */
-
-export const SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-export const findingSchema = z.object({
-  id: z.string().describe('Stable identifier: the same problem has the same id on the next run'),
-  severity: z.enum(SEVERITIES),
-  title: z.string(),
-  evidence: z.string().describe('What was found (personal data masked)'),
-  fix: z.string().describe('What to change'),
-});
-export type Finding = z.infer<typeof findingSchema>;
 
 export const scoreSchema = z.number().int().min(0).max(100).describe('0–100; higher is better');
 

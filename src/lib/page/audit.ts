@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { findingSchema, type Finding, type Severity } from '../audit.ts';
+
+export { findingSchema, type Finding, type Severity };
 
 /**
  * The shared shape of audit results (CONTRACT "Audit results share one shape"): a 0–100 score, the
@@ -7,16 +10,7 @@ import { z } from 'zod';
  * Scoring: each check has a weight (its points). Pass earns all of them, warn half, fail none; checks
  * with status `info` or weight 0 do not count. score = round(100 × earned ÷ possible); 100 when nothing counted.
  */
-export type Severity = 'high' | 'medium' | 'low' | 'info';
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'info';
-
-export interface Finding {
-  id: string;
-  severity: Severity;
-  title: string;
-  evidence: string;
-  fix: string;
-}
 
 export interface CheckInput {
   /** Stable id (kebab-case); a finding raised by it uses `findingId ?? id`. */
@@ -57,14 +51,6 @@ export interface Audit {
 
 export const SCORE_METHOD =
   'Each check is worth its maxPoints; pass earns all, warn half, fail none (info checks do not count). score = round(100 × earned ÷ possible).';
-
-export const findingSchema = z.object({
-  id: z.string().describe('Stable identifier of the problem: the same problem on the next run has the same id'),
-  severity: z.enum(['high', 'medium', 'low', 'info']),
-  title: z.string(),
-  evidence: z.string().describe('The tag, header or value that was found'),
-  fix: z.string().describe('What to change'),
-});
 
 export const checkSchema = z.object({
   id: z.string(),

@@ -1,20 +1,12 @@
 import { z } from 'zod';
+import { findingSchema, SEVERITIES, type Finding, type Severity } from '../../lib/audit.ts';
+
+export { findingSchema, SEVERITIES, type Finding, type Severity };
 
 /**
  * The shared audit shape (CONTRACT "Audit results share one shape"): `score` 0–100, `scoreBreakdown`
  * naming what counted, and `findings` with stable ids. Module-internal helper (no default export).
  */
-export const SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-export const findingSchema = z.object({
-  id: z.string().describe('Stable identifier: the same problem on the next run has the same id'),
-  severity: z.enum(SEVERITIES).describe('high, medium, low or info'),
-  title: z.string().describe('What is wrong, in one line'),
-  evidence: z.string().describe('What was seen that led to the finding'),
-  fix: z.string().describe('What to change'),
-});
-export type Finding = z.infer<typeof findingSchema>;
 
 /** A finding before scoring: it names the score category it counts against. */
 export interface RawFinding extends Finding {

@@ -3,21 +3,12 @@
  * `score` 0–100, `scoreBreakdown` naming what counted, and `findings` with stable ids.
  */
 import { z } from 'zod';
+import { findingSchema, SEVERITIES, type Finding, type Severity } from '../../lib/audit.ts';
 
-export const SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+export { findingSchema, SEVERITIES, type Finding, type Severity };
 
 /** Points one finding of each severity takes off the 100 a clean result starts with. */
 export const SEVERITY_PENALTY: Record<Severity, number> = { high: 25, medium: 10, low: 3, info: 0 };
-
-export const findingSchema = z.object({
-  id: z.string().describe('Stable identifier: the same problem in the same input has the same id on every run'),
-  severity: z.enum(SEVERITIES).describe('high, medium, low or info'),
-  title: z.string().describe('What the problem is'),
-  evidence: z.string().describe('Where or what was seen (secrets are masked, never shown in full)'),
-  fix: z.string().describe('What to change'),
-});
-export type Finding = z.infer<typeof findingSchema>;
 
 export const scoreField = z.number().int().min(0).max(100).describe('0–100, higher is better');
 export const scoreBreakdownField = z

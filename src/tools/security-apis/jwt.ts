@@ -115,7 +115,7 @@ export function explainClaims(payload: JsonObject): Claim[] {
   return Object.entries(payload).map(([name, value]) => ({
     name,
     value,
-    meaning: CLAIM_MEANINGS[name] ?? null,
+    meaning: Object.hasOwn(CLAIM_MEANINGS, name) ? (CLAIM_MEANINGS[name] ?? null) : null,
     time: (TIME_CLAIMS as readonly string[]).includes(name) ? numericDateToIso(value) : null,
   }));
 }

@@ -955,3 +955,9 @@ describe('property tests: random valid inputs never give a 5xx, random invalid o
     );
   });
 });
+
+test('jwt-decoder: claim names that are Object.prototype members (toString, constructor) are plain claims', async () => {
+  const payload = Buffer.from(JSON.stringify({ toString: null, constructor: 1 })).toString('base64url');
+  const outcome = await run(tools.get('jwt-decoder') as AnyTool, { token: `e30.${payload}.` });
+  assert.ok(outcome.result);
+});

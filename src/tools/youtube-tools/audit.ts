@@ -3,21 +3,12 @@
  * `score` 0–100, `scoreBreakdown` naming what counted, `findings` with stable ids. No default export.
  */
 import { z } from 'zod';
+import { findingSchema, SEVERITIES, type Finding, type Severity } from '../../lib/audit.ts';
 
-export const SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+export { findingSchema, SEVERITIES, type Finding, type Severity };
 
 /** Points one finding of each severity takes off the 100 a clean input starts with. */
 export const PENALTY: Record<Severity, number> = { high: 25, medium: 10, low: 4, info: 0 };
-
-export const findingSchema = z.object({
-  id: z.string().describe('Stable identifier: the same problem in the same input has the same id on every run'),
-  severity: z.enum(SEVERITIES).describe('high, medium, low or info'),
-  title: z.string().describe('What the problem is'),
-  evidence: z.string().describe('What was seen'),
-  fix: z.string().describe('What to change'),
-});
-export type Finding = z.infer<typeof findingSchema>;
 
 export const auditFields = {
   score: z.number().int().min(0).max(100).describe('0–100, higher is better: 100 minus the points each finding takes off (high 25, medium 10, low 4, info 0)'),

@@ -1,24 +1,10 @@
 import { z } from 'zod';
 
 /** The audit shape every checking tool shares (CONTRACT "Audit results share one shape"). */
-export const SEVERITIES = ['high', 'medium', 'low', 'info'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+import { findingSchema, type Finding, type Severity } from '../../../lib/audit.ts';
 
-export interface Finding {
-  id: string;
-  severity: Severity;
-  title: string;
-  evidence: string;
-  fix: string;
-}
-
-export const findingOutput = z.object({
-  id: z.string().describe('Stable identifier of the problem'),
-  severity: z.enum(SEVERITIES),
-  title: z.string(),
-  evidence: z.string(),
-  fix: z.string(),
-});
+export type { Finding, Severity };
+export const findingOutput = findingSchema;
 
 export const scoreOutput = {
   score: z.number().int().min(0).max(100).describe('0–100: 100 minus 25 per high, 10 per medium and 3 per low finding'),

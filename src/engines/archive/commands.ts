@@ -1,0 +1,77 @@
+import { ToolError } from '../../core/errors.ts';
+import { commandExists, runProcess, supervise, type Supervised } from './process.ts';
+
+/**
+ * The archivers of the archive conversions, as Debian ships them: bsdtar (libarchive-tools) reads ZIP, 7z,
+ * RAR and TAR and writes ZIP and TAR (+gzip/bzip2); 7-Zip (p7zip-full) writes 7z; gzip and bzip2 handle the
+ * single-file streams. `rar` (creating RAR) is proprietary and not in Debian: where it is missing the RAR
+ * outputs answer engine_unavailable. The checks on untrusted archives live in src/tools/archive/lib.
+ */
+export const ARCHIVERS = ['bsdtar', '7z', 'gzip', 'bzip2', 'rar'] as const;
+export type ArchiverName = (typeof ARCHIVERS)[number];
+
+/** The Debian package that provides each archiver, for messages. */
+export const ARCHIVER_PACKAGES: Record<ArchiverName, string> = {
+  bsdtar: 'libarchive-tools',
+  '7z': 'p7zip-full',
+  gzip: 'gzip',
+  bzip2: 'bzip2',
+  rar: 'rar (proprietary, not in Debian)',
+};
+
+export interface ArchiverRun {
+  cwd: string;
+  signal?: AbortSignal | undefined;
+  /** Default 120 s. */
+  timeoutMs?: number;
+  /** A file fed to stdin. */
+  stdinFile?: string;
+}
+
+export interface ArchiverEngine {
+  available(name: ArchiverName): boolean;
+  /** Runs to completion and returns stdout (small outputs: listings, messages). Fails with ProcessFailed. */
+  run(name: ArchiverName, args: readonly string[], options: ArchiverRun): Promise<string>;
+  /** Starts the archiver and hands over its stdout (streamed reads: bsdtar's TAR stream, gzip -dc). */
+  stream(name: ArchiverName, args: readonly string[], options: ArchiverRun): Supervised;
+}
+
+export function createArchiverEngine(): ArchiverEngine {
+  const found = new Map<ArchiverName, boolean>();
+  const available = (name: ArchiverName): boolean => {
+    let ok = found.get(name);
+    if (ok === undefined) {
+      ok = commandExists(name);
+      found.set(name, ok);
+    }
+    return ok;
+  };
+  const env = (cwd: string): Record<string, string> => ({ HOME: cwd, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TMPDIR: cwd });
+  const need = (name: ArchiverName): void => {
+    if (!available(name)) throw new ToolError('engine_unavailable', `${name} is not installed on this server (${ARCHIVER_PACKAGES[name]}); this conversion is unavailable.`);
+  };
+  return {
+    available,
+    run: async (name, args, options) => {
+      need(name);
+      return runProcess(name, args, {
+        cwd: options.cwd,
+        env: env(options.cwd),
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? 120_000,
+        maxStdout: 16 * 1024 * 1024,
+        ...(options.stdinFile ? { stdinFile: options.stdinFile } : {}),
+      });
+    },
+    stream: (name, args, options) => {
+      need(name);
+      return supervise(name, args, {
+        cwd: options.cwd,
+        env: env(options.cwd),
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? 120_000,
+        ...(options.stdinFile ? { stdinFile: options.stdinFile } : {}),
+      });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { openSync, closeSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { ToolError } from '../../core/errors.ts';
+
+/**
+ * Supervised converter processes for the archive and e-book engines (7-Zip, bsdtar, gzip, bzip2, Calibre):
+ * no shell, a minimal environment, their own process group (a kill takes every helper they started),
+ * a deadline and the call's AbortSignal. Module-internal to src/engines.
+ */
+export interface ProcessOptions {
+  cwd: string;
+  /** The whole environment of the child (PATH is added when missing). */
+  env?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+  /** Killed after this long. */
+  timeoutMs: number;
+  /** A file fed to the child's stdin. */
+  stdinFile?: string;
+  /** stdout kept by `run` (default 1 MB; the rest is drained and dropped). */
+  maxStdout?: number;
+}
+
+/** A child that exited with a non-zero status: callers turn it into a message about the file. */
+export class ProcessFailed extends Error {
+  readonly command: string;
+  readonly exitCode: number | null;
+  readonly stderr: string;
+  readonly stdout: string;
+  constructor(command: string, exitCode: number | null, stderr: string, stdout: string) {
+    super(`${command} exited with ${exitCode ?? 'a signal'}`);
+    this.name = 'ProcessFailed';
+    this.command = command;
+    this.exitCode = exitCode;
+    this.stderr = stderr;
+    this.stdout = stdout;
+  }
+
+  /** The line that says why: the last error-looking line of stderr (then stdout), trimmed. */
+  reason(): string {
+    const lines = `${this.stderr}\n${this.stdout}`.split('\n').map((l) => l.trim()).filter(Boolean);
+    const error = [...lines].reverse().find((l) => /error|exception|cannot|can't|unsupported|invalid|not\s/i.test(l));
+    return (error ?? lines.at(-1) ?? `exit code ${this.exitCode}`).slice(0, 300);
+  }
+}
+
+export interface Supervised {
+  /** The child's stdout, to be consumed by the caller. */
+  stdout: Readable;
+  /** Settles when the child has exited: resolves on status 0, rejects with ProcessFailed or a timeout ToolError. */
+  done: Promise<{ stderr: string }>;
+  /** Kills the process group (idempotent). */
+  kill(): void;
+}
+
+const defaultPath = '/usr/local/bin:/usr/bin:/bin';
+
+/** Whether `command` is on PATH (looked up once per process). */
+export function commandExists(command: string): boolean {
+  return spawnSync('sh', ['-c', 'command -v "$0" >/dev/null 2>&1', command], { stdio: 'ignore' }).status === 0;
+}
+
+/** Starts `command`; its stdout is a stream for the caller. */
+export function supervise(command: string, args: readonly string[], options: ProcessOptions): Supervised {
+  const env = { PATH: process.env.PATH ?? defaultPath, ...options.env };
+  let stdin: number | 'ignore' = 'ignore';
+  if (options.stdinFile) stdin = openSync(options.stdinFile, 'r');
+  const child = spawn(command, args, { cwd: options.cwd, detached: true, stdio: [stdin, 'pipe', 'pipe'], env });
+  if (typeof stdin === 'number') closeSync(stdin);
+  const { stdout, stderr: errors } = child;
+  if (!stdout || !errors) throw new ToolError('internal_error', `${command}: no pipes to the child process.`);
+  let stderr = '';
+  errors.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stderr.length < 64 * 1024) stderr += chunk;
+  });
+  let exited = false;
+  const kill = (): void => {
+    if (exited) return;
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  let outcome: ToolError | undefined;
+  const timer = setTimeout(() => {
+    outcome = new ToolError('timeout', `${command} did not finish within ${Math.round(options.timeoutMs / 1000)} s; try a smaller file.`);
+    kill();
+  }, options.timeoutMs);
+  const onAbort = (): void => {
+    outcome = new ToolError('timeout', `${command} was stopped: the call was cancelled or ran out of time.`);
+    kill();
+  };
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  const done = new Promise<{ stderr: string }>((resolve, reject) => {
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(new ToolError('engine_unavailable', `${command} could not start: ${error.message}`));
+    });
+    child.once('close', (code) => {
+      exited = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      if (outcome) return reject(outcome);
+      if (code === 0) return resolve({ stderr });
+      reject(new ProcessFailed(command, code, stderr, ''));
+    });
+  });
+  // The caller may stop reading early (a cap tripped) and kill; a rejection nobody awaits must not crash the process.
+  done.catch(() => {});
+  return { stdout, done, kill };
+}
+
+/** Runs `command` to completion and returns its stdout (up to `maxStdout`). */
+export async function runProcess(command: string, args: readonly string[], options: ProcessOptions): Promise<string> {
+  const max = options.maxStdout ?? 1024 * 1024;
+  const child = supervise(command, args, options);
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    if (stdout.length < max) stdout += chunk;
+  });
+  try {
+    await child.done;
+  } catch (error) {
+    if (error instanceof ProcessFailed) throw new ProcessFailed(command, error.exitCode, error.stderr, stdout);
+    throw error;
+  }
+  return stdout;
+}

@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { dieWithParent } from './processes.ts';
+
+/**
+ * LibreOffice user profiles. One template is initialised once per engine (`--terminate_after_init`, which
+ * also absorbs the first-start restart, exit code 81) and copied for every instance start, so each instance
+ * owns a fresh profile that is never shared and starts in about a second.
+ */
+
+/** Settings written into every profile: no macros, no remote content, no autosave, no lock files. */
+const SETTINGS: Array<[string, string, string, string]> = [
+  ['org.openoffice.Office.Common/Security/Scripting', 'MacroSecurityLevel', 'int', '3'],
+  ['org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'boolean', 'true'],
+  ['org.openoffice.Office.Common/Security/Scripting', 'BlockUntrustedRefererLinks', 'boolean', 'true'],
+  ['org.openoffice.Office.Common/Misc', 'UseLocking', 'boolean', 'false'],
+  ['org.openoffice.Office.Common/Misc', 'FirstRun', 'boolean', 'false'],
+  ['org.openoffice.Office.Common/Save/Document', 'CreateBackup', 'boolean', 'false'],
+  ['org.openoffice.Office.Recovery/AutoSave', 'Enabled', 'boolean', 'false'],
+  ['org.openoffice.Office.Recovery/RecoveryInfo', 'Enabled', 'boolean', 'false'],
+  ['org.openoffice.Office.Update/Update', 'Enabled', 'boolean', 'false'],
+  // Linked images and other remote resources in a document go to a dead proxy instead of the network.
+  ['org.openoffice.Inet/Settings', 'ooInetProxyType', 'int', '1'],
+  ['org.openoffice.Inet/Settings', 'ooInetNoProxy', 'string', ''],
+  ['org.openoffice.Inet/Settings', 'ooInetHTTPProxyName', 'string', '127.0.0.1'],
+  ['org.openoffice.Inet/Settings', 'ooInetHTTPProxyPort', 'int', '9'],
+  ['org.openoffice.Inet/Settings', 'ooInetHTTPSProxyName', 'string', '127.0.0.1'],
+  ['org.openoffice.Inet/Settings', 'ooInetHTTPSProxyPort', 'int', '9'],
+  ['org.openoffice.Inet/Settings', 'ooInetFTPProxyName', 'string', '127.0.0.1'],
+  ['org.openoffice.Inet/Settings', 'ooInetFTPProxyPort', 'int', '9'],
+];
+
+function registryXml(): string {
+  const items = SETTINGS.map(
+    ([node, name, type, value]) =>
+      `<item oor:path="/${node}"><prop oor:name="${name}" oor:op="fuse" oor:type="xs:${type}"><value>${value}</value></prop></item>`,
+  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+    ...items,
+    '</oor:items>',
+    '',
+  ].join('\n');
+}
+
+export function profileUrl(dir: string): string {
+  return pathToFileURL(dir).href;
+}
+
+/** An empty profile with our settings; LibreOffice fills in the rest on first start. */
+export function seedProfile(dir: string): void {
+  mkdirSync(path.join(dir, 'user'), { recursive: true });
+  writeFileSync(path.join(dir, 'user', 'registrymodifications.xcu'), registryXml());
+}
+
+/** A minimal environment for LibreOffice and the UNO worker: no secrets of the service, no pyenv. */
+export function officeEnv(home: string, tmp: string): NodeJS.ProcessEnv {
+  return {
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: home,
+    TMPDIR: tmp,
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
+    SAL_USE_VCLPLUGIN: 'svp',
+  };
+}
+
+/** Initialises the template profile in `dir` (seeded, then one headless start that exits after init); its pid sits in `groups` while it runs. */
+export async function createTemplateProfile(sofficeBin: string, dir: string, tmp: string, timeoutMs: number, groups: Set<number>): Promise<void> {
+  seedProfile(dir);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const code = await new Promise<number | string>((resolve) => {
+      const child = spawn(
+        ...dieWithParent(sofficeBin, ['--headless', '--invisible', '--nologo', '--norestore', '--nodefault', '--nolockcheck', '--terminate_after_init', `-env:UserInstallation=${profileUrl(dir)}`]),
+        { env: officeEnv(dir, tmp), stdio: 'ignore', detached: true },
+      );
+      if (child.pid) groups.add(child.pid); // killed by close() if it is still running
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, timeoutMs);
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        resolve(error.message);
+      });
+      child.once('exit', (exitCode, signal) => {
+        clearTimeout(timer);
+        if (child.pid) groups.delete(child.pid);
+        resolve(exitCode ?? signal ?? 'unknown');
+      });
+    });
+    if (code === 0) return;
+    if (code !== 81) throw new Error(`LibreOffice could not initialise a profile (exit ${code})`);
+  }
+  throw new Error('LibreOffice kept asking for a restart while initialising a profile');
+}
+
+/** A fresh copy of the template for one instance start. */
+export function copyProfile(template: string, dir: string): void {
+  cpSync(template, dir, { recursive: true });
+}

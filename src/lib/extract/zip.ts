@@ -1,0 +1,115 @@
+import yauzl from 'yauzl';
+import { ToolError } from '../../core/errors.ts';
+
+/**
+ * Bounded reading of the ZIP containers of documents (DOCX, XLSX, PPTX, ODF, EPUB): only named parts are
+ * inflated, each counted against a per-part and a total cap and a compression-ratio cap, so a document that
+ * is really a ZIP bomb is refused (400 naming `file`) instead of filling memory. XML compresses well, so the
+ * ratio cap here is looser than the archive tools' 100:1.
+ */
+export interface ZipCaps {
+  maxEntries: number;
+  maxPartBytes: number;
+  maxTotalBytes: number;
+  maxRatio: number;
+}
+
+export const DOCUMENT_ZIP_CAPS: ZipCaps = {
+  maxEntries: 10_000,
+  maxPartBytes: 64 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
+  maxRatio: 1000,
+};
+
+export interface DocumentZip {
+  /** Entry names, as stored (`/`-separated). */
+  names(): string[];
+  has(name: string): boolean;
+  /** Inflates one part (null when absent). */
+  read(name: string): Promise<Buffer | null>;
+  /** Inflates one part as UTF-8 text (BOM removed), null when absent. */
+  text(name: string): Promise<string | null>;
+  close(): void;
+}
+
+const mb = (bytes: number): string => `${+(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export async function openDocumentZip(filePath: string, what: string, caps: ZipCaps = DOCUMENT_ZIP_CAPS): Promise<DocumentZip> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+  } catch (error) {
+    throw new ToolError('validation_failed', `file: the ${what} is damaged (its ZIP container does not open: ${(error as Error).message.slice(0, 160)}).`);
+  }
+  if (zip.entryCount > caps.maxEntries) {
+    zip.close();
+    throw new ToolError('validation_failed', `file: the ${what} holds ${zip.entryCount.toLocaleString('en-US')} parts; at most ${caps.maxEntries.toLocaleString('en-US')} are read.`);
+  }
+  const entries = new Map<string, yauzl.Entry>();
+  try {
+    for await (const entry of zip.eachEntry()) entries.set(entry.fileName, entry);
+  } catch (error) {
+    zip.close();
+    throw new ToolError('validation_failed', `file: the ${what} is damaged (${(error as Error).message.slice(0, 160)}).`);
+  }
+  let total = 0;
+  const read = async (name: string): Promise<Buffer | null> => {
+    const entry = entries.get(name) ?? entries.get(name.replace(/^\//, ''));
+    if (!entry) return null;
+    if (entry.uncompressedSize > caps.maxPartBytes) {
+      throw new ToolError('validation_failed', `file: the part ${JSON.stringify(name)} of the ${what} unpacks to ${mb(entry.uncompressedSize)}; at most ${mb(caps.maxPartBytes)} per part is read.`);
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    try {
+      const stream = await zip.openReadStreamPromise(entry);
+      for await (const chunk of stream) {
+        const buffer = chunk as Buffer;
+        bytes += buffer.length;
+        total += buffer.length;
+        if (bytes > caps.maxPartBytes || total > caps.maxTotalBytes) {
+          stream.destroy();
+          throw new ToolError('validation_failed', `file: the ${what} unpacks to more than ${mb(Math.min(caps.maxTotalBytes, caps.maxPartBytes))}; it is too large to read (or a ZIP bomb).`);
+        }
+        if (bytes > 1024 * 1024 && bytes > caps.maxRatio * Math.max(entry.compressedSize, 1)) {
+          stream.destroy();
+          throw new ToolError('validation_failed', `file: the part ${JSON.stringify(name)} of the ${what} inflates beyond ${caps.maxRatio}:1 (a ZIP bomb).`);
+        }
+        chunks.push(buffer);
+      }
+    } catch (error) {
+      if (error instanceof ToolError) throw error;
+      throw new ToolError('validation_failed', `file: the part ${JSON.stringify(name)} of the ${what} is damaged (${(error as Error).message.slice(0, 160)}).`);
+    }
+    return Buffer.concat(chunks);
+  };
+  return {
+    names: () => [...entries.keys()],
+    has: (name) => entries.has(name),
+    read,
+    async text(name) {
+      const bytes = await read(name);
+      return bytes === null ? null : bytes.toString('utf8').replace(/^\uFEFF/, '');
+    },
+    close: () => zip.close(),
+  };
+}
+
+/** Resolves a relationship/manifest target against the folder of the part that names it (`word/`, `OEBPS/`). */
+export function resolvePart(base: string, target: string): string {
+  if (target.startsWith('/')) return target.slice(1);
+  const parts = base.split('/').slice(0, -1);
+  for (const segment of decodeURIComponentSafe(target.split('#')[0] ?? '').split('/')) {
+    if (segment === '..') parts.pop();
+    else if (segment !== '.' && segment !== '') parts.push(segment);
+  }
+  return parts.join('/');
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,385 @@
+import { ToolError } from '../core/errors.ts';
+import type { Registry } from '../registry/registry.ts';
+import type { Catalog, CatalogItem, RankedItem } from './catalog.ts';
+import { completeInput } from './inputs.ts';
+import { planSteps, runJob, type PayloadSink, type PlannedStep, type StepInvoker } from './jobs.ts';
+import { redactInput, withoutRedacted, type JobReport, type ResponseMode, type TargetRef } from './report.ts';
+import { missingFor, route, usesLocalAnalysis, type RouteDecision } from './router.ts';
+import type { Skill } from './skills.ts';
+import { computeDelta, viewOf, type BaselineView, type Delta } from './verify.ts';
+
+/**
+ * The agent loop of SERVICE-SPEC 4.4 without the transport: plan, solve, run a workflow or playbook, and
+ * verify. Answers that execute nothing (suggest, need_input, plan) are free; everything that executes
+ * goes through the caller's StepInvoker, i.e. the REST pipeline with the caller's key.
+ */
+export interface RunOptions {
+  responseMode?: ResponseMode | undefined;
+  enhance?: boolean | undefined;
+}
+
+export interface SolveArgs extends RunOptions {
+  goal: string;
+  input?: Record<string, unknown> | undefined;
+}
+
+export interface WorkflowArgs extends RunOptions {
+  workflowId: string;
+  input?: Record<string, unknown> | undefined;
+}
+
+export interface PlaybookArgs extends RunOptions {
+  skillId: string;
+  input?: Record<string, unknown> | undefined;
+  baseline?: unknown;
+}
+
+export interface VerifyArgs extends RunOptions {
+  goal?: string | undefined;
+  baseline: unknown;
+  input?: Record<string, unknown> | undefined;
+}
+
+export interface Candidate {
+  kind: 'tool' | 'workflow';
+  id: string;
+  title: string;
+  description: string;
+  cost: number;
+  requiredInputs: string[];
+}
+
+export interface SuggestResult {
+  status: 'suggest';
+  goal: string;
+  confidence: number;
+  reason: string;
+  hint: string;
+  candidates: Candidate[];
+  exampleGoals: string[];
+  nextActions: string[];
+  creditsUsed: 0;
+}
+
+export interface NeedInputResult {
+  status: 'need_input';
+  goal?: string;
+  target: TargetRef;
+  confidence?: number;
+  /** Each entry one needed field, or "a or b" when either does. */
+  missing: string[];
+  missingInputs: string[][];
+  exampleInput: Record<string, unknown>;
+  input: Record<string, unknown>;
+  hint: string;
+  nextActions: string[];
+  creditsUsed: 0;
+}
+
+export type SolveResult = JobReport | SuggestResult | NeedInputResult;
+
+export interface PlanResult {
+  status: 'planned' | 'suggest' | 'need_input';
+  goal: string;
+  wouldExecute: boolean;
+  target?: TargetRef;
+  confidence: number;
+  analysis?: 'live' | 'local' | 'local+live';
+  steps: PlannedStep[];
+  creditEstimate: number;
+  missingInputs: string[];
+  input: Record<string, unknown>;
+  alternatives: Candidate[];
+  hint: string;
+  nextActions: string[];
+  creditsUsed: 0;
+}
+
+export interface VerifyResult {
+  status: 'verified' | 'partial' | 'error' | 'suggest' | 'need_input';
+  goal?: string;
+  target?: TargetRef;
+  before: { status: string | null; score: number | null; scores: Record<string, number>; findings: Array<{ id: string; severity: string; title: string }> } | null;
+  after: JobReport | null;
+  delta: Delta;
+  hint?: string;
+  candidates?: Candidate[];
+  missing?: string[];
+  nextActions: string[];
+  creditsUsed: number;
+}
+
+export interface AgentDeps {
+  registry: Registry;
+  catalog: Catalog;
+  skills: readonly Skill[];
+  now: () => Date;
+  /** Stores dataRef payloads of one account. */
+  payloadsFor(accountId: string): PayloadSink;
+}
+
+export interface AgentCaller {
+  accountId: string;
+  invoker: StepInvoker;
+}
+
+const POPULAR = ['full-seo-audit', 'full-security-audit', 'core-web-vitals-job', 'content-optimization', 'email-auth-security-job', 'dev-json-pipeline-job'];
+
+export interface Agent {
+  plan(args: SolveArgs): PlanResult;
+  solve(args: SolveArgs, caller: AgentCaller): Promise<SolveResult>;
+  runWorkflow(args: WorkflowArgs, caller: AgentCaller): Promise<SolveResult>;
+  runPlaybook(args: PlaybookArgs, caller: AgentCaller): Promise<SolveResult | VerifyResult>;
+  verify(args: VerifyArgs, caller: AgentCaller): Promise<VerifyResult>;
+  skill(id: string): Skill | undefined;
+}
+
+export function createAgent(deps: AgentDeps): Agent {
+  const { catalog, registry } = deps;
+  const skillsById = new Map(deps.skills.map((s) => [s.id, s]));
+
+  const candidateOf = (item: CatalogItem): Candidate => ({
+    kind: item.kind,
+    id: item.id,
+    title: item.title,
+    description: item.description.length > 200 ? `${item.description.slice(0, 199)}…` : item.description,
+    cost: item.cost,
+    requiredInputs: item.requires.map((g) => g.join(' or ')),
+  });
+
+  const suggestion = (decision: RouteDecision): SuggestResult => {
+    const pool: CatalogItem[] = decision.alternatives.length > 0 ? decision.alternatives.map((r: RankedItem) => r.item) : POPULAR.map((id) => catalog.get(id)).filter((i): i is CatalogItem => i !== undefined);
+    const candidates = pool.slice(0, 5).map(candidateOf);
+    const exampleGoals = pool
+      .slice(0, 5)
+      .flatMap((item) => (item.exampleGoals.length > 0 ? item.exampleGoals.slice(0, 1) : [`${item.title}: ${JSON.stringify(item.exampleInput).slice(0, 120)}`]))
+      .slice(0, 5);
+    const vague = decision.confidence === 0;
+    return {
+      status: 'suggest',
+      goal: decision.goal,
+      confidence: decision.confidence,
+      reason: decision.reason,
+      hint: vague
+        ? 'Say what to do and on what: the kind of check, conversion or calculation, and its input (a URL, a text…). Nothing was run and nothing was billed.'
+        : 'Several tools fit this goal. Pick one from candidates, or say more precisely what you want. Nothing was run and nothing was billed.',
+      candidates,
+      exampleGoals,
+      nextActions: [
+        'Call solve_task again with a goal that names the task (see exampleGoals).',
+        'Or run a candidate directly: run_workflow {workflowId} for a workflow, invoke_tool {operationId, input} for a tool (use the ids in candidates; do not invent ids).',
+        'discover_tools {query} searches the whole catalog.',
+      ],
+      creditsUsed: 0,
+    };
+  };
+
+  const needInput = (item: CatalogItem, input: Record<string, unknown>, missing: string[][], goal: string | undefined, confidence: number | undefined): NeedInputResult => {
+    const names = missing.map((group) => group.join(' or '));
+    const example: Record<string, unknown> = { ...input };
+    for (const group of missing) {
+      const field = group.find((f) => f in item.exampleInput) ?? group[0];
+      if (field) example[field] = item.exampleInput[field] ?? `<${field}>`;
+    }
+    return {
+      status: 'need_input',
+      ...(goal !== undefined ? { goal } : {}),
+      target: { kind: item.kind, id: item.id, title: item.title },
+      ...(confidence !== undefined ? { confidence } : {}),
+      missing: names,
+      missingInputs: missing,
+      exampleInput: Object.keys(example).length > 0 ? redactInput(example) : item.exampleInput,
+      input: redactInput(input),
+      hint: `${item.title} needs ${names.join(', ')}. Nothing was run and nothing was billed.`,
+      nextActions: [
+        `Call again with input containing ${names.map((n) => `"${n}"`).join(', ')} (see exampleInput).`,
+        item.kind === 'workflow' ? `Or call run_workflow {workflowId: "${item.id}", input}.` : `Or call invoke_tool {operationId: "${item.id}", input}.`,
+      ],
+      creditsUsed: 0,
+    };
+  };
+
+  const execute = (item: CatalogItem, input: Record<string, unknown>, options: RunOptions, caller: AgentCaller, goal?: string, confidence?: number): Promise<JobReport> =>
+    runJob(
+      {
+        item,
+        input,
+        local: usesLocalAnalysis(item, input, options.enhance === true),
+        enhance: options.enhance === true,
+        responseMode: options.responseMode ?? 'compact',
+        goal,
+        confidence,
+      },
+      caller.invoker,
+      { registry, now: deps.now, payloads: deps.payloadsFor(caller.accountId) },
+    );
+
+  /** Runs a known target, or answers need_input without running anything. */
+  const runItem = async (item: CatalogItem, given: Record<string, unknown>, options: RunOptions, caller: AgentCaller, goal?: string, confidence?: number): Promise<SolveResult> => {
+    const input = completeInput(item, given);
+    const local = usesLocalAnalysis(item, input, options.enhance === true);
+    const missing = local ? [] : missingFor(item, input, options.enhance === true);
+    if (missing.length > 0) return needInput(item, input, missing, goal, confidence);
+    return execute(item, input, options, caller, goal, confidence);
+  };
+
+  const workflowItem = (id: string): CatalogItem => {
+    const item = catalog.workflow(id);
+    if (!item) {
+      const similar = catalog.similarIds(id).filter((s) => catalog.workflow(s));
+      throw new ToolError('not_found', `workflowId: no workflow "${id}"${similar.length > 0 ? `; did you mean ${similar.map((s) => `"${s}"`).join(', ')}?` : ''} (list_skills lists every workflow).`);
+    }
+    return item;
+  };
+
+  const verify = async (args: VerifyArgs, caller: AgentCaller, forced?: CatalogItem): Promise<VerifyResult> => {
+    const view = viewOf(args.baseline);
+    if (!view) throw new ToolError('validation_failed', 'baseline: expected an object — a solve_task result, the after part of a verify_task result, a get_run payload or a job report.');
+    const before = beforeOf(view);
+    let item = forced ?? (view.target ? catalog.get(view.target.id) : undefined);
+    if (!item && view.target) throw new ToolError('not_found', `baseline.target.id: "${view.target.id}" is not in the catalog any more.`);
+    let confidence: number | undefined;
+    // Secret fields were redacted from the baseline's input: they have to be given again.
+    const given = { ...withoutRedacted(view.input ?? {}), ...(args.input ?? {}) };
+    if (!item) {
+      if (!args.goal) {
+        return {
+          status: 'need_input',
+          before,
+          after: null,
+          delta: unjudged('The baseline names no target: pass the goal (or a baseline that has `target`).'),
+          missing: ['goal'],
+          hint: 'The baseline has no target; pass goal so the check can be re-run. Nothing was billed.',
+          nextActions: ['Call verify_task again with goal (or with a baseline returned by solve_task).'],
+          creditsUsed: 0,
+        };
+      }
+      const decision = route(catalog, args.goal, given, { enhance: args.enhance === true });
+      if (decision.action === 'suggest' || !decision.target) {
+        const s = suggestion(decision);
+        return { status: 'suggest', goal: args.goal, before, after: null, delta: unjudged(s.reason), hint: s.hint, candidates: s.candidates, nextActions: s.nextActions, creditsUsed: 0 };
+      }
+      item = decision.target;
+      confidence = decision.confidence;
+      Object.assign(given, decision.input);
+    }
+    const outcome = await runItem(item, given, args, caller, args.goal, confidence);
+    const target: TargetRef = { kind: item.kind, id: item.id, title: item.title };
+    if (outcome.status === 'need_input') {
+      return { status: 'need_input', ...(args.goal ? { goal: args.goal } : {}), target, before, after: null, delta: unjudged(outcome.hint), missing: outcome.missing, hint: outcome.hint, nextActions: outcome.nextActions, creditsUsed: 0 };
+    }
+    if (outcome.status === 'suggest') throw new ToolError('internal_error', 'unexpected suggestion for a known target');
+    const delta = computeDelta(view, outcome);
+    return {
+      status: outcome.status === 'completed' ? 'verified' : outcome.status,
+      ...(args.goal ? { goal: args.goal } : {}),
+      target,
+      before,
+      after: outcome,
+      delta,
+      nextActions: delta.nextActions,
+      creditsUsed: outcome.creditsUsed,
+    };
+  };
+
+  return {
+    skill: (id) => skillsById.get(id),
+
+    plan(args) {
+      const decision = route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
+      const alternatives = (decision.action === 'suggest' ? decision.alternatives : decision.alternatives.slice(0, 4)).map((r) => candidateOf(r.item));
+      if (decision.action === 'suggest' || !decision.target) {
+        const s = suggestion(decision);
+        return {
+          status: 'suggest',
+          goal: args.goal,
+          wouldExecute: false,
+          confidence: decision.confidence,
+          steps: [],
+          creditEstimate: 0,
+          missingInputs: [],
+          input: args.input ?? {},
+          alternatives: s.candidates,
+          hint: s.hint,
+          nextActions: s.nextActions,
+          creditsUsed: 0,
+        };
+      }
+      const item = decision.target;
+      const steps = planSteps({ item, input: decision.input, local: decision.local, enhance: args.enhance === true }, registry);
+      const creditEstimate = steps.filter((s) => s.willRun).reduce((sum, s) => sum + s.cost, 0);
+      const missing = decision.missing.map((g) => g.join(' or '));
+      const target = { kind: item.kind, id: item.id, title: item.title };
+      const ready = decision.action === 'execute';
+      return {
+        status: ready ? 'planned' : 'need_input',
+        goal: args.goal,
+        wouldExecute: ready,
+        target,
+        confidence: decision.confidence,
+        analysis: decision.local ? (args.enhance ? 'local+live' : 'local') : 'live',
+        steps,
+        creditEstimate,
+        missingInputs: missing,
+        input: decision.input,
+        alternatives,
+        hint: ready
+          ? `solve_task with this goal would run ${item.kind} ${item.id} for about ${creditEstimate} credit(s)${decision.local ? ' (the local analysis itself is free)' : ''}.`
+          : `${item.title} needs ${missing.join(', ')} before it can run.`,
+        nextActions: ready
+          ? [`Call solve_task with the same goal and input to run it (${creditEstimate} credits).`, ...(item.kind === 'workflow' ? [`Or run_workflow {workflowId: "${item.id}"}.`] : [`Or invoke_tool {operationId: "${item.id}"}.`])]
+          : [`Add ${missing.join(', ')} to input and plan or solve again.`],
+        creditsUsed: 0,
+      };
+    },
+
+    async solve(args, caller) {
+      const decision = route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
+      if (decision.action === 'suggest' || !decision.target) return suggestion(decision);
+      if (decision.action === 'need_input') return needInput(decision.target, decision.input, decision.missing, args.goal, decision.confidence);
+      return execute(decision.target, decision.input, args, caller, args.goal, decision.confidence);
+    },
+
+    async runWorkflow(args, caller) {
+      return runItem(workflowItem(args.workflowId), args.input ?? {}, args, caller);
+    },
+
+    async runPlaybook(args, caller) {
+      const skill = skillsById.get(args.skillId);
+      if (!skill) {
+        const ids = [...skillsById.keys()];
+        const close = ids.filter((id) => id.includes(args.skillId) || args.skillId.includes(id)).slice(0, 3);
+        throw new ToolError('not_found', `skillId: no skill "${args.skillId}"${close.length > 0 ? `; did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : ''} (list_skills lists them).`);
+      }
+      const item = workflowItem(skill.workflow);
+      if (args.baseline !== undefined && args.baseline !== null) return verify({ ...args, baseline: args.baseline }, caller, item);
+      return runItem(item, args.input ?? {}, args, caller);
+    },
+
+    verify: (args, caller) => verify(args, caller),
+  };
+}
+
+function beforeOf(view: BaselineView): VerifyResult['before'] {
+  return {
+    status: view.status ?? null,
+    score: view.score,
+    scores: view.scores,
+    findings: view.findings.map((f) => ({ id: f.id, severity: f.severity, title: f.title })),
+  };
+}
+
+function unjudged(reason: string): Delta {
+  return {
+    status: 'not_comparable',
+    scoreDeltas: {},
+    newFindings: [],
+    resolvedFindings: [],
+    unverifiedFindings: [],
+    remainingFindings: [],
+    remainingFixes: [],
+    nextActions: [],
+    gate: 'unknown',
+    gateReason: reason,
+  };
+}

@@ -1,0 +1,451 @@
+import MiniSearch, { type SearchResult } from 'minisearch';
+import type { Logger } from 'pino';
+import type { AnyTool } from '../registry/define-tool.ts';
+import { jsonSchemaOf } from '../registry/json-schema.ts';
+import { MODULES, type ModuleName } from '../registry/modules.ts';
+import type { Registry } from '../registry/registry.ts';
+import { isGenericStem, synonymsOf, tokens, variantsOf, words } from './text.ts';
+import { WORKFLOWS, type Workflow } from './workflows.ts';
+
+/**
+ * The catalog the agent interface works over: every tool of the registry and every workflow whose tools
+ * exist, in one MiniSearch index built once at startup. `search` serves discover_tools; `rank` gives the
+ * router (solve_task, plan_task) ranked candidates with the evidence it gates on.
+ */
+export interface CatalogItem {
+  kind: 'tool' | 'workflow';
+  /** operationId of a tool, id of a workflow. */
+  id: string;
+  title: string;
+  description: string;
+  /** Module of a tool; category of a workflow. */
+  group: string;
+  module: ModuleName | undefined;
+  keywords: string[];
+  exampleGoals: string[];
+  /** The tools a run executes. */
+  operationIds: string[];
+  /** Credits of a run when every step runs (a workflow: the sum of its steps). */
+  cost: number;
+  /** Input fields it takes. */
+  fields: string[];
+  /** Each inner list: at least one of these fields is needed. */
+  requires: string[][];
+  exampleInput: Record<string, unknown>;
+  boost: number;
+  tool: AnyTool | undefined;
+  workflow: Workflow | undefined;
+}
+
+export interface RankedItem {
+  item: CatalogItem;
+  score: number;
+  /** The goal holds a phrase of the item's title, slug or keywords ("content audit"). */
+  phrase?: boolean;
+  /** The query words (stemmed) this item matched, synonyms mapped back to the word that asked for them. */
+  matched: string[];
+}
+
+export interface Ranking {
+  /** Best first; items that run the same tools are grouped under the best of them. */
+  ranked: RankedItem[];
+  /** Query words that name something (not stop words, not generic verbs like "check"). */
+  meaningful: string[];
+  /** For each meaningful word: how many items name it in their title, slug or keywords. */
+  spread: Record<string, number>;
+}
+
+export interface RankOptions {
+  /** Fields the caller already gave (url, html, text…): items that take them rank a little higher. */
+  inputFields?: string[];
+  /** The goal names a URL or domain: items that take no URL rank a little lower. */
+  hasUrl?: boolean;
+  limit?: number;
+}
+
+export interface Catalog {
+  items: readonly CatalogItem[];
+  workflows: readonly Workflow[];
+  get(id: string): CatalogItem | undefined;
+  tool(operationId: string): CatalogItem | undefined;
+  workflow(id: string): CatalogItem | undefined;
+  /** discover_tools: ranked matches of a free-text query, optionally within a module or category. */
+  search(query: string, options?: { group?: string; kind?: 'tool' | 'workflow'; limit?: number }): RankedItem[];
+  /** The router's ranking of a plain-language goal. */
+  rank(goal: string, options?: RankOptions): Ranking;
+  /** Closest ids to an unknown one (never an invented id: only ids that exist). */
+  similarIds(id: string, limit?: number): string[];
+}
+
+interface IndexedDoc {
+  id: string;
+  title: string;
+  slug: string;
+  keywords: string;
+  goals: string;
+  description: string;
+  group: string;
+}
+
+const URL_FIELDS = new Set(['url', 'urls', 'domain', 'beforeUrl', 'afterUrl', 'url1', 'url2']);
+
+export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 'info'>): Catalog {
+  const items: CatalogItem[] = [];
+  for (const tool of registry.tools) items.push(toolItem(tool));
+  const workflows: Workflow[] = [];
+  for (const workflow of WORKFLOWS) {
+    const missing = workflow.steps.map((s) => s.operationId).filter((id) => !registry.byOperationId(id));
+    if (missing.length > 0) {
+      logger?.warn({ workflow: workflow.id, missing }, 'workflow skipped: its tools are not in the registry');
+      continue;
+    }
+    workflows.push(workflow);
+    items.push(workflowItem(workflow, registry));
+  }
+  const byId = new Map(items.map((item) => [item.id, item]));
+
+  const index = new MiniSearch<IndexedDoc>({
+    fields: ['title', 'slug', 'keywords', 'goals', 'description', 'group'],
+    storeFields: [],
+    tokenize: (text) => words(text),
+    processTerm: (term) => {
+      const processed = tokens(term);
+      return processed.length === 0 ? null : processed;
+    },
+    searchOptions: {
+      tokenize: (text) => text.split(' ').filter(Boolean),
+      processTerm: (term) => term,
+    },
+  });
+  const docs = items.map(toDoc);
+  index.addAll(docs);
+  // The index vocabulary, for telling words the catalog knows from words it does not.
+  const vocabulary = new Set<string>();
+  for (const doc of docs) for (const text of [doc.title, doc.slug, doc.keywords, doc.goals, doc.description, doc.group]) for (const t of tokens(text)) vocabulary.add(t);
+  const sortedVocabulary = [...vocabulary].sort();
+  // Adjacent word pairs of each item's title, slug and keywords, for phrase matches ("cost per acquisition").
+  const phrasesOf = new Map<string, Set<string>>();
+  const headCount = new Map<string, number>();
+  for (const doc of docs) {
+    const set = new Set<string>();
+    const head = new Set<string>();
+    for (const text of [doc.title, doc.slug, ...doc.keywords.split(' . ')]) {
+      const ts = tokens(text);
+      for (const t of ts) head.add(t);
+      for (let i = 0; i + 1 < ts.length; i++) set.add(`${ts[i]} ${ts[i + 1]}`);
+    }
+    phrasesOf.set(doc.id, set);
+    for (const t of head) headCount.set(t, (headCount.get(t) ?? 0) + 1);
+  }
+  const knows = (token: string): boolean => {
+    if (vocabulary.has(token) || synonymsOf(token).some((s) => vocabulary.has(s))) return true;
+    if (token.length < 4) return false;
+    // a prefix of a known word ("optim" of "optimization")
+    let lo = 0;
+    let hi = sortedVocabulary.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sortedVocabulary[mid] ?? '') < token) lo = mid + 1;
+      else hi = mid;
+    }
+    return (sortedVocabulary[lo] ?? '').startsWith(token);
+  };
+
+  const searchOptions = (termWeights: Map<string, number>, filter?: (item: CatalogItem) => boolean, docBoost?: (item: CatalogItem) => number) => ({
+    boost: { title: 3, slug: 2.5, keywords: 2, goals: 1.2, description: 0.8, group: 0.6 },
+    prefix: (term: string) => term.length >= 4,
+    fuzzy: (term: string) => (term.length >= 6 ? 0.2 : false),
+    maxFuzzy: 2,
+    weights: { fuzzy: 0.35, prefix: 0.55 },
+    combineWith: 'OR' as const,
+    boostTerm: (term: string) => termWeights.get(term) ?? 1,
+    boostDocument: (id: string) => {
+      const item = byId.get(id);
+      if (!item) return 0;
+      if (filter && !filter(item)) return 0;
+      return item.boost * (docBoost?.(item) ?? 1);
+    },
+  });
+
+  /** Query tokens with their synonyms; each expansion remembers the word it came from. */
+  const expand = (text: string): { terms: string[]; weights: Map<string, number>; origin: Map<string, Set<string>>; originals: string[] } => {
+    const originals = [...new Set(tokens(text))];
+    const weights = new Map<string, number>();
+    const origin = new Map<string, Set<string>>();
+    const note = (term: string, from: string, weight: number): void => {
+      weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+      origin.set(term, (origin.get(term) ?? new Set()).add(from));
+    };
+    for (const token of originals) note(token, token, isGenericStem(token) ? 0.5 : 1);
+    for (const token of originals) for (const variant of variantsOf(token)) if ((weights.get(variant) ?? 0) < 0.9) note(variant, token, 0.9);
+    for (const token of originals) for (const synonym of synonymsOf(token)) if (!weights.has(synonym) || (weights.get(synonym) ?? 0) < 0.45) note(synonym, token, 0.45);
+    return { terms: [...weights.keys()], weights, origin, originals };
+  };
+
+  const run = (text: string, filter?: (item: CatalogItem) => boolean, docBoost?: (item: CatalogItem) => number): { results: RankedItem[]; originals: string[] } => {
+    const { terms, weights, origin, originals } = expand(text);
+    if (terms.length === 0) return { results: [], originals };
+    const hits: SearchResult[] = index.search(terms.join(' '), searchOptions(weights, filter, docBoost));
+    const results: RankedItem[] = [];
+    for (const hit of hits) {
+      const item = byId.get(hit.id as string);
+      if (!item || (filter && !filter(item)) || hit.score <= 0) continue;
+      const matched = new Set<string>();
+      for (const term of hit.queryTerms) for (const from of origin.get(term) ?? []) matched.add(from);
+      results.push({ item, score: hit.score, matched: [...matched] });
+    }
+    return { results, originals };
+  };
+
+  return {
+    items,
+    workflows,
+    get: (id) => byId.get(id),
+    tool: (operationId) => {
+      const item = byId.get(operationId);
+      return item?.kind === 'tool' ? item : undefined;
+    },
+    workflow: (id) => {
+      const item = byId.get(id);
+      return item?.kind === 'workflow' ? item : undefined;
+    },
+    search(query, options = {}) {
+      const filter = (item: CatalogItem): boolean => (!options.group || item.group === options.group) && (!options.kind || item.kind === options.kind);
+      const limit = options.limit ?? 10;
+      if (query.trim() === '') return items.filter(filter).slice(0, limit).map((item) => ({ item, score: 0, matched: [] }));
+      return run(query, filter).results.slice(0, limit);
+    },
+    rank(goal, options = {}) {
+      const inputFields = new Set(options.inputFields ?? []);
+      const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));
+      const docBoost = (item: CatalogItem): number => {
+        let factor = 1;
+        if (options.hasUrl && !item.fields.some((f) => URL_FIELDS.has(f))) factor *= 0.6;
+        if (given.length > 0 && given.some((f) => item.fields.includes(f))) factor *= 1.25;
+        return factor;
+      };
+      const { results, originals } = run(goal, undefined, docBoost);
+      // Words the catalog does not know ("organised", "tomorrow") cannot tell candidates apart: only
+      // known words that name something count for coverage.
+      const meaningful = originals.filter((t) => !isGenericStem(t) && knows(t));
+      const intent = intentOf(goal);
+      const sequence = sequenceOf(goal);
+      const pairs = queryPairs(originals);
+      const adjusted = results.map((result) => {
+        const matched = new Set(result.matched);
+        const coverage = meaningful.length === 0 ? 0 : meaningful.filter((t) => matched.has(t)).length / meaningful.length;
+        const phrase = phraseFactor(pairs, phrasesOf.get(result.item.id));
+        const score = result.score * (0.25 + 0.75 * coverage) * intentFactor(intent, result.item) * directionFactor(sequence, result.item) * phrase;
+        return { ...result, score, phrase: phrase > 1 };
+      });
+      adjusted.sort((a, b) => b.score - a.score);
+      // Items that would run the same tools are one choice (a single-tool workflow and its tool, two
+      // workflow ids with the same steps): keep the best-scored of each group.
+      const seen = new Set<string>();
+      const ranked: RankedItem[] = [];
+      for (const result of adjusted) {
+        const key = [...result.item.operationIds].sort().join('|');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        ranked.push(result);
+        if (ranked.length >= (options.limit ?? 10)) break;
+      }
+      return { ranked, meaningful, spread: Object.fromEntries(meaningful.map((t) => [t, headCount.get(t) ?? 0])) };
+    },
+    similarIds(id, limit = 5) {
+      // operation ids are camelCase: "securityApis.hashGenrator" -> "security apis hash genrator"
+      const spaced = words(id.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[./]/g, ' ')).join(' ');
+      const fromSearch = run(spaced).results.map((r) => r.item.id);
+      const lower = id.toLowerCase();
+      const byDistance = items
+        .map((item) => ({ id: item.id, d: editDistance(lower, item.id.toLowerCase()) }))
+        .filter((x) => x.d <= Math.max(3, Math.floor(lower.length / 4)))
+        .sort((a, b) => a.d - b.d)
+        .map((x) => x.id);
+      return [...new Set([...byDistance, ...fromSearch])].slice(0, limit);
+    },
+  };
+}
+
+type Intent = { generate: boolean; check: boolean };
+
+const GENERATE_WORDS = new Set(['generate', 'create', 'make', 'build', 'new', 'random', 'produce', 'write', 'give', 'sign']);
+const CHECK_WORDS = new Set([
+  'check', 'verify', 'validate', 'test', 'analyze', 'analyse', 'audit', 'evaluate', 'score', 'inspect', 'detect', 'is', 'are', 'does', 'how',
+  'which', 'find', 'review', 'grade', 'rate', 'estimate', 'mean', 'means', 'explain', 'understand', 'parse', 'decode', 'read',
+]);
+
+/** Whether the goal asks to make something, to judge something, or both. */
+function intentOf(goal: string): Intent {
+  const ws = words(goal);
+  return { generate: ws.some((w) => GENERATE_WORDS.has(w)), check: ws.some((w) => CHECK_WORDS.has(w)) };
+}
+
+const GENERATOR_SLUG = /(?:^|-)(?:generator|builder|maker|variants)(?:$|-)/;
+const CHECKER_SLUG = /(?:^|-)(?:checker|validator|analyzer|tester|verifier|evaluator|finder|auditor|parser|decoder)(?:$|-)/;
+
+/** A generator for a goal that only asks to judge (or a checker for one that only asks to make) ranks lower. */
+function intentFactor(intent: Intent, item: CatalogItem): number {
+  if (intent.generate === intent.check || !item.tool) return 1;
+  const slug = item.tool.slug;
+  if (intent.check && GENERATOR_SLUG.test(slug)) return 0.65;
+  if (intent.generate && CHECKER_SLUG.test(slug)) return 0.65;
+  return 1;
+}
+
+/** Adjacent pairs of query words. */
+function queryPairs(originals: string[]): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < originals.length; i++) pairs.push([originals[i] ?? '', originals[i + 1] ?? '']);
+  return pairs;
+}
+
+/** Query word pairs found as a phrase in the item's title, slug or keywords: in order +20 %, reversed +10 % (at most +50 %). */
+function phraseFactor(pairs: Array<[string, string]>, phrases: Set<string> | undefined): number {
+  if (!phrases || pairs.length === 0) return 1;
+  let bonus = 0;
+  for (const [a, b] of pairs) {
+    if (phrases.has(`${a} ${b}`)) bonus += 0.2;
+    else if (phrases.has(`${b} ${a}`)) bonus += 0.1;
+  }
+  return 1 + Math.min(0.5, bonus);
+}
+
+/** The goal's words in order, stemmed (null for stop words), for reading "from X", "to Y", "into Y". */
+type Sequence = Array<{ word: string; token: string | null }>;
+
+function sequenceOf(goal: string): Sequence {
+  return words(goal).map((word) => ({ word, token: tokens(word)[0] ?? null }));
+}
+
+const TO_MARKERS = new Set(['to', 'into', 'as']);
+
+/**
+ * `json-to-yaml` vs `yaml-to-json`: a conversion whose direction the goal states ranks higher, the
+ * reverse lower. "from X" / "out of X" name the source and "to/into/as Y" the target; without those
+ * words, the format named first is taken as the source. The slug, the title and every "X to Y" keyword
+ * describe directions ("jpg to heic" tells that the HEIC converter takes JPG, not makes it).
+ */
+function directionFactor(sequence: Sequence, item: CatalogItem): number {
+  const pairs: Array<[string, string]> = [];
+  const slugPair = /^(.+?)-to-(.+)$/.exec(item.tool?.slug ?? item.id);
+  if (slugPair?.[1] && slugPair[2]) pairs.push([slugPair[1].replace(/-/g, ' '), slugPair[2].replace(/-/g, ' ')]);
+  for (const text of [item.title, ...item.keywords]) {
+    const pair = /^(.+?)\s+(?:to|→)\s+(.+?)(?:\s*\(|$)/i.exec(text);
+    if (pair?.[1] && pair[2]) pairs.push([pair[1], pair[2]]);
+  }
+  let total = 0;
+  for (const [from, to] of pairs) total += directionVote(sequence, new Set(tokens(from)), new Set(tokens(to)));
+  return total > 0 ? 1.3 : total < 0 ? 0.7 : 1;
+}
+
+/** +1 when the goal converts from `source` to `target`, -1 for the reverse, 0 when it does not say. */
+function directionVote(sequence: Sequence, source: Set<string>, target: Set<string>): number {
+  for (const t of [...source]) if (target.has(t)) (source.delete(t), target.delete(t));
+  if (source.size === 0 || target.size === 0) return 0;
+  let vote = 0;
+  sequence.forEach(({ word }, i) => {
+    const fromMarker = word === 'from' || (word === 'of' && sequence[i - 1]?.word === 'out');
+    if (!fromMarker && !TO_MARKERS.has(word)) return;
+    const next = sequence.slice(i + 1).filter((s) => s.token !== null).slice(0, 3).map((s) => s.token as string);
+    const namesSource = next.some((t) => source.has(t));
+    const namesTarget = next.some((t) => target.has(t));
+    if (namesSource === namesTarget) return;
+    vote += fromMarker === namesSource ? 1 : -1;
+  });
+  if (vote !== 0) return Math.sign(vote);
+  const first = (set: Set<string>): number => sequence.findIndex((s) => s.token !== null && set.has(s.token));
+  const a = first(source);
+  const b = first(target);
+  if (a < 0 || b < 0 || a === b) return 0;
+  // "how many minutes are in 3.5 hours" names the target first.
+  const howMany = sequence.findIndex((s, i) => s.word === 'how' && (sequence[i + 1]?.word === 'many' || sequence[i + 1]?.word === 'much'));
+  const inverted = howMany >= 0 && howMany < Math.min(a, b);
+  return (a < b) !== inverted ? 1 : -1;
+}
+
+/** One runs a subset of the other's tools (a tool and a workflow built around it). */
+export function related(a: CatalogItem, b: CatalogItem): boolean {
+  const inA = new Set(a.operationIds);
+  const inB = new Set(b.operationIds);
+  return a.operationIds.every((id) => inB.has(id)) || b.operationIds.every((id) => inA.has(id));
+}
+
+function toolItem(tool: AnyTool): CatalogItem {
+  const schema = jsonSchemaOf(tool.input, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  const fields = Object.keys(schema.properties ?? {});
+  const requires = (schema.required ?? []).map((field) => [field]);
+  // A file tool needs its upload (over MCP: as the file pipeline provides it — a fileId, URL or base64).
+  if (tool.upload && !tool.upload.optional) {
+    fields.push(tool.upload.field);
+    requires.push([tool.upload.field]);
+  }
+  return {
+    kind: 'tool',
+    id: tool.operationId,
+    title: tool.title,
+    description: tool.description,
+    group: tool.module,
+    module: tool.module,
+    keywords: tool.keywords,
+    exampleGoals: [],
+    operationIds: [tool.operationId],
+    cost: tool.cost,
+    fields,
+    requires,
+    exampleInput: (tool.examples[0]?.input as Record<string, unknown> | undefined) ?? {},
+    boost: 1,
+    tool,
+    workflow: undefined,
+  };
+}
+
+function workflowItem(workflow: Workflow, registry: Registry): CatalogItem {
+  return {
+    kind: 'workflow',
+    id: workflow.id,
+    title: workflow.title,
+    description: workflow.description,
+    group: workflow.category,
+    module: undefined,
+    keywords: workflow.keywords,
+    exampleGoals: workflow.exampleGoals,
+    operationIds: workflow.steps.map((s) => s.operationId),
+    cost: workflow.steps.reduce((sum, s) => sum + (registry.byOperationId(s.operationId)?.cost ?? 0), 0),
+    fields: Object.keys(workflow.inputs),
+    requires: workflow.requires,
+    exampleInput: workflow.exampleInput,
+    boost: workflow.boost ?? 1,
+    tool: undefined,
+    workflow,
+  };
+}
+
+function toDoc(item: CatalogItem): IndexedDoc {
+  const slug = item.tool ? item.tool.slug : item.id;
+  const groupTitle = item.module ? MODULES[item.module].title : item.group;
+  return {
+    id: item.id,
+    title: item.title,
+    slug: slug.replace(/[-/]/g, ' '),
+    keywords: item.keywords.join(' . '),
+    goals: item.exampleGoals.join(' . '),
+    description: item.description,
+    group: `${groupTitle} ${item.kind === 'workflow' ? 'workflow job audit' : ''}`,
+  };
+}
+
+function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0] ?? 0;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = prev[j] ?? 0;
+      prev[j] = Math.min(above + 1, (prev[j - 1] ?? 0) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = above;
+    }
+  }
+  return prev[b.length] ?? 0;
+}

@@ -1,0 +1,147 @@
+import type { CatalogItem } from './catalog.ts';
+
+/**
+ * Inputs of a goal: what the caller gave in `input`, completed from the goal text (a URL or domain, a
+ * quoted phrase), and checked against what the target needs.
+ */
+export interface GoalFacts {
+  urls: string[];
+  /** Bare domains named in the goal (example.com), as given. */
+  domains: string[];
+  /** Phrases in quotes. */
+  quoted: string[];
+}
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>()\]]+/gi;
+const DOMAIN_PATTERN = /(?<![@\w.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})(?::\d{2,5})?(\/[^\s"'<>()]*)?/gi;
+const QUOTED_PATTERN = /"([^"]{1,2000})"|“([^”]{1,2000})”|'([^']{2,2000})'(?![a-z])/g;
+/** File extensions that look like top-level domains in "resume.pdf" or "data.json". */
+const NOT_TLDS = new Set([
+  'pdf', 'json', 'csv', 'docx', 'doc', 'txt', 'md', 'html', 'htm', 'xml', 'yaml', 'yml', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'zip',
+  'ts', 'js', 'css', 'py', 'go', 'rs', 'sql', 'xls', 'xlsx', 'odt', 'rtf', 'epub', 'mp4', 'mp3', 'wav', 'tar', 'gz', 'env', 'ini', 'toml', 'log', 'lock',
+  'eg', 'ie', 'etc', 'vs',
+]);
+
+export function factsOf(goal: string): GoalFacts {
+  const urls = [...goal.matchAll(URL_PATTERN)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
+  const withoutUrls = goal.replace(URL_PATTERN, ' ');
+  const domains: string[] = [];
+  for (const match of withoutUrls.matchAll(DOMAIN_PATTERN)) {
+    const host = (match[1] ?? '').toLowerCase();
+    const tld = host.slice(host.lastIndexOf('.') + 1);
+    if (NOT_TLDS.has(tld) || /^\d+(\.\d+)+$/.test(host)) continue;
+    domains.push(`${host}${(match[2] ?? '').replace(/[.,;:!?]+$/, '')}`);
+  }
+  const quoted = [...goal.matchAll(QUOTED_PATTERN)].map((m) => (m[1] ?? m[2] ?? m[3] ?? '').trim()).filter(Boolean);
+  return { urls, domains, quoted };
+}
+
+/** The goal with URLs, domains and quoted text removed (what the router searches on); `robots.txt` stays. */
+export function searchableGoal(goal: string): string {
+  return goal
+    .replace(URL_PATTERN, ' ')
+    .replace(DOMAIN_PATTERN, (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '))
+    .replace(QUOTED_PATTERN, ' ');
+}
+
+/** Fields a quoted phrase may fill, in order of preference. */
+const QUOTE_FIELDS = [
+  'text', 'keyword', 'keywords', 'subject', 'description', 'title', 'expression', 'pattern', 'password', 'token', 'userAgent', 'color', 'address',
+  'yaml', 'json', 'sql', 'html', 'css', 'code', 'xml', 'policy', 'topic', 'product',
+];
+
+function present(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+function hostOf(value: string): string | undefined {
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The input a run of `item` gets: `given` first (never overwritten), then what the goal names — the first
+ * URL for `url`, all of them for `urls`, the first two for `beforeUrl`/`afterUrl`, the domain for `domain`,
+ * a quoted phrase for the first text field the target takes.
+ */
+export function resolveInput(item: CatalogItem, goal: string, given: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = { ...given };
+  const facts = factsOf(goal);
+  const pages = [...facts.urls, ...facts.domains];
+  const takes = (field: string): boolean => item.fields.includes(field);
+  const fill = (field: string, value: unknown): void => {
+    if (takes(field) && !present(input[field]) && present(value)) input[field] = value;
+  };
+  if (takes('urls') && pages.length > 0 && !present(input.urls)) {
+    if (!(takes('url') && pages.length === 1)) input.urls = pages;
+  }
+  fill('url', pages[0]);
+  fill('beforeUrl', pages[0]);
+  fill('afterUrl', pages[1]);
+  fill('url1', pages[0]);
+  fill('url2', pages[1]);
+  if (takes('domain') && !present(input.domain) && !present(input.url) && pages[0]) fill('domain', hostOf(pages[0]));
+  // "convert 10 km to miles", "how many minutes in 3.5 hours": {value|amount, from, to} for converters.
+  const amountField = takes('value') ? 'value' : takes('amount') ? 'amount' : undefined;
+  if (amountField && takes('from') && !present(input[amountField]) && !present(input.from)) {
+    const quantity = quantityOf(goal);
+    if (quantity) {
+      input[amountField] = quantity.value;
+      input.from = quantity.from;
+      if (quantity.to && takes('to') && !present(input.to)) input.to = quantity.to;
+    }
+  }
+  for (const phrase of facts.quoted) {
+    const field = QUOTE_FIELDS.find((f) => takes(f) && !present(input[f]));
+    if (!field) break;
+    input[field] = phrase;
+  }
+  return completeInput(item, input);
+}
+
+/** The requirement groups none of whose fields is present: `[['url'], ['source']]` -> missing url and source. */
+export function missingInputs(item: CatalogItem, input: Record<string, unknown>): string[][] {
+  return item.requires.filter((group) => !group.some((field) => present(input[field])));
+}
+
+export function isPresent(value: unknown): boolean {
+  return present(value);
+}
+
+/** A workflow that takes both `url` and `domain` gets the one missing derived from the other. */
+export function completeInput(item: CatalogItem, input: Record<string, unknown>): Record<string, unknown> {
+  if (item.kind !== 'workflow' || !item.fields.includes('domain') || !item.fields.includes('url')) return input;
+  const out = { ...input };
+  if (!present(out.domain) && typeof out.url === 'string') {
+    const host = hostOf(out.url);
+    if (host) out.domain = host;
+  }
+  if (!present(out.url) && typeof out.domain === 'string') out.url = out.domain;
+  return out;
+}
+
+const UNIT = String.raw`((?:(?:square|sq|cubic|cu|fluid|fl|nautical|us|uk|imperial|metric|light|troy|short|long|metric)\s+)?[a-zµ°][\w°µ²³/.-]*)`;
+const NUMBER = String.raw`(-?\d+(?:[.,]\d+)?(?:e-?\d+)?)`;
+const FORWARD = new RegExp(String.raw`${NUMBER}\s*${UNIT}\s+(?:to|in|into|as)\s+${UNIT}`, 'i');
+const BACKWARD = new RegExp(String.raw`how\s+(?:many|much)\s+${UNIT}\s+(?:(?:are|is|in|are\s+in|is\s+in|make|makes|equals?)\s+)+(?:a\s+|an\s+)?${NUMBER}\s*${UNIT}`, 'i');
+const BARE = new RegExp(String.raw`${NUMBER}\s*${UNIT}`, 'i');
+
+/** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD"). */
+export function quantityOf(goal: string): { value: number; from: string; to?: string } | undefined {
+  const text = goal.replace(URL_PATTERN, ' ');
+  const number = (raw: string): number => Number(raw.replace(',', '.'));
+  const unit = (raw: string | undefined): string => (raw ?? '').replace(/[.,;:!?]+$/, '');
+  const forward = FORWARD.exec(text);
+  if (forward?.[1] && forward[2] && forward[3]) return { value: number(forward[1]), from: unit(forward[2]), to: unit(forward[3]) };
+  const backward = BACKWARD.exec(text);
+  if (backward?.[1] && backward[2] && backward[3]) return { value: number(backward[2]), from: unit(backward[3]), to: unit(backward[1]) };
+  const bare = BARE.exec(text);
+  if (bare?.[1] && bare[2]) return { value: number(bare[1]), from: unit(bare[2]) };
+  return undefined;
+}

@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { PgBoss } from 'pg-boss';
+import type { AccountSystem } from '../accounts/index.ts';
+import type { Accounts, Principal } from '../accounts/accounts.ts';
+import { createGate } from '../accounts/gate.ts';
+import { asToolError, errorBody, ToolError } from '../core/errors.ts';
+import type { InvokeDeps } from '../core/invoke.ts';
+import type { AnyTool } from '../registry/define-tool.ts';
+import type { Agent } from './agent.ts';
+import { invokeWithFiles } from './file-inputs.ts';
+import type { RunRecord, RunStatus, RunStore } from './runs.ts';
+import { runJobTool, type JobTool } from './tools.ts';
+import type { Webhooks } from './webhook.ts';
+
+/**
+ * Executes accepted runs. A run is billed to the account and key that started it without the raw key
+ * ever being stored: the executor resolves the key's principal from its id (so a revoked key stops the
+ * run) and calls the REST pipeline with a one-off in-memory token that only this executor's gate knows.
+ * The gate is the accounts system's own (createGate), so plan, rate limit and credits apply unchanged.
+ */
+export interface RunExecutor {
+  /** Claims and executes the run; resolves when it is finished (or was taken by another instance). */
+  execute(runId: string): Promise<void>;
+  /** Runs in progress here. */
+  inFlight(): number;
+  /** Aborts what still runs here. */
+  abortAll(reason: string): void;
+  readonly owner: string;
+}
+
+export interface ExecutorDeps {
+  runs: RunStore;
+  agent: Agent;
+  accounts: AccountSystem;
+  invokeDeps: InvokeDeps;
+  webhooks: Webhooks;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** How long a claim holds without renewal; renewed every third of it while the run executes. */
+export const LEASE_MS = 30_000;
+const TOKEN_PREFIX = 'mcp-run:';
+
+export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
+  const owner = `instance_${randomUUID()}`;
+  const tokens = new Map<string, Principal>();
+  const controllers = new Set<AbortController>();
+  const runAccounts: Accounts = {
+    ...deps.accounts.accounts,
+    authenticate: async (token: string) => (token.startsWith(TOKEN_PREFIX) ? tokens.get(token) : undefined),
+  };
+  const runDeps: InvokeDeps = {
+    ...deps.invokeDeps,
+    gate: createGate({ accounts: runAccounts, credits: deps.accounts.credits, rateLimiter: deps.accounts.rateLimiter, now: deps.now }),
+  };
+
+  const principalOf = async (run: RunRecord): Promise<Principal> => {
+    const account = await deps.accounts.accounts.getAccount(run.accountId);
+    const key = (await deps.accounts.accounts.listKeys(run.accountId)).find((k) => k.id === run.keyId);
+    if (!account || !key || key.revokedAt) throw new ToolError('unauthorized', 'X-Api-Key: the key that started this run was revoked before it ran.');
+    const plan = deps.accounts.plans.get(account.plan);
+    if (!plan) throw new ToolError('forbidden', `account: unknown plan ${account.plan}.`);
+    return { accountId: account.accountId, keyId: key.id, plan, emailVerified: account.emailVerified, allowedTools: key.allowedTools };
+  };
+
+  return {
+    owner,
+    inFlight: () => controllers.size,
+    abortAll(reason) {
+      for (const c of controllers) c.abort(new ToolError('service_unavailable', reason));
+    },
+    async execute(runId) {
+      const run = await deps.runs.claim(runId, owner, LEASE_MS);
+      if (!run) return;
+      const log = deps.logger.child({ runId, tool: run.tool });
+      const controller = new AbortController();
+      controllers.add(controller);
+      const renew = setInterval(() => {
+        deps.runs.renew(runId, owner, LEASE_MS).catch((error: unknown) => log.warn({ err: error }, 'run lease renewal failed'));
+      }, LEASE_MS / 3);
+      renew.unref();
+      const token = `${TOKEN_PREFIX}${randomUUID()}`;
+      let outcome: { status: Exclude<RunStatus, 'accepted'>; resultStatus: string | null; result: unknown; error?: string | null };
+      try {
+        tokens.set(token, await principalOf(run));
+        const caller = {
+          accountId: run.accountId,
+          invoker: {
+            signal: controller.signal,
+            invoke: (tool: AnyTool, input: unknown, label: string) =>
+              invokeWithFiles(tool, input, { requestId: `${run.runId}:${label}`, log, signal: controller.signal, apiKey: token }, runDeps, run.accountId),
+          },
+        };
+        const result = await runJobTool(run.tool as JobTool, run.request, caller, deps.agent);
+        const resultStatus = typeof result.status === 'string' ? result.status : null;
+        outcome = { status: runStatusOf(resultStatus), resultStatus, result };
+      } catch (cause) {
+        const error = asToolError(cause);
+        if (error.status >= 500) log.error({ err: cause }, 'async run failed');
+        outcome = { status: 'error', resultStatus: 'error', result: errorBody(error), error: `${error.code}: ${error.detail}` };
+      } finally {
+        clearInterval(renew);
+        tokens.delete(token);
+        controllers.delete(controller);
+      }
+      const finished = await deps.runs.finish(runId, owner, outcome);
+      if (!finished) {
+        log.warn('run was ended by another party (interrupted) before it finished here');
+        return;
+      }
+      deps.webhooks.notify(run.accountId, {
+        runId: run.runId,
+        tool: run.tool,
+        status: outcome.status,
+        resultStatus: outcome.resultStatus,
+        createdAt: run.createdAt,
+        finishedAt: deps.now().toISOString(),
+        summary: summaryOf(outcome.result),
+      });
+    },
+  };
+}
+
+/** The run's status from the result's: a routing answer (suggest, need_input) or a verification is a completed run. */
+export function runStatusOf(resultStatus: string | null): Exclude<RunStatus, 'accepted'> {
+  if (resultStatus === 'partial') return 'partial';
+  if (resultStatus === 'error') return 'error';
+  return 'completed';
+}
+
+function summaryOf(result: unknown): Record<string, unknown> {
+  if (typeof result !== 'object' || result === null) return {};
+  const r = result as Record<string, unknown>;
+  const delta = r.delta as { gate?: unknown } | undefined;
+  return {
+    ...(r.target ? { target: r.target } : {}),
+    ...(typeof r.score === 'number' ? { score: r.score } : {}),
+    ...(Array.isArray(r.findings) ? { findings: r.findings.length } : {}),
+    ...(typeof r.creditsUsed === 'number' ? { creditsUsed: r.creditsUsed } : {}),
+    ...(delta && typeof delta.gate === 'string' ? { gate: delta.gate } : {}),
+  };
+}
+
+/** Where accepted runs go: in-process (embedded) or a PostgreSQL queue any instance works off. */
+export interface JobQueue {
+  enqueue(run: RunRecord): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Embedded mode: the accepting process executes the run itself, after answering. */
+export function createEmbeddedQueue(executor: RunExecutor, logger: Logger): JobQueue & { settled(): Promise<void> } {
+  const running = new Set<Promise<void>>();
+  return {
+    async enqueue(run) {
+      const task = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => executor.execute(run.runId))
+        .catch((error: unknown) => logger.error({ err: error, runId: run.runId }, 'run execution failed'));
+      running.add(task);
+      void task.finally(() => running.delete(task));
+    },
+    settled: async () => {
+      await Promise.all([...running]);
+    },
+    close: async () => {},
+  };
+}
+
+export const QUEUE_NAME = 'mcp-runs';
+
+/** PostgreSQL mode: pg-boss carries run ids; every instance works the queue, so any of them executes. */
+export async function createPgQueue(connectionString: string, executor: RunExecutor, logger: Logger): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString, max: 4, schedule: false, useListenNotify: true, application_name: 'toolapi-mcp' });
+  boss.on('error', (error: unknown) => logger.error({ err: error }, 'pg-boss error'));
+  await boss.start();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await boss.getQueue(QUEUE_NAME))) await boss.createQueue(QUEUE_NAME, { retryLimit: 0, expireInSeconds: 900, notify: true });
+      break;
+    } catch (error) {
+      // Two instances starting together may race to create the queue; the loser finds it on the next look.
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+  await boss.work<{ runId: string }>(QUEUE_NAME, { pollingIntervalSeconds: 0.5, localConcurrency: 4 }, async (jobs) => {
+    for (const job of jobs) await executor.execute(job.data.runId);
+  });
+  return {
+    async enqueue(run) {
+      await boss.send(QUEUE_NAME, { runId: run.runId });
+    },
+    close: () => boss.stop({ graceful: true, timeout: 5000 }),
+  };
+}

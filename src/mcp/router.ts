@@ -1,0 +1,113 @@
+import { related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
+import { factsOf, isPresent, missingInputs, resolveInput, searchableGoal } from './inputs.ts';
+
+/**
+ * From a plain-language goal to one target, or to an honest "not sure". A run executes only when the
+ * match is clear: the best candidate covers the words of the goal that name something, and stands
+ * clearly above the next different candidate. Otherwise the answer is `suggest` (free), with the
+ * candidates to choose from; a clear target without its inputs is `need_input` (free).
+ */
+export type RouteAction = 'execute' | 'need_input' | 'suggest';
+
+export interface RouteDecision {
+  action: RouteAction;
+  goal: string;
+  target: CatalogItem | undefined;
+  /** 0–1: how sure the router is of `target`. */
+  confidence: number;
+  input: Record<string, unknown>;
+  /** Requirement groups still unmet (need_input): each lists fields of which one is needed. */
+  missing: string[][];
+  /** The other candidates, best first (different runs from the target). */
+  alternatives: RankedItem[];
+  /** The workflow analyses `input.html` / `input.text` locally (free) instead of fetching. */
+  local: boolean;
+  /** Why suggest (vague, ambiguous, nothing matched). */
+  reason: string;
+}
+
+export interface RouteOptions {
+  enhance?: boolean;
+}
+
+/** Confidence at or above which a run executes. */
+export const EXECUTE_THRESHOLD = 0.6;
+
+export function route(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): RouteDecision {
+  const facts = factsOf(goal);
+  const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
+  const { ranked, meaningful, spread } = catalog.rank(searchableGoal(goal), { inputFields: Object.keys(given), hasUrl, limit: 6 });
+  const base = { goal, input: given, missing: [], local: false };
+  if (meaningful.length === 0 || ranked.length === 0) {
+    return {
+      ...base,
+      action: 'suggest',
+      target: undefined,
+      confidence: 0,
+      alternatives: ranked,
+      reason: meaningful.length === 0 ? 'The goal does not say what to do (which check, conversion or calculation).' : 'Nothing in the catalog matches the goal.',
+    };
+  }
+  const [top, ...rest] = ranked as [RankedItem, ...RankedItem[]];
+  // A tool and a workflow built around it are not rivals: separation is measured to the next candidate
+  // that would run something else.
+  const rival = rest.find((r) => !related(r.item, top.item));
+  let confidence = confidenceOf(top, rival, meaningful);
+  // One word that many tools are named after ("password", "json", "seo") does not say which of them.
+  const [only] = meaningful;
+  // A phrase of the item ("content audit") is specific enough.
+  if (meaningful.length === 1 && only !== undefined && (spread[only] ?? 0) >= 3 && !top.phrase) confidence = Math.min(confidence, 0.5);
+  if (confidence < EXECUTE_THRESHOLD) {
+    return {
+      ...base,
+      action: 'suggest',
+      target: top.item,
+      confidence,
+      alternatives: ranked,
+      reason: rival && confidence >= 0.4 ? `The goal matches several tools about equally (${top.item.title}; ${rival.item.title}).` : 'The goal matches no tool clearly.',
+    };
+  }
+  const input = resolveInput(top.item, goal, given);
+  const local = usesLocalAnalysis(top.item, input, options.enhance === true);
+  const missing = local ? [] : missingFor(top.item, input, options.enhance === true);
+  return {
+    goal,
+    action: missing.length > 0 ? 'need_input' : 'execute',
+    target: top.item,
+    confidence,
+    input,
+    missing,
+    alternatives: rest,
+    local,
+    reason: '',
+  };
+}
+
+/**
+ * coverage: share of the goal's naming words the candidate matched (synonyms count);
+ * separation: how far it stands above the next different candidate (1 when twice as high or more).
+ */
+export function confidenceOf(top: RankedItem, next: RankedItem | undefined, meaningful: string[]): number {
+  const matched = new Set(top.matched);
+  const coverage = meaningful.filter((t) => matched.has(t)).length / meaningful.length;
+  const separation = next ? Math.min(1, (1 - next.score / top.score) / 0.5) : 1;
+  return Math.round((0.55 * coverage + 0.45 * separation) * 100) / 100;
+}
+
+/** Local analysis applies to workflows that declare it, given HTML (or text for content), without enhance. */
+export function usesLocalAnalysis(item: CatalogItem, input: Record<string, unknown>, enhance: boolean): boolean {
+  const kind = item.workflow?.local;
+  if (!kind || enhance) return false;
+  if (isPresent(input.html)) return true;
+  return kind === 'page' && isPresent(input.text);
+}
+
+/** With enhance, a local-capable workflow also runs its live tools, which need the URL. */
+export function missingFor(item: CatalogItem, input: Record<string, unknown>, enhance: boolean): string[][] {
+  const missing = missingInputs(item, input);
+  if (enhance && item.workflow?.local && !isPresent(input.url) && item.fields.includes('url')) {
+    if (!missing.some((group) => group.includes('url'))) missing.push(['url']);
+  }
+  if (enhance && item.workflow?.local) return missing.map((group) => group.filter((f) => f !== 'html' && f !== 'text')).filter((g) => g.length > 0);
+  return missing;
+}

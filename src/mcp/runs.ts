@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import type { Store } from '../store/index.ts';
+import { redactInput } from './report.ts';
+
+function redactRequest(request: Record<string, unknown>): Record<string, unknown> {
+  const input = request.input;
+  return typeof input === 'object' && input !== null && !Array.isArray(input) ? { ...request, input: redactInput(input as Record<string, unknown>) } : request;
+}
+
+/**
+ * Async runs (SERVICE-SPEC 3.1) and dataRef payloads, in the store so they survive a restart and any
+ * instance can answer get_run / fetch_payload. A run is `accepted` until the instance executing it
+ * finishes it; that instance holds a lease it renews while it works, so a run whose executor died can be
+ * told from one still in progress and ended as `error` instead of staying `accepted` forever.
+ */
+export type RunStatus = 'accepted' | 'completed' | 'partial' | 'error';
+
+export interface RunRecord {
+  runId: string;
+  accountId: string;
+  keyId: string;
+  tool: string;
+  request: Record<string, unknown>;
+  status: RunStatus;
+  resultStatus: string | null;
+  result: unknown;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export interface RunOutcome {
+  status: Exclude<RunStatus, 'accepted'>;
+  resultStatus: string | null;
+  result: unknown;
+  error?: string | null;
+}
+
+export interface RunStore {
+  create(input: { accountId: string; keyId: string; tool: string; request: Record<string, unknown> }): Promise<RunRecord>;
+  /** Takes the run for `owner` if it is accepted and nobody holds a live lease on it. */
+  claim(runId: string, owner: string, leaseMs: number): Promise<RunRecord | undefined>;
+  renew(runId: string, owner: string, leaseMs: number): Promise<void>;
+  /** Records the outcome if `owner` still holds the run; false when it was taken away (ended as interrupted). */
+  finish(runId: string, owner: string, outcome: RunOutcome): Promise<boolean>;
+  /** The run, only for its own account. */
+  get(runId: string, accountId: string): Promise<RunRecord | undefined>;
+  /**
+   * Ends accepted runs that can no longer finish: `all` (embedded mode after a restart: the only process
+   * is this one), `expired` (a lease that was not renewed in time), `owner` (this instance's own, at shutdown).
+   */
+  failInterrupted(scope: { kind: 'all' } | { kind: 'expired' } | { kind: 'owner'; owner: string } | { kind: 'unclaimed'; olderThan: Date }, reason: string): Promise<number>;
+  /** Removes finished runs older than the date. */
+  prune(olderThan: Date): Promise<number>;
+}
+
+export interface PayloadStore {
+  save(accountId: string, payload: unknown, ttlMs: number): Promise<{ dataRefId: string; expiresAt: string }>;
+  read(accountId: string, dataRefId: string): Promise<{ payload: unknown; expiresAt: string } | undefined>;
+  prune(): Promise<number>;
+}
+
+interface RunRow {
+  id: string;
+  account_id: string;
+  key_id: string;
+  tool: string;
+  request: string;
+  status: string;
+  result_status: string | null;
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+function toRecord(row: RunRow): RunRecord {
+  return {
+    runId: row.id,
+    accountId: row.account_id,
+    keyId: row.key_id,
+    tool: row.tool,
+    request: JSON.parse(row.request) as Record<string, unknown>,
+    status: row.status as RunStatus,
+    resultStatus: row.result_status,
+    result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+const COLUMNS = ['id', 'account_id', 'key_id', 'tool', 'request', 'status', 'result_status', 'result', 'error', 'created_at', 'finished_at'] as const;
+
+export function createRunStore(store: Store, now: () => Date): RunStore {
+  const { db } = store;
+  const iso = (offsetMs = 0): string => new Date(now().getTime() + offsetMs).toISOString();
+  return {
+    async create({ accountId, keyId, tool, request }) {
+      const at = iso();
+      const row: RunRow = {
+        id: `run_${randomUUID()}`,
+        account_id: accountId,
+        key_id: keyId,
+        tool,
+        request: JSON.stringify(request),
+        status: 'accepted',
+        result_status: null,
+        result: null,
+        error: null,
+        created_at: at,
+        finished_at: null,
+      };
+      await db.insertInto('mcp_runs').values({ ...row, lease_owner: null, lease_expires_at: null, updated_at: at }).execute();
+      return toRecord(row);
+    },
+    async claim(runId, owner, leaseMs) {
+      const at = iso();
+      const updated = await db
+        .updateTable('mcp_runs')
+        .set({ lease_owner: owner, lease_expires_at: iso(leaseMs), updated_at: at })
+        .where('id', '=', runId)
+        .where('status', '=', 'accepted')
+        .where((eb) => eb.or([eb('lease_owner', 'is', null), eb('lease_expires_at', '<', at)]))
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return undefined;
+      const row = await db.selectFrom('mcp_runs').select(COLUMNS).where('id', '=', runId).executeTakeFirst();
+      return row ? toRecord(row) : undefined;
+    },
+    async renew(runId, owner, leaseMs) {
+      await db
+        .updateTable('mcp_runs')
+        .set({ lease_expires_at: iso(leaseMs), updated_at: iso() })
+        .where('id', '=', runId)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', 'accepted')
+        .execute();
+    },
+    async finish(runId, owner, outcome) {
+      const at = iso();
+      const current = await db.selectFrom('mcp_runs').select('request').where('id', '=', runId).executeTakeFirst();
+      const request = current ? (JSON.parse(current.request) as Record<string, unknown>) : {};
+      const updated = await db
+        .updateTable('mcp_runs')
+        .set({
+          // The request is needed only to execute; what stays is its redacted form (no secrets at rest).
+          request: JSON.stringify(redactRequest(request)),
+          status: outcome.status,
+          result_status: outcome.resultStatus,
+          result: outcome.result === undefined ? null : JSON.stringify(outcome.result),
+          error: outcome.error ?? null,
+          finished_at: at,
+          updated_at: at,
+          lease_expires_at: null,
+        })
+        .where('id', '=', runId)
+        .where('lease_owner', '=', owner)
+        .where('status', '=', 'accepted')
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+    async get(runId, accountId) {
+      const row = await db.selectFrom('mcp_runs').select(COLUMNS).where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst();
+      return row ? toRecord(row) : undefined;
+    },
+    async failInterrupted(scope, reason) {
+      const at = iso();
+      let query = db
+        .updateTable('mcp_runs')
+        .set({ status: 'error', result_status: 'error', error: reason, finished_at: at, updated_at: at, lease_expires_at: null })
+        .where('status', '=', 'accepted');
+      if (scope.kind === 'expired') query = query.where('lease_expires_at', 'is not', null).where('lease_expires_at', '<', at);
+      if (scope.kind === 'owner') query = query.where('lease_owner', '=', scope.owner);
+      if (scope.kind === 'unclaimed') query = query.where('lease_owner', 'is', null).where('created_at', '<', scope.olderThan.toISOString());
+      const updated = await query.executeTakeFirst();
+      return Number(updated.numUpdatedRows);
+    },
+    async prune(olderThan) {
+      const deleted = await db.deleteFrom('mcp_runs').where('status', '!=', 'accepted').where('finished_at', '<', olderThan.toISOString()).executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    },
+  };
+}
+
+export function createPayloadStore(store: Store, now: () => Date): PayloadStore {
+  const { db } = store;
+  return {
+    async save(accountId, payload, ttlMs) {
+      const created = now();
+      const expiresAt = new Date(created.getTime() + ttlMs).toISOString();
+      const dataRefId = `ref_${randomUUID()}`;
+      await db
+        .insertInto('mcp_payloads')
+        .values({ id: dataRefId, account_id: accountId, payload: JSON.stringify(payload), created_at: created.toISOString(), expires_at: expiresAt })
+        .execute();
+      return { dataRefId, expiresAt };
+    },
+    async read(accountId, dataRefId) {
+      const row = await db
+        .selectFrom('mcp_payloads')
+        .select(['payload', 'expires_at'])
+        .where('id', '=', dataRefId)
+        .where('account_id', '=', accountId)
+        .where('expires_at', '>', now().toISOString())
+        .executeTakeFirst();
+      return row ? { payload: JSON.parse(row.payload) as unknown, expiresAt: row.expires_at } : undefined;
+    },
+    async prune() {
+      const deleted = await db.deleteFrom('mcp_payloads').where('expires_at', '<=', now().toISOString()).executeTakeFirst();
+      return Number(deleted.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import type { IncomingMessage } from 'node:http';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Accounts, Principal } from '../accounts/accounts.ts';
+import { requirePrincipal } from '../accounts/gate.ts';
+import { errorBody, ToolError } from '../core/errors.ts';
+import { createMcpServer, type AuthExtra } from './server.ts';
+import type { McpCore } from './tools.ts';
+
+/**
+ * The two MCP transports on the Fastify app, both behind X-Api-Key (401 envelope otherwise):
+ * - SSE: `GET /mcp` opens the event stream and announces `POST /mcp/messages?sessionId=…`. The session
+ *   lives in the process that opened the stream, so behind a load balancer SSE needs sticky sessions.
+ * - Streamable HTTP: `POST|GET|DELETE /mcp/http`, stateless (a fresh server and transport per request,
+ *   no session id), so any instance answers any request. Being stateless, it offers no standalone event
+ *   stream and no session to end: GET and DELETE answer 405 (as the MCP spec provides), after the key check.
+ * Each request is authenticated on its own; its key is what the tools/calls it carries are billed to.
+ */
+export interface Transports {
+  /** Ends open streams (SSE sessions, standalone GET streams). */
+  closeAll(): Promise<void>;
+  sessions(): number;
+}
+
+const SSE_KEEP_ALIVE_MS = 15_000;
+
+interface SseSession {
+  transport: SSEServerTransport;
+  server: Server;
+  accountId: string;
+}
+
+export function registerTransports(app: FastifyInstance, core: McpCore, accounts: Accounts, logger: Logger): Transports {
+  const sessions = new Map<string, SseSession>();
+  const open = new Set<{ close(): Promise<void> }>();
+
+  const authenticate = async (request: FastifyRequest): Promise<Principal> => {
+    const header = request.headers['x-api-key'];
+    return requirePrincipal(accounts, typeof header === 'string' ? header : undefined);
+  };
+  const authInfo = (request: FastifyRequest, principal: Principal): AuthInfo => {
+    const extra: AuthExtra = { keyId: principal.keyId, requestId: request.id };
+    return { token: String(request.headers['x-api-key']), clientId: principal.accountId, scopes: [], extra: { ...extra } };
+  };
+  /** Takes over the raw response, keeping the headers hooks already set (request id, CORS). */
+  const hijack = (reply: FastifyReply): void => {
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value as string | string[]);
+    reply.hijack();
+  };
+  const failRaw = (reply: FastifyReply, error: unknown): void => {
+    logger.error({ err: error }, 'MCP transport failed');
+    if (reply.raw.headersSent) {
+      reply.raw.end();
+      return;
+    }
+    const body = errorBody(new ToolError('internal_error', 'The MCP transport failed; quote the X-Request-Id when reporting it.'));
+    reply.raw.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+
+  app.get('/mcp', async (request, reply) => {
+    const principal = await authenticate(request);
+    hijack(reply);
+    try {
+      const transport = new SSEServerTransport('/mcp/messages', reply.raw);
+      const server = createMcpServer(core, logger);
+      const session: SseSession = { transport, server, accountId: principal.accountId };
+      const handle = { close: () => server.close() };
+      sessions.set(transport.sessionId, session);
+      open.add(handle);
+      // Comment frames keep proxies from closing an idle stream; clients ignore them.
+      const keepAlive = setInterval(() => {
+        if (!reply.raw.writableEnded) reply.raw.write(': keep-alive\n\n');
+      }, SSE_KEEP_ALIVE_MS);
+      keepAlive.unref();
+      transport.onclose = () => {
+        clearInterval(keepAlive);
+        sessions.delete(transport.sessionId);
+        open.delete(handle);
+      };
+      await server.connect(transport);
+    } catch (error) {
+      failRaw(reply, error);
+    }
+  });
+
+  app.post('/mcp/messages', async (request, reply) => {
+    const principal = await authenticate(request);
+    const sessionId = (request.query as { sessionId?: string }).sessionId;
+    if (!sessionId) throw new ToolError('validation_failed', 'sessionId: required (the SSE stream at GET /mcp announces the message URL).');
+    const session = sessions.get(sessionId);
+    // Another account's session is reported like a missing one.
+    if (!session || session.accountId !== principal.accountId) {
+      throw new ToolError('not_found', 'sessionId: no open SSE session here; open GET /mcp again (behind a load balancer, SSE needs sticky sessions).');
+    }
+    hijack(reply);
+    try {
+      const raw = request.raw as IncomingMessage & { auth?: AuthInfo };
+      raw.auth = authInfo(request, principal);
+      await session.transport.handlePostMessage(raw, reply.raw, request.body);
+    } catch (error) {
+      failRaw(reply, error);
+    }
+  });
+
+  const streamable = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const principal = await authenticate(request);
+    if (request.method !== 'POST') {
+      reply.code(405).header('allow', 'POST');
+      await reply.send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this Streamable HTTP endpoint is stateless (no event stream, no session); send POST.' }, id: null });
+      return;
+    }
+    hijack(reply);
+    const server = createMcpServer(core, logger);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const handle = {
+      close: async () => {
+        await transport.close();
+        await server.close();
+      },
+    };
+    open.add(handle);
+    reply.raw.on('close', () => {
+      open.delete(handle);
+      handle.close().catch((error: unknown) => logger.warn({ err: error }, 'closing a stateless MCP transport failed'));
+    });
+    try {
+      await server.connect(transport);
+      const raw = request.raw as IncomingMessage & { auth?: AuthInfo };
+      raw.auth = authInfo(request, principal);
+      await transport.handleRequest(raw, reply.raw, request.body);
+    } catch (error) {
+      failRaw(reply, error);
+    }
+  };
+  app.post('/mcp/http', streamable);
+  app.get('/mcp/http', streamable);
+  app.delete('/mcp/http', streamable);
+
+  return {
+    sessions: () => sessions.size,
+    async closeAll() {
+      await Promise.allSettled([...open].map((h) => h.close()));
+      open.clear();
+      sessions.clear();
+    },
+  };
+}

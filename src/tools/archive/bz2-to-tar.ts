@@ -1,0 +1,3 @@
+import { archiveTool } from './lib/tool.ts';
+
+export default archiveTool({ from: 'bz2', to: 'tar', keywords: ['bzip2', 'tar.bz2', 'tarball'] });

@@ -1,0 +1,3 @@
+import { archiveTool } from './lib/tool.ts';
+
+export default archiveTool({ from: 'gz', to: 'rar', keywords: ['gzip', 'tar.gz', 'tgz', 'winrar'] });

@@ -1,0 +1,3 @@
+import { archiveTool } from './lib/tool.ts';
+
+export default archiveTool({ from: 'rar', to: 'zip', keywords: ['winrar', 'zip file'] });

@@ -1,0 +1,162 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { ToolContext } from '../../core/context.ts';
+import { ToolError } from '../../core/errors.ts';
+import type { ExtractedEntry, ZipLimits } from '../../engines/archive/index.ts';
+import { ZIP_LIMITS } from '../../engines/archive/index.ts';
+import { fileResultSchema } from '../../files/result.ts';
+import { defineTool } from '../../registry/define-tool.ts';
+
+/** URLs one call may extract. */
+const MAX_URLS = 5;
+
+const httpsUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'an absolute https:// URL');
+
+const input = z.object({
+  urls: z
+    .union([httpsUrl.transform((url) => [url]), z.array(httpsUrl).min(1).max(MAX_URLS, `at most ${MAX_URLS} URLs`)])
+    .optional()
+    .describe(`HTTPS URLs of ZIP archives to fetch and extract instead of (or besides) an upload: a JSON array of up to ${MAX_URLS} (a multipart field holding the JSON array works)`),
+});
+
+const entrySchema = fileResultSchema.extend({
+  path: z.string().describe('Path of the entry inside the archive ("/"-separated)'),
+  source: z.string().describe('The archive it came from: the uploaded file name or the URL'),
+});
+
+const output = z.object({
+  entries: z.array(entrySchema).describe('Every file of the archive(s), each stored as a download (links valid 1 hour, files kept at most 24 hours)'),
+  archives: z
+    .array(
+      z.object({
+        source: z.string(),
+        fileCount: z.number().int(),
+        directoryCount: z.number().int(),
+        totalBytes: z.number().int().describe('Unpacked bytes'),
+      }),
+    )
+    .describe('One summary per archive'),
+  fileCount: z.number().int(),
+  totalBytes: z.number().int().describe('Unpacked bytes of all files'),
+});
+
+type Entry = z.input<typeof entrySchema>;
+
+const MIME: Record<string, string> = {
+  txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', tsv: 'text/tab-separated-values', html: 'text/html', htm: 'text/html', css: 'text/css',
+  js: 'text/javascript', mjs: 'text/javascript', json: 'application/json', xml: 'application/xml', svg: 'image/svg+xml', yaml: 'application/yaml', yml: 'application/yaml',
+  pdf: 'application/pdf', rtf: 'application/rtf', zip: 'application/zip', gz: 'application/gzip', tar: 'application/x-tar', '7z': 'application/x-7z-compressed',
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', bmp: 'image/bmp', ico: 'image/vnd.microsoft.icon', tif: 'image/tiff', tiff: 'image/tiff',
+  mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime',
+  woff: 'font/woff', woff2: 'font/woff2', ttf: 'font/ttf', otf: 'font/otf',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet', odp: 'application/vnd.oasis.opendocument.presentation',
+  epub: 'application/epub+zip',
+};
+
+/** Media type by extension (the bytes of an archive entry are not trusted to say more). */
+export function mimeTypeOf(entryPath: string): string {
+  const ext = path.posix.extname(entryPath).slice(1).toLowerCase();
+  return MIME[ext] ?? 'application/octet-stream';
+}
+
+/** Local file header, or the end record of an empty archive. */
+function looksLikeZip(bytes: Buffer): boolean {
+  return bytes.length >= 22 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
+}
+
+interface Source {
+  label: string;
+  field: string;
+  source: string;
+  /** The archive: a path (upload) or the fetched bytes. */
+  zip: string | Buffer;
+}
+
+async function download(url: string, index: number, ctx: ToolContext): Promise<Source> {
+  const fetcher = ctx.engines.fetch;
+  if (!fetcher) throw new ToolError('engine_unavailable', 'urls: fetching URLs is not available on this server.');
+  const field = `urls[${index}]`;
+  const response = await fetcher.session(ctx.signal).fetch(url, { field });
+  if (response.status < 200 || response.status > 299) {
+    throw new ToolError('upstream_failed', `${field}: ${url} answered HTTP ${response.status} ${response.statusText}`.trim());
+  }
+  if (!looksLikeZip(response.body)) throw new ToolError('unsupported_media_type', `${field}: ${url} did not return a ZIP archive (content type ${response.contentType ?? 'unknown'}).`);
+  if (response.tls && !response.tls.authorized) {
+    ctx.warn(`${field}: the TLS certificate of ${new URL(url).host} did not validate (${response.tls.authorizationError ?? 'unknown reason'}); the archive was fetched and checked all the same.`);
+  }
+  return { label: `the archive at ${url}`, field, source: url, zip: response.body };
+}
+
+export default defineTool({
+  module: 'convertors',
+  slug: 'zip-extract',
+  title: 'Extract a ZIP archive',
+  description:
+    `Extracts a ZIP archive into downloadable files: upload it in multipart field "file" (ZIP-based formats such as DOCX, XLSX, PPTX, ODF and EPUB are taken too), or send "urls", a JSON array of up to ${MAX_URLS} HTTPS URLs fetched through the SSRF-guarded fetcher (public addresses only, response size capped). ` +
+    'Each file entry comes back with its path in the archive and a download link (SERVICE-SPEC 2.3 fields; links valid 1 hour, files kept at most 24 hours). ' +
+    `Hostile archives are refused with 400 naming the cap, before anything is stored: paths that climb out with ".." or are absolute (zip slip), symbolic links and special files, encrypted entries, more than ${ZIP_LIMITS.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ${ZIP_LIMITS.maxRatio}:1 (ZIP bombs; real inflated bytes are counted, header sizes are not trusted). ` +
+    'Errors of this endpoint are {status, message} (SERVICE-SPEC 2.2).',
+  keywords: ['zip', 'unzip', 'extract', 'archive', 'decompress'],
+  input,
+  output,
+  upload: { field: 'file', accept: ['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub'], optional: true },
+  errorShape: 'status-message',
+  timeoutMs: 120_000,
+  examples: [
+    { title: 'extract an uploaded ZIP', input: {}, upload: { fileName: 'photos.zip' } },
+    { title: 'extract ZIPs from URLs', input: { urls: ['https://example.com/releases/site-assets.zip'] }, needsNetwork: true },
+    { title: 'look inside a Word document', input: {}, upload: { fileName: 'report.docx' } },
+  ],
+  run: async ({ urls }, ctx) => {
+    const archive = ctx.engines.archive;
+    if (!archive) throw new ToolError('engine_unavailable', 'file: ZIP extraction is not available on this server.');
+    const uploads = ctx.files.uploads;
+    if (uploads.length === 0 && !urls?.length) {
+      throw new ToolError('validation_failed', 'file: upload a ZIP archive in field "file" (multipart/form-data), or send "urls": a JSON array of HTTPS URLs of ZIP archives.');
+    }
+    const workDir = await ctx.files.workDir();
+    const sources: Source[] = uploads.map((upload) => ({ label: `the archive "${upload.fileName}"`, field: 'file', source: upload.fileName, zip: upload.path }));
+    for (const [index, url] of (urls ?? []).entries()) sources.push(await download(url, index, ctx));
+
+    // The caps hold for the whole call; each archive gets what the ones before it left.
+    const extracted: Array<{ source: Source; files: ExtractedEntry[]; directories: string[]; totalBytes: number }> = [];
+    let entriesLeft = ZIP_LIMITS.maxEntries;
+    let bytesLeft = ZIP_LIMITS.maxTotalBytes;
+    for (const [index, source] of sources.entries()) {
+      const limits: Partial<ZipLimits> = { maxEntries: entriesLeft, maxTotalBytes: bytesLeft };
+      const result = await archive.extract(source.zip, path.join(workDir, `archive-${index}`), { limits, field: source.field, label: source.label, signal: ctx.signal });
+      entriesLeft -= result.files.length + result.directories.length;
+      bytesLeft -= result.totalBytes;
+      extracted.push({ source, ...result });
+    }
+
+    // Every archive passed every check: only now is anything stored.
+    const entries: Entry[] = [];
+    for (const { source, files } of extracted) {
+      for (const file of files) {
+        const stored = await ctx.files.put(file.file, { fileName: path.posix.basename(file.path), mimeType: mimeTypeOf(file.path) });
+        entries.push({ path: file.path, source: source.source, ...stored });
+      }
+    }
+    for (const { source, files } of extracted) if (files.length === 0) ctx.warn(`${source.label} holds no files.`);
+    return {
+      entries,
+      archives: extracted.map(({ source, files, directories, totalBytes }) => ({ source: source.source, fileCount: files.length, directoryCount: directories.length, totalBytes })),
+      fileCount: entries.length,
+      totalBytes: extracted.reduce((sum, a) => sum + a.totalBytes, 0),
+    };
+  },
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { detectLanguage } from '../../lib/nlp/language.ts';
+import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
+import { defineTool } from '../../registry/define-tool.ts';
+import { DEFAULT_PII_TYPES, piiResultSchema, scrubPii } from './pii.ts';
+import piiScrub, { MAX_PII_TEXT_CHARS } from './pii-scrub.ts';
+
+const { types, placeholderStyle, defaultCountry } = piiScrub.input.shape;
+
+/** A form field may list the types as JSON (`["email","phone"]`) or comma-separated (`email,phone`). */
+const typesField = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(',').map((t) => t.trim()).filter(Boolean) : value),
+  types,
+);
+
+export default defineTool({
+  module: 'text-intelligence',
+  slug: 'pii-scrub-file',
+  title: 'Scrub personal data (PII) from an uploaded document',
+  description:
+    `The upload twin of pii-scrub: upload a document (${UPLOAD_TEXT_FORMATS}) as multipart/form-data in field "file"; its text is extracted ` +
+    '(PDF page by page with pdftotext, Office/OpenDocument from their XML) and scrubbed exactly like pii-scrub: e-mail addresses, phone numbers ' +
+    '(libphonenumber), payment cards (Luhn), IBANs (mod-97), IP addresses, US SSNs, person names and, on request, dates of birth become typed ' +
+    'placeholders ([EMAIL_1]…), [REDACTED] or masked values. Returns the scrubbed text, counts per type, the distinct values (masked), the privacy ' +
+    `audit (score, scoreBreakdown, findings) and \`source\` (file name, format, characters, pages). At most ${MAX_PII_TEXT_CHARS.toLocaleString('en-US')} ` +
+    'characters of text; a longer document is refused rather than scrubbed in part. Scanned PDFs without a text layer are refused (no OCR).',
+  keywords: ['pii', 'redact pdf', 'redact document', 'anonymize file', 'scrub', 'gdpr', 'personal data', 'docx', 'pdf', 'privacy'],
+  input: z.object({
+    types: typesField,
+    placeholderStyle,
+    defaultCountry,
+  }),
+  output: piiResultSchema.extend({ source: sourceSchema }),
+  upload: UPLOAD_TEXT_SPEC,
+  timeoutMs: 60_000,
+  examples: [
+    {
+      title: 'a text file: typed placeholders',
+      input: {},
+      upload: { fileName: 'contacts.txt', content: 'Mail jane.doe@example.com or call +1 415-555-2671. Again: jane.doe@example.com\n' },
+      output: {
+        text: 'Mail [EMAIL_1] or call [PHONE_1]. Again: [EMAIL_1]',
+        total: 3,
+        counts: { email: 2, phone: 1, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
+        entities: [
+          { placeholder: '[EMAIL_1]', type: 'email', occurrences: 2, masked: 'j***@e***.com', detail: null },
+          { placeholder: '[PHONE_1]', type: 'phone', occurrences: 1, masked: '+* ***-***-**71', detail: 'US' },
+        ],
+        score: 80,
+        scoreBreakdown: { email: -10, phone: -10, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
+        findings: [
+          {
+            id: 'pii.email',
+            severity: 'medium',
+            title: '2 e-mail addresses found (1 distinct)',
+            evidence: 'j***@e***.com',
+            fix: 'Replaced with EMAIL_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
+          },
+          {
+            id: 'pii.phone',
+            severity: 'medium',
+            title: '1 phone number found',
+            evidence: '+* ***-***-**71',
+            fix: 'Replaced with PHONE_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
+          },
+        ],
+        source: { fileName: 'contacts.txt', kind: 'txt', engine: 'text', characters: 78 },
+      },
+    },
+    {
+      title: 'only cards and IBANs, masked',
+      input: { types: ['credit_card', 'iban'], placeholderStyle: 'masked' },
+      upload: { fileName: 'payment.txt', content: 'Card 4111 1111 1111 1111\nIBAN GB82 WEST 1234 5698 7654 32\n' },
+      output: {
+        text: 'Card **** **** **** 1111\nIBAN GB** **** **** **** **54 32',
+        total: 2,
+        counts: { credit_card: 1, iban: 1 },
+        entities: [
+          { placeholder: '**** **** **** 1111', type: 'credit_card', occurrences: 1, masked: '**** **** **** 1111', detail: 'Visa' },
+          { placeholder: 'GB** **** **** **** **54 32', type: 'iban', occurrences: 1, masked: 'GB** **** **** **** **54 32', detail: 'GB' },
+        ],
+        score: 45,
+        scoreBreakdown: { credit_card: -30, iban: -25 },
+        findings: [
+          {
+            id: 'pii.credit_card',
+            severity: 'high',
+            title: '1 payment card number found',
+            evidence: '**** **** **** 1111',
+            fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
+          },
+          {
+            id: 'pii.iban',
+            severity: 'high',
+            title: '1 IBAN found',
+            evidence: 'GB** **** **** **** **54 32',
+            fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
+          },
+        ],
+        source: { fileName: 'payment.txt', kind: 'txt', engine: 'text', characters: 57 },
+      },
+    },
+    { title: 'a PDF: the text of every page is scrubbed', input: { placeholderStyle: 'redacted' }, upload: { fileName: 'patient-letter.pdf' } },
+  ],
+  run: async ({ types: wantedTypes, placeholderStyle: style, defaultCountry: country }, ctx) => {
+    const { text, source } = await textFromUpload(ctx, { maxCharacters: MAX_PII_TEXT_CHARS });
+    const wanted = wantedTypes ?? DEFAULT_PII_TYPES;
+    if (wanted.includes('person_name') && text.length >= 40) {
+      const language = detectLanguage(text);
+      if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {
+        ctx.warn(`Person names are found by an English name model and the text looks like ${language.name}: check names by eye.`);
+      }
+    }
+    return { ...scrubPii(text, { types: wanted, placeholderStyle: style, defaultCountry: country }), source };
+  },
+});
