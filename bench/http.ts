@@ -69,7 +69,8 @@ await stop(unkeyedServer.child);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'toolapi-bench-'));
 const plans = path.join(dataDir, 'plans.json');
 writeFileSync(plans, JSON.stringify({ free: { monthlyCredits: 1_000_000_000, ratePerMinute: 1_000_000_000, bulkUrlLimit: 5 } }));
-const keyedServer = await startServer('servers/toolapi.ts', { TOOLAPI_DATA_DIR: dataDir, TOOLAPI_PLANS: plans });
+// No LibreOffice pool: its start-up would compete for the CPU this row measures.
+const keyedServer = await startServer('servers/toolapi.ts', { TOOLAPI_DATA_DIR: dataDir, TOOLAPI_PLANS: plans, TOOLAPI_OFFICE_WORKERS: '0' });
 const key = readFileSync(path.join(dataDir, 'first-api-key.txt'), 'utf8').trim();
 const keyed = await measure(`${keyedServer.url}/api/v1/text-utilities/reverse-text`, toolBody, { 'x-api-key': key });
 await stop(keyedServer.child);

@@ -55,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
-  // Only JSON bodies (and, later, multipart uploads) are accepted: anything else is a 415.
+  // Only JSON bodies (and multipart uploads, for file tools) are accepted: anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
   app.addHook('onRequest', async (request, reply) => {
@@ -67,10 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+
   app.addHook('onResponse', async (request, reply) => {
+    if (closing) app.server.closeIdleConnections();
     request.log.info(
       { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
