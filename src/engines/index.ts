@@ -11,6 +11,7 @@ import { createCommandEngine, type CommandEngine } from './commands/index.ts';
 import { createDnsEngine, type DnsEngine } from './dns/resolver.ts';
 import { createEbookEngine, type EbookEngine } from './ebook/index.ts';
 import { createFetchEngine, type FetchEngine } from './fetch/fetcher.ts';
+import { createImageEngine, type ImageEngine } from './images/index.ts';
 import { createOfficeEngine, officeReadiness, type OfficeEngine } from './office/index.ts';
 
 /**
@@ -37,6 +38,8 @@ export interface Engines {
   archivers?: ArchiverEngine;
   /** Calibre's ebook-convert / ebook-meta for the e-book conversions. */
   ebook?: EbookEngine;
+  /** sharp (loaded on first use), HEIC decoding and heif-enc for HEIC output. */
+  images?: ImageEngine;
 }
 
 export interface EngineSet {
@@ -65,7 +68,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
       ? createOfficeEngine({ workers: config.office.workers, jobTimeoutMs: config.office.timeoutMs, log: logger, tempDir: path.join(config.dataDir, 'office') })
       : undefined;
   return {
-    engines: { fetch, dns, browser, commands: createCommandEngine(), archive: createArchiveEngine(), archivers: createArchiverEngine(), ebook: createEbookEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
+    engines: { fetch, dns, browser, commands: createCommandEngine(), archive: createArchiveEngine(), archivers: createArchiverEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
     readiness: office ? [officeReadiness(office)] : [],
     close: async () => {
       await Promise.all([browser.close(), office?.close()]);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { imageEngine } from '../engines/images/index.ts';
 import type { Engines } from '../engines/index.ts';
 import type { EngineNeed } from '../registry/define-tool.ts';
 import type { ModuleName } from '../registry/modules.ts';
@@ -11,8 +10,8 @@ export const CONVERSION_MODULES: readonly ModuleName[] = ['documents', 'office',
 /** Whether this machine has what a conversion needs (a missing LibreOffice or pandoc hides its conversions). */
 export function engineReady(engines: Engines, need: EngineNeed): boolean {
   if (need === 'office') return engines.office?.available() ?? false;
-  if (need === 'images') return imageEngine.available();
-  if (need === 'hevc') return imageEngine.heicEncoderAvailable();
+  if (need === 'images') return engines.images?.available() ?? false;
+  if (need === 'hevc') return engines.images?.heicEncoderAvailable() ?? false;
   if (need === 'calibre') return engines.ebook?.available() ?? false;
   if (need === 'bsdtar' || need === '7z' || need === 'gzip' || need === 'bzip2' || need === 'rar') return engines.archivers?.available(need) ?? false;
   return engines.commands?.available(need) ?? false;

@@ -136,7 +136,12 @@ export function createImageEngine(): ImageEngine {
 }
 
 /** The process-wide image engine (sharp keeps its own thread pool). */
-export const imageEngine: ImageEngine = createImageEngine();
+/** The image engine of this call (`ctx.engines.images`), or 501 where the service runs without one. */
+export function imagesOf(ctx: { engines: { images?: ImageEngine } }): ImageEngine {
+  const engine = ctx.engines.images;
+  if (!engine) throw new ToolError('engine_unavailable', 'image processing is not configured in this process.');
+  return engine;
+}
 
 function pixelLimitError(field: string, width: number, height: number, pages: number): ToolError {
   const mp = (width * height * pages) / 1_000_000;

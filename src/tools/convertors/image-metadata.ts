@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { FILE_KINDS } from '../../files/kinds.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { IMAGE_INPUT_KINDS, imageEngine, MAX_INPUT_PIXELS } from '../../engines/images/index.ts';
+import { IMAGE_INPUT_KINDS, imagesOf, MAX_INPUT_PIXELS, type ImageEngine } from '../../engines/images/index.ts';
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const exifValue = z.union([scalar, z.array(z.union([z.string(), z.number()]))]);
@@ -94,7 +94,7 @@ export default defineTool({
   run: async (_input, ctx) => {
     const upload = ctx.files.uploads[0];
     if (!upload) throw new ToolError('validation_failed', 'image: is required; upload an image as multipart/form-data.');
-    const header = await readHeader(upload.path, upload.kind);
+    const header = await readHeader(imagesOf(ctx), upload.path, upload.kind);
     const exif = await readExif(upload.path, upload.kind);
     const rotated = (header.orientation ?? 1) >= 5;
     const displayWidth = rotated ? header.height : header.width;
@@ -155,9 +155,9 @@ interface Header {
 }
 
 /** The header only: no pixels are decoded, so even an image over the pixel limit can be described. */
-async function readHeader(filePath: string, kind: string): Promise<Header> {
+async function readHeader(images: ImageEngine, filePath: string, kind: string): Promise<Header> {
   if (kind === 'heic' || kind === 'bmp') {
-    const image = await imageEngine.open({ path: filePath, kind: kind as 'heic', fileName: '' }).catch((error: unknown) => {
+    const image = await images.open({ path: filePath, kind: kind as 'heic', fileName: '' }).catch((error: unknown) => {
       if (error instanceof ToolError && /exceeds the/.test(error.detail)) return undefined;
       throw error;
     });
@@ -167,7 +167,7 @@ async function readHeader(filePath: string, kind: string): Promise<Header> {
     }
     throw new ToolError('validation_failed', 'image: the image is larger than the pixel limit and its format cannot be described without decoding it.');
   }
-  const sharp = imageEngine.sharp();
+  const sharp = images.sharp();
   let m;
   try {
     m = await sharp(filePath, { limitInputPixels: false }).metadata();

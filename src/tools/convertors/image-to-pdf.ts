@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { IMAGE_INPUT_KINDS, imageEngine, imageError, type OpenedImage } from '../../engines/images/index.ts';
+import { IMAGE_INPUT_KINDS, imageError, imagesOf, type OpenedImage } from '../../engines/images/index.ts';
 import { formNumber } from '../web/lib/form.ts';
 import { outputName } from '../web/lib/text.ts';
 import { fileNameField } from './lib/images.ts';
@@ -53,7 +53,7 @@ export default defineTool({
     if (input.title) pdf.setTitle(input.title);
     for (const [index, upload] of uploads.entries()) {
       const field = uploads.length > 1 ? `image[${index}]` : 'image';
-      const image = await imageEngine.open(upload, { field });
+      const image = await imagesOf(ctx).open(upload, { field });
       const embedded = await embed(pdf, image, upload.kind, upload.path, field);
       // Size in points: pixels at the image's DPI (72 when unknown), after EXIF rotation.
       const dpi = image.metadata.density && image.metadata.density > 0 ? image.metadata.density : 72;

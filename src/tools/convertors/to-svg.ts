@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { IMAGE_INPUT_KINDS, imageEngine, imageError } from '../../engines/images/index.ts';
+import { IMAGE_INPUT_KINDS, imageError, imagesOf } from '../../engines/images/index.ts';
 import { flag, formInt } from '../web/lib/form.ts';
 import { outputName } from '../web/lib/text.ts';
 import { colourField, fileNameField } from './lib/images.ts';
@@ -58,7 +58,7 @@ export default defineTool({
   run: async (input, ctx) => {
     const upload = ctx.files.uploads[0];
     if (!upload) throw new ToolError('validation_failed', 'image: is required; upload an image as multipart/form-data.');
-    const image = await imageEngine.open(upload);
+    const image = await imagesOf(ctx).open(upload);
     let bitmap: Buffer;
     let traced: { width: number; height: number };
     try {

@@ -5,7 +5,7 @@ import type { ToolContext } from '../../../core/context.ts';
 import { ToolError } from '../../../core/errors.ts';
 import type { UploadedFile } from '../../../files/result.ts';
 import { fileResultSchema } from '../../../files/result.ts';
-import { IMAGE_INPUT_KINDS, imageEngine, imageError, type OpenedImage, type Sharp } from '../../../engines/images/index.ts';
+import { IMAGE_INPUT_KINDS, imageError, imagesOf, type OpenedImage, type Sharp } from '../../../engines/images/index.ts';
 import { defineTool, type AnyTool, type EngineNeed, type Tool, type ToolExample, type UploadSpec } from '../../../registry/define-tool.ts';
 import { outputName } from '../../web/lib/text.ts';
 
@@ -56,7 +56,7 @@ export const keepMetadataField = (defaultValue = false) =>
 export async function openUpload(ctx: ToolContext, animated = false): Promise<{ upload: UploadedFile; image: OpenedImage }> {
   const upload = ctx.files.uploads[0];
   if (!upload) throw new ToolError('validation_failed', 'image: is required; upload an image as multipart/form-data.');
-  const image = await imageEngine.open(upload, { animated });
+  const image = await imagesOf(ctx).open(upload, { animated });
   return { upload, image };
 }
 
@@ -83,7 +83,7 @@ export async function storeImage(
     if (target === 'heic') {
       const png = path.join(workDir, 'heic-source.png');
       info = await pipeline.png({ compressionLevel: 1 }).toFile(png);
-      await imageEngine.encodeHeic(png, output, { quality: meta.quality ?? 50, lossless: meta.lossless ?? false, signal: ctx.signal });
+      await imagesOf(ctx).encodeHeic(png, output, { quality: meta.quality ?? 50, lossless: meta.lossless ?? false, signal: ctx.signal });
     } else {
       info = await pipeline.toFile(output);
     }
@@ -102,8 +102,8 @@ export async function storeImage(
   };
 }
 
-export function requireHeicEncoder(): void {
-  if (!imageEngine.heicEncoderAvailable()) {
+export function requireHeicEncoder(ctx: ToolContext): void {
+  if (!imagesOf(ctx).heicEncoderAvailable()) {
     throw new ToolError(
       'engine_unavailable',
       'HEIC output needs an HEVC encoder, which this server does not have (heif-enc from the Debian package libheif-examples, with x265). Use convertors/to-heif (AV1-coded HEIF) or to-avif instead.',
@@ -148,7 +148,7 @@ export function imageConversionTool<F extends z.ZodRawShape>(spec: ImageConversi
     timeoutMs: 90_000,
     examples: spec.examples as ToolExample<z.input<LooseObject>, ImageResult>[],
     run: async (values, ctx) => {
-      if (spec.target === 'heic') requireHeicEncoder();
+      if (spec.target === 'heic') requireHeicEncoder(ctx);
       const fields = values as z.output<z.ZodObject<F>> & { fileName?: string; keepMetadata?: boolean };
       const { upload, image } = await openUpload(ctx, target.animated);
       const pipeline = spec.encode(prepared(image, fields.keepMetadata ?? false, target.animated), fields, image);
