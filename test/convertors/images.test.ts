@@ -230,6 +230,21 @@ describe('image tools', () => {
     const poster = await fileOf(await postForm(server, '/api/v1/convertors/to-svg', image(png), { mode: 'posterize', steps: '3' }));
     assert.match(poster.bytes.toString('utf8'), /<path/);
   });
+
+  test('to-svg posterize with many levels traces one layer per level (its catalog example: steps 5; and the maximum, 8)', async () => {
+    // Potrace's exhaustive threshold search made steps 5 run for over a minute on the event loop.
+    const photo = await noisyJpeg();
+    for (const steps of [5, 8]) {
+      const { body, bytes } = await fileOf(await postForm(server, '/api/v1/convertors/to-svg', image(photo, 'portrait.jpg'), { mode: 'posterize', steps: String(steps) }));
+      const layers = [...bytes.toString('utf8').matchAll(/<path\b/g)].length;
+      assert.equal(body.result.paths, layers);
+      assert.ok(layers >= 2 && layers <= steps, `steps ${steps}: ${layers} layers`);
+      // The fixture brightens from left to right: rendered again, the traced image does too.
+      const { data, info } = await sharp(bytes).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const column = (x: number): number => data[Math.floor(info.height / 2) * info.width + x]!;
+      assert.ok(column(10) < column(info.width - 10), `left ${column(10)} is not darker than right ${column(info.width - 10)}`);
+    }
+  });
 });
 
 describe('hostile inputs: a clear 4xx and no scratch files left', () => {

@@ -6,10 +6,11 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { IMAGE_INPUT_KINDS, imageError, imagesOf } from '../../engines/images/index.ts';
+import { IMAGE_INPUT_KINDS, imageError, imagesOf, type Sharp } from '../../engines/images/index.ts';
 import { flag, formInt } from '../web/lib/form.ts';
 import { outputName } from '../web/lib/text.ts';
 import { colourField, fileNameField } from './lib/images.ts';
+import { posterizeStops } from './lib/otsu.ts';
 
 const require = createRequire(import.meta.url);
 const potrace = require('potrace') as typeof PotraceModule;
@@ -61,30 +62,40 @@ export default defineTool({
     const image = await imagesOf(ctx).open(upload);
     let bitmap: Buffer;
     let traced: { width: number; height: number };
+    let histogram: Float64Array | undefined;
     try {
-      const { data, info } = await image
-        .pipeline()
-        .rotate()
-        .flatten({ background: '#ffffff' })
-        .resize({ width: input.maxSize, height: input.maxSize, fit: 'inside', withoutEnlargement: true })
-        .greyscale()
-        .png({ compressionLevel: 1 })
-        .toBuffer({ resolveWithObject: true });
+      const grey = (): Sharp =>
+        image
+          .pipeline()
+          .rotate()
+          .flatten({ background: '#ffffff' })
+          .resize({ width: input.maxSize, height: input.maxSize, fit: 'inside', withoutEnlargement: true })
+          .greyscale();
+      const { data, info } = await grey().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
       bitmap = data;
       traced = { width: info.width, height: info.height };
+      if (input.mode === 'posterize') {
+        const raw = await grey().extractChannel(0).raw().toBuffer();
+        histogram = new Float64Array(256);
+        for (const value of raw) histogram[value] = (histogram[value] ?? 0) + 1;
+      }
     } catch (error) {
       throw imageError('image', error);
     }
     const rotated = (image.orientation ?? 1) >= 5;
     const width = rotated ? image.height : image.width;
     const height = rotated ? image.width : image.height;
+    // Potrace's own automatic posterize stops try every combination of grey levels (minutes for 5 levels): give it
+    // the same multilevel-Otsu stops, computed in polynomial time, with the outermost stop as its threshold.
+    const stops = histogram ? posterizeStops(histogram, input.steps, input.threshold, input.invert) : undefined;
     const options = {
       turdSize: input.turdSize,
-      threshold: input.threshold ?? THRESHOLD_AUTO,
+      threshold: stops ? (input.invert ? Math.min(...stops) : Math.max(...stops)) : (input.threshold ?? THRESHOLD_AUTO),
       blackOnWhite: !input.invert,
       color: input.color,
       background: input.background,
-      ...(input.mode === 'posterize' ? { steps: input.steps } : {}),
+      // Potrace takes an array of thresholds as `steps` (Posterizer._getRanges); @types/potrace declares only a count.
+      ...(stops ? { steps: stops as unknown as number } : {}),
     };
     let svg = await new Promise<string>((resolve, reject) => {
       const done = (error: Error | null, result: string): void => (error ? reject(error) : resolve(result));
