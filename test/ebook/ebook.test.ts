@@ -122,6 +122,10 @@ async function readBack(file: string, to: string): Promise<{ text: string; title
   }
 }
 
+test('the engines these tests need are installed (scripts/system-packages.txt; the bootstrap installs them)', () => {
+  assert.deepEqual(Object.entries(HAS).filter(([, present]) => !present).map(([name]) => name), []);
+});
+
 test('there are the 20 catalog slugs, each with at least two examples', () => {
   assert.equal(ebookTools.length, 20);
   for (const tool of ebookTools) assert.ok(tool.examples.length >= 2, tool.slug);
@@ -139,7 +143,7 @@ test('supported-conversions lists exactly the conversions whose engines are inst
 describe('every supported slug converts a real book; the output is reopened and its text read back', () => {
   for (const tool of ebookTools) {
     const [from, , to] = tool.slug.split('-') as ['epub' | 'mobi' | 'azw' | 'fb2', string, string];
-    test(tool.slug, { skip: !supported(tool.slug) && `needs ${needs(tool.slug).join(' + ')}` }, async () => {
+    test(tool.slug, async () => {
       const source = books[from];
       assert.ok(source, `fixture for ${from}`);
       const answer = await upload(tool.slug, readFileSync(source), path.basename(source));
@@ -170,7 +174,7 @@ describe('every supported slug converts a real book; the output is reopened and 
 });
 
 describe('options, errors and hostile books', () => {
-  test('epub → pdf honours paperSize and fileName', { skip: !HAS.calibre || !HAS.pdftotext }, async () => {
+  test('epub → pdf honours paperSize and fileName', async () => {
     const answer = await upload('epub-to-pdf', readFileSync(books.epub!), 'book.epub', { paperSize: 'letter', pageNumbers: 'false', fileName: 'print-copy' });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.equal(answer.body.result!.fileName, 'print-copy.pdf');
@@ -181,7 +185,7 @@ describe('options, errors and hostile books', () => {
     assert.match(bad.body.detail ?? '', /^paperSize: /);
   });
 
-  test('an FB2 in windows-1251 converts with its Cyrillic intact (pandoc route)', { skip: !HAS.pandoc }, async () => {
+  test('an FB2 in windows-1251 converts with its Cyrillic intact (pandoc route)', async () => {
     const xml =
       '<?xml version="1.0" encoding="windows-1251"?>\n<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0"><description><title-info><book-title>Сказка</book-title><lang>ru</lang></title-info></description>' +
       '<body><section><title><p>Глава первая</p></title><p>Жили-были дед да баба.</p></section></body></FictionBook>';
@@ -191,7 +195,7 @@ describe('options, errors and hostile books', () => {
     assert.match(readFileSync(await download(answer.body.result!), 'utf8'), /Жили-были дед да баба\./);
   });
 
-  test('a DRM-protected MOBI is refused with 422', { skip: !HAS.calibre }, async () => {
+  test('a DRM-protected MOBI is refused with 422', async () => {
     const drm = Buffer.from(readFileSync(books.mobi!));
     const record0 = drm.readUInt32BE(78);
     drm.writeUInt16BE(2, record0 + 12);
@@ -224,7 +228,7 @@ describe('options, errors and hostile books', () => {
     assert.deepEqual(scratch(), []);
   });
 
-  test('without Calibre, its conversions answer 501 engine_unavailable while the pandoc ones still work', { skip: !HAS.pandoc }, async () => {
+  test('without Calibre, its conversions answer 501 engine_unavailable while the pandoc ones still work', async () => {
     const deps = { engines: { commands: createCommandEngine() }, scratchRoot: mkdtempSync(path.join(work, 'scratch-')) };
     const caller = (file: string) => ({ requestId: 't', log: pino({ level: 'silent' }), uploads: [{ field: 'file', path: file, fileName: 'book.epub', sizeBytes: readFileSync(file).length }] });
     const mobi = ebookTools.find((t) => t.slug === 'epub-to-mobi')!;

@@ -55,7 +55,6 @@ export default defineTool({
     usage: usageSchema.nullable(),
   }),
   upload: UPLOAD_TEXT_SPEC,
-  successStatus: 201,
   timeoutMs: 120_000,
   examples: [
     {

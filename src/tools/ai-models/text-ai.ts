@@ -33,7 +33,6 @@ export default defineTool({
     maxKeywords: countField('Keywords to return (default 10)', 1, 50).optional(),
   }),
   output: textAiResultSchema,
-  successStatus: 201,
   timeoutMs: 120_000,
   examples: [
     {

@@ -198,7 +198,6 @@ export default defineTool({
     findings: z.array(findingSchema),
     usage: usageSchema.nullable(),
   }),
-  successStatus: 201,
   timeoutMs: 120_000,
   examples: [
     {
