@@ -47,7 +47,7 @@ export async function checkUploads(tool: AnyTool, raw: readonly RawUpload[]): Pr
     const kind = kinds.find((k) => spec.accept.includes(k));
     if (!kind) {
       const seen = kinds[0] ? `it looks like ${FILE_KINDS[kinds[0]].title}` : 'its format is not recognised';
-      throw new ToolError('unsupported_media_type', `${spec.field}: expected ${describeKinds(spec.accept)}; ${seen}.`);
+      throw new ToolError(spec.wrongFormat ?? 'unsupported_media_type', `${spec.field}: expected ${describeKinds(spec.accept)}; ${seen}.`);
     }
     checked.push({ ...upload, field: spec.field, kind });
   }

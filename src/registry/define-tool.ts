@@ -46,6 +46,8 @@ export interface UploadSpec {
   maxFiles?: number;
   /** The tool also works without an upload (e.g. from URLs in its input). */
   optional?: boolean;
+  /** A file of another format is a 415 unless the tool documents it as a 400 (ZIP extraction does). */
+  wrongFormat?: 'unsupported_media_type' | 'validation_failed';
 }
 
 /** `status-message` is the `{status: <HTTP status>, message}` error body SERVICE-SPEC 2.2 documents for ZIP extraction. */

@@ -269,10 +269,10 @@ describe('hostile archives → 400 {status, message} naming the cap', () => {
     await refused(huge, 400, /unpacks to more than 1 GB .*the cap is 1 GB unpacked/);
   });
 
-  test('not a ZIP: another format → 415; a damaged ZIP → 400', async () => {
+  test('not a ZIP: another format → 400 (the endpoint documents its errors as 400 {status, message}); a damaged ZIP → 400', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-    await refused(png, 415, /^Unsupported media type: file: expected ZIP archive, .*; it looks like PNG image\.$/, 'photo.zip');
-    await refused('just some text', 415, /expected ZIP archive/, 'notes.zip');
+    await refused(png, 400, /^Validation failed: file: expected ZIP archive, .*; it looks like PNG image\.$/, 'photo.zip');
+    await refused('just some text', 400, /expected ZIP archive/, 'notes.zip');
     const truncated = (await yazlZip([['a.txt', 'hello world '.repeat(100)]])).subarray(0, 60);
     await refused(truncated, 400, /not a readable ZIP file/);
   });
@@ -313,9 +313,9 @@ describe('from URLs (the SSRF-guarded fetcher)', () => {
     assert.deepEqual(body.result.archives.map((a) => [a.source.replace(/:\d+\//, ':PORT/'), a.fileCount]), [['one.zip', 1], ['https://127.0.0.1:PORT/bundle.zip', 2]]);
   });
 
-  test('a page that is not a ZIP → 415; a 404 → 502; a private address → 400 forbidden, all as {status, message}', async () => {
+  test('a page that is not a ZIP → 400; a 404 → 502; a private address → 400 forbidden, all as {status, message}', async () => {
     const page = await post({ urls: [`https://127.0.0.1:${site.port}/page.html`] });
-    assert.equal(page.status, 415);
+    assert.equal(page.status, 400);
     assert.match(((await page.json()) as { message: string }).message, /urls\[0\]: .* did not return a ZIP archive/);
     const missing = await post({ urls: [`https://127.0.0.1:${site.port}/missing.zip`] });
     assert.equal(missing.status, 502);

@@ -93,7 +93,7 @@ async function download(url: string, index: number, ctx: ToolContext): Promise<S
   if (response.status < 200 || response.status > 299) {
     throw new ToolError('upstream_failed', `${field}: ${url} answered HTTP ${response.status} ${response.statusText}`.trim());
   }
-  if (!looksLikeZip(response.body)) throw new ToolError('unsupported_media_type', `${field}: ${url} did not return a ZIP archive (content type ${response.contentType ?? 'unknown'}).`);
+  if (!looksLikeZip(response.body)) throw new ToolError('validation_failed', `${field}: ${url} did not return a ZIP archive (content type ${response.contentType ?? 'unknown'}).`);
   if (response.tls && !response.tls.authorized) {
     ctx.warn(`${field}: the TLS certificate of ${new URL(url).host} did not validate (${response.tls.authorizationError ?? 'unknown reason'}); the archive was fetched and checked all the same.`);
   }
@@ -112,7 +112,8 @@ export default defineTool({
   keywords: ['zip', 'unzip', 'extract', 'archive', 'decompress'],
   input,
   output,
-  upload: { field: 'file', accept: ['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub'], optional: true },
+  // Its errors are documented as 400 `{status, message}`, a file that is not an archive included.
+  upload: { field: 'file', accept: ['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub'], optional: true, wrongFormat: 'validation_failed' },
   errorShape: 'status-message',
   timeoutMs: 120_000,
   examples: [
