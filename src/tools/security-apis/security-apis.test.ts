@@ -277,6 +277,19 @@ describe('webhook-signature-verifier', () => {
     assert.deepEqual([tampered.valid, tampered.reason], [false, 'mismatch']);
   });
 
+  test('a published vector with an old timestamp verifies against an explicit `now`, with the tolerance still on (real clock otherwise)', async () => {
+    // The vector of the Standard Webhooks reference libraries' tests (standard-webhooks/standard-webhooks), signed in 2021.
+    const atItsTime = await result('webhook-signature-verifier', { ...STANDARD, now: 1614265330 + 60 });
+    assert.deepEqual([atItsTime.valid, atItsTime.timestampWithinTolerance], [true, true]);
+    const asString = await result('webhook-signature-verifier', { ...STANDARD, now: String(1614265330 + 60) });
+    assert.equal(asString.valid, true);
+    const tooLate = await result('webhook-signature-verifier', { ...STANDARD, now: 1614265330 + 600 });
+    assert.deepEqual([tooLate.valid, tooLate.reason], [false, 'timestamp_expired']);
+    const today = await result('webhook-signature-verifier', STANDARD);
+    assert.deepEqual([today.valid, today.reason], [false, 'timestamp_expired'], 'without now, the current time applies');
+    await expectBadRequest(tool('webhook-signature-verifier'), { ...STANDARD, now: 'yesterday' }, 'now');
+  });
+
   test('Standard Webhooks needs id and timestamp, and a Base64 secret', async () => {
     await expectBadRequest(tool('webhook-signature-verifier'), { ...STANDARD, id: undefined }, 'id');
     await expectBadRequest(tool('webhook-signature-verifier'), { ...STANDARD, timestamp: undefined }, 'timestamp');

@@ -41,6 +41,7 @@ interface Input {
   timestamp?: string | number | undefined;
   id?: string | undefined;
   toleranceSeconds: number;
+  now?: string | number | undefined;
   algorithm?: HmacAlgorithm | undefined;
 }
 
@@ -69,7 +70,8 @@ export default defineTool({
     '`whsec_<base64>` secret, signed `id.timestamp.payload`; timestamps too old or too far ahead fail), and plain ' +
     '`hex` or `base64` HMACs of the raw body (e.g. Shopify X-Shopify-Hmac-Sha256 in Base64; the algorithm follows from the ' +
     'length unless given). `auto` (default) picks the scheme from the signature format. Timestamps are checked ' +
-    'against the current time with `toleranceSeconds` (default 300; 0 turns the check off). The result says ' +
+    'against the current time with `toleranceSeconds` (default 300; 0 turns the check off), or against `now` when given ' +
+    '(Unix seconds): that is how a published test vector with an old timestamp is verified. The result says ' +
     'whether it is valid, the scheme used, and why not (mismatch, timestamp_expired, timestamp_in_future, ' +
     'malformed). The payload must be the raw body exactly as received. Secrets are never echoed or logged; to ' +
     'compute a signature use hmac-generator.',
@@ -92,6 +94,13 @@ export default defineTool({
       .max(MAX_TOLERANCE, `at most ${MAX_TOLERANCE}`)
       .default(300)
       .describe('How far the signed timestamp may be from now, in seconds (default 300; 0 = do not check)'),
+    now: z
+      .union([
+        z.number().int('whole seconds').nonnegative().max(999_999_999_999, 'Unix time in whole seconds'),
+        z.string().regex(/^\d{1,12}$/, 'Unix time in whole seconds, e.g. "1614265330"'),
+      ])
+      .optional()
+      .describe('Check the timestamp against this time (Unix seconds) instead of the current time, e.g. to verify a published test vector'),
     algorithm: algorithmName(HMAC_ALGORITHMS)
       .optional()
       .describe('Hash of a bare hex/base64 signature; default: inferred from its length (32 bytes → sha256, 20 → sha1, 64 → sha512…)'),
@@ -256,7 +265,7 @@ function verifyStripe(input: Input, signature: string, ctx: ToolContext): Verdic
   }
   const expected = hmac('sha256', input.secret, `${t}.${input.payload}`);
   const matchedIndex = firstMatch(expected, v1.map(decodeHex));
-  const timing = checkTimestamp(timestamp, input.toleranceSeconds, ctx.now(), false);
+  const timing = checkTimestamp(timestamp, input.toleranceSeconds, referenceTime(input, ctx), false);
   const what = matchedIndex > 0 ? `The sha256 HMAC of "t.payload" matches v1 signature ${matchedIndex} of ${v1.length}` : MISMATCH_HINT;
   return result('stripe', 'sha256', matchedIndex > 0, timing, timestamp, what, v1.length);
 }
@@ -277,7 +286,7 @@ function verifyStandard(input: Input, signature: string, ctx: ToolContext): Verd
   }
   const expected = hmac('sha256', key, `${input.id}.${input.timestamp}.${input.payload}`);
   const matchedIndex = firstMatch(expected, v1.map(decodeBase64));
-  const timing = checkTimestamp(timestamp, input.toleranceSeconds, ctx.now(), true);
+  const timing = checkTimestamp(timestamp, input.toleranceSeconds, referenceTime(input, ctx), true);
   const what = matchedIndex > 0 ? `The sha256 HMAC of "id.timestamp.payload" matches signature ${matchedIndex} of ${v1.length}` : MISMATCH_HINT;
   return result('standard', 'sha256', matchedIndex > 0, timing, timestamp, what, v1.length);
 }
@@ -304,6 +313,11 @@ interface Timing {
 }
 
 /** Stripe's libraries only refuse old timestamps; Standard Webhooks also refuses ones too far ahead. */
+/** The time the signed timestamp is checked against: `now` from the input (test vectors), else the clock. */
+function referenceTime(input: Input, ctx: ToolContext): Date {
+  return input.now === undefined ? ctx.now() : new Date(Number(input.now) * 1000);
+}
+
 function checkTimestamp(timestamp: number, tolerance: number, now: Date, refuseFuture: boolean): Timing {
   if (tolerance === 0) return { ok: null, reason: null, note: 'the timestamp check is off (toleranceSeconds 0)' };
   const age = Math.floor(now.getTime() / 1000) - timestamp;
