@@ -145,6 +145,21 @@ describe('what is carried over', () => {
     assert.equal(statSync(path.join(dir, 'docs/readme.txt')).mode & 0o111, 0);
   });
 
+  test('archives made the usual way (`tar cf x.tar .`, `tar czf x.tgz .`) keep their "./" root entry out and convert', async () => {
+    const dir = mkdtempSync(path.join(work, 'dot-'));
+    writeTree(dir, TREE);
+    const tarFile = path.join(work, 'dot.tar');
+    const tgzFile = path.join(work, 'dot.tar.gz');
+    sh('tar', ['cf', tarFile, '.'], dir);
+    sh('tar', ['czf', tgzFile, '.'], dir);
+    assert.match(sh('tar', ['tf', tarFile], dir).toString(), /^\.\/$/m, 'GNU tar stores the "./" entry');
+    for (const [slug, file] of [['tar-to-zip', tarFile], ['gz-to-zip', tgzFile]] as const) {
+      const answer = await upload(slug, readFileSync(file), path.basename(file));
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      assert.deepEqual(unpackOutput(await download(answer.body.result!)), readTree(dir));
+    }
+  });
+
   test('Unicode names survive zip → 7z → zip', async () => {
     const dir = mkdtempSync(path.join(work, 'unicode-'));
     writeTree(dir, { 'Ünïcödé/日本語 ファイル.txt': 'こんにちは\n' });

@@ -110,8 +110,11 @@ interface CheckedEntry {
 
 const shown = (name: string): string => JSON.stringify(name.length > 120 ? `${name.slice(0, 120)}…` : name);
 
-/** The checks every entry passes before anything is written: a refusal names the entry and the rule. */
-export function checkEntry(header: Header): CheckedEntry {
+/**
+ * The checks every entry passes before anything is written: a refusal names the entry and the rule. `null` is
+ * the archive's own root folder (`./`, stored by `tar cf x.tar .`), which is skipped.
+ */
+export function checkEntry(header: Header): CheckedEntry | null {
   const raw = header.name;
   const type = header.type ?? 'file';
   if (!raw) throw refuse('an entry has an empty name; the archive is damaged.');
@@ -122,7 +125,10 @@ export function checkEntry(header: Header): CheckedEntry {
   }
   const segments = raw.split(/[\\/]+/).filter((s) => s !== '' && s !== '.');
   if (segments.includes('..')) throw refuse(`entry ${shown(raw)} climbs out of the extraction folder with ".." (zip slip); such archives are refused.`);
-  if (segments.length === 0) throw refuse(`entry ${shown(raw)} has no name once "." parts are removed.`);
+  if (segments.length === 0) {
+    if (type === 'directory') return null;
+    throw refuse(`entry ${shown(raw)} has no name once "." parts are removed.`);
+  }
   if (segments.some((s) => Buffer.byteLength(s) > 255)) throw refuse(`entry ${shown(raw)} has a name part longer than 255 bytes.`);
   const normalised = segments.join('/');
   if (normalised.length > 1024) throw refuse(`entry ${shown(raw)} has a path longer than 1,024 characters.`);
@@ -239,6 +245,10 @@ async function inspect(ctx: ToolContext, source: string, cwd: string, limits: Ar
     count += 1;
     if (count > limits.maxEntries) throw refuse(`the archive has more than ${limits.maxEntries.toLocaleString('en-US')} entries; the cap is ${limits.maxEntries.toLocaleString('en-US')} entries per archive.`);
     const entry = checkEntry(header);
+    if (!entry) {
+      await drain(data, budget, 'the root folder entry');
+      return;
+    }
     if (entry.path.includes('\uFFFD')) undecodable += 1;
     budget.declare(entry.size, `entry ${shown(entry.path)}`);
     // A file may not sit where a folder is, nor under a file.
@@ -274,8 +284,8 @@ async function extractPlanned(ctx: ToolContext, source: string, cwd: string, roo
   for (const dir of plan.entries.filter((e) => e.isDirectory)) await mkdir(path.join(root, ...dir.segments), { recursive: true });
   await walkArchive(ctx, source, cwd, async (header, data) => {
     const entry = checkEntry(header);
-    const where = `entry ${shown(entry.path)}`;
-    if (entry.isDirectory || !wanted.has(entry.path) || written.has(entry.path)) {
+    const where = `entry ${shown(entry?.path ?? '.')}`;
+    if (!entry || entry.isDirectory || !wanted.has(entry.path) || written.has(entry.path)) {
       await drain(data, budget, where);
       return;
     }
