@@ -98,3 +98,21 @@ test('request logs carry id, method, route, status and duration, never the body'
   assert.equal(typeof entry.ms, 'number');
   assert.ok(!server.logs.some((l) => l.includes('do-not-log-this-secret')));
 });
+
+test('a multipart body cut short (Content-Length honest, closing boundary missing) -> 400 invalid_request on upload tools', async () => {
+  const boundary = 'cutshortboundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="notes.md"\r\nContent-Type: text/markdown\r\n\r\n# Title\n\nsome text`;
+  for (const tool of ['/api/v1/documents/md-to-html', '/api/v1/convertors/to-webp', '/api/v1/convertors/zip-extract']) {
+    const response = await fetch(server.url + tool, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-api-key': server.key },
+      body: head,
+    });
+    if (tool.endsWith('zip-extract')) {
+      assert.equal(response.status, 400, tool);
+      assert.match(((await response.json()) as { message: string }).message, /multipart form ended early/);
+    } else {
+      await expectError(response, 400, 'invalid_request', /^body: the multipart form ended early or is malformed/);
+    }
+  }
+});

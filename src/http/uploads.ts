@@ -87,7 +87,7 @@ function mapMultipartError(error: unknown, maxBytes: number): unknown {
     return new ToolError('validation_failed', 'body: too many parts in the form (at most 20 files and 50 fields).');
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ToolError('unsupported_media_type', 'Content-Type: send multipart/form-data with a boundary.');
-  if (error instanceof Error && /Unexpected end of form|Malformed part header|aborted/i.test(error.message)) {
+  if (error instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|aborted/i.test(error.message)) {
     return new ToolError('invalid_request', 'body: the multipart form ended early or is malformed.');
   }
   return error;
