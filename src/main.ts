@@ -5,6 +5,8 @@ import { createService } from './server.ts';
 const STOP_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  // What the service writes (the store holding the server secret, stored files, scratch) is its user's only.
+  process.umask(0o077);
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const service = await createService(config, logger);

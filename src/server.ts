@@ -14,6 +14,7 @@ import { buildApp } from './http/app.ts';
 import { registerMcpRoutes, type Mcp } from './mcp/index.ts';
 import { createRegistry, type Registry } from './registry/registry.ts';
 import { createStore, type Store } from './store/index.ts';
+import { prepareDataDir } from './store/data-dir.ts';
 import { ALL_TOOLS } from './tools/index.ts';
 
 export interface Service {
@@ -36,6 +37,7 @@ export interface ServiceOptions {
 export async function createService(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Service> {
   const now = options.now ?? (() => new Date());
   const registry = createRegistry(ALL_TOOLS);
+  prepareDataDir(config.dataDir, logger, config.secret !== undefined);
   const store = await createStore(config);
   let app: FastifyInstance | undefined;
   const publicUrl = (): string => {
