@@ -20,13 +20,17 @@ async function main(): Promise<void> {
       logger.warn('requests still running after 10 s: exiting without them');
       process.exit(0);
     }, STOP_GRACE_MS).unref();
-    service.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'error while stopping');
-        process.exit(1);
-      },
-    );
+    // Drain keep-alive connections first (http/drain.ts), so no client sees a reset; then close.
+    service.app.drain
+      .drain()
+      .then(() => service.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'error while stopping');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

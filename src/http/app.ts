@@ -16,6 +16,7 @@ import { registerFileRoutes } from './file-routes.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health-routes.ts';
 import { sendError } from './reply.ts';
 import { registerToolRoutes } from './tool-routes.ts';
+import { installDrain, type Drain } from './drain.ts';
 
 export interface AppOptions {
   config: Config;
@@ -29,6 +30,10 @@ export interface AppOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The graceful stop's first half: drain keep-alive connections before the listener closes (http/drain.ts). */
+    drain: Drain;
+  }
   interface FastifyContextConfig {
     /** The tool a route serves: read by the error handler to pick the tool's error shape. */
     tool?: AnyTool;
@@ -61,6 +66,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const drain = installDrain(app);
+  app.decorate('drain', drain);
   // Graceful stop: requests in flight finish, then their keep-alive connections close instead of
   // holding the server open until the client's idle timeout.
   let closing = false;
@@ -98,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // First: it records every route added after it, for the OpenAPI document.
   await registerDocsRoutes(app, options.registry);
-  registerHealthRoutes(app, options.readiness ?? []);
+  registerHealthRoutes(app, [{ name: 'accepting', check: () => !drain.draining }, ...(options.readiness ?? [])]);
   registerCatalogRoutes(app, options.registry);
   registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config);
   if (options.invokeDeps?.files) registerFileRoutes(app, options.invokeDeps.files);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -130,6 +131,52 @@ test('SIGTERM lets an in-flight request finish, refuses new ones, and exits 0', 
     assert.doesNotMatch(service.stdout(), /still running after 10 s/, 'it stopped once the request was done, not at the grace limit');
     await assert.rejects(fetch(`${service.url}/healthz`), 'no new connections after the stop');
   } finally {
+    await service.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM under keep-alive load: busy connections end with Connection: close, no client sees a reset', async () => {
+  const dir = tempDir();
+  const service = await spawnService({ TOOLAPI_DATA_DIR: dir });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const target = new URL(`${service.url}/healthz`);
+  const failures: string[] = [];
+  let closeHeaders = 0;
+  let answered = 0;
+  let stopped = false;
+  const get = (): Promise<void> =>
+    new Promise((resolve) => {
+      const request = http.get({ host: target.hostname, port: target.port, path: target.pathname, agent }, (response) => {
+        if (response.headers.connection === 'close') closeHeaders++;
+        response.resume();
+        response.on('end', () => {
+          answered++;
+          resolve();
+        });
+      });
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // Once the listener is closed a new connection is refused: that is the stop, not a reset.
+        if (error.code === 'ECONNREFUSED') stopped = true;
+        else failures.push(error.code ?? error.message);
+        resolve();
+      });
+    });
+  try {
+    const loop = async (): Promise<void> => {
+      for (let i = 0; i < 5000 && !stopped; i++) await get();
+    };
+    const clients = Array.from({ length: 8 }, loop);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = answered;
+    assert.equal(await service.stop('SIGTERM'), 0);
+    stopped = true;
+    await Promise.all(clients);
+    assert.ok(before > 50, `load was running (${before} answers before the stop)`);
+    assert.deepEqual(failures, [], 'no ECONNRESET, EPIPE or hang-up on an established connection');
+    assert.ok(closeHeaders > 0, 'the last responses said Connection: close');
+  } finally {
+    agent.destroy();
     await service.stop();
     rmSync(dir, { recursive: true, force: true });
   }
