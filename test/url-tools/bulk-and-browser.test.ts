@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createSocket } from 'node:dgram';
 import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { startSite, type FixtureSite } from '../helpers/fixture-site.ts';
@@ -123,6 +124,36 @@ describe('page-speed-analyzer (headless Chromium)', () => {
     assert.equal(canary.connections, 0, 'Chromium reached the forbidden address');
     assert.match(r.browser, /^Chromium /);
     assert.ok(r.findings.some((x: R) => x.id === 'image-format-inefficient'));
+  });
+
+  test('WebRTC cannot reach internal addresses: STUN to a loopback UDP listener receives nothing', async () => {
+    const udp = createSocket('udp4');
+    let packets = 0;
+    udp.on('message', () => packets++);
+    await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
+    const port = udp.address().port;
+    try {
+      const ice = JSON.stringify([{ urls: [`stun:127.0.0.1:${port}`, `turn:127.0.0.1:${port}?transport=udp`], username: 'u', credential: 'p' }]);
+      f.site.routes.set('/webrtc', {
+        body: `<!doctype html><html><head><title>rtc</title></head><body><h1>rtc</h1><script>
+          try {
+            const pc = new RTCPeerConnection({ iceServers: ${ice} });
+            pc.createDataChannel('x');
+            pc.createOffer().then((offer) => pc.setLocalDescription(offer)).catch(() => {});
+          } catch (e) {}
+        </script><img src="/slow.bmp" width="2" height="2"></body></html>`,
+      });
+      // The page stays loading for a while, so ICE gathering has time to send its STUN requests.
+      f.site.routes.set('/slow.bmp', (_req, res) => {
+        setTimeout(() => res.writeHead(200, { 'content-type': 'image/bmp' }).end(bmp2x2()), 1500);
+      });
+      const { status, body } = await getTool<R>(f.server, 'seo-apis/page-speed-analyzer', { url: `${o}/webrtc` });
+      assert.equal(status, 200, JSON.stringify(body));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(packets, 0, 'Chromium sent UDP to a loopback address');
+    } finally {
+      udp.close();
+    }
   });
 
   test('a forbidden page is refused before the browser loads it', async () => {

@@ -72,10 +72,19 @@ const LAUNCH_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
   '--disable-features=Translate,OptimizationHints,MediaRouter',
+  // WebRTC sends STUN/TURN over UDP straight from the browser, past the request filter and the guard proxy:
+  // only proxied traffic is allowed (and the init script removes WebRTC from pages altogether).
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 const INIT_SCRIPT = `(() => {
   const w = window;
+  // No page measured here needs WebRTC, and its UDP would bypass the SSRF guard.
+  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel']) {
+    try { delete w[name]; } catch {}
+    try { Object.defineProperty(w, name, { value: undefined, configurable: false, writable: false }); } catch {}
+  }
   w.__toolapi = { lcp: null, cls: 0 };
   try {
     new PerformanceObserver((list) => {
