@@ -154,6 +154,28 @@ describe('seo-apis', () => {
     assert.ok(ids(r).includes('sitemap-entry-errors'));
   });
 
+  test('sitemap-xml-validator: the sitemaps.org sample is valid (namespace read), impossible dates are named per entry', async () => {
+    // The example sitemap of the sitemaps.org protocol page (with this site's host), plus a prefixed-root variant.
+    const sample = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n<url><loc>${o}/</loc><lastmod>2005-01-01</lastmod><changefreq>monthly</changefreq><priority>0.8</priority></url>\n<url><loc>${o}/catalog?item=12&amp;desc=vacation_hawaii</loc><changefreq>weekly</changefreq></url>\n<url><loc>${o}/catalog?item=73&amp;desc=vacation_new_zealand</loc><lastmod>2004-12-23</lastmod><changefreq>weekly</changefreq></url>\n<url><loc>${o}/catalog?item=74&amp;desc=vacation_newfoundland</loc><lastmod>2004-12-23T18:00:15+00:00</lastmod><priority>0.3</priority></url>\n</urlset>`;
+    const prefixed = `<?xml version="1.0"?><sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9"><sm:url><sm:loc>${o}/</sm:loc><sm:lastmod>2004-02-29</sm:lastmod></sm:url></sm:urlset>`;
+    const wrong = `<?xml version="1.0"?><urlset xmlns="http://www.google.com/schemas/sitemap/0.84"><url><loc>${o}/</loc></url></urlset>`;
+    const dates = ['2024-13-45', '2023-02-29', '2024-06-01T25:00:00Z', '2024-06-01T12:00:00', '2024-06-01T12:00:00+24:00'];
+    const impossible = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${dates.map((d, i) => `<url><loc>${o}/d${i}</loc><lastmod>${d}</lastmod></url>`).join('')}</urlset>`;
+    const routes = { '/sm-sample.xml': sample, '/sm-prefixed.xml': prefixed, '/sm-wrong-ns.xml': wrong, '/sm-dates.xml': impossible };
+    for (const [route, body] of Object.entries(routes)) f.site.routes.set(route, { headers: { 'content-type': 'application/xml' }, body });
+    for (const route of ['/sm-sample.xml', '/sm-prefixed.xml']) {
+      const r = await seo('sitemap-xml-validator', { url: `${o}${route}`, checkUrls: '0' });
+      assert.deepEqual(r.problems, [], `${route}: ${JSON.stringify(r.problems)}`);
+    }
+    const ns = await seo('sitemap-xml-validator', { url: `${o}/sm-wrong-ns.xml`, checkUrls: '0' });
+    assert.ok(ns.problems.some((p: R) => p.code === 'namespace' && /google\.com/.test(p.message)), JSON.stringify(ns.problems));
+    const bad = await seo('sitemap-xml-validator', { url: `${o}/sm-dates.xml`, checkUrls: '0' });
+    const flagged = bad.problems.filter((p: R) => p.code === 'lastmod-invalid');
+    assert.deepEqual(flagged.map((p: R) => p.loc), dates.map((_, i) => `${o}/d${i}`));
+    assert.match(flagged[0].message, /month 13/);
+    assert.match(flagged[1].message, /2023-02 has 28 days/);
+  });
+
   test('sitemap-xml-validator: malformed XML and a missing sitemap', async () => {
     const bad = await seo('sitemap-xml-validator', { url: `${o}/bad-sitemap.xml` });
     assert.equal(check(bad, 'sitemap-valid').status, 'fail');

@@ -10,7 +10,26 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const CHANGEFREQ = new Set(['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never']);
-const W3C_DATE = /^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
+/** The W3C Datetime profile of ISO 8601 (https://www.w3.org/TR/NOTE-datetime): YYYY[-MM[-DD[Thh:mm[:ss[.s]]TZD]]]. */
+const W3C_DATETIME = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):(\d{2})))?)?)?$/;
+
+/** Why a <lastmod> is not a W3C Datetime (its form, then the calendar and clock ranges), or null when it is one. */
+export function w3cDatetimeProblem(value: string): string | null {
+  const m = W3C_DATETIME.exec(value);
+  if (!m) return 'is not in a W3C Datetime form (YYYY, YYYY-MM, YYYY-MM-DD, or YYYY-MM-DDThh:mm[:ss]TZD with TZD Z or ±hh:mm)';
+  const [, year, month, day, hour, minute, second, , offsetHours, offsetMinutes] = m;
+  const y = Number(year);
+  if (month !== undefined && (Number(month) < 1 || Number(month) > 12)) return `has month ${month}; months run 01–12`;
+  if (day !== undefined) {
+    const days = new Date(Date.UTC(y, Number(month), 0)).getUTCDate();
+    if (Number(day) < 1 || Number(day) > days) return `has day ${day}; ${year}-${month} has ${days} days`;
+  }
+  if (hour !== undefined && Number(hour) > 23) return `has hour ${hour}; hours run 00–23`;
+  if (minute !== undefined && Number(minute) > 59) return `has minute ${minute}; minutes run 00–59`;
+  if (second !== undefined && Number(second) > 59) return `has second ${second}; seconds run 00–59`;
+  if (offsetHours !== undefined && (Number(offsetHours) > 23 || Number(offsetMinutes) > 59)) return `has time zone offset ${offsetHours}:${offsetMinutes}; offsets run up to 23:59`;
+  return null;
+}
 
 export interface SitemapEntry {
   loc: string;
@@ -68,24 +87,28 @@ export function parseSitemap(raw: Buffer, sitemapUrl: string): ParsedSitemap {
     attributeNamePrefix: '@',
     processEntities: false,
     htmlEntities: false,
-    removeNSPrefix: true,
+    // Prefixes are kept (removeNSPrefix would also drop the xmlns attributes the namespace check reads);
+    // elements are looked up by local name.
     parseTagValue: false,
     trimValues: true,
-    isArray: (name) => name === 'url' || name === 'sitemap',
+    isArray: (name) => localName(name) === 'url' || localName(name) === 'sitemap',
   });
   const doc = parser.parse(xml) as Record<string, unknown>;
-  const rootName = Object.keys(doc).find((k) => k !== '?xml' && !k.startsWith('#'));
-  const root = rootName ? (doc[rootName] as Record<string, unknown> | string) : undefined;
+  const rootKey = Object.keys(doc).find((k) => k !== '?xml' && !k.startsWith('#'));
+  const rootName = rootKey ? localName(rootKey) : undefined;
+  const root = rootKey ? (doc[rootKey] as Record<string, unknown> | string) : undefined;
   if (rootName !== 'urlset' && rootName !== 'sitemapindex') {
     problems.push({ severity: 'high', code: 'wrong-root', message: `The root element is <${rootName ?? 'none'}>, not <urlset> or <sitemapindex>` });
     return result;
   }
   result.type = rootName;
   const rootObj = typeof root === 'object' && root !== null ? root : {};
-  const xmlns = typeof rootObj['@xmlns'] === 'string' ? rootObj['@xmlns'] : null;
+  const prefix = rootKey!.includes(':') ? rootKey!.slice(0, rootKey!.indexOf(':')) : null;
+  const declared = rootObj[prefix ? `@xmlns:${prefix}` : '@xmlns'];
+  const xmlns = typeof declared === 'string' ? declared : null;
   result.namespace = xmlns;
   if (xmlns !== SITEMAP_NS) problems.push({ severity: 'medium', code: 'namespace', message: `xmlns is ${xmlns ? `"${xmlns}"` : 'missing'}; expected "${SITEMAP_NS}"` });
-  const items = (rootObj[rootName === 'urlset' ? 'url' : 'sitemap'] as unknown[] | undefined) ?? [];
+  const items = (child(rootObj, rootName === 'urlset' ? 'url' : 'sitemap') as unknown[] | undefined) ?? [];
   if (items.length === 0) problems.push({ severity: 'medium', code: 'empty', message: `The ${rootName} has no entries` });
   if (items.length > SITEMAP_MAX_URLS) problems.push({ severity: 'high', code: 'too-many-urls', message: `${items.length} entries; a sitemap may list at most 50,000` });
   const sitemapHost = safeHost(sitemapUrl);
@@ -93,8 +116,8 @@ export function parseSitemap(raw: Buffer, sitemapUrl: string): ParsedSitemap {
   let crossHost = 0;
   for (const item of items.slice(0, SITEMAP_MAX_URLS + 1)) {
     const o = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
-    const loc = text(o.loc);
-    const entry: SitemapEntry = { loc: loc ?? '', lastmod: text(o.lastmod), changefreq: text(o.changefreq), priority: text(o.priority) };
+    const loc = text(child(o, 'loc'));
+    const entry: SitemapEntry = { loc: loc ?? '', lastmod: text(child(o, 'lastmod')), changefreq: text(child(o, 'changefreq')), priority: text(child(o, 'priority')) };
     result.entries.push(entry);
     if (!loc) {
       problems.push({ severity: 'high', code: 'loc-missing', message: 'An entry has no <loc>' });
@@ -112,7 +135,8 @@ export function parseSitemap(raw: Buffer, sitemapUrl: string): ParsedSitemap {
     if (/[<>"]|&(?!amp;|lt;|gt;|quot;|apos;|#)/.test(loc)) problems.push({ severity: 'medium', code: 'loc-unescaped', message: '<loc> has characters that must be entity-escaped', loc });
     if (seen.has(loc)) problems.push({ severity: 'low', code: 'duplicate', message: 'Listed more than once', loc });
     seen.add(loc);
-    if (entry.lastmod !== null && !W3C_DATE.test(entry.lastmod)) problems.push({ severity: 'medium', code: 'lastmod-invalid', message: `<lastmod> "${entry.lastmod}" is not a W3C datetime (YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+00:00)`, loc });
+    const lastmodProblem = entry.lastmod === null ? null : w3cDatetimeProblem(entry.lastmod);
+    if (lastmodProblem) problems.push({ severity: 'medium', code: 'lastmod-invalid', message: `<lastmod> "${entry.lastmod}" of ${loc} ${lastmodProblem}`, loc });
     if (rootName === 'urlset') {
       if (entry.changefreq !== null && !CHANGEFREQ.has(entry.changefreq)) problems.push({ severity: 'low', code: 'changefreq-invalid', message: `<changefreq> "${entry.changefreq}" is not one of ${[...CHANGEFREQ].join(', ')}`, loc });
       if (entry.priority !== null && !(Number(entry.priority) >= 0 && Number(entry.priority) <= 1 && /^\d(\.\d+)?$/.test(entry.priority))) problems.push({ severity: 'low', code: 'priority-invalid', message: `<priority> "${entry.priority}" is not between 0.0 and 1.0`, loc });
@@ -120,6 +144,16 @@ export function parseSitemap(raw: Buffer, sitemapUrl: string): ParsedSitemap {
   }
   if (crossHost > 0) problems.push({ severity: 'medium', code: 'cross-host', message: `${crossHost} URL(s) are on another host than the sitemap (${sitemapHost}); crawlers ignore them unless robots.txt of that host points here` });
   return result;
+}
+
+function localName(name: string): string {
+  return name.slice(name.indexOf(':') + 1);
+}
+
+/** A child element by its local name, in whatever namespace prefix the document gave it. */
+function child(parent: Record<string, unknown>, name: string): unknown {
+  const key = Object.keys(parent).find((k) => !k.startsWith('@') && localName(k) === name);
+  return key === undefined ? undefined : parent[key];
 }
 
 function text(v: unknown): string | null {
