@@ -52,7 +52,7 @@ export async function createService(config: Config, logger: Logger, options: Ser
   const files = createFiles({ store, blobs, secret: accounts.serverSecret, now, publicUrl });
   await mkdir(config.scratchDir, { recursive: true });
   const sweeper = await startFileSweeper(files, logger);
-  const invokeDeps = { gate: accounts.gate, engines: engineSet.engines, now, files, scratchRoot: config.scratchDir };
+  const invokeDeps = { gate: accounts.gate, authenticate: accounts.authenticate, engines: engineSet.engines, now, files, scratchRoot: config.scratchDir };
   let mcp: Mcp | undefined;
   app = await buildApp({
     config,

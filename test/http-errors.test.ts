@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 /** Bad input gets the documented status and a complete error envelope, never a 500 or a stack trace. */
 let server: TestServer;
 before(async () => {
-  server = await startTestServer({ TOOLAPI_MAX_JSON_MB: '1' });
+  server = await startTestServer({ TOOLAPI_MAX_JSON_MB: '1', TOOLAPI_MAX_UPLOAD_MB: '1' });
 });
 after(async () => {
   await server.close();
@@ -28,7 +30,7 @@ async function expectError(response: Response, status: number, error: string, de
 }
 
 test('malformed JSON -> 400 invalid_request', async () => {
-  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"text":' });
+  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': server.key }, body: '{"text":' });
   await expectError(response, 400, 'invalid_request', /malformed JSON/);
 });
 
@@ -54,7 +56,7 @@ test('body over the JSON limit -> 413', async () => {
 });
 
 test('wrong content type -> 415', async () => {
-  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-api-key': server.key }, body: 'hello' });
   await expectError(response, 415, 'unsupported_media_type', /application\/json/);
 });
 
@@ -115,4 +117,37 @@ test('a multipart body cut short (Content-Length honest, closing boundary missin
       await expectError(response, 400, 'invalid_request', /^body: the multipart form ended early or is malformed/);
     }
   }
+});
+
+test('no key, or a bad key: 401 with WWW-Authenticate before any body is read (an oversized upload or JSON body included)', async () => {
+  const big = new FormData();
+  big.append('file', new Blob([Buffer.alloc(3 * 1024 * 1024, 0x61)]), 'big.md');
+  for (const headers of [{}, { 'x-api-key': 'tk_notakey' }] as Record<string, string>[]) {
+    const upload = await fetch(`${server.url}/api/v1/documents/md-to-html`, { method: 'POST', headers, body: big });
+    assert.equal(upload.headers.get('www-authenticate'), 'ApiKey header="X-Api-Key", Bearer');
+    await expectError(upload, 401, 'unauthorized', /^X-Api-Key: /);
+    const json = await fetch(server.url + TOOL, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }) });
+    await expectError(json, 401, 'unauthorized');
+  }
+  const withKey = await fetch(`${server.url}/api/v1/documents/md-to-html`, { method: 'POST', headers: { 'x-api-key': server.key }, body: big });
+  await expectError(withKey, 413, 'payload_too_large');
+});
+
+test('Authorization: Bearer tk_… is taken as the API key', async () => {
+  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'abc' }) });
+  assert.equal(response.status, 200);
+  assert.deepEqual(((await response.json()) as { result: unknown }).result, { text: 'cba' });
+  const usage = await fetch(`${server.url}/api/v1/usage`, { headers: { authorization: `Bearer ${server.key}` } });
+  assert.equal(usage.status, 200);
+});
+
+test('only src/http/api-key.ts reads the API key headers', () => {
+  const root = path.join(import.meta.dirname, '../src');
+  const readers = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => /headers\[['"]x-api-key['"]\]|request\.headers\.authorization\b/i.test(readFileSync(file, 'utf8')))
+    .map((file) => path.relative(root, file));
+  // account-routes reads Authorization for the admin token only; the logger names both headers to redact them.
+  assert.deepEqual(readers.sort(), ['http/account-routes.ts', 'http/api-key.ts', 'logger.ts']);
 });

@@ -13,11 +13,17 @@ export interface GateDeps {
   now: () => Date;
 }
 
-/** Resolves the X-Api-Key of a request; 401 when missing, unknown or revoked. */
+/** RFC 9110 §11.6.1: a 401 names how to authenticate (the X-Api-Key header, or a Bearer key). */
+const WWW_AUTHENTICATE = 'ApiKey header="X-Api-Key", Bearer';
+
+/** Resolves the API key of a request; 401 when missing, unknown or revoked. */
 export async function requirePrincipal(accounts: Accounts, apiKey: string | undefined): Promise<Principal> {
-  if (!apiKey) throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_).');
+  const headers = { 'www-authenticate': WWW_AUTHENTICATE };
+  if (!apiKey) {
+    throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_), or Authorization: Bearer tk_….', { headers });
+  }
   const principal = await accounts.authenticate(apiKey);
-  if (!principal) throw new ToolError('unauthorized', 'X-Api-Key: not a valid key, or revoked; create one with POST /api/v1/api-keys.');
+  if (!principal) throw new ToolError('unauthorized', 'X-Api-Key: not a valid key, or revoked; create one with POST /api/v1/api-keys.', { headers });
   return principal;
 }
 
@@ -38,7 +44,8 @@ export function quotaHeaders(principal: Principal, rate: RateState, used: number
 /** Key, plan, rate and credits for every tool call, REST or MCP alike (the pipeline's gate). */
 export function createGate({ accounts, credits, rateLimiter, now }: GateDeps): Gate {
   return async (tool: AnyTool, caller: Caller): Promise<Admission> => {
-    const principal = await requirePrincipal(accounts, caller.apiKey);
+    // The identity an adapter resolved with this same accounts system's requirePrincipal (see AccountSystem).
+    const principal = (caller.identity as Principal | undefined) ?? (await requirePrincipal(accounts, caller.apiKey));
     const { plan } = principal;
     if (!principal.emailVerified) {
       throw new ToolError('forbidden', 'account: the e-mail address is not verified yet; open the verification link sent at signup.');

@@ -5,9 +5,9 @@ import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
 import type { Gate } from '../core/invoke.ts';
 import type { Store } from '../store/index.ts';
-import { createAccounts, type Accounts } from './accounts.ts';
+import { createAccounts, type Accounts, type Principal } from './accounts.ts';
 import { createCredits, type Credits } from './credits.ts';
-import { createGate } from './gate.ts';
+import { createGate, requirePrincipal } from './gate.ts';
 import { randomBase62 } from './keys.ts';
 import { loadPlans, type Plans } from './plans.ts';
 import { memoryRateLimiter, storeRateLimiter, type RateLimiter } from './rate-limit.ts';
@@ -26,6 +26,8 @@ export interface AccountSystem {
   plans: Plans;
   signup: Signup;
   gate: Gate;
+  /** Resolves an API key to its principal (401 otherwise); what the gate reads from `Caller.identity`. */
+  authenticate(apiKey: string | undefined): Promise<Principal>;
   /** The server secret: HMAC key of key hashes and signed links; derive other keys from it (never store it elsewhere). */
   serverSecret: string;
   /** On an empty store: a verified local account and its key, written to first-api-key.txt; the key is returned once. */
@@ -65,6 +67,7 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
     plans,
     signup,
     gate: createGate({ accounts, credits, rateLimiter, now }),
+    authenticate: (apiKey) => requirePrincipal(accounts, apiKey),
     serverSecret: secret,
     async ensureFirstKey() {
       if ((await accounts.countAccounts()) > 0) return undefined;

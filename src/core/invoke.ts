@@ -11,8 +11,10 @@ export interface Caller {
   log: Log;
   /** Aborts when the client goes away. */
   signal?: AbortSignal;
-  /** The `X-Api-Key` the call came with, for the gate to check. */
+  /** The API key the call came with, for the gate to check (unless `identity` already resolved it). */
   apiKey?: string | undefined;
+  /** The caller as `InvokeDeps.authenticate` resolved it, once per request, before any body was read. */
+  identity?: CallerIdentity;
   /** Response headers the gate sets (rate-limit and quota state); adapters without headers omit it. */
   setHeader?: (name: string, value: string) => void;
   /** Files that came with the call (multipart uploads, MCP file inputs), on disk; the adapter removes them. */
@@ -35,8 +37,15 @@ export interface Admission {
  */
 export type Gate = (tool: AnyTool, caller: Caller) => Promise<Admission> | Admission;
 
+/** An authenticated caller; opaque to the pipeline (the gate that made it reads the rest). */
+export interface CallerIdentity {
+  readonly accountId: string;
+}
+
 export interface InvokeDeps extends FileDeps {
   gate?: Gate;
+  /** Resolves an API key (401 when missing, unknown or revoked); adapters call it before reading a body. */
+  authenticate?: (apiKey: string | undefined) => Promise<CallerIdentity>;
   now?: () => Date;
   engines?: Engines;
 }

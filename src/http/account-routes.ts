@@ -7,6 +7,7 @@ import { quotaHeaders, requirePrincipal } from '../accounts/gate.ts';
 import type { AccountSystem } from '../accounts/index.ts';
 import { ToolError } from '../core/errors.ts';
 import { validationError } from '../core/invoke.ts';
+import { apiKeyOf } from './api-key.ts';
 
 const toolGlobs = z.array(z.string().min(1).max(200)).max(200).describe('Globs over module/slug, e.g. text-utilities/* ');
 const createAccountBody = z.object({ email: z.email(), plan: z.string().optional(), emailVerified: z.boolean().optional() });
@@ -42,8 +43,7 @@ export function registerAccountRoutes(app: FastifyInstance, system: AccountSyste
   };
   /** A keyed request: resolves the principal and reports its rate and quota state in headers. */
   const keyed = async (request: FastifyRequest, reply: FastifyReply): Promise<Principal> => {
-    const key = request.headers['x-api-key'];
-    const principal = await requirePrincipal(accounts, typeof key === 'string' ? key : undefined);
+    const principal = await requirePrincipal(accounts, apiKeyOf(request.headers));
     const rate = await rateLimiter.peek(principal.accountId, principal.plan.ratePerMinute);
     reply.headers(quotaHeaders(principal, rate, await credits.used(principal.accountId), now()));
     return principal;

@@ -1,13 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
-import { invoke, type Caller, type InvokeDeps, type InvokeResult } from '../core/invoke.ts';
+import { invoke, type Caller, type CallerIdentity, type InvokeDeps, type InvokeResult } from '../core/invoke.ts';
+import { apiKeyOf } from './api-key.ts';
 import type { Files } from '../files/files.ts';
 import type { FileResult } from '../files/result.ts';
 import type { Registry } from '../registry/registry.ts';
 import { contentDisposition } from './file-routes.ts';
 import { sendResult, type OutputFormat } from './reply.ts';
 import { receiveForm } from './uploads.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, resolved once in the tool route's onRequest hook. */
+    identity?: CallerIdentity;
+  }
+}
 
 /** One route per tool, derived from its declaration; no tool-specific code lives here. */
 export function registerToolRoutes(app: FastifyInstance, registry: Registry, deps: InvokeDeps, config: Config): void {
@@ -16,6 +24,7 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
       const format = requestedFormat(request);
       const binary = tool.response === 'file' && wantsBinary(request, config.binarySunset, deps.now?.() ?? new Date());
       const caller = callerOf(request, reply);
+      caller.identity = request.identity;
       let raw: unknown = request.method === 'GET' ? request.query : request.body;
       let cleanup = async (): Promise<void> => {};
       if (request.isMultipart()) {
@@ -36,8 +45,12 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
       return sendResult(reply, tool, outcome, format);
     };
     const routeConfig = { tool };
-    app.post(tool.path, { config: routeConfig }, handler);
-    if (tool.method === 'GET') app.get(tool.path, { config: routeConfig }, handler);
+    // The key is checked before the body is read: without a valid key, a 401 whatever the body (even one too large).
+    const onRequest = async (request: FastifyRequest): Promise<void> => {
+      if (deps.authenticate) request.identity = await deps.authenticate(apiKeyOf(request.headers));
+    };
+    app.post(tool.path, { config: routeConfig, onRequest }, handler);
+    if (tool.method === 'GET') app.get(tool.path, { config: routeConfig, onRequest }, handler);
   }
 }
 
@@ -87,12 +100,11 @@ export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) gone.abort();
   });
-  const key = request.headers['x-api-key'];
   return {
     requestId: request.id,
     log: request.log,
     signal: gone.signal,
-    apiKey: typeof key === 'string' ? key : undefined,
+    apiKey: apiKeyOf(request.headers),
     setHeader: (name, value) => void reply.header(name, value),
   };
 }

@@ -16,6 +16,7 @@ import { buildSkills } from './skills.ts';
 import type { McpCore } from './tools.ts';
 import { registerTransports } from './transports.ts';
 import { createWebhooks, type Webhooks } from './webhook.ts';
+import { apiKeyOf } from '../http/api-key.ts';
 
 /** What the MCP interface needs from the service: the same registry, pipeline, key and quota as REST. */
 export interface McpDeps {
@@ -137,8 +138,7 @@ function ok(result: unknown): Record<string, unknown> {
 /** `PUT|GET|DELETE /api/v1/webhooks`: the account's mcp.job.finished endpoint (X-Api-Key). */
 function registerWebhookRoutes(app: FastifyInstance, webhooks: Webhooks, accounts: AccountSystem): void {
   const keyed = (request: FastifyRequest) => {
-    const header = request.headers['x-api-key'];
-    return requirePrincipal(accounts.accounts, typeof header === 'string' ? header : undefined);
+    return requirePrincipal(accounts.accounts, apiKeyOf(request.headers));
   };
   app.put('/api/v1/webhooks', async (request) => {
     const principal = await keyed(request);

@@ -10,6 +10,7 @@ import { requirePrincipal } from '../accounts/gate.ts';
 import { errorBody, ToolError } from '../core/errors.ts';
 import { createMcpServer, type AuthExtra } from './server.ts';
 import type { McpCore } from './tools.ts';
+import { apiKeyOf } from '../http/api-key.ts';
 
 /**
  * The two MCP transports on the Fastify app, both behind X-Api-Key (401 envelope otherwise):
@@ -39,12 +40,11 @@ export function registerTransports(app: FastifyInstance, core: McpCore, accounts
   const open = new Set<{ close(): Promise<void> }>();
 
   const authenticate = async (request: FastifyRequest): Promise<Principal> => {
-    const header = request.headers['x-api-key'];
-    return requirePrincipal(accounts, typeof header === 'string' ? header : undefined);
+    return requirePrincipal(accounts, apiKeyOf(request.headers));
   };
   const authInfo = (request: FastifyRequest, principal: Principal): AuthInfo => {
     const extra: AuthExtra = { keyId: principal.keyId, requestId: request.id };
-    return { token: String(request.headers['x-api-key']), clientId: principal.accountId, scopes: [], extra: { ...extra } };
+    return { token: apiKeyOf(request.headers) ?? '', clientId: principal.accountId, scopes: [], extra: { ...extra } };
   };
   /** Takes over the raw response, keeping the headers hooks already set (request id, CORS). */
   const hijack = (reply: FastifyReply): void => {
