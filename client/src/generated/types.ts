@@ -8152,6 +8152,8 @@ export interface SecurityApisWebhookSignatureVerifierInput {
    * @default 300
    */
   toleranceSeconds?: number;
+  /** Check the timestamp against this time (Unix seconds) instead of the current time, e.g. to verify a published test vector */
+  now?: number | string;
   /** Hash of a bare hex/base64 signature; default: inferred from its length (32 bytes → sha256, 20 → sha1, 64 → sha512…) */
   algorithm?: 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512';
 }
