@@ -20,6 +20,7 @@ const envSchema = z.object({
   TOOLAPI_DNS_SERVERS: z.string().optional(),
   TOOLAPI_CHROMIUM_PATH: z.string().optional(),
   TOOLAPI_OFFICE_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
+  TOOLAPI_CPU_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TOOLAPI_OFFICE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   TOOLAPI_S3_BUCKET: z.string().min(3).optional(),
   TOOLAPI_S3_ENDPOINT: z.url().optional(),
@@ -73,6 +74,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Warm LibreOffice instances (default: CPU cores; 0 disables the pool) and the per-conversion deadline. */
   office: { workers: number; timeoutMs: number };
+  /** Worker threads of the CPU pool (engines/cpu); default: the machine's cores, at least 2. */
+  cpuWorkers: number | undefined;
   /** An OpenAI-compatible chat-completions provider; without a base URL the AI tools run their local models. */
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number };
   maxUploadBytes: number;
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     office: { workers: e.TOOLAPI_OFFICE_WORKERS ?? availableParallelism(), timeoutMs: e.TOOLAPI_OFFICE_TIMEOUT_MS },
+    cpuWorkers: e.TOOLAPI_CPU_WORKERS,
     ai: { baseUrl: e.TOOLAPI_AI_BASE_URL?.replace(/\/+$/, ''), apiKey: e.TOOLAPI_AI_API_KEY, model: e.TOOLAPI_AI_MODEL, timeoutMs: e.TOOLAPI_AI_TIMEOUT_MS },
     maxUploadBytes: e.TOOLAPI_MAX_UPLOAD_MB * MB,
     maxJsonBodyBytes: e.TOOLAPI_MAX_JSON_MB * MB,

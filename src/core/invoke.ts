@@ -71,7 +71,7 @@ export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, d
     const input = parseInput(tool, rawInput);
     files = callFiles(await checkUploads(tool, caller.uploads ?? []), deps, admission.accountId ?? null);
     const warnings: string[] = [];
-    const output = await runWithDeadline(tool, input, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS, files);
+    const output = await runWithDeadline(tool, { input, raw: rawInput }, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS, files);
     const checked = tool.output.safeParse(output);
     if (!checked.success) {
       caller.log.error({ tool: tool.operationId, issues: checked.error.issues }, 'tool output failed its schema');
@@ -119,13 +119,36 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, '');
 }
 
+/** A `cpu: true` tool's input above this many characters runs in the worker pool; smaller ones inline (faster). */
+export const CPU_INLINE_CHARS = 16_384;
+
+/** Whether the strings (and keys) of a JSON-like value add up to more than `limit` characters; stops counting there. */
+function exceedsChars(value: unknown, limit: number): boolean {
+  let total = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && total <= limit) {
+    const item = stack.pop();
+    if (typeof item === 'string') total += item.length;
+    else if (Array.isArray(item)) {
+      total += item.length;
+      stack.push(...item);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        total += key.length;
+        stack.push(inner);
+      }
+    } else total += 8;
+  }
+  return total > limit;
+}
+
 /**
  * Runs the tool with an AbortSignal. A synchronous tool finishes before any timer could fire, so only
  * asynchronous work (engines, I/O) races the deadline; on expiry the signal aborts and the call fails.
  */
 async function runWithDeadline(
   tool: AnyTool,
-  input: unknown,
+  { input, raw }: { input: unknown; raw: unknown },
   caller: Caller,
   warnings: string[],
   deps: InvokeDeps,
@@ -143,7 +166,16 @@ async function runWithDeadline(
     now: deps.now ?? (() => new Date()),
     warn: (message) => void warnings.push(message),
   };
-  const output = tool.run(input, ctx);
+  const pool = deps.engines?.cpu;
+  const output =
+    pool && (tool.cpu === 'always' || (tool.cpu === 'large-input' && exceedsChars(raw, CPU_INLINE_CHARS)))
+      ? pool
+          .run({ module: tool.module, slug: tool.slug, input: raw, requestId: caller.requestId, now: ctx.now().getTime(), plan }, controller.signal)
+          .then(({ output: result, warnings: notes }) => {
+            warnings.push(...notes);
+            return result;
+          })
+      : tool.run(input, ctx);
   if (!isPromiseLike(output)) return output;
 
   const onCallerGone = (): void => controller.abort(caller.signal?.reason);

@@ -8,6 +8,7 @@ import { createArchiveEngine, type ArchiveEngine } from './archive/index.ts';
 import { createArchiverEngine, type ArchiverEngine } from './archive/commands.ts';
 import { createBrowserEngine, type BrowserEngine } from './browser/chromium.ts';
 import { createCommandEngine, type CommandEngine } from './commands/index.ts';
+import { createCpuPool, type CpuPool } from './cpu/index.ts';
 import { createDnsEngine, type DnsEngine } from './dns/resolver.ts';
 import { createEbookEngine, type EbookEngine } from './ebook/index.ts';
 import { createFetchEngine, type FetchEngine } from './fetch/fetcher.ts';
@@ -40,6 +41,8 @@ export interface Engines {
   ebook?: EbookEngine;
   /** sharp (loaded on first use), HEIC decoding and heif-enc for HEIC output. */
   images?: ImageEngine;
+  /** Worker threads for CPU-bound tools (`cpu: true`); the pipeline dispatches large inputs there. */
+  cpu?: CpuPool;
 }
 
 export interface EngineSet {
@@ -67,11 +70,12 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
     config.office.workers > 0
       ? createOfficeEngine({ workers: config.office.workers, jobTimeoutMs: config.office.timeoutMs, log: logger, tempDir: path.join(config.dataDir, 'office') })
       : undefined;
+  const cpu = createCpuPool({ ...(config.cpuWorkers ? { threads: config.cpuWorkers } : {}) });
   return {
-    engines: { fetch, dns, browser, commands: createCommandEngine(), archive: createArchiveEngine(), archivers: createArchiverEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
+    engines: { cpu, fetch, dns, browser, commands: createCommandEngine(), archive: createArchiveEngine(), archivers: createArchiverEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
     readiness: office ? [officeReadiness(office)] : [],
     close: async () => {
-      await Promise.all([browser.close(), office?.close()]);
+      await Promise.all([browser.close(), office?.close(), cpu.close()]);
     },
   };
 }

@@ -75,6 +75,13 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   upload?: UploadSpec;
   /** What a conversion tool turns into what, and the engines it needs (for `supported-conversions`). */
   conversion?: ConversionInfo;
+  /**
+   * CPU-bound work runs `run` in the worker-thread pool (engines/cpu), so it cannot stall the event loop; a
+   * deadline terminates the thread. `large-input`: only inputs over CPU_INLINE_CHARS characters go there (small
+   * ones run inline, faster); `always`: every call (work set by a parameter, such as a hash cost). Such a tool is
+   * pure: no upload, engines or files (the registry refuses the combination).
+   */
+  cpu?: 'large-input' | 'always';
   /** Deadline for `run` in milliseconds. Default 10 s. */
   timeoutMs?: number;
   /** Route path when it is not `/api/v1/<module>/<slug>`. */

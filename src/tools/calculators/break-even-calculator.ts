@@ -8,6 +8,7 @@ import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './li
 export default defineTool({
   module: 'calculators',
   slug: 'break-even-calculator',
+  cpu: 'large-input',
   title: 'Break-even calculator',
   description:
     'Break-even point from fixed costs, variable cost per unit and price per unit: contribution margin per unit and ratio, ' +

@@ -22,6 +22,7 @@ interface Point {
 export default defineTool({
   module: 'calculators',
   slug: 'compound-interest-calculator',
+  cpu: 'large-input',
   title: 'Compound interest calculator',
   description:
     'Future value with compound interest, A = P(1 + r/n)^(nt) — 1,000 at 5 % compounded annually for 10 years is 1,628.89, ' +

@@ -9,6 +9,7 @@ import { marginAndMarkup } from './lib/pricing.ts';
 export default defineTool({
   module: 'calculators',
   slug: 'cost-plus-pricing-calculator',
+  cpu: 'large-input',
   title: 'Cost-plus pricing calculator',
   description:
     'Prices a product or job at cost plus a markup: the unit cost is `unitCost` or the sum of `costs` (materials, labour, ' +

@@ -10,6 +10,7 @@ import { adjustmentField, adjustmentInputs, adjustmentLines } from './lib/notes.
 export default defineTool({
   module: 'calculators',
   slug: 'credit-note-calculator',
+  cpu: 'large-input',
   title: 'Credit note calculator',
   description:
     'Works out a credit note (a refund or reduction against an issued invoice) from the credited line items (description, ' +

@@ -16,6 +16,7 @@ function fmtRate(rate: Decimal): string {
 export default defineTool({
   module: 'calculators',
   slug: 'currency-converter',
+  cpu: 'large-input',
   title: 'Currency converter (your rates)',
   description:
     'Converts an amount between ISO 4217 currencies offline, with exchange rates the caller supplies: either one `rate` ' +

@@ -9,6 +9,7 @@ import { adjustmentInputs, adjustmentLines } from './lib/notes.ts';
 export default defineTool({
   module: 'calculators',
   slug: 'debit-note-calculator',
+  cpu: 'large-input',
   title: 'Debit note calculator',
   description:
     'Works out a debit note (a supplementary charge raising an issued invoice: undercharged price, extra quantity, freight, ' +

@@ -14,6 +14,7 @@ const stepSchema = z.object({
 export default defineTool({
   module: 'calculators',
   slug: 'discount-calculator',
+  cpu: 'large-input',
   title: 'Discount calculator',
   description:
     'Applies a discount to a price (percent or fixed amount off) and returns the discount, the final price and the ' +

@@ -11,6 +11,7 @@ const MAX_MONTHS = 1200;
 export default defineTool({
   module: 'calculators',
   slug: 'emi-calculator',
+  cpu: 'large-input',
   title: 'EMI / loan repayment calculator',
   description:
     'Equated monthly instalment (EMI) of a reducing-balance loan: EMI = P·r·(1+r)^n / ((1+r)^n − 1) with r the monthly ' +

@@ -8,6 +8,7 @@ import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './li
 export default defineTool({
   module: 'calculators',
   slug: 'freelancer-hourly-rate-calculator',
+  cpu: 'large-input',
   title: 'Freelancer hourly rate calculator',
   description:
     'The hourly rate a freelancer must charge to take home `targetIncome` a year after tax: revenue = (targetIncome / ' +

@@ -10,6 +10,7 @@ const SPLITS = ['none', 'cgst-sgst', 'cgst-utgst', 'igst'] as const;
 export default defineTool({
   module: 'calculators',
   slug: 'gst-calculator',
+  cpu: 'large-input',
   title: 'GST calculator',
   description:
     'Adds GST to a net amount (mode "exclusive") or extracts it from a GST-inclusive amount (mode "inclusive"), returning ' +

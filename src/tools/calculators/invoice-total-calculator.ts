@@ -8,6 +8,7 @@ import { money, MONEY_NOTE, moneyOut } from './lib/money.ts';
 export default defineTool({
   module: 'calculators',
   slug: 'invoice-total-calculator',
+  cpu: 'large-input',
   title: 'Invoice total calculator',
   description:
     'Totals an invoice from line items (description, quantity, unitPrice, taxRate, discount): per line the amount, discount, ' +

@@ -9,6 +9,7 @@ import { marginAndMarkup, marginFromMarkup } from './lib/pricing.ts';
 export default defineTool({
   module: 'calculators',
   slug: 'markup-calculator',
+  cpu: 'large-input',
   title: 'Markup calculator',
   description:
     'Markup (profit as a percentage of cost) from any two of cost, price and markup: cost + price give profit, markup and ' +

@@ -78,6 +78,7 @@ function baseDueDate(invoice: Day, terms: Terms): Day {
 export default defineTool({
   module: 'calculators',
   slug: 'payment-due-date-calculator',
+  cpu: 'large-input',
   title: 'Payment due date calculator',
   description:
     'Works out when an invoice is due from the invoice date and payment terms: "net 30" (or just 30), "due on receipt", ' +

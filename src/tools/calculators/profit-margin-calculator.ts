@@ -9,6 +9,7 @@ import { marginAndMarkup, markupFromMargin } from './lib/pricing.ts';
 export default defineTool({
   module: 'calculators',
   slug: 'profit-margin-calculator',
+  cpu: 'large-input',
   title: 'Profit margin calculator',
   description:
     'Gross profit margin (profit as a percentage of the selling price) from any two of cost, price and margin: cost + price ' +

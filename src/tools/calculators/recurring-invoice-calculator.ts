@@ -28,6 +28,7 @@ function occurrence(start: Day, frequency: Frequency, interval: number, k: numbe
 export default defineTool({
   module: 'calculators',
   slug: 'recurring-invoice-calculator',
+  cpu: 'large-input',
   title: 'Recurring invoice calculator',
   description:
     'Plans a recurring invoice (subscription, retainer, rent): totals one invoice from line items (description, quantity, ' +

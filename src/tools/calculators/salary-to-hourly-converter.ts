@@ -11,6 +11,7 @@ type Period = (typeof PERIODS)[number];
 export default defineTool({
   module: 'calculators',
   slug: 'salary-to-hourly-converter',
+  cpu: 'large-input',
   title: 'Salary to hourly converter',
   description:
     'Converts pay between annual salary, monthly, semi-monthly (24 a year), bi-weekly (26 on 52 weeks), weekly, daily and ' +

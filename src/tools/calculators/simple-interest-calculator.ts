@@ -12,6 +12,7 @@ const TIME_LIMIT: Record<(typeof UNITS)[number], number> = { years: 100, months:
 export default defineTool({
   module: 'calculators',
   slug: 'simple-interest-calculator',
+  cpu: 'large-input',
   title: 'Simple interest calculator',
   description:
     'Simple (non-compounding) interest I = P × r × t: interest and total amount for a time in years, months or days, or ' +

@@ -59,6 +59,7 @@ function vatIdProblem(id: string, regime: Regime): string | null {
 export default defineTool({
   module: 'calculators',
   slug: 'tax-compliant-invoice-calculator',
+  cpu: 'large-input',
   title: 'Tax-compliant invoice calculator',
   description:
     'Computes an invoice the way a tax invoice must show it and checks it against the rules of a regime: `eu-vat` (VAT ' +

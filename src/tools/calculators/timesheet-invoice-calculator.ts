@@ -56,6 +56,7 @@ function roundToIncrement(minutes: Decimal, increment: number, mode: TimeRoundin
 export default defineTool({
   module: 'calculators',
   slug: 'timesheet-invoice-calculator',
+  cpu: 'large-input',
   title: 'Timesheet invoice calculator',
   description:
     'Turns timesheet entries into an invoice: each entry gives hours, minutes, or start and end times (HH:MM, past midnight ' +

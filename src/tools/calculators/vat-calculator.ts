@@ -8,6 +8,7 @@ import { splitTax, TAX_MODES, taxModeField } from './lib/tax.ts';
 export default defineTool({
   module: 'calculators',
   slug: 'vat-calculator',
+  cpu: 'large-input',
   title: 'VAT calculator',
   description:
     'Adds VAT to a net amount (mode "exclusive", the default) or extracts the VAT contained in a gross amount (mode ' +

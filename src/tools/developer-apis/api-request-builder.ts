@@ -73,6 +73,7 @@ function hasHeader(headers: Header[], name: string): boolean {
 export default defineTool({
   module: 'developer-apis',
   slug: 'api-request-builder',
+  cpu: 'large-input',
   title: 'API request builder (cURL, fetch, Python, HTTPie)',
   description:
     'Builds ready-to-run HTTP request snippets from structured fields: cURL, JavaScript fetch, Python requests, HTTPie and the raw HTTP/1.1 message. Query parameters are URL-encoded, JSON bodies serialised, ' +

@@ -29,6 +29,7 @@ function decodeStrict(input: string, urlSafe: boolean | undefined): { bytes: Buf
 export default defineTool({
   module: 'developer-apis',
   slug: 'base64-encoder-decoder',
+  cpu: 'large-input',
   title: 'Base64 encoder / decoder',
   description:
     'Encodes UTF-8 text to Base64, or decodes Base64 back to text. Supports standard Base64 (RFC 4648 §4, "+/" with = padding) and base64url (§5, "-_", unpadded by default, as used in JWTs). ' +

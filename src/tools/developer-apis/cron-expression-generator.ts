@@ -23,6 +23,7 @@ const USES: Record<string, Frequency[]> = {
 export default defineTool({
   module: 'developer-apis',
   slug: 'cron-expression-generator',
+  cpu: 'large-input',
   title: 'Cron expression generator',
   description:
     'Builds a standard 5-field cron expression from plain options — every N minutes or hours, hourly at a minute, daily/weekdays/weekly at a time, monthly on a day (or the last day), yearly on a date — ' +

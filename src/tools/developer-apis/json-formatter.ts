@@ -21,6 +21,7 @@ function escapeNonAscii(json: string): string {
 export default defineTool({
   module: 'developer-apis',
   slug: 'json-formatter',
+  cpu: 'large-input',
   title: 'JSON formatter (pretty-print / minify)',
   description:
     'Pretty-prints or minifies JSON with a chosen indent (spaces or tab; 0 minifies), optionally sorting keys alphabetically at every level. ' +

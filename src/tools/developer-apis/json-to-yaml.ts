@@ -6,6 +6,7 @@ import { jsonInputField, readJsonInput, sortKeysDeep } from './json-support.ts';
 export default defineTool({
   module: 'developer-apis',
   slug: 'json-to-yaml',
+  cpu: 'large-input',
   title: 'JSON to YAML',
   description:
     'Converts JSON to clean block-style YAML 1.2. Strings that YAML 1.1 tools would misread (yes, no, on, off, 1.0, 0755, dates, null) are quoted, so the output is safe for any parser; multi-line strings use block scalars. ' +

@@ -13,6 +13,7 @@ function excerptOf(text: string, line: number, column: number): string {
 export default defineTool({
   module: 'developer-apis',
   slug: 'json-validator',
+  cpu: 'large-input',
   title: 'JSON validator',
   description:
     'Checks whether a text is valid JSON (strict RFC 8259: double-quoted strings and keys, no comments, no trailing commas, no NaN). ' +

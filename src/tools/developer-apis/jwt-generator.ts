@@ -66,6 +66,7 @@ const iso = (s: number | undefined): string | null => (s === undefined ? null : 
 export default defineTool({
   module: 'developer-apis',
   slug: 'jwt-generator',
+  cpu: 'large-input',
   title: 'JWT generator (for testing and development)',
   description:
     'Creates a signed JSON Web Token for testing and development: HMAC (HS256/384/512) with a shared secret, or RS256/384/512, PS256/384/512, ES256/384/512 and EdDSA with a private key you provide (PEM or JWK). ' +

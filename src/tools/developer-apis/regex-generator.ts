@@ -176,6 +176,7 @@ function describeQuantifier(min: number, max: number | undefined): string {
 export default defineTool({
   module: 'developer-apis',
   slug: 'regex-generator',
+  cpu: 'large-input',
   title: 'Regex generator (guided, no AI)',
   description:
     'Builds a JavaScript regular expression from plain options instead of writing it by hand: a preset (email, url, uuid, ipv4, date-iso, time-24h, hex-color, phone-e164, slug, semver, us-zip, mac-address, strong-password) ' +

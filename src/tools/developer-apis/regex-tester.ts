@@ -29,6 +29,7 @@ const groupSchema = z.object({
 export default defineTool({
   module: 'developer-apis',
   slug: 'regex-tester',
+  cpu: 'large-input',
   title: 'Regex tester',
   description:
     'Tests a JavaScript (ECMAScript) regular expression against a text: every match with its start/end index (UTF-16 code units), numbered and named capture groups with their spans, ' +

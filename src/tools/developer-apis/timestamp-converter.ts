@@ -93,6 +93,7 @@ const zonedSchema = z.object({
 export default defineTool({
   module: 'developer-apis',
   slug: 'timestamp-converter',
+  cpu: 'large-input',
   title: 'Timestamp converter (Unix ↔ ISO 8601 ↔ RFC 2822, any time zone)',
   description:
     'Converts a point in time between Unix epoch (seconds, milliseconds, microseconds or nanoseconds — detected by magnitude unless unit is given), ISO 8601, RFC 2822, HTTP dates and SQL datetimes, ' +

@@ -54,6 +54,7 @@ function queryParametersOf(decodedFrom: string): { name: string; value: string }
 export default defineTool({
   module: 'developer-apis',
   slug: 'url-encoder-decoder',
+  cpu: 'large-input',
   title: 'URL encoder / decoder',
   description:
     'Percent-encodes text for URLs or decodes it, UTF-8 correct. variant "component" (default) encodes everything but unreserved characters (RFC 3986 strict, so !\'()* are encoded too) — use it for a query value or path segment; ' +

@@ -21,6 +21,7 @@ function style(uuid: string, uppercase: boolean | undefined, hyphens: boolean | 
 export default defineTool({
   module: 'developer-apis',
   slug: 'uuid-generator',
+  cpu: 'large-input',
   title: 'UUID generator (v4, v7, v5, v3)',
   description:
     'Generates RFC 9562 UUIDs: v4 (random, the default), v7 (time-ordered: the current Unix time in milliseconds plus randomness; a batch is strictly increasing, good for database keys), ' +

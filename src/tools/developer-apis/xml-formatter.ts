@@ -15,6 +15,7 @@ const DOCTYPE = /<!\s*(DOCTYPE|ENTITY)\b/i;
 export default defineTool({
   module: 'developer-apis',
   slug: 'xml-formatter',
+  cpu: 'large-input',
   title: 'XML formatter / minifier',
   description:
     'Pretty-prints XML with a chosen indent (or minifies it), keeping comments, CDATA, processing instructions and xml:space="preserve" content. ' +

@@ -11,6 +11,7 @@ const MAX_ALIAS_COUNT = 1000;
 export default defineTool({
   module: 'developer-apis',
   slug: 'yaml-to-json',
+  cpu: 'large-input',
   title: 'YAML to JSON',
   description:
     'Converts YAML to JSON: anchors, aliases and merge keys (<<) are resolved, multi-document streams (---) become a JSON array (or pick the first document), ' +

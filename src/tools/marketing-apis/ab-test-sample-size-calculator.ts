@@ -10,6 +10,7 @@ const FORMULA =
 export default defineTool({
   module: 'marketing-apis',
   slug: 'ab-test-sample-size-calculator',
+  cpu: 'large-input',
   title: 'A/B test sample size calculator',
   description:
     'Visitors needed per variant to detect a change in conversion rate with a two-proportion z-test. Formula: ' +

@@ -13,6 +13,7 @@ const TEST =
 export default defineTool({
   module: 'marketing-apis',
   slug: 'ab-test-significance-calculator',
+  cpu: 'large-input',
   title: 'A/B test significance calculator',
   description:
     "Tests whether a variant's conversion rate differs from control's, from visitors and conversions per group: " +

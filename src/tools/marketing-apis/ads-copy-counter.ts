@@ -17,6 +17,7 @@ const fieldList = Object.entries(AD_PLATFORMS)
 export default defineTool({
   module: 'marketing-apis',
   slug: 'ads-copy-counter',
+  cpu: 'large-input',
   title: 'Ad copy character counter (platform limits)',
   description:
     'Counts ad texts against the real limits of each platform and field, the way that platform counts: Google Ads and ' +

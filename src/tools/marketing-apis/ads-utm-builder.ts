@@ -179,6 +179,7 @@ const value = (description: string) => z.string().max(500, 'at most 500 characte
 export default defineTool({
   module: 'marketing-apis',
   slug: 'ads-utm-builder',
+  cpu: 'large-input',
   title: 'Ads UTM builder with platform macros',
   description:
     "Builds UTM tracking for paid ads with each platform's dynamic macros, which the ad platform fills in at click " +

@@ -45,6 +45,7 @@ const value = (description: string) => z.string().max(120, 'at most 120 characte
 export default defineTool({
   module: 'marketing-apis',
   slug: 'ai-ad-headline-variants',
+  cpu: 'large-input',
   title: 'Ad headline variants (deterministic templates, not an LLM)',
   description:
     'Generates ad headline variants from proven copy templates — NOT a language model: the same input always gives the ' +

@@ -5,6 +5,7 @@ import { countInput, decimalsField, Dec, fixed, money, moneyField, nonZero } fro
 export default defineTool({
   module: 'marketing-apis',
   slug: 'cac-calculator',
+  cpu: 'large-input',
   title: 'CAC calculator (customer acquisition cost)',
   description:
     'Customer acquisition cost = (marketing cost + sales cost) ÷ new customers, in decimal arithmetic, as money rounded ' +

@@ -5,6 +5,7 @@ import { countInput, decimalsField, Dec, fixed, money, moneyField, nonZero } fro
 export default defineTool({
   module: 'marketing-apis',
   slug: 'cpa-calculator',
+  cpu: 'large-input',
   title: 'CPA calculator (cost per acquisition)',
   description:
     'Cost per acquisition (cost per conversion, CPL for leads) = cost ÷ conversions, in decimal arithmetic, as money ' +

@@ -5,6 +5,7 @@ import { countInput, decimalsField, Dec, fixed, money, moneyField, nonZero } fro
 export default defineTool({
   module: 'marketing-apis',
   slug: 'cpc-calculator',
+  cpu: 'large-input',
   title: 'CPC calculator (cost per click)',
   description:
     'Cost per click = cost ÷ clicks, in decimal arithmetic (never binary floating point), as money rounded half-up to ' +

@@ -5,6 +5,7 @@ import { countInput, Dec, fixed, money, moneyField, nonZero } from './numbers.ts
 export default defineTool({
   module: 'marketing-apis',
   slug: 'cpm-calculator',
+  cpu: 'large-input',
   title: 'CPM calculator (cost per mille)',
   description:
     'Cost per thousand impressions: CPM = cost ÷ impressions × 1,000, in decimal arithmetic, as money rounded half-up ' +

@@ -21,6 +21,7 @@ const GENERIC_TEXT = /^(click here|here|click|link|this link|read more|more|lear
 export default defineTool({
   module: 'marketing-apis',
   slug: 'email-link-extractor',
+  cpu: 'large-input',
   title: 'E-mail link extractor',
   description:
     'Extracts every link from e-mail HTML (parsed with htmlparser2, forgiving like mail clients): <a href> and image-map ' +

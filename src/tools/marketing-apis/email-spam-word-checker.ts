@@ -14,6 +14,7 @@ const BUMP: Record<Severity, Severity> = { info: 'low', low: 'medium', medium: '
 export default defineTool({
   module: 'marketing-apis',
   slug: 'email-spam-word-checker',
+  cpu: 'large-input',
   title: 'E-mail spam word checker',
   description:
     `Checks e-mail copy (plain text, or HTML whose visible text is extracted with htmlparser2) and an optional subject for ` +

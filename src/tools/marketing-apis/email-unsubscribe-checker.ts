@@ -46,6 +46,7 @@ function parseListUnsubscribe(value: string): { uris: string[]; wellFormed: bool
 export default defineTool({
   module: 'marketing-apis',
   slug: 'email-unsubscribe-checker',
+  cpu: 'large-input',
   title: 'E-mail unsubscribe checker (List-Unsubscribe, RFC 8058 one-click)',
   description:
     'Checks that a marketing e-mail lets people unsubscribe, as the law (CAN-SPAM, GDPR/ePrivacy) and the Gmail and Yahoo ' +

@@ -9,6 +9,7 @@ type Basis = (typeof BASES)[number];
 export default defineTool({
   module: 'marketing-apis',
   slug: 'engagement-rate-calculator',
+  cpu: 'large-input',
   title: 'Social media engagement rate calculator',
   description:
     'Engagement rate = engagements ÷ audience × 100, in decimal arithmetic, as a percentage string. Engagements are the ' +

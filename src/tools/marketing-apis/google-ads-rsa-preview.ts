@@ -59,6 +59,7 @@ function arrangements(assets: readonly Asset[], positions: number): number[][] {
 export default defineTool({
   module: 'marketing-apis',
   slug: 'google-ads-rsa-preview',
+  cpu: 'large-input',
   title: 'Google Ads responsive search ad (RSA) preview',
   description:
     'Checks and previews a Google Ads responsive search ad: 3–15 headlines (30 characters each), 2–4 descriptions (90) ' +

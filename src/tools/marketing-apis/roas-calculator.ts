@@ -5,6 +5,7 @@ import { decimalsField, Dec, fixed, money, moneyField, nonZero } from './numbers
 export default defineTool({
   module: 'marketing-apis',
   slug: 'roas-calculator',
+  cpu: 'large-input',
   title: 'ROAS calculator (return on ad spend)',
   description:
     'Return on ad spend = revenue ÷ ad cost, in decimal arithmetic: as a ratio ("4.00" means 4:1, $4 of revenue per $1 ' +

@@ -76,6 +76,7 @@ const PLATFORM_NAMES = Object.keys(PLATFORMS) as [Platform, ...Platform[]];
 export default defineTool({
   module: 'marketing-apis',
   slug: 'social-caption-counter',
+  cpu: 'large-input',
   title: 'Social media caption counter',
   description:
     "Counts a caption or post against each social platform's limit the way that platform counts: " +

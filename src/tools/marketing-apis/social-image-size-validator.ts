@@ -110,6 +110,7 @@ function gcd(a: number, b: number): number {
 export default defineTool({
   module: 'marketing-apis',
   slug: 'social-image-size-validator',
+  cpu: 'large-input',
   title: 'Social media image size validator',
   description:
     "Checks an image's width and height (and optionally file size) against the recommended sizes, aspect ratios and " +

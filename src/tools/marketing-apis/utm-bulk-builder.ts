@@ -21,6 +21,7 @@ type Row = z.infer<typeof rowSchema>;
 export default defineTool({
   module: 'marketing-apis',
   slug: 'utm-bulk-builder',
+  cpu: 'large-input',
   title: 'Bulk UTM URL builder',
   description:
     `Builds up to ${MAX_ROWS.toLocaleString('en')} campaign URLs in one call, one per row of {url, source, medium, campaign, term?, ` +

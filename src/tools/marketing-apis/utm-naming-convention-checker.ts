@@ -32,6 +32,7 @@ const list = (what: string) =>
 export default defineTool({
   module: 'marketing-apis',
   slug: 'utm-naming-convention-checker',
+  cpu: 'large-input',
   title: 'UTM naming convention checker',
   description:
     'Audits the UTM tagging of up to 500 URLs against a naming convention and returns a 0–100 score, a breakdown and ' +

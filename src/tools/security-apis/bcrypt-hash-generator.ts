@@ -6,8 +6,8 @@ import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 
 /**
- * Cost bounds: one call must not hog the CPU or memory. bcrypt runs in pure JS on the main thread (yielding every
- * 100 ms): cost 14 takes about 3 s, each step doubles it. Argon2 runs on the libuv thread pool: 64 MiB × 4 passes
+ * Cost bounds: one call must not hog the CPU or memory. bcrypt runs in pure JS (in the CPU worker pool, so never on
+ * the server's event loop): cost 14 takes about 3 s, each step doubles it. Argon2 runs on the libuv thread pool: 64 MiB × 4 passes
  * takes about 0.4 s.
  */
 const BCRYPT_MIN_ROUNDS = 4;
@@ -71,6 +71,7 @@ type Output = z.infer<typeof outputSchema>;
 export default defineTool({
   module: 'security-apis',
   slug: 'bcrypt-hash-generator',
+  cpu: 'always',
   title: 'Password hash generator and verifier (bcrypt, Argon2id)',
   description:
     'Hashes a password for storage, or checks a password against a stored hash. `mode: "hash"` (default) returns a ' +

@@ -153,6 +153,7 @@ const directiveSchema = z.object({
 export default defineTool({
   module: 'security-apis',
   slug: 'csp-policy-evaluator',
+  cpu: 'large-input',
   title: 'Content Security Policy (CSP) evaluator',
   description:
     'Evaluates a Content-Security-Policy header value for XSS and clickjacking protection, using the checks of ' +

@@ -31,6 +31,7 @@ const algorithm = algorithmName(NAMES);
 export default defineTool({
   module: 'security-apis',
   slug: 'hash-generator',
+  cpu: 'large-input',
   title: 'Hash generator (MD5, SHA-1, SHA-2, SHA-3, BLAKE2)',
   description:
     'Computes cryptographic digests of a text: MD5, SHA-1, SHA-224/256/384/512, SHA-512/224, SHA-512/256, ' +

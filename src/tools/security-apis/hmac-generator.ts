@@ -9,6 +9,7 @@ const MAX_SECRET_CHARS = 10_000;
 export default defineTool({
   module: 'security-apis',
   slug: 'hmac-generator',
+  cpu: 'large-input',
   title: 'HMAC generator',
   description:
     'Computes an HMAC (RFC 2104) of a text with a secret key: HMAC-SHA256 by default, or SHA-1, SHA-224, ' +

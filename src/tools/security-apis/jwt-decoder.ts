@@ -12,6 +12,7 @@ const NOT_VERIFIED = 'Decoded only: the signature was NOT verified, so nothing h
 export default defineTool({
   module: 'security-apis',
   slug: 'jwt-decoder',
+  cpu: 'large-input',
   title: 'JWT decoder',
   description:
     'Decodes a JSON Web Token without verifying it: the header, the payload (claims), each registered and common ' +

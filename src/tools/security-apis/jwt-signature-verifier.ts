@@ -171,6 +171,7 @@ const RFC_CLAIM_CHECKS = (issuer: string): Check[] => [
 export default defineTool({
   module: 'security-apis',
   slug: 'jwt-signature-verifier',
+  cpu: 'large-input',
   title: 'JWT signature verifier',
   description:
     'Verifies a JSON Web Token the way an API should before trusting it: checks the signature with a shared secret ' +

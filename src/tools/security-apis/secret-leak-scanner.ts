@@ -317,6 +317,7 @@ const matchSchema = z.object({
 export default defineTool({
   module: 'security-apis',
   slug: 'secret-leak-scanner',
+  cpu: 'large-input',
   title: 'Secret leak scanner',
   description:
     'Scans text (code, config, .env files, logs, diffs, chat exports; up to 1,000,000 characters) for leaked ' +

@@ -60,6 +60,7 @@ const timestampField = z
 export default defineTool({
   module: 'security-apis',
   slug: 'webhook-signature-verifier',
+  cpu: 'large-input',
   title: 'Webhook signature verifier (GitHub, Stripe, Standard Webhooks, HMAC)',
   description:
     'Checks that a webhook request really comes from the sender: recomputes the HMAC of the raw payload with your ' +

@@ -10,6 +10,7 @@ const source = (what: string) =>
 export default defineTool({
   module: 'text-intelligence',
   slug: 'expense-categorizer',
+  cpu: 'large-input',
   title: 'Expense categorizer (text or CSV)',
   description:
     'Turns expense notes or a bank/card CSV export into categorised expenses with totals. Give `text` (one expense per line, e.g. ' +

@@ -165,6 +165,7 @@ function applyCase(headline: string, style: 'title' | 'sentence'): string {
 export default defineTool({
   module: 'text-intelligence',
   slug: 'headline-restructurer',
+  cpu: 'large-input',
   title: 'Headline restructurer (question, how-to, list, benefit-first)',
   description:
     'Rewrites one headline into proven structures: `question`, `how-to`, `list` ("7 ways to…"), `benefit-first` and `guide` ' +

@@ -45,6 +45,7 @@ const replacementSchema = z.object({
 export default defineTool({
   module: 'text-intelligence',
   slug: 'jargon-buster',
+  cpu: 'large-input',
   title: 'Jargon buster (plain-English rewriter)',
   description:
     `Replaces business buzzwords, bureaucratic phrasing, legalese and tech/marketing jargon with plain English, from a curated ` +

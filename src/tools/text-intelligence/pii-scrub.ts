@@ -9,6 +9,7 @@ export const MAX_PII_TEXT_CHARS = 100_000;
 export default defineTool({
   module: 'text-intelligence',
   slug: 'pii-scrub',
+  cpu: 'large-input',
   title: 'Scrub personal data (PII) from text',
   description:
     'Finds and replaces personal data in a text: e-mail addresses, phone numbers (validated against Google\'s libphonenumber ' +

@@ -81,6 +81,7 @@ function toHashtag(keyword: string): string | undefined {
 export default defineTool({
   module: 'text-intelligence',
   slug: 'snippet-maker',
+  cpu: 'large-input',
   title: 'Snippet maker (meta description, tweet, summary)',
   description:
     'Writes ready-to-paste snippets from a text at the lengths each surface shows: `meta-description` (155 characters), ' +

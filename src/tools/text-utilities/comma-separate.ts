@@ -8,6 +8,7 @@ const WHITESPACE = /\s+/u;
 export default defineTool({
   module: 'text-utilities',
   slug: 'comma-separate',
+  cpu: 'large-input',
   title: 'Comma separate a list',
   description:
     'Turns a list (one item per line, or items separated by spaces) into one comma-separated line, e.g. a column ' +

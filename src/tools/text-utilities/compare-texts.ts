@@ -52,6 +52,7 @@ type Run = z.infer<typeof change>;
 export default defineTool({
   module: 'text-utilities',
   slug: 'compare-texts',
+  cpu: 'large-input',
   title: 'Compare texts (diff)',
   description:
     'Compares two texts and shows what changed from text1 to text2: a line diff and a word diff (each as runs ' +

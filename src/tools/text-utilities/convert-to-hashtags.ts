@@ -10,6 +10,7 @@ const PHRASE_SEPARATORS = /[\n\r\v\f\u0085\u2028\u2029,;|]+/u;
 export default defineTool({
   module: 'text-utilities',
   slug: 'convert-to-hashtags',
+  cpu: 'large-input',
   title: 'Convert to hashtags',
   description:
     'Turns text into hashtags. In "words" mode (default) every word becomes its own tag, keeping its case: ' +

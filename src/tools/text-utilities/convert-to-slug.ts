@@ -11,6 +11,7 @@ const UNTRANSLITERATED = /(?![\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic
 export default defineTool({
   module: 'text-utilities',
   slug: 'convert-to-slug',
+  cpu: 'large-input',
   title: 'Convert to URL slug',
   description:
     'Turns a title or phrase into a URL slug: accents and other scripts are transliterated to Latin letters ' +

@@ -17,6 +17,7 @@ function isXmlName(name: string): boolean {
 export default defineTool({
   module: 'text-utilities',
   slug: 'convert-to-xml-tags',
+  cpu: 'large-input',
   title: 'Convert lines to XML tags',
   description:
     'Wraps each line of a text in an XML element — "apple" becomes <item>apple</item> — inside a root element ' +

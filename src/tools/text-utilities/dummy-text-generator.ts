@@ -12,6 +12,7 @@ const RANDOM_SCALE = 2 ** 47;
 export default defineTool({
   module: 'text-utilities',
   slug: 'dummy-text-generator',
+  cpu: 'large-input',
   title: 'Dummy text (lorem ipsum) generator',
   description:
     'Generates lorem ipsum placeholder text: a number of words (up to 10,000), sentences (up to 1,000) or paragraphs ' +

@@ -52,6 +52,7 @@ const NUMBER_HELP = `a number such as 42, -3.75 or "123456789012345678901234" (d
 export default defineTool({
   module: 'text-utilities',
   slug: 'number-to-words',
+  cpu: 'large-input',
   title: 'Number to words',
   description:
     'Spells a number out in English words: 42 → "forty-two", -3.14 → "minus three point one four" (decimals are read ' +

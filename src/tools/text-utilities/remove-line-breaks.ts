@@ -7,6 +7,7 @@ import { textField } from '../../registry/fields.ts';
 export default defineTool({
   module: 'text-utilities',
   slug: 'remove-line-breaks',
+  cpu: 'large-input',
   title: 'Remove line breaks',
   description:
     'Joins the lines of a text into one: every line break (Windows CRLF, Unix LF, old Mac CR, Unicode line and ' +

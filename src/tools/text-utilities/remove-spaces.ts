@@ -13,6 +13,7 @@ const LINES_AND_BREAKS = new RegExp(`(${LINE_BREAK})`, 'u');
 export default defineTool({
   module: 'text-utilities',
   slug: 'remove-spaces',
+  cpu: 'large-input',
   title: 'Remove spaces',
   description:
     'Removes spaces and tabs from a text. Modes: "all" (default) deletes every space, tab and Unicode space ' +

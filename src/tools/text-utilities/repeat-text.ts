@@ -6,6 +6,7 @@ import { countField, MAX_TEXT_CHARS, textField } from '../../registry/fields.ts'
 export default defineTool({
   module: 'text-utilities',
   slug: 'repeat-text',
+  cpu: 'large-input',
   title: 'Repeat text',
   description:
     'Repeats a text a number of times, optionally with a separator between the copies (e.g. "\\n" for one copy per ' +

@@ -6,6 +6,7 @@ import { textField } from '../../registry/fields.ts';
 export default defineTool({
   module: 'text-utilities',
   slug: 'reverse-text',
+  cpu: 'large-input',
   title: 'Reverse text',
   description: 'Reverses a text character by character, keeping emoji, flags and accented letters whole (grapheme-aware).',
   keywords: ['reverse', 'backwards', 'mirror', 'flip text'],

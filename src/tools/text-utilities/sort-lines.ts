@@ -11,6 +11,7 @@ const ORDERS = ['asc', 'desc', 'reverse', 'shuffle'] as const;
 export default defineTool({
   module: 'text-utilities',
   slug: 'sort-lines',
+  cpu: 'large-input',
   title: 'Sort lines',
   description:
     'Sorts the lines of a text: asc (A→Z, default), desc (Z→A), reverse (flip the current order) or shuffle (random ' +

@@ -8,6 +8,7 @@ import { textField } from '../../registry/fields.ts';
 export default defineTool({
   module: 'text-utilities',
   slug: 'sort-words',
+  cpu: 'large-input',
   title: 'Sort words',
   description:
     'Sorts the words of a text alphabetically (A→Z or Z→A) with language-aware ordering (Unicode collation: ' +

@@ -32,6 +32,7 @@ const INNER_APOSTROPHE = /(?<=[\p{L}\p{N}])['\u2019](?=[\p{L}\p{N}])/gu;
 export default defineTool({
   module: 'text-utilities',
   slug: 'text-case-converter',
+  cpu: 'large-input',
   title: 'Text case converter',
   description:
     'Converts text to another letter case: UPPER, lower, Title Case (English small-word rules), Sentence case, ' +

@@ -15,6 +15,7 @@ const PARAGRAPH_BREAK = new RegExp(`${LINE_BREAK}(?:${HORIZONTAL_SPACE}*${LINE_B
 export default defineTool({
   module: 'text-utilities',
   slug: 'text-stats',
+  cpu: 'large-input',
   title: 'Text statistics (word and character count)',
   description:
     'Counts a text\'s characters, characters without spaces, words, unique words, sentences, paragraphs and lines, ' +

@@ -52,6 +52,7 @@ const HELP =
 export default defineTool({
   module: 'text-utilities',
   slug: 'words-to-number',
+  cpu: 'large-input',
   title: 'Words to number',
   description:
     'Reads a number written in English words and returns it as a number: "one hundred and five" → 105, "minus twelve" ' +

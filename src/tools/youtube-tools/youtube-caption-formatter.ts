@@ -31,6 +31,7 @@ const kindOf = (f: Finding): string => f.id.replace(/-cue-\d+$/, '');
 export default defineTool({
   module: 'youtube-tools',
   slug: 'youtube-caption-formatter',
+  cpu: 'large-input',
   title: 'YouTube caption formatter (SRT ↔ VTT ↔ text)',
   description:
     'Converts captions between SRT and WebVTT, or to plain text (tags removed, rolling duplicate lines merged), and validates their timing: ' +

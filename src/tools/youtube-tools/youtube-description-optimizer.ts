@@ -42,6 +42,7 @@ const output = z.object({
 export default defineTool({
   module: 'youtube-tools',
   slug: 'youtube-description-optimizer',
+  cpu: 'large-input',
   title: 'YouTube description optimizer',
   description:
     `Audits a YouTube video description: the ${MAX_DESCRIPTION}-character limit, the first ${ABOVE_THE_FOLD} characters shown above the fold, ` +

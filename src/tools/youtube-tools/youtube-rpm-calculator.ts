@@ -59,6 +59,7 @@ function parseMoney(field: string, value: number | string | undefined): Dec | un
 export default defineTool({
   module: 'youtube-tools',
   slug: 'youtube-rpm-calculator',
+  cpu: 'large-input',
   title: 'YouTube RPM calculator',
   description:
     'YouTube RPM (revenue per 1,000 views): give any two of revenue, views and rpm to get the third — RPM = revenue ÷ views × 1000, ' +

@@ -1,0 +1,54 @@
+import { ToolError } from '../../core/errors.ts';
+import { parseInput } from '../../core/invoke.ts';
+import type { ToolContext, ToolFiles } from '../../core/context.ts';
+import type { AnyTool } from '../../registry/define-tool.ts';
+import type { CpuJob, CpuReply } from './index.ts';
+
+/**
+ * The CPU pool's worker: runs a `cpu: true` tool's `run` off the server's event loop. It loads only the tool's
+ * module index (src/tools/<module>/index.ts), once per thread. Such tools are pure: no engines, files or
+ * network here; the clock is the caller's, and a deadline terminates the whole thread (engines/cpu/index.ts).
+ */
+const modules = new Map<string, Promise<readonly AnyTool[]>>();
+
+function toolsOf(module: string): Promise<readonly AnyTool[]> {
+  let tools = modules.get(module);
+  if (!tools) {
+    const url = new URL(`../../tools/${module}/index.ts`, import.meta.url);
+    tools = import(url.href).then((exports: Record<string, unknown>) => Object.values(exports).find(Array.isArray) as AnyTool[]);
+    modules.set(module, tools);
+  }
+  return tools;
+}
+
+const NO_FILES: ToolFiles = {
+  uploads: [],
+  workDir: () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool has no scratch folder.')),
+  put: () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool stores no files.')),
+};
+const silent = { error() {}, warn() {}, info() {}, debug() {} };
+
+export default async function runJob(job: CpuJob): Promise<CpuReply> {
+  try {
+    const tool = (await toolsOf(job.module)).find((t) => t.slug === job.slug);
+    if (!tool?.cpu) throw new ToolError('internal_error', `No CPU-pool tool ${job.module}/${job.slug}.`);
+    const warnings: string[] = [];
+    const ctx: ToolContext = {
+      requestId: job.requestId,
+      signal: new AbortController().signal,
+      log: silent,
+      engines: {},
+      files: NO_FILES,
+      plan: job.plan,
+      now: () => new Date(job.now),
+      warn: (message) => void warnings.push(message),
+    };
+    const output = await tool.run(parseInput(tool, job.input), ctx);
+    return { ok: true, output, warnings };
+  } catch (error) {
+    // Errors cross the thread boundary as plain data; a ToolError keeps its code, status and detail.
+    if (error instanceof ToolError) return { ok: false, error: { code: error.code, detail: error.detail, status: error.status, message: error.message } };
+    const cause = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    return { ok: false, error: { code: 'internal_error', detail: 'The tool failed; quote the X-Request-Id when reporting it.', status: 500, message: 'Internal error', cause } };
+  }
+}

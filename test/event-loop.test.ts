@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { after, test } from 'node:test';
+import { z } from 'zod';
+import { asToolError } from '../src/core/errors.ts';
+import { createCpuPool } from '../src/engines/cpu/index.ts';
+import type { AnyTool } from '../src/registry/define-tool.ts';
+import { ALL_TOOLS } from '../src/tools/index.ts';
+import { run } from './helpers/invoke.ts';
+
+/**
+ * No tool can stall the event loop every caller shares: each JSON tool runs with its largest allowed input
+ * (its first example, every long string field grown to its limit, every array to its item limit) through the
+ * pipeline with the CPU worker pool, while perf_hooks samples the loop's delay. Engines other than the pool are
+ * absent, so URL tools stop at once (they are measured with their engines in their own suites).
+ */
+const pool = createCpuPool({ threads: 1 });
+after(() => pool.close());
+
+const TARGET_CHARS = 1_000_000;
+
+interface JsonSchema {
+  type?: string;
+  maxLength?: number;
+  maxItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+}
+
+/** The example value grown to the schema's limit: strings repeated up to maxLength, arrays up to maxItems. */
+function grow(value: unknown, schema: JsonSchema | undefined): unknown {
+  if (!schema) return value;
+  if (typeof value === 'string' && schema.type === 'string') {
+    const limit = Math.min(schema.maxLength ?? TARGET_CHARS, TARGET_CHARS);
+    if (limit < 10_000 || value.length === 0) return value;
+    const separator = value.includes('\n') ? '\n' : ' ';
+    let grown = value;
+    while (grown.length + separator.length + value.length <= limit) grown += separator + grown.slice(0, Math.min(grown.length, limit - grown.length - separator.length));
+    return grown.slice(0, limit);
+  }
+  if (Array.isArray(value) && schema.type === 'array' && value.length > 0) {
+    const limit = Math.min(schema.maxItems ?? 1000, 10_000);
+    const items = value.map((item) => grow(item, schema.items));
+    const grown: unknown[] = [];
+    while (grown.length < limit) grown.push(...items);
+    return grown.slice(0, limit);
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && schema.properties) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, grow(inner, schema.properties?.[key])]));
+  }
+  return value;
+}
+
+function largestInput(tool: AnyTool): unknown {
+  const example = tool.examples[0]?.input;
+  const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return grow(example, schema);
+}
+
+test('every JSON tool at its largest input leaves the event loop responsive (p99 delay < 50 ms)', { timeout: 600_000 }, async () => {
+  const overall = monitorEventLoopDelay({ resolution: 5 });
+  const worst: { tool: string; maxMs: number; ms: number }[] = [];
+  overall.enable();
+  for (const tool of ALL_TOOLS.filter((t) => !t.upload)) {
+    const input = largestInput(tool);
+    const one = monitorEventLoopDelay({ resolution: 5 });
+    one.enable();
+    const started = performance.now();
+    try {
+      await run(tool, input, { engines: { cpu: pool } });
+    } catch (error) {
+      assert.ok(asToolError(error).status < 500 || asToolError(error).code === 'engine_unavailable' || asToolError(error).code === 'timeout', `${tool.operationId}: ${String(error)}`);
+    }
+    one.disable();
+    worst.push({ tool: tool.operationId, maxMs: one.max / 1e6, ms: performance.now() - started });
+  }
+  overall.disable();
+  worst.sort((a, b) => b.maxMs - a.maxMs);
+  const p99 = overall.percentile(99) / 1e6;
+  console.log(`event loop while ${worst.length} tools ran at their largest inputs: p99 ${p99.toFixed(1)} ms, max ${(overall.max / 1e6).toFixed(1)} ms; longest stalls: ${worst.slice(0, 8).map((w) => `${w.tool} ${w.maxMs.toFixed(0)} ms (call ${w.ms.toFixed(0)} ms)`).join(', ')}`);
+  assert.ok(p99 < 50, `p99 event-loop delay ${p99.toFixed(1)} ms`);
+  // A single stall long enough to be a tool running on the loop (a scheduler hiccup on a busy machine is shorter).
+  const stalled = worst.filter((w) => w.maxMs >= 250);
+  assert.deepEqual(stalled.map((w) => w.tool), [], 'tools that blocked the event loop');
+});
+
+test('a cpu tool answers the same in a worker thread as inline: every example of every cpu tool, run in the pool', async () => {
+  const cpuTools = ALL_TOOLS.filter((t) => t.cpu);
+  assert.ok(cpuTools.length >= 90, `${cpuTools.length} cpu tools`);
+  const now = new Date('2026-06-01T12:00:00Z');
+  for (const tool of cpuTools) {
+    for (const example of tool.examples) {
+      if (example.output === undefined) continue;
+      const inline = await run(tool, example.input, { now: () => now });
+      const pooled = await pool.run({ module: tool.module, slug: tool.slug, input: example.input, requestId: 'test', now: now.getTime(), plan: { name: 'free', bulkUrlLimit: 5 } }, new AbortController().signal);
+      assert.deepEqual(tool.output.parse(pooled.output), inline.result, `${tool.operationId}: ${example.title ?? ''}`);
+      assert.deepEqual(pooled.warnings, inline.warnings, `${tool.operationId} warnings`);
+    }
+  }
+});
+
+test('a call past its deadline terminates its worker thread and answers 503 timeout; the pool keeps serving', async () => {
+  const compare = ALL_TOOLS.find((t) => t.operationId === 'textUtilities.compareTexts')!;
+  const slow = { ...compare, timeoutMs: 200 } as AnyTool;
+  const input = largestInput(compare);
+  const started = performance.now();
+  await assert.rejects(run(slow, input, { engines: { cpu: pool } }), (error: unknown) => asToolError(error).code === 'timeout');
+  assert.ok(performance.now() - started < 2000, 'the caller is answered at the deadline, not when the work would end');
+  const after = await run(compare, { text1: 'a b', text2: 'a c' }, { engines: { cpu: pool } });
+  assert.ok(after.result);
+});
+
+test('past the bounded queue, calls are refused with 503 and Retry-After instead of piling up', async () => {
+  const tiny = createCpuPool({ threads: 1, maxQueue: 1 });
+  try {
+    const compare = ALL_TOOLS.find((t) => t.operationId === 'textUtilities.compareTexts')!;
+    const job = { module: compare.module, slug: compare.slug, input: compare.examples[0]!.input, requestId: 'test', now: Date.now(), plan: { name: 'free', bulkUrlLimit: 5 } };
+    await tiny.run(job, new AbortController().signal); // a warm thread, as under steady load
+    const outcomes = await Promise.allSettled(Array.from({ length: 4 }, () => tiny.run(job, new AbortController().signal)));
+    assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'fulfilled', 'rejected', 'rejected'], 'one running, one queued, the rest refused');
+    for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+      const error = asToolError((outcome as PromiseRejectedResult).reason);
+      assert.equal(error.status, 503);
+      assert.equal(error.headers['retry-after'], '2');
+    }
+  } finally {
+    await tiny.close();
+  }
+});
