@@ -78,7 +78,7 @@ export async function createService(config: Config, logger: Logger, options: Ser
       clearInterval(sweeper);
       blobs.close?.();
       await engineSet.close();
-      accounts.close();
+      await accounts.close();
       await store.close();
     },
   };

@@ -29,17 +29,21 @@ export interface Credits {
   /** The work failed: the credits come back. */
   refund(reservation: Reservation): Promise<void>;
   used(accountId: string): Promise<number>;
-  /** Refunds reservations left open by a process that died (older than `olderThan`, or all). */
-  refundAbandoned(olderThan?: Date): Promise<number>;
+  /**
+   * Refunds the reservations whose owner is not among `liveOwners` (a process that died mid-call), and those
+   * without an owner (made before owners were recorded) once older than `ownerlessBefore`.
+   */
+  refundOrphaned(liveOwners: Set<string>, ownerlessBefore: Date): Promise<number>;
 }
 
 /**
  * Credits are reserved before the work and settled after it. The reservation takes the credits with
  * one conditional UPDATE (`used + cost <= limit`), so concurrent calls can never overspend, and leaves a
- * reservation row: a process killed mid-call leaves a trace that the next start (or, with several
- * instances, the sweeper) refunds, so `used` ends equal to the calls that succeeded.
+ * reservation row owned by this process (accounts/instances.ts): a process killed mid-call leaves a trace that
+ * the next start or the sweeper of any other process refunds once its owner is gone, so `used` ends equal to the
+ * calls that succeeded, while the calls of processes still alive keep their reservations.
  */
-export function createCredits(store: Store, now: () => Date): Credits {
+export function createCredits(store: Store, now: () => Date, owner: string): Credits {
   const refund = (reservation: Reservation): Promise<void> =>
     store.atomically(function* (db) {
       const deleted = yield db.deleteFrom('reservations').where('id', '=', reservation.id).compile();
@@ -80,7 +84,7 @@ export function createCredits(store: Store, now: () => Date): Credits {
         const used = rows[0]?.used;
         if (used === undefined) return undefined;
         const id = randomUUID();
-        yield db.insertInto('reservations').values({ id, account_id: accountId, period, cost, created_at: at.toISOString() }).compile();
+        yield db.insertInto('reservations').values({ id, account_id: accountId, period, cost, created_at: at.toISOString(), owner }).compile();
         return { id, accountId, period, cost, used: Number(used) };
       });
     },
@@ -93,12 +97,11 @@ export function createCredits(store: Store, now: () => Date): Credits {
       const row = await store.db.selectFrom('usage').select('used').where('account_id', '=', accountId).where('period', '=', periodOf(now())).executeTakeFirst();
       return row ? Number(row.used) : 0;
     },
-    async refundAbandoned(olderThan) {
-      let query = store.db.selectFrom('reservations').select(['id', 'account_id', 'period', 'cost']);
-      if (olderThan) query = query.where('created_at', '<', olderThan.toISOString());
-      const rows = await query.execute();
-      for (const row of rows) await refund({ id: row.id, accountId: row.account_id, period: row.period, cost: Number(row.cost), used: 0 });
-      return rows.length;
+    async refundOrphaned(liveOwners, ownerlessBefore) {
+      const rows = await store.db.selectFrom('reservations').select(['id', 'account_id', 'period', 'cost', 'owner', 'created_at']).execute();
+      const orphaned = rows.filter((row) => (row.owner === null ? row.created_at < ownerlessBefore.toISOString() : !liveOwners.has(row.owner)));
+      for (const row of orphaned) await refund({ id: row.id, accountId: row.account_id, period: row.period, cost: Number(row.cost), used: 0 });
+      return orphaned.length;
     },
   };
 }

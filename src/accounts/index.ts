@@ -10,7 +10,8 @@ import { createCredits, type Credits } from './credits.ts';
 import { createGate, requirePrincipal } from './gate.ts';
 import { randomBase62 } from './keys.ts';
 import { loadPlans, type Plans } from './plans.ts';
-import { memoryRateLimiter, storeRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { HEARTBEAT_MS, registerInstance } from './instances.ts';
+import { storeRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createMailer, createSignup, type Signup } from './signup.ts';
 
 /** Embedded mode serves a verified key from memory this long (see createAccounts). */
@@ -32,7 +33,7 @@ export interface AccountSystem {
   serverSecret: string;
   /** On an empty store: a verified local account and its key, written to first-api-key.txt; the key is returned once. */
   ensureFirstKey(): Promise<string | undefined>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export interface AccountSystemDeps {
@@ -47,17 +48,19 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
   const plans = loadPlans(config.plansFile);
   const secret = config.secret ?? (await storedSecret(store));
   const accounts = createAccounts({ store, plans, secret, now, keyCacheMs: store.dialect === 'sqlite' ? KEY_CACHE_MS : 0 });
-  const credits = createCredits(store, now);
-  const rateLimiter = store.dialect === 'postgres' ? storeRateLimiter(store, now) : memoryRateLimiter(now);
+  const instance = await registerInstance(store, now);
+  const credits = createCredits(store, now, instance.id);
+  const rateLimiter = storeRateLimiter(store, now);
   const signup = createSignup({ store, accounts, secret, now, publicUrl, mailer: createMailer(config.smtpUrl, config.smtpFrom, logger) });
 
-  // Embedded mode is one process: whatever is still reserved was in flight when it died. With several
-  // instances, only reservations too old to be in flight anywhere are refunded, on a timer.
-  const abandoned = store.dialect === 'sqlite' ? await credits.refundAbandoned() : 0;
-  if (abandoned > 0) logger.warn({ refunded: abandoned }, 'refunded credits of calls interrupted by the previous stop');
+  // Credits held by calls of a process that is gone (crashed, killed) come back: at start, and on a timer in
+  // every process. Reservations of processes still alive, on this data dir or database, are theirs to settle.
+  const sweep = async (): Promise<number> => credits.refundOrphaned(await instance.liveIds(), new Date(now().getTime() - ABANDONED_AFTER_MS));
+  const abandoned = await sweep();
+  if (abandoned > 0) logger.warn({ refunded: abandoned }, 'refunded credits of calls interrupted by a stopped process');
   const sweeper = setInterval(() => {
-    credits.refundAbandoned(new Date(now().getTime() - ABANDONED_AFTER_MS)).catch((error: unknown) => logger.error({ err: error }, 'credit sweeper failed'));
-  }, 60_000);
+    sweep().catch((error: unknown) => logger.error({ err: error }, 'credit sweeper failed'));
+  }, 2 * HEARTBEAT_MS);
   sweeper.unref();
 
   return {
@@ -86,7 +89,10 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
       chmodSync(file, 0o600);
       return key;
     },
-    close: () => clearInterval(sweeper),
+    close: async () => {
+      clearInterval(sweeper);
+      await instance.stop();
+    },
   };
 }
 

@@ -24,28 +24,10 @@ function state(count: number, limit: number, resetSeconds: number): RateState {
   return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
 }
 
-/** Embedded mode: one process, counters in memory. */
-export function memoryRateLimiter(now: () => Date): RateLimiter {
-  const counters = new Map<string, { start: string; count: number }>();
-  const current = (accountId: string, start: string) => {
-    const counter = counters.get(accountId);
-    return counter && counter.start === start ? counter.count : 0;
-  };
-  return {
-    async hit(accountId, limit) {
-      const { start, resetSeconds } = window(now());
-      const count = current(accountId, start) + 1;
-      counters.set(accountId, { start, count });
-      return state(count, limit, resetSeconds);
-    },
-    async peek(accountId, limit) {
-      const { start, resetSeconds } = window(now());
-      return { ...state(current(accountId, start), limit, resetSeconds), allowed: true };
-    },
-  };
-}
-
-/** Several instances on PostgreSQL: one shared counter row per account and minute, bumped atomically. */
+/**
+ * One shared counter row per account and minute, bumped atomically in the store: every process on one SQLite
+ * data dir, and every instance on one PostgreSQL, counts in the same window.
+ */
 export function storeRateLimiter(store: Store, now: () => Date): RateLimiter {
   const { db } = store;
   let lastCleanup = 0;
@@ -53,17 +35,20 @@ export function storeRateLimiter(store: Store, now: () => Date): RateLimiter {
     async hit(accountId, limit) {
       const at = now();
       const { start, resetSeconds } = window(at);
-      const row = await db
-        .insertInto('rate_windows')
-        .values({ account_id: accountId, window_start: start, count: 1 })
-        .onConflict((oc) => oc.columns(['account_id', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }))
-        .returning('count')
-        .executeTakeFirstOrThrow();
+      const count = await store.atomically(function* (tx) {
+        const { rows } = yield tx
+          .insertInto('rate_windows')
+          .values({ account_id: accountId, window_start: start, count: 1 })
+          .onConflict((oc) => oc.columns(['account_id', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }))
+          .returning('count')
+          .compile();
+        return Number(rows[0]?.count ?? 1);
+      });
       if (at.getTime() - lastCleanup > 60_000) {
         lastCleanup = at.getTime();
         await db.deleteFrom('rate_windows').where('window_start', '<', new Date(at.getTime() - 120_000).toISOString()).execute();
       }
-      return state(Number(row.count), limit, resetSeconds);
+      return state(count, limit, resetSeconds);
     },
     async peek(accountId, limit) {
       const { start, resetSeconds } = window(now());

@@ -75,7 +75,7 @@ async function main(argv: string[]): Promise<unknown> {
         throw new ToolError('invalid_request', `unknown command "${positionals.join(' ')}"\n\n${USAGE}`);
     }
   } finally {
-    system.close();
+    await system.close();
     await store.close();
   }
 }

@@ -113,4 +113,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('accounts').addColumn('webhook_secret', 'text').execute();
     },
   },
+  '0004_instances': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // Each running process and its heartbeat: a credit reservation names its owner, and only the reservations of
+      // owners that are gone are refunded (another live process on the same data dir or database keeps its own).
+      await db.schema
+        .createTable('instances')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('host', 'text', (c) => c.notNull())
+        .addColumn('process', 'text', (c) => c.notNull())
+        .addColumn('heartbeat_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.alterTable('reservations').addColumn('owner', 'text').execute();
+    },
+  },
 };

@@ -32,6 +32,16 @@ export interface Database {
     period: string;
     cost: number;
     created_at: string;
+    /** 0004: the instance whose call holds it (null: made before 0004). */
+    owner: string | null;
+  };
+  /** 0004: running processes and their heartbeats (accounts/instances.ts). */
+  instances: {
+    id: string;
+    host: string;
+    /** `pid:start-time` on `host`. */
+    process: string;
+    heartbeat_at: string;
   };
   rate_windows: { account_id: string; window_start: string; count: number };
   verification_tokens: {

@@ -181,3 +181,52 @@ test('SIGTERM under keep-alive load: busy connections end with Connection: close
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('two processes on one data dir: a restart of one never refunds the calls the other has in flight', async () => {
+  const dir = tempDir();
+  // A loopback page that answers after 5 s: the calls on B stay in flight while A is killed and restarted.
+  const slow = http.createServer((_request, response) => void setTimeout(() => response.end('<html><head><title>slow</title></head></html>'), 5000));
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  const page = `http://127.0.0.1:${(slow.address() as { port: number }).port}/`;
+  const env = { TOOLAPI_DATA_DIR: dir, TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN, TOOLAPI_FETCH_ALLOW: '127.0.0.1' };
+  const a = await spawnService(env);
+  const b = await spawnService(env);
+  let restarted: ServiceProcess | undefined;
+  try {
+    const key = await accountWithKey(b.url, 'pro');
+    const inFlight = Array.from({ length: 3 }, () =>
+      fetch(`${b.url}/api/v1/seo-apis/http-status-checker`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ url: page }) }).then((r) => r.status),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    a.child.kill('SIGKILL');
+    await a.stop();
+    restarted = await spawnService(env);
+    assert.deepEqual(await Promise.all(inFlight), [200, 200, 200]);
+    assert.equal(await used(restarted.url, key), 3, 'B\'s three calls stay spent');
+  } finally {
+    await Promise.all([b.stop(), restarted?.stop()]);
+    slow.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('two processes on one data dir share one per-minute rate window', async () => {
+  const dir = tempDir();
+  const plans = path.join(dir, 'plans.json');
+  writeFileSync(plans, JSON.stringify({ free: { monthlyCredits: 1000, ratePerMinute: 5, bulkUrlLimit: 5 } }));
+  const env = { TOOLAPI_DATA_DIR: dir, TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN, TOOLAPI_PLANS: plans };
+  const a = await spawnService(env);
+  const b = await spawnService(env);
+  try {
+    const key = await accountWithKey(a.url, 'free');
+    // Windows are calendar minutes: start well inside one.
+    if (new Date().getUTCSeconds() > 50) await new Promise((resolve) => setTimeout(resolve, (61 - new Date().getUTCSeconds()) * 1000));
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push(await call(i % 2 === 0 ? a.url : b.url, key));
+    assert.deepEqual(statuses.slice(0, 5), [200, 200, 200, 200, 200]);
+    assert.deepEqual(statuses.slice(5), [429, 429, 429], 'calls 6–8 are refused on both instances');
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -8,6 +8,7 @@ import { coldExportFilter, defaultInputFilter, normaliseFormat, outputPath, pars
 import { startInstance, type Instance, type OfficeLog, type WorkerReply } from './instance.ts';
 import { killGroup } from './processes.ts';
 import { createTemplateProfile } from './profile.ts';
+import { processIdentity } from '../../lib/process-identity.ts';
 
 /**
  * The office engine: a supervised pool of warm LibreOffice instances that converts documents.
@@ -195,19 +196,6 @@ function removeStaleRoots(tempDir: string, log: OfficeLog): void {
     if (processIdentity(Number(pid)) === `${pid}:${started}`) continue; // its engine is alive (maybe in this process)
     rmSync(dir, { recursive: true, force: true });
     log.info({ dir }, 'office: removed the folder of an engine that did not shut down');
-  }
-}
-
-/** `pid:start-time`, which stays unique when pids are reused (a restarted container); '' if the process is gone. */
-function processIdentity(pid: number): string {
-  if (!Number.isInteger(pid) || pid <= 0) return '';
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] === 'Z' || fields[0] === 'X') return ''; // dead, not yet reaped
-    return `${pid}:${fields[19] ?? ''}`;
-  } catch {
-    return '';
   }
 }
 
