@@ -170,7 +170,7 @@ async function runWithDeadline(
   const output =
     pool && (tool.cpu === 'always' || (tool.cpu === 'large-input' && exceedsChars(raw, CPU_INLINE_CHARS)))
       ? pool
-          .run({ module: tool.module, slug: tool.slug, input: raw, requestId: caller.requestId, now: ctx.now().getTime(), plan }, controller.signal)
+          .run({ kind: 'tool', module: tool.module, slug: tool.slug, input: raw, requestId: caller.requestId, now: ctx.now().getTime(), plan }, controller.signal)
           .then(({ output: result, warnings: notes }) => {
             warnings.push(...notes);
             return result;

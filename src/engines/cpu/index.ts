@@ -9,6 +9,7 @@ import type { PlanLimits } from '../../core/context.ts';
  * replaced (piscina), so a timed-out call frees its CPU. The queue is bounded: past it, 503 with Retry-After.
  */
 export interface CpuJob {
+  kind: 'tool';
   module: string;
   slug: string;
   /** The call's input as received (the worker validates it again: zod output may not cross threads). */
@@ -19,13 +20,21 @@ export interface CpuJob {
   plan: PlanLimits;
 }
 
+/** A CPU-heavy step of a tool that also does I/O (engines/cpu/task.ts): a named export of a module, by file URL. */
+export interface CpuTaskJob {
+  kind: 'task';
+  moduleUrl: string;
+  name: string;
+  args: unknown[];
+}
+
 export type CpuReply =
   | { ok: true; output: unknown; warnings: string[] }
   | { ok: false; error: { code: ErrorCode; detail: string; status: number; message: string; cause?: string } };
 
 export interface CpuPool {
-  /** Runs a `cpu: true` tool in a worker; `signal` (deadline, client gone) terminates it. */
-  run(job: CpuJob, signal: AbortSignal): Promise<{ output: unknown; warnings: string[] }>;
+  /** Runs a `cpu` tool, or a task, in a worker; `signal` (deadline, client gone) terminates it. */
+  run(job: CpuJob | CpuTaskJob, signal: AbortSignal): Promise<{ output: unknown; warnings: string[] }>;
   /** Threads and queued tasks, for metrics and tests. */
   stats(): { threads: number; queued: number; completed: number };
   close(): Promise<void>;
@@ -48,6 +57,8 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     maxThreads: threads,
     // Warm threads keep their loaded tool modules; a quiet pool gives its memory back after a while.
     idleTimeout: 60_000,
+    // Below the event loop's priority (Linux nice, per thread): on a busy machine the loop runs first.
+    niceIncrement: 10,
     resourceLimits: { maxOldGenerationSizeMb: 1024 },
   });
   return {

@@ -2,7 +2,7 @@ import { ToolError } from '../../core/errors.ts';
 import { parseInput } from '../../core/invoke.ts';
 import type { ToolContext, ToolFiles } from '../../core/context.ts';
 import type { AnyTool } from '../../registry/define-tool.ts';
-import type { CpuJob, CpuReply } from './index.ts';
+import type { CpuJob, CpuReply, CpuTaskJob } from './index.ts';
 
 /**
  * The CPU pool's worker: runs a `cpu: true` tool's `run` off the server's event loop. It loads only the tool's
@@ -28,8 +28,14 @@ const NO_FILES: ToolFiles = {
 };
 const silent = { error() {}, warn() {}, info() {}, debug() {} };
 
-export default async function runJob(job: CpuJob): Promise<CpuReply> {
+export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply> {
   try {
+    if (job.kind === 'task') {
+      const exports = (await import(job.moduleUrl)) as Record<string, (...args: unknown[]) => unknown>;
+      const task = exports[job.name];
+      if (typeof task !== 'function') throw new ToolError('internal_error', `No CPU task ${job.name}.`);
+      return { ok: true, output: await task(...job.args), warnings: [] };
+    }
     const tool = (await toolsOf(job.module)).find((t) => t.slug === job.slug);
     if (!tool?.cpu) throw new ToolError('internal_error', `No CPU-pool tool ${job.module}/${job.slug}.`);
     const warnings: string[] = [];

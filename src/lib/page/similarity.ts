@@ -1,4 +1,6 @@
+import { cpuTask } from '../../engines/cpu/task.ts';
 import { wordsOf } from './html.ts';
+import { round2 } from './text.ts';
 
 /**
  * Near-duplicate detection: 5-word shingles compared with Jaccard similarity (|A∩B| ÷ |A∪B|), and
@@ -62,3 +64,37 @@ export function hamming(a: bigint, b: bigint): number {
   }
   return n;
 }
+
+export type Verdict = 'duplicate' | 'near-duplicate' | 'similar' | 'distinct';
+
+export interface DocumentPair {
+  a: string;
+  b: string;
+  jaccard: number;
+  simhash: number;
+  verdict: Verdict;
+}
+
+/**
+ * Every pair of documents compared (most similar first), and each document's word count. Documents with an
+ * error or no words are counted but not paired. CPU-heavy on long texts: tools run it as a CPU-pool task.
+ */
+export function compareDocuments(docs: readonly { id: string; text: string; error: string | null }[]): { words: number[]; pairs: DocumentPair[] } {
+  const prepared = docs.map((d) => ({ ...d, sh: shingles(d.text), hash: simhash(d.text), words: wordsOf(d.text).length }));
+  const pairs: DocumentPair[] = [];
+  for (let i = 0; i < prepared.length; i++) {
+    for (let j = i + 1; j < prepared.length; j++) {
+      const a = prepared[i]!;
+      const b = prepared[j]!;
+      if (a.error || b.error || a.words === 0 || b.words === 0) continue;
+      const jac = round2(jaccard(a.sh, b.sh));
+      const sim = round2(1 - hamming(a.hash, b.hash) / 64);
+      const verdict = jac >= 0.9 ? 'duplicate' : jac >= 0.5 ? 'near-duplicate' : jac >= 0.2 || sim >= 0.9 ? 'similar' : 'distinct';
+      pairs.push({ a: a.id, b: b.id, jaccard: jac, simhash: sim, verdict });
+    }
+  }
+  pairs.sort((x, y) => y.jaccard - x.jaccard || y.simhash - x.simhash);
+  return { words: prepared.map((d) => d.words), pairs };
+}
+
+export const compareDocumentsTask = cpuTask(import.meta.url, 'compareDocuments', compareDocuments);

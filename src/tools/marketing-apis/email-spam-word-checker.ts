@@ -11,6 +11,9 @@ const CATEGORIES = Object.keys(CATEGORY_LABEL) as SpamCategory[];
 const SEVERITY_BY_WEIGHT: Record<number, Severity> = { 3: 'medium', 2: 'low', 1: 'info' };
 const BUMP: Record<Severity, Severity> = { info: 'low', low: 'medium', medium: 'high', high: 'high' };
 
+/** Matches listed in the result; `totalMatches` and the categories count them all. */
+const MAX_LISTED_MATCHES = 500;
+
 export default defineTool({
   module: 'marketing-apis',
   slug: 'email-spam-word-checker',
@@ -33,7 +36,8 @@ export default defineTool({
     subject: z.string().max(1000, 'at most 1,000 characters').optional().describe('Subject line (optional; matches there weigh more)'),
   }),
   output: z.object({
-    matches: z.array(
+    matches: z
+      .array(
       z.object({
         phrase: z.string(),
         matched: z.string().describe('The text as written'),
@@ -46,7 +50,8 @@ export default defineTool({
         column: z.number().int(),
         context: z.string().describe('Up to 30 characters either side'),
       }),
-    ),
+    )
+      .describe('The matches in text order, at most 500 (totalMatches counts them all)'),
     categories: z.array(z.object({ category: z.string(), label: z.string(), matches: z.number().int(), phrases: z.array(z.string()) })),
     totalMatches: z.number().int(),
     wordCount: z.number().int(),
@@ -366,7 +371,8 @@ export default defineTool({
     const audit = scoreAudit({ wording: 60, formatting: 25, density: 15 }, raw);
     const risk: 'low' | 'medium' | 'high' = audit.score >= 80 ? 'low' : audit.score >= 50 ? 'medium' : 'high';
     return {
-      matches,
+      // The list is capped (a long mailing can match thousands of times); the counts cover every match.
+      matches: matches.slice(0, MAX_LISTED_MATCHES),
       categories: CATEGORIES.map((category) => {
         const list = matches.filter((m) => m.category === category);
         return { category, label: CATEGORY_LABEL[category], matches: list.length, phrases: [...new Set(list.map((m) => m.phrase))] };

@@ -26,7 +26,7 @@ function luminance(hex: string): number {
 export default defineTool({
   module: 'marketing-apis',
   slug: 'qr-code-generator',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'QR code generator (SVG and PNG)',
   description:
     'Generates a QR code for a URL or any text as SVG markup and/or a PNG data URI (data:image/png;base64,…), with the ' +

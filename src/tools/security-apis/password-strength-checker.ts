@@ -66,6 +66,7 @@ const crackTime = z.object({
 export default defineTool({
   module: 'security-apis',
   slug: 'password-strength-checker',
+  cpu: 'always',
   title: 'Password strength checker (zxcvbn)',
   description:
     'Estimates how hard a password is to guess with zxcvbn (the zxcvbn-ts port: English and common-language ' +

@@ -5,8 +5,7 @@ import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib
 import { fetcherOf, liveExample, mapLimit } from '../../lib/page/context.ts';
 import { visibleText, wordsOf } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
-import { hamming, jaccard, SHINGLE, shingles, simhash } from '../../lib/page/similarity.ts';
-import { round2 } from '../../lib/page/text.ts';
+import { compareDocumentsTask, SHINGLE } from '../../lib/page/similarity.ts';
 
 export default defineTool({
   module: 'seo-apis',
@@ -63,20 +62,7 @@ export default defineTool({
       docs.push(...fetched);
     }
     (texts ?? []).forEach((t, i) => docs.push({ id: `text${i + 1}`, source: 'text', finalUrl: null, text: t, error: null }));
-    const prepared = docs.map((d) => ({ ...d, sh: shingles(d.text), hash: simhash(d.text), words: wordsOf(d.text).length }));
-    const pairs: Array<{ a: string; b: string; jaccard: number; simhash: number; verdict: 'duplicate' | 'near-duplicate' | 'similar' | 'distinct' }> = [];
-    for (let i = 0; i < prepared.length; i++) {
-      for (let j = i + 1; j < prepared.length; j++) {
-        const a = prepared[i]!;
-        const b = prepared[j]!;
-        if (a.error || b.error || a.words === 0 || b.words === 0) continue;
-        const jac = round2(jaccard(a.sh, b.sh));
-        const sim = round2(1 - hamming(a.hash, b.hash) / 64);
-        const verdict = jac >= 0.9 ? 'duplicate' : jac >= 0.5 ? 'near-duplicate' : jac >= 0.2 || sim >= 0.9 ? 'similar' : 'distinct';
-        pairs.push({ a: a.id, b: b.id, jaccard: jac, simhash: sim, verdict });
-      }
-    }
-    pairs.sort((x, y) => y.jaccard - x.jaccard || y.simhash - x.simhash);
+    const { words, pairs } = await compareDocumentsTask.run(ctx, docs);
     const dupes = pairs.filter((p) => p.verdict === 'duplicate');
     const near = pairs.filter((p) => p.verdict === 'near-duplicate');
     const failed = docs.filter((d) => d.error);
@@ -86,7 +72,7 @@ export default defineTool({
     ];
     const extra: Finding[] = failed.map((d) => ({ id: 'document-failed', severity: 'medium' as const, title: `Could not fetch ${d.id}`, evidence: d.error ?? '', fix: 'Check the URL is public and answers HTML.' }));
     return {
-      documents: docs.map((d, i) => ({ id: d.id, source: d.source, finalUrl: d.finalUrl, words: prepared[i]!.words, error: d.error })),
+      documents: docs.map((d, i) => ({ id: d.id, source: d.source, finalUrl: d.finalUrl, words: words[i]!, error: d.error })),
       pairs,
       method: `Jaccard similarity of ${SHINGLE}-word shingles (lower-cased words) and 64-bit SimHash of word bigrams; duplicate ≥ 0.9, near-duplicate ≥ 0.5, similar ≥ 0.2 or SimHash ≥ 0.9.`,
       ...buildAudit(checks, extra),

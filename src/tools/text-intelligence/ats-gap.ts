@@ -16,7 +16,7 @@ const document = (what: string) =>
 export default defineTool({
   module: 'text-intelligence',
   slug: 'ats-gap',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'ATS keyword gap (resume vs job description)',
   description:
     'Compares a resume with a job description the way applicant tracking systems do and shows what is missing. Keywords ' +
