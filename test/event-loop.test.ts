@@ -6,7 +6,12 @@ import { createCpuPool } from '../src/engines/cpu/index.ts';
 import type { AnyTool } from '../src/registry/define-tool.ts';
 import { ALL_TOOLS } from '../src/tools/index.ts';
 import { run } from './helpers/invoke.ts';
-import { createLoopDelaySampler } from './helpers/loop-delay.ts';
+import { invoke } from '../src/core/invoke.ts';
+import { pino } from 'pino';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLoopDelaySampler, isStall } from './helpers/loop-delay.ts';
 
 /**
  * No tool can stall the event loop every caller shares: each JSON tool runs with its largest allowed input
@@ -18,6 +23,7 @@ const pool = createCpuPool({ threads: 1 });
 after(() => pool.close());
 
 const TARGET_CHARS = 1_000_000;
+const silent = pino({ level: 'silent' });
 
 interface JsonSchema {
   type?: string;
@@ -59,38 +65,62 @@ function largestInput(tool: AnyTool): unknown {
 
 test('every JSON tool at its largest input leaves the event loop responsive (p99 delay < 50 ms)', { timeout: 600_000 }, async () => {
   const sampler = createLoopDelaySampler();
-  const worst: { tool: string; maxMs: number; ms: number }[] = [];
+  const worst: { tool: string; maxMs: number; cpuMs: number; ms: number }[] = [];
   for (const tool of ALL_TOOLS.filter((t) => !t.upload)) {
     const input = largestInput(tool);
     const started = performance.now();
-    const { maxMs, error } = await sampler.measure(() => run(tool, input, { engines: { cpu: pool } }));
+    const { maxMs, cpuMs, error } = await sampler.measure(() => run(tool, input, { engines: { cpu: pool } }));
     if (error) {
       const mapped = asToolError(error);
       assert.ok(mapped.status < 500 || mapped.code === 'engine_unavailable' || mapped.code === 'timeout', `${tool.operationId}: ${String(error)}`);
     }
-    worst.push({ tool: tool.operationId, maxMs, ms: performance.now() - started });
+    worst.push({ tool: tool.operationId, maxMs, cpuMs, ms: performance.now() - started });
   }
   worst.sort((a, b) => b.maxMs - a.maxMs);
   const p99 = sampler.histogram.percentile(99) / 1000;
-  console.log(`event loop while ${worst.length} tools ran at their largest inputs: p99 ${p99.toFixed(1)} ms, max ${(sampler.histogram.max / 1000).toFixed(1)} ms; longest stalls: ${worst.slice(0, 8).map((w) => `${w.tool} ${w.maxMs.toFixed(0)} ms (call ${w.ms.toFixed(0)} ms)`).join(', ')}`);
+  console.log(`event loop while ${worst.length} tools ran at their largest inputs: p99 ${p99.toFixed(1)} ms, max ${(sampler.histogram.max / 1000).toFixed(1)} ms; longest stalls: ${worst.slice(0, 8).map((w) => `${w.tool} ${w.maxMs.toFixed(0)} ms (call ${w.ms.toFixed(0)} ms, main-thread CPU ${w.cpuMs.toFixed(0)} ms)`).join(', ')}`);
   assert.ok(p99 < 50, `p99 event-loop delay ${p99.toFixed(1)} ms`);
-  // A single stall long enough to be a tool running on the loop (a scheduler hiccup on a busy machine is shorter).
-  const stalled = worst.filter((w) => w.maxMs >= 250);
+  // A single stall long enough to be a tool running on the loop (not the machine being busy: see isStall).
+  const stalled = worst.filter(isStall);
   assert.deepEqual(stalled.map((w) => w.tool), [], 'tools that blocked the event loop');
 });
 
 test('a cpu tool answers the same in a worker thread as inline: every example of every cpu tool, run in the pool', async () => {
-  const cpuTools = ALL_TOOLS.filter((t) => t.cpu);
+  const cpuTools = ALL_TOOLS.filter((t) => t.cpu && !t.upload);
   assert.ok(cpuTools.length >= 90, `${cpuTools.length} cpu tools`);
   const now = new Date('2026-06-01T12:00:00Z');
   for (const tool of cpuTools) {
     for (const example of tool.examples) {
       if (example.output === undefined) continue;
       const inline = await run(tool, example.input, { now: () => now });
-      const pooled = await pool.run({ kind: 'tool', module: tool.module, slug: tool.slug, input: example.input, requestId: 'test', now: now.getTime(), plan: { name: 'free', bulkUrlLimit: 5 } }, new AbortController().signal);
+      const pooled = await pool.run({ kind: 'tool', module: tool.module, slug: tool.slug, input: example.input, uploads: [], requestId: 'test', now: now.getTime(), plan: { name: 'free', bulkUrlLimit: 5 } }, new AbortController().signal);
       assert.deepEqual(tool.output.parse(pooled.output), inline.result, `${tool.operationId}: ${example.title ?? ''}`);
       assert.deepEqual(pooled.warnings, inline.warnings, `${tool.operationId} warnings`);
     }
+  }
+});
+
+test('an upload tool in the pool reads its upload there: a 1 MB CSV gives the same JSON as inline, without stalling the loop', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cpu-upload-'));
+  try {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `${i},"name ${i}, jr",${(i * 0.37).toFixed(2)},${i % 2 === 0}`);
+    const file = path.join(dir, 'big.csv');
+    writeFileSync(file, `id,name,amount,active\n${rows.join('\n')}\n`);
+    const upload = { field: 'file', path: file, fileName: 'big.csv', sizeBytes: statSync(file).size };
+    const tool = ALL_TOOLS.find((t) => t.operationId === 'web.csvToJson')!;
+    const call = (deps: Parameters<typeof invoke>[3]) => invoke(tool, { inferTypes: 'true' }, { requestId: 'test', log: silent, uploads: [upload] }, { ...deps, scratchRoot: dir });
+    const sampler = createLoopDelaySampler();
+    let pooled: unknown;
+    const measured = await sampler.measure(async () => {
+      pooled = (await call({ engines: { cpu: pool } })).result;
+    });
+    const inline = (await call({})).result as Record<string, unknown>[];
+    assert.equal(inline.length, 20_000);
+    assert.deepEqual(inline[7], { id: 7, name: 'name 7, jr', amount: 2.59, active: false });
+    assert.deepEqual(pooled, inline);
+    assert.ok(!isStall(measured), `the loop stalled ${measured.maxMs.toFixed(0)} ms`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
@@ -109,7 +139,7 @@ test('past the bounded queue, calls are refused with 503 and Retry-After instead
   const tiny = createCpuPool({ threads: 1, maxQueue: 1 });
   try {
     const compare = ALL_TOOLS.find((t) => t.operationId === 'textUtilities.compareTexts')!;
-    const job = { kind: 'tool' as const, module: compare.module, slug: compare.slug, input: compare.examples[0]!.input, requestId: 'test', now: Date.now(), plan: { name: 'free', bulkUrlLimit: 5 } };
+    const job = { kind: 'tool' as const, module: compare.module, slug: compare.slug, input: compare.examples[0]!.input, uploads: [], requestId: 'test', now: Date.now(), plan: { name: 'free', bulkUrlLimit: 5 } };
     await tiny.run(job, new AbortController().signal); // a warm thread, as under steady load
     const outcomes = await Promise.allSettled(Array.from({ length: 4 }, () => tiny.run(job, new AbortController().signal)));
     assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'fulfilled', 'rejected', 'rejected'], 'one running, one queued, the rest refused');

@@ -119,8 +119,13 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return issue.message.replace(/^Invalid input: /, '');
 }
 
-/** A `cpu: true` tool's input above this many characters runs in the worker pool; smaller ones inline (faster). */
+/** A `cpu: large-input` tool's input above this many characters, or uploads above this many bytes, runs in the worker pool; smaller ones inline (faster). */
 export const CPU_INLINE_CHARS = 16_384;
+export const CPU_INLINE_BYTES = 64 * 1024;
+
+function uploadBytes(files: ToolFiles): number {
+  return files.uploads.reduce((total, upload) => total + upload.sizeBytes, 0);
+}
 
 /** Whether the strings (and keys) of a JSON-like value add up to more than `limit` characters; stops counting there. */
 function exceedsChars(value: unknown, limit: number): boolean {
@@ -168,9 +173,9 @@ async function runWithDeadline(
   };
   const pool = deps.engines?.cpu;
   const output =
-    pool && (tool.cpu === 'always' || (tool.cpu === 'large-input' && exceedsChars(raw, CPU_INLINE_CHARS)))
+    pool && (tool.cpu === 'always' || (tool.cpu === 'large-input' && (exceedsChars(raw, CPU_INLINE_CHARS) || uploadBytes(files) > CPU_INLINE_BYTES)))
       ? pool
-          .run({ kind: 'tool', module: tool.module, slug: tool.slug, input: raw, requestId: caller.requestId, now: ctx.now().getTime(), plan }, controller.signal)
+          .run({ kind: 'tool', module: tool.module, slug: tool.slug, input: raw, uploads: [...files.uploads], requestId: caller.requestId, now: ctx.now().getTime(), plan }, controller.signal)
           .then(({ output: result, warnings: notes }) => {
             warnings.push(...notes);
             return result;

@@ -77,9 +77,10 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   conversion?: ConversionInfo;
   /**
    * CPU-bound work runs `run` in the worker-thread pool (engines/cpu), so it cannot stall the event loop; a
-   * deadline terminates the thread. `large-input`: only inputs over CPU_INLINE_CHARS characters go there (small
-   * ones run inline, faster); `always`: every call (work set by a parameter, such as a hash cost). Such a tool is
-   * pure: no upload, engines or files (the registry refuses the combination).
+   * deadline terminates the thread. `large-input`: only inputs over CPU_INLINE_CHARS characters (or uploads over
+   * CPU_INLINE_BYTES) go there, small ones run inline (faster); `always`: every call (work set by a parameter,
+   * such as a hash cost). Such a tool uses no engines and stores no file: it may read its uploads, nothing more
+   * (the registry refuses the other combinations).
    */
   cpu?: 'large-input' | 'always';
   /** Deadline for `run` in milliseconds. Default 10 s. */

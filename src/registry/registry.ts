@@ -47,7 +47,9 @@ function toolProblems(tool: AnyTool): string[] {
   if (tool.examples.length < 2) problems.push(`${name}: needs at least two examples`);
   if (!(tool.input instanceof z.ZodObject)) problems.push(`${name}: input must be a z.object`);
   if (!Number.isInteger(tool.cost) || tool.cost < 0) problems.push(`${name}: cost must be a whole number`);
-  if (tool.cpu && (tool.upload || tool.conversion)) problems.push(`${name}: a cpu tool runs in a worker without uploads or engines`);
+  if (tool.cpu && (tool.response === 'file' || (tool.conversion?.engines.length ?? 0) > 0)) {
+    problems.push(`${name}: a cpu tool runs in a worker thread, without engines or stored files`);
+  }
   for (const [i, example] of tool.examples.entries()) {
     const parsed = tool.input.safeParse(example.input);
     if (!parsed.success) problems.push(`${name}: example ${i} input does not match the schema`);

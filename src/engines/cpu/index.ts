@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { ToolError, type ErrorCode } from '../../core/errors.ts';
 import type { PlanLimits } from '../../core/context.ts';
+import type { UploadedFile } from '../../files/result.ts';
 
 /**
  * The worker-thread pool for CPU-bound tool work (piscina), so one heavy call cannot stall the event loop that
@@ -14,6 +15,8 @@ export interface CpuJob {
   slug: string;
   /** The call's input as received (the worker validates it again: zod output may not cross threads). */
   input: unknown;
+  /** The call's uploads, already checked, on local disk: the worker reads them by path. */
+  uploads: UploadedFile[];
   requestId: string;
   /** The caller's clock, as epoch milliseconds. */
   now: number;

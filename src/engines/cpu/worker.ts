@@ -7,7 +7,8 @@ import type { CpuJob, CpuReply, CpuTaskJob } from './index.ts';
 /**
  * The CPU pool's worker: runs a `cpu: true` tool's `run` off the server's event loop. It loads only the tool's
  * module index (src/tools/<module>/index.ts), once per thread. Such tools are pure: no engines, files or
- * network here; the clock is the caller's, and a deadline terminates the whole thread (engines/cpu/index.ts).
+ * network here, and its uploads are read by path; the clock is the caller's, and a deadline terminates the whole
+ * thread (engines/cpu/index.ts).
  */
 const modules = new Map<string, Promise<readonly AnyTool[]>>();
 
@@ -21,11 +22,11 @@ function toolsOf(module: string): Promise<readonly AnyTool[]> {
   return tools;
 }
 
-const NO_FILES: ToolFiles = {
-  uploads: [],
+const filesOf = (uploads: ToolFiles['uploads']): ToolFiles => ({
+  uploads,
   workDir: () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool has no scratch folder.')),
   put: () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool stores no files.')),
-};
+});
 const silent = { error() {}, warn() {}, info() {}, debug() {} };
 
 export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply> {
@@ -44,7 +45,7 @@ export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply
       signal: new AbortController().signal,
       log: silent,
       engines: {},
-      files: NO_FILES,
+      files: filesOf(job.uploads),
       plan: job.plan,
       now: () => new Date(job.now),
       warn: (message) => void warnings.push(message),

@@ -97,6 +97,7 @@ export function dataJsonTool<F extends z.ZodRawShape, O extends z.ZodType>(spec:
     input,
     output: spec.output,
     response: 'bare-json',
+    cpu: 'large-input',
     upload: { field: 'file', ...(spec.aliases ? { aliases: spec.aliases } : {}), accept: spec.accept },
     conversion: { from: spec.accept, to: 'json', engines: [] },
     timeoutMs: 60_000,
