@@ -4652,6 +4652,7 @@ export interface MarketingApisEmailSpamWordCheckerInput {
 
 /** Result of `marketingApis.emailSpamWordChecker` (E-mail spam word checker). */
 export interface MarketingApisEmailSpamWordCheckerOutput {
+  /** The matches in text order, at most 500 (totalMatches counts them all) */
   matches: {
     phrase: string;
     /** The text as written */

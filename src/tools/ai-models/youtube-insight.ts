@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { invalidField } from '../../core/errors.ts';
 import { addUsage, aiProviderOf, completeJson, localModeWarning, type AiUsage } from '../../engines/ai/index.ts';
+import { cpuTask } from '../../engines/cpu/task.ts';
 import { countGraphemes } from '../../lib/graphemes.ts';
 import { clampScore, findingSchema, idPart, scoreBreakdownSchema, scoreSchema, sortFindings, type Finding } from '../../lib/nlp/audit.ts';
 import { extractKeywords } from '../../lib/nlp/keywords.ts';
@@ -406,6 +407,25 @@ export default defineTool({
 
 type Input = z.output<typeof inputSchema>;
 
+/** The local models over the video's texts: CPU-heavy on a long transcript, so run as a CPU-pool task. */
+export function localModels(title: string, prose: string, transcript: string) {
+  const corpus = [title, prose, transcript].filter((t) => t.trim() !== '').join('\n\n');
+  const language = detectLanguage(corpus);
+  const languageCode = language.code === 'und' ? undefined : language.code;
+  const summarySource = transcript.trim() !== '' ? transcript : prose.trim() !== '' ? prose : title;
+  return {
+    corpus,
+    language,
+    languageCode,
+    local: summarize(summarySource, { maxWords: 80, language: languageCode }),
+    keywords: extractKeywords(corpus, { limit: 15, language: languageCode }),
+    topics: languageCode === undefined || languageCode === 'eng' ? namedEntities(corpus, 10) : [],
+    sentiment: analyzeSentiment([prose, transcript].join('\n') || title),
+  };
+}
+
+const localModelsTask = cpuTask(import.meta.url, 'localModels', localModels);
+
 async function analyzeVideo(input: Input, ctx: ToolContext) {
   let videoId: string | null = null;
   if (input.url !== undefined && input.url.trim() !== '') {
@@ -416,18 +436,11 @@ async function analyzeVideo(input: Input, ctx: ToolContext) {
   const description = input.description ?? '';
   const { text: transcript, lastSeconds } = cleanTranscript(input.transcript ?? '');
   const prose = descriptionProse(description);
-  const corpus = [title, prose, transcript].filter((t) => t.trim() !== '').join('\n\n');
-  const language = detectLanguage(corpus);
-  const languageCode = language.code === 'und' ? undefined : language.code;
-  const summarySource = transcript.trim() !== '' ? transcript : prose.trim() !== '' ? prose : title;
-  const local = summarize(summarySource, { maxWords: 80, language: languageCode });
+  const { corpus, language, languageCode, local, keywords, topics, sentiment } = await localModelsTask.run(ctx, title, prose, transcript);
   let summary: z.infer<typeof summarySchema> | null =
     local.sentences.length > 0
       ? { text: local.text, method: 'extractive', wordCount: countWords(local.text), sentences: local.sentences, sourceSentences: local.sourceSentences }
       : null;
-  const keywords = extractKeywords(corpus, { limit: 15, language: languageCode });
-  const topics = languageCode === undefined || languageCode === 'eng' ? namedEntities(corpus, 10) : [];
-  const sentiment = analyzeSentiment([prose, transcript].join('\n') || title);
   const chapters = parseChapters(description);
   const chapterProblems = checkChapters(chapters);
   const hashtags = hashtagsOf(`${title}\n${description}`);

@@ -1,7 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import type * as PotraceModule from 'potrace';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
@@ -11,9 +9,8 @@ import { flag, formInt } from '../web/lib/form.ts';
 import { outputName } from '../web/lib/text.ts';
 import { colourField, fileNameField } from './lib/images.ts';
 import { posterizeStops } from './lib/otsu.ts';
+import { traceTask } from './lib/trace.ts';
 
-const require = createRequire(import.meta.url);
-const potrace = require('potrace') as typeof PotraceModule;
 /** Potrace.THRESHOLD_AUTO: an Otsu-style threshold from the histogram. */
 const THRESHOLD_AUTO = -1;
 
@@ -97,11 +94,8 @@ export default defineTool({
       // Potrace takes an array of thresholds as `steps` (Posterizer._getRanges); @types/potrace declares only a count.
       ...(stops ? { steps: stops as unknown as number } : {}),
     };
-    let svg = await new Promise<string>((resolve, reject) => {
-      const done = (error: Error | null, result: string): void => (error ? reject(error) : resolve(result));
-      if (input.mode === 'posterize') potrace.posterize(bitmap, options, done);
-      else potrace.trace(bitmap, options, done);
-    }).catch((error: unknown) => {
+    let svg = await traceTask.run(ctx, bitmap, input.mode, options).catch((error: unknown) => {
+      if (error instanceof ToolError) throw error;
       throw new ToolError('unprocessable', `image: tracing failed (${error instanceof Error ? error.message : String(error)}).`);
     });
     // Potrace writes the traced size: scale to the original size with a viewBox.
