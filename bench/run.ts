@@ -11,12 +11,17 @@ const SECTIONS = [
   ['Office conversions: warm pool vs cold soffice', 'office.ts'],
   ['Images: API overhead over sharp in-process', 'images.ts'],
   ['MCP: discover_tools and plan_task latency', 'mcp.ts'],
+  ['Noisy neighbour: cheap calls while CPU-heavy tools run', 'noisy-neighbour.ts'],
 ] as const;
+
+// `npm run bench -- noisy` runs only the sections whose file name contains one of the words given.
+const only = process.argv.slice(2);
 
 let failed = false;
 for (const [title, file] of SECTIONS) {
   const script = path.join(import.meta.dirname, file);
   if (!existsSync(script)) continue;
+  if (only.length > 0 && !only.some((word) => file.includes(word))) continue;
   process.stdout.write(`\n=== ${title} (bench/${file})\n`);
   const result = spawnSync(process.execPath, [script], { stdio: 'inherit' });
   if (result.status !== 0) {
