@@ -1688,7 +1688,7 @@ export class DeveloperApisNamespace {
   }
 
   /**
-   * **JSON to TypeScript types** — Generates TypeScript interfaces (or type aliases) from a sample JSON document with quicktype: nested objects become named types, arrays of differently shaped objects merge into one type whose missing keys are optional, mixed arrays become unions, null becomes null. With runtimeChecks the output also contains a Convert helper that validates JSON against the types at runtime. Strings are typed as string (no date/enum guessing).
+   * **JSON to TypeScript types** — Generates TypeScript interfaces (or type aliases) from a sample JSON document with quicktype: nested objects become named types, arrays of differently shaped objects merge into one type whose missing keys are optional, mixed arrays become unions, null becomes null. With runtimeChecks the output also contains a Convert helper that validates JSON against the types at runtime. Strings are typed as string (no date/enum guessing). For a top-level array of objects, typeName names the item type (the array is typeName[]); an array of scalars becomes `type <typeName> = number[]` (or its item union).
    *
    * `POST /api/v1/developer-apis/json-to-typescript` · `developerApis.jsonToTypescript` · 1 credit
    *

@@ -93,7 +93,7 @@ export async function generateTypes(options: GenerateOptions): Promise<string> {
 
 /** Names declared at the top level of generated code, in order. */
 export function declaredNames(code: string, pattern: RegExp): string[] {
-  return [...code.matchAll(pattern)].map((m) => m[1] ?? '').filter(Boolean);
+  return [...code.matchAll(pattern)].map((m) => m.slice(1).find(Boolean) ?? '').filter(Boolean);
 }
 
 export const codegenOutput = z.object({
@@ -102,3 +102,54 @@ export const codegenOutput = z.object({
   types: z.array(z.string()).describe('Every type (or schema) declared, in order'),
   lines: z.number(),
 });
+
+type Scalar = 'number' | 'integer' | 'string' | 'boolean' | 'null' | 'other';
+
+function scalarKinds(values: unknown[]): Scalar[] {
+  const kinds = values.map((v): Scalar => {
+    if (v === null) return 'null';
+    if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+    if (typeof v === 'string' || typeof v === 'boolean') return typeof v as Scalar;
+    return 'other';
+  });
+  const unique = [...new Set(kinds)];
+  // An integer beside a float is a number in every target language here.
+  return unique.includes('number') ? unique.filter((k) => k !== 'integer') : unique;
+}
+
+const ZOD: Record<Scalar, string> = { number: 'z.number()', integer: 'z.number()', string: 'z.string()', boolean: 'z.boolean()', null: 'z.null()', other: 'z.unknown()' };
+const TS: Record<Scalar, string> = { number: 'number', integer: 'number', string: 'string', boolean: 'boolean', null: 'null', other: 'unknown' };
+const PY: Record<Scalar, string> = { number: 'float', integer: 'int', string: 'str', boolean: 'bool', null: 'None', other: 'Any' };
+
+/**
+ * A top-level array gets the top-level type its `typeName` promises. Quicktype names the items
+ * `<typeName>Element` (Zod, Python; TypeScript names the item type `<typeName>` itself) and emits nothing at all
+ * for an array of scalars: the alias `<typeName>` (`<typeName>Schema` for Zod) of the array is added here.
+ */
+export function withTopLevelArray(language: Exclude<CodegenLanguage, 'go'>, typeName: string, sample: string, code: string, pythonVersion = '3.10'): string {
+  const value = JSON.parse(sample) as unknown;
+  if (!Array.isArray(value)) return code;
+  const declares = (pattern: string): boolean => new RegExp(pattern, 'm').test(code);
+  const kinds = scalarKinds(value);
+  const union = (names: Record<Scalar, string>, join: (parts: string[]) => string): string => {
+    const parts = kinds.length === 0 ? [names.other] : kinds.map((k) => names[k]);
+    return parts.length === 1 ? parts[0]! : join(parts);
+  };
+  if (language === 'typescript-zod') {
+    if (declares(`^export const ${typeName}Schema\\b`)) return code;
+    const item = declares(`^export const ${typeName}ElementSchema\\b`) ? `${typeName}ElementSchema` : union(ZOD, (p) => `z.union([${p.join(', ')}])`);
+    return `${code.trimEnd()}\n\nexport const ${typeName}Schema = z.array(${item});\nexport type ${typeName} = z.infer<typeof ${typeName}Schema>;\n`;
+  }
+  if (language === 'typescript') {
+    if (declares(`^export (?:interface|type) ${typeName}\\b`)) return code;
+    const item = union(TS, (p) => `(${p.join(' | ')})`);
+    return `${code.trim() === '' ? '' : `${code.trimEnd()}\n\n`}export type ${typeName} = ${item}[];\n`;
+  }
+  if (declares(`^${typeName}\\s*=`) || declares(`^class ${typeName}\\b`)) return code;
+  const modern = Number(pythonVersion.split('.')[1] ?? 10) >= 10;
+  const item = declares(`^class ${typeName}Element\\b`) ? typeName + 'Element' : union(PY, (p) => (modern ? p.join(' | ') : `Union[${p.join(', ')}]`));
+  const needsTyping = !modern && (item.startsWith('Union[') || item === 'Any');
+  const header = needsTyping && !/^from typing import/m.test(code) ? 'from typing import Any, List, Union\n\n' : '';
+  const list = Number(pythonVersion.split('.')[1] ?? 10) >= 9 ? 'list' : 'List';
+  return `${header}${code.trim() === '' ? '' : `${code.trimEnd()}\n\n\n`}${typeName} = ${list}[${item}]\n`;
+}

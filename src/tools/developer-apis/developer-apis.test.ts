@@ -859,3 +859,36 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
     });
   }
 });
+
+describe('code generators keep the promise of a top-level <typeName> for a top-level array', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'codegen-'));
+  after(() => rmSync(work, { recursive: true, force: true }));
+  const samples: [string, unknown][] = [
+    ['objects', [{ id: 1, tags: ['a'] }, { id: 2 }]],
+    ['numbers', [1, 2.5, 3]],
+    ['mixed scalars', ['a', 1, null]],
+  ];
+
+  test('json-to-zod: the generated module, run with the real zod library, exports RowSchema and it parses the sample', async () => {
+    for (const [name, json] of samples) {
+      const { result } = await run(tool('json-to-zod'), { json, typeName: 'Row' });
+      const { code, types } = result as { code: string; types: string[] };
+      assert.ok(types.includes('RowSchema'), `${name}: ${types.join(', ')}`);
+      // The zod package itself (not this code base) decides whether the schema accepts the sample.
+      const file = path.join(work, `row-${name.replace(/\s/g, '-')}.ts`);
+      writeFileSync(file, `${code.replace('from "zod"', `from ${JSON.stringify(import.meta.resolve('zod'))}`)}\nconsole.log(JSON.stringify(RowSchema.safeParse(${JSON.stringify(json)}).success));\n`);
+      assert.equal(execFileSync(process.execPath, [file], { encoding: 'utf8' }).trim(), 'true', `${name}:\n${code}`);
+    }
+  });
+
+  test('json-to-python and json-to-typescript name the top-level array too (Python checked by running it in CPython)', async () => {
+    for (const [name, json] of samples) {
+      const py = (await run(tool('json-to-python'), { json, typeName: 'Row' })).result as { code: string; types: string[] };
+      assert.ok(py.types.includes('Row') || py.types.includes('RowElement'), name);
+      const checked = spawnSync('python3', ['-c', `${py.code}\nimport typing\nprint(typing.get_origin(Row) is list)`], { encoding: 'utf8' });
+      assert.equal(checked.stdout.trim(), 'True', `${name}: ${checked.stderr}\n${py.code}`);
+      const ts = (await run(tool('json-to-typescript'), { json, typeName: 'Row' })).result as { code: string; types: string[] };
+      assert.ok(ts.types.includes('Row'), `${name}: ${ts.code}`);
+    }
+  });
+});

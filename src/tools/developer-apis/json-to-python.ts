@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleText, typeNameField } from './codegen-support.ts';
+import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleText, typeNameField, withTopLevelArray } from './codegen-support.ts';
 
 export default defineTool({
   module: 'developer-apis',
@@ -60,11 +60,12 @@ export default defineTool({
       'pydantic-base-model': style === 'pydantic' ? 'true' : 'false',
       'nice-property-names': 'true',
     };
-    const code = await generateTypes({ language: 'python', typeName, sample: sampleText(json), rendererOptions });
+    const sample = sampleText(json);
+    const code = withTopLevelArray('python', typeName, sample, await generateTypes({ language: 'python', typeName, sample, rendererOptions }), pythonVersion);
     return {
       code,
       typeName,
-      types: declaredNames(code, /^class ([A-Za-z_]\w*)/gm),
+      types: declaredNames(code, /^(?:class ([A-Za-z_]\w*)|([A-Za-z_]\w*) = (?:list|List)\[)/gm),
       lines: code.trimEnd().split('\n').length,
     };
   },

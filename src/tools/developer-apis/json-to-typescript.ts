@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleText, typeNameField } from './codegen-support.ts';
+import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleText, typeNameField, withTopLevelArray } from './codegen-support.ts';
 
 export default defineTool({
   module: 'developer-apis',
@@ -9,7 +9,8 @@ export default defineTool({
   title: 'JSON to TypeScript types',
   description:
     'Generates TypeScript interfaces (or type aliases) from a sample JSON document with quicktype: nested objects become named types, arrays of differently shaped objects merge into one type whose missing keys are optional, ' +
-    'mixed arrays become unions, null becomes null. With runtimeChecks the output also contains a Convert helper that validates JSON against the types at runtime. Strings are typed as string (no date/enum guessing).',
+    'mixed arrays become unions, null becomes null. With runtimeChecks the output also contains a Convert helper that validates JSON against the types at runtime. Strings are typed as string (no date/enum guessing). ' +
+    'For a top-level array of objects, typeName names the item type (the array is typeName[]); an array of scalars becomes `type <typeName> = number[]` (or its item union).',
   keywords: ['json to typescript', 'typescript interface', 'types from json', 'quicktype', 'json schema', 'codegen'],
   input: z.object({
     json: codegenJsonField,
@@ -56,7 +57,8 @@ export default defineTool({
       readonly: readonly ? 'true' : 'false',
       'prefer-unions': 'true',
     };
-    const code = await generateTypes({ language: 'typescript', typeName, sample: sampleText(json), rendererOptions });
+    const sample = sampleText(json);
+    const code = withTopLevelArray('typescript', typeName, sample, await generateTypes({ language: 'typescript', typeName, sample, rendererOptions }));
     return {
       code,
       typeName,

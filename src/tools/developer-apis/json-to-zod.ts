@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleText, typeNameField } from './codegen-support.ts';
+import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleText, typeNameField, withTopLevelArray } from './codegen-support.ts';
 
 export default defineTool({
   module: 'developer-apis',
@@ -37,15 +37,18 @@ export default defineTool({
       output: {
         code:
           'import * as z from "zod";\n\n\n' +
-          'export const ItemElementSchema = z.object({\n    "sku": z.string(),\n    "price": z.number(),\n    "note": z.union([z.null(), z.string()]),\n});\nexport type ItemElement = z.infer<typeof ItemElementSchema>;\n',
+          'export const ItemElementSchema = z.object({\n    "sku": z.string(),\n    "price": z.number(),\n    "note": z.union([z.null(), z.string()]),\n});\nexport type ItemElement = z.infer<typeof ItemElementSchema>;\n\n' +
+          'export const ItemSchema = z.array(ItemElementSchema);\nexport type Item = z.infer<typeof ItemSchema>;\n',
         typeName: 'Item',
-        types: ['ItemElementSchema'],
-        lines: 9,
+        // The description promises <typeName>Schema for the top level, here the array of items.
+        types: ['ItemElementSchema', 'ItemSchema'],
+        lines: 12,
       },
     },
   ],
   run: async ({ json, typeName = 'Root' }) => {
-    const code = await generateTypes({ language: 'typescript-zod', typeName, sample: sampleText(json), rendererOptions: {} });
+    const sample = sampleText(json);
+    const code = withTopLevelArray('typescript-zod', typeName, sample, await generateTypes({ language: 'typescript-zod', typeName, sample, rendererOptions: {} }));
     return {
       code,
       typeName,
