@@ -156,6 +156,15 @@ describe('XML in', () => {
     assert.deepEqual(arrays.body, { r: { a: ['1'] } });
   });
 
+  test('mixed content keeps its text parts apart: the whitespace between them, in document order (XML 1.0 §3.2.2 mixed content)', async () => {
+    const mixed = await send('xml-to-json', '<p>mixed <b>bold</b> tail</p>', 'p.xml');
+    assert.deepEqual(mixed.body, { p: { b: 'bold', '#text': 'mixed tail' } });
+    const spaced = await send('xml-to-json', '<doc>\n  <p>  padded  </p>\n  <q a="1">\n    two\n    lines\n  </q>\n</doc>', 'doc.xml');
+    assert.deepEqual(spaced.body, { doc: { p: 'padded', q: { '@a': '1', '#text': 'two\n    lines' } } }, 'text-only elements are trimmed, not collapsed');
+    const { out } = await text('xml-to-csv', '<rows><row><note>one <i>two</i> three</note></row><row><note>four</note></row></rows>', 'rows.xml');
+    assert.match(out, /one three/);
+  });
+
   test('xml-to-csv: the repeated records, nested elements as dotted columns', async () => {
     const { out, warnings } = await text('xml-to-csv', CATALOG_XML, 'catalog.xml');
     assert.deepEqual(parseCsv(out, { columns: true }), [

@@ -9,7 +9,8 @@ export default dataJsonTool({
   slug: 'xml-to-json',
   title: 'XML to JSON',
   description:
-    'Converts an XML document to JSON: {rootName: …}; child elements become keys (repeated ones arrays), attributes "@name" keys, text beside child elements "#text". ' +
+    'Converts an XML document to JSON: {rootName: …}; child elements become keys (repeated ones arrays), attributes "@name" keys, text beside child elements "#text" ' +
+    '(mixed content: its text parts in document order, joined by the whitespace between them collapsed to one space, so <p>mixed <b>bold</b> tail</p> gives "#text": "mixed tail"). ' +
     'Values stay text; entities and character references are decoded. Secure by construction: a DOCTYPE is refused, so no external entities (XXE) and no entity expansion ' +
     '(billion laughs); at most 100 levels of nesting.',
   keywords: ['xml', 'json', 'xml to json', 'parse xml', 'convert'],

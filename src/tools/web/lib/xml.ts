@@ -41,7 +41,8 @@ export function parseXml(text: string, field = 'file'): JsonObject {
     textNodeName: TEXT_KEY,
     parseTagValue: false,
     parseAttributeValue: false,
-    trimValues: true,
+    // Untrimmed, so the text parts of mixed content keep the whitespace between them (see tidyText).
+    trimValues: false,
     processEntities: false,
     htmlEntities: false,
     ignoreDeclaration: true,
@@ -63,7 +64,28 @@ export function parseXml(text: string, field = 'file'): JsonObject {
     throw new ToolError('validation_failed', `${field}: the XML has no root element.`);
   }
   checkBounds(parsed as JsonValue, field, 'XML');
-  return attributesFirst(parsed as JsonObject) as JsonObject;
+  return attributesFirst(tidyText(parsed as JsonValue) as JsonObject) as JsonObject;
+}
+
+/**
+ * Text as XML holds it: the text of an element without child elements is trimmed; an element that mixes text and
+ * child elements
+ * (`<p>mixed <b>bold</b> tail</p>`) keeps its text parts in `#text`, in document order, joined by the whitespace
+ * that separated them collapsed to one space (`"mixed tail"`); whitespace between elements is dropped.
+ */
+function tidyText(value: JsonValue): JsonValue {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value)) return value.map(tidyText);
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  const mixed = Object.keys(value).some((key) => key !== TEXT_KEY && !key.startsWith(ATTRIBUTE_PREFIX));
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === TEXT_KEY && typeof inner === 'string') {
+      const text = mixed ? inner.replace(/\s+/g, ' ').trim() : inner.trim();
+      if (text !== '') out[key] = text;
+    } else out[key] = key.startsWith(ATTRIBUTE_PREFIX) ? inner : tidyText(inner);
+  }
+  return out;
 }
 
 /** XML 1.0 names: letters, digits, `_ - .`, not starting with a digit, `-`, `.` or "xml". */
