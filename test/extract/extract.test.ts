@@ -139,6 +139,23 @@ describe('POST /api/v1/extract with base64 content', () => {
     assert.match((body.warnings ?? []).join(' '), /no text layer/);
   });
 
+  test('XLSX numbers read as a spreadsheet shows them: 15 significant digits, the same in extract and xlsx-to-txt', async () => {
+    // Written by exceljs (another implementation): the stored doubles of 0.1+0.2, 1/3 and 2/3; Excel and
+    // LibreOffice show them with 15 significant digits (Excel specifications and limits: number precision 15 digits).
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Numbers').addRow([0.1 + 0.2, 1 / 3, 2 / 3, 1234567.891, -0.000123]);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const expected = '0.3\t0.333333333333333\t0.666666666666667\t1234567.891\t-0.000123';
+    const { status, body } = await extractJson({ content: file.toString('base64'), fileName: 'numbers.xlsx' });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal((body.result!.sheets as { text: string }[])[0]!.text, expected);
+    const txt = await uploadTo('/api/v1/office/xlsx-to-txt', file, 'numbers.xlsx');
+    assert.equal(txt.status, 200, JSON.stringify(txt.body));
+    const download = await fetch((txt.body.result as { downloadUrl: string }).downloadUrl);
+    assert.equal((await download.text()).trim(), expected);
+  });
+
   test('XLSX: sheets by name, shared strings, dates as ISO, gaps kept', async () => {
     const { status, body } = await extractJson({ content: docs.xlsx!.toString('base64'), fileName: 'bank.xlsx' });
     assert.equal(status, 200, JSON.stringify(body));

@@ -2,6 +2,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { EMPTY_METADATA, type DocumentMetadata, type ExtractedDocument } from './types.ts';
 import { childElements, findAll, findFirst, isElement, joinBlocks, localName, parseXml, prefixedAttr, textContent, tidy } from './xml.ts';
 import { openDocumentZip, resolvePart, type DocumentZip } from './zip.ts';
+import { spreadsheetNumber } from '../spreadsheet-number.ts';
 
 /**
  * Office Open XML (DOCX, PPTX, XLSX) read straight from the ZIP container: the main part is found through the
@@ -335,7 +336,7 @@ function cellText(c: Element, shared: string[], dateStyles: Set<number>, date190
       if (raw === '') return '';
       const n = Number(raw);
       if (dateStyles.has(Number(c.attribs.s ?? -1)) && Number.isFinite(n)) return excelDate(n, date1904);
-      return raw;
+      return Number.isFinite(n) ? String(spreadsheetNumber(n)) : raw;
     }
   }
 }

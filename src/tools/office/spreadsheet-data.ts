@@ -1,5 +1,6 @@
 import type { Cell, Row } from 'exceljs';
 import { ToolError } from '../../core/errors.ts';
+import { spreadsheetNumber } from '../../lib/spreadsheet-number.ts';
 
 /**
  * Reads the cell values of an .xlsx workbook with exceljs's streaming reader (bounded memory: rows are
@@ -123,7 +124,7 @@ function cellValue(cell: Cell, date1904: boolean, noValue: () => void): CellValu
     case TYPE.Merge:
       return null;
     case TYPE.Number:
-      return cleanNumber(value as number);
+      return spreadsheetNumber(value as number);
     case TYPE.String:
     case TYPE.SharedString:
       return typeof value === 'string' ? value : cell.text;
@@ -156,7 +157,7 @@ function formulaValue(cell: Cell, date1904: boolean, noValue: () => void): CellV
   if (result instanceof Date) return isoDate(result);
   if (typeof result === 'number') {
     if (isDateFormat(cell.numFmt)) return isoDate(new Date(Math.round((result - 25569 + (date1904 ? 1462 : 0)) * 86_400_000)));
-    return cleanNumber(result);
+    return spreadsheetNumber(result);
   }
   if (typeof result === 'boolean' || typeof result === 'string') return result;
   if (typeof result === 'object' && 'error' in result) return String((result as { error: unknown }).error);
@@ -175,11 +176,6 @@ function isDateFormat(format: string | undefined): boolean {
   return /[ymdhMsb]/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 }
 
-/** Excel shows 15 significant digits; beyond them are binary floating-point artefacts (0.1+0.2). */
-export function cleanNumber(value: number): number {
-  if (!Number.isFinite(value)) return value;
-  return Number(value.toPrecision(15));
-}
 
 /** A spreadsheet date (wall-clock time, no zone) as ISO 8601: date, date and time, or a time of day. */
 export function isoDate(date: Date): string {
