@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { getTool, postTool, startSeoFixture, type SeoFixture } from './fixtures.ts';
 
 /** Every seo-apis and seo-tools URL tool, for real, against the loopback fixture site (fixtures.ts). */
@@ -355,6 +356,22 @@ describe('seo-apis', () => {
     assert.equal(bare.icons.length, 1);
     assert.equal(bare.icons[0].source, 'default /favicon.ico');
     assert.ok(ids(bare).includes('apple-touch-icon-missing'));
+  });
+
+  test('site-icons-checker judges sizes by the real pixels (W3C manifest icons), and reports a declared/real mismatch', async () => {
+    // A page whose manifest declares 192 and 512 px icons that are really 100×100, and a 60×60 apple-touch-icon.
+    f.site.routes.set('/liar', { body: '<html><head><title>liar</title><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" sizes="180x180" href="/small-touch.png"><link rel="manifest" href="/liar.json"></head></html>' });
+    f.site.routes.set('/liar.json', { headers: { 'content-type': 'application/manifest+json' }, body: JSON.stringify({ icons: [{ src: '/small-1.png', sizes: '192x192' }, { src: '/small-2.png', sizes: '512x512' }] }) });
+    const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#336699' } }).png().toBuffer();
+    const touch = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#336699' } }).png().toBuffer();
+    for (const route of ['/small-1.png', '/small-2.png']) f.site.routes.set(route, { headers: { 'content-type': 'image/png' }, body: small });
+    f.site.routes.set('/small-touch.png', { headers: { 'content-type': 'image/png' }, body: touch });
+    const r = await seo('site-icons-checker', { url: `${o}/liar` });
+    assert.notEqual(check(r, 'manifest-icons').status, 'pass', 'declared sizes do not meet the 192/512 requirement');
+    assert.notEqual(check(r, 'apple-touch-icon').status, 'pass');
+    const mismatches = r.findings.filter((x: R) => x.id === 'icon-size-mismatch');
+    assert.equal(mismatches.length, 3, JSON.stringify(r.findings));
+    assert.match(mismatches.map((x: R) => x.evidence).join(' '), /declared 512x512, the file is 100×100/);
   });
 
   test('social-media-integration checks og:image reachability and profiles', async () => {

@@ -4374,7 +4374,7 @@ export class WebNamespace {
   }
 
   /**
-   * **XML to JSON** — Converts an XML document to JSON: {rootName: …}; child elements become keys (repeated ones arrays), attributes "@name" keys, text beside child elements "#text". Values stay text; entities and character references are decoded. Secure by construction: a DOCTYPE is refused, so no external entities (XXE) and no entity expansion (billion laughs); at most 100 levels of nesting. Upload the file as multipart/form-data in field "file"; the response body is the JSON itself (no envelope).
+   * **XML to JSON** — Converts an XML document to JSON: {rootName: …}; child elements become keys (repeated ones arrays), attributes "@name" keys, text beside child elements "#text" (mixed content: its text parts in document order, joined by the whitespace between them collapsed to one space, so <p>mixed <b>bold</b> tail</p> gives "#text": "mixed tail"). Values stay text; entities and character references are decoded. Secure by construction: a DOCTYPE is refused, so no external entities (XXE) and no entity expansion (billion laughs); at most 100 levels of nesting. Upload the file as multipart/form-data in field "file"; the response body is the JSON itself (no envelope).
    *
    * `POST /api/v1/web/xml-to-json` · `web.xmlToJson` · 1 credit
    *

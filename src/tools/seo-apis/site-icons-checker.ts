@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
+import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
 import { decodeBody, liveExample, mapLimit, urlField } from '../../lib/page/context.ts';
 import { resolveUrl } from '../../lib/page/html.ts';
 import { imageInfo } from '../../lib/page/image-size.ts';
@@ -78,14 +78,29 @@ export default defineTool({
     const favicons = icons.filter((i) => /(^|\s)icon$|shortcut|default/.test(i.source));
     const apple = icons.filter((i) => i.source.includes('apple-touch'));
     const manifestIcons = icons.filter((i) => i.source === 'manifest' && i.reachable);
-    const hasSize = (n: number): boolean => manifestIcons.some((i) => (i.width ?? 0) >= n || (i.declaredSizes ?? '').split(/\s+/).includes(`${n}x${n}`));
+    // A size requirement is met by the pixels of the file, never by what `sizes` claims (a vector icon scales).
+    const realSize = (i: (typeof icons)[number], n: number): boolean => i.format === 'svg' || ((i.width ?? 0) >= n && (i.height ?? 0) >= n);
+    const hasSize = (n: number): boolean => manifestIcons.some((i) => realSize(i, n));
+    const mismatched = icons.filter((i) => i.reachable && i.format !== 'svg' && i.width !== null && declaredPairs(i.declaredSizes).length > 0 && !declaredPairs(i.declaredSizes).includes(`${i.width}x${i.height}`));
+    const mismatchFindings: Finding[] = mismatched.map((i) => ({
+      id: 'icon-size-mismatch',
+      severity: 'low' as const,
+      title: 'An icon is not the size it declares',
+      evidence: `${i.url}: declared ${i.declaredSizes}, the file is ${i.width}×${i.height}`,
+      fix: 'Serve a file of the declared size, or declare the size the file really has (sizes="WxH").',
+    }));
     const declaredBroken = icons.filter((i) => !i.reachable && i.source !== 'default /favicon.ico');
     const checks: CheckInput[] = [
       { id: 'favicon', title: 'A favicon is reachable', status: favicons.some((i) => i.reachable) ? 'pass' : 'fail', weight: 40, severity: 'medium', evidence: favicons.map((i) => `${i.url}: ${i.reachable ? `${i.format} ${i.width ?? '?'}×${i.height ?? '?'}` : i.error}`).join('; ') || 'none', fix: 'Serve a favicon (32×32 PNG or ICO, or SVG) and declare it with <link rel="icon" href="…">.', problem: 'No working favicon', findingId: 'favicon-missing' },
-      { id: 'apple-touch-icon', title: 'apple-touch-icon 180×180', status: apple.some((i) => i.reachable && (i.width ?? 0) >= 180) ? 'pass' : apple.some((i) => i.reachable) ? 'warn' : 'warn', weight: 20, severity: 'low', evidence: apple.length ? apple.map((i) => `${i.url}: ${i.reachable ? `${i.width ?? '?'}×${i.height ?? '?'}` : i.error}`).join('; ') : 'no apple-touch-icon', fix: 'Add <link rel="apple-touch-icon" href="/apple-touch-icon.png"> with a 180×180 PNG.', problem: apple.length ? 'apple-touch-icon is broken or small' : 'No apple-touch-icon', findingId: 'apple-touch-icon-missing' },
+      { id: 'apple-touch-icon', title: 'apple-touch-icon 180×180', status: apple.some((i) => i.reachable && realSize(i, 180)) ? 'pass' : apple.some((i) => i.reachable) ? 'warn' : 'warn', weight: 20, severity: 'low', evidence: apple.length ? apple.map((i) => `${i.url}: ${i.reachable ? `${i.width ?? '?'}×${i.height ?? '?'}` : i.error}`).join('; ') : 'no apple-touch-icon', fix: 'Add <link rel="apple-touch-icon" href="/apple-touch-icon.png"> with a 180×180 PNG.', problem: apple.length ? 'apple-touch-icon is broken or small' : 'No apple-touch-icon', findingId: 'apple-touch-icon-missing' },
       { id: 'manifest-icons', title: 'Web app manifest icons 192 and 512 px', status: page.manifest === null ? 'warn' : hasSize(192) && hasSize(512) ? 'pass' : 'warn', weight: 20, severity: 'low', evidence: page.manifest === null ? 'no <link rel="manifest">' : manifestError ?? `${manifestIcons.length} manifest icon(s)`, fix: 'Link a web app manifest listing 192×192 and 512×512 PNG icons (Android, install prompts).', problem: 'Manifest icons incomplete', findingId: 'manifest-icons-missing' },
       { id: 'declared-icons-ok', title: 'Every declared icon loads', status: declaredBroken.length ? 'fail' : 'pass', weight: 20, evidence: declaredBroken.length ? declaredBroken.map((i) => `${i.url}: ${i.error}`).slice(0, 3).join('; ') : 'all load', fix: 'Fix or remove icon links that do not answer an image.', problem: 'Broken icon links', findingId: 'icon-broken' },
     ];
-    return { url, finalUrl: response.url, manifestUrl: page.manifest, manifestError, icons, ...buildAudit(checks) };
+    return { url, finalUrl: response.url, manifestUrl: page.manifest, manifestError, icons, ...buildAudit(checks, mismatchFindings) };
   },
 });
+
+/** The `WxH` pairs of a `sizes` attribute or manifest member (lower-cased; "any" is not a pair). */
+function declaredPairs(sizes: string | null): string[] {
+  return (sizes ?? '').toLowerCase().split(/\s+/).filter((s) => /^\d+x\d+$/.test(s));
+}
