@@ -59,3 +59,12 @@ test('/docs renders the API reference', async () => {
   assert.equal(response.status, 200);
   assert.match(await response.text(), /swagger/i);
 });
+
+test('an example says where its expected result comes from (its outside reference) in the reference docs', async () => {
+  const document = (await (await server.get('/api/v1/openapi.json')).json()) as {
+    paths: Record<string, { post: { requestBody: { content: Record<string, { examples?: Record<string, { summary: string; description?: string }> }> } } }>;
+  };
+  const examples = Object.values(document.paths['/api/v1/security-apis/hmac-generator']!.post.requestBody.content)[0]!.examples!;
+  const rfc = Object.values(examples).find((e) => e.summary.startsWith('RFC 4231 test case 2'));
+  assert.equal(rfc?.description, 'Expected result checked against: RFC 4231 test case 2.');
+});

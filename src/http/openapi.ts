@@ -143,7 +143,7 @@ function toolOperation(tool: AnyTool, method: 'get' | 'post'): JsonSchema {
       content: {
         'application/json': {
           schema: input,
-          examples: Object.fromEntries(tool.examples.map((e, i) => [`example${i + 1}`, { summary: e.title ?? `Example ${i + 1}`, value: e.input }])),
+          examples: Object.fromEntries(tool.examples.map((e, i) => [`example${i + 1}`, { summary: e.title ?? `Example ${i + 1}`, value: e.input, ...(exampleProvenance(e) ? { description: exampleProvenance(e) } : {}) }])),
         },
       },
     };
@@ -190,4 +190,11 @@ function routeOperation(method: string, path: string): JsonSchema {
       ...(doc.auth === 'public' ? {} : { '401': { $ref: '#/components/responses/Error401' } }),
     },
   };
+}
+
+/** Where an example's expected result comes from, as the reference shows it. */
+function exampleProvenance(example: { reference?: string; snapshot?: true }): string | undefined {
+  if (example.reference) return `Expected result checked against: ${example.reference}.`;
+  if (example.snapshot) return 'Expected result recorded from a run of the tool (no outside reference).';
+  return undefined;
 }

@@ -10,6 +10,14 @@ export interface ToolExample<I, O> {
   /** The exact `result` expected; omit for tools whose output is random (the schema still checks it). */
   output?: O;
   /**
+   * Where `output` comes from, outside this code: a standard, a published test vector, an independent
+   * library or program (e.g. "RFC 4231 test case 2", "sitemaps.org protocol, W3C Datetime"). Shown with the
+   * example in the reference.
+   */
+  reference?: string;
+  /** `output` was copied from a run of the tool because no outside reference exists: it guards, it does not prove. */
+  snapshot?: true;
+  /**
    * The example reaches a public site (documentation for URL tools): the offline examples test does
    * not run it; those tools are tested against servers the tests run on loopback.
    */

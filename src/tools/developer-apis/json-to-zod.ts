@@ -33,6 +33,7 @@ export default defineTool({
     },
     {
       title: 'top-level array with nullable values',
+      reference: 'the description (the top-level schema is <typeName>Schema); developer-apis.test.ts runs the generated code with zod',
       input: { json: '[{"sku": "A1", "price": 9.5, "note": null}, {"sku": "B2", "price": 3, "note": "gift"}]', typeName: 'Item' },
       output: {
         code:

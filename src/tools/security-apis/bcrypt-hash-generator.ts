@@ -142,6 +142,7 @@ export default defineTool({
   examples: [
     {
       title: 'bcrypt of "U*U" with the OpenBSD test salt reproduces the published hash',
+      reference: 'OpenBSD bcrypt test vectors (Openwall crypt_blowfish wrapper.c)',
       input: { password: 'U*U', rounds: 5, salt: 'CCCCCCCCCCCCCCCCCCCCC.' },
       output: {
         mode: 'hash',
@@ -157,6 +158,7 @@ export default defineTool({
     },
     {
       title: 'verify a password against the OpenBSD bcrypt test vector',
+      reference: 'OpenBSD bcrypt test vectors (Openwall crypt_blowfish wrapper.c)',
       input: { password: 'U*U', mode: 'verify', hash: '$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW' },
       output: {
         mode: 'verify',
@@ -172,6 +174,7 @@ export default defineTool({
     },
     {
       title: 'Argon2id with a fixed salt reproduces the reference implementation\'s test vector',
+      reference: 'the Argon2 reference implementation (P-H-C/phc-winner-argon2) test vector',
       input: { password: 'password', algorithm: 'argon2id', memoryCost: 65536, timeCost: 2, parallelism: 1, salt: 'somesalt' },
       output: {
         mode: 'hash',

@@ -72,6 +72,7 @@ export default defineTool({
   examples: [
     {
       title: 'SHA-256 of "abc" (FIPS 180-4 example)',
+      reference: 'FIPS 180-4 / NIST SHA-256 example "abc"',
       input: { text: 'abc', algorithm: 'sha256' },
       output: {
         inputBytes: 3,

@@ -55,6 +55,7 @@ export default defineTool({
     },
     {
       title: 'RFC 4231 test case 2, HMAC-SHA-512',
+      reference: 'RFC 4231 test case 2',
       input: { text: 'what do ya want for nothing?', secret: 'Jefe', algorithm: 'SHA-512' },
       output: {
         algorithm: 'sha512',
@@ -69,6 +70,7 @@ export default defineTool({
     },
     {
       title: 'RFC 4231 test case 1 with a hex key, Base64 output',
+      reference: 'RFC 4231 test case 1',
       input: { text: 'Hi There', secret: '0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b', secretEncoding: 'hex', encoding: 'base64' },
       output: {
         algorithm: 'sha256',

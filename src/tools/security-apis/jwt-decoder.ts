@@ -44,6 +44,7 @@ export default defineTool({
   examples: [
     {
       title: 'RFC 7515 Appendix A.1 example (HS256, expired in 2011)',
+      reference: 'RFC 7515 Appendix A.1',
       input: {
         token:
           'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',

@@ -215,6 +215,7 @@ export default defineTool({
     },
     {
       title: 'RFC 7515 Appendix A.1 (HS256, key as base64url): the signature is valid but the token expired in 2011',
+      reference: 'RFC 7515 Appendix A.1',
       input: { token: RFC7515_A1, secret: RFC7515_A1_KEY, secretEncoding: 'base64url' },
       output: {
         valid: false,
@@ -236,6 +237,7 @@ export default defineTool({
     },
     {
       title: 'RFC 7515 Appendix A.2 (RS256) with its public JWK',
+      reference: 'RFC 7515 Appendix A.2',
       input: { token: RFC7515_A2, publicKey: RFC7515_A2_JWK, algorithms: ['RS256'] },
       output: {
         valid: false,

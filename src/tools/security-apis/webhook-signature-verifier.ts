@@ -141,6 +141,7 @@ export default defineTool({
     },
     {
       title: 'Standard Webhooks reference vector (tolerance off)',
+      reference: 'the Standard Webhooks reference libraries\' test vector',
       input: {
         payload: '{"test": 2432232314}',
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
