@@ -272,3 +272,47 @@ test('property: random records survive json-to-csv → csv-to-json; random bytes
   );
   assert.deepEqual(scratchEntries(server), []);
 });
+
+describe('reversible pairs round-trip on generated documents (fast-check)', () => {
+  // Names XML can hold as elements (no "xml" prefix), and text without control characters (XML 1.0 cannot hold
+  // them) and without whitespace at its ends (an XML reader trims text-only elements).
+  const name = fc.stringMatching(/^[a-wyz][a-z0-9_]{0,6}$/);
+  const textValue = fc
+    .string({ unit: fc.oneof(fc.constantFrom('a', 'Z', ' ', '&', '<', '>', '"', "'", ',', '\n', 'é', '日', '👍🏽'), fc.string({ minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 12 })
+    // eslint-disable-next-line no-control-regex
+    .map((s) => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, 'x').trim())
+    .filter((s) => s !== '');
+
+  test('json → xml → json gives the same document (accepted losses: none for text values and nested objects)', async () => {
+    const doc = fc.dictionary(name, fc.oneof(textValue, fc.dictionary(name, textValue, { minKeys: 1, maxKeys: 3 })), { minKeys: 1, maxKeys: 4 });
+    await fc.assert(
+      fc.asyncProperty(doc, async (inner) => {
+        const json = JSON.parse(JSON.stringify({ root: inner })) as unknown;
+        const { out } = await text('json-to-xml', JSON.stringify(json), 'doc.json');
+        assert.equal(XMLValidator.validate(out), true, out);
+        const back = await send('xml-to-json', out, 'doc.xml');
+        // xml-to-json trims text-only elements and collapses runs of whitespace in mixed content only.
+        assert.deepEqual(back.body, json, out);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  test('json → csv → json gives the same flat rows (accepted losses: values come back as text, which these are; a row of only empty cells is a blank line, so it is not generated)', async () => {
+    const header = fc.uniqueArray(name, { minLength: 1, maxLength: 4 });
+    const rows = header.chain((keys) =>
+      fc.array(
+        fc.record(Object.fromEntries(keys.map((k) => [k, fc.string({ unit: fc.oneof(fc.constantFrom(',', '"', '\n', ' ', 'é', '👍🏽', ';'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 10 })]))).filter((row) => Object.values(row).some((v) => v !== '')),
+        { minLength: 1, maxLength: 5 },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(rows, async (records) => {
+        const { out } = await text('json-to-csv', JSON.stringify(records), 'rows.json');
+        const back = await send('csv-to-json', out, 'rows.csv');
+        assert.deepEqual(back.body, JSON.parse(JSON.stringify(records)), out);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
