@@ -151,3 +151,33 @@ test('only src/http/api-key.ts reads the API key headers', () => {
   // account-routes reads Authorization for the admin token only; the logger names both headers to redact them.
   assert.deepEqual(readers.sort(), ['http/account-routes.ts', 'http/api-key.ts', 'logger.ts']);
 });
+
+test('an unknown field is a 400 naming it with the closest real field, and spends no credit', async () => {
+  const before = ((await (await fetch(`${server.url}/api/v1/usage`, { headers: { 'x-api-key': server.key } })).json()) as { result: { used: number } }).result.used;
+  const response = await server.post(TOOL, { txt: 'hello' });
+  await expectError(response, 400, 'validation_failed', /^txt: not a field of text-utilities\/reverse-text\. Did you mean text\?/);
+  const extra = await server.post(TOOL, { text: 'hello', colour: 'red' });
+  await expectError(extra, 400, 'validation_failed', /^colour: not a field/);
+  const after = ((await (await fetch(`${server.url}/api/v1/usage`, { headers: { 'x-api-key': server.key } })).json()) as { result: { used: number } }).result.used;
+  assert.equal(after, before, 'refused calls are not billed');
+});
+
+test('an unknown tool or module is a 404 that names the closest ones', async () => {
+  await expectError(await server.post('/api/v1/text-utilities/reverse-txt', { text: 'a' }), 404, 'not_found', /Did you mean reverse-text\?/);
+  await expectError(await server.post('/api/v1/text-utility/reverse-text', { text: 'a' }), 404, 'not_found', /No module 'text-utility'; Did you mean text-utilities/);
+});
+
+test('without TOOLAPI_ADMIN_TOKEN the admin routes answer 403 saying how to turn them on', async () => {
+  const { spawnService } = await import('./helpers/process.ts');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(path.join(tmpdir(), 'no-admin-'));
+  const service = await spawnService({ TOOLAPI_DATA_DIR: dir });
+  try {
+    const response = await fetch(`${service.url}/api/v1/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@example.test"}' });
+    await expectError(response, 403, 'forbidden', /TOOLAPI_ADMIN_TOKEN/);
+  } finally {
+    await service.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

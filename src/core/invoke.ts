@@ -4,6 +4,7 @@ import type { Engines } from '../engines/index.ts';
 import { callFiles, checkUploads, type FileDeps, type RawUpload } from './call-files.ts';
 import { DEFAULT_PLAN_LIMITS, type Log, type PlanLimits, type ToolContext, type ToolFiles } from './context.ts';
 import { ToolError } from './errors.ts';
+import { didYouMean } from '../lib/did-you-mean.ts';
 
 /** Who is calling, as the adapter (HTTP or MCP) knows it. */
 export interface Caller {
@@ -94,9 +95,28 @@ export function parseInput(tool: AnyTool, rawInput: unknown): unknown {
   if (!isPlainObject(candidate)) {
     throw new ToolError('invalid_request', 'body: expected a JSON object with the tool\'s fields (see the catalog for its inputSchema)');
   }
-  const parsed = tool.input.safeParse(unwrapInputs(tool, candidate));
+  const body = unwrapInputs(tool, candidate);
+  rejectUnknownFields(tool, body);
+  const parsed = tool.input.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
+}
+
+/** Query parameters the HTTP adapter reads itself (a GET tool's query is its input). */
+const ADAPTER_FIELDS = new Set(['format', 'delivery']);
+
+/**
+ * A field the tool does not take is a mistake, not something to drop silently (a typo would otherwise be
+ * billed as a call with the field missing): 400 naming each one, with the closest real field.
+ */
+function rejectUnknownFields(tool: AnyTool, body: Record<string, unknown>): void {
+  if (!(tool.input instanceof z.ZodObject)) return;
+  const known = Object.keys(tool.input.shape as Record<string, unknown>);
+  // A key holding undefined was not sent (JSON has no undefined): only fields with a value count.
+  const unknown = Object.keys(body).filter((key) => body[key] !== undefined && !known.includes(key) && !(tool.method === 'GET' && ADAPTER_FIELDS.has(key)));
+  if (unknown.length === 0) return;
+  const details = unknown.slice(0, 5).map((key) => `${key}: not a field of ${tool.module}/${tool.slug}.${didYouMean(key, known)}`);
+  throw new ToolError('validation_failed', `${details.join(' ')} Its fields: ${known.join(', ') || 'none'}.`);
 }
 
 function unwrapInputs(tool: AnyTool, body: Record<string, unknown>): Record<string, unknown> {

@@ -28,7 +28,7 @@ function ok(result: unknown): Record<string, unknown> {
   return { status: true, code: 200, message: 'Success', result };
 }
 
-/** Accounts, keys, usage, signup (CONTRACT "Accounts, keys, plans"); the admin API exists only with TOOLAPI_ADMIN_TOKEN. */
+/** Accounts, keys, usage, signup; the admin API works only with TOOLAPI_ADMIN_TOKEN (403 saying so without it). */
 export function registerAccountRoutes(app: FastifyInstance, system: AccountSystem, adminToken: string | undefined, now: () => Date): void {
   const { accounts, credits, rateLimiter, signup } = system;
   const isAdmin = (request: FastifyRequest): boolean => {
@@ -39,6 +39,9 @@ export function registerAccountRoutes(app: FastifyInstance, system: AccountSyste
     return sent.length === expected.length && timingSafeEqual(sent, expected);
   };
   const requireAdmin = (request: FastifyRequest): void => {
+    if (!adminToken) {
+      throw new ToolError('forbidden', 'The admin API is off: start the service with TOOLAPI_ADMIN_TOKEN set (a secret of your choice), then send it as Authorization: Bearer <token>. The toolapi CLI manages accounts without it.');
+    }
     if (!isAdmin(request)) throw new ToolError('unauthorized', 'Authorization: send Bearer <TOOLAPI_ADMIN_TOKEN>.');
   };
   /** A keyed request: resolves the principal and reports its rate and quota state in headers. */
@@ -49,17 +52,16 @@ export function registerAccountRoutes(app: FastifyInstance, system: AccountSyste
     return principal;
   };
 
-  if (adminToken) {
-    app.post('/api/v1/accounts', async (request, reply) => {
-      requireAdmin(request);
-      const body = parse(createAccountBody, request.body);
-      return created(reply, await accounts.createAccount(body));
-    });
-    app.get('/api/v1/accounts', async (request) => {
-      requireAdmin(request);
-      return ok({ accounts: await accounts.listAccounts() });
-    });
-  }
+  // Registered without a token too, so a caller learns how to turn the admin API on (403) rather than a bare 404.
+  app.post('/api/v1/accounts', async (request, reply) => {
+    requireAdmin(request);
+    const body = parse(createAccountBody, request.body);
+    return created(reply, await accounts.createAccount(body));
+  });
+  app.get('/api/v1/accounts', async (request) => {
+    requireAdmin(request);
+    return ok({ accounts: await accounts.listAccounts() });
+  });
 
   app.post('/api/v1/api-keys', async (request, reply) => {
     const body = parse(createKeyBody, request.body);

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
 import type { InvokeDeps } from '../core/invoke.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
+import { didYouMean } from '../lib/did-you-mean.ts';
 import { isModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
 import { registerCatalogRoutes } from './catalog-routes.ts';
@@ -100,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.header('allow', allowed.join(', '));
       return sendError(reply, new ToolError('method_not_allowed', `${request.method} is not allowed on ${pathname}; use ${allowed.join(' or ')}.`));
     }
-    return sendError(reply, new ToolError('not_found', notFoundDetail(pathname)));
+    return sendError(reply, new ToolError('not_found', notFoundDetail(pathname, options.registry)));
   });
 
   // First: it records every route added after it, for the OpenAPI document.
@@ -114,10 +115,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-function notFoundDetail(pathname: string): string {
+function notFoundDetail(pathname: string, registry: Registry): string {
   const [, api, version, module, ...rest] = pathname.split('/');
   if (api === 'api' && version === 'v1' && module && isModuleName(module) && rest.length > 0) {
-    return `No tool '${rest.join('/')}' in ${module}; GET /api/v1/${module}/catalog lists its tools.`;
+    const slug = rest.join('/');
+    const hint = didYouMean(slug, registry.inModule(module).map((t) => t.slug));
+    return `No tool '${slug}' in ${module};${hint} GET /api/v1/${module}/catalog lists its tools.`;
+  }
+  if (api === 'api' && version === 'v1' && module && rest.length > 0) {
+    const hint = didYouMean(module, registry.modules());
+    if (hint) return `No module '${module}';${hint} GET /api/v1/catalog lists every module and tool.`;
   }
   return `No route ${pathname}; GET /api/v1/catalog lists every tool and /docs documents the API.`;
 }
