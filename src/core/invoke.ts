@@ -156,7 +156,8 @@ function exceedsChars(value: unknown, limit: number): boolean {
     if (typeof item === 'string') total += item.length;
     else if (Array.isArray(item)) {
       total += item.length;
-      stack.push(...item);
+      // One at a time: spreading a huge array into push() would overflow the call stack.
+      if (total <= limit) for (const inner of item) stack.push(inner);
     } else if (item !== null && typeof item === 'object') {
       for (const [key, inner] of Object.entries(item)) {
         total += key.length;
