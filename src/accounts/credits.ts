@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Store } from '../store/index.ts';
+import type { Kysely } from 'kysely';
+import type { Steps, Store } from '../store/index.ts';
+import type { Database } from '../store/schema.ts';
 
 /** A calendar month in UTC, `YYYY-MM` (CONTRACT "Quota and rate limits"). */
 export function periodOf(date: Date): string {
@@ -24,6 +26,8 @@ export interface Reservation {
 export interface Credits {
   /** Reserves `cost` credits if the month's `limit` allows it: atomic, exact across processes. */
   reserve(accountId: string, limit: number, cost: number): Promise<Reservation | undefined>;
+  /** The statements of `reserve`, for a caller that runs them inside a larger atomic unit (the gate). */
+  reserveSteps(db: Kysely<Database>, accountId: string, limit: number, cost: number): Steps<Reservation | undefined>;
   /** The work succeeded: the reserved credits stay spent. */
   commit(reservation: Reservation): Promise<void>;
   /** The work failed: the credits come back. */
@@ -57,37 +61,38 @@ export function createCredits(store: Store, now: () => Date, owner: string): Cre
         .compile();
     });
 
+  function* reserveSteps(db: Kysely<Database>, accountId: string, limit: number, cost: number): Steps<Reservation | undefined> {
+    const at = now();
+    const period = periodOf(at);
+    const take = db
+      .updateTable('usage')
+      .set({ used: sql<number>`used + ${cost}` })
+      .where('account_id', '=', accountId)
+      .where('period', '=', period)
+      .where(sql<number>`used + ${cost}`, '<=', limit)
+      .returning('used')
+      .compile();
+    let { rows } = yield take;
+    if (rows.length === 0) {
+      // The first call of the month finds no usage row yet (a concurrent first call may be creating
+      // it: the insert then waits for that one and the retry sees its row); a full month refuses again.
+      yield db
+        .insertInto('usage')
+        .values({ account_id: accountId, period, used: 0 })
+        .onConflict((oc) => oc.columns(['account_id', 'period']).doNothing())
+        .compile();
+      ({ rows } = yield take);
+    }
+    const used = rows[0]?.used;
+    if (used === undefined) return undefined;
+    const id = randomUUID();
+    yield db.insertInto('reservations').values({ id, account_id: accountId, period, cost, created_at: at.toISOString(), owner }).compile();
+    return { id, accountId, period, cost, used: Number(used) };
+  }
+
   return {
-    reserve(accountId, limit, cost) {
-      const at = now();
-      const period = periodOf(at);
-      return store.atomically(function* (db) {
-        const take = db
-          .updateTable('usage')
-          .set({ used: sql<number>`used + ${cost}` })
-          .where('account_id', '=', accountId)
-          .where('period', '=', period)
-          .where(sql<number>`used + ${cost}`, '<=', limit)
-          .returning('used')
-          .compile();
-        let { rows } = yield take;
-        if (rows.length === 0) {
-          // The first call of the month finds no usage row yet (a concurrent first call may be creating
-          // it: the insert then waits for that one and the retry sees its row); a full month refuses again.
-          yield db
-            .insertInto('usage')
-            .values({ account_id: accountId, period, used: 0 })
-            .onConflict((oc) => oc.columns(['account_id', 'period']).doNothing())
-            .compile();
-          ({ rows } = yield take);
-        }
-        const used = rows[0]?.used;
-        if (used === undefined) return undefined;
-        const id = randomUUID();
-        yield db.insertInto('reservations').values({ id, account_id: accountId, period, cost, created_at: at.toISOString(), owner }).compile();
-        return { id, accountId, period, cost, used: Number(used) };
-      });
-    },
+    reserve: (accountId, limit, cost) => store.atomically((db) => reserveSteps(db, accountId, limit, cost)),
+    reserveSteps,
     commit: (reservation) =>
       store.atomically(function* (db) {
         yield db.deleteFrom('reservations').where('id', '=', reservation.id).compile();

@@ -5,8 +5,10 @@ import type { Accounts, Principal } from './accounts.ts';
 import { periodEnd, type Credits } from './credits.ts';
 import { matchesToolGlob } from './plans.ts';
 import type { RateLimiter, RateState } from './rate-limit.ts';
+import type { Store } from '../store/index.ts';
 
 export interface GateDeps {
+  store: Store;
   accounts: Accounts;
   credits: Credits;
   rateLimiter: RateLimiter;
@@ -42,7 +44,7 @@ export function quotaHeaders(principal: Principal, rate: RateState, used: number
 }
 
 /** Key, plan, rate and credits for every tool call, REST or MCP alike (the pipeline's gate). */
-export function createGate({ accounts, credits, rateLimiter, now }: GateDeps): Gate {
+export function createGate({ store, accounts, credits, rateLimiter, now }: GateDeps): Gate {
   return async (tool: AnyTool, caller: Caller): Promise<Admission> => {
     // The identity an adapter resolved with this same accounts system's requirePrincipal (see AccountSystem).
     const principal = (caller.identity as Principal | undefined) ?? (await requirePrincipal(accounts, caller.apiKey));
@@ -58,12 +60,16 @@ export function createGate({ accounts, credits, rateLimiter, now }: GateDeps): G
       throw new ToolError('forbidden', `X-Api-Key: this key may only call ${principal.allowedTools.join(', ')}.`);
     }
 
-    const rate = await rateLimiter.hit(principal.accountId, plan.ratePerMinute);
+    // The minute's count and the credits in one atomic unit: one group commit (SQLite) or transaction per call.
+    const { rate, reservation } = await store.atomically(function* (db) {
+      const hit = yield* rateLimiter.hitSteps(db, principal.accountId, plan.ratePerMinute);
+      if (!hit.allowed || tool.cost === 0) return { rate: hit, reservation: undefined };
+      return { rate: hit, reservation: yield* credits.reserveSteps(db, principal.accountId, plan.monthlyCredits, tool.cost) };
+    });
     if (!rate.allowed) {
       const headers = { ...quotaHeaders(principal, rate, await credits.used(principal.accountId), now()), 'retry-after': String(rate.resetSeconds) };
       throw new ToolError('rate_limited', `rate: at most ${plan.ratePerMinute} calls per minute on the ${plan.name} plan; retry in ${rate.resetSeconds} s.`, { headers });
     }
-    const reservation = tool.cost > 0 ? await credits.reserve(principal.accountId, plan.monthlyCredits, tool.cost) : undefined;
     if (tool.cost > 0 && !reservation) {
       const at = now();
       const headers = quotaHeaders(principal, rate, plan.monthlyCredits, at);

@@ -69,7 +69,7 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
     rateLimiter,
     plans,
     signup,
-    gate: createGate({ accounts, credits, rateLimiter, now }),
+    gate: createGate({ store, accounts, credits, rateLimiter, now }),
     authenticate: (apiKey) => requirePrincipal(accounts, apiKey),
     serverSecret: secret,
     async ensureFirstKey() {

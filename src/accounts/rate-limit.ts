@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import type { Store } from '../store/index.ts';
+import type { Kysely } from 'kysely';
+import type { Steps, Store } from '../store/index.ts';
+import type { Database } from '../store/schema.ts';
 
 export interface RateState {
   allowed: boolean;
@@ -12,6 +14,8 @@ export interface RateState {
 /** Calls per account per calendar minute (fixed window). */
 export interface RateLimiter {
   hit(accountId: string, limit: number): Promise<RateState>;
+  /** The statements of `hit`, for a caller that runs them inside a larger atomic unit (the gate). */
+  hitSteps(db: Kysely<Database>, accountId: string, limit: number): Steps<RateState>;
   peek(accountId: string, limit: number): Promise<RateState>;
 }
 
@@ -31,25 +35,24 @@ function state(count: number, limit: number, resetSeconds: number): RateState {
 export function storeRateLimiter(store: Store, now: () => Date): RateLimiter {
   const { db } = store;
   let lastCleanup = 0;
+  function* hitSteps(tx: Kysely<Database>, accountId: string, limit: number): Steps<RateState> {
+    const at = now();
+    const { start, resetSeconds } = window(at);
+    const { rows } = yield tx
+      .insertInto('rate_windows')
+      .values({ account_id: accountId, window_start: start, count: 1 })
+      .onConflict((oc) => oc.columns(['account_id', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }))
+      .returning('count')
+      .compile();
+    if (at.getTime() - lastCleanup > 60_000) {
+      lastCleanup = at.getTime();
+      yield tx.deleteFrom('rate_windows').where('window_start', '<', new Date(at.getTime() - 120_000).toISOString()).compile();
+    }
+    return state(Number(rows[0]?.count ?? 1), limit, resetSeconds);
+  }
   return {
-    async hit(accountId, limit) {
-      const at = now();
-      const { start, resetSeconds } = window(at);
-      const count = await store.atomically(function* (tx) {
-        const { rows } = yield tx
-          .insertInto('rate_windows')
-          .values({ account_id: accountId, window_start: start, count: 1 })
-          .onConflict((oc) => oc.columns(['account_id', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }))
-          .returning('count')
-          .compile();
-        return Number(rows[0]?.count ?? 1);
-      });
-      if (at.getTime() - lastCleanup > 60_000) {
-        lastCleanup = at.getTime();
-        await db.deleteFrom('rate_windows').where('window_start', '<', new Date(at.getTime() - 120_000).toISOString()).execute();
-      }
-      return state(count, limit, resetSeconds);
-    },
+    hit: (accountId, limit) => store.atomically((tx) => hitSteps(tx, accountId, limit)),
+    hitSteps,
     async peek(accountId, limit) {
       const { start, resetSeconds } = window(now());
       const row = await db.selectFrom('rate_windows').select('count').where('account_id', '=', accountId).where('window_start', '=', start).executeTakeFirst();

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { PgBoss } from 'pg-boss';
 import type { AccountSystem } from '../accounts/index.ts';
-import type { Accounts, Principal } from '../accounts/accounts.ts';
-import { createGate } from '../accounts/gate.ts';
+import type { Principal } from '../accounts/accounts.ts';
 import { asToolError, errorBody, ToolError } from '../core/errors.ts';
 import type { InvokeDeps } from '../core/invoke.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
@@ -16,8 +15,8 @@ import type { Webhooks } from './webhook.ts';
 /**
  * Executes accepted runs. A run is billed to the account and key that started it without the raw key
  * ever being stored: the executor resolves the key's principal from its id (so a revoked key stops the
- * run) and calls the REST pipeline with a one-off in-memory token that only this executor's gate knows.
- * The gate is the accounts system's own (createGate), so plan, rate limit and credits apply unchanged.
+ * run) and calls the pipeline with that principal as the caller's identity. The gate is the accounts
+ * system's own, so plan, rate limit and credits apply unchanged.
  */
 export interface RunExecutor {
   /** Claims and executes the run; resolves when it is finished (or was taken by another instance). */
@@ -41,20 +40,10 @@ export interface ExecutorDeps {
 
 /** How long a claim holds without renewal; renewed every third of it while the run executes. */
 export const LEASE_MS = 30_000;
-const TOKEN_PREFIX = 'mcp-run:';
 
 export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
   const owner = `instance_${randomUUID()}`;
-  const tokens = new Map<string, Principal>();
   const controllers = new Set<AbortController>();
-  const runAccounts: Accounts = {
-    ...deps.accounts.accounts,
-    authenticate: async (token: string) => (token.startsWith(TOKEN_PREFIX) ? tokens.get(token) : undefined),
-  };
-  const runDeps: InvokeDeps = {
-    ...deps.invokeDeps,
-    gate: createGate({ accounts: runAccounts, credits: deps.accounts.credits, rateLimiter: deps.accounts.rateLimiter, now: deps.now }),
-  };
 
   const principalOf = async (run: RunRecord): Promise<Principal> => {
     const account = await deps.accounts.accounts.getAccount(run.accountId);
@@ -81,16 +70,15 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
         deps.runs.renew(runId, owner, LEASE_MS).catch((error: unknown) => log.warn({ err: error }, 'run lease renewal failed'));
       }, LEASE_MS / 3);
       renew.unref();
-      const token = `${TOKEN_PREFIX}${randomUUID()}`;
       let outcome: { status: Exclude<RunStatus, 'accepted'>; resultStatus: string | null; result: unknown; error?: string | null };
       try {
-        tokens.set(token, await principalOf(run));
+        const identity = await principalOf(run);
         const caller = {
           accountId: run.accountId,
           invoker: {
             signal: controller.signal,
             invoke: (tool: AnyTool, input: unknown, label: string) =>
-              invokeWithFiles(tool, input, { requestId: `${run.runId}:${label}`, log, signal: controller.signal, apiKey: token }, runDeps, run.accountId),
+              invokeWithFiles(tool, input, { requestId: `${run.runId}:${label}`, log, signal: controller.signal, identity }, deps.invokeDeps, run.accountId),
           },
         };
         const result = await runJobTool(run.tool as JobTool, run.request, caller, deps.agent);
@@ -102,7 +90,6 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
         outcome = { status: 'error', resultStatus: 'error', result: errorBody(error), error: `${error.code}: ${error.detail}` };
       } finally {
         clearInterval(renew);
-        tokens.delete(token);
         controllers.delete(controller);
       }
       const finished = await deps.runs.finish(runId, owner, outcome);

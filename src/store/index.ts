@@ -14,7 +14,9 @@ export type Dialect = 'sqlite' | 'postgres';
  * A unit of work written once for both dialects: it yields queries compiled with Kysely and receives
  * their results, e.g. `const { rows } = yield db.updateTable(…).returning('used').compile()`.
  */
-export type Work<T> = (db: Kysely<Database>) => Generator<CompiledQuery, T, QueryResult<Record<string, unknown>>>;
+/** The statements of a unit of work, one at a time, each answered with its result. */
+export type Steps<T> = Generator<CompiledQuery, T, QueryResult<Record<string, unknown>>>;
+export type Work<T> = (db: Kysely<Database>) => Steps<T>;
 
 /** The state port: one Kysely database, SQLite embedded by default or PostgreSQL at scale. */
 export interface Store {
