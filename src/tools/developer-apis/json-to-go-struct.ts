@@ -5,7 +5,7 @@ import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleTe
 export default defineTool({
   module: 'developer-apis',
   slug: 'json-to-go-struct',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'JSON to Go struct',
   description:
     'Generates Go struct definitions with json tags from a sample JSON document (quicktype): nested objects become named structs, integers become int64 and fractions float64, ' +

@@ -5,7 +5,7 @@ import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleTe
 export default defineTool({
   module: 'developer-apis',
   slug: 'json-to-python',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'JSON to Python dataclasses / Pydantic models',
   description:
     'Generates typed Python classes from a sample JSON document (quicktype): @dataclass classes (default) or Pydantic BaseModel classes, nested objects as their own classes, ' +

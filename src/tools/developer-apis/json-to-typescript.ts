@@ -5,7 +5,7 @@ import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleTe
 export default defineTool({
   module: 'developer-apis',
   slug: 'json-to-typescript',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'JSON to TypeScript types',
   description:
     'Generates TypeScript interfaces (or type aliases) from a sample JSON document with quicktype: nested objects become named types, arrays of differently shaped objects merge into one type whose missing keys are optional, ' +

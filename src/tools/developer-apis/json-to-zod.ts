@@ -5,7 +5,7 @@ import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleTe
 export default defineTool({
   module: 'developer-apis',
   slug: 'json-to-zod',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'JSON to Zod schema',
   description:
     'Generates Zod schemas (with z.infer types) from a sample JSON document, using the same quicktype inference as json-to-typescript: each nested object becomes its own exported schema, declared before use; ' +
