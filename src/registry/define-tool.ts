@@ -27,6 +27,33 @@ export interface ToolExample<I, O> {
    * test; binary inputs name the file only (their module tests make real fixtures).
    */
   upload?: { fileName: string; content?: string };
+  /** A URL tool's example that runs offline: the site its URL stands for (see ExampleSite). */
+  site?: ExampleSite;
+  /**
+   * Ids of findings the example's input must produce: a checker showing that it catches what its
+   * description promises. The examples test asserts each is among the result's `findings`.
+   */
+  finds?: string[];
+}
+
+/** One response of an example site. */
+export interface ExamplePage {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * The website a URL tool's example stands for, as canned responses by path. Its `origin` is a reserved
+ * `.example` name (RFC 2606) that appears in the example's input and pages; the examples test serves the
+ * pages on loopback (over TLS with a self-signed certificate when `tls`), rewriting the origin to that
+ * server's, and answers `dns` records from a loopback DNS server, so the example runs with no network.
+ */
+export interface ExampleSite {
+  origin: string;
+  pages: Record<string, ExamplePage>;
+  tls?: true;
+  dns?: Record<string, ({ type: 'A' | 'TXT' | 'CNAME'; data: string } | { type: 'MX'; data: { preference: number; exchange: string } })[]>;
 }
 
 /**
@@ -87,7 +114,8 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
    * CPU-bound work runs `run` in the worker-thread pool (engines/cpu), so it cannot stall the event loop; a
    * deadline terminates the thread. `large-input`: only inputs over CPU_INLINE_CHARS characters (or uploads over
    * CPU_INLINE_BYTES) go there, small ones run inline (faster); `always`: every call (work set by a parameter,
-   * such as a hash cost). Such a tool uses no engines and stores no file: it may read its uploads, nothing more
+   * such as a hash cost, or a library whose loading or typical run is heavy even for small inputs, such as
+   * quicktype). Such a tool uses no engines and stores no file: it may read its uploads, nothing more
    * (the registry refuses the other combinations).
    */
   cpu?: 'large-input' | 'always';

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
+import { PNG } from 'pngjs';
 import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { animatedGif, as, bmp, discPng, heic, heifEncAvailable, jpegWithExif, noisyJpeg, pngBomb, pngWithAlpha, SVG } from './fixtures.ts';
@@ -22,6 +23,36 @@ after(async () => {
 });
 
 const image = (data: Buffer | string, name = 'photo.png') => [{ field: 'image', name, data }];
+
+describe('lossless formats round-trip (fast-check; pixels written and read back with pngjs, not sharp)', () => {
+  const pixels = fc
+    .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 }))
+    .chain(([width, height]) => fc.uint8Array({ minLength: width * height * 4, maxLength: width * height * 4 }).map((data) => ({ width, height, data })));
+  const encode = ({ width, height, data }: { width: number; height: number; data: Uint8Array }): Buffer => {
+    const out = new PNG({ width, height });
+    out.data = Buffer.from(data);
+    return PNG.sync.write(out);
+  };
+  /** RGBA with the colour of fully transparent pixels zeroed: it cannot be seen, and encoders may drop it (the accepted loss). */
+  const visible = (data: Uint8Array): number[] => Array.from(data, (v, i) => (data[i - (i % 4) + 3] === 0 && i % 4 !== 3 ? 0 : v));
+  for (const [slug, fields] of [
+    ['to-webp', { lossless: 'true' }],
+    ['to-tiff', {}],
+  ] as const) {
+    test(`PNG → ${slug}${Object.keys(fields).length ? ' (lossless)' : ''} → to-png gives the same pixels`, async () => {
+      await fc.assert(
+        fc.asyncProperty(pixels, async (image) => {
+          const { bytes: converted } = await fileOf(await postForm(server, `/api/v1/convertors/${slug}`, [{ field: 'image', name: 'in.png', data: encode(image) }], fields));
+          const { bytes: back } = await fileOf(await postForm(server, '/api/v1/convertors/to-png', [{ field: 'image', name: `in.${slug.slice(3)}`, data: converted }]));
+          const decoded = PNG.sync.read(back);
+          assert.deepEqual([decoded.width, decoded.height], [image.width, image.height]);
+          assert.deepEqual(visible(decoded.data), visible(image.data));
+        }),
+        { numRuns: 10 },
+      );
+    });
+  }
+});
 
 describe('format conversions', () => {
   const cases = [

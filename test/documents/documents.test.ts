@@ -171,6 +171,8 @@ describe('Markdown and HTML inputs', () => {
   test('md-to-html, md-to-txt and md-to-docx (pandoc) carry the text', async () => {
     const html = await convertOk(server, docs('md-to-html'), MARKDOWN, 'report.md');
     assert.match(html.file.toString('utf8'), /<h1[^>]*>Quarterly report<\/h1>/);
+    // A standalone page without a title is titled after its input file (pandoc's pagetitle): the upload's name.
+    assert.match(html.file.toString('utf8'), /<title>report<\/title>/);
     const txt = await convertOk(server, docs('md-to-txt'), MARKDOWN, 'report.md');
     assertWords(txt.file.toString('utf8'));
     const docx = await convertOk(server, docs('md-to-docx'), MARKDOWN, 'report.md');

@@ -298,6 +298,34 @@ describe('reversible pairs round-trip on generated documents (fast-check)', () =
     );
   });
 
+  test('markdown → html (documents/md-to-html, pandoc) → markdown (web/html-to-md, turndown) → html gives the same HTML body (accepted losses: markdown spelling such as "*" vs "_" or "+" vs "-" bullets, which the HTML does not show)', async () => {
+    const word = fc.stringMatching(/^[A-Za-z0-9éß日]{1,8}$/);
+    const words = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join(' '));
+    const inline = fc.oneof(words, words.map((w) => `*${w}*`), words.map((w) => `**${w}**`), words.map((w) => `\`${w}\``), fc.tuple(words, word).map(([w, path]) => `[${w}](https://example.org/${path})`));
+    const paragraph = fc.array(inline, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(' '));
+    const block = fc.oneof(
+      fc.tuple(fc.integer({ min: 1, max: 3 }), words).map(([level, w]) => `${'#'.repeat(level)} ${w}`),
+      paragraph,
+      fc.array(paragraph, { minLength: 1, maxLength: 3 }).map((items) => items.map((i) => `- ${i}`).join('\n')),
+      fc.array(paragraph, { minLength: 1, maxLength: 3 }).map((items) => items.map((i, n) => `${n + 1}. ${i}`).join('\n')),
+      words.map((w) => '```\n' + w + '\n```'),
+    );
+    const bodyOf = (html: string): string => load(html)('body').html()!.replace(/\s+/g, ' ').trim();
+    await fc.assert(
+      fc.asyncProperty(fc.array(block, { minLength: 1, maxLength: 5 }), async (blocks) => {
+        const markdown = blocks.join('\n\n') + '\n';
+        const toHtml = async (md: string): Promise<string> => {
+          const { body, bytes } = await fileOf(await postForm(server, '/api/v1/documents/md-to-html', [{ field: 'file', name: 'doc.md', data: md }]));
+          return bytes.toString('utf8');
+        };
+        const html = await toHtml(markdown);
+        const { out: again } = await text('html-to-md', html, 'doc.html');
+        assert.equal(bodyOf(await toHtml(again)), bodyOf(html), `${markdown}\n---\n${again}`);
+      }),
+      { numRuns: 12 },
+    );
+  });
+
   test('json → csv → json gives the same flat rows (accepted losses: values come back as text, which these are; a row of only empty cells is a blank line, so it is not generated)', async () => {
     const header = fc.uniqueArray(name, { minLength: 1, maxLength: 4 });
     const rows = header.chain((keys) =>

@@ -1284,7 +1284,7 @@ export class MarketingApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.marketingApis.formFieldInventory({ url: 'https://example.com/signup' });
+   * const result = await api.marketingApis.formFieldInventory({ url: 'https://broken-shop.example/' });
    * ```
    */
   formFieldInventory(input: T.MarketingApisFormFieldInventoryInput, options?: CallOptions): Promise<T.MarketingApisFormFieldInventoryOutput> {
@@ -1313,7 +1313,7 @@ export class MarketingApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.marketingApis.landingPageCtaFinder({ url: 'https://example.com/' });
+   * const result = await api.marketingApis.landingPageCtaFinder({ url: 'https://broken-shop.example/' });
    * ```
    */
   landingPageCtaFinder(input: T.MarketingApisLandingPageCtaFinderInput, options?: CallOptions): Promise<T.MarketingApisLandingPageCtaFinderOutput> {
@@ -1327,7 +1327,7 @@ export class MarketingApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.marketingApis.marketingTagExtractor({ url: 'https://example.com/' });
+   * const result = await api.marketingApis.marketingTagExtractor({ url: 'https://broken-shop.example/' });
    * ```
    */
   marketingTagExtractor(input: T.MarketingApisMarketingTagExtractorInput, options?: CallOptions): Promise<T.MarketingApisMarketingTagExtractorOutput> {
@@ -1590,7 +1590,7 @@ export class DeveloperApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.developerApis.httpHeadersChecker({ url: 'https://example.com/' });
+   * const result = await api.developerApis.httpHeadersChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   httpHeadersChecker(input: T.DeveloperApisHttpHeadersCheckerInput, options?: CallOptions): Promise<T.DeveloperApisHttpHeadersCheckerOutput> {
@@ -1943,7 +1943,7 @@ export class SecurityApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.securityApis.cookieSecurityAnalyzer({ url: 'https://example.com/' });
+   * const result = await api.securityApis.cookieSecurityAnalyzer({ url: 'https://broken-shop.example/' });
    * ```
    */
   cookieSecurityAnalyzer(input: T.SecurityApisCookieSecurityAnalyzerInput, options?: CallOptions): Promise<T.SecurityApisCookieSecurityAnalyzerOutput> {
@@ -1957,7 +1957,7 @@ export class SecurityApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.securityApis.corsPolicyChecker({ url: 'https://api.example.com/v1/me' });
+   * const result = await api.securityApis.corsPolicyChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   corsPolicyChecker(input: T.SecurityApisCorsPolicyCheckerInput, options?: CallOptions): Promise<T.SecurityApisCorsPolicyCheckerOutput> {
@@ -2030,7 +2030,7 @@ export class SecurityApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.securityApis.httpSecurityRedirectChecker({ url: 'example.com' });
+   * const result = await api.securityApis.httpSecurityRedirectChecker({ url: 'http://broken-shop.example/' });
    * ```
    */
   httpSecurityRedirectChecker(input: T.SecurityApisHttpSecurityRedirectCheckerInput, options?: CallOptions): Promise<T.SecurityApisHttpSecurityRedirectCheckerOutput> {
@@ -2118,7 +2118,7 @@ export class SecurityApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.securityApis.securityHeadersAnalyzer({ url: 'example.org' });
+   * const result = await api.securityApis.securityHeadersAnalyzer({ url: 'https://broken-shop.example/' });
    * ```
    */
   securityHeadersAnalyzer(input: T.SecurityApisSecurityHeadersAnalyzerInput, options?: CallOptions): Promise<T.SecurityApisSecurityHeadersAnalyzerOutput> {
@@ -2132,7 +2132,7 @@ export class SecurityApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.securityApis.securityTxtChecker({ url: 'example.org' });
+   * const result = await api.securityApis.securityTxtChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   securityTxtChecker(input: T.SecurityApisSecurityTxtCheckerInput, options?: CallOptions): Promise<T.SecurityApisSecurityTxtCheckerOutput> {
@@ -2146,7 +2146,7 @@ export class SecurityApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.securityApis.spfDkimDmarcChecker({ url: 'example.com' });
+   * const result = await api.securityApis.spfDkimDmarcChecker({ domain: 'open-relay.example' });
    * ```
    */
   spfDkimDmarcChecker(input: T.SecurityApisSpfDkimDmarcCheckerInput = {}, options?: CallOptions): Promise<T.SecurityApisSpfDkimDmarcCheckerOutput> {
@@ -2160,7 +2160,7 @@ export class SecurityApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.securityApis.sslTlsCertificateChecker({ url: 'https://example.com/' });
+   * const result = await api.securityApis.sslTlsCertificateChecker({ url: 'https://self-signed.example/', checkLegacyProtocols: false });
    * ```
    */
   sslTlsCertificateChecker(input: T.SecurityApisSslTlsCertificateCheckerInput, options?: CallOptions): Promise<T.SecurityApisSslTlsCertificateCheckerOutput> {
@@ -2174,7 +2174,7 @@ export class SecurityApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.securityApis.subresourceIntegrityChecker({ url: 'https://example.com/' });
+   * const result = await api.securityApis.subresourceIntegrityChecker({ url: 'https://broken-shop.example/', verify: false });
    * ```
    */
   subresourceIntegrityChecker(input: T.SecurityApisSubresourceIntegrityCheckerInput, options?: CallOptions): Promise<T.SecurityApisSubresourceIntegrityCheckerOutput> {
@@ -2418,7 +2418,7 @@ export class SeoToolsNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoTools.analyze({ url: 'example.org' });
+   * const result = await api.seoTools.analyze({ url: 'https://broken-shop.example/' });
    * ```
    */
   analyze(input: T.SeoToolsAnalyzeInput, options?: CallOptions): Promise<T.SeoToolsAnalyzeOutput> {
@@ -2455,7 +2455,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.aiOverviewReadinessChecker({ url: 'https://example.com/faq' });
+   * const result = await api.seoApis.aiOverviewReadinessChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   aiOverviewReadinessChecker(input: T.SeoApisAiOverviewReadinessCheckerInput, options?: CallOptions): Promise<T.SeoApisAiOverviewReadinessCheckerOutput> {
@@ -2469,7 +2469,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.brokenLinkChecker({ url: 'https://example.com/' });
+   * const result = await api.seoApis.brokenLinkChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   brokenLinkChecker(input: T.SeoApisBrokenLinkCheckerInput, options?: CallOptions): Promise<T.SeoApisBrokenLinkCheckerOutput> {
@@ -2483,7 +2483,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.bulkUrlSeoAuditor({ urls: ['https://example.com/', 'https://example.com/about'] });
+   * const result = await api.seoApis.bulkUrlSeoAuditor({ urls: ['https://broken-shop.example/', 'https://broken-shop.example/gone'] });
    * ```
    */
   bulkUrlSeoAuditor(input: T.SeoApisBulkUrlSeoAuditorInput = {}, options?: CallOptions): Promise<T.SeoApisBulkUrlSeoAuditorOutput> {
@@ -2497,7 +2497,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.canonicalUrlChecker({ url: 'https://example.com/' });
+   * const result = await api.seoApis.canonicalUrlChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   canonicalUrlChecker(input: T.SeoApisCanonicalUrlCheckerInput, options?: CallOptions): Promise<T.SeoApisCanonicalUrlCheckerOutput> {
@@ -2511,7 +2511,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.competitorPageCompare({ url: 'https://example.com/guide', competitorUrls: ['https://example.org/guide'] });
+   * const result = await api.seoApis.competitorPageCompare({ url: 'https://broken-shop.example/', competitorUrls: ['https://broken-shop.example/guide'] });
    * ```
    */
   competitorPageCompare(input: T.SeoApisCompetitorPageCompareInput, options?: CallOptions): Promise<T.SeoApisCompetitorPageCompareOutput> {
@@ -2525,7 +2525,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.contentOptimization({ url: 'https://example.com/' });
+   * const result = await api.seoApis.contentOptimization({ url: 'https://broken-shop.example/', keyword: 'glass jars' });
    * ```
    */
   contentOptimization(input: T.SeoApisContentOptimizationInput, options?: CallOptions): Promise<T.SeoApisContentOptimizationOutput> {
@@ -2554,7 +2554,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.headingStructureAnalyzer({ url: 'https://example.com/' });
+   * const result = await api.seoApis.headingStructureAnalyzer({ url: 'https://broken-shop.example/' });
    * ```
    */
   headingStructureAnalyzer(input: T.SeoApisHeadingStructureAnalyzerInput, options?: CallOptions): Promise<T.SeoApisHeadingStructureAnalyzerOutput> {
@@ -2568,7 +2568,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.hreflangChecker({ url: 'https://example.com/en/' });
+   * const result = await api.seoApis.hreflangChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   hreflangChecker(input: T.SeoApisHreflangCheckerInput, options?: CallOptions): Promise<T.SeoApisHreflangCheckerOutput> {
@@ -2582,7 +2582,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.httpStatusChecker({ url: 'example.com' });
+   * const result = await api.seoApis.httpStatusChecker({ url: 'https://broken-shop.example/gone' });
    * ```
    */
   httpStatusChecker(input: T.SeoApisHttpStatusCheckerInput, options?: CallOptions): Promise<T.SeoApisHttpStatusCheckerOutput> {
@@ -2596,7 +2596,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.imageAltTextChecker({ url: 'https://example.com/' });
+   * const result = await api.seoApis.imageAltTextChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   imageAltTextChecker(input: T.SeoApisImageAltTextCheckerInput, options?: CallOptions): Promise<T.SeoApisImageAltTextCheckerOutput> {
@@ -2610,7 +2610,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.internalLinking({ url: 'https://example.com/' });
+   * const result = await api.seoApis.internalLinking({ url: 'https://broken-shop.example/' });
    * ```
    */
   internalLinking(input: T.SeoApisInternalLinkingInput, options?: CallOptions): Promise<T.SeoApisInternalLinkingOutput> {
@@ -2652,7 +2652,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.llmsTxtValidator({ url: 'https://example.com/' });
+   * const result = await api.seoApis.llmsTxtValidator({ url: 'https://broken-shop.example/' });
    * ```
    */
   llmsTxtValidator(input: T.SeoApisLlmsTxtValidatorInput, options?: CallOptions): Promise<T.SeoApisLlmsTxtValidatorOutput> {
@@ -2666,7 +2666,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.metaTagsAnalyzer({ url: 'example.org' });
+   * const result = await api.seoApis.metaTagsAnalyzer({ url: 'https://broken-shop.example/' });
    * ```
    */
   metaTagsAnalyzer(input: T.SeoApisMetaTagsAnalyzerInput, options?: CallOptions): Promise<T.SeoApisMetaTagsAnalyzerOutput> {
@@ -2680,7 +2680,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.mixedContentChecker({ url: 'example.com' });
+   * const result = await api.seoApis.mixedContentChecker({ url: 'https://secure-shop.example/' });
    * ```
    */
   mixedContentChecker(input: T.SeoApisMixedContentCheckerInput, options?: CallOptions): Promise<T.SeoApisMixedContentCheckerOutput> {
@@ -2694,7 +2694,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.pageSpeedAnalyzer({ url: 'example.org' });
+   * const result = await api.seoApis.pageSpeedAnalyzer({ url: 'https://broken-shop.example/' });
    * ```
    */
   pageSpeedAnalyzer(input: T.SeoApisPageSpeedAnalyzerInput, options?: CallOptions): Promise<T.SeoApisPageSpeedAnalyzerOutput> {
@@ -2722,7 +2722,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.redirectChainAnalyzer({ url: 'http://example.com/' });
+   * const result = await api.seoApis.redirectChainAnalyzer({ url: 'https://broken-shop.example/moved' });
    * ```
    */
   redirectChainAnalyzer(input: T.SeoApisRedirectChainAnalyzerInput, options?: CallOptions): Promise<T.SeoApisRedirectChainAnalyzerOutput> {
@@ -2736,7 +2736,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.robotsTxtChecker({ url: 'https://example.com/' });
+   * const result = await api.seoApis.robotsTxtChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   robotsTxtChecker(input: T.SeoApisRobotsTxtCheckerInput, options?: CallOptions): Promise<T.SeoApisRobotsTxtCheckerOutput> {
@@ -2750,7 +2750,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.schemaMarkupValidator({ url: 'https://example.com/product/1' });
+   * const result = await api.seoApis.schemaMarkupValidator({ url: 'https://broken-shop.example/' });
    * ```
    */
   schemaMarkupValidator(input: T.SeoApisSchemaMarkupValidatorInput, options?: CallOptions): Promise<T.SeoApisSchemaMarkupValidatorOutput> {
@@ -2764,7 +2764,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.seoChangeDiff({ beforeUrl: 'https://example.com/old', afterUrl: 'https://example.com/new' });
+   * const result = await api.seoApis.seoChangeDiff({ beforeUrl: 'https://broken-shop.example/', afterUrl: 'https://broken-shop.example/staging' });
    * ```
    */
   seoChangeDiff(input: T.SeoApisSeoChangeDiffInput, options?: CallOptions): Promise<T.SeoApisSeoChangeDiffOutput> {
@@ -2778,7 +2778,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.serpSnippetPreview({ url: 'https://example.com/' });
+   * const result = await api.seoApis.serpSnippetPreview({ url: 'https://broken-shop.example/' });
    * ```
    */
   serpSnippetPreview(input: T.SeoApisSerpSnippetPreviewInput, options?: CallOptions): Promise<T.SeoApisSerpSnippetPreviewOutput> {
@@ -2792,7 +2792,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.siteIconsChecker({ url: 'example.org' });
+   * const result = await api.seoApis.siteIconsChecker({ url: 'https://broken-shop.example/' });
    * ```
    */
   siteIconsChecker(input: T.SeoApisSiteIconsCheckerInput, options?: CallOptions): Promise<T.SeoApisSiteIconsCheckerOutput> {
@@ -2806,7 +2806,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.sitemapXmlValidator({ url: 'https://example.com/sitemap.xml' });
+   * const result = await api.seoApis.sitemapXmlValidator({ url: 'https://broken-shop.example/sitemap.xml' });
    * ```
    */
   sitemapXmlValidator(input: T.SeoApisSitemapXmlValidatorInput, options?: CallOptions): Promise<T.SeoApisSitemapXmlValidatorOutput> {
@@ -2820,7 +2820,7 @@ export class SeoApisNamespace {
    *
    * @example
    * ```ts
-   * const result = await api.seoApis.socialMediaIntegration({ url: 'https://example.com/' });
+   * const result = await api.seoApis.socialMediaIntegration({ url: 'https://broken-shop.example/' });
    * ```
    */
   socialMediaIntegration(input: T.SeoApisSocialMediaIntegrationInput, options?: CallOptions): Promise<T.SeoApisSocialMediaIntegrationOutput> {

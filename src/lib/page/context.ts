@@ -4,7 +4,7 @@ import { ToolError } from '../../core/errors.ts';
 import type { BrowserEngine } from '../../engines/browser/chromium.ts';
 import type { DnsEngine } from '../../engines/dns/resolver.ts';
 import type { FetchResult, FetchSession, FetchOptions } from '../../engines/fetch/fetcher.ts';
-import type { ToolExample } from '../../registry/define-tool.ts';
+import type { ExampleSite, ToolExample } from '../../registry/define-tool.ts';
 
 /** The fetcher of this call (SSRF-guarded, per-call concurrency), or `engine_unavailable`. */
 export function fetcherOf(ctx: ToolContext): FetchSession {
@@ -59,6 +59,11 @@ export function urlField(description = 'Page URL (http or https; a bare host lik
  */
 export function liveExample<I>(title: string, input: I): ToolExample<I, never> & { needsNetwork: true } {
   return { title, input, needsNetwork: true };
+}
+
+/** An example on a made-up site (served on loopback by the examples test) that must produce `finds`. */
+export function siteExample<I>(title: string, input: I, site: ExampleSite, finds: string[]): ToolExample<I, never> {
+  return { title, input, site, finds };
 }
 
 /** Fetches `url` and refuses bodies that are not HTML-ish with a clear 400-free error (502 upstream_failed). */

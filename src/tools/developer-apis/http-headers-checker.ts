@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { hopSchema, hopsOf, timingSchema } from '../../lib/page/schemas.ts';
 import { SECURITY_HEADERS } from '../../lib/page/security-headers.ts';
 
@@ -48,7 +49,7 @@ export default defineTool({
     }),
     ...auditShape,
   }),
-  examples: [liveExample('GET a page', { url: 'https://example.com/' }), liveExample('HEAD without following redirects', { url: 'http://example.com/', method: 'HEAD', followRedirects: false })],
+  examples: [liveExample('GET a page', { url: 'https://example.com/' }), liveExample('HEAD without following redirects', { url: 'http://example.com/', method: 'HEAD', followRedirects: false }), siteExample('no security or caching headers', { url: 'https://broken-shop.example/' }, brokenShop, ['caching-headers-missing', 'compression-missing', 'x-content-type-options-missing'])],
   run: async ({ url, method, followRedirects }, ctx) => {
     const r = await fetcherOf(ctx).fetch(url, { method, redirect: followRedirects ? 'follow' : 'manual', truncate: true, maxBytes: 256 * 1024 });
     const h = r.headers;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { collapse, resolveUrl } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
@@ -44,7 +45,7 @@ export default defineTool({
     totalFields: z.number().int(),
     ...auditShape,
   }),
-  examples: [liveExample('a contact page', { url: 'https://example.com/contact' }), liveExample('a signup page', { url: 'https://example.com/signup' })],
+  examples: [liveExample('a contact page', { url: 'https://example.com/contact' }), liveExample('a signup page', { url: 'https://example.com/signup' }), siteExample('unlabelled fields in a form posted over plain http', { url: 'https://broken-shop.example/' }, brokenShop, ['form-field-unlabeled', 'form-insecure'])],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const $ = page.$;

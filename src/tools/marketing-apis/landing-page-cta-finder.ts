@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { collapse, resolveUrl } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
@@ -30,7 +31,7 @@ export default defineTool({
     distinctActions: z.number().int(),
     ...auditShape,
   }),
-  examples: [liveExample('a landing page', { url: 'https://example.com/' }), liveExample('a pricing page', { url: 'https://example.com/pricing' })],
+  examples: [liveExample('a landing page', { url: 'https://example.com/' }), liveExample('a pricing page', { url: 'https://example.com/pricing' }), siteExample('a page with no call to action', { url: 'https://broken-shop.example/' }, brokenShop, ['cta-missing'])],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const $ = page.$;

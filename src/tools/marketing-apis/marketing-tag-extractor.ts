@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { findingSchema, type Finding } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
 interface Pattern {
@@ -63,7 +64,7 @@ export default defineTool({
     consentManager: z.string().nullable(),
     findings: z.array(findingSchema),
   }),
-  examples: [liveExample('a marketing site', { url: 'https://example.com/' }), liveExample('a landing page', { url: 'https://example.com/lp/spring-sale' })],
+  examples: [liveExample('a marketing site', { url: 'https://example.com/' }), liveExample('a landing page', { url: 'https://example.com/lp/spring-sale' }), siteExample('a Google tag with no consent manager', { url: 'https://broken-shop.example/' }, brokenShop, ['no-consent-manager'])],
   run: async ({ url }, ctx) => {
     const { response, html } = await loadPage(ctx, url);
     const found = new Map<string, { vendor: string; category: string; id: string | null; occurrences: number }>();

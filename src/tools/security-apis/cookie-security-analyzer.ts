@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { looksSensitive, parseSetCookie } from '../../lib/page/cookies.ts';
 
 const FOUR_HUNDRED_DAYS = 400 * 86_400;
@@ -39,7 +40,7 @@ export default defineTool({
     })),
     ...auditShape,
   }),
-  examples: [liveExample('a login page', { url: 'https://example.com/login' }), liveExample('a home page', { url: 'https://example.com/' })],
+  examples: [liveExample('a login page', { url: 'https://example.com/login' }), liveExample('a home page', { url: 'https://example.com/' }), siteExample('a session cookie without Secure, HttpOnly or SameSite', { url: 'https://broken-shop.example/' }, brokenShop, ['cookie-no-secure:session', 'cookie-no-httponly:session', 'cookie-no-samesite:session'])],
   run: async ({ url }, ctx) => {
     const response = await fetcherOf(ctx).fetch(url, { truncate: true, maxBytes: 64 * 1024 });
     const https = response.url.startsWith('https:');

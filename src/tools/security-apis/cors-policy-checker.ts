@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 
 const corsHeaders = z.object({
   status: z.number().int().nullable(),
@@ -42,7 +43,7 @@ export default defineTool({
     reflectsOrigin: z.boolean(),
     ...auditShape,
   }),
-  examples: [liveExample('an API endpoint', { url: 'https://api.example.com/v1/me' }), liveExample('with a specific origin', { url: 'https://api.example.com/v1/me', origin: 'https://app.example.com' })],
+  examples: [liveExample('an API endpoint', { url: 'https://api.example.com/v1/me' }), liveExample('with a specific origin', { url: 'https://api.example.com/v1/me', origin: 'https://app.example.com' }), siteExample('a wildcard origin with credentials', { url: 'https://broken-shop.example/' }, brokenShop, ['cors-wildcard-with-credentials'])],
   run: async ({ url, origin }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const probe = async (method: 'GET' | 'OPTIONS', headers: Record<string, string>): Promise<z.infer<typeof corsHeaders>> => {

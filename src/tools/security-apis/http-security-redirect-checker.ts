@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { redirectHopSchema, traceRedirects } from '../../lib/page/redirects.ts';
 import { parseHsts } from '../../lib/page/security-headers.ts';
 
@@ -27,7 +28,7 @@ export default defineTool({
     preloadReady: z.boolean().describe('Meets the hstspreload.org header and redirect requirements'),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'example.com' }), liveExample('a page', { url: 'https://example.com/login' })],
+  examples: [liveExample('a site', { url: 'example.com' }), liveExample('a page', { url: 'https://example.com/login' }), siteExample('plain http that does not redirect to https', { url: 'http://broken-shop.example/' }, brokenShop, ['http-not-redirected'])],
   run: async ({ url }, ctx) => {
     const u = new URL(url);
     if (u.protocol === 'https:') {

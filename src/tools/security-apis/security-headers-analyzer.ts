@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { securityHeaderChecks } from '../../lib/page/security-headers.ts';
 
 export default defineTool({
@@ -27,7 +28,7 @@ export default defineTool({
     missing: z.array(z.string()),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' })],
+  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' }), siteExample('no security headers, and a server version', { url: 'https://broken-shop.example/' }, brokenShop, ['csp-missing', 'x-content-type-options-missing', 'clickjacking-unprotected', 'version-disclosure'])],
   run: async ({ url }, ctx) => {
     const response = await fetcherOf(ctx).fetch(url, { truncate: true, maxBytes: 64 * 1024 });
     const { checks, found, missing } = securityHeaderChecks(response.headers, response.url.startsWith('https:'));

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { decodeBody, fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { decodeBody, fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { parseSecurityTxt } from '../../lib/page/security-txt.ts';
 import type { FetchResult } from '../../engines/fetch/fetcher.ts';
 
@@ -34,7 +35,7 @@ export default defineTool({
     problems: z.array(z.object({ line: z.number().int().nullable(), severity: z.enum(['high', 'medium', 'low']), message: z.string() })),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' })],
+  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' }), siteExample('a security.txt without Expires, served as HTML', { url: 'https://broken-shop.example/' }, brokenShop, ['security-txt-expires-invalid', 'security-txt-content-type'])],
   run: async ({ url }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const candidates = [new URL('/.well-known/security.txt', url).href, new URL('/security.txt', url).href];

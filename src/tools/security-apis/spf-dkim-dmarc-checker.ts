@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { dnsOf, liveExample, mapLimit } from '../../lib/page/context.ts';
+import { dnsOf, liveExample, siteExample, mapLimit } from '../../lib/page/context.ts';
+import { openRelayDomain } from '../../lib/page/example-sites.ts';
 import { domainInput, domainOf } from '../../lib/page/domain.ts';
 import { analyzeDmarc, analyzeSpf, COMMON_SELECTORS, lookupDkim } from '../../lib/page/email-auth.ts';
 
@@ -30,7 +31,7 @@ export default defineTool({
     selectorsChecked: z.array(z.string()),
     ...auditShape,
   }),
-  examples: [liveExample('a domain', { url: 'example.com' }), liveExample('with a known DKIM selector', { domain: 'example.com', selectors: 'mailjet,s2048' })],
+  examples: [liveExample('a domain', { url: 'example.com' }), liveExample('with a known DKIM selector', { domain: 'example.com', selectors: 'mailjet,s2048' }), siteExample('SPF that allows everyone, and no DMARC', { domain: 'open-relay.example' }, openRelayDomain, ['spf-weak-all', 'dmarc-missing'])],
   run: async (input, ctx) => {
     const domain = domainOf(input);
     const dns = dnsOf(ctx);

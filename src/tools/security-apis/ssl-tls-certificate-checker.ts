@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { selfSignedSite } from '../../lib/page/example-sites.ts';
 import { boolParam } from '../../lib/page/context.ts';
 
 const certSchema = z.object({
@@ -54,7 +55,7 @@ export default defineTool({
     handshakeMs: z.number().int(),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a host without scheme', { url: 'example.org', checkLegacyProtocols: false })],
+  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a host without scheme', { url: 'example.org', checkLegacyProtocols: false }), siteExample('a self-signed certificate', { url: 'https://self-signed.example/', checkLegacyProtocols: false }, selfSignedSite, ['tls-self-signed'])],
   run: async ({ url, checkLegacyProtocols }, ctx) => {
     const u = new URL(url);
     if (u.protocol === 'http:') {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
-import { boolParam, liveExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { boolParam, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { digest, parseIntegrity } from '../../lib/page/sri.ts';
 
@@ -38,7 +39,7 @@ export default defineTool({
     summary: z.object({ total: z.number().int(), crossOrigin: z.number().int(), withIntegrity: z.number().int(), crossOriginWithoutIntegrity: z.number().int() }),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('without downloading resources', { url: 'https://example.com/', verify: false })],
+  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('without downloading resources', { url: 'https://example.com/', verify: false }), siteExample('a third-party script without integrity', { url: 'https://broken-shop.example/', verify: false }, brokenShop, ['sri-missing-script'])],
   run: async ({ url, verify }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const origin = new URL(response.url).origin;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { wordsOf } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { fetchRobots } from '../../lib/page/robots.ts';
@@ -38,7 +39,7 @@ export default defineTool({
     aiCrawlers: z.array(z.object({ userAgent: z.string(), allowed: z.boolean() })),
     ...auditShape,
   }),
-  examples: [liveExample('an article', { url: 'https://example.com/guide' }), liveExample('a FAQ page', { url: 'https://example.com/faq' })],
+  examples: [liveExample('an article', { url: 'https://example.com/guide' }), liveExample('a FAQ page', { url: 'https://example.com/faq' }), siteExample('no question headings, no author or date', { url: 'https://broken-shop.example/' }, brokenShop, ['ai-no-question-headings', 'ai-no-authorship'])],
   run: async ({ url }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const robots = await fetchRobots(fetcher, response.url);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { boolParam, liveExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { boolParam, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import type { FetchSession } from '../../engines/fetch/fetcher.ts';
 
@@ -45,7 +46,7 @@ export default defineTool({
     results: z.array(resultSchema).describe('Every checked link: broken and erroring first, then redirected, then ok'),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('internal links only, first 50', { url: 'https://example.com/', maxLinks: 50, includeExternal: false })],
+  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('internal links only, first 50', { url: 'https://example.com/', maxLinks: 50, includeExternal: false }), siteExample('a link to a page that answers 404', { url: 'https://broken-shop.example/' }, brokenShop, ['broken-links'])],
   run: async ({ url, maxLinks, includeExternal }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const distinct = new Map<string, { text: string; internal: boolean }>();

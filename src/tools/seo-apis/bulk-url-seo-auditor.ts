@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { buildAudit, findingSchema, type Finding } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, mapLimit } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, mapLimit } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { canonicalCheck, descriptionChecks, h1Check, robotsMetaCheck, statusCheck, titleChecks } from '../../lib/page/seo-checks.ts';
 
@@ -47,6 +48,7 @@ export default defineTool({
   examples: [
     liveExample('an array of URLs', { urls: ['https://example.com/', 'https://example.com/about'] }),
     liveExample('URLs as text, duplicates removed', { urlsText: 'https://example.com/\nexample.com/pricing, https://example.com/' }),
+    siteExample('a broken page and a 404', { urls: ['https://broken-shop.example/', 'https://broken-shop.example/gone'] }, brokenShop, ['http-status-4xx', 'meta-description-missing']),
   ],
   run: async ({ urls, urlsText }, ctx) => {
     const raw = [...(urls ?? []), ...(urlsText ?? '').split(/[\s,]+/)].map((u) => u.trim()).filter(Boolean);

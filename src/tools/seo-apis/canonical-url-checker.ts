@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { canonicalFromLinkHeader } from '../../lib/page/seo-checks.ts';
 import { parsePage } from '../../lib/page/html.ts';
@@ -32,7 +33,7 @@ export default defineTool({
     target: z.object({ status: z.number().int().nullable(), finalUrl: z.string().nullable(), redirects: z.number().int(), canonical: z.string().nullable(), error: z.string().nullable() }).nullable().describe('What the canonical URL answers'),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a page with query parameters', { url: 'https://example.com/shoes?color=red' })],
+  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a page with query parameters', { url: 'https://example.com/shoes?color=red' }), siteExample('a canonical that points to a 404', { url: 'https://broken-shop.example/' }, brokenShop, ['canonical-target-broken'])],
   run: async ({ url }, ctx) => {
     const { response, page, fetcher } = await loadPage(ctx, url);
     const header = canonicalFromLinkHeader(response.headers.link, response.url);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { analyzePage } from '../../lib/page/analysis.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { occurrences, readability, topPhrases } from '../../lib/page/text.ts';
 
 const pageSchema = z.object({
@@ -44,7 +45,7 @@ export default defineTool({
     }),
     ...auditShape,
   }),
-  examples: [liveExample('one competitor', { url: 'https://example.com/guide', competitorUrls: ['https://example.org/guide'] }), liveExample('two competitors', { url: 'https://example.com/', competitorUrls: ['https://example.org/', 'https://example.net/'] })],
+  examples: [liveExample('one competitor', { url: 'https://example.com/guide', competitorUrls: ['https://example.org/guide'] }), liveExample('two competitors', { url: 'https://example.com/', competitorUrls: ['https://example.org/', 'https://example.net/'] }), siteExample('a thin page against a full guide', { url: 'https://broken-shop.example/', competitorUrls: ['https://broken-shop.example/guide'] }, brokenShop, ['competitor-content-shorter'])],
   run: async ({ url, competitorUrls }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const all = await Promise.all([analyzePage(ctx, url, fetcher, 'url', { robots: false }), ...competitorUrls.map((u, i) => analyzePage(ctx, u, fetcher, `competitorUrls.${i}`, { robots: false }))]);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { wordsOf } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { occurrences, readability, round2, topPhrases } from '../../lib/page/text.ts';
@@ -35,7 +36,7 @@ export default defineTool({
     keyword: z.object({ keyword: z.string(), count: z.number().int(), density: z.number(), inTitle: z.boolean(), inMetaDescription: z.boolean(), inH1: z.boolean(), inSubheadings: z.boolean(), inFirstParagraph: z.boolean(), inUrl: z.boolean() }).nullable(),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('with a target keyword', { url: 'https://example.com/blog/coffee', keyword: 'cold brew coffee' })],
+  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('with a target keyword', { url: 'https://example.com/blog/coffee', keyword: 'cold brew coffee' }), siteExample('a thin page missing its keyword', { url: 'https://broken-shop.example/', keyword: 'glass jars' }, brokenShop, ['thin-content', 'keyword-placement'])],
   run: async ({ url, keyword }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const text = page.text;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, mapLimit } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, mapLimit } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { visibleText, wordsOf } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { compareDocumentsTask, SHINGLE } from '../../lib/page/similarity.ts';
@@ -40,6 +41,7 @@ export default defineTool({
       output: {"documents":[{"id":"text1","source":"text","finalUrl":null,"words":13,"error":null},{"id":"text2","source":"text","finalUrl":null,"words":13,"error":null},{"id":"text3","source":"text","finalUrl":null,"words":13,"error":null}],"pairs":[{"a":"text1","b":"text3","jaccard":1,"simhash":1,"verdict":"duplicate"},{"a":"text1","b":"text2","jaccard":0,"simhash":0.66,"verdict":"distinct"},{"a":"text2","b":"text3","jaccard":0,"simhash":0.66,"verdict":"distinct"}],"method":"Jaccard similarity of 5-word shingles (lower-cased words) and 64-bit SimHash of word bigrams; duplicate ≥ 0.9, near-duplicate ≥ 0.5, similar ≥ 0.2 or SimHash ≥ 0.9.","score":40,"scoreBreakdown":{"no-duplicates":"0/60 fail","no-near-duplicates":"40/40 pass"},"scoreMethod":"Each check is worth its maxPoints; pass earns all, warn half, fail none (info checks do not count). score = round(100 × earned ÷ possible).","checks":[{"id":"no-duplicates","title":"No duplicate pairs (≥ 90% overlap)","status":"fail","points":0,"maxPoints":60,"evidence":"text1 ≈ text3 (100%)","fix":"Merge the duplicates (301 one to the other) or point the copy’s canonical at the original."},{"id":"no-near-duplicates","title":"No near-duplicate pairs (≥ 50% overlap)","status":"pass","points":40,"maxPoints":40,"evidence":"none","fix":""}],"findings":[{"id":"duplicate-content","severity":"high","title":"Duplicate content","evidence":"text1 ≈ text3 (100%)","fix":"Merge the duplicates (301 one to the other) or point the copy’s canonical at the original."}]},
     },
     liveExample('two pages', { urls: ['https://example.com/a', 'https://example.com/b'] }),
+    siteExample('two near-identical pages', { urls: ['https://broken-shop.example/copy', 'https://broken-shop.example/copy-2'] }, brokenShop, ['near-duplicate-content']),
   ],
   run: async ({ urls, texts }, ctx) => {
     const docs: Array<{ id: string; source: 'url' | 'text'; finalUrl: string | null; text: string; error: string | null }> = [];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { h1Check, headingOrderCheck } from '../../lib/page/seo-checks.ts';
 
@@ -24,7 +25,7 @@ export default defineTool({
     counts: z.object({ h1: z.number().int(), h2: z.number().int(), h3: z.number().int(), h4: z.number().int(), h5: z.number().int(), h6: z.number().int() }),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('an article', { url: 'https://example.com/blog/post' })],
+  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('an article', { url: 'https://example.com/blog/post' }), siteExample('two H1s and a skipped level', { url: 'https://broken-shop.example/' }, brokenShop, ['h1-multiple', 'heading-level-skipped'])],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const hs = page.headings;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { decodeBody, liveExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { decodeBody, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { parsePage } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
@@ -63,7 +64,7 @@ export default defineTool({
     selfReferenced: z.boolean(),
     ...auditShape,
   }),
-  examples: [liveExample('a multilingual page', { url: 'https://example.com/en/' }), liveExample('skip fetching alternates', { url: 'https://example.com/de/', maxAlternates: 0 })],
+  examples: [liveExample('a multilingual page', { url: 'https://example.com/en/' }), liveExample('skip fetching alternates', { url: 'https://example.com/de/', maxAlternates: 0 }), siteExample('a wrong region code, no x-default, no return links', { url: 'https://broken-shop.example/' }, brokenShop, ['hreflang-invalid-code', 'hreflang-no-return-link', 'hreflang-no-x-default'])],
   run: async ({ url, maxAlternates }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const fromHeader: Array<{ hreflang: string; href: string | null }> = [];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { hopSchema, hopsOf, statusCategory, timingSchema, tlsSummarySchema } from '../../lib/page/schemas.ts';
 
 export default defineTool({
@@ -33,7 +34,7 @@ export default defineTool({
     tls: tlsSummarySchema,
     ...auditShape,
   }),
-  examples: [liveExample('a live page', { url: 'https://example.com/' }), liveExample('a bare host gets https://', { url: 'example.com' })],
+  examples: [liveExample('a live page', { url: 'https://example.com/' }), liveExample('a bare host gets https://', { url: 'example.com' }), siteExample('a page that answers 404', { url: 'https://broken-shop.example/gone' }, brokenShop, ['status-client-error'])],
   run: async ({ url }, ctx) => {
     const response = await fetcherOf(ctx).fetch(url, { truncate: true });
     const checks: CheckInput[] = [];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
 const FILENAME = /\.(jpe?g|png|gif|webp|avif|svg|bmp)$|^(img|image|dsc|photo|pic)[-_ ]?\d+/i;
@@ -29,7 +30,7 @@ export default defineTool({
     images: z.array(z.object({ src: z.string(), alt: z.string().nullable(), status: z.enum(['ok', 'missing', 'empty-decorative', 'empty-in-link', 'filename', 'generic', 'too-long']), inLink: z.boolean(), hasDimensions: z.boolean() })).describe('First 300 images'),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a gallery', { url: 'https://example.com/gallery' })],
+  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a gallery', { url: 'https://example.com/gallery' }), siteExample('an image without alt', { url: 'https://broken-shop.example/' }, brokenShop, ['image-alt-missing'])],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const images = page.images.map((img) => {

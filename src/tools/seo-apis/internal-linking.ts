@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
 const GENERIC_ANCHORS = new Set(['click here', 'here', 'read more', 'more', 'learn more', 'link', 'this', 'this page', 'continue', 'details', 'go', 'see more', 'view more', 'more info']);
@@ -32,7 +33,7 @@ export default defineTool({
     selfLinks: z.number().int(),
     ...auditShape,
   }),
-  examples: [liveExample('a home page', { url: 'https://example.com/' }), liveExample('a blog post', { url: 'https://example.com/blog/post' })],
+  examples: [liveExample('a home page', { url: 'https://example.com/' }), liveExample('a blog post', { url: 'https://example.com/blog/post' }), siteExample('generic and empty anchors', { url: 'https://broken-shop.example/' }, brokenShop, ['anchor-text-generic', 'anchor-text-empty'])],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const http = page.links.filter((l) => l.kind === 'http' && l.href);

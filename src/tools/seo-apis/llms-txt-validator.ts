@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { decodeBody, fetcherOf, liveExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { decodeBody, fetcherOf, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { parseLlmsTxt } from '../../lib/page/llms.ts';
 
 export default defineTool({
@@ -36,7 +37,7 @@ export default defineTool({
     llmsFullTxt: z.boolean().nullable().describe('/llms-full.txt answers 200 (null when the input was a file URL)'),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('an llms.txt URL, no link checks', { url: 'https://example.com/docs/llms.txt', checkLinks: 0 })],
+  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('an llms.txt URL, no link checks', { url: 'https://example.com/docs/llms.txt', checkLinks: 0 }), siteExample('an llms.txt with no H1 title', { url: 'https://broken-shop.example/' }, brokenShop, ['llms-txt-structure'])],
   run: async ({ url, checkLinks }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const isFile = /\.txt$/i.test(new URL(url).pathname);

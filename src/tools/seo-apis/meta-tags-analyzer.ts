@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DESCRIPTION_FONT_PX, pixelWidth, TITLE_FONT_PX } from '../../lib/page/serp.ts';
 import { canonicalCheck, descriptionChecks, langCheck, openGraphCheck, robotsMetaCheck, titleChecks, viewportCheck } from '../../lib/page/seo-checks.ts';
@@ -35,7 +36,7 @@ export default defineTool({
     meta: z.array(z.object({ key: z.string(), content: z.string() })).describe('Every <meta> with a name, property, http-equiv or itemprop, in page order'),
     ...auditShape,
   }),
-  examples: [liveExample('a live page', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' })],
+  examples: [liveExample('a live page', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' }), siteExample('a short title, no description, viewport or lang', { url: 'https://broken-shop.example/' }, brokenShop, ['title-too-short', 'meta-description-missing', 'viewport-missing', 'lang-missing'])],
   run: async ({ url }, ctx) => {
     const { response, page } = await loadPage(ctx, url);
     const title = page.title;

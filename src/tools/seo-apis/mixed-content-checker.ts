@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { mixedContentSite } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
 const ACTIVE = new Set(['script', 'iframe', 'object', 'embed', 'form']);
@@ -28,7 +29,7 @@ export default defineTool({
     insecureLinks: z.number().int().describe('Plain http:// <a href> links (not mixed content, but worth upgrading)'),
     ...auditShape,
   }),
-  examples: [liveExample('an https page', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.com' })],
+  examples: [liveExample('an https page', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.com' }), siteExample('an https page that loads a script and an image over http', { url: 'https://secure-shop.example/' }, mixedContentSite, ['active-mixed-content'])],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const pageIsHttps = response.url.startsWith('https:');

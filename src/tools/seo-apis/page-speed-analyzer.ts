@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { browserOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { browserOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 
 const resourceSchema = z.object({ url: z.string(), type: z.string(), transferBytes: z.number().int(), mimeType: z.string().nullable() });
 const TEXT_TYPES = /^(text\/|application\/(javascript|json|xml|x-javascript|manifest\+json)|image\/svg\+xml)/;
@@ -55,7 +56,7 @@ export default defineTool({
     browser: z.string(),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' })],
+  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' }), siteExample('HTML, scripts and styles served without compression', { url: 'https://broken-shop.example/' }, brokenShop, ['text-uncompressed'])],
   run: async ({ url }, ctx) => {
     const m = await browserOf(ctx).measure(url, { signal: ctx.signal, timeoutMs: 30_000 });
     const res = m.resources;

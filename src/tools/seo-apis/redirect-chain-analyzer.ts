@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { redirectHopSchema, traceRedirects } from '../../lib/page/redirects.ts';
 
 export default defineTool({
@@ -27,7 +28,7 @@ export default defineTool({
     error: z.string().nullable().describe('Why tracing stopped early, if it did'),
     ...auditShape,
   }),
-  examples: [liveExample('trace http → https', { url: 'http://example.com/' }), liveExample('a short link', { url: 'https://example.com/old-page' })],
+  examples: [liveExample('trace http → https', { url: 'http://example.com/' }), liveExample('a short link', { url: 'https://example.com/old-page' }), siteExample('two redirects in a row', { url: 'https://broken-shop.example/moved' }, brokenShop, ['redirect-chain-long', 'redirect-temporary'])],
   run: async ({ url }, ctx) => {
     const trace = await traceRedirects(fetcherOf(ctx), url);
     const { hops } = trace;

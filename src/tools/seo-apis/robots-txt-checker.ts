@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { fetchRobots, ROBOTS_MAX_BYTES } from '../../lib/page/robots.ts';
 
 const BOTS = ['Googlebot', 'Bingbot', 'GPTBot', 'Google-Extended', 'ClaudeBot', 'PerplexityBot', 'CCBot', '*'];
@@ -38,7 +39,7 @@ export default defineTool({
     content: z.string().describe('The file (first 20,000 characters)'),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a page for GPTBot', { url: 'https://example.com/blog/post', userAgent: 'GPTBot' })],
+  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a page for GPTBot', { url: 'https://example.com/blog/post', userAgent: 'GPTBot' }), siteExample('a robots.txt that blocks everything and has invalid lines', { url: 'https://broken-shop.example/' }, brokenShop, ['robots-txt-blocks-all', 'robots-txt-syntax', 'robots-txt-sitemap-relative'])],
   run: async ({ url, userAgent }, ctx) => {
     const robots = await fetchRobots(fetcherOf(ctx), url);
     const allowed = robots.isAllowed(url, userAgent);

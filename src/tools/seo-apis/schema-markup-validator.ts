@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DATE_PROPS, ISO_DATE, TYPE_RULES, URL_PROPS } from '../../lib/page/schema-rules.ts';
 
@@ -36,7 +37,7 @@ export default defineTool({
     items: z.array(z.object({ type: z.string(), path: z.string(), source: z.enum(['json-ld', 'microdata']), properties: z.array(z.string()), errors: z.array(z.string()), warnings: z.array(z.string()) })),
     ...auditShape,
   }),
-  examples: [liveExample('a product page', { url: 'https://example.com/product/1' }), liveExample('an article', { url: 'https://example.com/blog/post' })],
+  examples: [liveExample('a product page', { url: 'https://example.com/product/1' }), liveExample('an article', { url: 'https://example.com/blog/post' }), siteExample('a JSON-LD block that is not JSON, and a Product without its required fields', { url: 'https://broken-shop.example/' }, brokenShop, ['structured-data-invalid', 'schema-required-missing'])],
   run: async ({ url, }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const items: Item[] = [];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { clip, findingSchema, type Finding, type Severity } from '../../lib/page/audit.ts';
 import { analyzePage, schemaTypes } from '../../lib/page/analysis.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import type { LoadedPage } from '../../lib/page/load.ts';
 
 type Snapshot = Record<string, string | number | boolean | null>;
@@ -37,7 +38,7 @@ export default defineTool({
     scoreMethod: z.string(),
     findings: z.array(findingSchema),
   }),
-  examples: [liveExample('staging vs production', { beforeUrl: 'https://example.com/pricing', afterUrl: 'https://staging.example.com/pricing' }), liveExample('old vs new URL', { beforeUrl: 'https://example.com/old', afterUrl: 'https://example.com/new' })],
+  examples: [liveExample('staging vs production', { beforeUrl: 'https://example.com/pricing', afterUrl: 'https://staging.example.com/pricing' }), liveExample('old vs new URL', { beforeUrl: 'https://example.com/old', afterUrl: 'https://example.com/new' }), siteExample('staging adds noindex and changes the title', { beforeUrl: 'https://broken-shop.example/', afterUrl: 'https://broken-shop.example/staging' }, brokenShop, ['changed-indexable', 'changed-title'])],
   run: async ({ beforeUrl, afterUrl }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const [a, b] = await Promise.all([analyzePage(ctx, beforeUrl, fetcher, 'beforeUrl', { robots: false }), analyzePage(ctx, afterUrl, fetcher, 'afterUrl', { robots: false })]);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DESCRIPTION_FONT_PX, DESCRIPTION_LIMIT_PX, FONT_NOTE, pixelWidth, TITLE_FONT_PX, TITLE_LIMIT_PX, truncateToWidth } from '../../lib/page/serp.ts';
 
@@ -27,7 +28,7 @@ export default defineTool({
     siteName: z.string().nullable(),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a product page', { url: 'https://example.com/products/blue-shoes' })],
+  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a product page', { url: 'https://example.com/products/blue-shoes' }), siteExample('no meta description to show', { url: 'https://broken-shop.example/' }, brokenShop, ['meta-description-missing'])],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const title = page.title ?? page.og['og:title'] ?? null;

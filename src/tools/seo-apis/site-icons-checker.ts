@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
-import { decodeBody, liveExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { decodeBody, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { resolveUrl } from '../../lib/page/html.ts';
 import { imageInfo } from '../../lib/page/image-size.ts';
 import { loadPage } from '../../lib/page/load.ts';
@@ -41,7 +42,7 @@ export default defineTool({
     icons: z.array(iconSchema),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' })],
+  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' }), siteExample('a favicon that answers 404 and no 512 px manifest icon', { url: 'https://broken-shop.example/' }, brokenShop, ['favicon-missing', 'manifest-icons-missing'])],
   run: async ({ url }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const candidates: Array<{ url: string; source: string; declaredSizes: string | null }> = [];

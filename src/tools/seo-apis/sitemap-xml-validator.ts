@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { fetchRobots } from '../../lib/page/robots.ts';
 import { parseSitemap, type SitemapProblem } from '../../lib/page/sitemap.ts';
 import type { FetchSession } from '../../engines/fetch/fetcher.ts';
@@ -55,7 +56,7 @@ export default defineTool({
     problems: z.array(problemSchema).describe('Every problem (first 200)'),
     ...auditShape,
   }),
-  examples: [liveExample('a sitemap URL', { url: 'https://example.com/sitemap.xml' }), liveExample('discover from a site', { url: 'https://example.com/', maxChildSitemaps: 2, checkUrls: 5 })],
+  examples: [liveExample('a sitemap URL', { url: 'https://example.com/sitemap.xml' }), liveExample('discover from a site', { url: 'https://example.com/', maxChildSitemaps: 2, checkUrls: 5 }), siteExample('impossible dates, no namespace, a relative loc', { url: 'https://broken-shop.example/sitemap.xml' }, brokenShop, ['sitemap-entry-errors'])],
   run: async ({ url, maxChildSitemaps, checkUrls }, ctx) => {
     const fetcher = fetcherOf(ctx);
     let sitemapUrl = url;

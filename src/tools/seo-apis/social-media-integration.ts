@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 import { resolveUrl } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
@@ -44,7 +45,7 @@ export default defineTool({
     shareButtons: z.array(z.string()),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('an article', { url: 'https://example.com/blog/launch' })],
+  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('an article', { url: 'https://example.com/blog/launch' }), siteExample('Open Graph without an image, no Twitter card', { url: 'https://broken-shop.example/' }, brokenShop, ['og-image-missing', 'twitter-card-missing'])],
   run: async ({ url }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const og = page.og;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { analyzePage, pageAnalysisSchema } from '../../lib/page/analysis.ts';
-import { fetcherOf, liveExample, urlField } from '../../lib/page/context.ts';
+import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { brokenShop } from '../../lib/page/example-sites.ts';
 
 export default defineTool({
   module: 'seo-tools',
@@ -16,6 +17,6 @@ export default defineTool({
   timeoutMs: 25_000,
   input: z.object({ url: urlField() }),
   output: pageAnalysisSchema,
-  examples: [liveExample('audit a page', { url: 'https://example.com/' }), liveExample('a bare host gets https://', { url: 'example.org' })],
+  examples: [liveExample('audit a page', { url: 'https://example.com/' }), liveExample('a bare host gets https://', { url: 'example.org' }), siteExample('a page with no meta description, two H1s and an image without alt', { url: 'https://broken-shop.example/' }, brokenShop, ['meta-description-missing', 'h1-multiple', 'image-alt-missing', 'title-too-short', 'structured-data-invalid'])],
   run: async ({ url }, ctx) => (await analyzePage(ctx, url, fetcherOf(ctx))).analysis,
 });

@@ -25,7 +25,7 @@ export default dataFileTool({
     checkHtmlBounds(source.text);
     const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*', hr: '---' });
     service.use(gfm);
-    service.remove(['script', 'style', 'noscript', 'iframe', 'object', 'embed', 'template', 'form', 'button', 'select', 'input', 'textarea', 'head']);
+    service.remove(['script', 'style', 'noscript', 'iframe', 'object', 'embed', 'template', 'form', 'button', 'select', 'input', 'textarea', 'head', 'title']);
     return `${service.turndown(source.text.replace(/^\uFEFF/, '')).trim()}\n`;
   },
 });
