@@ -173,6 +173,33 @@ describe('what is carried over', () => {
     assert.deepEqual(unpackOutput(await download(second.body.result!)), { 'Ünïcödé/日本語 ファイル.txt': 'こんにちは\n' });
   });
 
+  test('property: a generated tree survives zip → 7z → tar → bz2 → zip, read back with bsdtar (accepted losses: none for names and contents; modes and times are checked above)', async () => {
+    const segment = fc.stringMatching(/^[a-zA-Z0-9éü日本 _-]{1,8}$/).filter((s) => s.trim() === s && s !== '');
+    const tree = fc.dictionary(fc.tuple(fc.option(segment, { nil: undefined }), segment).map(([dir, file]) => (dir ? `${dir}/${file}.txt` : `${file}.txt`)), fc.string({ maxLength: 40, unit: 'grapheme' }), { minKeys: 1, maxKeys: 5 });
+    await fc.assert(
+      fc.asyncProperty(tree, async (files) => {
+        const dir = mkdtempSync(path.join(work, 'prop-'));
+        writeTree(dir, files);
+        const names = readdirSync(dir);
+        sh('bsdtar', ['-c', '-f', path.join(work, `${path.basename(dir)}.zip`), '--format', 'zip', '--', ...names], dir);
+        let bytes = readFileSync(path.join(work, `${path.basename(dir)}.zip`));
+        let name = 'tree.zip';
+        for (const slug of ['zip-to-7z', '7z-to-tar', 'tar-to-bz2', 'bz2-to-zip']) {
+          const answer = await upload(slug, bytes, name);
+          assert.equal(answer.status, 200, `${slug}: ${JSON.stringify(answer.body)}`);
+          const file = await download(answer.body.result!);
+          bytes = readFileSync(file);
+          name = path.basename(file);
+        }
+        const out = path.join(work, `${path.basename(dir)}-out.zip`);
+        writeFileSync(out, bytes);
+        const expected = Object.fromEntries(Object.entries(readTree(dir)).sort());
+        assert.deepEqual(Object.fromEntries(Object.entries(unpackOutput(out)).sort()), expected);
+      }),
+      { numRuns: 6 },
+    );
+  });
+
   test('a plain .gz (not a TAR) is one file, named from the gzip header', async () => {
     const dir = mkdtempSync(path.join(work, 'gz-'));
     writeFileSync(path.join(dir, 'sales.csv'), 'region,total\nnorth,10\n');

@@ -4340,7 +4340,7 @@ export class WebNamespace {
   }
 
   /**
-   * **XML to CSV** — Converts the repeated records of an XML document (e.g. every <book> of a <catalog>) to CSV rows: child elements and attributes (@id) become columns, nested elements dotted columns (author.name). The records are found automatically (the shallowest repeated element) or named by recordPath (e.g. "catalog.book"). A DOCTYPE is refused (no XXE, no entity expansion). Upload the file as multipart/form-data in field "file"; the result links to the converted file (or use ?delivery=binary, deprecated).
+   * **XML to CSV** — Converts the repeated records of an XML document (e.g. every <book> of a <catalog>) to CSV rows: child elements and attributes (@id) become columns, nested elements dotted columns (author.name). The records are found automatically (the shallowest repeated element; with none, the innermost element below single-child wrappers is one row) or named by recordPath (e.g. "catalog.book"). A DOCTYPE is refused (no XXE, no entity expansion). Upload the file as multipart/form-data in field "file"; the result links to the converted file (or use ?delivery=binary, deprecated).
    *
    * `POST /api/v1/web/xml-to-csv` · `web.xmlToCsv` · 1 credit
    *

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { pino } from 'pino';
 import { ToolError } from '../../core/errors.ts';
 import { invoke } from '../../core/invoke.ts';
@@ -330,6 +331,16 @@ describe('words-to-number', () => {
       const { words } = await run<{ words: string }>('number-to-words', { number: n });
       assert.deepEqual(await run('words-to-number', { text: words }), { number: n, exact: String(n) }, words);
     }
+  });
+
+  test('property: number-to-words → words-to-number gives the number back, for any safe integer', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.maxSafeInteger().map((n) => Math.abs(n))), async (n) => {
+        const { words } = await run<{ words: string }>('number-to-words', { number: n });
+        assert.deepEqual(await run('words-to-number', { text: words }), { number: n, exact: String(n) }, words);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   test('non-numbers → 400 naming text', async () => {

@@ -12,8 +12,8 @@ export default dataFileTool({
   title: 'XML to CSV',
   description:
     'Converts the repeated records of an XML document (e.g. every <book> of a <catalog>) to CSV rows: child elements and attributes (@id) become columns, ' +
-    'nested elements dotted columns (author.name). The records are found automatically (the shallowest repeated element) or named by recordPath ' +
-    '(e.g. "catalog.book"). A DOCTYPE is refused (no XXE, no entity expansion).',
+    'nested elements dotted columns (author.name). The records are found automatically (the shallowest repeated element; with none, the innermost element below ' +
+    'single-child wrappers is one row) or named by recordPath (e.g. "catalog.book"). A DOCTYPE is refused (no XXE, no entity expansion).',
   keywords: ['xml', 'csv', 'xml to csv', 'records', 'export', 'spreadsheet'],
   accept: XML_INPUT,
   fields: {
@@ -44,8 +44,18 @@ export default dataFileTool({
         ctx.warn(`Records: the ${found.items.length} <${found.path.split('.').pop()}> elements at "${found.path}".`);
         records = found.items;
       } else {
-        const [root, body] = Object.entries(document)[0] ?? ['', null];
-        ctx.warn(`No repeated element found: the <${root}> element is one row.`);
+        // One record: wrappers with a single child element are descended, so <rows><row>…</row></rows> gives the
+        // same columns with one <row> as with many.
+        let [name, body] = Object.entries(document)[0] ?? ['', null];
+        let path = name;
+        for (;;) {
+          const children = isObject(body ?? null) ? Object.entries(body as Record<string, JsonValue>) : [];
+          const only = children.length === 1 ? children[0] : undefined;
+          if (!only || only[0].startsWith('@') || !isObject(only[1])) break;
+          [name, body] = only;
+          path += `.${name}`;
+        }
+        ctx.warn(`No repeated element found: the <${name}> element at "${path}" is one row.`);
         records = [body ?? null];
       }
     }

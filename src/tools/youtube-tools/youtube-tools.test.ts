@@ -242,6 +242,33 @@ describe('youtube-caption-formatter', () => {
     assert.ok(ids(out).includes('reading-speed-cue-1'));
   });
 
+  test('property: generated SRT → VTT → SRT is the same file (accepted losses: none for numbered cues with plain text)', async () => {
+    const stamp = (ms: number): string => {
+      const h = Math.floor(ms / 3_600_000);
+      const m = Math.floor(ms / 60_000) % 60;
+      const s = Math.floor(ms / 1000) % 60;
+      return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`;
+    };
+    const line = fc.stringMatching(/^[A-Za-z0-9éü日本 ,.!?&'-]{1,30}$/).map((t) => t.trim()).filter((t) => t !== '' && !t.includes('-->'));
+    const cues = fc.array(fc.tuple(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 500, max: 4000 }), fc.array(line, { minLength: 1, maxLength: 2 })), { minLength: 1, maxLength: 5 });
+    await fc.assert(
+      fc.asyncProperty(cues, async (list) => {
+        let start = 0;
+        const srt = list
+          .map(([gap, length, lines], i) => {
+            start += gap;
+            const cue = `${i + 1}\n${stamp(start)} --> ${stamp(start + length)}\n${lines.join('\n')}\n`;
+            start += length;
+            return cue;
+          })
+          .join('\n');
+        const vtt = (await format({ captions: srt, to: 'vtt' })).output;
+        assert.equal((await format({ captions: vtt, to: 'srt' })).output, srt, vtt);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   test('SRT round trip through VTT is lossless for plain cues', async () => {
     const srt = '1\n00:00:01,000 --> 00:00:02,500\nA & B\n\n2\n00:01:00,000 --> 00:01:03,000\n<i>Line one</i>\nLine two\n';
     const vtt = (await format({ captions: srt, to: 'vtt' })).output;
