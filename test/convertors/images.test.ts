@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -52,6 +55,24 @@ describe('lossless formats round-trip (fast-check; pixels written and read back 
       );
     });
   }
+});
+
+test('to-grayscale is Rec. 709 luminance: Y = 0.2126 R + 0.7152 G + 0.0722 B in linear light, sRGB-encoded (IEC 61966-2-1); computed here, read back with pngjs', async () => {
+  const toLinear = (v: number): number => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  const toSrgb = (y: number): number => 255 * (y <= 0.0031308 ? 12.92 * y : 1.055 * y ** (1 / 2.4) - 0.055);
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 16 }), async (colours) => {
+      const input = new PNG({ width: colours.length, height: 1 });
+      input.data = Buffer.from(colours.flatMap(([r, g, b]) => [r, g, b, 255]));
+      const { bytes } = await fileOf(await postForm(server, '/api/v1/convertors/to-grayscale', [{ field: 'image', name: 'c.png', data: PNG.sync.write(input) }]));
+      const out = PNG.sync.read(bytes);
+      colours.forEach(([r, g, b], i) => {
+        const expected = toSrgb(0.2126 * toLinear(r) + 0.7152 * toLinear(g) + 0.0722 * toLinear(b));
+        assert.ok(Math.abs(out.data[i * 4]! - expected) <= 1.5, `rgb(${r}, ${g}, ${b}) → ${out.data[i * 4]}, expected ${expected.toFixed(1)}`);
+      });
+    }),
+    { numRuns: 10 },
+  );
 });
 
 describe('format conversions', () => {
@@ -221,8 +242,11 @@ describe('image tools', () => {
     assert.deepEqual(sizes[0], [64, 48]);
     assert.deepEqual(sizes[1], [60, 80], 'the sideways JPEG is rotated upright');
     const a4 = await fileOf(await postForm(server, '/api/v1/convertors/image-to-pdf', [parts[0]!], { pageSize: 'a4', margin: '36' }));
-    const page = (await PDFDocument.load(a4.bytes)).getPage(0);
-    assert.deepEqual([Math.round(page.getWidth()), Math.round(page.getHeight())], [842, 595], 'a landscape image gets a landscape page');
+    // A4 is 210 × 297 mm (ISO 216) = 595.28 × 841.89 pt; read by poppler's pdfinfo, not by pdf-lib that wrote it.
+    const file = path.join(server.dataDir, 'a4-check.pdf');
+    writeFileSync(file, a4.bytes);
+    const pageSize = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', [file]).toString());
+    assert.deepEqual([Math.round(Number(pageSize?.[1])), Math.round(Number(pageSize?.[2]))], [842, 595], 'a landscape image gets a landscape A4 page');
     const tooMany = await postForm(server, '/api/v1/convertors/image-to-pdf', Array.from({ length: 21 }, (_, i) => ({ field: 'image', name: `${i}.png`, data: png })));
     assert.equal(tooMany.status, 400);
   });

@@ -3005,7 +3005,7 @@ export class ConvertorsNamespace {
   }
 
   /**
-   * **Convert image to grayscale** — Turns an image into grayscale (black and white) with sharp/libvips, using luminance (Rec. 709) so brightness looks right; transparency is kept. The output keeps the input format (JPEG, PNG, WebP, GIF, TIFF, AVIF; BMP, SVG and HEIC become PNG) unless format says otherwise. EXIF orientation applied; metadata stripped unless keepMetadata. Upload the image as multipart/form-data in field "image".
+   * **Convert image to grayscale** — Turns an image into grayscale (black and white) with sharp/libvips, using luminance (Rec. 709 coefficients in linear light, sRGB-encoded) so brightness looks right; transparency is kept. The output keeps the input format (JPEG, PNG, WebP, GIF, TIFF, AVIF; BMP, SVG and HEIC become PNG) unless format says otherwise. EXIF orientation applied; metadata stripped unless keepMetadata. Upload the image as multipart/form-data in field "image".
    *
    * `POST /api/v1/convertors/to-grayscale` · `convertors.toGrayscale` · 1 credit
    *

@@ -12,7 +12,7 @@ export default defineTool({
   slug: 'to-grayscale',
   title: 'Convert image to grayscale',
   description:
-    'Turns an image into grayscale (black and white) with sharp/libvips, using luminance (Rec. 709) so brightness looks right; transparency is kept. ' +
+    'Turns an image into grayscale (black and white) with sharp/libvips, using luminance (Rec. 709 coefficients in linear light, sRGB-encoded) so brightness looks right; transparency is kept. ' +
     'The output keeps the input format (JPEG, PNG, WebP, GIF, TIFF, AVIF; BMP, SVG and HEIC become PNG) unless format says otherwise. ' +
     'EXIF orientation applied; metadata stripped unless keepMetadata. Upload the image as multipart/form-data in field "image".',
   keywords: ['grayscale', 'greyscale', 'black and white', 'monochrome', 'desaturate', 'image filter'],
