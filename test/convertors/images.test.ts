@@ -40,6 +40,8 @@ describe('lossless formats round-trip (fast-check; pixels written and read back 
   const visible = (data: Uint8Array): number[] => Array.from(data, (v, i) => (data[i - (i % 4) + 3] === 0 && i % 4 !== 3 ? 0 : v));
   for (const [slug, fields] of [
     ['to-webp', { lossless: 'true' }],
+    ['to-avif', { lossless: 'true' }],
+    ['to-heif', { lossless: 'true' }],
     ['to-tiff', {}],
   ] as const) {
     test(`PNG → ${slug}${Object.keys(fields).length ? ' (lossless)' : ''} → to-png gives the same pixels`, async () => {
