@@ -11,7 +11,10 @@ import { diskBlobStore } from './files/blobs.ts';
 import { s3BlobStore } from './files/s3.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
 import { buildApp } from './http/app.ts';
+import { createIdempotencyStore, type IdempotencyStore } from './http/idempotency.ts';
+import { createRestJobs } from './http/jobs.ts';
 import { registerMcpRoutes, type Mcp } from './mcp/index.ts';
+import { createRunStore } from './mcp/runs.ts';
 import { createRegistry, type Registry } from './registry/registry.ts';
 import { createStore, type Store } from './store/index.ts';
 import { prepareDataDir } from './store/data-dir.ts';
@@ -51,18 +54,23 @@ export async function createService(config: Config, logger: Logger, options: Ser
   const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(path.join(config.dataDir, 'files'));
   const files = createFiles({ store, blobs, secret: accounts.serverSecret, now, publicUrl });
   await mkdir(config.scratchDir, { recursive: true });
-  const sweeper = await startFileSweeper(files, logger);
   const invokeDeps = { gate: accounts.gate, authenticate: accounts.authenticate, engines: engineSet.engines, now, files, scratchRoot: config.scratchDir };
+  const jobs = createRestJobs(createRunStore(store, now), invokeDeps);
+  const idempotency = createIdempotencyStore(store, now);
+  const sweeper = await startRetentionSweeper(files, idempotency, logger);
   let mcp: Mcp | undefined;
   app = await buildApp({
     config,
     registry,
     logger,
     invokeDeps,
+    jobs,
+    idempotency,
     readiness: [{ name: 'store', check: () => store.ping() }, ...engineSet.readiness],
     routes: async (instance) => {
       registerAccountRoutes(instance, accounts, config.adminToken, now);
       mcp = await registerMcpRoutes(instance, { config, registry, invokeDeps, accounts, store, logger, now });
+      jobs.connect(mcp.enqueue);
     },
   });
   return {
@@ -84,14 +92,18 @@ export async function createService(config: Config, logger: Logger, options: Ser
   };
 }
 
-/** CONTRACT "Files": removed at most 24 h after creation, also after a restart (a sweep at start, then every 10 minutes). */
-async function startFileSweeper(files: Files, logger: Logger): Promise<NodeJS.Timeout> {
+/**
+ * Files are removed at most 24 h after creation, also after a restart, and Idempotency-Key records once they
+ * expire: a sweep at start, then every 10 minutes.
+ */
+async function startRetentionSweeper(files: Files, idempotency: IdempotencyStore, logger: Logger): Promise<NodeJS.Timeout> {
   const sweep = async (): Promise<void> => {
     try {
       const removed = await files.sweep();
       if (removed > 0) logger.info({ removed }, 'removed files past retention');
+      await idempotency.prune();
     } catch (error) {
-      logger.error({ err: error }, 'file sweep failed');
+      logger.error({ err: error }, 'retention sweep failed');
     }
   };
   await sweep();

@@ -18,7 +18,13 @@ const TOOL = '/api/v1/text-utilities/reverse-text';
 async function expectError(response: Response, status: number, error: string, detailPattern?: RegExp): Promise<void> {
   const body = (await response.json()) as Record<string, unknown>;
   assert.equal(response.status, status, JSON.stringify(body));
-  assert.deepEqual(Object.keys(body).sort(), ['code', 'detail', 'error', 'message', 'status']);
+  const fields = Object.keys(body).sort();
+  assert.deepEqual(fields.filter((k) => k !== 'param'), ['code', 'detail', 'docUrl', 'error', 'message', 'requestId', 'status']);
+  assert.equal(body.requestId, response.headers.get('x-request-id'), 'the body quotes the request id');
+  assert.match(String(body.docUrl), /^http:\/\/127\.0\.0\.1:\d+\/docs/);
+  // A request error whose detail names its field says so in `param`; others (404, 405, …) have none.
+  const named = /^([A-Za-z][\w.[\]-]*): /.exec(String(body.detail))?.[1];
+  assert.equal(body.param, [400, 413, 415, 422].includes(status) ? named : undefined);
   assert.equal(body.status, false);
   assert.equal(body.code, status);
   assert.equal(body.error, error);

@@ -78,13 +78,27 @@ export class ToolApi {
    * Calls a tool by operation id (`<module>.<camelCaseSlug>`, e.g. `calculators.gstCalculator`) and
    * returns its result. Ids this client does not know are looked up in the server's catalog.
    */
-  call<K extends string>(operationId: K, input: InputOf<K>, options?: CallOptions): Promise<OutputOf<K>> {
+  call<K extends OperationId>(operationId: K, input: InputOf<K>, options?: CallOptions): Promise<OutputOf<K>> {
     return this.#invoke(operationId, input, options).then((r) => r.result as OutputOf<K>);
   }
 
   /** Like `call`, with the response's warnings, status, request id and quota headers. */
-  callWithResponse<K extends string>(operationId: K, input: InputOf<K>, options?: CallOptions): Promise<ToolResponse<OutputOf<K>>> {
+  callWithResponse<K extends OperationId>(operationId: K, input: InputOf<K>, options?: CallOptions): Promise<ToolResponse<OutputOf<K>>> {
     return this.#invoke(operationId, input, options) as Promise<ToolResponse<OutputOf<K>>>;
+  }
+
+  /**
+   * `call` for an operation id known only at run time (user input, or a tool newer than this client, which is
+   * looked up in the server's catalog): untyped, so a typo is a 404 from the server instead of a
+   * compile error.
+   */
+  callDynamic(operationId: string, input: Record<string, unknown>, options?: CallOptions): Promise<unknown> {
+    return this.#invoke(operationId, input, options).then((r) => r.result);
+  }
+
+  /** `callWithResponse` for an operation id known only at run time. */
+  callDynamicWithResponse(operationId: string, input: Record<string, unknown>, options?: CallOptions): Promise<ToolResponse<unknown>> {
+    return this.#invoke(operationId, input, options);
   }
 
   /** Every tool the server offers (public catalog, no key needed), filtered by words of `search` when given. */

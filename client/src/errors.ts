@@ -207,3 +207,17 @@ export function errorFromResponse(status: number, statusText: string, headers: H
   }
   return new ToolApiError(init);
 }
+
+/**
+ * A local file path the client was given cannot be used: an upload that does not exist or cannot be read, or a
+ * download target that cannot be written. `status` is 0 (no request was sent, or its answer was not saved); `path`
+ * names the file.
+ */
+export class LocalFileError extends ToolApiError {
+  readonly path: string;
+  constructor(path: string, detail: string, cause?: unknown) {
+    super({ status: 0, error: 'local_file', message: 'Local file error', detail: `${path}: ${detail}`, cause });
+    this.name = 'LocalFileError';
+    this.path = path;
+  }
+}

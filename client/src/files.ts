@@ -1,4 +1,5 @@
-import { nodeFs, nodeFsPromises, nodePath } from './node.ts';
+import { LocalFileError } from './errors.ts';
+import { nodeFs, nodeFsPromises, nodePath, type NodeFileHandle } from './node.ts';
 
 /**
  * A file to upload: a path (Node only), bytes (`Buffer` is a `Uint8Array`), an `ArrayBuffer`, a `Blob`
@@ -90,9 +91,15 @@ async function streamToBlob(stream: ReadableStream<Uint8Array>, type: string | u
 
 async function pathToBlob(filePath: string, type: string | undefined): Promise<Blob> {
   const fs = await nodeFs();
-  if (fs.openAsBlob) return fs.openAsBlob(filePath, type ? { type } : {});
-  const bytes = await (await nodeFsPromises()).readFile(filePath);
-  return new Blob([arrayBufferBacked(bytes)], type ? { type } : {});
+  try {
+    if ((await (await nodeFsPromises()).stat(filePath)).isDirectory()) throw new LocalFileError(filePath, 'is a folder, not a file to upload');
+    if (fs.openAsBlob) return await fs.openAsBlob(filePath, type ? { type } : {});
+    const bytes = await (await nodeFsPromises()).readFile(filePath);
+    return new Blob([arrayBufferBacked(bytes)], type ? { type } : {});
+  } catch (error) {
+    if (error instanceof LocalFileError) throw error;
+    throw new LocalFileError(filePath, `cannot read the file to upload (${(error as { code?: string }).code ?? String(error)})`, error);
+  }
 }
 
 /** A file input as a Blob and a file name, ready for FormData. Streams are read once, here, so a retry can resend them. */
@@ -123,13 +130,18 @@ export async function toUpload(input: FileInput): Promise<{ blob: Blob; fileName
 /** Writes a response body to a file (Node), chunk by chunk; a partial file is removed on failure. */
 export async function saveBody(body: ReadableStream<Uint8Array> | null, target: string, fileName: string): Promise<SavedFile> {
   const fs = await nodeFsPromises();
-  let filePath = target;
+  const path = await nodePath();
+  // A target ending in a separator, or an existing folder, is where the file goes under its own name;
+  // folders that do not exist yet are made.
+  const isFolder = /[\\/]$/.test(target) || (await fs.stat(target).then((s) => s.isDirectory(), () => false));
+  const filePath = isFolder ? path.join(target, fileName) : target;
+  let handle: NodeFileHandle;
   try {
-    if ((await fs.stat(target)).isDirectory()) filePath = (await nodePath()).join(target, fileName);
-  } catch {
-    // does not exist yet: it is the file path
+    await fs.mkdir(path.dirname(filePath), { recursive: true });
+    handle = await fs.open(filePath, 'w');
+  } catch (error) {
+    throw new LocalFileError(filePath, `cannot write the download (${(error as { code?: string }).code ?? String(error)})`, error);
   }
-  const handle = await fs.open(filePath, 'w');
   let sizeBytes = 0;
   try {
     if (body) {

@@ -10,6 +10,7 @@ export {
   ToolApiConnectionError,
   ToolApiError,
   ToolApiTimeoutError,
+  LocalFileError,
   TooManyRequestsError,
   UnauthorizedError,
   type ErrorEnvelope,

@@ -14,6 +14,7 @@ export interface NodeFsPromises {
   open(path: string, flags: string): Promise<NodeFileHandle>;
   stat(path: string): Promise<{ isDirectory(): boolean; size: number }>;
   rm(path: string, options: { force: boolean }): Promise<void>;
+  mkdir(path: string, options: { recursive: true }): Promise<unknown>;
 }
 
 export interface NodeFs {
@@ -23,6 +24,7 @@ export interface NodeFs {
 
 export interface NodePath {
   basename(path: string): string;
+  dirname(path: string): string;
   join(...parts: string[]): string;
 }
 

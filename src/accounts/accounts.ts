@@ -42,6 +42,8 @@ export interface Accounts {
   listAccounts(): Promise<Account[]>;
   countAccounts(): Promise<number>;
   markVerified(accountId: string): Promise<void>;
+  /** Moves the account to another plan (400 naming the plans when unknown; 404 when there is no such account). */
+  setPlan(accountId: string, plan: string): Promise<Account>;
   createKey(accountId: string, input: { name?: string | undefined; allowedTools?: string[] | undefined }): Promise<CreatedKey>;
   listKeys(accountId: string): Promise<KeyInfo[]>;
   /** Revokes a key of the account (any account when undefined); false when there is no such key. */
@@ -111,6 +113,14 @@ export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: Ac
     async markVerified(accountId) {
       await db.updateTable('accounts').set({ email_verified: 1 }).where('id', '=', accountId).execute();
       keyCache.clear();
+    },
+    async setPlan(accountId, plan) {
+      if (!plans.get(plan)) throw new ToolError('validation_failed', `plan: one of ${plans.names().join(', ')}`);
+      const updated = await db.updateTable('accounts').set({ plan }).where('id', '=', accountId).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw new ToolError('not_found', `account: no account ${accountId}`);
+      keyCache.clear();
+      const row = await db.selectFrom('accounts').select(accountColumns).where('id', '=', accountId).executeTakeFirstOrThrow();
+      return toAccount(row);
     },
     async createKey(accountId, { name, allowedTools }) {
       const key = generateApiKey();

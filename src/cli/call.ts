@@ -185,7 +185,7 @@ async function call(api: ToolApi, parsed: Parsed, io: ClientCommandIo): Promise<
   }
 
   const out = one(parsed, 'out');
-  const response = await api.callWithResponse(operationId, input);
+  const response = await api.callDynamicWithResponse(operationId, input);
   for (const warning of response.warnings) io.stderr.write(`warning: ${warning}\n`);
   const result = response.result as unknown;
   const downloadable = result as { download?: (path: string) => Promise<{ path: string; sizeBytes: number }> } | null;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
+import { z } from 'zod';
 import { createAccountSystem } from '../accounts/index.ts';
 import { periodEnd, periodOf } from '../accounts/credits.ts';
 import { loadConfig } from '../config.ts';
@@ -10,6 +11,7 @@ const USAGE = `toolapi — manage accounts and keys on the configured store (TOO
 
   toolapi accounts create --email <email> [--plan free|pro|…] [--verified]
   toolapi accounts list
+  toolapi accounts set-plan --account <accountId> --plan <plan>
   toolapi keys create --account <accountId> [--name <name>] [--allow <glob>]…
   toolapi keys list --account <accountId>
   toolapi keys revoke <keyId>
@@ -49,8 +51,13 @@ async function main(argv: string[]): Promise<unknown> {
   };
   try {
     switch (`${noun} ${verb ?? ''}`.trim()) {
-      case 'accounts create':
-        return await system.accounts.createAccount({ email: need(values.email, '--email'), plan: values.plan ?? 'free', emailVerified: values.verified });
+      case 'accounts create': {
+        const email = need(values.email, '--email');
+        if (!z.email().safeParse(email).success) throw new ToolError('validation_failed', `--email: "${email}" is not an e-mail address (name@example.com)`);
+        return await system.accounts.createAccount({ email, plan: values.plan ?? 'free', emailVerified: values.verified });
+      }
+      case 'accounts set-plan':
+        return await system.accounts.setPlan(need(values.account, '--account'), need(values.plan, '--plan'));
       case 'accounts list':
         return await system.accounts.listAccounts();
       case 'keys create':

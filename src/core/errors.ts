@@ -11,11 +11,13 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  idempotency_in_progress: 409,
   gone: 410,
   link_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  idempotency_mismatch: 422,
   quota_exceeded: 429,
   rate_limited: 429,
   internal_error: 500,
@@ -37,11 +39,13 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   not_found: 'Not found',
   method_not_allowed: 'Method not allowed',
   conflict: 'Conflict',
+  idempotency_in_progress: 'Request with this Idempotency-Key in progress',
   gone: 'Gone',
   link_expired: 'Link expired',
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',
   unprocessable: 'Unprocessable input',
+  idempotency_mismatch: 'Idempotency-Key reused with another request',
   quota_exceeded: 'Quota exceeded',
   rate_limited: 'Rate limit exceeded',
   internal_error: 'Internal error',
@@ -57,6 +61,16 @@ export interface ToolErrorOptions {
   message?: string;
   headers?: Record<string, string>;
   cause?: unknown;
+  /** The field at fault; by default the name a request error's detail starts with ("text: is required"). */
+  param?: string;
+}
+
+/** Request errors whose detail starts with the field at fault, by the convention "field: what is allowed". */
+const FIELD_ERRORS = new Set([400, 413, 415, 422]);
+
+function fieldOfDetail(status: number, detail: string): string | undefined {
+  if (!FIELD_ERRORS.has(status)) return undefined;
+  return /^([A-Za-z][\w.[\]-]*): /.exec(detail)?.[1];
 }
 
 export class ToolError extends Error {
@@ -64,6 +78,7 @@ export class ToolError extends Error {
   readonly status: number;
   readonly detail: string;
   readonly headers: Record<string, string>;
+  readonly param: string | undefined;
 
   constructor(code: ErrorCode, detail: string, options: ToolErrorOptions = {}) {
     super(options.message ?? DEFAULT_MESSAGE[code], { cause: options.cause });
@@ -72,6 +87,7 @@ export class ToolError extends Error {
     this.status = options.status ?? ERROR_STATUS[code];
     this.detail = detail;
     this.headers = options.headers ?? {};
+    this.param = options.param ?? fieldOfDetail(this.status, detail);
   }
 }
 
@@ -86,10 +102,25 @@ export interface ErrorBody {
   message: string;
   error: ErrorCode;
   detail: string;
+  /** The field path at fault, when one is. */
+  param?: string;
+  /** The request's X-Request-Id, to quote when reporting. */
+  requestId?: string;
+  /** The reference page of the operation that failed. */
+  docUrl?: string;
 }
 
-export function errorBody(error: ToolError): ErrorBody {
-  return { status: false, code: error.status, message: error.message, error: error.code, detail: error.detail };
+export function errorBody(error: ToolError, context: { requestId?: string; docUrl?: string } = {}): ErrorBody {
+  return {
+    status: false,
+    code: error.status,
+    message: error.message,
+    error: error.code,
+    detail: error.detail,
+    ...(error.param ? { param: error.param } : {}),
+    ...(context.requestId ? { requestId: context.requestId } : {}),
+    ...(context.docUrl ? { docUrl: context.docUrl } : {}),
+  };
 }
 
 /** Anything that is not a ToolError is a bug: the client sees a generic 500, the log sees the cause. */

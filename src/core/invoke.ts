@@ -41,6 +41,8 @@ export type Gate = (tool: AnyTool, caller: Caller) => Promise<Admission> | Admis
 /** An authenticated caller; opaque to the pipeline (the gate that made it reads the rest). */
 export interface CallerIdentity {
   readonly accountId: string;
+  /** The API key it came with (async jobs re-check it when they run). */
+  readonly keyId?: string;
 }
 
 export interface InvokeDeps extends FileDeps {

@@ -17,6 +17,8 @@ import { registerFileRoutes } from './file-routes.ts';
 import { registerHealthRoutes, type ReadinessCheck } from './health-routes.ts';
 import { sendError } from './reply.ts';
 import { registerToolRoutes } from './tool-routes.ts';
+import type { IdempotencyStore } from './idempotency.ts';
+import { registerJobRoutes, type RestJobs } from './jobs.ts';
 import { installDrain, type Drain } from './drain.ts';
 
 export interface AppOptions {
@@ -26,6 +28,9 @@ export interface AppOptions {
   /** What the pipeline needs: the gate (access and billing; none means free and open), engines, clock. */
   invokeDeps?: InvokeDeps;
   readiness?: ReadinessCheck[];
+  /** Async jobs (`Prefer: respond-async`, `GET /api/v1/jobs/{id}`) and Idempotency-Key records; absent, neither is offered. */
+  jobs?: RestJobs;
+  idempotency?: IdempotencyStore;
   /** Further routes (accounts, files, MCP) registered by the service wiring. */
   routes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -108,7 +113,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerDocsRoutes(app, options.registry);
   registerHealthRoutes(app, [{ name: 'accepting', check: () => !drain.draining }, ...(options.readiness ?? [])]);
   registerCatalogRoutes(app, options.registry);
-  registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config);
+  registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, { jobs: options.jobs, idempotency: options.idempotency });
+  if (options.jobs) registerJobRoutes(app, options.jobs, options.invokeDeps ?? {});
   if (options.invokeDeps?.files) registerFileRoutes(app, options.invokeDeps.files);
   registerConversionRoutes(app, options.registry, options.invokeDeps?.engines ?? {});
   await options.routes?.(app);

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { successBody } from '../core/envelope.ts';
 import { asToolError, errorBody, type ToolError } from '../core/errors.ts';
 import type { InvokeResult } from '../core/invoke.ts';
 import type { AnyTool, ErrorShape } from '../registry/define-tool.ts';
@@ -13,7 +14,7 @@ export function sendResult(reply: FastifyReply, tool: AnyTool, outcome: InvokeRe
   if (format === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(outcome.result, null, 2));
   switch (tool.response) {
     case 'envelope':
-      return reply.send(envelope(tool.successStatus, 'Success', outcome));
+      return reply.send(successBody(tool.successStatus, 'Success', outcome));
     case 'status-result-warnings':
       return reply.send({ status: true, result: outcome.result, warnings: outcome.warnings });
     case 'bare-json':
@@ -21,14 +22,8 @@ export function sendResult(reply: FastifyReply, tool: AnyTool, outcome: InvokeRe
     case 'text':
       return reply.type('text/plain; charset=utf-8').send(String(outcome.result));
     case 'file':
-      return reply.send(envelope(tool.successStatus, 'Conversion successful', outcome));
+      return reply.send(successBody(tool.successStatus, 'Conversion successful', outcome));
   }
-}
-
-export function envelope(code: number, message: string, outcome: InvokeResult): Record<string, unknown> {
-  const body: Record<string, unknown> = { status: true, code, message, result: outcome.result };
-  if (outcome.warnings.length > 0) body.warnings = outcome.warnings;
-  return body;
 }
 
 export function sendError(reply: FastifyReply, cause: unknown, shape: ErrorShape = 'envelope'): FastifyReply {
@@ -36,5 +31,11 @@ export function sendError(reply: FastifyReply, cause: unknown, shape: ErrorShape
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   reply.code(error.status);
   if (shape === 'status-message') return reply.send({ status: error.status, message: `${error.message}: ${error.detail}` });
-  return reply.send(errorBody(error));
+  const request = reply.request;
+  return reply.send(errorBody(error, { requestId: request.id, docUrl: `${request.protocol}://${request.host}${docPathOf(request.routeOptions.config.tool)}` }));
+}
+
+/** Where the reference shows an operation: the tool's entry, or the reference itself for other routes. */
+export function docPathOf(tool: AnyTool | undefined): string {
+  return tool ? `/docs#tag/${tool.module}/POST${tool.path}` : '/docs';
 }

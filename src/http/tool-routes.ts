@@ -9,6 +9,8 @@ import type { Registry } from '../registry/registry.ts';
 import { contentDisposition } from './file-routes.ts';
 import { sendResult, type OutputFormat } from './reply.ts';
 import { receiveForm } from './uploads.ts';
+import { claimIdempotency, fingerprintOf, idempotencyKeyOf, recordIdempotency, type IdempotencyStore } from './idempotency.ts';
+import { prefersAsync, sendAccepted, type RestJobs } from './jobs.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,8 +19,14 @@ declare module 'fastify' {
   }
 }
 
+export interface ToolRouteOptions {
+  jobs?: RestJobs | undefined;
+  idempotency?: IdempotencyStore | undefined;
+}
+
 /** One route per tool, derived from its declaration; no tool-specific code lives here. */
-export function registerToolRoutes(app: FastifyInstance, registry: Registry, deps: InvokeDeps, config: Config): void {
+export function registerToolRoutes(app: FastifyInstance, registry: Registry, deps: InvokeDeps, config: Config, options: ToolRouteOptions = {}): void {
+  const { jobs, idempotency } = options;
   for (const tool of registry.tools) {
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const format = requestedFormat(request);
@@ -36,6 +44,16 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
       }
       let outcome: InvokeResult;
       try {
+        const key = request.method === 'POST' ? idempotencyKeyOf(request) : undefined;
+        const runAsync = request.method === 'POST' && jobs !== undefined && prefersAsync(request);
+        if (key && idempotency && request.identity) {
+          const fingerprint = await fingerprintOf(`${tool.path} ${JSON.stringify(request.query)} ${runAsync ? 'async' : 'sync'}`, raw, caller.uploads);
+          if (!(await claimIdempotency(idempotency, request, reply, request.identity.accountId, key, fingerprint))) return reply;
+        }
+        if (runAsync) {
+          if (!request.identity) throw new ToolError('unauthorized', 'X-Api-Key: async jobs need an API key.');
+          return sendAccepted(reply, await jobs.submit(tool, raw, caller.uploads ?? [], request.identity));
+        }
         outcome = await invoke(tool, raw, caller, deps);
       } finally {
         // Before answering: a client that got its answer finds no trace of its upload left behind.
@@ -49,7 +67,11 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
     const onRequest = async (request: FastifyRequest): Promise<void> => {
       if (deps.authenticate) request.identity = await deps.authenticate(apiKeyOf(request.headers));
     };
-    app.post(tool.path, { config: routeConfig, onRequest }, handler);
+    const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+      if (idempotency) await recordIdempotency(idempotency, request, reply, payload);
+      return payload;
+    };
+    app.post(tool.path, { config: routeConfig, onRequest, onSend }, handler);
     if (tool.method === 'GET') app.get(tool.path, { config: routeConfig, onRequest }, handler);
   }
 }

@@ -11,7 +11,7 @@ import type { Store } from '../store/index.ts';
 import { createAgent } from './agent.ts';
 import { buildCatalog } from './catalog.ts';
 import { createEmbeddedQueue, createPgQueue, createRunExecutor, type JobQueue } from './queue.ts';
-import { createPayloadStore, createRunStore } from './runs.ts';
+import { createPayloadStore, createRunStore, type RunRecord } from './runs.ts';
 import { buildSkills } from './skills.ts';
 import type { McpCore } from './tools.ts';
 import { registerTransports } from './transports.ts';
@@ -30,6 +30,8 @@ export interface McpDeps {
 }
 
 export interface Mcp {
+  /** Queues an accepted run (REST async jobs use the same queue). */
+  enqueue(run: RunRecord): Promise<void>;
   /** Stops what the MCP interface runs in the background (async runs, webhooks). */
   close(): Promise<void>;
 }
@@ -63,7 +65,7 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
     payloadsFor: (accountId) => ({ save: (payload) => payloads.save(accountId, payload, PAYLOAD_TTL_MS) }),
   });
   const webhooks = createWebhooks({ store, serverSecret: deps.accounts.serverSecret, engines: deps.invokeDeps.engines, logger: log, now });
-  const executor = createRunExecutor({ runs, agent, accounts: deps.accounts, invokeDeps: deps.invokeDeps, webhooks, logger: log, now });
+  const executor = createRunExecutor({ registry, runs, agent, accounts: deps.accounts, invokeDeps: deps.invokeDeps, webhooks, logger: log, now });
 
   // Embedded mode is one process: every run still accepted belonged to the process that stopped.
   if (store.dialect === 'sqlite') {
@@ -112,6 +114,7 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
   log.info({ tools: registry.tools.length, workflows: catalog.workflows.length, skills: skills.length }, 'MCP interface ready');
 
   return {
+    enqueue: core.enqueue,
     close: async () => {
       closing = true;
       clearInterval(sweeper);

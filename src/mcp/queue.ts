@@ -4,11 +4,13 @@ import { PgBoss } from 'pg-boss';
 import type { AccountSystem } from '../accounts/index.ts';
 import type { Principal } from '../accounts/accounts.ts';
 import { asToolError, errorBody, ToolError } from '../core/errors.ts';
-import type { InvokeDeps } from '../core/invoke.ts';
+import type { InvokeDeps, InvokeResult } from '../core/invoke.ts';
+import { successBody } from '../core/envelope.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
+import type { Registry } from '../registry/registry.ts';
 import type { Agent } from './agent.ts';
 import { invokeWithFiles } from './file-inputs.ts';
-import type { RunRecord, RunStatus, RunStore } from './runs.ts';
+import { TOOL_CALL_RUN, type RunRecord, type RunStatus, type RunStore } from './runs.ts';
 import { runJobTool, type JobTool } from './tools.ts';
 import type { Webhooks } from './webhook.ts';
 
@@ -29,6 +31,7 @@ export interface RunExecutor {
 }
 
 export interface ExecutorDeps {
+  registry: Registry;
   runs: RunStore;
   agent: Agent;
   accounts: AccountSystem;
@@ -81,7 +84,7 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
               invokeWithFiles(tool, input, { requestId: `${run.runId}:${label}`, log, signal: controller.signal, identity }, deps.invokeDeps, run.accountId),
           },
         };
-        const result = await runJobTool(run.tool as JobTool, run.request, caller, deps.agent);
+        const result = run.tool === TOOL_CALL_RUN ? await runToolCall(run, caller.invoker, deps.registry) : await runJobTool(run.tool as JobTool, run.request, caller, deps.agent);
         const resultStatus = typeof result.status === 'string' ? result.status : null;
         outcome = { status: runStatusOf(resultStatus), resultStatus, result };
       } catch (cause) {
@@ -108,6 +111,15 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
       });
     },
   };
+}
+
+/** A REST async job (`Prefer: respond-async`): one tool call; its result is the envelope the call would have answered. */
+async function runToolCall(run: RunRecord, invoker: { invoke(tool: AnyTool, input: unknown, label: string): Promise<InvokeResult> }, registry: Registry): Promise<Record<string, unknown>> {
+  const { operationId, input } = run.request as { operationId: string; input: unknown };
+  const tool = registry.byOperationId(operationId);
+  if (!tool) throw new ToolError('not_found', `tool: ${operationId} no longer exists on this server.`);
+  const outcome = await invoker.invoke(tool, input, 'call');
+  return successBody(tool.successStatus, tool.response === 'file' ? 'Conversion successful' : 'Success', outcome);
 }
 
 /** The run's status from the result's: a routing answer (suggest, need_input) or a verification is a completed run. */

@@ -15,6 +15,9 @@ function redactRequest(request: Record<string, unknown>): Record<string, unknown
  */
 export type RunStatus = 'accepted' | 'completed' | 'partial' | 'error';
 
+/** The `tool` of a REST async job (one tool call, http/jobs.ts); the other runs name the MCP meta-tool. */
+export const TOOL_CALL_RUN = 'tool_call';
+
 export interface RunRecord {
   runId: string;
   accountId: string;

@@ -127,4 +127,21 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('reservations').addColumn('owner', 'text').execute();
     },
   },
+  '0005_idempotency': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // Idempotency-Key: one row per account and key while it runs, then the response to replay (docs/api.md).
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('response', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['account_id', 'key'])
+        .execute();
+      await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires_at').execute();
+    },
+  },
 };

@@ -80,6 +80,17 @@ export interface Database {
     updated_at: string;
     finished_at: string | null;
   };
+  /** 0005: Idempotency-Key records: `running` while the first request runs, then `done` with its response (JSON). */
+  idempotency_keys: {
+    account_id: string;
+    key: string;
+    /** SHA-256 of the request (route, fields, uploaded files): the same key with another request is refused. */
+    fingerprint: string;
+    state: string;
+    response: string | null;
+    created_at: string;
+    expires_at: string;
+  };
   /** 0002: dataRef payloads of job reports (fetch_payload), removed after `expires_at`. */
   mcp_payloads: {
     id: string;

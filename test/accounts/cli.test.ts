@@ -44,5 +44,15 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
     assert.deepEqual([usage.plan, usage.used], ['pro', 1]);
     assert.deepEqual(await toolapi(env, 'keys', 'revoke', key.id), { id: key.id, revoked: true });
     await assert.rejects(toolapi(env, 'keys', 'revoke', key.id), /no active key/);
+
+    const moved = (await toolapi(env, 'accounts', 'set-plan', '--account', account.accountId, '--plan', 'free')) as { plan: string };
+    assert.equal(moved.plan, 'free');
+    assert.equal(((await toolapi(env, 'usage', '--account', account.accountId)) as { plan: string }).plan, 'free');
+    await assert.rejects(toolapi(env, 'accounts', 'set-plan', '--account', account.accountId, '--plan', 'platinum'), /plan: one of/);
+    await assert.rejects(toolapi(env, 'accounts', 'create', '--email', 'notanemail'), (e: { code: number; stderr: string }) => {
+      assert.equal(e.code, 2, 'a bad command line exits 2');
+      assert.match(e.stderr, /--email: "notanemail" is not an e-mail address/);
+      return true;
+    });
   });
 }

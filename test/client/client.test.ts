@@ -9,7 +9,7 @@ import { camelCase, MODULE_NAMES } from '../../src/registry/modules.ts';
 import { startSite, type FixtureSite } from '../helpers/fixture-site.ts';
 import { fixtureFor } from './fixtures.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { ToolApi, ToolApiError, type FetchLike, type ResponseMeta } from '../../client/src/index.ts';
+import { LocalFileError, ToolApi, ToolApiError, type FetchLike, type ResponseMeta } from '../../client/src/index.ts';
 
 /**
  * @toolapi/client against the real service (in-process, on a loopback port): a tool of every module
@@ -173,9 +173,27 @@ describe('client against the real service', () => {
 
     const saved = await results[1]!.download(path.join(dir, 'out.html'));
     assert.deepEqual(saved, { path: path.join(dir, 'out.html'), sizeBytes: results[1]!.sizeBytes });
-    assert.equal(readFileSync(saved.path, 'utf8'), html);
+    const secondHtml = new TextDecoder().decode(await results[1]!.download());
+    assert.equal(readFileSync(saved.path, 'utf8'), secondHtml);
     const intoDir = await results[4]!.download(dir);
     assert.equal(intoDir.path, path.join(dir, 'named.html'), 'a directory gets the result file name');
+    const intoNewDir = await results[4]!.download(path.join(dir, 'not', 'yet', 'there') + path.sep);
+    assert.equal(intoNewDir.sizeBytes, results[4]!.sizeBytes);
+    assert.equal(intoNewDir.path, path.join(dir, 'not', 'yet', 'there', 'named.html'), 'a target ending in a separator is a folder, made when missing');
+    const nested = await results[1]!.download(path.join(dir, 'deeper', 'out.html'));
+    assert.equal(readFileSync(nested.path, 'utf8'), secondHtml, "a file path's missing parent folders are made");
+  });
+
+  test('a missing upload path is a LocalFileError naming the path, before any request is sent', async () => {
+    const before = sent.length;
+    const missing = path.join(dir, 'no-such-file.md');
+    await assert.rejects(api.documents.mdToHtml({ file: missing }), (error: unknown) => {
+      assert.ok(error instanceof LocalFileError, String(error));
+      assert.equal(error.path, missing);
+      assert.match(error.detail, /no-such-file\.md: cannot read the file to upload \(ENOENT\)/);
+      return true;
+    });
+    assert.equal(sent.length, before, 'nothing was sent');
   });
 
   test('convertors/zip-extract: file results inside a result download with api.download(entry)', async () => {
@@ -228,7 +246,7 @@ describe('client against the real service', () => {
       },
     );
     const before = sent.length;
-    await assert.rejects(api.call('textUtilities.noSuchTool', {}), (error: unknown) => error instanceof ToolApiError && error.status === 404 && /noSuchTool/.test(error.detail));
+    await assert.rejects(api.callDynamic('textUtilities.noSuchTool', {}), (error: unknown) => error instanceof ToolApiError && error.status === 404 && /noSuchTool/.test(error.detail));
     assert.ok(sent.slice(before).every((s) => s.url.endsWith('/api/v1/catalog')), 'only the catalog was asked');
   });
 

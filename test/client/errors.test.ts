@@ -106,7 +106,7 @@ describe('errors from the real service', () => {
     const calculator = ALL_TOOLS.find((t) => t.module === 'calculators' && t.examples.some((e) => e.output !== undefined && !e.needsNetwork));
     const example = calculator?.examples.find((e) => e.output !== undefined);
     assert.ok(calculator && example);
-    assert.deepEqual(await api.call(calculator.operationId, example.input as Record<string, unknown>), example.output, 'a tool inside allowedTools answers');
+    assert.deepEqual(await api.callDynamic(calculator.operationId, example.input as Record<string, unknown>), example.output, 'a tool inside allowedTools answers');
   });
 
   test('429 quota: QuotaExceededError, never retried (even with unsafe retries)', async () => {
@@ -315,11 +315,11 @@ describe('retries, timeouts and aborts (against a test double of the API)', () =
     };
     script = [{ status: 200, body: catalog }, envelope({ answer: 42 }), envelope({ fileId: 'f1', downloadUrl: '/files/f1/out.txt', expiresAt: '2030-01-01T00:00:00Z', fileName: 'out.txt', mimeType: 'text/plain', sizeBytes: 2 }), { status: 200, body: 'hi' }];
     const api = client();
-    assert.deepEqual(await api.call('future.newTool', { q: 'x', n: 2 }), { answer: 42 });
+    assert.deepEqual(await api.callDynamic('future.newTool', { q: 'x', n: 2 }), { answer: 42 });
     assert.equal(double.requests[0]?.url, '/api/v1/catalog');
     assert.equal(double.requests[1]?.method, 'GET', 'the catalog says GET: fields go in the query string');
     assert.equal(double.requests[1]?.url, '/api/v1/future/new-tool?q=x&n=2');
-    const file = (await api.call('future.newFile', {})) as { download(): Promise<Uint8Array> };
+    const file = (await api.callDynamic('future.newFile', {})) as { download(): Promise<Uint8Array> };
     assert.equal(new TextDecoder().decode(await file.download()), 'hi', 'a file result gets download() too');
     assert.equal(double.requests[3]?.url, '/files/f1/out.txt');
     assert.equal(double.requests[3]?.headers['x-api-key'], undefined);

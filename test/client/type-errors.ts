@@ -17,7 +17,7 @@ export async function typeChecks(api: ToolApi): Promise<void> {
   const bytes: Uint8Array = await file.download();
   const saved: SavedFile = await file.download('out.html');
   const fromPath = await api.documents.mdToHtml({ file: './notes.md' });
-  const future: unknown = await api.call('someModule.toolNewerThanThisClient', { anything: 1 });
+  const future: unknown = await api.callDynamic('someModule.toolNewerThanThisClient', { anything: 1 });
   void [text, viaCall, cased, debit, bytes, saved, fromPath, future];
 
   // @ts-expect-error unknown field name
@@ -30,6 +30,8 @@ export async function typeChecks(api: ToolApi): Promise<void> {
   await api.textUtilities.textCaseConverter({ text: 'a', case: 'shouting' });
   // @ts-expect-error a nested field of the wrong type
   await api.calculators.debitNoteCalculator({ originalAmount: 118, items: [{ unitPrice: true }] });
+  // @ts-expect-error a typo in call()'s operation id (callDynamic is the escape hatch for ids known at run time)
+  await api.call('textUtilities.reverseTxt', { text: 'abc' });
   // @ts-expect-error call() by a known operation id checks the input too
   await api.call('textUtilities.reverseText', { txt: 'abc' });
   // @ts-expect-error the result has no such field
