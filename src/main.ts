@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createService } from './server.ts';
+import { warmLibraries } from './lib/lazy.ts';
 
 const STOP_GRACE_MS = 10_000;
 
@@ -44,6 +45,8 @@ async function main(): Promise<void> {
       `Try: curl -s -X POST ${address}/api/v1/text-utilities/reverse-text -H 'X-Api-Key: ${service.firstKey}' -H 'content-type: application/json' -d '{"text":"hello"}'\n\n`;
   }
   process.stdout.write(banner);
+  // Libraries the tools load on first use (lib/lazy.ts) are loaded now, so no caller's first call waits for them.
+  await warmLibraries();
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,10 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLoopDelaySampler, isStall } from './helpers/loop-delay.ts';
+import { warmLibraries } from '../src/lib/lazy.ts';
+
+// Loaded as the service loads them after it starts listening (src/main.ts): a first use is not a stall.
+await warmLibraries();
 
 /**
  * No tool can stall the event loop every caller shares: each JSON tool runs with its largest allowed input

@@ -7,6 +7,10 @@ import { jsonSchemaOf, type JsonSchema } from '../src/registry/json-schema.ts';
 import { ALL_TOOLS } from '../src/tools/index.ts';
 import { run } from './helpers/invoke.ts';
 import { createLoopDelaySampler, isStall } from './helpers/loop-delay.ts';
+import { warmLibraries } from '../src/lib/lazy.ts';
+
+// Loaded as the service loads them after it starts listening (src/main.ts): a first use is not a stall.
+await warmLibraries();
 
 /**
  * Schema-driven fuzzing of every tool: inputs generated from each tool's JSON Schema (valid ones, and invalid

@@ -1,6 +1,9 @@
 import { francAll } from 'franc-min';
-import { iso6393 } from 'iso-639-3';
+import type * as Iso6393 from 'iso-639-3';
+import { lazy } from '../lazy.ts';
 import { round } from './tokens.ts';
+
+const iso = lazy<typeof Iso6393>('iso-639-3');
 
 /**
  * Language identification with `franc-min` (trigram profiles of the 82 languages with 8M+ speakers,
@@ -20,14 +23,15 @@ export interface LanguageGuess {
   alternatives: { code: string; name: string; score: number }[];
 }
 
-const BY_CODE = new Map(iso6393.map((l) => [l.iso6393, l]));
+let byCode: Map<string, Iso6393.Language> | undefined;
+const languageOf = (code: string): Iso6393.Language | undefined => (byCode ??= new Map(iso().iso6393.map((l) => [l.iso6393, l]))).get(code);
 const LETTERS = /\p{L}/gu;
 /** franc reads at most this much; more text does not change the answer, only the time. */
 const SAMPLE_CHARS = 4000;
 
 export function languageName(code: string): string {
   if (code === 'und') return 'Undetermined';
-  return BY_CODE.get(code)?.name ?? code;
+  return languageOf(code)?.name ?? code;
 }
 
 export function detectLanguage(text: string): LanguageGuess {
@@ -42,7 +46,7 @@ export function detectLanguage(text: string): LanguageGuess {
   const confidence = letters >= 100 && gap >= 0.1 ? 'high' : letters < 25 || gap < 0.03 ? 'low' : 'medium';
   return {
     code: best[0],
-    iso6391: BY_CODE.get(best[0])?.iso6391 ?? null,
+    iso6391: languageOf(best[0])?.iso6391 ?? null,
     name: languageName(best[0]),
     confidence,
     alternatives: ranked.slice(1, 4).map(([code, score]) => ({ code, name: languageName(code), score: round(score, 3) })),

@@ -1,4 +1,7 @@
-import nlp from 'compromise';
+import type Nlp from 'compromise';
+import { lazy } from '../lazy.ts';
+
+const nlp = lazy<typeof Nlp>('compromise');
 
 /**
  * English noun phrases and person names from `compromise` (a rule-and-lexicon POS tagger that ships its
@@ -108,7 +111,7 @@ const NP_TAGS = new Set(['Noun', 'ProperNoun', 'Adjective', 'Acronym', 'Determin
  */
 function chunkNounPhrases(text: string): Phrase[] {
   const out: Phrase[] = [];
-  const sentences = nlp(text).json({ offset: true, terms: { offset: true } }) as Match[];
+  const sentences = nlp()(text).json({ offset: true, terms: { offset: true } }) as Match[];
   for (const sentence of sentences) {
     let current: Term[] = [];
     const flush = (): void => {
@@ -165,7 +168,7 @@ export function personNames(text: string): PersonName[] {
   const out: PersonName[] = [];
   const matches: Match[] = [];
   for (const chunk of chunkText(text)) {
-    for (const match of nlp(chunk.text).people().json({ offset: true, terms: { offset: true } }) as Match[]) {
+    for (const match of nlp()(chunk.text).people().json({ offset: true, terms: { offset: true } }) as Match[]) {
       for (const term of match.terms) if (term.offset) term.offset = { start: term.offset.start + chunk.start, length: term.offset.length };
       matches.push(match);
     }
@@ -218,7 +221,7 @@ export function namedEntities(text: string, limit = 15): NamedEntity[] {
   const found = new Map<string, NamedEntity & { first: number }>();
   let order = 0;
   for (const chunk of chunkText(text)) {
-    for (const sentence of nlp(chunk.text).json() as Match[]) {
+    for (const sentence of nlp()(chunk.text).json() as Match[]) {
       let current: { type: NamedEntity['type']; words: string[] } | null = null;
       const flush = (): void => {
         if (current) {

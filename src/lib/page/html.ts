@@ -1,5 +1,9 @@
-import { load, type CheerioAPI } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import type * as Cheerio from 'cheerio';
+import { lazy } from '../lazy.ts';
 import type { AnyNode, Element } from 'domhandler';
+
+const cheerio = lazy<typeof Cheerio>('cheerio');
 
 /**
  * One parse of an HTML page (cheerio with parse5, as browsers parse) into the facts the SEO, security
@@ -143,7 +147,7 @@ export function visibleText(nodes: AnyNode[]): string {
 }
 
 export function parsePage(html: string, pageUrl: string): ParsedPage {
-  const $ = load(html, { baseURI: pageUrl });
+  const $ = cheerio().load(html, { baseURI: pageUrl });
   const baseHref = $('base[href]').first().attr('href');
   const baseUrl = resolveUrl(baseHref, pageUrl) ?? pageUrl;
   const abs = (raw: string | undefined): string | null => resolveUrl(raw, baseUrl);

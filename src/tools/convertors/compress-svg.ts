@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { optimize } from 'svgo';
+import type * as Svgo from 'svgo';
+import { lazy } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
@@ -8,6 +9,8 @@ import { defineTool } from '../../registry/define-tool.ts';
 import { flag, formInt } from '../web/lib/form.ts';
 import { outputName } from '../web/lib/text.ts';
 import { fileNameField, kb } from './lib/images.ts';
+
+const svgo = lazy<typeof Svgo>('svgo');
 
 const MAX_SVG_BYTES = 10 * 1024 * 1024;
 
@@ -64,7 +67,7 @@ export default defineTool({
     const scripted = /<script[\s>]|\son[a-z]+\s*=|javascript:/i.test(source);
     let data: string;
     try {
-      data = optimize(source, {
+      data = svgo().optimize(source, {
         multipass: true,
         floatPrecision: input.precision,
         js2svg: { pretty: input.pretty, indent: 2 },

@@ -1,6 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PDFDocument, type PDFImage } from 'pdf-lib';
+import type { PDFDocument, PDFImage } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import { lazy } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
@@ -9,6 +11,8 @@ import { IMAGE_INPUT_KINDS, imageError, imagesOf, type OpenedImage } from '../..
 import { formNumber } from '../web/lib/form.ts';
 import { outputName } from '../web/lib/text.ts';
 import { fileNameField } from './lib/images.ts';
+
+const pdfLib = lazy<typeof PdfLib>('pdf-lib');
 
 /** Page sizes in PDF points (1/72 inch). */
 const PAGE_SIZES = { a4: [595.28, 841.89], letter: [612, 792], legal: [612, 1008], a3: [841.89, 1190.55], a5: [419.53, 595.28] } as const;
@@ -45,7 +49,7 @@ export default defineTool({
   run: async (input, ctx) => {
     const uploads = ctx.files.uploads;
     if (uploads.length === 0) throw new ToolError('validation_failed', 'image: is required; upload one or more images.');
-    const pdf = await PDFDocument.create();
+    const pdf = await pdfLib().PDFDocument.create();
     pdf.setProducer('toolapi convertors/image-to-pdf (pdf-lib)');
     pdf.setCreator('toolapi');
     pdf.setCreationDate(ctx.now());

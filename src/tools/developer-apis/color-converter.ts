@@ -1,16 +1,32 @@
-import { colorsNamed, converter, differenceCiede2000, displayable, formatHex, nearest, parse, toGamut, wcagContrast, wcagLuminance, type Color, type Rgb } from 'culori';
+import type { Color, Rgb } from 'culori';
+import type * as Culori from 'culori';
+import { lazy } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 
-const toRgb = converter('rgb');
-const toHsl = converter('hsl');
-const toHwb = converter('hwb');
-const toOklch = converter('oklch');
-const toLab = converter('lab');
-const clampToSrgb = toGamut('rgb', 'oklch');
-const NAMES = Object.keys(colorsNamed);
-const nearestName = nearest(NAMES, differenceCiede2000());
+const culori = lazy<typeof Culori>('culori');
+
+/** culori's functions and the converters made from them, built on first use (lib/lazy.ts). */
+const colours = (() => {
+  const build = () => {
+    const c = culori();
+    const names = Object.keys(c.colorsNamed);
+    return {
+      ...c,
+      NAMES: names,
+      toRgb: c.converter('rgb'),
+      toHsl: c.converter('hsl'),
+      toHwb: c.converter('hwb'),
+      toOklch: c.converter('oklch'),
+      toLab: c.converter('lab'),
+      clampToSrgb: c.toGamut('rgb', 'oklch'),
+      nearestName: c.nearest(names, c.differenceCiede2000()),
+    };
+  };
+  let built: ReturnType<typeof build> | undefined;
+  return () => (built ??= build());
+})();
 
 const round = (value: number | undefined, places: number): number => {
   const f = 10 ** places;
@@ -21,7 +37,7 @@ const round = (value: number | undefined, places: number): number => {
 function parseColor(field: string, text: string): Color {
   let color: Color | undefined;
   try {
-    color = parse(text.trim());
+    color = colours().parse(text.trim());
   } catch {
     color = undefined; // culori's tokenizer throws on some malformed input (e.g. "/0A")
   }
@@ -40,7 +56,7 @@ interface Contrast {
 }
 
 function contrastOf(a: Color | string, b: Color | string): Contrast {
-  const ratio = wcagContrast(a, b);
+  const ratio = colours().wcagContrast(a, b);
   return { ratio: round(ratio, 2), aaNormal: ratio >= 4.5, aaLarge: ratio >= 3, aaaNormal: ratio >= 7, aaaLarge: ratio >= 4.5 };
 }
 
@@ -140,20 +156,20 @@ export default defineTool({
   run: ({ color, contrastWith }, ctx) => {
     const parsed = parseColor('color', color);
     const alpha = parsed.alpha ?? 1;
-    const inSrgbGamut = displayable(parsed);
+    const inSrgbGamut = colours().displayable(parsed);
     if (!inSrgbGamut) ctx.warn('The colour is outside the sRGB gamut; hex, RGB, HSL, HWB and CMYK show the nearest sRGB colour (chroma reduced in OKLCH).');
-    const srgb = toRgb(inSrgbGamut ? parsed : clampToSrgb(parsed)) as Rgb;
+    const srgb = colours().toRgb(inSrgbGamut ? parsed : colours().clampToSrgb(parsed)) as Rgb;
     const clamp = (v: number): number => Math.min(1, Math.max(0, v));
     const r8 = Math.round(clamp(srgb.r) * 255);
     const g8 = Math.round(clamp(srgb.g) * 255);
     const b8 = Math.round(clamp(srgb.b) * 255);
     const solid: Rgb = { mode: 'rgb', r: r8 / 255, g: g8 / 255, b: b8 / 255 };
-    const hex = formatHex(solid);
+    const hex = colours().formatHex(solid);
     const hex8 = `${hex}${Math.round(alpha * 255).toString(16).padStart(2, '0')}`;
-    const hsl = toHsl(solid);
-    const hwb = toHwb(solid);
-    const ok = toOklch(parsed);
-    const lab = toLab(parsed);
+    const hsl = colours().toHsl(solid);
+    const hwb = colours().toHwb(solid);
+    const ok = colours().toOklch(parsed);
+    const lab = colours().toLab(parsed);
     const k = 1 - Math.max(solid.r, solid.g, solid.b);
     const cmyk =
       k >= 1
@@ -168,7 +184,7 @@ export default defineTool({
     const H = { h: round(hsl.h, 2), s: round((hsl.s ?? 0) * 100, 2), l: round(hsl.l * 100, 2) };
     const W = { h: round(hwb.h, 2), w: round(hwb.w * 100, 2), b: round(hwb.b * 100, 2) };
     const O = { l: round(ok.l, 4), c: round(ok.c, 4), h: round(ok.h, 2) };
-    const exact = NAMES.find((n) => (colorsNamed as Record<string, number>)[n] === parseInt(hex.slice(1), 16));
+    const exact = colours().NAMES.find((n) => (colours().colorsNamed as Record<string, number>)[n] === parseInt(hex.slice(1), 16));
     if (alpha < 1) ctx.warn('Contrast ratios ignore transparency: they compare the opaque colour.');
     let against: (Contrast & { color: string }) | null = null;
     if (contrastWith !== undefined) {
@@ -194,9 +210,9 @@ export default defineTool({
         oklch: `oklch(${round(O.l * 100, 2)}% ${O.c} ${O.h}${a})`,
       },
       name: exact ?? null,
-      nearestName: nearestName(solid, 1)[0] ?? exact ?? 'black',
+      nearestName: colours().nearestName(solid, 1)[0] ?? exact ?? 'black',
       inSrgbGamut,
-      luminance: round(wcagLuminance(solid), 4),
+      luminance: round(colours().wcagLuminance(solid), 4),
       contrast: { white: contrastOf(solid, '#ffffff'), black: contrastOf(solid, '#000000'), against },
     };
   },

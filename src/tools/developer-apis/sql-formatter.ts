@@ -1,7 +1,11 @@
-import { format, type SqlLanguage } from 'sql-formatter';
+import type { SqlLanguage } from 'sql-formatter';
+import type * as SqlFormatter from 'sql-formatter';
+import { lazy } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { bracketDepth, isStackOverflow, messageOf, sourceField, syntaxError, tooDeep } from './shared.ts';
+
+const sqlFormatter = lazy<typeof SqlFormatter>('sql-formatter');
 
 /** The formatter's parser slows down sharply with nesting (1,000 levels take seconds). */
 const MAX_SQL_DEPTH = 100;
@@ -77,7 +81,7 @@ export default defineTool({
     if (bracketDepth(sql, { lineComments: '--' }) > MAX_SQL_DEPTH) throw tooDeep('sql', MAX_SQL_DEPTH);
     let formatted: string;
     try {
-      formatted = format(sql, {
+      formatted = sqlFormatter().format(sql, {
         language: dialect,
         keywordCase,
         functionCase: keywordCase,

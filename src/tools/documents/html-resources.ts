@@ -1,5 +1,8 @@
-import { load } from 'cheerio';
+import type * as Cheerio from 'cheerio';
+import { lazy } from '../../lib/lazy.ts';
 import type { AnyNode } from 'domhandler';
+
+const cheerio = lazy<typeof Cheerio>('cheerio');
 
 /**
  * An untrusted HTML document must not make a converter fetch a URL or read a local file. Before
@@ -45,7 +48,7 @@ export function stripCssResources(css: string): { css: string; removed: number }
 }
 
 export function stripRemoteResources(html: string): StrippedHtml {
-  const $ = load(html);
+  const $ = cheerio().load(html);
   let removed = 0;
   $(DROP_ELEMENTS).each((_, element) => {
     removed++;

@@ -1,7 +1,10 @@
-import QRCode from 'qrcode';
+import type * as QRCodeModule from 'qrcode';
+import { lazy } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+
+const qrcode = lazy<typeof QRCodeModule>('qrcode');
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const colorField = (description: string, fallback: string) =>
@@ -103,9 +106,9 @@ export default defineTool({
     },
   ],
   run: async ({ text, format, errorCorrectionLevel, size, margin, darkColor, lightColor }, ctx) => {
-    let code: QRCode.QRCode;
+    let code: QRCodeModule.QRCode;
     try {
-      code = QRCode.create(text, { errorCorrectionLevel });
+      code = qrcode().create(text, { errorCorrectionLevel });
     } catch (error) {
       throw invalidField(
         'text',
@@ -123,8 +126,8 @@ export default defineTool({
     else if (contrastRatio < 4) ctx.warn(`contrast ratio ${contrastRatio}:1 is low; keep it at 4:1 or more (dark on light) for reliable scanning`);
     if (margin < 4) ctx.warn(`margin ${margin} is below the 4-module quiet zone of the QR standard; leave space around the code when placing it`);
     const options = { errorCorrectionLevel, margin, width: size, color: { dark: darkColor, light: lightColor } };
-    const svg = format === 'png' ? null : (await QRCode.toString(text, { ...options, type: 'svg' })).trim();
-    const pngDataUri = format === 'svg' ? null : await QRCode.toDataURL(text, { ...options, type: 'image/png' });
+    const svg = format === 'png' ? null : (await qrcode().toString(text, { ...options, type: 'svg' })).trim();
+    const pngDataUri = format === 'svg' ? null : await qrcode().toDataURL(text, { ...options, type: 'image/png' });
     return {
       format,
       svg,

@@ -1,10 +1,13 @@
-import nlp from 'compromise';
+import type Nlp from 'compromise';
+import { lazy } from '../../lib/lazy.ts';
 import { titleCase } from 'title-case';
 import { z } from 'zod';
 import { countGraphemes } from '../../lib/graphemes.ts';
 import { nounPhrases } from '../../lib/nlp/phrases.ts';
 import { countWords } from '../../lib/nlp/tokens.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+
+const nlp = lazy<typeof Nlp>('compromise');
 
 const STYLES = ['question', 'how-to', 'list', 'benefit-first', 'guide'] as const;
 type Style = (typeof STYLES)[number];
@@ -44,12 +47,12 @@ function withoutPossessive(phrase: string): string {
 }
 
 function infinitive(word: string): string {
-  const base = nlp(word).verbs().toInfinitive().text();
+  const base = nlp()(word).verbs().toInfinitive().text();
   return base || word;
 }
 
 function gerund(word: string): string {
-  const conjugated = nlp(word).verbs().conjugate()[0] as { Gerund?: string } | undefined;
+  const conjugated = nlp()(word).verbs().conjugate()[0] as { Gerund?: string } | undefined;
   return conjugated?.Gerund ?? `${word}ing`;
 }
 
@@ -59,7 +62,7 @@ export function parseHeadline(raw: string): Parsed {
   // Strip a leading template the headline already has, so "How to X" and "7 ways to X" read as X.
   const stripped = text.replace(/^(?:how\s+(?:to|can\s+(?:you|i|we))|why\s+you\s+should|\d+\s+(?:simple\s+|easy\s+|proven\s+|quick\s+)?(?:ways|steps|tips)\s+to)\s+/i, '');
   if (stripped !== text) text = stripped;
-  const terms = (nlp(text).json() as { terms: Term[] }[]).flatMap((s) => s.terms);
+  const terms = (nlp()(text).json() as { terms: Term[] }[]).flatMap((s) => s.terms);
   const first = terms[0];
   if (!first) return { form: 'topic', core: text };
   const tags = new Set(first.tags);
@@ -89,7 +92,7 @@ export function parseHeadline(raw: string): Parsed {
 }
 
 function isPluralHead(topic: string): boolean {
-  const terms = (nlp(topic).json() as { terms: Term[] }[]).flatMap((s) => s.terms);
+  const terms = (nlp()(topic).json() as { terms: Term[] }[]).flatMap((s) => s.terms);
   const ofIndex = terms.findIndex((t, i) => i > 0 && t.tags.includes('Preposition'));
   const head = (ofIndex > 0 ? terms.slice(0, ofIndex) : terms).at(-1);
   if (!head) return false;

@@ -1,10 +1,14 @@
 import cardValidator from 'card-validator';
 import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
 import ipaddr from 'ipaddr.js';
-import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/max';
+import type * as Phones from 'libphonenumber-js/max';
+import { lazy } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { clampScore, findingSchema, scoreBreakdownSchema, scoreSchema, sortFindings, type Finding, type Severity } from '../../lib/nlp/audit.ts';
 import { personNames } from '../../lib/nlp/phrases.ts';
+
+const phones = lazy<typeof Phones>('libphonenumber-js/max');
 
 /**
  * PII detection and scrubbing over plain text (`pii-scrub` now, `pii-scrub-file` once uploads exist).
@@ -142,7 +146,7 @@ function findIbans(text: string, out: Span[]): void {
 }
 
 function findPhones(text: string, out: Span[], country: CountryCode): void {
-  for (const found of findPhoneNumbersInText(text, { defaultCountry: country })) {
+  for (const found of phones().findPhoneNumbersInText(text, { defaultCountry: country })) {
     if (!found.number.isValid()) continue;
     out.push({
       type: 'phone',
@@ -283,7 +287,7 @@ export const piiResultSchema = z.object({
 export type PiiResult = z.infer<typeof piiResultSchema>;
 
 export function isPhoneCountry(code: string): boolean {
-  return isSupportedCountry(code);
+  return phones().isSupportedCountry(code);
 }
 
 /** Finds and replaces personal data in `text`. Same value, same placeholder: `[EMAIL_1]` everywhere it appears. */
@@ -291,7 +295,7 @@ export function scrubPii(text: string, options: PiiOptions = {}): PiiResult {
   const types = new Set<PiiType>(options.types && options.types.length > 0 ? options.types : DEFAULT_PII_TYPES);
   const style = options.placeholderStyle ?? 'typed';
   const country = (options.defaultCountry ?? 'US').toUpperCase();
-  const spans = detect(text, types, (isSupportedCountry(country) ? country : 'US') as CountryCode);
+  const spans = detect(text, types, (phones().isSupportedCountry(country) ? country : 'US') as CountryCode);
 
   const entities = new Map<string, { placeholder: string; type: PiiType; occurrences: number; masked: string; detail: string | null }>();
   const perType = new Map<PiiType, number>();

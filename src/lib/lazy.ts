@@ -1,0 +1,24 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A library loaded on first use instead of at import, so importing the registry stays cheap (tests, the CLI,
+ * CPU workers); the service warms them after it starts listening (warmLibraries). Node 24 `require`s ES
+ * modules synchronously, so the tools that use them keep synchronous code.
+ */
+export function lazy<T>(specifier: string): () => T {
+  let loaded: T | undefined;
+  LAZY_LIBRARIES.add(specifier);
+  return () => (loaded ??= require(specifier) as T);
+}
+
+const LAZY_LIBRARIES = new Set<string>();
+
+/** Loads every lazy library, one per event-loop turn, so a first call does not pay for it. */
+export async function warmLibraries(): Promise<void> {
+  for (const specifier of LAZY_LIBRARIES) {
+    await new Promise((resolve) => setImmediate(resolve));
+    require(specifier);
+  }
+}
