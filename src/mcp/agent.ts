@@ -50,7 +50,8 @@ export interface Candidate {
 }
 
 export interface SuggestResult {
-  status: 'suggest';
+  /** `unsupported`: no tool here does the job; `candidates` are the closest real capabilities. */
+  status: 'suggest' | 'unsupported';
   goal: string;
   confidence: number;
   reason: string;
@@ -79,7 +80,7 @@ export interface NeedInputResult {
 export type SolveResult = JobReport | SuggestResult | NeedInputResult;
 
 export interface PlanResult {
-  status: 'planned' | 'suggest' | 'need_input';
+  status: 'planned' | 'suggest' | 'need_input' | 'unsupported';
   goal: string;
   wouldExecute: boolean;
   target?: TargetRef;
@@ -96,7 +97,7 @@ export interface PlanResult {
 }
 
 export interface VerifyResult {
-  status: 'verified' | 'partial' | 'error' | 'suggest' | 'need_input';
+  status: 'verified' | 'partial' | 'error' | 'suggest' | 'unsupported' | 'need_input';
   goal?: string;
   target?: TargetRef;
   before: { status: string | null; score: number | null; scores: Record<string, number>; findings: Array<{ id: string; severity: string; title: string }> } | null;
@@ -155,14 +156,17 @@ export function createAgent(deps: AgentDeps): Agent {
       .flatMap((item) => (item.exampleGoals.length > 0 ? item.exampleGoals.slice(0, 1) : [`${item.title}: ${JSON.stringify(item.exampleInput).slice(0, 120)}`]))
       .slice(0, 5);
     const vague = decision.confidence === 0;
+    const unsupported = decision.action === 'unsupported';
     return {
-      status: 'suggest',
+      status: unsupported ? 'unsupported' : 'suggest',
       goal: decision.goal,
       confidence: decision.confidence,
       reason: decision.reason,
-      hint: vague
-        ? 'Say what to do and on what: the kind of check, conversion or calculation, and its input (a URL, a text…). Nothing was run and nothing was billed.'
-        : 'Several tools fit this goal. Pick one from candidates, or say more precisely what you want. Nothing was run and nothing was billed.',
+      hint: unsupported
+        ? 'No tool here does this job, so nothing was run and nothing was billed. The candidates are the closest things the catalog does; tell the user what is not possible.'
+        : vague
+          ? 'Say what to do and on what: the kind of check, conversion or calculation, and its input (a URL, a text…). Nothing was run and nothing was billed.'
+          : 'Several tools fit this goal. Pick one from candidates, or say more precisely what you want. Nothing was run and nothing was billed.',
       candidates,
       exampleGoals,
       nextActions: [
@@ -255,9 +259,9 @@ export function createAgent(deps: AgentDeps): Agent {
         };
       }
       const decision = route(catalog, args.goal, given, { enhance: args.enhance === true });
-      if (decision.action === 'suggest' || !decision.target) {
+      if (decision.action === 'suggest' || decision.action === 'unsupported' || !decision.target) {
         const s = suggestion(decision);
-        return { status: 'suggest', goal: args.goal, before, after: null, delta: unjudged(s.reason), hint: s.hint, candidates: s.candidates, nextActions: s.nextActions, creditsUsed: 0 };
+        return { status: s.status, goal: args.goal, before, after: null, delta: unjudged(s.reason), hint: s.hint, candidates: s.candidates, nextActions: s.nextActions, creditsUsed: 0 };
       }
       item = decision.target;
       confidence = decision.confidence;
@@ -268,7 +272,7 @@ export function createAgent(deps: AgentDeps): Agent {
     if (outcome.status === 'need_input') {
       return { status: 'need_input', ...(args.goal ? { goal: args.goal } : {}), target, before, after: null, delta: unjudged(outcome.hint), missing: outcome.missing, hint: outcome.hint, nextActions: outcome.nextActions, creditsUsed: 0 };
     }
-    if (outcome.status === 'suggest') throw new ToolError('internal_error', 'unexpected suggestion for a known target');
+    if (!isJobReport(outcome)) throw new ToolError('internal_error', 'unexpected suggestion for a known target');
     const delta = computeDelta(view, outcome);
     return {
       status: outcome.status === 'completed' ? 'verified' : outcome.status,
@@ -288,10 +292,10 @@ export function createAgent(deps: AgentDeps): Agent {
     plan(args) {
       const decision = route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
       const alternatives = (decision.action === 'suggest' ? decision.alternatives : decision.alternatives.slice(0, 4)).map((r) => candidateOf(r.item));
-      if (decision.action === 'suggest' || !decision.target) {
+      if (decision.action === 'suggest' || decision.action === 'unsupported' || !decision.target) {
         const s = suggestion(decision);
         return {
-          status: 'suggest',
+          status: s.status,
           goal: args.goal,
           wouldExecute: false,
           confidence: decision.confidence,
@@ -335,7 +339,7 @@ export function createAgent(deps: AgentDeps): Agent {
 
     async solve(args, caller) {
       const decision = route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
-      if (decision.action === 'suggest' || !decision.target) return suggestion(decision);
+      if (decision.action === 'suggest' || decision.action === 'unsupported' || !decision.target) return suggestion(decision);
       if (decision.action === 'need_input') return needInput(decision.target, decision.input, decision.missing, args.goal, decision.confidence);
       return execute(decision.target, decision.input, args, caller, args.goal, decision.confidence);
     },
@@ -382,4 +386,9 @@ function unjudged(reason: string): Delta {
     gate: 'unknown',
     gateReason: reason,
   };
+}
+
+/** A run's report, as opposed to a suggestion (which names candidates instead of a target). */
+function isJobReport(result: JobReport | SuggestResult): result is JobReport {
+  return result.status !== 'suggest' && result.status !== 'unsupported';
 }

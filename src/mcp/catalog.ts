@@ -6,6 +6,7 @@ import { MODULES, type ModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
 import { isGenericStem, synonymsOf, tokens, variantsOf, words } from './text.ts';
 import { WORKFLOWS, type Workflow } from './workflows.ts';
+import { conversionCandidates } from './conversion-intent.ts';
 
 /**
  * The catalog the agent interface works over: every tool of the registry and every workflow whose tools
@@ -213,7 +214,13 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       const filter = (item: CatalogItem): boolean => (!options.group || item.group === options.group) && (!options.kind || item.kind === options.kind);
       const limit = options.limit ?? 10;
       if (query.trim() === '') return items.filter(filter).slice(0, limit).map((item) => ({ item, score: 0, matched: [] }));
-      return run(query, filter).results.slice(0, limit);
+      const results = run(query, filter).results;
+      // A query that names formats ("xml to json") puts the conversions in that direction first.
+      const conversions = new Set(conversionCandidates(items, query).filter(filter));
+      if (conversions.size === 0) return results.slice(0, limit);
+      const top = results[0]?.score ?? 1;
+      const first = [...conversions].map((item) => results.find((r) => r.item === item) ?? { item, score: top, matched: [] });
+      return [...first, ...results.filter((r) => !conversions.has(r.item))].slice(0, limit);
     },
     rank(goal, options = {}) {
       const inputFields = new Set(options.inputFields ?? []);

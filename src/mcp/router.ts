@@ -1,13 +1,16 @@
 import { related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
+import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts';
+import { outOfScope } from './unsupported.ts';
 import { factsOf, isPresent, missingInputs, resolveInput, searchableGoal } from './inputs.ts';
 
 /**
  * From a plain-language goal to one target, or to an honest "not sure". A run executes only when the
  * match is clear: the best candidate covers the words of the goal that name something, and stands
  * clearly above the next different candidate. Otherwise the answer is `suggest` (free), with the
- * candidates to choose from; a clear target without its inputs is `need_input` (free).
+ * candidates to choose from; a clear target without its inputs is `need_input` (free); a job no tool here
+ * does is `unsupported` (free), with the closest real capabilities.
  */
-export type RouteAction = 'execute' | 'need_input' | 'suggest';
+export type RouteAction = 'execute' | 'need_input' | 'suggest' | 'unsupported';
 
 export interface RouteDecision {
   action: RouteAction;
@@ -31,13 +34,28 @@ export interface RouteOptions {
 }
 
 /** Confidence at or above which a run executes. */
-export const EXECUTE_THRESHOLD = 0.6;
+export const EXECUTE_THRESHOLD = 0.45;
 
 export function route(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): RouteDecision {
   const facts = factsOf(goal);
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
-  const { ranked, meaningful, spread } = catalog.rank(searchableGoal(goal), { inputFields: Object.keys(given), hasUrl, limit: 6 });
+  // "convert it, then count the words": the first operation is the one to start with.
+  const step = firstStepOf(goal);
+  const { ranked, meaningful, spread } = catalog.rank(searchableGoal(step), { inputFields: Object.keys(given), hasUrl, limit: 6 });
   const base = { goal, input: given, missing: [], local: false };
+  const outside = outOfScope(step);
+  if (outside) {
+    return { ...base, action: 'unsupported', target: undefined, confidence: 0, alternatives: ranked, reason: `No tool here does ${outside}; the closest tools there are are listed, nothing was run.` };
+  }
+  // A goal that names formats is a conversion in the direction it states: only those tools qualify.
+  const intent = conversionIntentOf(step);
+  const conversions = conversionCandidates(catalog.items, step);
+  // With the target alone ("… to greyscale png"), the goal may be about something else: the ranking must agree.
+  const agreed = intent?.from ? conversions : conversions.filter((c) => ranked.slice(0, 3).some((r) => r.item === c));
+  if (agreed.length > 0) {
+    const chosen = ranked.find((r) => agreed.includes(r.item))?.item ?? agreed[0]!;
+    return decide(chosen, CONVERSION_CONFIDENCE, ranked.filter((r) => r.item !== chosen), goal, given, options);
+  }
   if (meaningful.length === 0 || ranked.length === 0) {
     return {
       ...base,
@@ -67,20 +85,25 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
       reason: rival && confidence >= 0.4 ? `The goal matches several tools about equally (${top.item.title}; ${rival.item.title}).` : 'The goal matches no tool clearly.',
     };
   }
-  const input = resolveInput(top.item, goal, given);
-  const local = usesLocalAnalysis(top.item, input, options.enhance === true);
-  const missing = local ? [] : missingFor(top.item, input, options.enhance === true);
-  return {
-    goal,
-    action: missing.length > 0 ? 'need_input' : 'execute',
-    target: top.item,
-    confidence,
-    input,
-    missing,
-    alternatives: rest,
-    local,
-    reason: '',
-  };
+  return decide(top.item, confidence, rest, goal, given, options);
+}
+
+/** Confidence of a conversion whose formats and direction the goal states. */
+const CONVERSION_CONFIDENCE = 0.9;
+
+/** A clear target: run it when its inputs are there, otherwise ask for them. */
+function decide(target: CatalogItem, confidence: number, alternatives: RankedItem[], goal: string, given: Record<string, unknown>, options: RouteOptions): RouteDecision {
+  const input = resolveInput(target, goal, given);
+  const local = usesLocalAnalysis(target, input, options.enhance === true);
+  const missing = local ? [] : missingFor(target, input, options.enhance === true);
+  return { goal, action: missing.length > 0 ? 'need_input' : 'execute', target, confidence, input, missing, alternatives, local, reason: '' };
+}
+
+/** The goal up to its first "then" / "after that": what to do first. */
+export function firstStepOf(goal: string): string {
+  const [first] = goal.split(/,?\s+(?:and\s+)?(?:then|after\s+that|afterwards)\b/i);
+  const step = (first ?? goal).replace(/\bfirst\b,?/i, '').trim();
+  return step.split(/\s+/).length >= 2 ? step : goal;
 }
 
 /**

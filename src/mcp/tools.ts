@@ -121,7 +121,7 @@ const jobReport = z.looseObject({ status: z.enum(['completed', 'partial', 'error
 const solveOutput = z
   .looseObject({
     status: z
-      .enum(['completed', 'partial', 'error', 'suggest', 'need_input', 'accepted'])
+      .enum(['completed', 'partial', 'error', 'suggest', 'unsupported', 'need_input', 'accepted'])
       .describe('completed/partial/error: a job report; suggest: the goal was not clear (nothing ran, free); need_input: inputs are missing (free); accepted: async run, poll get_run'),
     ...reportFields,
     ...askFields,
@@ -150,7 +150,7 @@ const verifyFields = {
   delta: delta.optional(),
 };
 const verifyOutput = z.looseObject({
-  status: z.enum(['verified', 'partial', 'error', 'suggest', 'need_input', 'accepted']).describe('verified: the fresh run completed (read delta.gate); partial/error: the fresh run failed in part or whole'),
+  status: z.enum(['verified', 'partial', 'error', 'suggest', 'unsupported', 'need_input', 'accepted']).describe('verified: the fresh run completed (read delta.gate); partial/error: the fresh run failed in part or whole'),
   goal: z.string().optional(),
   target: target.optional(),
   ...verifyFields,
@@ -163,7 +163,7 @@ const verifyOutput = z.looseObject({
 });
 const playbookOutput = z.looseObject({
   ...solveOutput.shape,
-  status: z.enum(['completed', 'partial', 'error', 'suggest', 'need_input', 'accepted', 'verified']),
+  status: z.enum(['completed', 'partial', 'error', 'suggest', 'unsupported', 'need_input', 'accepted', 'verified']),
   ...verifyFields,
 });
 
@@ -266,14 +266,14 @@ export const META_TOOLS: MetaTool[] = [
     description:
       'Free. Turns a plain-language goal into a plan without running anything: the tool or workflow that would run, its steps with their credit cost, ' +
       'the credit estimate, the router\'s confidence, missing required inputs and alternatives. Call it first when cost matters; then solve_task with the same goal and input. ' +
-      'A vague goal returns status "suggest" with candidates.',
+      'A vague goal returns status "suggest" with candidates; a job no tool here does returns "unsupported" with the closest capabilities.',
     input: z.object({
       goal: z.string().min(1).max(2000).describe('What to do, in plain language, e.g. "audit the security headers of https://example.com"'),
       input: inputObject.optional().describe('Inputs for the task, e.g. {"url": "https://example.com"} or {"text": "…"}; a URL or domain in the goal is used too'),
       enhance,
     }),
     output: z.looseObject({
-      status: z.enum(['planned', 'suggest', 'need_input']),
+      status: z.enum(['planned', 'suggest', 'unsupported', 'need_input']),
       goal: z.string(),
       wouldExecute: z.boolean().describe('Whether solve_task with the same arguments would execute (and bill)'),
       target: target.optional(),

@@ -1,0 +1,123 @@
+import type { CatalogItem } from './catalog.ts';
+
+/**
+ * "xml to json", "need a png version of photo.heic", "make my PDF a docx": a goal that names formats is a
+ * conversion whose direction the words state. The formats named (words, extensions, file names) and the
+ * markers around them give a source and a target; the conversion tools whose slug says `<from>-to-<to>`
+ * (or `to-<to>` for any image) are the only candidates then, so the reverse tool never wins.
+ */
+const FORMAT_WORDS: Array<[RegExp, string]> = [
+  [/^(?:legacy|old)\s+excel|^excel\s*97|^xls$/, 'xls'],
+  [/^excel|^xlsx$|^spreadsheet/, 'xlsx'],
+  [/^(?:legacy|old)\s+powerpoint|^ppt$/, 'ppt'],
+  [/^powerpoint|^pptx$|^slides?$|^slide\s*deck/, 'pptx'],
+  [/^(?:ms\s+)?word$|^docx$|^word\s+doc/, 'docx'],
+  [/^pdfs?$/, 'pdf'],
+  [/^odt$/, 'odt'],
+  [/^ods$/, 'ods'],
+  [/^odp$/, 'odp'],
+  [/^rtf$/, 'rtf'],
+  [/^txt$|^plain\s+text|^text\s+file/, 'txt'],
+  [/^markdown$|^md$/, 'md'],
+  [/^html?$|^web\s*page/, 'html'],
+  [/^epub$|^apple\s+books|^ibooks$/, 'epub'],
+  [/^mobi$/, 'mobi'],
+  [/^azw3?$|^kindle$/, 'azw'],
+  [/^fb2$/, 'fb2'],
+  [/^csv$/, 'csv'],
+  [/^json$/, 'json'],
+  [/^xml$/, 'xml'],
+  [/^ya?ml$/, 'yaml'],
+  [/^zip$/, 'zip'],
+  [/^rar$/, 'rar'],
+  [/^7z$|^7-?zip$/, '7z'],
+  [/^tar$/, 'tar'],
+  [/^tgz$|^tar\.gz$|^gz$|^gzip$/, 'gz'],
+  [/^tar\.bz2$|^bz2$|^bzip2?$/, 'bz2'],
+  [/^png$/, 'png'],
+  [/^jpe?g$/, 'jpg'],
+  [/^webp$/, 'webp'],
+  [/^avif$/, 'avif'],
+  [/^heic$/, 'heic'],
+  [/^heif$/, 'heif'],
+  [/^tiff?$/, 'tiff'],
+  [/^gif$/, 'gif'],
+  [/^svg$/, 'svg'],
+  [/^bmp$/, 'bmp'],
+];
+
+const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
+const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2']);
+
+interface Mention {
+  format: string;
+  /** Index of the word that named it. */
+  at: number;
+  /** Named as a file (report.docx): a source. */
+  file: boolean;
+}
+
+export interface ConversionIntent {
+  from: string | undefined;
+  to: string;
+}
+
+function formatOf(phrase: string): string | undefined {
+  return FORMAT_WORDS.find(([pattern]) => pattern.test(phrase))?.[1];
+}
+
+/** The formats a goal names, in order, with the words before each. */
+function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
+  const words = goal.toLowerCase().replace(/[“”"'`()[\]{},;:!?]/g, ' ').split(/\s+/).filter(Boolean);
+  const mentions: Mention[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!.replace(/\.$/, '');
+    const file = /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
+    const two = `${word} ${words[i + 1] ?? ''}`.trim();
+    const format = file ? formatOf(file[1]!) : (formatOf(two) ?? formatOf(word.replace(/^\./, '')));
+    if (!format || mentions.at(-1)?.format === format) continue;
+    // "kindle mobi book": adjacent names of one thing, the later is the precise one.
+    if (mentions.at(-1)?.at === i - 1 && !mentions.at(-1)!.file) mentions.pop();
+    mentions.push({ format, at: i, file: file !== null });
+  }
+  return { words, mentions };
+}
+
+/** Source and target named by the goal, or undefined when it names no target. */
+export function conversionIntentOf(goal: string): ConversionIntent | undefined {
+  const { words, mentions } = mentionsOf(goal);
+  if (mentions.length === 0) return undefined;
+  const before = (m: Mention): string[] => words.slice(Math.max(0, m.at - 3), m.at);
+  const target = mentions.find((m) => !m.file && before(m).slice(-2).some((w) => TO_MARKERS.has(w))) ?? mentions.find((m) => !m.file && /version|copy|format/.test(words[m.at + 1] ?? ''));
+  const source = mentions.find((m) => m !== target && (m.file || before(m).slice(-2).some((w) => w === 'from' || w === 'of'))) ?? mentions.find((m) => m !== target);
+  if (target) return { from: source?.format, to: target.format };
+  if (mentions.length === 2 && !mentions[1]!.file) return { from: mentions[0]!.format, to: mentions[1]!.format };
+  return undefined;
+}
+
+/** What a conversion tool turns into what, from its slug (`pdf-to-docx`, `csv-2-json`, `to-png`). */
+function directionOf(item: CatalogItem): ConversionIntent | undefined {
+  const slug = item.tool?.slug;
+  if (!slug) return undefined;
+  const pair = /^([a-z0-9]+)-(?:to|2)-([a-z0-9]+)$/.exec(slug);
+  if (pair) return { from: pair[1], to: pair[2]! };
+  const anyImage = /^to-([a-z0-9]+)$/.exec(slug);
+  return anyImage && IMAGES.has(anyImage[1]!) ? { from: undefined, to: anyImage[1]! } : undefined;
+}
+
+/**
+ * The conversion tools that do what the goal asks: an exact source and target; else, with no source named,
+ * the target alone when one tool makes it. Empty when the goal is not a conversion.
+ */
+export function conversionCandidates(items: readonly CatalogItem[], goal: string): CatalogItem[] {
+  const intent = conversionIntentOf(goal);
+  if (!intent || intent.from === intent.to) return [];
+  const tools = items.map((item) => ({ item, direction: directionOf(item) })).filter((t) => t.direction?.to === intent.to);
+  if (intent.from) {
+    const exact = tools.filter((t) => t.direction!.from === intent.from);
+    if (exact.length > 0) return exact.map((t) => t.item);
+    if (IMAGES.has(intent.from)) return tools.filter((t) => t.direction!.from === undefined).map((t) => t.item);
+    return [];
+  }
+  return tools.length === 1 ? [tools[0]!.item] : [];
+}
