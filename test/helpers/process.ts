@@ -14,11 +14,14 @@ export interface ServiceProcess {
 const MAIN = path.join(import.meta.dirname, '../../src/main.ts');
 
 // A test that fails before stopping its service must not leave it running: the test file's process
-// would wait on the child forever. After the file's last test, whatever is still running is killed.
+// would wait on the child forever. After the file's last test, whatever is still running is killed. (Only
+// under the test runner: `npm run cluster` uses this file too, and its own stop.)
 const running = new Set<ChildProcess>();
-after(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
+if (process.env.NODE_TEST_CONTEXT) {
+  after(() => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+}
 
 export async function spawnService(env: Record<string, string>): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [MAIN], {
