@@ -20,6 +20,7 @@ export const ERROR_RESPONSES: Record<string, string> = {
   '415': 'Content-Type not accepted, or an upload of a format the tool does not take',
   '429': 'Monthly quota (quota_exceeded) or per-minute rate (rate_limited) exceeded; see Retry-After',
   '500': 'Unexpected error (quote the X-Request-Id)',
+  '502': 'An outside address could not be resolved or reached',
   '503': 'Timed out, or too busy right now (see Retry-After)',
 };
 

@@ -157,7 +157,7 @@ const ROUTES: Record<string, RouteDoc> = {
     auth: 'key',
     body: webhookBody,
     replies: { '200': { description: 'Configured; `secret` appears only here', json: S.okEnvelope(S.webhookConfiguredSchema) } },
-    errors: ['400'],
+    errors: ['400', '502'],
   },
   'GET /api/v1/webhooks': {
     summary: "The account's webhook",

@@ -10,7 +10,8 @@ const isoTime = z.iso.datetime({ offset: true });
 
 export const accountSchema = z.object({
   accountId: z.uuid(),
-  email: z.email(),
+  // Not z.email(): the account made at first start is local@localhost.
+  email: z.string().describe('E-mail address, lower-cased'),
   plan: z.string().describe('Plan name, e.g. free or pro'),
   emailVerified: z.boolean(),
   createdAt: isoTime,
