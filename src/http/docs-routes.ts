@@ -41,6 +41,8 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: Registr
       // Offline by design: no fonts from fonts.scalar.com, no telemetry, try-it calls this server directly.
       withDefaultFonts: false,
       telemetry: false,
+      // An icon in the page itself, so the browser does not ask for /favicon.ico (a 404 in its console).
+      favicon: 'data:,',
       showDeveloperTools: 'never',
       agent: { disabled: true },
       mcp: { disabled: true },
