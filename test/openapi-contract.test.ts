@@ -42,6 +42,10 @@ async function conforms(method: string, route: string, response: Response): Prom
     documented = document.components.responses[name]!;
     base = `/components/responses/${name}`;
   }
+  if (!documented.content) {
+    assert.equal(await response.text(), '', `${method} ${route} ${status}: documented without a body`);
+    return undefined;
+  }
   const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]!;
   const key = documented.content?.[mediaType] ? mediaType : '*/*';
   assert.ok(documented.content?.[key], `${method} ${route} ${status}: ${mediaType} is documented (it lists ${Object.keys(documented.content ?? {}).join(', ')})`);
@@ -118,4 +122,14 @@ test('a JSON tool, a file tool and its download answer as documented, errors too
   const zip = new FormData();
   zip.append('file', new Blob(['not a zip']), 'a.zip');
   await conforms('post', '/api/v1/convertors/zip-extract', await fetch(`${server.url}/api/v1/convertors/zip-extract`, { method: 'POST', headers: { 'x-api-key': server.key }, body: zip })); // {status, message}
+});
+
+test('the MCP transports answer as documented', async () => {
+  const post = (route: string, body: unknown, accept?: string) =>
+    fetch(`${server.url}${route}`, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'application/json', ...(accept ? { accept } : {}) }, body: JSON.stringify(body) });
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'contract', version: '1' } } };
+  await conforms('post', '/mcp/http', await post('/mcp/http', initialize, 'application/json, text/event-stream'));
+  await conforms('post', '/mcp/http', await post('/mcp/http', initialize)); // 406
+  await conforms('post', '/mcp/http', await post('/mcp/http', { jsonrpc: '2.0', method: 'notifications/initialized' }, 'application/json, text/event-stream')); // 202
+  await conforms('post', '/mcp/messages', await post('/mcp/messages?sessionId=none', initialize)); // 404
 });

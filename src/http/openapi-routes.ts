@@ -190,13 +190,16 @@ const ROUTES: Record<string, RouteDoc> = {
   },
   'POST /mcp/http': {
     summary: 'MCP over Streamable HTTP (stateless)',
-    description: 'One JSON-RPC message in, its answer out; any instance answers. GET and DELETE on this path answer 405 (no event stream, no session).',
+    description:
+      'One JSON-RPC message in, its answer out; any instance answers. Send `Accept: application/json, text/event-stream` (the MCP Streamable HTTP transport requires both). ' +
+      'GET and DELETE on this path answer 405 (no event stream, no session).',
     tag: 'MCP',
     auth: 'key',
     body: S.jsonRpcMessageSchema,
     replies: {
       '200': { description: 'The JSON-RPC response', json: S.jsonRpcMessageSchema },
       '202': { description: 'Accepted (a notification or response: nothing to answer)' },
+      '406': { description: 'The Accept header does not list both application/json and text/event-stream', json: S.jsonRpcMessageSchema },
     },
     errors: ['400'],
   },
