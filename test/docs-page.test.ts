@@ -65,6 +65,8 @@ test('/docs loads the reference, titled toolapi, with every module in the sideba
     assert.ok(await page.getByRole('button', { name: `Open Group - ${module}` }).count(), `${module} in the sidebar`);
   }
   await page.screenshot({ path: path.join(SCREENSHOTS, 'docs.png') });
+  // The Link header of ?delivery=binary points at /docs#delivery: the migration notes are there.
+  assert.match(await page.locator('[id="delivery"]').first().innerText(), /Delivery/);
 });
 
 test('search finds "docx to pdf"', async () => {

@@ -51,6 +51,8 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: Registr
       defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
       featuredClients: ['shell/curl'],
       operationTitleSource: 'summary',
+      // Headings of the introduction keep their plain slug, so /docs#delivery (the Link of ?delivery=binary) lands on it.
+      generateHeadingSlug: ({ slug }: { slug?: string }) => slug ?? '',
       showOperationId: true,
     },
   });

@@ -22,6 +22,12 @@ const DESCRIPTION = `Hundreds of small, dependable tools behind one API key with
 - **Errors**: \`{status: false, code, message, error, detail}\` with a stable \`error\` code; the detail names the field and what is allowed.
 - **Quota**: every keyed response carries \`RateLimit\`, \`RateLimit-Policy\` and \`X-Quota-Remaining\`; a failed call is refunded.`;
 
+/** The migration notes that the \`Link\` header of \`?delivery=binary\` answers points to (\`/docs#delivery\`). */
+const deliveryNotes = (sunset: string): string => `## Delivery
+
+A file tool answers with a link: GET the \`downloadUrl\` of its result (no key needed; valid 1 hour; the file is removed within 24 hours).
+The older \`?delivery=binary\`, which put the file's bytes in the response, is deprecated (\`Deprecation\` and \`Sunset\` headers say so) and ends on ${sunset}: after that it is a 410. To move, drop the parameter and download the \`downloadUrl\`.`;
+
 /** The OpenAPI 3.1 document of every route: tools derived from the registry, the rest from `routes`. */
 export function buildOpenApi(registry: Registry, version: string, routes: readonly RouteInfo[], limits: ToolDocLimits): JsonSchema {
   const paths: Record<string, JsonSchema> = {};
@@ -36,7 +42,7 @@ export function buildOpenApi(registry: Registry, version: string, routes: readon
   const routeTags = Object.keys(ROUTE_TAGS);
   return withSafeDescriptions({
     openapi: '3.1.0',
-    info: { title: 'toolapi', version, description: DESCRIPTION },
+    info: { title: 'toolapi', version, description: `${DESCRIPTION}\n\n${deliveryNotes(limits.binarySunset)}` },
     servers: [{ url: '/', description: 'This server' }],
     tags: [
       ...modules.map((m) => ({ name: m, 'x-displayName': MODULES[m].title, description: `${MODULES[m].title}: ${registry.inModule(m).length} tools` })),
