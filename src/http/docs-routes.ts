@@ -26,11 +26,12 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: Registr
       routes.push({ method, url: route.url, tool: route.config?.tool !== undefined });
     }
   });
-  const document: Record<string, unknown> = {};
+  // Built once the app is ready and serialised once: a few MB that would otherwise be stringified on every request.
+  let serialised = '{}';
   app.addHook('onReady', async () => {
-    Object.assign(document, buildOpenApi(registry, packageJson.version, routes, limits));
+    serialised = JSON.stringify(buildOpenApi(registry, packageJson.version, routes, limits));
   });
-  app.get(OPENAPI_PATH, async () => document);
+  app.get(OPENAPI_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send(serialised));
   await app.register(scalar, {
     routePrefix: '/docs',
     logLevel: 'warn',
