@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * What the routes that are not tools answer (accounts, keys, usage, signup, webhooks, catalogs, health), as zod
- * schemas: the OpenAPI document is derived from them (http/openapi-routes.ts) and test/openapi-routes.test.ts
- * checks real responses against them, so the two cannot drift apart.
+ * schemas: the OpenAPI document is derived from them (http/openapi-routes.ts), and test/openapi-contract.test.ts
+ * checks real responses against the document, so the routes and their documentation cannot drift apart.
  */
 
 const isoTime = z.iso.datetime({ offset: true });
