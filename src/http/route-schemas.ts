@@ -59,7 +59,7 @@ const webhookEvents = z.array(z.literal('mcp.job.finished'));
 export const webhookConfiguredSchema = z.object({
   url: z.url(),
   events: webhookEvents,
-  secret: z.string().startsWith('whsec_').describe('Signing secret (Standard Webhooks): shown only in this response'),
+  secret: z.string().regex(/^whsec_/).describe('Signing secret (Standard Webhooks): shown only in this response'),
   note: z.string(),
 });
 
