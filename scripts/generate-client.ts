@@ -81,6 +81,8 @@ function union(parts: Emitted[]): Emitted {
   const texts = [...new Set(parts.map((p) => (p.prec === 'union' ? p.text : wrap(p, 'union'))))];
   if (texts.includes('unknown')) return { text: 'unknown', prec: 'atom' };
   if (texts.length === 1) return parts.length === 1 ? (parts[0] as Emitted) : { text: texts[0] as string, prec: 'union' };
+  // Listed values plus any other spelling: `string & {}` keeps the listed ones as editor suggestions (plain `string` absorbs them).
+  if (texts.includes('string') && texts.some((t) => t.startsWith("'"))) return { text: texts.map((t) => (t === 'string' ? '(string & {})' : t)).join(' | '), prec: 'union' };
   return { text: texts.join(' | '), prec: 'union' };
 }
 

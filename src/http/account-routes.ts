@@ -10,9 +10,9 @@ import { validationError } from '../core/invoke.ts';
 import { apiKeyOf } from './api-key.ts';
 
 const toolGlobs = z.array(z.string().min(1).max(200)).max(200).describe('Globs over module/slug, e.g. text-utilities/* ');
-const createAccountBody = z.object({ email: z.email(), plan: z.string().optional(), emailVerified: z.boolean().optional() });
-const createKeyBody = z.object({ accountId: z.string().optional(), name: z.string().min(1).max(100).optional(), allowedTools: toolGlobs.optional() });
-const signupBody = z.object({ email: z.email() });
+export const createAccountBody = z.object({ email: z.email(), plan: z.string().optional(), emailVerified: z.boolean().optional() });
+export const createKeyBody = z.object({ accountId: z.string().optional(), name: z.string().min(1).max(100).optional(), allowedTools: toolGlobs.optional() });
+export const signupBody = z.object({ email: z.email() });
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});

@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // First: it records every route added after it, for the OpenAPI document.
-  await registerDocsRoutes(app, options.registry);
+  await registerDocsRoutes(app, options.registry, { maxUploadBytes: config.maxUploadBytes, binarySunset: config.binarySunset });
   registerHealthRoutes(app, [{ name: 'accepting', check: () => !drain.draining }, ...(options.readiness ?? [])]);
   registerCatalogRoutes(app, options.registry);
   registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, { jobs: options.jobs, idempotency: options.idempotency });

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import type { AccountSystem } from '../accounts/index.ts';
 import { requirePrincipal } from '../accounts/gate.ts';
 import type { Config } from '../config.ts';
@@ -15,7 +14,7 @@ import { createPayloadStore, createRunStore, type RunRecord } from './runs.ts';
 import { buildSkills } from './skills.ts';
 import type { McpCore } from './tools.ts';
 import { registerTransports } from './transports.ts';
-import { createWebhooks, type Webhooks } from './webhook.ts';
+import { createWebhooks, webhookBody, type Webhooks } from './webhook.ts';
 import { apiKeyOf } from '../http/api-key.ts';
 
 /** What the MCP interface needs from the service: the same registry, pipeline, key and quota as REST. */
@@ -131,8 +130,6 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
     },
   };
 }
-
-const webhookBody = z.object({ url: z.string().min(1, 'is required').max(2048, 'at most 2048 characters').describe('Where mcp.job.finished events are POSTed') });
 
 function ok(result: unknown): Record<string, unknown> {
   return { status: true, code: 200, message: 'Success', result };

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import http from 'node:http';
 import https from 'node:https';
 import type { Logger } from 'pino';
+import { z } from 'zod';
 import { ToolError } from '../core/errors.ts';
 import type { Engines } from '../engines/index.ts';
 import type { Store } from '../store/index.ts';
@@ -15,6 +16,9 @@ import type { Store } from '../store/index.ts';
  * is reached through the SSRF-guarded fetch engine's address checks (TOOLAPI_FETCH_ALLOW applies).
  */
 export const WEBHOOK_EVENT = 'mcp.job.finished';
+
+/** The body of `PUT /api/v1/webhooks`. */
+export const webhookBody = z.object({ url: z.string().min(1, 'is required').max(2048, 'at most 2048 characters').describe('Where mcp.job.finished events are POSTed') });
 
 export interface WebhookConfig {
   url: string;

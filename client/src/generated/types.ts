@@ -2413,9 +2413,9 @@ export interface UnitConversionsAngleConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: rad (radian), deg (degree), grad (gradian), arcmin (arcminute), arcsec (arcsecond), mrad (Milliradian), turn (Turn). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'rad' | 'deg' | 'grad' | 'arcmin' | 'arcsec' | 'mrad' | 'turn';
+  from: 'rad' | 'deg' | 'grad' | 'arcmin' | 'arcsec' | 'mrad' | 'turn' | (string & {});
   /** Unit to convert to: rad (radian), deg (degree), grad (gradian), arcmin (arcminute), arcsec (arcsecond), mrad (Milliradian), turn (Turn). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'rad' | 'deg' | 'grad' | 'arcmin' | 'arcsec' | 'mrad' | 'turn';
+  to?: 'rad' | 'deg' | 'grad' | 'arcmin' | 'arcsec' | 'mrad' | 'turn' | (string & {});
 }
 
 /** Result of `unitConversions.angleConverter` (Angle converter). */
@@ -2471,9 +2471,9 @@ export interface UnitConversionsApparentPowerConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: VA (Volt-Ampere), mVA (Millivolt-Ampere), kVA (Kilovolt-Ampere), MVA (Megavolt-Ampere), GVA (Gigavolt-Ampere). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'VA' | 'mVA' | 'kVA' | 'MVA' | 'GVA';
+  from: 'VA' | 'mVA' | 'kVA' | 'MVA' | 'GVA' | (string & {});
   /** Unit to convert to: VA (Volt-Ampere), mVA (Millivolt-Ampere), kVA (Kilovolt-Ampere), MVA (Megavolt-Ampere), GVA (Gigavolt-Ampere). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'VA' | 'mVA' | 'kVA' | 'MVA' | 'GVA';
+  to?: 'VA' | 'mVA' | 'kVA' | 'MVA' | 'GVA' | (string & {});
 }
 
 /** Result of `unitConversions.apparentPowerConverter` (Apparent power converter). */
@@ -2529,9 +2529,9 @@ export interface UnitConversionsAreaConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: nm2 (Square Nanometer), μm2 (Square Micrometer), mm2 (Square Millimeter), cm2 (Square Centimeter), dm2 (Square Decimeter), m2 (Square Meter), a (Are), ha (Hectare), km2 (Square Kilometer), in2 (Square Inch), yd2 (Square Yard), ft2 (Square Foot), ac (Acre), mi2 (Square Mile). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'nm2' | 'μm2' | 'mm2' | 'cm2' | 'dm2' | 'm2' | 'a' | 'ha' | 'km2' | 'in2' | 'yd2' | 'ft2' | 'ac' | 'mi2';
+  from: 'nm2' | 'μm2' | 'mm2' | 'cm2' | 'dm2' | 'm2' | 'a' | 'ha' | 'km2' | 'in2' | 'yd2' | 'ft2' | 'ac' | 'mi2' | (string & {});
   /** Unit to convert to: nm2 (Square Nanometer), μm2 (Square Micrometer), mm2 (Square Millimeter), cm2 (Square Centimeter), dm2 (Square Decimeter), m2 (Square Meter), a (Are), ha (Hectare), km2 (Square Kilometer), in2 (Square Inch), yd2 (Square Yard), ft2 (Square Foot), ac (Acre), mi2 (Square Mile). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'nm2' | 'μm2' | 'mm2' | 'cm2' | 'dm2' | 'm2' | 'a' | 'ha' | 'km2' | 'in2' | 'yd2' | 'ft2' | 'ac' | 'mi2';
+  to?: 'nm2' | 'μm2' | 'mm2' | 'cm2' | 'dm2' | 'm2' | 'a' | 'ha' | 'km2' | 'in2' | 'yd2' | 'ft2' | 'ac' | 'mi2' | (string & {});
 }
 
 /** Result of `unitConversions.areaConverter` (Area converter). */
@@ -2587,9 +2587,9 @@ export interface UnitConversionsCurrentConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: A (Ampere), μA (Microampere), mA (Milliampere), kA (Kiloampere), MA (Megaampere). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'A' | 'μA' | 'mA' | 'kA' | 'MA';
+  from: 'A' | 'μA' | 'mA' | 'kA' | 'MA' | (string & {});
   /** Unit to convert to: A (Ampere), μA (Microampere), mA (Milliampere), kA (Kiloampere), MA (Megaampere). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'A' | 'μA' | 'mA' | 'kA' | 'MA';
+  to?: 'A' | 'μA' | 'mA' | 'kA' | 'MA' | (string & {});
 }
 
 /** Result of `unitConversions.currentConverter` (Electric current converter). */
@@ -2645,9 +2645,9 @@ export interface UnitConversionsDigitalConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: bit (Bit), kb (Kilobit), Mb (Megabit), Gb (Gigabit), Tb (Terabit), Pb (Petabit), byte (Byte), kB (Kilobyte), MB (Megabyte), GB (Gigabyte), TB (Terabyte), PB (Petabyte), Kib (Kibibit), Mib (Mebibit), Gib (Gibibit), Tib (Tebibit), Pib (Pebibit), KiB (Kibibyte), MiB (Mebibyte), GiB (Gibibyte), TiB (Tebibyte), PiB (Pebibyte). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'bit' | 'kb' | 'Mb' | 'Gb' | 'Tb' | 'Pb' | 'byte' | 'kB' | 'MB' | 'GB' | 'TB' | 'PB' | 'Kib' | 'Mib' | 'Gib' | 'Tib' | 'Pib' | 'KiB' | 'MiB' | 'GiB' | 'TiB' | 'PiB';
+  from: 'bit' | 'kb' | 'Mb' | 'Gb' | 'Tb' | 'Pb' | 'byte' | 'kB' | 'MB' | 'GB' | 'TB' | 'PB' | 'Kib' | 'Mib' | 'Gib' | 'Tib' | 'Pib' | 'KiB' | 'MiB' | 'GiB' | 'TiB' | 'PiB' | (string & {});
   /** Unit to convert to: bit (Bit), kb (Kilobit), Mb (Megabit), Gb (Gigabit), Tb (Terabit), Pb (Petabit), byte (Byte), kB (Kilobyte), MB (Megabyte), GB (Gigabyte), TB (Terabyte), PB (Petabyte), Kib (Kibibit), Mib (Mebibit), Gib (Gibibit), Tib (Tebibit), Pib (Pebibit), KiB (Kibibyte), MiB (Mebibyte), GiB (Gibibyte), TiB (Tebibyte), PiB (Pebibyte). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'bit' | 'kb' | 'Mb' | 'Gb' | 'Tb' | 'Pb' | 'byte' | 'kB' | 'MB' | 'GB' | 'TB' | 'PB' | 'Kib' | 'Mib' | 'Gib' | 'Tib' | 'Pib' | 'KiB' | 'MiB' | 'GiB' | 'TiB' | 'PiB';
+  to?: 'bit' | 'kb' | 'Mb' | 'Gb' | 'Tb' | 'Pb' | 'byte' | 'kB' | 'MB' | 'GB' | 'TB' | 'PB' | 'Kib' | 'Mib' | 'Gib' | 'Tib' | 'Pib' | 'KiB' | 'MiB' | 'GiB' | 'TiB' | 'PiB' | (string & {});
 }
 
 /** Result of `unitConversions.digitalConverter` (Digital storage converter). */
@@ -2703,9 +2703,9 @@ export interface UnitConversionsEachConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: ea (Each), dz (Dozen), bk-doz (Bakers Dozen), cp (Couple), doz-doz (Dozen Dozen), gr-gr (Great Gross), gros (Gross), half-dozen (Half Dozen), long-hundred (Long Hundred), ream (Reams), scores (Scores), sm-gr (Small Gross), trio (Trio). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'ea' | 'dz' | 'bk-doz' | 'cp' | 'doz-doz' | 'gr-gr' | 'gros' | 'half-dozen' | 'long-hundred' | 'ream' | 'scores' | 'sm-gr' | 'trio';
+  from: 'ea' | 'dz' | 'bk-doz' | 'cp' | 'doz-doz' | 'gr-gr' | 'gros' | 'half-dozen' | 'long-hundred' | 'ream' | 'scores' | 'sm-gr' | 'trio' | (string & {});
   /** Unit to convert to: ea (Each), dz (Dozen), bk-doz (Bakers Dozen), cp (Couple), doz-doz (Dozen Dozen), gr-gr (Great Gross), gros (Gross), half-dozen (Half Dozen), long-hundred (Long Hundred), ream (Reams), scores (Scores), sm-gr (Small Gross), trio (Trio). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'ea' | 'dz' | 'bk-doz' | 'cp' | 'doz-doz' | 'gr-gr' | 'gros' | 'half-dozen' | 'long-hundred' | 'ream' | 'scores' | 'sm-gr' | 'trio';
+  to?: 'ea' | 'dz' | 'bk-doz' | 'cp' | 'doz-doz' | 'gr-gr' | 'gros' | 'half-dozen' | 'long-hundred' | 'ream' | 'scores' | 'sm-gr' | 'trio' | (string & {});
 }
 
 /** Result of `unitConversions.eachConverter` (Count (each) converter). */
@@ -2761,9 +2761,9 @@ export interface UnitConversionsEnergyConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: Ws (Watt-second), Wm (Watt-minute), Wh (Watt-hour), mWh (Milliwatt-hour), kWh (Kilowatt-hour), MWh (Megawatt-hour), GWh (Gigawatt-hour), J (Joule), kJ (Kilojoule), MJ (Megajoule), GJ (Gigajoule), eV (Electronvolt), Btu (British thermal unit), ft-lb (Foot-pound), erg (Erg), cal (calorie), kcal (Kilocalorie). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'Ws' | 'Wm' | 'Wh' | 'mWh' | 'kWh' | 'MWh' | 'GWh' | 'J' | 'kJ' | 'MJ' | 'GJ' | 'eV' | 'Btu' | 'ft-lb' | 'erg' | 'cal' | 'kcal';
+  from: 'Ws' | 'Wm' | 'Wh' | 'mWh' | 'kWh' | 'MWh' | 'GWh' | 'J' | 'kJ' | 'MJ' | 'GJ' | 'eV' | 'Btu' | 'ft-lb' | 'erg' | 'cal' | 'kcal' | (string & {});
   /** Unit to convert to: Ws (Watt-second), Wm (Watt-minute), Wh (Watt-hour), mWh (Milliwatt-hour), kWh (Kilowatt-hour), MWh (Megawatt-hour), GWh (Gigawatt-hour), J (Joule), kJ (Kilojoule), MJ (Megajoule), GJ (Gigajoule), eV (Electronvolt), Btu (British thermal unit), ft-lb (Foot-pound), erg (Erg), cal (calorie), kcal (Kilocalorie). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'Ws' | 'Wm' | 'Wh' | 'mWh' | 'kWh' | 'MWh' | 'GWh' | 'J' | 'kJ' | 'MJ' | 'GJ' | 'eV' | 'Btu' | 'ft-lb' | 'erg' | 'cal' | 'kcal';
+  to?: 'Ws' | 'Wm' | 'Wh' | 'mWh' | 'kWh' | 'MWh' | 'GWh' | 'J' | 'kJ' | 'MJ' | 'GJ' | 'eV' | 'Btu' | 'ft-lb' | 'erg' | 'cal' | 'kcal' | (string & {});
 }
 
 /** Result of `unitConversions.energyConverter` (Energy converter). */
@@ -2819,9 +2819,9 @@ export interface UnitConversionsFrequencyConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: mHz (millihertz), Hz (hertz), kHz (kilohertz), MHz (megahertz), GHz (gigahertz), THz (terahertz), rpm (rotation per minute), deg/s (degree per second), rad/s (radian per second). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'mHz' | 'Hz' | 'kHz' | 'MHz' | 'GHz' | 'THz' | 'rpm' | 'deg/s' | 'rad/s';
+  from: 'mHz' | 'Hz' | 'kHz' | 'MHz' | 'GHz' | 'THz' | 'rpm' | 'deg/s' | 'rad/s' | (string & {});
   /** Unit to convert to: mHz (millihertz), Hz (hertz), kHz (kilohertz), MHz (megahertz), GHz (gigahertz), THz (terahertz), rpm (rotation per minute), deg/s (degree per second), rad/s (radian per second). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'mHz' | 'Hz' | 'kHz' | 'MHz' | 'GHz' | 'THz' | 'rpm' | 'deg/s' | 'rad/s';
+  to?: 'mHz' | 'Hz' | 'kHz' | 'MHz' | 'GHz' | 'THz' | 'rpm' | 'deg/s' | 'rad/s' | (string & {});
 }
 
 /** Result of `unitConversions.frequencyConverter` (Frequency converter). */
@@ -2877,9 +2877,9 @@ export interface UnitConversionsIlluminanceConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: lx (Lux), ft-cd (Foot-candle). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'lx' | 'ft-cd';
+  from: 'lx' | 'ft-cd' | (string & {});
   /** Unit to convert to: lx (Lux), ft-cd (Foot-candle). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'lx' | 'ft-cd';
+  to?: 'lx' | 'ft-cd' | (string & {});
 }
 
 /** Result of `unitConversions.illuminanceConverter` (Illuminance converter). */
@@ -2935,9 +2935,9 @@ export interface UnitConversionsLengthConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: nm (Nanometer), μm (Micrometer), mm (Millimeter), cm (Centimeter), dm (Decimeter), m (Meter), km (Kilometer), mil (Mil), in (Inch), yd (Yard), ft-us (US Survey Foot), ft (Foot), fathom (Fathom), mi (Mile), nMi (Nautical Mile). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'nm' | 'μm' | 'mm' | 'cm' | 'dm' | 'm' | 'km' | 'mil' | 'in' | 'yd' | 'ft-us' | 'ft' | 'fathom' | 'mi' | 'nMi';
+  from: 'nm' | 'μm' | 'mm' | 'cm' | 'dm' | 'm' | 'km' | 'mil' | 'in' | 'yd' | 'ft-us' | 'ft' | 'fathom' | 'mi' | 'nMi' | (string & {});
   /** Unit to convert to: nm (Nanometer), μm (Micrometer), mm (Millimeter), cm (Centimeter), dm (Decimeter), m (Meter), km (Kilometer), mil (Mil), in (Inch), yd (Yard), ft-us (US Survey Foot), ft (Foot), fathom (Fathom), mi (Mile), nMi (Nautical Mile). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'nm' | 'μm' | 'mm' | 'cm' | 'dm' | 'm' | 'km' | 'mil' | 'in' | 'yd' | 'ft-us' | 'ft' | 'fathom' | 'mi' | 'nMi';
+  to?: 'nm' | 'μm' | 'mm' | 'cm' | 'dm' | 'm' | 'km' | 'mil' | 'in' | 'yd' | 'ft-us' | 'ft' | 'fathom' | 'mi' | 'nMi' | (string & {});
 }
 
 /** Result of `unitConversions.lengthConverter` (Length converter). */
@@ -2993,9 +2993,9 @@ export interface UnitConversionsMassConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: mcg (Microgram), mg (Milligram), g (Gram), kg (Kilogram), mt (Metric Tonne), oz (Ounce), lb (Pound), st (Stone), t (Ton), long-ton (Long ton (UK, 2240 lb)), gr (Grain). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'mcg' | 'mg' | 'g' | 'kg' | 'mt' | 'oz' | 'lb' | 'st' | 't' | 'long-ton' | 'gr';
+  from: 'mcg' | 'mg' | 'g' | 'kg' | 'mt' | 'oz' | 'lb' | 'st' | 't' | 'long-ton' | 'gr' | (string & {});
   /** Unit to convert to: mcg (Microgram), mg (Milligram), g (Gram), kg (Kilogram), mt (Metric Tonne), oz (Ounce), lb (Pound), st (Stone), t (Ton), long-ton (Long ton (UK, 2240 lb)), gr (Grain). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'mcg' | 'mg' | 'g' | 'kg' | 'mt' | 'oz' | 'lb' | 'st' | 't' | 'long-ton' | 'gr';
+  to?: 'mcg' | 'mg' | 'g' | 'kg' | 'mt' | 'oz' | 'lb' | 'st' | 't' | 'long-ton' | 'gr' | (string & {});
 }
 
 /** Result of `unitConversions.massConverter` (Mass (weight) converter). */
@@ -3051,9 +3051,9 @@ export interface UnitConversionsPaceConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"); a pace may also be a clock time such as "5:00" (m:ss) or "1:05:30". */
   value: number | string;
   /** Unit to convert from: min/km (Minute per kilometre), s/m (Second per metre), s/km (Second per kilometre), min/mi (Minute per mile), s/ft (Second per foot), s/mi (Second per mile). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'min/km' | 's/m' | 's/km' | 'min/mi' | 's/ft' | 's/mi';
+  from: 'min/km' | 's/m' | 's/km' | 'min/mi' | 's/ft' | 's/mi' | (string & {});
   /** Unit to convert to: min/km (Minute per kilometre), s/m (Second per metre), s/km (Second per kilometre), min/mi (Minute per mile), s/ft (Second per foot), s/mi (Second per mile). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'min/km' | 's/m' | 's/km' | 'min/mi' | 's/ft' | 's/mi';
+  to?: 'min/km' | 's/m' | 's/km' | 'min/mi' | 's/ft' | 's/mi' | (string & {});
 }
 
 /** Result of `unitConversions.paceConverter` (Pace converter). */
@@ -3109,9 +3109,9 @@ export interface UnitConversionsPartsPerConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: ppm (Part-per Million), ppb (Part-per Billion), ppt (Part-per Trillion), ppq (Part-per Quadrillion), % (Percent), ‰ (Per mille). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'ppm' | 'ppb' | 'ppt' | 'ppq' | '%' | '‰';
+  from: 'ppm' | 'ppb' | 'ppt' | 'ppq' | '%' | '‰' | (string & {});
   /** Unit to convert to: ppm (Part-per Million), ppb (Part-per Billion), ppt (Part-per Trillion), ppq (Part-per Quadrillion), % (Percent), ‰ (Per mille). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'ppm' | 'ppb' | 'ppt' | 'ppq' | '%' | '‰';
+  to?: 'ppm' | 'ppb' | 'ppt' | 'ppq' | '%' | '‰' | (string & {});
 }
 
 /** Result of `unitConversions.partsPerConverter` (Parts-per converter). */
@@ -3167,9 +3167,9 @@ export interface UnitConversionsPowerConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: W (Watt), mW (Milliwatt), kW (Kilowatt), MW (Megawatt), GW (Gigawatt), PS (Horsepower (metric)), Btu/s (British thermal unit per second), ft-lb/s (Foot-pound per second), hp (Horsepower (British)), Btu/h (British thermal unit per hour). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'W' | 'mW' | 'kW' | 'MW' | 'GW' | 'PS' | 'Btu/s' | 'ft-lb/s' | 'hp' | 'Btu/h';
+  from: 'W' | 'mW' | 'kW' | 'MW' | 'GW' | 'PS' | 'Btu/s' | 'ft-lb/s' | 'hp' | 'Btu/h' | (string & {});
   /** Unit to convert to: W (Watt), mW (Milliwatt), kW (Kilowatt), MW (Megawatt), GW (Gigawatt), PS (Horsepower (metric)), Btu/s (British thermal unit per second), ft-lb/s (Foot-pound per second), hp (Horsepower (British)), Btu/h (British thermal unit per hour). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'W' | 'mW' | 'kW' | 'MW' | 'GW' | 'PS' | 'Btu/s' | 'ft-lb/s' | 'hp' | 'Btu/h';
+  to?: 'W' | 'mW' | 'kW' | 'MW' | 'GW' | 'PS' | 'Btu/s' | 'ft-lb/s' | 'hp' | 'Btu/h' | (string & {});
 }
 
 /** Result of `unitConversions.powerConverter` (Power converter). */
@@ -3225,9 +3225,9 @@ export interface UnitConversionsPressureConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: Pa (pascal), kPa (kilopascal), MPa (megapascal), hPa (hectopascal), mbar (millibar), bar (bar), torr (torr), mH2O (meter of water @ 4°C), mmHg (millimeter of mercury), atm (Standard atmosphere), kgf/cm2 (Kilogram-force per square centimetre), psi (pound per square inch), ksi (kilopound per square inch), inHg (Inch of mercury). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'Pa' | 'kPa' | 'MPa' | 'hPa' | 'mbar' | 'bar' | 'torr' | 'mH2O' | 'mmHg' | 'atm' | 'kgf/cm2' | 'psi' | 'ksi' | 'inHg';
+  from: 'Pa' | 'kPa' | 'MPa' | 'hPa' | 'mbar' | 'bar' | 'torr' | 'mH2O' | 'mmHg' | 'atm' | 'kgf/cm2' | 'psi' | 'ksi' | 'inHg' | (string & {});
   /** Unit to convert to: Pa (pascal), kPa (kilopascal), MPa (megapascal), hPa (hectopascal), mbar (millibar), bar (bar), torr (torr), mH2O (meter of water @ 4°C), mmHg (millimeter of mercury), atm (Standard atmosphere), kgf/cm2 (Kilogram-force per square centimetre), psi (pound per square inch), ksi (kilopound per square inch), inHg (Inch of mercury). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'Pa' | 'kPa' | 'MPa' | 'hPa' | 'mbar' | 'bar' | 'torr' | 'mH2O' | 'mmHg' | 'atm' | 'kgf/cm2' | 'psi' | 'ksi' | 'inHg';
+  to?: 'Pa' | 'kPa' | 'MPa' | 'hPa' | 'mbar' | 'bar' | 'torr' | 'mH2O' | 'mmHg' | 'atm' | 'kgf/cm2' | 'psi' | 'ksi' | 'inHg' | (string & {});
 }
 
 /** Result of `unitConversions.pressureConverter` (Pressure converter). */
@@ -3283,9 +3283,9 @@ export interface UnitConversionsReactiveEnergyConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: VARh (Volt-Ampere Reactive Hour), mVARh (Millivolt-Ampere Reactive Hour), kVARh (Kilovolt-Ampere Reactive Hour), MVARh (Megavolt-Ampere Reactive Hour), GVARh (Gigavolt-Ampere Reactive Hour). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'VARh' | 'mVARh' | 'kVARh' | 'MVARh' | 'GVARh';
+  from: 'VARh' | 'mVARh' | 'kVARh' | 'MVARh' | 'GVARh' | (string & {});
   /** Unit to convert to: VARh (Volt-Ampere Reactive Hour), mVARh (Millivolt-Ampere Reactive Hour), kVARh (Kilovolt-Ampere Reactive Hour), MVARh (Megavolt-Ampere Reactive Hour), GVARh (Gigavolt-Ampere Reactive Hour). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'VARh' | 'mVARh' | 'kVARh' | 'MVARh' | 'GVARh';
+  to?: 'VARh' | 'mVARh' | 'kVARh' | 'MVARh' | 'GVARh' | (string & {});
 }
 
 /** Result of `unitConversions.reactiveEnergyConverter` (Reactive energy converter). */
@@ -3341,9 +3341,9 @@ export interface UnitConversionsReactivePowerConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: VAR (Volt-Ampere Reactive), mVAR (Millivolt-Ampere Reactive), kVAR (Kilovolt-Ampere Reactive), MVAR (Megavolt-Ampere Reactive), GVAR (Gigavolt-Ampere Reactive). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'VAR' | 'mVAR' | 'kVAR' | 'MVAR' | 'GVAR';
+  from: 'VAR' | 'mVAR' | 'kVAR' | 'MVAR' | 'GVAR' | (string & {});
   /** Unit to convert to: VAR (Volt-Ampere Reactive), mVAR (Millivolt-Ampere Reactive), kVAR (Kilovolt-Ampere Reactive), MVAR (Megavolt-Ampere Reactive), GVAR (Gigavolt-Ampere Reactive). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'VAR' | 'mVAR' | 'kVAR' | 'MVAR' | 'GVAR';
+  to?: 'VAR' | 'mVAR' | 'kVAR' | 'MVAR' | 'GVAR' | (string & {});
 }
 
 /** Result of `unitConversions.reactivePowerConverter` (Reactive power converter). */
@@ -3399,9 +3399,9 @@ export interface UnitConversionsSpeedConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: m/s (Metre per second), km/h (Kilometre per hour), mm/h (Millimeter per hour), mph (Mile per hour), knot (Knot), ft/s (Foot per second), ft/min (Foot per minute), in/h (Inch per hour). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'm/s' | 'km/h' | 'mm/h' | 'mph' | 'knot' | 'ft/s' | 'ft/min' | 'in/h';
+  from: 'm/s' | 'km/h' | 'mm/h' | 'mph' | 'knot' | 'ft/s' | 'ft/min' | 'in/h' | (string & {});
   /** Unit to convert to: m/s (Metre per second), km/h (Kilometre per hour), mm/h (Millimeter per hour), mph (Mile per hour), knot (Knot), ft/s (Foot per second), ft/min (Foot per minute), in/h (Inch per hour). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'm/s' | 'km/h' | 'mm/h' | 'mph' | 'knot' | 'ft/s' | 'ft/min' | 'in/h';
+  to?: 'm/s' | 'km/h' | 'mm/h' | 'mph' | 'knot' | 'ft/s' | 'ft/min' | 'in/h' | (string & {});
 }
 
 /** Result of `unitConversions.speedConverter` (Speed converter). */
@@ -3457,9 +3457,9 @@ export interface UnitConversionsTemperatureConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: C (degree Celsius), K (Kelvin), F (degree Fahrenheit), R (degree Rankine). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'C' | 'K' | 'F' | 'R';
+  from: 'C' | 'K' | 'F' | 'R' | (string & {});
   /** Unit to convert to: C (degree Celsius), K (Kelvin), F (degree Fahrenheit), R (degree Rankine). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'C' | 'K' | 'F' | 'R';
+  to?: 'C' | 'K' | 'F' | 'R' | (string & {});
 }
 
 /** Result of `unitConversions.temperatureConverter` (Temperature converter). */
@@ -3515,9 +3515,9 @@ export interface UnitConversionsTimeConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: ns (Nanosecond), mu (Microsecond), ms (Millisecond), s (Second), min (Minute), h (Hour), d (Day), week (Week), month (Month), year (Year). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'ns' | 'mu' | 'ms' | 's' | 'min' | 'h' | 'd' | 'week' | 'month' | 'year';
+  from: 'ns' | 'mu' | 'ms' | 's' | 'min' | 'h' | 'd' | 'week' | 'month' | 'year' | (string & {});
   /** Unit to convert to: ns (Nanosecond), mu (Microsecond), ms (Millisecond), s (Second), min (Minute), h (Hour), d (Day), week (Week), month (Month), year (Year). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'ns' | 'mu' | 'ms' | 's' | 'min' | 'h' | 'd' | 'week' | 'month' | 'year';
+  to?: 'ns' | 'mu' | 'ms' | 's' | 'min' | 'h' | 'd' | 'week' | 'month' | 'year' | (string & {});
 }
 
 /** Result of `unitConversions.timeConverter` (Time (duration) converter). */
@@ -3573,9 +3573,9 @@ export interface UnitConversionsVoltageConverterInput {
   /** The quantity to convert (|value| ≤ 1e21). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: V (Volt), μV (Microvolt), mV (Millivolt), kV (Kilovolt), MV (Megavolt). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'V' | 'μV' | 'mV' | 'kV' | 'MV';
+  from: 'V' | 'μV' | 'mV' | 'kV' | 'MV' | (string & {});
   /** Unit to convert to: V (Volt), μV (Microvolt), mV (Millivolt), kV (Kilovolt), MV (Megavolt). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'V' | 'μV' | 'mV' | 'kV' | 'MV';
+  to?: 'V' | 'μV' | 'mV' | 'kV' | 'MV' | (string & {});
 }
 
 /** Result of `unitConversions.voltageConverter` (Voltage converter). */
@@ -3631,9 +3631,9 @@ export interface UnitConversionsVolumeConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: mm3 (Cubic Millimeter), cm3 (Cubic Centimeter), dm3 (Cubic Decimeter), ml (Millilitre), cl (Centilitre), dl (Decilitre), l (Litre), kl (Kilolitre), Ml (Megalitre), Gl (Gigalitre), m3 (Cubic meter), km3 (Cubic kilometer), krm (Kryddmått), tsk (Tesked), msk (Matsked), kkp (Kaffekopp), glas (Glas), kanna (Kanna), tsp (Teaspoon), Tbs (Tablespoon), in3 (Cubic inch), fl-oz (Fluid Ounce), cup (Cup), pnt (Pint), qt (Quart), gal (Gallon), ft3 (Cubic foot), yd3 (Cubic yard), gal-imp (Imperial gallon (UK)), qt-imp (Imperial quart (UK)), pnt-imp (Imperial pint (UK)), fl-oz-imp (Imperial fluid ounce (UK)). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'mm3' | 'cm3' | 'dm3' | 'ml' | 'cl' | 'dl' | 'l' | 'kl' | 'Ml' | 'Gl' | 'm3' | 'km3' | 'krm' | 'tsk' | 'msk' | 'kkp' | 'glas' | 'kanna' | 'tsp' | 'Tbs' | 'in3' | 'fl-oz' | 'cup' | 'pnt' | 'qt' | 'gal' | 'ft3' | 'yd3' | 'gal-imp' | 'qt-imp' | 'pnt-imp' | 'fl-oz-imp';
+  from: 'mm3' | 'cm3' | 'dm3' | 'ml' | 'cl' | 'dl' | 'l' | 'kl' | 'Ml' | 'Gl' | 'm3' | 'km3' | 'krm' | 'tsk' | 'msk' | 'kkp' | 'glas' | 'kanna' | 'tsp' | 'Tbs' | 'in3' | 'fl-oz' | 'cup' | 'pnt' | 'qt' | 'gal' | 'ft3' | 'yd3' | 'gal-imp' | 'qt-imp' | 'pnt-imp' | 'fl-oz-imp' | (string & {});
   /** Unit to convert to: mm3 (Cubic Millimeter), cm3 (Cubic Centimeter), dm3 (Cubic Decimeter), ml (Millilitre), cl (Centilitre), dl (Decilitre), l (Litre), kl (Kilolitre), Ml (Megalitre), Gl (Gigalitre), m3 (Cubic meter), km3 (Cubic kilometer), krm (Kryddmått), tsk (Tesked), msk (Matsked), kkp (Kaffekopp), glas (Glas), kanna (Kanna), tsp (Teaspoon), Tbs (Tablespoon), in3 (Cubic inch), fl-oz (Fluid Ounce), cup (Cup), pnt (Pint), qt (Quart), gal (Gallon), ft3 (Cubic foot), yd3 (Cubic yard), gal-imp (Imperial gallon (UK)), qt-imp (Imperial quart (UK)), pnt-imp (Imperial pint (UK)), fl-oz-imp (Imperial fluid ounce (UK)). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'mm3' | 'cm3' | 'dm3' | 'ml' | 'cl' | 'dl' | 'l' | 'kl' | 'Ml' | 'Gl' | 'm3' | 'km3' | 'krm' | 'tsk' | 'msk' | 'kkp' | 'glas' | 'kanna' | 'tsp' | 'Tbs' | 'in3' | 'fl-oz' | 'cup' | 'pnt' | 'qt' | 'gal' | 'ft3' | 'yd3' | 'gal-imp' | 'qt-imp' | 'pnt-imp' | 'fl-oz-imp';
+  to?: 'mm3' | 'cm3' | 'dm3' | 'ml' | 'cl' | 'dl' | 'l' | 'kl' | 'Ml' | 'Gl' | 'm3' | 'km3' | 'krm' | 'tsk' | 'msk' | 'kkp' | 'glas' | 'kanna' | 'tsp' | 'Tbs' | 'in3' | 'fl-oz' | 'cup' | 'pnt' | 'qt' | 'gal' | 'ft3' | 'yd3' | 'gal-imp' | 'qt-imp' | 'pnt-imp' | 'fl-oz-imp' | (string & {});
 }
 
 /** Result of `unitConversions.volumeConverter` (Volume converter). */
@@ -3689,9 +3689,9 @@ export interface UnitConversionsVolumeFlowRateConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
   /** Unit to convert from: mm3/s (Cubic Millimeter per second), cm3/s (Cubic Centimeter per second), dm3/s (Cubic Decimeter per second), dm3/min (Cubic Decimeter per minute), dm3/h (Cubic Decimeter per hour), dm3/d (Cubic Decimeter per day), dm3/a (Cubic Decimeter per year), ml/s (Millilitre per second), cl/s (Centilitre per second), dl/s (Decilitre per second), l/s (Litre per second), l/min (Litre per minute), l/h (Litre per hour), l/d (Litre per day), l/a (Litre per year), kl/s (Kilolitre per second), kl/min (Kilolitre per minute), kl/h (Kilolitre per hour), m3/s (Cubic meter per second), m3/min (Cubic meter per minute), m3/h (Cubic meter per hour), m3/d (Cubic meter per day), m3/a (Cubic meter per year), km3/s (Cubic kilometer per second), tsp/s (Teaspoon per second), Tbs/s (Tablespoon per second), in3/s (Cubic inch per second), in3/min (Cubic inch per minute), in3/h (Cubic inch per hour), fl-oz/s (Fluid Ounce per second), fl-oz/min (Fluid Ounce per minute), fl-oz/h (Fluid Ounce per hour), cup/s (Cup per second), pnt/s (Pint per second), pnt/min (Pint per minute), pnt/h (Pint per hour), qt/s (Quart per second), gal/s (Gallon per second), gal/min (Gallon per minute), gal/h (Gallon per hour), ft3/s (Cubic foot per second), ft3/min (Cubic foot per minute), ft3/h (Cubic foot per hour), yd3/s (Cubic yard per second), yd3/min (Cubic yard per minute), yd3/h (Cubic yard per hour). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'mm3/s' | 'cm3/s' | 'dm3/s' | 'dm3/min' | 'dm3/h' | 'dm3/d' | 'dm3/a' | 'ml/s' | 'cl/s' | 'dl/s' | 'l/s' | 'l/min' | 'l/h' | 'l/d' | 'l/a' | 'kl/s' | 'kl/min' | 'kl/h' | 'm3/s' | 'm3/min' | 'm3/h' | 'm3/d' | 'm3/a' | 'km3/s' | 'tsp/s' | 'Tbs/s' | 'in3/s' | 'in3/min' | 'in3/h' | 'fl-oz/s' | 'fl-oz/min' | 'fl-oz/h' | 'cup/s' | 'pnt/s' | 'pnt/min' | 'pnt/h' | 'qt/s' | 'gal/s' | 'gal/min' | 'gal/h' | 'ft3/s' | 'ft3/min' | 'ft3/h' | 'yd3/s' | 'yd3/min' | 'yd3/h';
+  from: 'mm3/s' | 'cm3/s' | 'dm3/s' | 'dm3/min' | 'dm3/h' | 'dm3/d' | 'dm3/a' | 'ml/s' | 'cl/s' | 'dl/s' | 'l/s' | 'l/min' | 'l/h' | 'l/d' | 'l/a' | 'kl/s' | 'kl/min' | 'kl/h' | 'm3/s' | 'm3/min' | 'm3/h' | 'm3/d' | 'm3/a' | 'km3/s' | 'tsp/s' | 'Tbs/s' | 'in3/s' | 'in3/min' | 'in3/h' | 'fl-oz/s' | 'fl-oz/min' | 'fl-oz/h' | 'cup/s' | 'pnt/s' | 'pnt/min' | 'pnt/h' | 'qt/s' | 'gal/s' | 'gal/min' | 'gal/h' | 'ft3/s' | 'ft3/min' | 'ft3/h' | 'yd3/s' | 'yd3/min' | 'yd3/h' | (string & {});
   /** Unit to convert to: mm3/s (Cubic Millimeter per second), cm3/s (Cubic Centimeter per second), dm3/s (Cubic Decimeter per second), dm3/min (Cubic Decimeter per minute), dm3/h (Cubic Decimeter per hour), dm3/d (Cubic Decimeter per day), dm3/a (Cubic Decimeter per year), ml/s (Millilitre per second), cl/s (Centilitre per second), dl/s (Decilitre per second), l/s (Litre per second), l/min (Litre per minute), l/h (Litre per hour), l/d (Litre per day), l/a (Litre per year), kl/s (Kilolitre per second), kl/min (Kilolitre per minute), kl/h (Kilolitre per hour), m3/s (Cubic meter per second), m3/min (Cubic meter per minute), m3/h (Cubic meter per hour), m3/d (Cubic meter per day), m3/a (Cubic meter per year), km3/s (Cubic kilometer per second), tsp/s (Teaspoon per second), Tbs/s (Tablespoon per second), in3/s (Cubic inch per second), in3/min (Cubic inch per minute), in3/h (Cubic inch per hour), fl-oz/s (Fluid Ounce per second), fl-oz/min (Fluid Ounce per minute), fl-oz/h (Fluid Ounce per hour), cup/s (Cup per second), pnt/s (Pint per second), pnt/min (Pint per minute), pnt/h (Pint per hour), qt/s (Quart per second), gal/s (Gallon per second), gal/min (Gallon per minute), gal/h (Gallon per hour), ft3/s (Cubic foot per second), ft3/min (Cubic foot per minute), ft3/h (Cubic foot per hour), yd3/s (Cubic yard per second), yd3/min (Cubic yard per minute), yd3/h (Cubic yard per hour). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'mm3/s' | 'cm3/s' | 'dm3/s' | 'dm3/min' | 'dm3/h' | 'dm3/d' | 'dm3/a' | 'ml/s' | 'cl/s' | 'dl/s' | 'l/s' | 'l/min' | 'l/h' | 'l/d' | 'l/a' | 'kl/s' | 'kl/min' | 'kl/h' | 'm3/s' | 'm3/min' | 'm3/h' | 'm3/d' | 'm3/a' | 'km3/s' | 'tsp/s' | 'Tbs/s' | 'in3/s' | 'in3/min' | 'in3/h' | 'fl-oz/s' | 'fl-oz/min' | 'fl-oz/h' | 'cup/s' | 'pnt/s' | 'pnt/min' | 'pnt/h' | 'qt/s' | 'gal/s' | 'gal/min' | 'gal/h' | 'ft3/s' | 'ft3/min' | 'ft3/h' | 'yd3/s' | 'yd3/min' | 'yd3/h';
+  to?: 'mm3/s' | 'cm3/s' | 'dm3/s' | 'dm3/min' | 'dm3/h' | 'dm3/d' | 'dm3/a' | 'ml/s' | 'cl/s' | 'dl/s' | 'l/s' | 'l/min' | 'l/h' | 'l/d' | 'l/a' | 'kl/s' | 'kl/min' | 'kl/h' | 'm3/s' | 'm3/min' | 'm3/h' | 'm3/d' | 'm3/a' | 'km3/s' | 'tsp/s' | 'Tbs/s' | 'in3/s' | 'in3/min' | 'in3/h' | 'fl-oz/s' | 'fl-oz/min' | 'fl-oz/h' | 'cup/s' | 'pnt/s' | 'pnt/min' | 'pnt/h' | 'qt/s' | 'gal/s' | 'gal/min' | 'gal/h' | 'ft3/s' | 'ft3/min' | 'ft3/h' | 'yd3/s' | 'yd3/min' | 'yd3/h' | (string & {});
 }
 
 /** Result of `unitConversions.volumeFlowRateConverter` (Volume flow rate converter). */
@@ -7217,9 +7217,9 @@ export interface SecurityApisHashGeneratorInput {
   /** The text (or hex/Base64 bytes, see inputEncoding) to hash */
   text: string;
   /** One algorithm: md5, sha1, sha224, sha256, sha384, sha512, sha512-224, sha512-256, sha3-224, sha3-256, sha3-384, sha3-512, blake2b512, blake2s256, ripemd160 (SHA-256 style spellings work too) */
-  algorithm?: 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha512-224' | 'sha512-256' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512' | 'blake2b512' | 'blake2s256' | 'ripemd160';
+  algorithm?: 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha512-224' | 'sha512-256' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512' | 'blake2b512' | 'blake2s256' | 'ripemd160' | (string & {});
   /** Several algorithms at once; combined with `algorithm`. Default: md5, sha1, sha224, sha256, sha384, sha512, sha3-256, sha3-512 */
-  algorithms?: ('md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha512-224' | 'sha512-256' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512' | 'blake2b512' | 'blake2s256' | 'ripemd160')[];
+  algorithms?: ('md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha512-224' | 'sha512-256' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512' | 'blake2b512' | 'blake2s256' | 'ripemd160' | (string & {}))[];
   /**
    * How `text` is written: utf8 (plain text, default), hex, base64 or base64url (its bytes are used)
    * @default 'utf8'
@@ -7262,7 +7262,7 @@ export interface SecurityApisHmacGeneratorInput {
   /** The secret key */
   secret: string;
   /** Hash function: md5, sha1, sha224, sha256, sha384, sha512, sha3-224, sha3-256, sha3-384, sha3-512 (default sha256; SHA-256 style spellings work too) */
-  algorithm?: 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512';
+  algorithm?: 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512' | (string & {});
   /**
    * Encoding of `hmac`: hex (lowercase, default), base64 or base64url
    * @default 'hex'
@@ -8156,7 +8156,7 @@ export interface SecurityApisWebhookSignatureVerifierInput {
   /** Check the timestamp against this time (Unix seconds) instead of the current time, e.g. to verify a published test vector */
   now?: number | string;
   /** Hash of a bare hex/base64 signature; default: inferred from its length (32 bytes → sha256, 20 → sha1, 64 → sha512…) */
-  algorithm?: 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512';
+  algorithm?: 'md5' | 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512' | 'sha3-224' | 'sha3-256' | 'sha3-384' | 'sha3-512' | (string & {});
 }
 
 /** Result of `securityApis.webhookSignatureVerifier` (Webhook signature verifier (GitHub, Stripe, Standard Webhooks, HMAC)). */
@@ -8690,7 +8690,7 @@ export interface TextIntelligencePiiScrubFileInput {
   /** The file (PDF document, Word document (DOCX), OpenDocument text (ODT), Rich Text Format (RTF), Word 97-2003 document (DOC), PowerPoint presentation (PPTX), OpenDocument presentation (ODP), PowerPoint 97-2003 presentation (PPT), Excel workbook (XLSX), OpenDocument spreadsheet (ODS), Excel 97-2003 workbook (XLS), HTML document, EPUB e-book, FictionBook 2 e-book (FB2), MOBI e-book (Mobipocket / Kindle), Kindle AZW3 / KF8 e-book, plain text (UTF-8), Markdown (UTF-8 text), CSV (UTF-8 text), JSON document, XML document, UTF-16 text (with byte-order mark), Latin-1 / Windows-1252 text): a path (Node), bytes, Blob or ReadableStream, or `{ data, fileName }`. Sent as multipart/form-data. */
   file: FileInput;
   /** Kinds of personal data to find (default: email, phone, credit_card, iban, ip_address, ssn, person_name; add date_of_birth to include dates of birth) */
-  types?: ('email' | 'phone' | 'credit_card' | 'iban' | 'ip_address' | 'ssn' | 'date_of_birth' | 'person_name')[];
+  types?: ('email' | 'phone' | 'credit_card' | 'iban' | 'ip_address' | 'ssn' | 'date_of_birth' | 'person_name')[] | string;
   /**
    * typed = [EMAIL_1], numbered per distinct value (default); redacted = [REDACTED]; masked = the value with most characters hidden (card/SSN keep the last 4 digits)
    * @default 'typed'
@@ -8794,7 +8794,7 @@ export interface AiModelsFileInsightsInput {
   /** The file (PDF document, Word document (DOCX), OpenDocument text (ODT), Rich Text Format (RTF), Word 97-2003 document (DOC), PowerPoint presentation (PPTX), OpenDocument presentation (ODP), PowerPoint 97-2003 presentation (PPT), Excel workbook (XLSX), OpenDocument spreadsheet (ODS), Excel 97-2003 workbook (XLS), HTML document, EPUB e-book, FictionBook 2 e-book (FB2), MOBI e-book (Mobipocket / Kindle), Kindle AZW3 / KF8 e-book, plain text (UTF-8), Markdown (UTF-8 text), CSV (UTF-8 text), JSON document, XML document, UTF-16 text (with byte-order mark), Latin-1 / Windows-1252 text): a path (Node), bytes, Blob or ReadableStream, or `{ data, fileName }`. Sent as multipart/form-data. */
   file: FileInput;
   /** What to work out: summarize, keywords, sentiment, language, readability (default: all five; JSON array or comma-separated) */
-  tasks?: ('summarize' | 'keywords' | 'sentiment' | 'language' | 'readability')[];
+  tasks?: ('summarize' | 'keywords' | 'sentiment' | 'language' | 'readability')[] | string;
   /** Extra instructions for the language model, e.g. "focus on risks" (ignored in local mode) */
   instructions?: string;
   /** Longest summary in words (default 120) (5–2000) */
@@ -11719,7 +11719,7 @@ export interface ConvertorsToSvgInput {
    * Background: transparent (default) or a hex colour
    * @default 'transparent'
    */
-  background?: 'transparent' | string;
+  background?: 'transparent' | (string & {});
   /** Trace the light areas instead of the dark ones (white-on-black artwork; default false) */
   invert?: boolean | string;
   /** Ignore specks up to this many pixels (default 2) (0–100) */

@@ -106,9 +106,9 @@ export default defineTool({
   title: 'Extract a ZIP archive',
   description:
     `Extracts a ZIP archive into downloadable files: upload it in multipart field "file" (ZIP-based formats such as DOCX, XLSX, PPTX, ODF and EPUB are taken too), or send "urls", a JSON array of up to ${MAX_URLS} HTTPS URLs fetched through the SSRF-guarded fetcher (public addresses only, response size capped). ` +
-    'Each file entry comes back with its path in the archive and a download link (SERVICE-SPEC 2.3 fields; links valid 1 hour, files kept at most 24 hours). ' +
+    'Each file entry comes back with its path in the archive and a download link (the fields of a file result: fileId, downloadUrl, expiresAt, fileName, mimeType, sizeBytes; links valid 1 hour, files kept at most 24 hours). ' +
     `Hostile archives are refused with 400 naming the cap, before anything is stored: paths that climb out with ".." or are absolute (zip slip), symbolic links and special files, encrypted entries, more than ${ZIP_LIMITS.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ${ZIP_LIMITS.maxRatio}:1 (ZIP bombs; real inflated bytes are counted, header sizes are not trusted). ` +
-    'Errors of this endpoint are {status, message} (SERVICE-SPEC 2.2).',
+    'Errors of this endpoint are {status, message}: the HTTP status and one message, not the usual error envelope.',
   keywords: ['zip', 'unzip', 'extract', 'archive', 'decompress'],
   input,
   output,
