@@ -1,6 +1,7 @@
 import { ERROR_STATUS } from '../core/errors.ts';
 import { fileResultSchema } from '../files/result.ts';
 import { jsonSchemaOf, type JsonSchema } from '../registry/json-schema.ts';
+import { jobSchema } from './route-schemas.ts';
 
 /** The shared parts of the OpenAPI document: envelopes, the file result, response headers, error responses. */
 
@@ -14,10 +15,11 @@ export const ERROR_RESPONSES: Record<string, string> = {
   '401': 'Missing or invalid API key',
   '403': 'Not allowed: tool blocked for this key or plan, e-mail address not verified, or a bad link signature',
   '404': 'Nothing there (the detail says what)',
-  '409': 'Conflicts with what exists (the detail says what)',
+  '409': 'Conflicts with what exists (the detail says what), or a request with the same Idempotency-Key still in progress',
   '410': 'Gone: an expired link, or a mode past its sunset date',
   '413': 'Body larger than the limit (JSON or upload)',
   '415': 'Content-Type not accepted, or an upload of a format the tool does not take',
+  '422': 'Unprocessable: the input is well-formed but cannot be used, or an Idempotency-Key reused with another request (idempotency_mismatch)',
   '429': 'Monthly quota (quota_exceeded) or per-minute rate (rate_limited) exceeded; see Retry-After',
   '500': 'Unexpected error (quote the X-Request-Id)',
   '502': 'An outside address could not be resolved or reached',
@@ -25,7 +27,7 @@ export const ERROR_RESPONSES: Record<string, string> = {
 };
 
 /** What every tool route can answer besides success. */
-export const TOOL_ERROR_STATUSES = ['400', '401', '403', '413', '415', '429', '500', '503'] as const;
+export const TOOL_ERROR_STATUSES = ['400', '401', '403', '409', '413', '415', '422', '429', '500', '503'] as const;
 
 /** Headers on keyed responses (IETF httpapi ratelimit-headers draft, one policy per minute and one per month). */
 const HEADERS: Record<string, JsonSchema> = {
@@ -99,8 +101,12 @@ export function components(): JsonSchema {
           message: { type: 'string', description: 'Short text of the status, e.g. Validation failed' },
           error: { type: 'string', enum: Object.keys(ERROR_STATUS), description: 'Stable identifier of the error' },
           detail: { type: 'string', description: 'What to change, naming the field' },
+          param: { type: 'string', description: 'The field (or header) at fault, when one is' },
+          requestId: { type: 'string', description: 'The X-Request-Id of the answer: quote it when reporting a problem' },
+          docUrl: { type: 'string', description: 'The reference page of the operation' },
         },
       },
+      Job: { ...jsonSchemaOf(jobSchema, 'output'), description: 'An async tool call (Prefer: respond-async): its state and, once finished, its response' },
       StatusMessageError: {
         type: 'object',
         description: 'The error body of ZIP extraction: the HTTP status and one message',

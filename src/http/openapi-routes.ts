@@ -150,6 +150,14 @@ const ROUTES: Record<string, RouteDoc> = {
     replies: { '200': { description: 'The file, with Content-Disposition naming it', other: { mediaType: '*/*', schema: { type: 'string', format: 'binary' } } } },
     errors: ['403', '404', '410'],
   },
+  'GET /api/v1/jobs/{jobId}': {
+    summary: 'Poll an async job',
+    description: 'A tool call sent with `Prefer: respond-async` answers 202 with `Location: /api/v1/jobs/{jobId}`. GET it with the same key: `state` is `running` (with `Retry-After`), `succeeded` or `failed`; once finished, `response` is the body the call would have answered directly. Jobs are kept 7 days.',
+    tag: 'Jobs',
+    auth: 'key',
+    replies: { '200': { description: 'The job', json: z.object({ status: z.literal(true), code: z.literal(200), message: z.string(), result: S.jobSchema }) } },
+    errors: ['404'],
+  },
   'PUT /api/v1/webhooks': {
     summary: 'Set the mcp.job.finished webhook',
     description: 'Events are POSTed to `url`, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature). A new secret is made each time.',
@@ -227,7 +235,8 @@ export const ROUTE_TAGS: Record<string, string> = {
   Catalog: 'Every tool and module, with input schemas; what converts to what on this server',
   Accounts: 'Accounts, API keys, usage and signup',
   Files: 'Downloading converted files',
-  Webhooks: 'The mcp.job.finished webhook of asynchronous MCP runs',
+  Jobs: 'Tool calls run asynchronously (Prefer: respond-async), polled until they finish',
+  Webhooks: 'The mcp.job.finished webhook of asynchronous MCP runs and REST jobs',
   MCP: 'The Model Context Protocol transports (the same tools, key and quota for agents)',
   Meta: 'Health, readiness and this document',
 };

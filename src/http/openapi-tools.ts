@@ -24,7 +24,7 @@ export function toolPathItem(tool: AnyTool, limits: ToolDocLimits): JsonSchema {
 
 function toolOperation(tool: AnyTool, method: 'get' | 'post', limits: ToolDocLimits): JsonSchema {
   const input = jsonSchemaOf(tool.input, 'input');
-  const parameters = [...(method === 'get' ? inputQueryParameters(input) : []), FORMAT_PARAMETER];
+  const parameters = [...(method === 'get' ? inputQueryParameters(input) : [IDEMPOTENCY_KEY_PARAMETER, PREFER_PARAMETER]), FORMAT_PARAMETER];
   if (tool.response === 'file') parameters.push(deliveryParameter(limits.binarySunset));
   return {
     operationId: method === 'post' || tool.method !== 'GET' ? tool.operationId : `${tool.operationId}.get`,
@@ -35,7 +35,7 @@ function toolOperation(tool: AnyTool, method: 'get' | 'post', limits: ToolDocLim
     'x-cost': tool.cost,
     parameters,
     ...(method === 'post' ? { requestBody: requestBody(tool, input, limits) } : {}),
-    responses: responses(tool),
+    responses: { ...responses(tool), ...(method === 'post' ? { '202': JOB_ACCEPTED } : {}) },
   };
 }
 
@@ -55,6 +55,42 @@ function operationDescription(tool: AnyTool, method: 'get' | 'post', limits: Too
   parts.push(`**Cost**: ${tool.cost} credit${tool.cost === 1 ? '' : 's'} per successful call; a failed call is refunded.`);
   return parts.join('\n\n');
 }
+
+/** docs/api.md: a retried POST with the same key is answered from the stored response, billed once. */
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Makes a retry safe: the same key with the same request within 24 hours returns the stored response (Idempotent-Replayed: true) without running or billing again; with another request, 422 idempotency_mismatch; while the first still runs, 409.',
+  schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+};
+
+/** RFC 7240: `respond-async` turns the call into a job (202 and a Location to poll). */
+const PREFER_PARAMETER: JsonSchema = {
+  name: 'Prefer',
+  in: 'header',
+  required: false,
+  description: '`respond-async` (RFC 7240): answer 202 at once with `Location: /api/v1/jobs/{jobId}` and run the call as a job; poll the location for its result.',
+  schema: { type: 'string', enum: ['respond-async'] },
+};
+
+const JOB_ACCEPTED: JsonSchema = {
+  description: 'Accepted as a job (only with `Prefer: respond-async`): poll the Location',
+  headers: {
+    Location: { description: 'Where to poll: /api/v1/jobs/{jobId}', schema: { type: 'string' } },
+    'Preference-Applied': { description: '`respond-async`', schema: { type: 'string' } },
+    'Retry-After': { description: 'Seconds before the first poll', schema: { type: 'string' } },
+  },
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['status', 'code', 'message', 'result'],
+        properties: { status: { const: true }, code: { const: 202 }, message: { const: 'Accepted' }, result: schemaRef('Job') },
+      },
+    },
+  },
+};
 
 const FORMAT_PARAMETER: JsonSchema = {
   name: 'format',

@@ -19,7 +19,8 @@ const DESCRIPTION = `Hundreds of small, dependable tools behind one API key with
 - **Keys**: send \`X-Api-Key: tk_…\` (or \`Authorization: Bearer tk_…\`) on every tool call. Catalogs, this document and file downloads need none.
 - **Inputs**: a JSON object with the tool's fields, at the top level or nested under \`inputs\`; a field the tool does not take is a 400 naming it.
 - **Files**: file tools take \`multipart/form-data\` (the file in the field each operation names, other fields as text) and answer with a signed \`downloadUrl\`, valid 1 hour, that needs no key.
-- **Errors**: \`{status: false, code, message, error, detail}\` with a stable \`error\` code; the detail names the field and what is allowed.
+- **Errors**: \`{status: false, code, message, error, detail, param, requestId, docUrl}\` with a stable \`error\` code; the detail names the field and what is allowed, \`param\` the field itself.
+- **Retries and long jobs**: send \`Idempotency-Key\` to make a retried POST safe (billed once), and \`Prefer: respond-async\` to get a 202 and a job to poll at \`/api/v1/jobs/{jobId}\`.
 - **Quota**: every keyed response carries \`RateLimit\`, \`RateLimit-Policy\` and \`X-Quota-Remaining\`; a failed call is refunded.`;
 
 /** The migration notes that the \`Link\` header of \`?delivery=binary\` answers points to (\`/docs#delivery\`). */

@@ -115,6 +115,17 @@ export const jsonRpcMessageSchema = z.looseObject({
 });
 
 /** The success envelope of these routes. */
+/** An async job (`Prefer: respond-async`, docs/api.md): `response` is the call's own answer once it finished. */
+export const jobSchema = z.object({
+  jobId: z.string().describe('The job id (also in the Location header of the 202)'),
+  state: z.enum(['running', 'succeeded', 'failed']),
+  tool: z.string().nullable().describe('operationId of the tool called'),
+  statusUrl: z.string().describe('Where to poll: GET it with the same key'),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  response: z.looseObject({ status: z.boolean(), code: z.number().int() }).nullable().describe('Once finished: the body the call would have answered directly (success or error envelope)'),
+});
+
 export function okEnvelope<T extends z.ZodType>(result: T, code: 200 | 201 = 200) {
   return z.object({ status: z.literal(true), code: z.literal(code), message: z.literal('Success'), result });
 }

@@ -28,7 +28,10 @@ export async function run(baseUrl: string, apiKey: string): Promise<{ reversed: 
 
   const reversed = await client.POST('/api/v1/text-utilities/reverse-text', { body: { text: 'héllo 👍🏽' } });
   if (!reversed.data) throw new Error(\`reverse-text: \${JSON.stringify(reversed.error)}\`);
-  const text: string = reversed.data.result.text;
+  // Without Prefer: respond-async the answer is the result; the 202 job shape is the other member of the union.
+  const reversedResult = reversed.data.result;
+  if ('jobId' in reversedResult) throw new Error('reverse-text answered as a job without being asked');
+  const text: string = reversedResult.text;
 
   const converted = await client.POST('/api/v1/documents/md-to-html', {
     body: { file: new Blob(['# Hello\\n\\nFrom a *typed* client.\\n'], { type: 'text/markdown' }), fileName: 'hello' },
@@ -40,7 +43,9 @@ export async function run(baseUrl: string, apiKey: string): Promise<{ reversed: 
     },
   });
   if (!converted.data) throw new Error(\`md-to-html: \${JSON.stringify(converted.error)}\`);
-  const { downloadUrl, fileName, mimeType } = converted.data.result;
+  const convertedResult = converted.data.result;
+  if ('jobId' in convertedResult) throw new Error('md-to-html answered as a job without being asked');
+  const { downloadUrl, fileName, mimeType } = convertedResult;
   if (mimeType !== 'text/html') throw new Error(\`unexpected \${mimeType}\`);
   const download = await fetch(downloadUrl);
   if (!download.ok) throw new Error(\`download: \${download.status}\`);
