@@ -8,6 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startCluster } from '../test/helpers/cluster.ts';
+import { createTestDatabase, startPostgres } from '../test/helpers/postgres.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -74,6 +76,22 @@ const keyedServer = await startServer('servers/toolapi.ts', { TOOLAPI_DATA_DIR: 
 const key = readFileSync(path.join(dataDir, 'first-api-key.txt'), 'utf8').trim();
 const keyed = await measure(`${keyedServer.url}/api/v1/text-utilities/reverse-text`, toolBody, { 'x-api-key': key });
 await stop(keyedServer.child);
+
+// The same keyed service on PostgreSQL (one instance), then three instances behind HAProxy (docs/deploy.md).
+const postgres = await startPostgres();
+process.env.TOOLAPI_TEST_PG_URL = postgres.url;
+const pgDataDir = mkdtempSync(path.join(tmpdir(), 'toolapi-bench-pg-'));
+const pgEnv = { TOOLAPI_DATABASE_URL: await createTestDatabase('bench'), TOOLAPI_PLANS: plans, TOOLAPI_OFFICE_WORKERS: '0' };
+const pgServer = await startServer('servers/toolapi.ts', { ...pgEnv, TOOLAPI_DATA_DIR: pgDataDir });
+const pgKey = readFileSync(path.join(pgDataDir, 'first-api-key.txt'), 'utf8').trim();
+const keyedPg = await measure(`${pgServer.url}/api/v1/text-utilities/reverse-text`, toolBody, { 'x-api-key': pgKey });
+await stop(pgServer.child);
+rmSync(pgDataDir, { recursive: true, force: true });
+const cluster = await startCluster({ databaseUrl: await createTestDatabase('bench_cluster'), env: { TOOLAPI_PLANS: plans } });
+const clusterKey = /tk_[A-Za-z0-9_-]+/.exec(cluster.instances.map((i) => i.process?.stdout() ?? '').join('\n'))?.[0] ?? '';
+const keyedCluster = await measure(`${cluster.url}/api/v1/text-utilities/reverse-text`, toolBody, { 'x-api-key': clusterKey });
+await cluster.stop();
+postgres.stop();
 rmSync(dataDir, { recursive: true, force: true });
 
 rows.push(
@@ -81,11 +99,15 @@ rows.push(
   row("(a') bare Fastify hello-world, same POST body", barePost),
   row('(b) reverse-text, full pipeline, auth off', pipeline),
   row('(c) reverse-text, keyed (SQLite credits)', keyed),
+  row('(d) reverse-text, keyed (PostgreSQL, 1 instance)', keyedPg),
+  row('(e) reverse-text, keyed (HAProxy, 3 on PostgreSQL)', keyedCluster),
 );
 ratios.push(
   `pipeline / bare POST hello (b/a'): ${(pipeline.rps / barePost.rps).toFixed(2)} (target >= 0.6)`,
   `pipeline / bare GET hello  (b/a):  ${(pipeline.rps / bareGet.rps).toFixed(2)} (includes JSON body parsing)`,
   `keyed / unkeyed            (c/b):  ${(keyed.rps / pipeline.rps).toFixed(2)} (target >= 0.75)`,
+  `PostgreSQL / SQLite keyed  (d/c):  ${(keyedPg.rps / keyed.rps).toFixed(2)} (target >= 0.5)`,
+  `HAProxy x3 / SQLite keyed  (e/c):  ${(keyedCluster.rps / keyed.rps).toFixed(2)} (three instances share this machine's 2 cores)`,
 );
 
 process.stdout.write(`\nbench: ${CONNECTIONS} connections, ${DURATION_S} s per row, node ${process.version}\n`);

@@ -36,6 +36,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  // Libraries the tools load on first use (lib/lazy.ts) are loaded before the service takes requests, so no
+  // caller's first call waits for one (and importing the registry elsewhere, in tests or the CLI, stays cheap).
+  await warmLibraries();
   const address = await service.app.listen({ host: config.host, port: config.port });
   let banner = `toolapi listening on ${address} (${service.registry.tools.length} tools; docs at ${address}/docs)\n`;
   if (service.firstKey) {
@@ -45,8 +48,6 @@ async function main(): Promise<void> {
       `Try: curl -s -X POST ${address}/api/v1/text-utilities/reverse-text -H 'X-Api-Key: ${service.firstKey}' -H 'content-type: application/json' -d '{"text":"hello"}'\n\n`;
   }
   process.stdout.write(banner);
-  // Libraries the tools load on first use (lib/lazy.ts) are loaded now, so no caller's first call waits for them.
-  await warmLibraries();
 }
 
 main().catch((error: unknown) => {

@@ -9,7 +9,7 @@ import { run } from './helpers/invoke.ts';
 import { createLoopDelaySampler, isStall } from './helpers/loop-delay.ts';
 import { warmLibraries } from '../src/lib/lazy.ts';
 
-// Loaded as the service loads them after it starts listening (src/main.ts): a first use is not a stall.
+// Loaded as the service loads them before it listens (src/main.ts): a first use is not a stall.
 await warmLibraries();
 
 /**

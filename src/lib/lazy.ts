@@ -4,8 +4,8 @@ const require = createRequire(import.meta.url);
 
 /**
  * A library loaded on first use instead of at import, so importing the registry stays cheap (tests, the CLI,
- * CPU workers); the service warms them after it starts listening (warmLibraries). Node 24 `require`s ES
- * modules synchronously, so the tools that use them keep synchronous code.
+ * CPU workers); the service loads them all before it starts listening (warmLibraries in src/main.ts). Node 24
+ * `require`s ES modules synchronously, so the tools that use them keep synchronous code.
  */
 export function lazy<T>(specifier: string): () => T {
   let loaded: T | undefined;
@@ -15,7 +15,7 @@ export function lazy<T>(specifier: string): () => T {
 
 const LAZY_LIBRARIES = new Set<string>();
 
-/** Loads every lazy library, one per event-loop turn, so a first call does not pay for it. */
+/** Loads every lazy library (one per event-loop turn), so a first call does not pay for it. */
 export async function warmLibraries(): Promise<void> {
   for (const specifier of LAZY_LIBRARIES) {
     await new Promise((resolve) => setImmediate(resolve));
