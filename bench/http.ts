@@ -51,7 +51,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 function row(name: string, m: Measured): string {
-  return `${name.padEnd(44)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms`;
+  return `${name.padEnd(52)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms`;
 }
 
 const rows: string[] = [];
