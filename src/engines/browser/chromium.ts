@@ -58,6 +58,8 @@ export interface PageMeasurement {
 export interface BrowserEngine {
   readonly executablePath: string;
   measure(url: string, options: { signal: AbortSignal; timeoutMs: number; width?: number; height?: number }): Promise<PageMeasurement>;
+  /** Read-only, for metrics: pages measured at once at most, being measured now, and waiting for a turn. */
+  stats(): { pages: number; active: number; queued: number };
   close(): Promise<void>;
 }
 
@@ -250,6 +252,10 @@ export function createBrowserEngine(executablePath: string, fetchEngine: FetchEn
   return {
     executablePath,
     measure: (url, o) => gate(() => measureOnce(url, o)),
+    stats: () => {
+      const { limit, active, waiting } = gate.stats();
+      return { pages: limit, active, queued: waiting };
+    },
     close: async () => {
       const current = launching;
       launching = null;

@@ -38,8 +38,11 @@ export type CpuReply =
 export interface CpuPool {
   /** Runs a `cpu` tool, or a task, in a worker; `signal` (deadline, client gone) terminates it. */
   run(job: CpuJob | CpuTaskJob, signal: AbortSignal): Promise<{ output: unknown; warnings: string[] }>;
-  /** Threads and queued tasks, for metrics and tests. */
-  stats(): { threads: number; queued: number; completed: number };
+  /**
+   * For metrics and tests: threads alive now, the most it starts (`maxThreads`), tasks running (`running`) and
+   * waiting for a thread (`queued`), and tasks completed.
+   */
+  stats(): { threads: number; maxThreads: number; running: number; queued: number; completed: number };
   close(): Promise<void>;
 }
 
@@ -83,7 +86,13 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       const { code, detail, status, message, cause } = reply.error;
       throw new ToolError(code, detail, { status, message, ...(cause ? { cause: new Error(cause) } : {}) });
     },
-    stats: () => ({ threads: pool.threads.length, queued: Math.max(0, admitted - threads), completed: pool.completed }),
+    stats: () => ({
+      threads: pool.threads.length,
+      maxThreads: threads,
+      running: Math.min(admitted, threads),
+      queued: Math.max(0, admitted - threads),
+      completed: pool.completed,
+    }),
     close: () => pool.destroy(),
   };
 }

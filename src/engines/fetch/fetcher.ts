@@ -467,11 +467,18 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** Runs a task when fewer than its limit are running, else once one ends. */
+export interface Semaphore {
+  <T>(task: () => Promise<T>): Promise<T>;
+  /** Read-only state, for metrics: the limit, the tasks running and those waiting for a turn. */
+  stats(): { limit: number; active: number; waiting: number };
+}
+
 /** Runs at most `limit` tasks at once, the rest in arrival order. */
-export function semaphore(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+export function semaphore(limit: number): Semaphore {
   let active = 0;
   const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
+  const run = async <T>(task: () => Promise<T>): Promise<T> => {
     if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
     active++;
     try {
@@ -481,4 +488,5 @@ export function semaphore(limit: number): <T>(task: () => Promise<T>) => Promise
       waiting.shift()?.();
     }
   };
+  return Object.assign(run, { stats: () => ({ limit, active, waiting: waiting.length }) });
 }
