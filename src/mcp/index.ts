@@ -10,7 +10,7 @@ import type { Store } from '../store/index.ts';
 import { createAgent } from './agent.ts';
 import { buildCatalog } from './catalog.ts';
 import { createEmbeddedQueue, createPgQueue, createRunExecutor, type JobQueue } from './queue.ts';
-import { createPayloadStore, createRunStore, type RunRecord } from './runs.ts';
+import { createPayloadStore, createRunStore, type RunEvents, type RunRecord } from './runs.ts';
 import { buildSkills } from './skills.ts';
 import type { McpCore } from './tools.ts';
 import { registerTransports } from './transports.ts';
@@ -26,6 +26,8 @@ export interface McpDeps {
   store: Store;
   logger: Logger;
   now: () => Date;
+  /** Counts runs accepted and finished (metrics); absent, nothing is counted. */
+  runEvents?: RunEvents;
 }
 
 export interface Mcp {
@@ -54,7 +56,7 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
   const log = logger.child({ component: 'mcp' });
   const catalog = buildCatalog(registry, log);
   const skills = buildSkills(catalog.workflows, registry);
-  const runs = createRunStore(store, now);
+  const runs = createRunStore(store, now, deps.runEvents);
   const payloads = createPayloadStore(store, now);
   const agent = createAgent({
     registry,

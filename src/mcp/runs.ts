@@ -57,6 +57,12 @@ export interface RunStore {
   prune(olderThan: Date): Promise<number>;
 }
 
+/** What happens to runs, for metrics (http/metrics.ts): a run accepted, runs finished with a status. */
+export interface RunEvents {
+  accepted(tool: string): void;
+  finished(status: Exclude<RunStatus, 'accepted'>, count: number): void;
+}
+
 export interface PayloadStore {
   save(accountId: string, payload: unknown, ttlMs: number): Promise<{ dataRefId: string; expiresAt: string }>;
   read(accountId: string, dataRefId: string): Promise<{ payload: unknown; expiresAt: string } | undefined>;
@@ -95,7 +101,7 @@ function toRecord(row: RunRow): RunRecord {
 
 const COLUMNS = ['id', 'account_id', 'key_id', 'tool', 'request', 'status', 'result_status', 'result', 'error', 'created_at', 'finished_at'] as const;
 
-export function createRunStore(store: Store, now: () => Date): RunStore {
+export function createRunStore(store: Store, now: () => Date, events?: RunEvents): RunStore {
   const { db } = store;
   const iso = (offsetMs = 0): string => new Date(now().getTime() + offsetMs).toISOString();
   return {
@@ -115,6 +121,7 @@ export function createRunStore(store: Store, now: () => Date): RunStore {
         finished_at: null,
       };
       await db.insertInto('mcp_runs').values({ ...row, lease_owner: null, lease_expires_at: null, updated_at: at }).execute();
+      events?.accepted(tool);
       return toRecord(row);
     },
     async claim(runId, owner, leaseMs) {
@@ -160,7 +167,9 @@ export function createRunStore(store: Store, now: () => Date): RunStore {
         .where('lease_owner', '=', owner)
         .where('status', '=', 'accepted')
         .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1;
+      const finished = Number(updated.numUpdatedRows) === 1;
+      if (finished) events?.finished(outcome.status, 1);
+      return finished;
     },
     async get(runId, accountId) {
       const row = await db.selectFrom('mcp_runs').select(COLUMNS).where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst();
@@ -176,7 +185,9 @@ export function createRunStore(store: Store, now: () => Date): RunStore {
       if (scope.kind === 'owner') query = query.where('lease_owner', '=', scope.owner);
       if (scope.kind === 'unclaimed') query = query.where('lease_owner', 'is', null).where('created_at', '<', scope.olderThan.toISOString());
       const updated = await query.executeTakeFirst();
-      return Number(updated.numUpdatedRows);
+      const ended = Number(updated.numUpdatedRows);
+      if (ended > 0) events?.finished('error', ended);
+      return ended;
     },
     async prune(olderThan) {
       const deleted = await db.deleteFrom('mcp_runs').where('status', '!=', 'accepted').where('finished_at', '<', olderThan.toISOString()).executeTakeFirst();
