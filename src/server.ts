@@ -12,6 +12,7 @@ import { s3BlobStore } from './files/s3.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
 import { buildApp } from './http/app.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './http/idempotency.ts';
+import { createMetrics } from './http/metrics.ts';
 import { createRestJobs } from './http/jobs.ts';
 import { registerMcpRoutes, type Mcp } from './mcp/index.ts';
 import { createRunStore } from './mcp/runs.ts';
@@ -51,11 +52,12 @@ export async function createService(config: Config, logger: Logger, options: Ser
   const accounts = await createAccountSystem({ config, store, logger, now, publicUrl });
   const firstKey = await accounts.ensureFirstKey();
   const engineSet = await createEngines(config, logger);
+  const metrics = createMetrics(engineSet.engines);
   const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(path.join(config.dataDir, 'files'));
   const files = createFiles({ store, blobs, secret: accounts.serverSecret, now, publicUrl });
   await mkdir(config.scratchDir, { recursive: true });
-  const invokeDeps = { gate: accounts.gate, authenticate: accounts.authenticate, engines: engineSet.engines, now, files, scratchRoot: config.scratchDir };
-  const jobs = createRestJobs(createRunStore(store, now), invokeDeps);
+  const invokeDeps = { gate: metrics.meterGate(accounts.gate), authenticate: accounts.authenticate, engines: engineSet.engines, now, files, scratchRoot: config.scratchDir };
+  const jobs = createRestJobs(createRunStore(store, now, metrics.runEvents), invokeDeps);
   const idempotency = createIdempotencyStore(store, now);
   const sweeper = await startRetentionSweeper(files, idempotency, logger);
   let mcp: Mcp | undefined;
@@ -66,10 +68,11 @@ export async function createService(config: Config, logger: Logger, options: Ser
     invokeDeps,
     jobs,
     idempotency,
+    metrics,
     readiness: [{ name: 'store', check: () => store.ping() }, ...engineSet.readiness],
     routes: async (instance) => {
       registerAccountRoutes(instance, accounts, config.adminToken, now);
-      mcp = await registerMcpRoutes(instance, { config, registry, invokeDeps, accounts, store, logger, now });
+      mcp = await registerMcpRoutes(instance, { config, registry, invokeDeps, accounts, store, logger, now, runEvents: metrics.runEvents });
       jobs.connect(mcp.enqueue);
     },
   });

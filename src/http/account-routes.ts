@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../accounts/accounts.ts';
@@ -7,6 +6,7 @@ import { quotaHeaders, requirePrincipal } from '../accounts/gate.ts';
 import type { AccountSystem } from '../accounts/index.ts';
 import { ToolError } from '../core/errors.ts';
 import { validationError } from '../core/invoke.ts';
+import { hasAdminToken } from './admin-token.ts';
 import { apiKeyOf } from './api-key.ts';
 
 const toolGlobs = z.array(z.string().min(1).max(200)).max(200).describe('Globs over module/slug, e.g. text-utilities/* ');
@@ -31,13 +31,7 @@ function ok(result: unknown): Record<string, unknown> {
 /** Accounts, keys, usage, signup; the admin API works only with TOOLAPI_ADMIN_TOKEN (403 saying so without it). */
 export function registerAccountRoutes(app: FastifyInstance, system: AccountSystem, adminToken: string | undefined, now: () => Date): void {
   const { accounts, credits, rateLimiter, signup } = system;
-  const isAdmin = (request: FastifyRequest): boolean => {
-    const header = request.headers.authorization;
-    if (!adminToken || !header?.startsWith('Bearer ')) return false;
-    const sent = Buffer.from(header.slice(7));
-    const expected = Buffer.from(adminToken);
-    return sent.length === expected.length && timingSafeEqual(sent, expected);
-  };
+  const isAdmin = (request: FastifyRequest): boolean => hasAdminToken(request, adminToken);
   const requireAdmin = (request: FastifyRequest): void => {
     if (!adminToken) {
       throw new ToolError('forbidden', 'The admin API is off: start the service with TOOLAPI_ADMIN_TOKEN set (a secret of your choice), then send it as Authorization: Bearer <token>. The toolapi CLI manages accounts without it.');

@@ -20,6 +20,7 @@ import { registerToolRoutes } from './tool-routes.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import { registerJobRoutes, type RestJobs } from './jobs.ts';
 import { installDrain, type Drain } from './drain.ts';
+import { registerMetricsRoute, type Metrics } from './metrics.ts';
 
 export interface AppOptions {
   config: Config;
@@ -31,6 +32,8 @@ export interface AppOptions {
   /** Async jobs (`Prefer: respond-async`, `GET /api/v1/jobs/{id}`) and Idempotency-Key records; absent, neither is offered. */
   jobs?: RestJobs;
   idempotency?: IdempotencyStore;
+  /** Prometheus metrics: every answered request is counted and `GET /metrics` serves them (admin token). */
+  metrics?: Metrics;
   /** Further routes (accounts, files, MCP) registered by the service wiring. */
   routes?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -83,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onResponse', async (request, reply) => {
     if (closing) app.server.closeIdleConnections();
+    options.metrics?.observe(request, reply);
     request.log.info(
       { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
@@ -111,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // First: it records every route added after it, for the OpenAPI document.
   await registerDocsRoutes(app, options.registry, { maxUploadBytes: config.maxUploadBytes, binarySunset: config.binarySunset });
+  if (options.metrics) registerMetricsRoute(app, options.metrics, config.adminToken);
   registerHealthRoutes(app, [{ name: 'accepting', check: () => !drain.draining }, ...(options.readiness ?? [])]);
   registerCatalogRoutes(app, options.registry);
   registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, { jobs: options.jobs, idempotency: options.idempotency });

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { successBody } from '../core/envelope.ts';
 import { asToolError, errorBody, type ToolError } from '../core/errors.ts';
 import type { InvokeResult } from '../core/invoke.ts';
@@ -26,8 +26,16 @@ export function sendResult(reply: FastifyReply, tool: AnyTool, outcome: InvokeRe
   }
 }
 
+/** The `error` code each failed request answered with, read by the metrics (http/metrics.ts). */
+const sentErrorCodes = new WeakMap<FastifyRequest, string>();
+
+export function sentErrorCode(request: FastifyRequest): string | undefined {
+  return sentErrorCodes.get(request);
+}
+
 export function sendError(reply: FastifyReply, cause: unknown, shape: ErrorShape = 'envelope'): FastifyReply {
   const error: ToolError = asToolError(cause);
+  sentErrorCodes.set(reply.request, error.code);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   reply.code(error.status);
   if (shape === 'status-message') return reply.send({ status: error.status, message: `${error.message}: ${error.detail}` });

@@ -1,0 +1,172 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { ToolError } from '../core/errors.ts';
+import type { Admission, Gate } from '../core/invoke.ts';
+import type { Engines } from '../engines/index.ts';
+import type { RunEvents } from '../mcp/runs.ts';
+import { hasAdminToken } from './admin-token.ts';
+import { sentErrorCode } from './reply.ts';
+
+/**
+ * The service's Prometheus metrics (docs/architecture.md, "Metrics"), in a Registry of its own so that several
+ * services in one process (the tests) never share series. Labels are route patterns, tool modules and slugs,
+ * statuses and error codes: never a raw URL, a query string or a key.
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  /** The gate with its calls counted: each call's outcome by tool, and the cost of each billed call that commits. */
+  meterGate(gate: Gate): Gate;
+  /** Async runs accepted and finished (mcp/runs.ts). */
+  readonly runEvents: RunEvents;
+  /** Counts an answered request; called by the app's onResponse hook. */
+  observe(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+/** Seconds: from a cached catalog answer to a long document conversion. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+export function createMetrics(engines: Engines): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'toolapi_http_requests_total',
+    help: 'Requests answered, by method, route pattern ("unmatched" when no route matched) and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers,
+  });
+  const errors = new Counter({
+    name: 'toolapi_http_errors_total',
+    help: '4xx and 5xx answers by status and the error field of the envelope ("none" when the answer had no envelope).',
+    labelNames: ['status', 'error'],
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'toolapi_http_request_duration_seconds',
+    help: 'Time to answer a request, by the module of the tool it called ("other" for routes that are not tools).',
+    labelNames: ['module'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const toolCalls = new Counter({
+    name: 'toolapi_tool_calls_total',
+    help: 'Tool calls through the pipeline (REST, MCP, async jobs), by outcome: ok, error (refunded), refused (by the gate).',
+    labelNames: ['module', 'tool', 'outcome'],
+    registers,
+  });
+  const credits = new Counter({
+    name: 'toolapi_credits_spent_total',
+    help: 'Credits committed by successful billed tool calls, by tool.',
+    labelNames: ['module', 'tool'],
+    registers,
+  });
+  const runsAccepted = new Counter({
+    name: 'toolapi_runs_accepted_total',
+    help: 'Async runs accepted, by kind (tool_call for a REST job, else the MCP tool that started it).',
+    labelNames: ['kind'],
+    registers,
+  });
+  const runsFinished = new Counter({
+    name: 'toolapi_runs_finished_total',
+    help: 'Async runs this instance finished (or ended as interrupted), by status.',
+    labelNames: ['status'],
+    registers,
+  });
+  registerEngineGauges(registry, engines);
+
+  return {
+    registry,
+    runEvents: {
+      accepted: (kind) => runsAccepted.inc({ kind }),
+      finished: (status, count) => runsFinished.inc({ status }, count),
+    },
+    meterGate: (gate) => async (tool, caller) => {
+      const labels = { module: tool.module, tool: tool.slug };
+      let admission: Admission;
+      try {
+        admission = await gate(tool, caller);
+      } catch (error) {
+        toolCalls.inc({ ...labels, outcome: 'refused' });
+        throw error;
+      }
+      const succeeded = (): void => {
+        toolCalls.inc({ ...labels, outcome: 'ok' });
+        if (tool.cost > 0) credits.inc(labels, tool.cost);
+      };
+      return {
+        ...admission,
+        commit: () => {
+          const committed = admission.commit();
+          return committed instanceof Promise ? committed.then(succeeded) : succeeded();
+        },
+        refund: () => {
+          toolCalls.inc({ ...labels, outcome: 'error' });
+          return admission.refund();
+        },
+      };
+    },
+    observe(request, reply) {
+      const status = reply.statusCode;
+      requests.inc({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status });
+      latency.observe({ module: request.routeOptions.config.tool?.module ?? 'other' }, reply.elapsedTime / 1000);
+      if (status >= 400) errors.inc({ status, error: sentErrorCode(request) ?? 'none' });
+    },
+  };
+}
+
+interface PoolState {
+  size: number;
+  busy: number;
+  queued: number;
+}
+
+/** The engines' pools as they are now, read at scrape time only: nothing is counted on the hot path. */
+function poolStates(engines: Engines): Array<[engine: string, state: PoolState]> {
+  const states: Array<[string, PoolState]> = [];
+  if (engines.office) {
+    const { workers, busy, queued } = engines.office.stats();
+    states.push(['libreoffice', { size: workers, busy, queued }]);
+  }
+  if (engines.browser) {
+    const { pages, active, queued } = engines.browser.stats();
+    states.push(['chromium', { size: pages, busy: active, queued }]);
+  }
+  if (engines.cpu) {
+    const { maxThreads, running, queued } = engines.cpu.stats();
+    states.push(['cpu', { size: maxThreads, busy: running, queued }]);
+  }
+  return states;
+}
+
+function registerEngineGauges(registry: Registry, engines: Engines): void {
+  const gauge = (name: string, help: string, field: keyof PoolState): void => {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['engine'],
+      registers: [registry],
+      collect() {
+        for (const [engine, state] of poolStates(engines)) this.set({ engine }, state[field]);
+      },
+    });
+  };
+  gauge('toolapi_engine_pool_size', 'Workers of each engine pool: warm LibreOffice instances, Chromium pages at once, CPU threads at most.', 'size');
+  gauge('toolapi_engine_busy', 'Workers of each engine pool at work now.', 'busy');
+  gauge('toolapi_engine_queue_depth', 'Jobs waiting for a worker of each engine pool.', 'queued');
+}
+
+/**
+ * `GET /metrics` in the Prometheus text format, for the admin token only: 403 saying how to turn it on when no
+ * TOOLAPI_ADMIN_TOKEN is set, 401 with `WWW-Authenticate: Bearer` (RFC 6750 §3) for a missing or wrong token.
+ */
+export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, adminToken: string | undefined): void {
+  app.get('/metrics', async (request, reply) => {
+    if (!adminToken) {
+      throw new ToolError('forbidden', 'GET /metrics is off: start the service with TOOLAPI_ADMIN_TOKEN set (a secret of your choice), then scrape with Authorization: Bearer <token>.');
+    }
+    if (!hasAdminToken(request, adminToken)) {
+      throw new ToolError('unauthorized', 'Authorization: send Bearer <TOOLAPI_ADMIN_TOKEN>.', { headers: { 'www-authenticate': 'Bearer' } });
+    }
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+}
