@@ -154,8 +154,8 @@ test('only src/http/api-key.ts reads the API key headers', () => {
     .map((e) => path.join(e.parentPath, e.name))
     .filter((file) => /headers\[['"]x-api-key['"]\]|request\.headers\.authorization\b/i.test(readFileSync(file, 'utf8')))
     .map((file) => path.relative(root, file));
-  // account-routes reads Authorization for the admin token only; the logger names both headers to redact them.
-  assert.deepEqual(readers.sort(), ['http/account-routes.ts', 'http/api-key.ts', 'logger.ts']);
+  // admin-token reads Authorization for the admin token only; the logger names both headers to redact them.
+  assert.deepEqual(readers.sort(), ['http/admin-token.ts', 'http/api-key.ts', 'logger.ts']);
 });
 
 test('an unknown field is a 400 naming it with the closest real field, and spends no credit', async () => {

@@ -97,7 +97,8 @@ export function createMetrics(engines: Engines): Metrics {
         ...admission,
         commit: () => {
           const committed = admission.commit();
-          return committed instanceof Promise ? committed.then(succeeded) : succeeded();
+          // Counted once the credits are committed; a commit that completes at once is counted at once.
+          return committed ? Promise.resolve(committed).then(succeeded) : succeeded();
         },
         refund: () => {
           toolCalls.inc({ ...labels, outcome: 'error' });
