@@ -74,6 +74,14 @@ const ROUTES: Record<string, RouteDoc> = {
     auth: 'public',
     replies: { '200': { description: 'Ready', json: S.readinessSchema }, '503': { description: 'Not ready (or shutting down)', json: S.readinessSchema } },
   },
+  'GET /metrics': {
+    summary: 'Prometheus metrics (admin)',
+    description: 'Requests by route and status, latency by module, tool calls and credits by tool, errors by code, engine pools and queues, async runs, event-loop lag and process metrics, in the Prometheus text format. Needs the admin token; without one configured, 403.',
+    tag: 'Meta',
+    auth: 'admin',
+    replies: { '200': { description: 'The metrics', other: { mediaType: 'text/plain', schema: { type: 'string' } } } },
+    errors: ['403'],
+  },
   'POST /api/v1/accounts': {
     summary: 'Create an account (admin)',
     tag: 'Accounts',
