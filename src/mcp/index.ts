@@ -41,6 +41,8 @@ export interface Mcp {
 export const PAYLOAD_TTL_MS = 60 * 60 * 1000;
 /** Finished runs are kept this long for get_run. */
 export const RUN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** A queued run nobody has claimed after this long is queued again (PostgreSQL mode). */
+const REQUEUE_AFTER_MS = 20_000;
 /** A queued run nobody picked up in this time is ended as error (PostgreSQL mode). */
 const UNCLAIMED_AFTER_MS = 30 * 60 * 1000;
 /** At shutdown, runs in progress get this long to finish before they are ended as interrupted. */
@@ -78,6 +80,9 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
 
   const sweep = async (): Promise<void> => {
     if (store.dialect === 'postgres') {
+      // A run whose queue message was fetched by an instance that died before claiming it would wait for
+      // nothing: it is queued again (a second message is harmless, only one claim succeeds).
+      for (const run of await runs.unclaimed(new Date(now().getTime() - REQUEUE_AFTER_MS))) await queue.enqueue(run);
       await runs.failInterrupted({ kind: 'expired' }, LEASE_EXPIRED);
       await runs.failInterrupted({ kind: 'unclaimed', olderThan: new Date(now().getTime() - UNCLAIMED_AFTER_MS) }, 'not started: no instance picked the run up in time; start it again.');
     }

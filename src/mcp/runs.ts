@@ -53,6 +53,8 @@ export interface RunStore {
    * is this one), `expired` (a lease that was not renewed in time), `owner` (this instance's own, at shutdown).
    */
   failInterrupted(scope: { kind: 'all' } | { kind: 'expired' } | { kind: 'owner'; owner: string } | { kind: 'unclaimed'; olderThan: Date }, reason: string): Promise<number>;
+  /** Accepted runs nobody has claimed since before the date (a queue message lost with the instance that fetched it). */
+  unclaimed(olderThan: Date): Promise<RunRecord[]>;
   /** Removes finished runs older than the date. */
   prune(olderThan: Date): Promise<number>;
 }
@@ -188,6 +190,10 @@ export function createRunStore(store: Store, now: () => Date, events?: RunEvents
       const ended = Number(updated.numUpdatedRows);
       if (ended > 0) events?.finished('error', ended);
       return ended;
+    },
+    async unclaimed(olderThan) {
+      const rows = await db.selectFrom('mcp_runs').select(COLUMNS).where('status', '=', 'accepted').where('lease_owner', 'is', null).where('created_at', '<', olderThan.toISOString()).limit(100).execute();
+      return rows.map(toRecord);
     },
     async prune(olderThan) {
       const deleted = await db.deleteFrom('mcp_runs').where('status', '!=', 'accepted').where('finished_at', '<', olderThan.toISOString()).executeTakeFirst();

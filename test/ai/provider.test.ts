@@ -156,9 +156,17 @@ describe('OpenAI-compatible chat completions', () => {
   });
 
   test('missing usage is estimated and flagged', async () => {
-    double.queue.push(completion('abcdefgh', null));
-    const answer = await provider().complete({ prompt: '1234567890123456', signal: signal() });
-    assert.deepEqual(answer.usage, { promptTokens: 4, completionTokens: 2, totalTokens: 6, estimated: true });
+    // A double of its own: a retry still in flight from an earlier test must not take this answer.
+    const own = await startOpenAiDouble();
+    try {
+      own.queue.push(completion('abcdefgh', null));
+      const p = createAiProvider({ baseUrl: own.baseUrl, apiKey: 'sk-test-secret', model: 'test-model', timeoutMs: 5000 }, { retryBaseMs: 5, random: () => 0.5 });
+      assert.ok(p);
+      const answer = await p.complete({ prompt: '1234567890123456', signal: signal() });
+      assert.deepEqual(answer.usage, { promptTokens: 4, completionTokens: 2, totalTokens: 6, estimated: true });
+    } finally {
+      await own.close();
+    }
   });
 
   test('an answer that is not the OpenAI shape is upstream_failed, not a crash', async () => {

@@ -333,11 +333,11 @@ describe('reversible pairs round-trip on generated documents (fast-check)', () =
     );
   });
 
-  test('json → csv → json, and csv → xml → csv, give the same flat rows (accepted losses: values come back as text, which these are; a row of only empty cells is a blank line, so it is not generated)', async () => {
+  test('json → csv → json, and csv → xml → csv, give the same flat rows (accepted losses: values come back as text, which these are; a row of only empty or blank cells is a blank line (blank once the XML reader trims), so it is not generated)', async () => {
     const header = fc.uniqueArray(name, { minLength: 1, maxLength: 4 });
     const rows = header.chain((keys) =>
       fc.array(
-        fc.record(Object.fromEntries(keys.map((k) => [k, fc.string({ unit: fc.oneof(fc.constantFrom(',', '"', '\n', ' ', 'é', '👍🏽', ';'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 10 })]))).filter((row) => Object.values(row).some((v) => v !== '')),
+        fc.record(Object.fromEntries(keys.map((k) => [k, fc.string({ unit: fc.oneof(fc.constantFrom(',', '"', '\n', ' ', 'é', '👍🏽', ';'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 10 })]))).filter((row) => Object.values(row).some((v) => v.trim() !== '')),
         { minLength: 1, maxLength: 5 },
       ),
     );

@@ -493,7 +493,13 @@ function evaluate(rawPolicy: string, reportOnly: boolean, delivery: 'header' | '
 
   // csp_evaluator: security checks on the effective policy (CSP3), strict-CSP checks, reporting.
   const evaluator = new CspEvaluator(parsed.csp, Version.CSP3);
-  const raw = [...evaluator.evaluate(STRICTCSP_CHECKS), ...checkHasConfiguredReporting(parsed.csp)];
+  let raw: CspFinding[];
+  try {
+    raw = [...evaluator.evaluate(STRICTCSP_CHECKS), ...checkHasConfiguredReporting(parsed.csp)];
+  } catch (error) {
+    // csp_evaluator reads host sources as URLs and throws on values that are none (found by test/fuzz.test.ts).
+    throw invalidField('policy', `a source list holds a value that is not a source expression (${error instanceof Error ? error.message : String(error)}); sources look like 'self', https://cdn.example.com, *.example.com, data: or 'nonce-…'`);
+  }
   for (const finding of raw) {
     if (finding.type === Type.UNKNOWN_DIRECTIVE && EXTRA_DIRECTIVES.has(finding.directive)) continue;
     const explained = explain(finding);

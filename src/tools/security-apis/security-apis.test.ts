@@ -640,6 +640,10 @@ describe('bcrypt-hash-generator', () => {
 });
 
 describe('csp-policy-evaluator', () => {
+  test('a source that is no source expression is a 400 naming policy, not a 500 (fuzz seed 338843035)', async () => {
+    await expectBadRequest(tool('csp-policy-evaluator'), { policy: '> $@#Tz<"', delivery: 'header' }, 'policy');
+  });
+
   const ids = async (policy: string, extra: Json = {}): Promise<string[]> => ((await result('csp-policy-evaluator', { policy, ...extra })).findings as Json[]).map((f) => String(f.id));
 
   test("'unsafe-inline' without nonce is high; with a nonce it is ignored (info)", async () => {
