@@ -6,7 +6,7 @@ import { sourceField } from './shared.ts';
 export default defineTool({
   module: 'developer-apis',
   slug: 'css-formatter',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'CSS / SCSS / Less formatter',
   description:
     'Formats (beautifies) CSS, SCSS or Less with Prettier: one selector and one declaration per line, consistent indentation and spacing, hex colours lower-cased, comments preserved. ' +

@@ -13,7 +13,7 @@ interface LightningError {
 export default defineTool({
   module: 'developer-apis',
   slug: 'css-minifier',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'CSS minifier',
   description:
     'Minifies CSS with Lightning CSS: removes whitespace and comments, shortens colours, numbers and units, merges longhands into shorthands and drops overridden declarations, ' +

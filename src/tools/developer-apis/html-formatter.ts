@@ -6,7 +6,7 @@ import { sourceField } from './shared.ts';
 export default defineTool({
   module: 'developer-apis',
   slug: 'html-formatter',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'HTML formatter',
   description:
     'Formats (beautifies) HTML with Prettier: consistent indentation, one element per line where whitespace allows, long attribute lists wrapped, and embedded <script> and <style> formatted as JavaScript and CSS. ' +

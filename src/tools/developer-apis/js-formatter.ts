@@ -6,7 +6,7 @@ import { sourceField } from './shared.ts';
 export default defineTool({
   module: 'developer-apis',
   slug: 'js-formatter',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'JavaScript / TypeScript formatter',
   description:
     'Formats (beautifies) JavaScript, JSX or TypeScript with Prettier: consistent indentation, quotes, semicolons and trailing commas, long expressions wrapped at printWidth. ' +

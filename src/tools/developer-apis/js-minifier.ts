@@ -13,7 +13,7 @@ interface TerserError {
 export default defineTool({
   module: 'developer-apis',
   slug: 'js-minifier',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'JavaScript minifier',
   description:
     'Minifies JavaScript (ES2015–ES2024) with Terser: removes whitespace and comments, compresses expressions, drops dead code and shortens local variable names (mangling). ' +

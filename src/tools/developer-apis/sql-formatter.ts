@@ -36,7 +36,7 @@ export const SQL_FORMAT_DIALECTS = [
 export default defineTool({
   module: 'developer-apis',
   slug: 'sql-formatter',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'SQL formatter',
   description:
     'Formats SQL queries for readability with sql-formatter: clauses on their own lines, indented sub-queries and CASE blocks, one column per line, optional keyword case change. ' +

@@ -73,7 +73,7 @@ const columnSchema = z.object({ operation: z.string(), table: z.string().nullabl
 export default defineTool({
   module: 'developer-apis',
   slug: 'sql-validator',
-  cpu: 'large-input',
+  cpu: 'always',
   title: 'SQL syntax validator',
   description:
     'Checks SQL syntax with a real parser (node-sql-parser grammars for MySQL, MariaDB, PostgreSQL, SQLite, SQL Server T-SQL, BigQuery, Snowflake, Redshift, DB2, Hive, Trino, Athena and Flink SQL). ' +
