@@ -67,6 +67,15 @@ test('/docs loads the reference, titled toolapi, with every module in the sideba
   await page.screenshot({ path: path.join(SCREENSHOTS, 'docs.png') });
   // The Link header of ?delivery=binary points at /docs#delivery: the migration notes are there.
   assert.match(await page.locator('[id="delivery"]').first().innerText(), /Delivery/);
+  // A phone's width: the same page, its heading still shown, for a person to look at.
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await phone.goto(`${server.url}/docs`, { waitUntil: 'networkidle' });
+    await phone.getByRole('heading', { name: 'toolapi', level: 1 }).waitFor();
+    await phone.screenshot({ path: path.join(SCREENSHOTS, 'docs-390.png') });
+  } finally {
+    await phone.close();
+  }
 });
 
 test('search finds "docx to pdf"', async () => {

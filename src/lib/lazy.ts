@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
+const LAZY_LIBRARIES = new Set<string>();
 
 /**
  * A library loaded on first use instead of at import, so importing the registry stays cheap (tests, the CLI,
@@ -12,8 +13,6 @@ export function lazy<T>(specifier: string): () => T {
   LAZY_LIBRARIES.add(specifier);
   return () => (loaded ??= require(specifier) as T);
 }
-
-const LAZY_LIBRARIES = new Set<string>();
 
 /** Loads every lazy library (one per event-loop turn), so a first call does not pay for it. */
 export async function warmLibraries(): Promise<void> {

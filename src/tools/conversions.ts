@@ -5,6 +5,7 @@ import type { ToolContext } from '../core/context.ts';
 import { ToolError } from '../core/errors.ts';
 import type { ZipInput } from '../engines/archive/index.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
+import { safeFileName } from '../files/files.ts';
 import { fileResultSchema } from '../files/result.ts';
 import { defineTool, type EngineNeed, type Tool, type ToolExample } from '../registry/define-tool.ts';
 import type { ModuleName } from '../registry/modules.ts';
@@ -119,8 +120,8 @@ export function conversionTool<E extends z.ZodRawShape = EmptyShape>(spec: Conve
       if (!upload) throw new ToolError('validation_failed', 'file: is required');
       const workDir = await ctx.files.workDir();
       // Converters decide the format by the extension: give the input the one its bytes showed. The name is the
-      // upload's (letters, digits, spaces, - and _ only), since pandoc titles a standalone page after it.
-      let current = path.join(workDir, `${safeBaseName(upload.fileName)}.${spec.inputAs ?? upload.kind}`);
+      // upload's, made safe, since pandoc titles a standalone page after it.
+      let current = path.join(workDir, `${path.parse(safeFileName(upload.fileName, 'input')).name || 'input'}.${spec.inputAs ?? upload.kind}`);
       await copyFile(upload.path, current);
       for (const [index, step] of spec.steps.entries()) {
         current = await runStep(step, current, path.join(workDir, `step-${index}`), ctx, options, index === 0 ? (spec.inputAs ?? upload.kind) : undefined);
@@ -469,9 +470,4 @@ export function withoutExternalImages(node: unknown): unknown {
 function extensionOf(pandocFormat: string): string {
   const map: Record<string, string> = { plain: 'txt', gfm: 'md', markdown: 'md', commonmark: 'md', html: 'html', html5: 'html', docx: 'docx', rtf: 'rtf', odt: 'odt' };
   return map[pandocFormat] ?? pandocFormat;
-}
-
-/** An uploaded file's name without its extension, reduced to a safe file name ("input" when nothing is left). */
-function safeBaseName(fileName: string): string {
-  return path.parse(fileName).name.replace(/[^\p{L}\p{N} _-]/gu, '').trim().slice(0, 60) || 'input';
 }
