@@ -85,8 +85,16 @@ test('every JSON tool at its largest input leaves the event loop responsive (p99
   console.log(`event loop while ${worst.length} tools ran at their largest inputs: p99 ${p99.toFixed(1)} ms, max ${(sampler.histogram.max / 1000).toFixed(1)} ms; longest stalls: ${worst.slice(0, 8).map((w) => `${w.tool} ${w.maxMs.toFixed(0)} ms (call ${w.ms.toFixed(0)} ms, main-thread CPU ${w.cpuMs.toFixed(0)} ms)`).join(', ')}`);
   assert.ok(p99 < 50, `p99 event-loop delay ${p99.toFixed(1)} ms`);
   // A single stall long enough to be a tool running on the loop (not the machine being busy: see isStall).
-  const stalled = worst.filter(isStall);
-  assert.deepEqual(stalled.map((w) => w.tool), [], 'tools that blocked the event loop');
+  // A stall seen once is measured again: a tool that blocks the loop does so every time, while a collection of
+  // the garbage earlier tools left (or a busy machine) lands on whichever call happens to be running.
+  const stalled: string[] = [];
+  for (const suspect of worst.filter(isStall)) {
+    const tool = ALL_TOOLS.find((t) => t.operationId === suspect.tool)!;
+    const again = await sampler.measure(() => run(tool, largestInput(tool), { engines: { cpu: pool } }));
+    console.log(`${suspect.tool} stalled ${suspect.maxMs.toFixed(0)} ms; measured again: ${again.maxMs.toFixed(0)} ms (main-thread CPU ${again.cpuMs.toFixed(0)} ms)`);
+    if (isStall(again)) stalled.push(suspect.tool);
+  }
+  assert.deepEqual(stalled, [], 'tools that blocked the event loop');
 });
 
 test('a cpu tool answers the same in a worker thread as inline: every example of every cpu tool, run in the pool', async () => {
