@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { pino } from 'pino';
 import { createArchiverEngine } from '../../src/engines/archive/commands.ts';
-import { commandExists } from '../../src/engines/archive/process.ts';
+import { commandExists } from '../../src/engines/process/runner.ts';
 import { ARCHIVE_LIMITS, unpack } from '../../src/tools/archive/lib/read.ts';
 import type { ToolContext } from '../../src/core/context.ts';
 import { archiveTools } from '../../src/tools/archive/index.ts';

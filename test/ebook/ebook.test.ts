@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { pino } from 'pino';
 import { asToolError } from '../../src/core/errors.ts';
 import { invoke } from '../../src/core/invoke.ts';
-import { commandExists } from '../../src/engines/archive/process.ts';
+import { commandExists } from '../../src/engines/process/runner.ts';
 import { createCommandEngine } from '../../src/engines/commands/index.ts';
 import { sniff } from '../../src/files/kinds.ts';
 import { extractEpub, extractFb2Bytes } from '../../src/lib/extract/ebook.ts';

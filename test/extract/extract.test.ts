@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { commandExists } from '../../src/engines/archive/process.ts';
+import { commandExists } from '../../src/engines/process/runner.ts';
 import extractTool from '../../src/tools/extract/extract.ts';
 import fileInsights from '../../src/tools/ai-models/file-insights.ts';
 import atsGapFile from '../../src/tools/text-intelligence/ats-gap-file.ts';

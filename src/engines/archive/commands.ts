@@ -1,5 +1,5 @@
 import { ToolError } from '../../core/errors.ts';
-import { commandExists, runProcess, supervise, type Supervised } from './process.ts';
+import { commandExists, runProcess, supervise, type Supervised } from '../process/runner.ts';
 
 /**
  * The archivers of the archive conversions, as Debian ships them: bsdtar (libarchive-tools) reads ZIP, 7z,
@@ -37,15 +37,7 @@ export interface ArchiverEngine {
 }
 
 export function createArchiverEngine(): ArchiverEngine {
-  const found = new Map<ArchiverName, boolean>();
-  const available = (name: ArchiverName): boolean => {
-    let ok = found.get(name);
-    if (ok === undefined) {
-      ok = commandExists(name);
-      found.set(name, ok);
-    }
-    return ok;
-  };
+  const available = (name: ArchiverName): boolean => commandExists(name);
   const env = (cwd: string): Record<string, string> => ({ HOME: cwd, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TMPDIR: cwd });
   const need = (name: ArchiverName): void => {
     if (!available(name)) throw new ToolError('engine_unavailable', `${name} is not installed on this server (${ARCHIVER_PACKAGES[name]}); this conversion is unavailable.`);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from '../../core/errors.ts';
-import { commandExists, ProcessFailed, runProcess } from '../archive/process.ts';
+import { commandExists, ProcessFailed, runProcess } from '../process/runner.ts';
 
 /**
  * Calibre's command-line tools (Debian package `calibre`): `ebook-convert` turns any e-book format it reads

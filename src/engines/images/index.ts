@@ -1,10 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type sharpModule from 'sharp';
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import { ToolError } from '../../core/errors.ts';
 import type { FileKind } from '../../files/kinds.ts';
+import { commandExists, ProcessFailed, runProcess } from '../process/runner.ts';
 
 /**
  * Images through sharp (libvips, prebuilt in the @img/* packages), plus the two formats its prebuilt
@@ -271,34 +273,14 @@ async function openBmp(sharp: SharpConstructor, source: ImageSource, field: stri
   return fromRaw(sharp, decoded.data, decoded.width, decoded.height, 'bmp', buffer.length, !alpha);
 }
 
-function runHeifEnc(pngPath: string, outputPath: string, options: HeicEncodeOptions): Promise<void> {
+async function runHeifEnc(pngPath: string, outputPath: string, options: HeicEncodeOptions): Promise<void> {
   const quality = Math.max(0, Math.min(100, Math.round(options.quality)));
   const args = options.lossless ? ['-L', '-p', 'chroma=444', '-o', outputPath, pngPath] : ['-q', String(quality), '-o', outputPath, pngPath];
-  return new Promise((resolve, reject) => {
-    const child = spawn('heif-enc', args, { stdio: ['ignore', 'ignore', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8' } });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stderr.length < 8192) stderr += chunk;
-    });
-    let outcome: ToolError | undefined;
-    const kill = (reason: ToolError): void => {
-      outcome = reason;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => kill(new ToolError('timeout', `image: HEIC encoding did not finish within ${PIPELINE_SECONDS} s.`)), PIPELINE_SECONDS * 1000);
-    const onAbort = (): void => kill(new ToolError('timeout', 'image: the call was cancelled during HEIC encoding.'));
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      reject(new ToolError('engine_unavailable', `heif-enc (Debian package libheif-examples) could not start: ${error.message}`));
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      if (outcome) return reject(outcome);
-      if (code === 0) return resolve();
-      reject(new ToolError('unprocessable', `image: HEIC encoding failed (${stderr.trim().split('\n')[0]?.slice(0, 200) ?? `exit code ${code}`}).`));
-    });
-  });
+  if (!commandExists('heif-enc')) throw new ToolError('engine_unavailable', 'heif-enc (Debian package libheif-examples) is not installed on this server.');
+  try {
+    await runProcess('heif-enc', args, { cwd: path.dirname(outputPath), env: { LANG: 'C.UTF-8' }, signal: options.signal, timeoutMs: PIPELINE_SECONDS * 1000, label: 'image: HEIC encoding' });
+  } catch (error) {
+    if (error instanceof ProcessFailed) throw new ToolError('unprocessable', `image: HEIC encoding failed (${error.firstLine().slice(0, 200)}).`);
+    throw error;
+  }
 }

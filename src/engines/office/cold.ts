@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../core/errors.ts';
 import type { FilterChoice } from './filters.ts';
-import { dieWithParent, killGroup } from './processes.ts';
+import { dieWithParent, killGroup } from '../process/runner.ts';
 import { copyProfile, officeEnv, profileUrl, seedProfile } from './profile.ts';
 
 /**

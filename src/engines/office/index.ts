@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { ToolError } from '../../core/errors.ts';
 import { convertCold, fileSize, type ColdContext } from './cold.ts';
 import { coldExportFilter, defaultInputFilter, normaliseFormat, outputPath, parseFilter, type FilterChoice } from './filters.ts';
 import { startInstance, type Instance, type OfficeLog, type WorkerReply } from './instance.ts';
-import { killGroup } from './processes.ts';
+import { killGroup, ProcessFailed, runProcess } from '../process/runner.ts';
 import { createTemplateProfile } from './profile.ts';
 import { processIdentity } from '../../lib/process-identity.ts';
 
@@ -657,31 +656,14 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
     }
   }
 
-  function runPdftoppm(args: string[], timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(pdftoppm, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
-      let stderr = '';
-      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => void (stderr = (stderr + chunk).slice(-2000)));
-      let failure: ToolError | null = null;
-      const stop = (error: ToolError): void => {
-        failure = error;
-        killGroup(child.pid);
-      };
-      const timer = setTimeout(() => stop(new ToolError('timeout', `rendering the pages did not finish within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
-      const onAbort = (): void => stop(abortError(signal!));
-      signal?.addEventListener('abort', onAbort, { once: true });
-      child.once('error', (error) => {
-        failure ??= new ToolError('engine_unavailable', `pdftoppm could not be started: ${error.message}`);
-      });
-      child.once('close', (code) => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        if (failure) reject(failure);
-        else if (code === 0) resolve();
-        else if (/Wrong page range|first page/i.test(stderr)) reject(new ToolError('validation_failed', 'firstPage: the page range is outside the document'));
-        else reject(new ToolError('unprocessable', 'file: the PDF could not be rendered (it is damaged or encrypted)'));
-      });
-    });
+  async function runPdftoppm(args: string[], timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await runProcess(pdftoppm, args, { cwd: path.dirname(args.at(-1) ?? options.tempDir), signal, timeoutMs, label: 'rendering the pages' });
+    } catch (error) {
+      if (!(error instanceof ProcessFailed)) throw signal?.aborted ? abortError(signal) : error;
+      if (/Wrong page range|first page/i.test(error.stderr)) throw new ToolError('validation_failed', 'firstPage: the page range is outside the document');
+      throw new ToolError('unprocessable', 'file: the PDF could not be rendered (it is damaged or encrypted)');
+    }
   }
 
   // ---- boot ------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { dieWithParent, killGroup } from './processes.ts';
+import { dieWithParent, killGroup } from '../process/runner.ts';
 import { copyProfile, officeEnv, profileUrl } from './profile.ts';
 
 /**

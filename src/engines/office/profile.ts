@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { dieWithParent } from './processes.ts';
+import { dieWithParent } from '../process/runner.ts';
 
 /**
  * LibreOffice user profiles. One template is initialised once per engine (`--terminate_after_init`, which

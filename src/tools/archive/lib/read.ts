@@ -6,7 +6,7 @@ import { extract as tarExtract, type Header } from 'tar-stream';
 import type { ToolContext } from '../../../core/context.ts';
 import { ToolError } from '../../../core/errors.ts';
 import type { ArchiverEngine } from '../../../engines/archive/commands.ts';
-import { ProcessFailed } from '../../../engines/archive/process.ts';
+import { ProcessFailed } from '../../../engines/process/runner.ts';
 import { sniff } from '../../../files/kinds.ts';
 import type { UploadedFile } from '../../../files/result.ts';
 

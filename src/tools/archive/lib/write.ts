@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ToolContext } from '../../../core/context.ts';
 import { ToolError } from '../../../core/errors.ts';
 import type { ArchiverEngine, ArchiverName } from '../../../engines/archive/commands.ts';
-import { ProcessFailed } from '../../../engines/archive/process.ts';
+import { ProcessFailed } from '../../../engines/process/runner.ts';
 import type { UnpackedTree } from './read.ts';
 
 /**

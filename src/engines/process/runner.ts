@@ -1,12 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { openSync, closeSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { ToolError } from '../../core/errors.ts';
 
 /**
- * Supervised converter processes for the archive and e-book engines (7-Zip, bsdtar, gzip, bzip2, Calibre):
- * no shell, a minimal environment, their own process group (a kill takes every helper they started),
- * a deadline and the call's AbortSignal. Module-internal to src/engines.
+ * THE way src/engines starts an external program (pandoc, poppler, Calibre, the archivers, heif-enc, and the
+ * LibreOffice processes): no shell, a minimal environment, its own process group (a kill takes every helper
+ * it started), a deadline and the call's AbortSignal, and capped stdout/stderr. Module-internal to
+ * src/engines: tools reach programs through an engine's small interface, never through this file.
  */
 export interface ProcessOptions {
   cwd: string;
@@ -17,8 +18,10 @@ export interface ProcessOptions {
   timeoutMs: number;
   /** A file fed to the child's stdin. */
   stdinFile?: string;
-  /** stdout kept by `run` (default 1 MB; the rest is drained and dropped). */
+  /** stdout kept by `runProcess` (default 1 MB; the rest is drained and dropped). */
   maxStdout?: number;
+  /** How messages name the program (default: the command), e.g. 'HEIC encoding'. */
+  label?: string;
 }
 
 /** A child that exited with a non-zero status: callers turn it into a message about the file. */
@@ -42,6 +45,11 @@ export class ProcessFailed extends Error {
     const error = [...lines].reverse().find((l) => /error|exception|cannot|can't|unsupported|invalid|not\s/i.test(l));
     return (error ?? lines.at(-1) ?? `exit code ${this.exitCode}`).slice(0, 300);
   }
+
+  /** The first non-empty line of stderr (converters such as pandoc put the cause first). */
+  firstLine(): string {
+    return (this.stderr.split('\n').find((line) => line.trim()) ?? `exit code ${this.exitCode}`).trim().slice(0, 300);
+  }
 }
 
 export interface Supervised {
@@ -54,41 +62,68 @@ export interface Supervised {
 }
 
 const defaultPath = '/usr/local/bin:/usr/bin:/bin';
+const MAX_STDERR = 64 * 1024;
+const installed = new Map<string, boolean>();
 
 /** Whether `command` is on PATH (looked up once per process). */
 export function commandExists(command: string): boolean {
-  return spawnSync('sh', ['-c', 'command -v "$0" >/dev/null 2>&1', command], { stdio: 'ignore' }).status === 0;
+  let found = installed.get(command);
+  if (found === undefined) {
+    found = spawnSync('sh', ['-c', 'command -v "$0" >/dev/null 2>&1', command], { stdio: 'ignore' }).status === 0;
+    installed.set(command, found);
+  }
+  return found;
+}
+
+/** SIGKILLs the process group `pid` leads (every process is started as a group leader), or the process alone. */
+export function killGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+const SETPRIV = '/usr/bin/setpriv';
+
+/**
+ * Runs `command` so that the kernel SIGKILLs it when its parent (Node) dies, however Node dies: setpriv
+ * (util-linux, essential on Debian) sets PR_SET_PDEATHSIG and execs, so the pid stays the command's.
+ */
+export function dieWithParent(command: string, args: string[]): [string, string[]] {
+  return existsSync(SETPRIV) ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args];
 }
 
 /** Starts `command`; its stdout is a stream for the caller. */
 export function supervise(command: string, args: readonly string[], options: ProcessOptions): Supervised {
+  const label = options.label ?? command;
   const env = { PATH: process.env.PATH ?? defaultPath, ...options.env };
   let stdin: number | 'ignore' = 'ignore';
   if (options.stdinFile) stdin = openSync(options.stdinFile, 'r');
   const child = spawn(command, args, { cwd: options.cwd, detached: true, stdio: [stdin, 'pipe', 'pipe'], env });
   if (typeof stdin === 'number') closeSync(stdin);
   const { stdout, stderr: errors } = child;
-  if (!stdout || !errors) throw new ToolError('internal_error', `${command}: no pipes to the child process.`);
+  if (!stdout || !errors) throw new ToolError('internal_error', `${label}: no pipes to the child process.`);
   let stderr = '';
   errors.setEncoding('utf8').on('data', (chunk: string) => {
-    if (stderr.length < 64 * 1024) stderr += chunk;
+    if (stderr.length < MAX_STDERR) stderr += chunk;
   });
   let exited = false;
   const kill = (): void => {
-    if (exited) return;
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
+    if (!exited) killGroup(child.pid);
   };
   let outcome: ToolError | undefined;
   const timer = setTimeout(() => {
-    outcome = new ToolError('timeout', `${command} did not finish within ${Math.round(options.timeoutMs / 1000)} s; try a smaller file.`);
+    outcome = new ToolError('timeout', `${label} did not finish within ${Math.round(options.timeoutMs / 1000)} s; try a smaller file.`);
     kill();
   }, options.timeoutMs);
   const onAbort = (): void => {
-    outcome = new ToolError('timeout', `${command} was stopped: the call was cancelled or ran out of time.`);
+    outcome = new ToolError('timeout', `${label} was stopped: the call was cancelled or ran out of time.`);
     kill();
   };
   if (options.signal?.aborted) onAbort();
