@@ -5,7 +5,6 @@ import type { Config } from '../config.ts';
 import type { ReadinessCheck } from '../http/health-routes.ts';
 import { createAiProvider, type AiProvider } from './ai/index.ts';
 import { createArchiveEngine, type ArchiveEngine } from './archive/index.ts';
-import { createArchiverEngine, type ArchiverEngine } from './archive/commands.ts';
 import { createBrowserEngine, type BrowserEngine } from './browser/chromium.ts';
 import { createCommandEngine, type CommandEngine } from './commands/index.ts';
 import { createCpuPool, type CpuPool } from './cpu/index.ts';
@@ -33,10 +32,8 @@ export interface Engines {
   commands?: CommandEngine;
   /** The warm, supervised LibreOffice pool. */
   office?: OfficeEngine;
-  /** ZIP reading with the archive caps (zip slip, links, bombs) and ZIP writing. */
+  /** Archives: ZIP reading and writing, the archivers (bsdtar, 7-Zip, gzip, bzip2, rar where installed), one guard (zip slip, links, bombs). */
   archive?: ArchiveEngine;
-  /** Archiver processes (bsdtar, 7-Zip, gzip, bzip2, rar where installed) for the archive conversions. */
-  archivers?: ArchiverEngine;
   /** Calibre's ebook-convert / ebook-meta for the e-book conversions. */
   ebook?: EbookEngine;
   /** sharp (loaded on first use), HEIC decoding and heif-enc for HEIC output. */
@@ -72,7 +69,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
       : undefined;
   const cpu = createCpuPool({ ...(config.cpuWorkers ? { threads: config.cpuWorkers } : {}) });
   return {
-    engines: { cpu, fetch, dns, browser, commands: createCommandEngine(), archive: createArchiveEngine(), archivers: createArchiverEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
+    engines: { cpu, fetch, dns, browser, commands: createCommandEngine(), archive: createArchiveEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
     readiness: office ? [officeReadiness(office)] : [],
     close: async () => {
       await Promise.all([browser.close(), office?.close(), cpu.close()]);

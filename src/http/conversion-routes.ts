@@ -13,7 +13,7 @@ export function engineReady(engines: Engines, need: EngineNeed): boolean {
   if (need === 'images') return engines.images?.available() ?? false;
   if (need === 'hevc') return engines.images?.heicEncoderAvailable() ?? false;
   if (need === 'calibre') return engines.ebook?.available() ?? false;
-  if (need === 'bsdtar' || need === '7z' || need === 'gzip' || need === 'bzip2' || need === 'rar') return engines.archivers?.available(need) ?? false;
+  if (need === 'bsdtar' || need === '7z' || need === 'gzip' || need === 'bzip2' || need === 'rar') return engines.archive?.available(need) ?? false;
   return engines.commands?.available(need) ?? false;
 }
 

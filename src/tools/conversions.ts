@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../core/context.ts';
 import { ToolError } from '../core/errors.ts';
-import type { ZipInput } from '../engines/archive/index.ts';
+import { ARCHIVE_CAPS, type ZipInput } from '../engines/archive/index.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { safeFileName } from '../files/files.ts';
 import { fileResultSchema } from '../files/result.ts';
@@ -46,7 +46,7 @@ export const SHEET_TEXT_MAX_CELLS = 2_000_000;
 /** Non-empty cells one spreadsheet call returns as JSON. */
 export const SHEET_JSON_MAX_CELLS = 250_000;
 /** Bytes an .xlsx may unpack to before it is parsed (its XML; pictures are skipped). */
-export const WORKBOOK_MAX_UNPACKED = 100 * 1024 * 1024;
+export const WORKBOOK_MAX_UNPACKED = ARCHIVE_CAPS.workbook.maxTotalBytes;
 
 const baseInput = {
   fileName: z.string().max(200).optional().describe('Name for the output file (without extension); default: the uploaded name'),
@@ -300,8 +300,7 @@ async function readSheets(source: string, outputDir: string, ctx: ToolContext, m
   const parts = path.join(outputDir, 'parts');
   const extracted = await archive.extract(source, parts, {
     label: 'the workbook',
-    // Spreadsheet XML legitimately compresses far beyond 100:1; the unpacked total is the bound here.
-    limits: { maxTotalBytes: WORKBOOK_MAX_UNPACKED, maxRatio: Number.POSITIVE_INFINITY, maxEntries: 10_000 },
+    caps: 'workbook',
     include: isWorkbookPart,
     signal: ctx.signal,
   });

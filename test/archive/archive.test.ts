@@ -7,10 +7,8 @@ import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { pino } from 'pino';
-import { createArchiverEngine } from '../../src/engines/archive/commands.ts';
+import { ARCHIVE_CAPS, createArchiveEngine } from '../../src/engines/archive/index.ts';
 import { commandExists } from '../../src/engines/process/runner.ts';
-import { ARCHIVE_LIMITS, unpack } from '../../src/tools/archive/lib/read.ts';
-import type { ToolContext } from '../../src/core/context.ts';
 import { archiveTools } from '../../src/tools/archive/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { EMPTY_DIR, makeArchives, MTIME, rar4, readTree, sh, tarOf, TREE, writeTree } from './fixtures.ts';
@@ -348,18 +346,9 @@ describe('hostile and wrong inputs: a clear 4xx and no scratch files left', () =
     writeFileSync(path.join(dir, 'random.bin'), randomBytes(2 * 1024 * 1024));
     const tar = path.join(dir, 'big.tar');
     sh('bsdtar', ['-c', '-f', tar, 'random.bin'], dir);
-    const ctx: ToolContext = {
-      requestId: 'cap',
-      signal: new AbortController().signal,
-      log: pino({ level: 'silent' }),
-      engines: { archivers: createArchiverEngine() },
-      files: { uploads: [], workDir: async () => dir, put: async () => assert.fail('nothing is stored') },
-      plan: { name: 'free', bulkUrlLimit: 5 },
-      now: () => new Date(),
-      warn: () => {},
-    };
     const file = { field: 'file', path: tar, fileName: 'big.tar', sizeBytes: statSync(tar).size, kind: 'tar' as const };
-    await assert.rejects(unpack(file, ctx, { workDir: path.join(dir, 'work'), limits: { ...ARCHIVE_LIMITS, maxTotalBytes: 1024 * 1024 } }), (error: Error & { detail?: string }) => {
+    const call = { signal: new AbortController().signal, warn: () => {} };
+    await assert.rejects(createArchiveEngine().unpack(file, { ...call, workDir: path.join(dir, 'work'), caps: { ...ARCHIVE_CAPS.upload, maxTotalBytes: 1024 * 1024 } }), (error: Error & { detail?: string }) => {
       assert.match(error.detail ?? '', /would take the unpacked size past 1 MB; the cap is 1 MB unpacked per archive/);
       return true;
     });

@@ -1,26 +1,13 @@
 import yauzl from 'yauzl';
 import { ToolError } from '../../core/errors.ts';
+import { ARCHIVE_CAPS, Budget, mb, refuser } from '../../engines/archive/guard.ts';
 
 /**
  * Bounded reading of the ZIP containers of documents (DOCX, XLSX, PPTX, ODF, EPUB): only named parts are
- * inflated, each counted against a per-part and a total cap and a compression-ratio cap, so a document that
- * is really a ZIP bomb is refused (400 naming `file`) instead of filling memory. XML compresses well, so the
- * ratio cap here is looser than the archive tools' 100:1.
+ * inflated, each counted by the archive guard under its `document` profile (a per-part and a total cap and a
+ * compression-ratio cap), so a document that is really a ZIP bomb is refused (400 naming `file`) instead of
+ * filling memory.
  */
-export interface ZipCaps {
-  maxEntries: number;
-  maxPartBytes: number;
-  maxTotalBytes: number;
-  maxRatio: number;
-}
-
-export const DOCUMENT_ZIP_CAPS: ZipCaps = {
-  maxEntries: 10_000,
-  maxPartBytes: 64 * 1024 * 1024,
-  maxTotalBytes: 256 * 1024 * 1024,
-  maxRatio: 1000,
-};
-
 export interface DocumentZip {
   /** Entry names, as stored (`/`-separated). */
   names(): string[];
@@ -32,9 +19,9 @@ export interface DocumentZip {
   close(): void;
 }
 
-const mb = (bytes: number): string => `${+(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-export async function openDocumentZip(filePath: string, what: string, caps: ZipCaps = DOCUMENT_ZIP_CAPS): Promise<DocumentZip> {
+export async function openDocumentZip(filePath: string, what: string): Promise<DocumentZip> {
+  const caps = ARCHIVE_CAPS.document;
+  const refuse = refuser('file');
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
@@ -43,7 +30,7 @@ export async function openDocumentZip(filePath: string, what: string, caps: ZipC
   }
   if (zip.entryCount > caps.maxEntries) {
     zip.close();
-    throw new ToolError('validation_failed', `file: the ${what} holds ${zip.entryCount.toLocaleString('en-US')} parts; at most ${caps.maxEntries.toLocaleString('en-US')} are read.`);
+    throw refuse(`the ${what} holds ${zip.entryCount.toLocaleString('en-US')} parts; at most ${caps.maxEntries.toLocaleString('en-US')} are read.`);
   }
   const entries = new Map<string, yauzl.Entry>();
   try {
@@ -52,28 +39,24 @@ export async function openDocumentZip(filePath: string, what: string, caps: ZipC
     zip.close();
     throw new ToolError('validation_failed', `file: the ${what} is damaged (${(error as Error).message.slice(0, 160)}).`);
   }
-  let total = 0;
+  const budget = new Budget(caps, zip.fileSize, refuse, `the ${what}`);
   const read = async (name: string): Promise<Buffer | null> => {
     const entry = entries.get(name) ?? entries.get(name.replace(/^\//, ''));
     if (!entry) return null;
-    if (entry.uncompressedSize > caps.maxPartBytes) {
-      throw new ToolError('validation_failed', `file: the part ${JSON.stringify(name)} of the ${what} unpacks to ${mb(entry.uncompressedSize)}; at most ${mb(caps.maxPartBytes)} per part is read.`);
+    if (entry.uncompressedSize > caps.maxEntryBytes) {
+      throw refuse(`the part ${JSON.stringify(name)} of the ${what} unpacks to ${mb(entry.uncompressedSize)}; at most ${mb(caps.maxEntryBytes)} per part is read.`);
     }
     const chunks: Buffer[] = [];
-    let bytes = 0;
+    const count = budget.entry(`the part ${JSON.stringify(name)}`, entry.compressedSize);
     try {
       const stream = await zip.openReadStreamPromise(entry);
       for await (const chunk of stream) {
         const buffer = chunk as Buffer;
-        bytes += buffer.length;
-        total += buffer.length;
-        if (bytes > caps.maxPartBytes || total > caps.maxTotalBytes) {
+        try {
+          count(buffer.length);
+        } catch (error) {
           stream.destroy();
-          throw new ToolError('validation_failed', `file: the ${what} unpacks to more than ${mb(Math.min(caps.maxTotalBytes, caps.maxPartBytes))}; it is too large to read (or a ZIP bomb).`);
-        }
-        if (bytes > 1024 * 1024 && bytes > caps.maxRatio * Math.max(entry.compressedSize, 1)) {
-          stream.destroy();
-          throw new ToolError('validation_failed', `file: the part ${JSON.stringify(name)} of the ${what} inflates beyond ${caps.maxRatio}:1 (a ZIP bomb).`);
+          throw error;
         }
         chunks.push(buffer);
       }

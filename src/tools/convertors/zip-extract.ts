@@ -2,8 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { ToolError } from '../../core/errors.ts';
-import type { ExtractedEntry, ZipLimits } from '../../engines/archive/index.ts';
-import { ZIP_LIMITS } from '../../engines/archive/index.ts';
+import type { ArchiveCaps, ExtractedEntry } from '../../engines/archive/index.ts';
+import { ARCHIVE_CAPS } from '../../engines/archive/index.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 
@@ -107,7 +107,7 @@ export default defineTool({
   description:
     `Extracts a ZIP archive into downloadable files: upload it in multipart field "file" (ZIP-based formats such as DOCX, XLSX, PPTX, ODF and EPUB are taken too), or send "urls", a JSON array of up to ${MAX_URLS} HTTPS URLs fetched through the SSRF-guarded fetcher (public addresses only, response size capped). ` +
     'Each file entry comes back with its path in the archive and a download link (the fields of a file result: fileId, downloadUrl, expiresAt, fileName, mimeType, sizeBytes; links valid 1 hour, files kept at most 24 hours). ' +
-    `Hostile archives are refused with 400 naming the cap, before anything is stored: paths that climb out with ".." or are absolute (zip slip), symbolic links and special files, encrypted entries, more than ${ZIP_LIMITS.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ${ZIP_LIMITS.maxRatio}:1 (ZIP bombs; real inflated bytes are counted, header sizes are not trusted). ` +
+    `Hostile archives are refused with 400 naming the cap, before anything is stored: paths that climb out with ".." or are absolute (zip slip), symbolic links and special files, encrypted entries, more than ${ARCHIVE_CAPS.upload.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ${ARCHIVE_CAPS.upload.maxRatio}:1 (ZIP bombs; real inflated bytes are counted, header sizes are not trusted). ` +
     'Errors of this endpoint are {status, message}: the HTTP status and one message, not the usual error envelope.',
   keywords: ['zip', 'unzip', 'extract', 'archive', 'decompress'],
   input,
@@ -134,11 +134,11 @@ export default defineTool({
 
     // The caps hold for the whole call; each archive gets what the ones before it left.
     const extracted: Array<{ source: Source; files: ExtractedEntry[]; directories: string[]; totalBytes: number }> = [];
-    let entriesLeft = ZIP_LIMITS.maxEntries;
-    let bytesLeft = ZIP_LIMITS.maxTotalBytes;
+    let entriesLeft = ARCHIVE_CAPS.upload.maxEntries;
+    let bytesLeft = ARCHIVE_CAPS.upload.maxTotalBytes;
     for (const [index, source] of sources.entries()) {
-      const limits: Partial<ZipLimits> = { maxEntries: entriesLeft, maxTotalBytes: bytesLeft };
-      const result = await archive.extract(source.zip, path.join(workDir, `archive-${index}`), { limits, field: source.field, label: source.label, signal: ctx.signal });
+      const caps: ArchiveCaps = { ...ARCHIVE_CAPS.upload, maxEntries: entriesLeft, maxTotalBytes: bytesLeft };
+      const result = await archive.extract(source.zip, path.join(workDir, `archive-${index}`), { caps, field: source.field, label: source.label, signal: ctx.signal });
       entriesLeft -= result.files.length + result.directories.length;
       bytesLeft -= result.totalBytes;
       extracted.push({ source, ...result });

@@ -3,13 +3,12 @@ import { ToolError } from '../../../core/errors.ts';
 import type { FileKind } from '../../../files/kinds.ts';
 import { fileResultSchema } from '../../../files/result.ts';
 import { defineTool, type EngineNeed, type Tool, type ToolExample } from '../../../registry/define-tool.ts';
-import { ARCHIVE_LIMITS, baseName, unpack, type ArchiveSource } from './read.ts';
-import { pack, TARGET_INFO, type ArchiveTarget } from './write.ts';
+import { ARCHIVE_CAPS, baseName, TARGET_INFO, type ArchiveSource, type ArchiveTarget } from '../../../engines/archive/index.ts';
 
 /**
  * The archive conversions are declared as data: each tool file is one `archiveTool({from, to})` call. The
- * pipeline is the same for all thirty: check and unpack the upload (./read.ts), pack it in the target
- * format (./write.ts), reopen the output, store it and answer with a download link (SERVICE-SPEC 2.3).
+ * pipeline is the same for all thirty: check and unpack the upload, pack it in the target
+ * format (the archive engine, src/engines/archive), reopen the output, store it and answer with a download link (SERVICE-SPEC 2.3).
  */
 const SOURCES: Record<ArchiveSource, { title: string; kind: FileKind; engines: EngineNeed[]; extensions: string }> = {
   zip: { title: 'ZIP', kind: 'zip', engines: ['bsdtar'], extensions: '.zip' },
@@ -22,8 +21,8 @@ const SOURCES: Record<ArchiveSource, { title: string; kind: FileKind; engines: E
 
 const CAPS =
   `Hostile archives are refused with a 400 naming the rule: entries with absolute paths or ".." (zip slip), symbolic or hard links, ` +
-  `device files, more than ${ARCHIVE_LIMITS.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ` +
-  `${ARCHIVE_LIMITS.maxRatio}:1 (bombs); every entry is checked before anything is unpacked, and sizes are counted again while unpacking. ` +
+  `device files, more than ${ARCHIVE_CAPS.upload.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ` +
+  `${ARCHIVE_CAPS.upload.maxRatio}:1 (bombs); every entry is checked before anything is unpacked, and sizes are counted again while unpacking. ` +
   'Encrypted (password-protected) archives are not supported.';
 
 function describe(from: ArchiveSource, to: ArchiveTarget): string {
@@ -130,12 +129,15 @@ export function archiveTool(spec: ArchiveToolSpec): Tool<typeof withLevel, typeo
       const upload = ctx.files.uploads[0];
       if (!upload) throw new ToolError('validation_failed', 'file: is required');
       const workDir = await ctx.files.workDir();
-      const tree = await unpack(upload, ctx, { workDir });
+      const archive = ctx.engines.archive;
+      if (!archive) throw new ToolError('engine_unavailable', 'No archivers are configured on this server; archive conversions are unavailable.');
+      const call = { signal: ctx.signal, warn: (message: string) => ctx.warn(message) };
+      const tree = await archive.unpack(upload, { ...call, workDir });
       if (tree.compressedTar) {
         ctx.warn(`The ${source.title} stream held a TAR archive (a .tar.${from}); its ${tree.files} file${tree.files === 1 ? '' : 's'} were converted.`);
       }
       const base = fileName ?? (tree.singleFile && (to === 'gz' || to === 'bz2') ? tree.singleFile : baseName(upload.fileName));
-      const packed = await pack(tree, to, ctx, { workDir, baseName: base, level: hasLevel ? compressionLevel : undefined });
+      const packed = await archive.pack(tree, to, { ...call, workDir, baseName: base, level: hasLevel ? compressionLevel : undefined });
       return ctx.files.put(packed.path, { fileName: packed.fileName, mimeType: packed.mimeType });
     },
   });

@@ -5,7 +5,7 @@ import { commandExists, runProcess, supervise, type Supervised } from '../proces
  * The archivers of the archive conversions, as Debian ships them: bsdtar (libarchive-tools) reads ZIP, 7z,
  * RAR and TAR and writes ZIP and TAR (+gzip/bzip2); 7-Zip (p7zip-full) writes 7z; gzip and bzip2 handle the
  * single-file streams. `rar` (creating RAR) is proprietary and not in Debian: where it is missing the RAR
- * outputs answer engine_unavailable. The checks on untrusted archives live in src/tools/archive/lib.
+ * outputs answer engine_unavailable. The checks on untrusted archives are guard.ts's.
  */
 export const ARCHIVERS = ['bsdtar', '7z', 'gzip', 'bzip2', 'rar'] as const;
 export type ArchiverName = (typeof ARCHIVERS)[number];
@@ -28,7 +28,14 @@ export interface ArchiverRun {
   stdinFile?: string;
 }
 
-export interface ArchiverEngine {
+/** What one call hands the archive engine: the archivers, its AbortSignal, and where its warnings go. */
+export interface ArchiveCall {
+  archivers: Archivers;
+  signal: AbortSignal;
+  warn(message: string): void;
+}
+
+export interface Archivers {
   available(name: ArchiverName): boolean;
   /** Runs to completion and returns stdout (small outputs: listings, messages). Fails with ProcessFailed. */
   run(name: ArchiverName, args: readonly string[], options: ArchiverRun): Promise<string>;
@@ -36,7 +43,7 @@ export interface ArchiverEngine {
   stream(name: ArchiverName, args: readonly string[], options: ArchiverRun): Supervised;
 }
 
-export function createArchiverEngine(): ArchiverEngine {
+export function createArchivers(): Archivers {
   const available = (name: ArchiverName): boolean => commandExists(name);
   const env = (cwd: string): Record<string, string> => ({ HOME: cwd, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TMPDIR: cwd });
   const need = (name: ArchiverName): void => {

@@ -2,11 +2,10 @@ import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ToolContext } from '../../../core/context.ts';
-import { ToolError } from '../../../core/errors.ts';
-import type { ArchiverEngine, ArchiverName } from '../../../engines/archive/commands.ts';
-import { ProcessFailed } from '../../../engines/process/runner.ts';
-import type { UnpackedTree } from './read.ts';
+import { ToolError } from '../../core/errors.ts';
+import { ProcessFailed } from '../process/runner.ts';
+import type { ArchiveCall, ArchiverName } from './archivers.ts';
+import type { UnpackedTree } from './unpack.ts';
 
 /**
  * Writing the output archive from an unpacked, checked tree: ZIP and TAR (plain, gzip, bzip2) with bsdtar,
@@ -39,12 +38,6 @@ export interface Packed {
   mimeType: string;
 }
 
-function archiversOf(ctx: ToolContext): ArchiverEngine {
-  const engine = ctx.engines.archivers;
-  if (!engine) throw new ToolError('engine_unavailable', 'No archivers are configured on this server; archive conversions are unavailable.');
-  return engine;
-}
-
 function writeFailure(error: unknown, what: string): unknown {
   if (error instanceof ProcessFailed) return new ToolError('internal_error', `${what} failed (${error.reason()}); quote the X-Request-Id when reporting it.`);
   return error;
@@ -55,17 +48,17 @@ function topLevel(tree: UnpackedTree): string[] {
   return [...new Set(tree.entries.map((e) => e.path.split('/')[0] ?? e.path))];
 }
 
-async function runTo(ctx: ToolContext, name: ArchiverName, args: string[], cwd: string, what: string): Promise<string> {
+async function runTo(call: ArchiveCall, name: ArchiverName, args: string[], cwd: string, what: string): Promise<string> {
   try {
-    return await archiversOf(ctx).run(name, args, { cwd, signal: ctx.signal, timeoutMs: 110_000 });
+    return await call.archivers.run(name, args, { cwd, signal: call.signal, timeoutMs: 110_000 });
   } catch (error) {
     throw writeFailure(error, what);
   }
 }
 
 /** `gzip -c` / `bzip2 -c` of one file into `target` (the gzip header keeps the file's name). */
-async function compressOne(ctx: ToolContext, name: 'gzip' | 'bzip2', level: number, cwd: string, file: string, target: string): Promise<void> {
-  const child = archiversOf(ctx).stream(name, ['-c', `-${level}`, '--', file], { cwd, signal: ctx.signal, timeoutMs: 110_000 });
+async function compressOne(call: ArchiveCall, name: 'gzip' | 'bzip2', level: number, cwd: string, file: string, target: string): Promise<void> {
+  const child = call.archivers.stream(name, ['-c', `-${level}`, '--', file], { cwd, signal: call.signal, timeoutMs: 110_000 });
   let failure: unknown;
   try {
     await pipeline(child.stdout, createWriteStream(target, { flags: 'wx' }));
@@ -82,7 +75,7 @@ async function compressOne(ctx: ToolContext, name: 'gzip' | 'bzip2', level: numb
 }
 
 /** Packs the tree as `target`, reopens the result and returns where it is. */
-export async function pack(tree: UnpackedTree, target: ArchiveTarget, ctx: ToolContext, options: PackOptions): Promise<Packed> {
+export async function pack(call: ArchiveCall, tree: UnpackedTree, target: ArchiveTarget, options: PackOptions): Promise<Packed> {
   const info = TARGET_INFO[target];
   const level = options.level ?? info.defaultLevel ?? 6;
   const out = (extension: string): string => path.join(options.workDir, `output.${extension}`);
@@ -95,8 +88,8 @@ export async function pack(tree: UnpackedTree, target: ArchiveTarget, ctx: ToolC
   if ((target === 'gz' || target === 'bz2') && tree.singleFile) {
     const extension = target;
     const file = out(extension);
-    await compressOne(ctx, target === 'gz' ? 'gzip' : 'bzip2', level, tree.root, tree.singleFile, file);
-    await runTo(ctx, target === 'gz' ? 'gzip' : 'bzip2', ['-t', file], options.workDir, `checking the ${info.title} output`);
+    await compressOne(call, target === 'gz' ? 'gzip' : 'bzip2', level, tree.root, tree.singleFile, file);
+    await runTo(call, target === 'gz' ? 'gzip' : 'bzip2', ['-t', file], options.workDir, `checking the ${info.title} output`);
     return { path: file, fileName: `${options.baseName}.${extension}`, mimeType: info.mimeType };
   }
 
@@ -106,22 +99,22 @@ export async function pack(tree: UnpackedTree, target: ArchiveTarget, ctx: ToolC
     case 'zip':
       file = out('zip');
       fileName = `${options.baseName}.zip`;
-      await runTo(ctx, 'bsdtar', bsdtarCreate(file, ['--format', 'zip', '--options', `zip:compression-level=${level}`]), tree.root, 'writing the ZIP');
+      await runTo(call, 'bsdtar', bsdtarCreate(file, ['--format', 'zip', '--options', `zip:compression-level=${level}`]), tree.root, 'writing the ZIP');
       break;
     case 'tar':
       file = out('tar');
       fileName = `${options.baseName}.tar`;
-      await runTo(ctx, 'bsdtar', bsdtarCreate(file, ['--format', 'pax', ...owner]), tree.root, 'writing the TAR');
+      await runTo(call, 'bsdtar', bsdtarCreate(file, ['--format', 'pax', ...owner]), tree.root, 'writing the TAR');
       break;
     case 'gz':
       file = out('tar.gz');
       fileName = `${options.baseName}.tar.gz`;
-      await runTo(ctx, 'bsdtar', bsdtarCreate(file, ['--format', 'pax', '-z', '--options', `gzip:compression-level=${level}`, ...owner]), tree.root, 'writing the .tar.gz');
+      await runTo(call, 'bsdtar', bsdtarCreate(file, ['--format', 'pax', '-z', '--options', `gzip:compression-level=${level}`, ...owner]), tree.root, 'writing the .tar.gz');
       break;
     case 'bz2':
       file = out('tar.bz2');
       fileName = `${options.baseName}.tar.bz2`;
-      await runTo(ctx, 'bsdtar', bsdtarCreate(file, ['--format', 'pax', '-j', '--options', `bzip2:compression-level=${level}`, ...owner]), tree.root, 'writing the .tar.bz2');
+      await runTo(call, 'bsdtar', bsdtarCreate(file, ['--format', 'pax', '-j', '--options', `bzip2:compression-level=${level}`, ...owner]), tree.root, 'writing the .tar.bz2');
       break;
     case '7z': {
       file = out('7z');
@@ -129,21 +122,21 @@ export async function pack(tree: UnpackedTree, target: ArchiveTarget, ctx: ToolC
       const list = path.join(options.workDir, 'entries-7z.lst');
       await writeFile(list, topLevel(tree).map((n) => `${n}\n`).join(''));
       // -spd: names are literal (no wildcards); -scsUTF-8: the list file's charset; absolute paths keep them apart from switches.
-      await runTo(ctx, '7z', ['a', '-t7z', `-mx=${level}`, '-bd', '-y', '-spd', '-scsUTF-8', file, `@${list}`], tree.root, 'writing the 7z archive');
-      await runTo(ctx, '7z', ['t', '-bd', file], options.workDir, 'checking the 7z output');
+      await runTo(call, '7z', ['a', '-t7z', `-mx=${level}`, '-bd', '-y', '-spd', '-scsUTF-8', file, `@${list}`], tree.root, 'writing the 7z archive');
+      await runTo(call, '7z', ['t', '-bd', file], options.workDir, 'checking the 7z output');
       return { path: file, fileName, mimeType: info.mimeType };
     }
     case 'rar': {
       file = out('rar');
       fileName = `${options.baseName}.rar`;
       const rarLevel = Math.min(5, Math.max(1, Math.ceil(level / 2)));
-      await runTo(ctx, 'rar', ['a', '-idq', `-m${rarLevel}`, '-r', file, ...topLevel(tree).map((n) => `./${n}`)], tree.root, 'writing the RAR archive');
-      await runTo(ctx, 'rar', ['t', '-idq', file], options.workDir, 'checking the RAR output');
+      await runTo(call, 'rar', ['a', '-idq', `-m${rarLevel}`, '-r', file, ...topLevel(tree).map((n) => `./${n}`)], tree.root, 'writing the RAR archive');
+      await runTo(call, 'rar', ['t', '-idq', file], options.workDir, 'checking the RAR output');
       return { path: file, fileName, mimeType: info.mimeType };
     }
   }
   // Reopen: the listing must hold exactly the entries written.
-  const listing = await runTo(ctx, 'bsdtar', ['-t', '-f', file], options.workDir, `checking the ${info.title} output`);
+  const listing = await runTo(call, 'bsdtar', ['-t', '-f', file], options.workDir, `checking the ${info.title} output`);
   const listed = listing.split('\n').filter(Boolean).length;
   if (listed !== tree.entries.length) {
     throw new ToolError('internal_error', `The ${info.title} output lists ${listed} entries instead of ${tree.entries.length}; quote the X-Request-Id when reporting it.`);

@@ -3,15 +3,15 @@ import { mkdir, open, rename, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { extract as tarExtract, type Header } from 'tar-stream';
-import type { ToolContext } from '../../../core/context.ts';
-import { ToolError } from '../../../core/errors.ts';
-import type { ArchiverEngine } from '../../../engines/archive/commands.ts';
-import { ProcessFailed } from '../../../engines/process/runner.ts';
-import { sniff } from '../../../files/kinds.ts';
-import type { UploadedFile } from '../../../files/result.ts';
+import { ToolError } from '../../core/errors.ts';
+import { ProcessFailed } from '../process/runner.ts';
+import type { ArchiveCall } from './archivers.ts';
+import { ARCHIVE_CAPS, Budget, checkEntryCount, checkEntryName, refuser, shown, type ArchiveCaps } from './guard.ts';
+import { sniff } from '../../files/kinds.ts';
+import type { UploadedFile } from '../../files/result.ts';
 
 /**
- * Reading untrusted archives (CONTRACT "Security"). Every format is read by one parser, libarchive's bsdtar,
+ * Unpacking untrusted archives under the guard (guard.ts). Every format is read by one parser, libarchive's bsdtar,
  * which re-emits the archive as a TAR stream (`bsdtar -cf - --format pax -P @input`: raw entry names, no
  * rewriting); this module parses that stream itself, so no entry is ever written by the archiver:
  *
@@ -24,22 +24,6 @@ import type { UploadedFile } from '../../../files/result.ts';
  * gzip and bzip2 inputs are single-file streams: they are decompressed (counted against the same caps); when
  * the content is itself a TAR (a .tar.gz / .tar.bz2) it is read as an archive, otherwise it is one file.
  */
-export interface ArchiveLimits {
-  maxEntries: number;
-  maxTotalBytes: number;
-  maxRatio: number;
-  /** The ratio cap applies once this many bytes are unpacked (small, very compressible files are harmless). */
-  ratioGraceBytes: number;
-}
-
-/** The same caps as `convertors/zip-extract`: 10,000 entries, 1 GB unpacked, 100:1 compression ratio. */
-export const ARCHIVE_LIMITS: ArchiveLimits = {
-  maxEntries: 10_000,
-  maxTotalBytes: 1024 * 1024 * 1024,
-  maxRatio: 100,
-  ratioGraceBytes: 1024 * 1024,
-};
-
 export type ArchiveSource = 'zip' | '7z' | 'rar' | 'tar' | 'gz' | 'bz2';
 
 export interface UnpackedTree {
@@ -56,47 +40,7 @@ export interface UnpackedTree {
   compressedTar: boolean;
 }
 
-const mb = (bytes: number): string => (bytes >= 1024 * 1024 * 1024 ? `${+(bytes / 1024 ** 3).toFixed(2)} GB` : `${+(bytes / 1024 ** 2).toFixed(2)} MB`);
-
-function refuse(text: string): ToolError {
-  return new ToolError('validation_failed', `file: ${text}`);
-}
-
-function archiversOf(ctx: ToolContext): ArchiverEngine {
-  const engine = ctx.engines.archivers;
-  if (!engine) throw new ToolError('engine_unavailable', 'No archivers are configured on this server; archive conversions are unavailable.');
-  return engine;
-}
-
-/** Counts unpacked bytes against the total and ratio caps; `where` names the entry for messages. */
-class Budget {
-  total = 0;
-  readonly limits: ArchiveLimits;
-  readonly archiveBytes: number;
-  constructor(limits: ArchiveLimits, archiveBytes: number) {
-    this.limits = limits;
-    this.archiveBytes = Math.max(archiveBytes, 1);
-  }
-
-  declare(bytes: number, where: string): void {
-    if (this.total + bytes > this.limits.maxTotalBytes) {
-      throw refuse(`${where} would take the unpacked size past ${mb(this.limits.maxTotalBytes)}; the cap is ${mb(this.limits.maxTotalBytes)} unpacked per archive.`);
-    }
-  }
-
-  add(bytes: number, where: string): void {
-    this.total += bytes;
-    if (this.total > this.limits.maxTotalBytes) {
-      throw refuse(`the archive unpacks to more than ${mb(this.limits.maxTotalBytes)} (stopped at ${where}); the cap is ${mb(this.limits.maxTotalBytes)} unpacked per archive.`);
-    }
-    if (this.total > this.limits.ratioGraceBytes && this.total > this.limits.maxRatio * this.archiveBytes) {
-      throw refuse(
-        `the archive unpacks to more than ${this.limits.maxRatio} times its own size (${mb(this.archiveBytes)} → over ${mb(this.total)} at ${where}); ` +
-          `the compression ratio cap is ${this.limits.maxRatio}:1 (decompression bomb protection).`,
-      );
-    }
-  }
-}
+const refuse = refuser('file');
 
 interface CheckedEntry {
   /** Normalised relative path (`/`-separated). */
@@ -108,8 +52,6 @@ interface CheckedEntry {
   mtime: Date | undefined;
 }
 
-const shown = (name: string): string => JSON.stringify(name.length > 120 ? `${name.slice(0, 120)}…` : name);
-
 /**
  * The checks every entry passes before anything is written: a refusal names the entry and the rule. `null` is
  * the archive's own root folder (`./`, stored by `tar cf x.tar .`), which is skipped.
@@ -117,29 +59,16 @@ const shown = (name: string): string => JSON.stringify(name.length > 120 ? `${na
 export function checkEntry(header: Header): CheckedEntry | null {
   const raw = header.name;
   const type = header.type ?? 'file';
-  if (!raw) throw refuse('an entry has an empty name; the archive is damaged.');
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(raw)) throw refuse(`entry ${shown(raw)} has control characters in its name; such archives are refused.`);
-  if (raw.startsWith('/') || raw.startsWith('\\') || /^[A-Za-z]:/.test(raw)) {
-    throw refuse(`entry ${shown(raw)} has an absolute path; only paths relative to the archive root are extracted (zip slip protection).`);
-  }
-  const segments = raw.split(/[\\/]+/).filter((s) => s !== '' && s !== '.');
-  if (segments.includes('..')) throw refuse(`entry ${shown(raw)} climbs out of the extraction folder with ".." (zip slip); such archives are refused.`);
-  if (segments.length === 0) {
-    if (type === 'directory') return null;
-    throw refuse(`entry ${shown(raw)} has no name once "." parts are removed.`);
-  }
-  if (segments.some((s) => Buffer.byteLength(s) > 255)) throw refuse(`entry ${shown(raw)} has a name part longer than 255 bytes.`);
-  const normalised = segments.join('/');
-  if (normalised.length > 1024) throw refuse(`entry ${shown(raw)} has a path longer than 1,024 characters.`);
+  const named = checkEntryName(raw, type === 'directory', refuse);
+  if (!named) return null;
   if (type === 'symlink') throw refuse(`entry ${shown(raw)} is a symbolic link (to ${shown(header.linkname ?? '')}); links are never extracted or followed, so archives with links are refused.`);
   if (type === 'link') throw refuse(`entry ${shown(raw)} is a hard link (to ${shown(header.linkname ?? '')}); links are never extracted, so archives with links are refused.`);
   if (type !== 'file' && type !== 'contiguous-file' && type !== 'directory') {
     throw refuse(`entry ${shown(raw)} is a special file (${type}); only files and folders are extracted.`);
   }
   return {
-    path: normalised,
-    segments,
+    path: named.path,
+    segments: named.segments,
     isDirectory: type === 'directory',
     size: header.size ?? 0,
     mode: header.mode ?? 0o644,
@@ -159,13 +88,13 @@ interface Plan {
 
 /** Streams the archive as TAR through `visit`, with bsdtar supervised (deadline, kill on refusal). */
 async function walkArchive(
-  ctx: ToolContext,
+  call: ArchiveCall,
   source: string,
   cwd: string,
   visit: (header: Header, data: AsyncIterable<Buffer>) => Promise<void>,
 ): Promise<void> {
-  const engine = archiversOf(ctx);
-  const child = engine.stream('bsdtar', ['-c', '-f', '-', '--format', 'pax', '-P', `@${source}`], { cwd, signal: ctx.signal, timeoutMs: 110_000 });
+  const engine = call.archivers;
+  const child = engine.stream('bsdtar', ['-c', '-f', '-', '--format', 'pax', '-P', `@${source}`], { cwd, signal: call.signal, timeoutMs: 110_000 });
   const extractor = tarExtract();
   child.stdout.on('error', () => {});
   child.stdout.pipe(extractor);
@@ -187,7 +116,7 @@ async function walkArchive(
   }
   if (failure instanceof ToolError) throw failure;
   if (exit instanceof ToolError) throw exit;
-  if (exit instanceof ProcessFailed) throw await readFailure(ctx, source, cwd, exit);
+  if (exit instanceof ProcessFailed) throw await readFailure(call, source, cwd, exit);
   if (failure) throw refuse(`the archive could not be read (${failure instanceof Error ? failure.message : String(failure)}).`);
 }
 
@@ -196,9 +125,9 @@ async function* bytesOf(source: AsyncIterable<unknown>): AsyncGenerator<Buffer> 
   for await (const chunk of source) yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
 }
 
-async function readFailure(ctx: ToolContext, source: string, cwd: string, error: ProcessFailed): Promise<ToolError> {
+async function readFailure(call: ArchiveCall, source: string, cwd: string, error: ProcessFailed): Promise<ToolError> {
   const reason = error.reason().replace(/^bsdtar:\s*/, '');
-  if (/encrypt|passphrase|password/i.test(error.stderr) || (await looksEncrypted(ctx, source, cwd))) {
+  if (/encrypt|passphrase|password/i.test(error.stderr) || (await looksEncrypted(call, source, cwd))) {
     return refuse('the archive is password-protected (encrypted); encrypted archives are not supported.');
   }
   if (/multi-?volume|next volume/i.test(error.stderr)) return refuse('the archive is one part of a multi-volume set; upload a single-volume archive.');
@@ -210,13 +139,13 @@ async function readFailure(ctx: ToolContext, source: string, cwd: string, error:
  * libarchive does not always say why it stopped (an encrypted 7z entry reads as "(null)"), so a failed read
  * is probed with 7-Zip's listing, which reports encrypted entries and encrypted headers. Header-only and quick.
  */
-async function looksEncrypted(ctx: ToolContext, source: string, cwd: string): Promise<boolean> {
-  const engine = ctx.engines.archivers;
+async function looksEncrypted(call: ArchiveCall, source: string, cwd: string): Promise<boolean> {
+  const engine = call.archivers;
   if (!engine?.available('7z')) return false;
   let output: string;
   try {
     // -p with an empty password: 7-Zip never waits for one on a terminal.
-    output = await engine.run('7z', ['l', '-slt', '-p', '-bd', source], { cwd, signal: ctx.signal, timeoutMs: 20_000 });
+    output = await engine.run('7z', ['l', '-slt', '-p', '-bd', source], { cwd, signal: call.signal, timeoutMs: 20_000 });
   } catch (error) {
     if (!(error instanceof ProcessFailed)) return false;
     output = `${error.stdout}\n${error.stderr}`;
@@ -234,16 +163,16 @@ async function drain(data: AsyncIterable<Buffer>, budget: Budget, where: string)
 }
 
 /** Pass 1: checks every entry and counts its real bytes; writes nothing. */
-async function inspect(ctx: ToolContext, source: string, cwd: string, limits: ArchiveLimits, archiveBytes: number): Promise<Plan> {
-  const budget = new Budget(limits, archiveBytes);
+async function inspect(call: ArchiveCall, source: string, cwd: string, limits: ArchiveCaps, archiveBytes: number): Promise<Plan> {
+  const budget = new Budget(limits, archiveBytes, refuse);
   const entries: CheckedEntry[] = [];
   const kinds = new Map<string, 'file' | 'dir'>();
   let count = 0;
   let duplicates = 0;
   let undecodable = 0;
-  await walkArchive(ctx, source, cwd, async (header, data) => {
+  await walkArchive(call, source, cwd, async (header, data) => {
     count += 1;
-    if (count > limits.maxEntries) throw refuse(`the archive has more than ${limits.maxEntries.toLocaleString('en-US')} entries; the cap is ${limits.maxEntries.toLocaleString('en-US')} entries per archive.`);
+    checkEntryCount(count, limits, refuse, { counted: true });
     const entry = checkEntry(header);
     if (!entry) {
       await drain(data, budget, 'the root folder entry');
@@ -276,20 +205,20 @@ async function inspect(ctx: ToolContext, source: string, cwd: string, limits: Ar
 }
 
 /** Pass 2: writes the files the plan accepted into `root`, counting bytes again. */
-async function extractPlanned(ctx: ToolContext, source: string, cwd: string, root: string, plan: Plan, limits: ArchiveLimits, archiveBytes: number): Promise<number> {
-  const budget = new Budget(limits, archiveBytes);
+async function extractPlanned(call: ArchiveCall, source: string, cwd: string, root: string, plan: Plan, limits: ArchiveCaps, archiveBytes: number): Promise<number> {
+  const budget = new Budget(limits, archiveBytes, refuse);
   const wanted = new Map(plan.entries.filter((e) => !e.isDirectory).map((e) => [e.path, e]));
   const written = new Set<string>();
   await mkdir(root, { recursive: true });
   for (const dir of plan.entries.filter((e) => e.isDirectory)) await mkdir(path.join(root, ...dir.segments), { recursive: true });
-  await walkArchive(ctx, source, cwd, async (header, data) => {
+  await walkArchive(call, source, cwd, async (header, data) => {
     const entry = checkEntry(header);
     const where = `entry ${shown(entry?.path ?? '.')}`;
     if (!entry || entry.isDirectory || !wanted.has(entry.path) || written.has(entry.path)) {
       await drain(data, budget, where);
       return;
     }
-    ctx.signal.throwIfAborted();
+    call.signal.throwIfAborted();
     written.add(entry.path);
     const target = path.join(root, ...entry.segments);
     if (!target.startsWith(root + path.sep)) throw refuse(`${where} resolves outside the extraction folder.`);
@@ -304,7 +233,7 @@ async function extractPlanned(ctx: ToolContext, source: string, cwd: string, roo
         yield chunk;
       }
     };
-    await pipeline(data, counter, handle.createWriteStream(), { signal: ctx.signal });
+    await pipeline(data, counter, handle.createWriteStream(), { signal: call.signal });
     if (bytes !== entry.size) throw refuse(`${where} holds ${bytes} bytes but declares ${entry.size}; the archive is damaged.`);
     if (entry.mtime && !Number.isNaN(entry.mtime.getTime())) await utimes(target, entry.mtime, entry.mtime);
   });
@@ -318,11 +247,11 @@ async function extractPlanned(ctx: ToolContext, source: string, cwd: string, roo
 }
 
 /** Decompresses a gzip/bzip2 stream to `target`, counting bytes against the caps. */
-async function decompressStream(ctx: ToolContext, kind: 'gz' | 'bz2', input: string, target: string, limits: ArchiveLimits, archiveBytes: number): Promise<number> {
-  const engine = archiversOf(ctx);
+async function decompressStream(call: ArchiveCall, kind: 'gz' | 'bz2', input: string, target: string, limits: ArchiveCaps, archiveBytes: number): Promise<number> {
+  const engine = call.archivers;
   const command = kind === 'gz' ? 'gzip' : 'bzip2';
-  const child = engine.stream(command, ['-d', '-c'], { cwd: path.dirname(target), signal: ctx.signal, timeoutMs: 110_000, stdinFile: input });
-  const budget = new Budget(limits, archiveBytes);
+  const child = engine.stream(command, ['-d', '-c'], { cwd: path.dirname(target), signal: call.signal, timeoutMs: 110_000, stdinFile: input });
+  const budget = new Budget(limits, archiveBytes, refuse);
   const where = 'the decompressed stream';
   const counter = async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     for await (const chunk of source) {
@@ -350,7 +279,7 @@ async function decompressStream(ctx: ToolContext, kind: 'gz' | 'bz2', input: str
     if (!(command === 'gzip' && exit.exitCode === 2)) {
       throw refuse(`the ${kind === 'gz' ? 'gzip' : 'bzip2'} stream is damaged (${exit.reason().replace(/^(gzip|bzip2):\s*/, '')}).`);
     }
-    ctx.warn(`gzip: ${exit.reason().replace(/^gzip:\s*/, '')}`);
+    call.warn(`gzip: ${exit.reason().replace(/^gzip:\s*/, '')}`);
   }
   if (failure) throw refuse(`the ${kind} stream could not be decompressed (${failure instanceof Error ? failure.message : String(failure)}).`);
   return budget.total;
@@ -397,14 +326,15 @@ function streamFileName(kind: 'gz' | 'bz2', upload: UploadedFile, head: Buffer):
 }
 
 export interface UnpackOptions {
-  limits?: ArchiveLimits;
+  /** The guard's caps (default: its `upload` profile). */
+  caps?: ArchiveCaps;
   /** Folder for intermediate files (the call's work dir). */
   workDir: string;
 }
 
 /** Checks and unpacks an uploaded archive (zip, 7z, rar, tar, gz, bz2) into a fresh folder. */
-export async function unpack(upload: UploadedFile, ctx: ToolContext, options: UnpackOptions): Promise<UnpackedTree> {
-  const limits = options.limits ?? ARCHIVE_LIMITS;
+export async function unpack(call: ArchiveCall, upload: UploadedFile, options: UnpackOptions): Promise<UnpackedTree> {
+  const limits = options.caps ?? ARCHIVE_CAPS.upload;
   await mkdir(options.workDir, { recursive: true });
   const root = path.join(options.workDir, 'unpacked');
   const kind = upload.kind as ArchiveSource;
@@ -412,7 +342,7 @@ export async function unpack(upload: UploadedFile, ctx: ToolContext, options: Un
   let compressedTar = false;
   if (kind === 'gz' || kind === 'bz2') {
     const stream = path.join(options.workDir, 'stream.bin');
-    const bytes = await decompressStream(ctx, kind, upload.path, stream, limits, upload.sizeBytes);
+    const bytes = await decompressStream(call, kind, upload.path, stream, limits, upload.sizeBytes);
     const inner = bytes > 0 ? await sniff(stream) : [];
     if (inner[0] !== 'tar') {
       const handle = await open(upload.path, 'r');
@@ -427,13 +357,13 @@ export async function unpack(upload: UploadedFile, ctx: ToolContext, options: Un
     source = stream;
     compressedTar = true;
   }
-  const plan = await inspect(ctx, source, options.workDir, limits, upload.sizeBytes);
+  const plan = await inspect(call, source, options.workDir, limits, upload.sizeBytes);
   if (plan.entries.length === 0) throw refuse('the archive is empty; there is nothing to convert.');
-  const totalBytes = await extractPlanned(ctx, source, options.workDir, root, plan, limits, upload.sizeBytes);
+  const totalBytes = await extractPlanned(call, source, options.workDir, root, plan, limits, upload.sizeBytes);
   if (plan.undecodable > 0) {
-    ctx.warn(`${plan.undecodable} entry name${plan.undecodable === 1 ? ' is' : 's are'} not UTF-8 (a legacy code page); characters that could not be read became "\uFFFD".`);
+    call.warn(`${plan.undecodable} entry name${plan.undecodable === 1 ? ' is' : 's are'} not UTF-8 (a legacy code page); characters that could not be read became "\uFFFD".`);
   }
-  if (plan.duplicates > 0) ctx.warn(`The archive lists ${plan.duplicates} file${plan.duplicates === 1 ? '' : 's'} more than once; the first copy of each was kept (files are never overwritten).`);
+  if (plan.duplicates > 0) call.warn(`The archive lists ${plan.duplicates} file${plan.duplicates === 1 ? '' : 's'} more than once; the first copy of each was kept (files are never overwritten).`);
   const files = plan.entries.filter((e) => !e.isDirectory).length;
   return {
     root,
