@@ -6,13 +6,14 @@ import type { ReadinessCheck } from '../http/health-routes.ts';
 import { createAiProvider, type AiProvider } from './ai/index.ts';
 import { createArchiveEngine, type ArchiveEngine } from './archive/index.ts';
 import { createBrowserEngine, type BrowserEngine } from './browser/chromium.ts';
-import { createCommandEngine, type CommandEngine } from './commands/index.ts';
 import { createCpuPool, type CpuPool } from './cpu/index.ts';
 import { createDnsEngine, type DnsEngine } from './dns/resolver.ts';
 import { createEbookEngine, type EbookEngine } from './ebook/index.ts';
 import { createFetchEngine, type FetchEngine } from './fetch/fetcher.ts';
 import { createImageEngine, type ImageEngine } from './images/index.ts';
 import { createOfficeEngine, officeReadiness, type OfficeEngine } from './office/index.ts';
+import { createPandocEngine, type PandocEngine } from './pandoc/index.ts';
+import { createPopplerEngine, type PopplerEngine } from './poppler/index.ts';
 
 /**
  * Outbound I/O and supervised processes that tools reach through `ctx.engines`: each engine is a small
@@ -28,8 +29,10 @@ export interface Engines {
   browser?: BrowserEngine;
   /** An OpenAI-compatible provider when TOOLAPI_AI_BASE_URL is set; AI tools run local models without it. */
   ai?: AiProvider;
-  /** Short-lived converter processes: pandoc and poppler's PDF tools. */
-  commands?: CommandEngine;
+  /** pandoc, with the untrusted-document defences (sandbox, AST rewrite). */
+  pandoc?: PandocEngine;
+  /** poppler's PDF tools: text, HTML, page images. */
+  poppler?: PopplerEngine;
   /** The warm, supervised LibreOffice pool. */
   office?: OfficeEngine;
   /** Archives: ZIP reading and writing, the archivers (bsdtar, 7-Zip, gzip, bzip2, rar where installed), one guard (zip slip, links, bombs). */
@@ -69,7 +72,7 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
       : undefined;
   const cpu = createCpuPool({ ...(config.cpuWorkers ? { threads: config.cpuWorkers } : {}) });
   return {
-    engines: { cpu, fetch, dns, browser, commands: createCommandEngine(), archive: createArchiveEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
+    engines: { cpu, fetch, dns, browser, pandoc: createPandocEngine(), poppler: createPopplerEngine(), archive: createArchiveEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
     readiness: office ? [officeReadiness(office)] : [],
     close: async () => {
       await Promise.all([browser.close(), office?.close(), cpu.close()]);

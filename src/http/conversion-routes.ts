@@ -14,7 +14,8 @@ export function engineReady(engines: Engines, need: EngineNeed): boolean {
   if (need === 'hevc') return engines.images?.heicEncoderAvailable() ?? false;
   if (need === 'calibre') return engines.ebook?.available() ?? false;
   if (need === 'bsdtar' || need === '7z' || need === 'gzip' || need === 'bzip2' || need === 'rar') return engines.archive?.available(need) ?? false;
-  return engines.commands?.available(need) ?? false;
+  if (need === 'pandoc') return engines.pandoc?.available() ?? false;
+  return engines.poppler?.available(need) ?? false;
 }
 
 /** Lists exactly the conversions that answer on this machine, derived from the tools' declarations. */

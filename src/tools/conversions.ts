@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../core/context.ts';
@@ -134,22 +134,22 @@ export function conversionTool<E extends z.ZodRawShape = EmptyShape>(spec: Conve
   });
 }
 
-function engineOf(step: ConversionStep): EngineNeed | undefined {
-  switch (step.engine) {
-    case 'office':
-    case 'pandoc':
-    case 'pdftotext':
-    case 'pdftohtml':
-      return step.engine;
-    case 'page-images':
-      return 'pdftoppm';
-    default:
-      return undefined; // done here, in-process
-  }
+/** What a step gets: the file so far, a fresh folder for its output, the call, and the tool's parsed options. */
+interface StepCall {
+  source: string;
+  outputDir: string;
+  ctx: ToolContext;
+  options: Record<string, unknown>;
+  /** The format of `source` when it is the upload itself (the first step). */
+  kind: FileKind | undefined;
 }
 
-function enginesOf(steps: readonly ConversionStep[]): EngineNeed[] {
-  return [...new Set(steps.map(engineOf).filter((need): need is EngineNeed => need !== undefined))];
+type StepName = ConversionStep['engine'];
+
+interface StepKind<S> {
+  /** The engine the step needs, for supported-conversions; none when it is done here, in-process. */
+  needs?: EngineNeed;
+  run(step: S, call: StepCall): Promise<string>;
 }
 
 /**
@@ -158,51 +158,44 @@ function enginesOf(steps: readonly ConversionStep[]): EngineNeed[] {
  */
 const IMPORT_FILTERS: Partial<Record<FileKind, string>> = { doc: 'MS Word 97', xls: 'MS Excel 97', ppt: 'MS PowerPoint 97' };
 
-/** `kind` is the format of `source` when it is the upload itself (the first step). */
-async function runStep(step: ConversionStep, source: string, outputDir: string, ctx: ToolContext, options: Record<string, unknown>, kind?: FileKind): Promise<string> {
-  await mkdir(outputDir, { recursive: true });
-  const commands = ctx.engines.commands;
-  switch (step.engine) {
-    case 'office': {
+function need<E>(engine: E | undefined, what: string): E {
+  if (!engine) throw new ToolError('engine_unavailable', `${what} is not available on this server; this conversion is unavailable.`);
+  return engine;
+}
+
+/** Each kind of step: what it needs and how it runs. The engines (src/engines) do the work. */
+const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>> } = {
+  office: {
+    needs: 'office',
+    run: async (step, { source, outputDir, ctx, kind }) => {
       const office = ctx.engines.office;
       if (!office?.available()) throw new ToolError('engine_unavailable', 'LibreOffice is not installed on this server; this conversion is unavailable.');
       const inputFilter = kind && IMPORT_FILTERS[kind];
       return office.convert({ input: source, outputDir, format: step.format, ...(step.filter ? { filter: step.filter } : {}), ...(inputFilter ? { inputFilter } : {}), signal: ctx.signal });
-    }
-    case 'pandoc': {
-      if (!commands) throw new ToolError('engine_unavailable', 'pandoc is not available on this server.');
-      const target = path.join(outputDir, `output.${extensionOf(step.to)}`);
-      const standalone = step.standalone ? ['--standalone'] : [];
-      if (!NEEDS_DATA_FILES.has(step.to)) {
-        // --sandbox: pandoc reads and writes nothing but these files (no remote images, no includes).
-        await commands.run('pandoc', ['--sandbox', ...standalone, '-f', step.from, '-t', step.to, '-o', target, source], { cwd: outputDir, signal: ctx.signal });
-        return target;
-      }
-      // Writers such as docx need pandoc's own data files, which --sandbox (pandoc 2.17) also blocks. So the
-      // document is read in the sandbox, every image that is not inline data is replaced by its alt text
-      // (an untrusted document must not make us fetch a URL or read a local file), and only then written.
-      const ast = path.join(outputDir, 'document.json');
-      await commands.run('pandoc', ['--sandbox', '-f', step.from, '-t', 'json', '-o', ast, source], { cwd: outputDir, signal: ctx.signal });
-      await writeFile(ast, JSON.stringify(withoutExternalImages(JSON.parse(await readFile(ast, 'utf8')) as unknown)));
-      await commands.run('pandoc', [...standalone, '-f', 'json', '-t', step.to, '-o', target, ast], { cwd: outputDir, signal: ctx.signal });
-      return target;
-    }
-    case 'pdftotext': {
-      if (!commands) throw new ToolError('engine_unavailable', 'poppler-utils is not available on this server.');
-      const target = path.join(outputDir, 'output.txt');
-      await commands.run('pdftotext', ['-enc', 'UTF-8', ...(step.layout === false ? [] : ['-layout']), source, target], { cwd: outputDir, signal: ctx.signal });
+    },
+  },
+  pandoc: {
+    needs: 'pandoc',
+    run: async (step, { source, outputDir, ctx }) => {
+      const pandoc = need(ctx.engines.pandoc, 'pandoc');
+      const { output } = await pandoc.convert({ from: step.from, to: step.to, input: source, outputDir, untrusted: true, standalone: step.standalone ?? false, signal: ctx.signal });
+      return output;
+    },
+  },
+  pdftotext: {
+    needs: 'pdftotext',
+    run: async (step, { source, outputDir, ctx }) => {
+      const target = await need(ctx.engines.poppler, 'poppler-utils').text(source, path.join(outputDir, 'output.txt'), { layout: step.layout !== false, signal: ctx.signal });
       if (step.pageHeading) await writeFile(target, withPageHeadings(await readFile(target, 'utf8'), step.pageHeading));
       return target;
-    }
-    case 'pdftohtml': {
-      if (!commands) throw new ToolError('engine_unavailable', 'poppler-utils is not available on this server.');
-      // -s -noframes: one self-contained HTML file; -i: no image files beside it.
-      await commands.run('pdftohtml', ['-s', '-noframes', '-i', '-enc', 'UTF-8', source, path.join(outputDir, 'output')], { cwd: outputDir, signal: ctx.signal });
-      const produced = (await readdir(outputDir)).find((f) => f.endsWith('.html'));
-      if (!produced) throw new ToolError('unprocessable', 'file: the PDF produced no HTML.');
-      return path.join(outputDir, produced);
-    }
-    case 'html-sanitize': {
+    },
+  },
+  pdftohtml: {
+    needs: 'pdftohtml',
+    run: (_step, { source, outputDir, ctx }) => need(ctx.engines.poppler, 'poppler-utils').html(source, outputDir, { signal: ctx.signal }),
+  },
+  'html-sanitize': {
+    run: async (_step, { source, outputDir, ctx }) => {
       const { html, removed } = stripRemoteResources(await readFile(source, 'utf8'));
       if (removed > 0) {
         ctx.warn(`${removed} reference${removed === 1 ? '' : 's'} to outside resources (remote or local images, stylesheets, scripts, frames) ${removed === 1 ? 'was' : 'were'} removed before conversion; embed images as data: URIs to keep them.`);
@@ -210,13 +203,17 @@ async function runStep(step: ConversionStep, source: string, outputDir: string, 
       const target = path.join(outputDir, `clean${path.extname(source) || '.html'}`);
       await writeFile(target, withUtf8Declaration(html));
       return target;
-    }
-    case 'text-to-markdown': {
+    },
+  },
+  'text-to-markdown': {
+    run: async (_step, { source, outputDir }) => {
       const target = path.join(outputDir, 'output.md');
       await writeFile(target, textToMarkdown(await readFile(source, 'utf8')));
       return target;
-    }
-    case 'sheet-text': {
+    },
+  },
+  'sheet-text': {
+    run: async (step, { source, outputDir, ctx, options }) => {
       const wanted = typeof options.sheet === 'string' ? options.sheet : undefined;
       const workbook = await readSheets(source, outputDir, ctx, SHEET_TEXT_MAX_CELLS, wanted ?? 1);
       const sheet = workbook.sheets[0];
@@ -230,37 +227,46 @@ async function runStep(step: ConversionStep, source: string, outputDir: string, 
       const target = path.join(outputDir, `output.${step.format === 'tsv' ? 'txt' : 'csv'}`);
       await writeFile(target, (options.bom === true ? '\uFEFF' : '') + text);
       return target;
-    }
-    case 'page-images': {
-      if (!commands) throw new ToolError('engine_unavailable', 'poppler-utils is not available on this server.');
-      const archive = ctx.engines.archive;
-      if (!archive) throw new ToolError('engine_unavailable', 'ZIP writing is not available on this server.');
-      const pagesDir = path.join(outputDir, 'pages');
-      await mkdir(pagesDir);
+    },
+  },
+  'page-images': {
+    needs: 'pdftoppm',
+    run: async (step, { source, outputDir, ctx }) => {
+      const poppler = need(ctx.engines.poppler, 'poppler-utils');
+      const archive = need(ctx.engines.archive, 'ZIP writing');
       // One page past the cap tells whether there are more.
-      await commands.run('pdftoppm', ['-png', '-r', String(step.resolution), '-l', String(step.maxPages + 1), source, path.join(pagesDir, 'page')], { cwd: outputDir, signal: ctx.signal });
-      const pages = (await readdir(pagesDir))
-        .map((name) => ({ name, number: Number(/-(\d+)\.png$/.exec(name)?.[1] ?? NaN) }))
-        .filter((p) => Number.isInteger(p.number))
-        .sort((a, b) => a.number - b.number);
+      const pages = await poppler.renderPages(source, path.join(outputDir, 'pages'), { format: 'png', resolution: step.resolution, lastPage: step.maxPages + 1, signal: ctx.signal });
       if (pages.length === 0) throw new ToolError('unprocessable', 'file: the document has no pages to render.');
       if (pages.length > step.maxPages) {
         pages.length = step.maxPages;
         ctx.warn(`Only the first ${step.maxPages} slides were rendered (the cap per call); split the presentation to render the rest.`);
       }
       const digits = Math.max(3, String(pages.length).length);
-      const entries: ZipInput[] = pages.map((p, i) => ({ path: `slide-${String(i + 1).padStart(digits, '0')}.png`, file: path.join(pagesDir, p.name) }));
+      const entries: ZipInput[] = pages.map((p, i) => ({ path: `slide-${String(i + 1).padStart(digits, '0')}.png`, file: p.file }));
       const target = path.join(outputDir, 'slides.zip');
       // PNG is already compressed: stored entries zip fast and as small.
       await archive.write(entries, target, { compress: false, signal: ctx.signal });
       return target;
-    }
-    case 'slide-headings': {
+    },
+  },
+  'slide-headings': {
+    run: async (_step, { source, outputDir }) => {
       const target = path.join(outputDir, 'slides.html');
       await writeFile(target, withSlideHeadings(await readFile(source, 'utf8')));
       return target;
-    }
-  }
+    },
+  },
+};
+
+function enginesOf(steps: readonly ConversionStep[]): EngineNeed[] {
+  return [...new Set(steps.map((step) => STEPS[step.engine].needs).filter((needs): needs is EngineNeed => needs !== undefined))];
+}
+
+/** Runs one step into its own folder; `kind` is the format of `source` when it is the upload itself (the first step). */
+async function runStep(step: ConversionStep, source: string, outputDir: string, ctx: ToolContext, options: Record<string, unknown>, kind?: FileKind): Promise<string> {
+  await mkdir(outputDir, { recursive: true });
+  const kindOf = STEPS[step.engine] as StepKind<ConversionStep>;
+  return kindOf.run(step, { source, outputDir, ctx, options, kind });
 }
 
 /** Makes sure LibreOffice reads the (UTF-8, as the upload check established) HTML as UTF-8. */
@@ -449,24 +455,4 @@ export function spreadsheetJsonTool(spec: SpreadsheetJsonSpec): Tool<typeof json
       };
     },
   });
-}
-
-/** pandoc writers that read pandoc's data files (reference documents), which its sandbox blocks. */
-const NEEDS_DATA_FILES = new Set(['docx', 'odt', 'pptx', 'epub', 'epub3']);
-
-/** Replaces pandoc AST `Image` nodes whose target is not a `data:` URI with their alt text. */
-export function withoutExternalImages(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutExternalImages);
-  if (typeof node !== 'object' || node === null) return node;
-  const element = node as { t?: string; c?: unknown };
-  if (element.t === 'Image' && Array.isArray(element.c)) {
-    const [, alt, target] = element.c as [unknown, unknown[], [string, string]];
-    if (!String(target?.[0] ?? '').startsWith('data:')) return { t: 'Span', c: [['', [], []], withoutExternalImages(alt)] };
-  }
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withoutExternalImages(value)]));
-}
-
-function extensionOf(pandocFormat: string): string {
-  const map: Record<string, string> = { plain: 'txt', gfm: 'md', markdown: 'md', commonmark: 'md', html: 'html', html5: 'html', docx: 'docx', rtf: 'rtf', odt: 'odt' };
-  return map[pandocFormat] ?? pandocFormat;
 }

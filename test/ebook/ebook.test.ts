@@ -10,7 +10,8 @@ import { pino } from 'pino';
 import { asToolError } from '../../src/core/errors.ts';
 import { invoke } from '../../src/core/invoke.ts';
 import { commandExists } from '../../src/engines/process/runner.ts';
-import { createCommandEngine } from '../../src/engines/commands/index.ts';
+import { createPandocEngine } from '../../src/engines/pandoc/index.ts';
+import { createPopplerEngine } from '../../src/engines/poppler/index.ts';
 import { sniff } from '../../src/files/kinds.ts';
 import { extractEpub, extractFb2Bytes } from '../../src/lib/extract/ebook.ts';
 import { extractDocx } from '../../src/lib/extract/ooxml.ts';
@@ -229,7 +230,7 @@ describe('options, errors and hostile books', () => {
   });
 
   test('without Calibre, its conversions answer 501 engine_unavailable while the pandoc ones still work', async () => {
-    const deps = { engines: { commands: createCommandEngine() }, scratchRoot: mkdtempSync(path.join(work, 'scratch-')) };
+    const deps = { engines: { pandoc: createPandocEngine(), poppler: createPopplerEngine() }, scratchRoot: mkdtempSync(path.join(work, 'scratch-')) };
     const caller = (file: string) => ({ requestId: 't', log: pino({ level: 'silent' }), uploads: [{ field: 'file', path: file, fileName: 'book.epub', sizeBytes: readFileSync(file).length }] });
     const mobi = ebookTools.find((t) => t.slug === 'epub-to-mobi')!;
     await assert.rejects(invoke(mobi, {}, caller(books.epub!), deps), (error: unknown) => {

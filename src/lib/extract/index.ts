@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AnyNode } from 'domhandler';
 import type { ToolContext } from '../../core/context.ts';
 import { ToolError } from '../../core/errors.ts';
-import type { CommandEngine } from '../../engines/commands/index.ts';
+import type { PopplerEngine } from '../../engines/poppler/index.ts';
 import { FILE_KINDS, type FileKind } from '../../files/kinds.ts';
 import { decodeXml, extractEpub, extractFb2Bytes } from './ebook.ts';
 import { htmlToText } from './html.ts';
@@ -126,12 +126,12 @@ async function scratch(ctx: ToolContext, name: string): Promise<string> {
 // ---------------------------------------------------------------- PDF (poppler)
 
 async function extractPdf(file: string, ctx: ToolContext, layout: boolean): Promise<ExtractedDocument> {
-  const commands = ctx.engines.commands;
-  if (!commands?.available('pdftotext')) throw new ToolError('engine_unavailable', 'pdftotext (Debian package poppler-utils) is not installed on this server; PDF text cannot be extracted.');
+  const poppler = ctx.engines.poppler;
+  if (!poppler?.available('pdftotext')) throw new ToolError('engine_unavailable', 'pdftotext (Debian package poppler-utils) is not installed on this server; PDF text cannot be extracted.');
   const target = await scratch(ctx, 'text.txt');
   const cwd = path.dirname(target);
   try {
-    await commands.run('pdftotext', ['-enc', 'UTF-8', ...(layout ? ['-layout'] : []), file, target], { cwd, signal: ctx.signal, timeoutMs: 55_000 });
+    await poppler.text(file, target, { layout, signal: ctx.signal, timeoutMs: 55_000 });
   } catch (error) {
     if (error instanceof ToolError && /password/i.test(error.detail)) throw new ToolError('validation_failed', 'file: the PDF is password-protected; upload an unprotected copy.');
     if (error instanceof ToolError && error.code === 'unprocessable') throw new ToolError('validation_failed', `file: the PDF could not be read (${error.detail.replace(/^file: /, '')})`);
@@ -141,16 +141,16 @@ async function extractPdf(file: string, ctx: ToolContext, layout: boolean): Prom
   const raw = (await readFile(target, 'utf8')).split('\f');
   if (raw.length > 1 && raw.at(-1)?.trim() === '') raw.pop();
   const pages = raw.map((text, i) => ({ index: i + 1, text: tidy(text) }));
-  const meta = await pdfMeta(file, commands, ctx.signal, cwd);
+  const meta = await pdfMeta(file, poppler, ctx.signal, cwd);
   const text = tidy(pages.map((p) => p.text).join('\n\n'));
   const warnings = text ? [] : ['The PDF has no text layer (a scan or images of text); OCR is not performed.'];
   return { kind: 'pdf', engine: 'pdftotext', text, pages, metadata: { ...EMPTY_METADATA, ...meta, pages: pages.length }, warnings };
 }
 
 /** Title and author from the PDF's info dictionary, through pdftotext's HTML header (`-htmlmeta`). */
-async function pdfMeta(file: string, commands: CommandEngine, signal: AbortSignal, cwd: string): Promise<{ title: string | null; author: string | null }> {
+async function pdfMeta(file: string, poppler: PopplerEngine, signal: AbortSignal, cwd: string): Promise<{ title: string | null; author: string | null }> {
   try {
-    const html = await commands.run('pdftotext', ['-htmlmeta', '-f', '1', '-l', '1', '-q', '-enc', 'UTF-8', file, '-'], { cwd, signal, timeoutMs: 20_000 });
+    const html = await poppler.metaHtml(file, { cwd, signal, timeoutMs: 20_000 });
     const end = html.indexOf('</head>');
     const head = end >= 0 ? html.slice(0, end) : html.slice(0, 8192);
     const page = htmlToText(head);
@@ -170,10 +170,9 @@ async function extractViaOffice(file: string, kind: 'rtf' | 'doc' | 'xls' | 'ppt
   await copyFile(file, source);
   const outputDir = path.dirname(source);
   if (!office?.available()) {
-    const commands = ctx.engines.commands;
-    if (kind === 'rtf' && commands?.available('pandoc')) {
-      const target = path.join(outputDir, 'text.txt');
-      await commands.run('pandoc', ['--sandbox', '--wrap=none', '-f', 'rtf', '-t', 'plain', '-o', target, source], { cwd: outputDir, signal: ctx.signal, timeoutMs: 55_000 });
+    const pandoc = ctx.engines.pandoc;
+    if (kind === 'rtf' && pandoc?.available()) {
+      const { output: target } = await pandoc.convert({ from: 'rtf', to: 'plain', input: source, outputDir: path.join(outputDir, 'pandoc'), untrusted: true, noWrap: true, signal: ctx.signal, timeoutMs: 55_000 });
       return { kind, engine: 'pandoc', text: tidy(await readFile(target, 'utf8')), metadata: { ...EMPTY_METADATA }, warnings: [] };
     }
     throw new ToolError('engine_unavailable', `LibreOffice is not installed on this server; text cannot be extracted from ${FILE_KINDS[kind].title}.`);

@@ -134,7 +134,7 @@ async function verify(file: string, to: EbookTarget, ctx: ToolContext, workDir: 
       case 'pdf': {
         const head = (await readFile(file)).subarray(0, 5).toString('latin1');
         if (head !== '%PDF-') throw new Error('no PDF header');
-        if (!ctx.engines.commands?.available('pdftotext')) return null;
+        if (!ctx.engines.poppler?.available('pdftotext')) return null;
         return (await extractDocument({ path: file, kind: 'pdf' }, ctx)).text.length;
       }
       case 'mobi':
