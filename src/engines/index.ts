@@ -14,6 +14,7 @@ import { createImageEngine, type ImageEngine } from './images/index.ts';
 import { createOfficeEngine, officeReadiness, type OfficeEngine } from './office/index.ts';
 import { createPandocEngine, type PandocEngine } from './pandoc/index.ts';
 import { createPopplerEngine, type PopplerEngine } from './poppler/index.ts';
+import { createRegexPool, type RegexPool } from './regex/pool.ts';
 
 /**
  * Outbound I/O and supervised processes that tools reach through `ctx.engines`: each engine is a small
@@ -43,6 +44,8 @@ export interface Engines {
   images?: ImageEngine;
   /** Worker threads for CPU-bound tools (`cpu: true`); the pipeline dispatches large inputs there. */
   cpu?: CpuPool;
+  /** Worker threads that run user regular expressions under a hard deadline (regex-tester). */
+  regex?: RegexPool;
 }
 
 export interface EngineSet {
@@ -70,12 +73,13 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
     config.office.workers > 0
       ? createOfficeEngine({ workers: config.office.workers, jobTimeoutMs: config.office.timeoutMs, log: logger, tempDir: path.join(config.dataDir, 'office') })
       : undefined;
+  const regex = createRegexPool();
   const cpu = createCpuPool({ ...(config.cpuWorkers ? { threads: config.cpuWorkers } : {}) });
   return {
-    engines: { cpu, fetch, dns, browser, pandoc: createPandocEngine(), poppler: createPopplerEngine(), archive: createArchiveEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
+    engines: { cpu, regex, fetch, dns, browser, pandoc: createPandocEngine(), poppler: createPopplerEngine(), archive: createArchiveEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
     readiness: office ? [officeReadiness(office)] : [],
     close: async () => {
-      await Promise.all([browser.close(), office?.close(), cpu.close()]);
+      await Promise.all([browser.close(), office?.close(), cpu.close(), regex.close()]);
     },
   };
 }

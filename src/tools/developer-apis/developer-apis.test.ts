@@ -17,7 +17,6 @@ import { developerUrlTools } from './url-checks.ts';
 
 /** The JSON tools of this module; its URL tools (url-checks.ts) are tested with the fetcher in test/url-tools. */
 const developerApisTools = allTools.filter((t) => !developerUrlTools.includes(t));
-import { closeRegexPool } from './regex-pool.ts';
 import { REGEX_DEADLINE_MS } from './regex-tester.ts';
 
 const tools = new Map(developerApisTools.map((t) => [t.slug, t]));
@@ -45,10 +44,6 @@ async function rejection(slug: string, input: unknown): Promise<{ status: number
   }
   assert.fail(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
 }
-
-after(async () => {
-  await closeRegexPool();
-});
 
 test('the module has the 29 catalog tools (all but http-headers-checker)', () => {
   const expected = [

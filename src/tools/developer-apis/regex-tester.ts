@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
-import { runRegexJob } from './regex-pool.ts';
+import { createRegexPool } from '../../engines/regex/pool.ts';
 
 /** Wall-clock budget for evaluating one pattern (matching plus replacing) in the worker. */
 export const REGEX_DEADLINE_MS = 1000;
@@ -190,20 +190,24 @@ export default defineTool({
     } catch (error) {
       throw invalidField('pattern', `not a valid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`);
     }
-    const outcome = await runRegexJob(
-      {
-        pattern,
-        flags,
-        text,
-        replace: replace ?? null,
-        maxMatches,
-        maxValueChars: 10_000,
-        maxTotalChars: 2_000_000,
-        maxReplacedChars: 2_000_000,
-      },
-      REGEX_DEADLINE_MS,
-      ctx.signal,
-    );
+    // Without engines (a unit test) the call gets a pool of its own, closed with it.
+    const own = ctx.engines.regex ? undefined : createRegexPool();
+    const outcome = await (ctx.engines.regex ?? own!)
+      .run(
+        {
+          pattern,
+          flags,
+          text,
+          replace: replace ?? null,
+          maxMatches,
+          maxValueChars: 10_000,
+          maxTotalChars: 2_000_000,
+          maxReplacedChars: 2_000_000,
+        },
+        REGEX_DEADLINE_MS,
+        ctx.signal,
+      )
+      .finally(() => own?.close());
     if (outcome.truncated) ctx.warn(`Output was limited: at most ${maxMatches} matches, 10,000 characters per value and 2,000,000 characters in total are returned.`);
     return {
       pattern,
