@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import type { ReadinessCheck } from '../http/health-routes.ts';
+import type { ReadinessCheck } from '../core/readiness.ts';
 import { createAiProvider, type AiProvider } from './ai/index.ts';
 import { createArchiveEngine, type ArchiveEngine } from './archive/index.ts';
 import { createBrowserEngine, type BrowserEngine } from './browser/chromium.ts';

@@ -6,7 +6,7 @@ import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3C
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
-import { contentDisposition } from '../http/file-routes.ts';
+import { contentDisposition } from './content-disposition.ts';
 import type { BlobStore } from './blobs.ts';
 
 const PUT_ATTEMPTS = 3;

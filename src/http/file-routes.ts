@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { contentDisposition } from '../files/content-disposition.ts';
 import type { Files } from '../files/files.ts';
 
 /** `GET /api/v1/files/{fileId}/{fileName}?expires=…&sig=…`: public (no key); the signature is the permission. */
@@ -14,10 +15,4 @@ export function registerFileRoutes(app: FastifyInstance, files: Files): void {
       .header('cache-control', 'private, max-age=3600')
       .send(body);
   });
-}
-
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name (RFC 8187). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

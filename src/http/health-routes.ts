@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ReadinessCheck } from '../core/readiness.ts';
 
-/** A dependency the service needs before it takes traffic (store, engines); throws or returns false when not ready. */
-export interface ReadinessCheck {
-  name: string;
-  check(): Promise<boolean> | boolean;
-}
 
 export function registerHealthRoutes(app: FastifyInstance, checks: ReadinessCheck[]): void {
   app.get('/healthz', async () => ({ status: 'ok' }));

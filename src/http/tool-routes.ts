@@ -6,7 +6,7 @@ import { apiKeyOf } from './api-key.ts';
 import type { Files } from '../files/files.ts';
 import type { FileResult } from '../files/result.ts';
 import type { Registry } from '../registry/registry.ts';
-import { contentDisposition } from './file-routes.ts';
+import { contentDisposition } from '../files/content-disposition.ts';
 import { sendResult, type OutputFormat } from './reply.ts';
 import { receiveForm } from './uploads.ts';
 import { claimIdempotency, fingerprintOf, idempotencyKeyOf, recordIdempotency, type IdempotencyStore } from './idempotency.ts';
