@@ -6,9 +6,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createOfficeEngine, type OfficeEngine } from '../../src/engines/office/index.ts';
+import { createPopplerEngine } from '../../src/engines/poppler/index.ts';
 import { captureLog, expectToolError, isPng, officeFixtures, PARAGRAPH, pdfPages, pdfText, scratch, zipEntry } from './helpers.ts';
 
 let engine: OfficeEngine;
+const poppler = createPopplerEngine();
 let dir: string;
 let fixtures: { docx: string; odt: string; xlsx: string; pptx: string };
 
@@ -81,10 +83,12 @@ describe('office engine: conversions checked by content', () => {
     assert.doesNotMatch(pdfText(pdf), /Roadmap/);
   });
 
+  // The path of office/pptx-to-images: LibreOffice lays the slides out as PDF, poppler renders them.
   test('pptx → png: one image per slide, in order, at the requested resolution', async () => {
-    const pages = await engine.convertPages({ input: fixtures.pptx, outputDir: path.join(dir, 'out-pptx-png'), format: 'png', dpi: 96 });
-    assert.deepEqual(pages.map((p) => path.basename(p)), ['deck-1.png', 'deck-2.png']);
-    for (const page of pages) {
+    const pdf = await engine.convert({ input: fixtures.pptx, outputDir: path.join(dir, 'out-pptx-png-pdf'), format: 'pdf' });
+    const pages = await poppler.renderPages(pdf, path.join(dir, 'out-pptx-png'), { format: 'png', resolution: 96 });
+    assert.deepEqual(pages.map((p) => p.page), [1, 2]);
+    for (const { file: page } of pages) {
       const { width, height } = isPng(page);
       assert.ok(Math.abs(width - 1058) <= 2, `28 cm at 96 dpi is about 1058 px, got ${width}`);
       assert.ok(Math.abs(width / height - 16 / 9) < 0.02, `16:9 slide, got ${width}x${height}`);
@@ -94,11 +98,11 @@ describe('office engine: conversions checked by content', () => {
   test('PDF pages are rendered straight from the PDF; a page range picks pages', async () => {
     const pdf = await engine.convert({ input: fixtures.pptx, outputDir: path.join(dir, 'out-pages-pdf'), format: 'pdf' });
     const jobsBefore = engine.stats().jobs;
-    const pages = await engine.convertPages({ input: pdf, outputDir: path.join(dir, 'out-pages'), format: 'jpg', firstPage: 2, lastPage: 2, dpi: 48 });
-    assert.deepEqual(pages.map((p) => path.basename(p)), ['deck-2.jpg']);
-    assert.equal(readFileSync(pages[0]!).subarray(0, 3).toString('hex'), 'ffd8ff');
+    const pages = await poppler.renderPages(pdf, path.join(dir, 'out-pages'), { format: 'jpg', firstPage: 2, lastPage: 2, resolution: 48 });
+    assert.deepEqual(pages.map((p) => p.page), [2]);
+    assert.equal(readFileSync(pages[0]!.file).subarray(0, 3).toString('hex'), 'ffd8ff');
     assert.equal(engine.stats().jobs, jobsBefore, 'LibreOffice was not needed');
-    await expectToolError(engine.convertPages({ input: pdf, outputDir: path.join(dir, 'out-pages'), format: 'png', firstPage: 5 }), 'validation_failed', 400);
+    await expectToolError(poppler.renderPages(pdf, path.join(dir, 'out-pages-5'), { format: 'png', firstPage: 5, resolution: 96 }), 'validation_failed', 400);
   });
 
   test('docx → txt is UTF-8 without a byte-order mark', async () => {

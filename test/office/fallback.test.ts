@@ -101,7 +101,7 @@ describe('office engine: choosing the mode', () => {
       const html = writeHtml(dir, 'none.html');
       const error = await expectToolError(engine.convert({ input: html, outputDir: dir, format: 'pdf' }), 'engine_unavailable', 501);
       assert.match(error.detail, /LibreOffice/);
-      await expectToolError(engine.convertPages({ input: html, outputDir: dir, format: 'png' }), 'engine_unavailable', 501);
+      await expectToolError(engine.convert({ input: html, outputDir: dir, format: 'png' }), 'engine_unavailable', 501);
     } finally {
       await engine.close();
     }
