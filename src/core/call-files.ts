@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Files } from '../files/files.ts';
 import { describeKinds, FILE_KINDS, sniff } from '../files/kinds.ts';
@@ -54,23 +54,69 @@ export async function checkUploads(tool: AnyTool, raw: readonly RawUpload[]): Pr
   return checked;
 }
 
+/**
+ * The file access of a call (the methods of `ctx.files` besides `uploads`, `workDir` and `put`): a tool reads its
+ * uploads and its scratch files, and writes only inside its scratch folder. `workDir` is undefined where a call
+ * has no scratch folder (the CPU pool): then only the uploads can be read.
+ */
+export function fileAccess(uploads: readonly UploadedFile[], workDir: (() => Promise<string>) | undefined, put: ToolFiles['put']): Omit<ToolFiles, 'uploads' | 'workDir' | 'put'> {
+  const scratch = async (name: string): Promise<string> => {
+    if (!workDir) throw new ToolError('internal_error', 'files: this call has no scratch folder.');
+    const root = await workDir();
+    const target = path.resolve(root, name);
+    if (!target.startsWith(root + path.sep)) throw new ToolError('internal_error', `files: ${JSON.stringify(name)} is not inside the scratch folder.`);
+    await mkdir(path.dirname(target), { recursive: true });
+    return target;
+  };
+  const readable = async (filePath: string): Promise<string> => {
+    const resolved = path.resolve(filePath);
+    if (uploads.some((upload) => path.resolve(upload.path) === resolved)) return resolved;
+    if (workDir && resolved.startsWith((await workDir()) + path.sep)) return resolved;
+    throw new ToolError('internal_error', 'files: a tool reads only its uploads and its scratch folder.');
+  };
+  const write = async (name: string, data: string | Uint8Array): Promise<string> => {
+    const target = await scratch(name);
+    await writeFile(target, data);
+    return target;
+  };
+  return {
+    read: async (filePath) => readFile(await readable(filePath)),
+    write,
+    copy: async (filePath, name) => {
+      const source = await readable(filePath);
+      const target = await scratch(name);
+      await copyFile(source, target);
+      return target;
+    },
+    folder: async (name) => {
+      const target = await scratch(path.join(name, '.'));
+      await mkdir(target, { recursive: true });
+      return target;
+    },
+    putData: async (data, meta) => put(await write(`output-${randomUUID().slice(0, 8)}`, data), meta),
+  };
+}
+
 /** The `ctx.files` of one call; `cleanup` removes its scratch folder. */
 export function callFiles(uploads: UploadedFile[], deps: FileDeps, accountId: string | null): ToolFiles & { cleanup(): Promise<void> } {
   let workDir: string | undefined;
+  const scratchFolder = async (): Promise<string> => {
+    if (!workDir) {
+      if (!deps.scratchRoot) throw new ToolError('engine_unavailable', 'files: no scratch space is configured for file tools.');
+      workDir = path.join(deps.scratchRoot, randomUUID());
+      await mkdir(workDir, { recursive: true });
+    }
+    return workDir;
+  };
+  const put: ToolFiles['put'] = async (filePath, meta) => {
+    if (!deps.files) throw new ToolError('engine_unavailable', 'files: no file storage is configured.');
+    return deps.files.put(filePath, { ...meta, accountId });
+  };
   return {
     uploads,
-    async workDir() {
-      if (!workDir) {
-        if (!deps.scratchRoot) throw new ToolError('engine_unavailable', 'files: no scratch space is configured for file tools.');
-        workDir = path.join(deps.scratchRoot, randomUUID());
-        await mkdir(workDir, { recursive: true });
-      }
-      return workDir;
-    },
-    async put(filePath, meta) {
-      if (!deps.files) throw new ToolError('engine_unavailable', 'files: no file storage is configured.');
-      return deps.files.put(filePath, { ...meta, accountId });
-    },
+    workDir: scratchFolder,
+    put,
+    ...fileAccess(uploads, scratchFolder, put),
     async cleanup() {
       if (workDir) await rm(workDir, { recursive: true, force: true });
     },

@@ -40,4 +40,17 @@ export interface ToolFiles {
   workDir(): Promise<string>;
   /** Stores an output file (taking ownership of it) and returns the SERVICE-SPEC 2.3 file result with a link. */
   put(path: string, meta: { fileName: string; mimeType: string }): Promise<FileResult>;
+  /** Stores bytes made in memory as an output file (written to the scratch folder, then `put`). */
+  putData(data: string | Uint8Array, meta: { fileName: string; mimeType: string }): Promise<FileResult>;
+  /** Reads a file of this call, an upload or one in its scratch folder; nothing else. */
+  read(filePath: string): Promise<Buffer>;
+  /**
+   * Writes `data` (text as UTF-8) to `name` and returns where: `name` is a path relative to the scratch folder, or
+   * an absolute one inside it (folders are created).
+   */
+  write(name: string, data: string | Uint8Array): Promise<string>;
+  /** Copies a file of this call (an upload, say) to `name` in the scratch folder (as for `write`) and returns where. */
+  copy(filePath: string, name: string): Promise<string>;
+  /** Creates the folder `name` in the scratch folder (as for `write`), for an engine's output, and returns where. */
+  folder(name: string): Promise<string>;
 }

@@ -1,4 +1,3 @@
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../core/context.ts';
@@ -121,8 +120,7 @@ export function conversionTool<E extends z.ZodRawShape = EmptyShape>(spec: Conve
       const workDir = await ctx.files.workDir();
       // Converters decide the format by the extension: give the input the one its bytes showed. The name is the
       // upload's, made safe, since pandoc titles a standalone page after it.
-      let current = path.join(workDir, `${path.parse(safeFileName(upload.fileName, 'input')).name || 'input'}.${spec.inputAs ?? upload.kind}`);
-      await copyFile(upload.path, current);
+      let current = await ctx.files.copy(upload.path, `${path.parse(safeFileName(upload.fileName, 'input')).name || 'input'}.${spec.inputAs ?? upload.kind}`);
       for (const [index, step] of spec.steps.entries()) {
         current = await runStep(step, current, path.join(workDir, `step-${index}`), ctx, options, index === 0 ? (spec.inputAs ?? upload.kind) : undefined);
       }
@@ -186,7 +184,7 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
     needs: 'pdftotext',
     run: async (step, { source, outputDir, ctx }) => {
       const target = await need(ctx.engines.poppler, 'poppler-utils').text(source, path.join(outputDir, 'output.txt'), { layout: step.layout !== false, signal: ctx.signal });
-      if (step.pageHeading) await writeFile(target, withPageHeadings(await readFile(target, 'utf8'), step.pageHeading));
+      if (step.pageHeading) await ctx.files.write(target, withPageHeadings((await ctx.files.read(target)).toString('utf8'), step.pageHeading));
       return target;
     },
   },
@@ -196,19 +194,19 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
   },
   'html-sanitize': {
     run: async (_step, { source, outputDir, ctx }) => {
-      const { html, removed } = stripRemoteResources(await readFile(source, 'utf8'));
+      const { html, removed } = stripRemoteResources((await ctx.files.read(source)).toString('utf8'));
       if (removed > 0) {
         ctx.warn(`${removed} reference${removed === 1 ? '' : 's'} to outside resources (remote or local images, stylesheets, scripts, frames) ${removed === 1 ? 'was' : 'were'} removed before conversion; embed images as data: URIs to keep them.`);
       }
       const target = path.join(outputDir, `clean${path.extname(source) || '.html'}`);
-      await writeFile(target, withUtf8Declaration(html));
+      await ctx.files.write(target, withUtf8Declaration(html));
       return target;
     },
   },
   'text-to-markdown': {
-    run: async (_step, { source, outputDir }) => {
+    run: async (_step, { source, outputDir, ctx }) => {
       const target = path.join(outputDir, 'output.md');
-      await writeFile(target, textToMarkdown(await readFile(source, 'utf8')));
+      await ctx.files.write(target, textToMarkdown((await ctx.files.read(source)).toString('utf8')));
       return target;
     },
   },
@@ -225,7 +223,7 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
       }
       sheetNotes(workbook, SHEET_TEXT_MAX_CELLS, ctx);
       const target = path.join(outputDir, `output.${step.format === 'tsv' ? 'txt' : 'csv'}`);
-      await writeFile(target, (options.bom === true ? '\uFEFF' : '') + text);
+      await ctx.files.write(target, (options.bom === true ? '\uFEFF' : '') + text);
       return target;
     },
   },
@@ -250,9 +248,9 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
     },
   },
   'slide-headings': {
-    run: async (_step, { source, outputDir }) => {
+    run: async (_step, { source, outputDir, ctx }) => {
       const target = path.join(outputDir, 'slides.html');
-      await writeFile(target, withSlideHeadings(await readFile(source, 'utf8')));
+      await ctx.files.write(target, withSlideHeadings((await ctx.files.read(source)).toString('utf8')));
       return target;
     },
   },
@@ -264,7 +262,7 @@ function enginesOf(steps: readonly ConversionStep[]): EngineNeed[] {
 
 /** Runs one step into its own folder; `kind` is the format of `source` when it is the upload itself (the first step). */
 async function runStep(step: ConversionStep, source: string, outputDir: string, ctx: ToolContext, options: Record<string, unknown>, kind?: FileKind): Promise<string> {
-  await mkdir(outputDir, { recursive: true });
+  await ctx.files.folder(outputDir);
   const kindOf = STEPS[step.engine] as StepKind<ConversionStep>;
   return kindOf.run(step, { source, outputDir, ctx, options, kind });
 }
@@ -314,7 +312,7 @@ async function readSheets(source: string, outputDir: string, ctx: ToolContext, m
   if (!byPath.has('xl/workbook.xml')) throw new ToolError('unprocessable', 'file: not an Excel workbook (no xl/workbook.xml inside).');
   if (!byPath.has('xl/sharedStrings.xml')) {
     const empty = path.join(outputDir, 'shared-strings.xml');
-    await writeFile(empty, EMPTY_SHARED_STRINGS);
+    await ctx.files.write(empty, EMPTY_SHARED_STRINGS);
     byPath.set('xl/sharedStrings.xml', empty);
   }
   const ordered: ZipInput[] = [
@@ -425,13 +423,11 @@ export function spreadsheetJsonTool(spec: SpreadsheetJsonSpec): Tool<typeof json
       const upload = ctx.files.uploads[0];
       if (!upload) throw new ToolError('validation_failed', 'file: is required');
       const workDir = await ctx.files.workDir();
-      let current = path.join(workDir, `input.${upload.kind}`);
-      await copyFile(upload.path, current);
+      let current = await ctx.files.copy(upload.path, `input.${upload.kind}`);
       for (const [index, step] of spec.toXlsx.entries()) {
         current = await runStep(step, current, path.join(workDir, `step-${index}`), ctx, {}, index === 0 ? upload.kind : undefined);
       }
-      const readDir = path.join(workDir, 'read');
-      await mkdir(readDir, { recursive: true });
+      const readDir = await ctx.files.folder('read');
       const workbook = await readSheets(current, readDir, ctx, SHEET_JSON_MAX_CELLS, sheet);
       sheetNotes(workbook, SHEET_JSON_MAX_CELLS, ctx);
       const sheets: Record<string, Array<Record<string, CellValue>> | CellValue[][]> = {};

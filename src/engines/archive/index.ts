@@ -2,7 +2,7 @@ import type { Supervised } from '../process/runner.ts';
 import { createArchivers, type ArchiveCall, type ArchiverName, type ArchiverRun, type Archivers } from './archivers.ts';
 import { pack, type ArchiveTarget, type Packed, type PackOptions } from './pack.ts';
 import { unpack, type UnpackedTree, type UnpackOptions } from './unpack.ts';
-import { extractZip, listZip, writeZip, type Extraction, type ZipEntryInfo, type ZipInput, type ZipReadOptions, type ZipSource } from './zip.ts';
+import { extractZip, listZip, writeZip, type Extraction, type ZipEntryInfo, type ZipInput, type ZipReadOptions, type ZipSource, type ZipWriteOptions } from './zip.ts';
 import type { UploadedFile } from '../../files/result.ts';
 
 export { ARCHIVE_CAPS, type ArchiveCaps, type CapProfile } from './guard.ts';
@@ -23,7 +23,7 @@ export interface ArchiveEngine {
   /** Checks, then inflates every file entry into `destDir` (numbered files), counting real bytes against the caps. */
   extract(zip: ZipSource, destDir: string, options?: ZipReadOptions): Promise<Extraction>;
   /** Writes a ZIP of the files, in the order given. `compress: false` stores them (fast, for a re-read). */
-  write(entries: readonly ZipInput[], target: string, options?: { compress?: boolean; signal?: AbortSignal }): Promise<{ sizeBytes: number }>;
+  write(entries: readonly ZipInput[], target: string, options?: ZipWriteOptions): Promise<{ sizeBytes: number }>;
   /** Checks and unpacks an uploaded archive (zip, 7z, rar, tar, gz, bz2) into a fresh folder. */
   unpack(upload: UploadedFile, options: UnpackOptions & ArchiveRunContext): Promise<UnpackedTree>;
   /** Packs an unpacked tree in the target format and reopens the result. */

@@ -205,10 +205,21 @@ export async function extractZip(source: ZipSource, destDir: string, options: Zi
   }
 }
 
-export async function writeZip(entries: readonly ZipInput[], target: string, options: { compress?: boolean; signal?: AbortSignal } = {}): Promise<{ sizeBytes: number }> {
+export interface ZipWriteOptions {
+  /** false stores the entries (fast, for a re-read, or already compressed data). Default true. */
+  compress?: boolean;
+  /** Deflate level, 1 (fastest) … 9 (smallest); default 6. */
+  compressionLevel?: number;
+  /** Every entry's modification time; default 2000-01-01, so the same files give the same bytes. */
+  mtime?: Date;
+  signal?: AbortSignal;
+}
+
+export async function writeZip(entries: readonly ZipInput[], target: string, options: ZipWriteOptions = {}): Promise<{ sizeBytes: number }> {
   const zip = new yazl.ZipFile();
-  const mtime = new Date('2000-01-01T00:00:00Z');
-  for (const entry of entries) zip.addFile(entry.file, entry.path, { compress: options.compress ?? true, mtime, mode: 0o100644 });
+  const mtime = options.mtime ?? new Date('2000-01-01T00:00:00Z');
+  const compression = { compress: options.compress ?? true, ...(options.compressionLevel !== undefined ? { compressionLevel: options.compressionLevel } : {}) };
+  for (const entry of entries) zip.addFile(entry.file, entry.path, { ...compression, mtime, mode: 0o100644 });
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(target), options.signal ? { signal: options.signal } : {});
   return { sizeBytes: (await stat(target)).size };

@@ -1,4 +1,5 @@
 import { ToolError } from '../../core/errors.ts';
+import { fileAccess } from '../../core/call-files.ts';
 import { parseInput } from '../../core/invoke.ts';
 import type { ToolContext, ToolFiles } from '../../core/context.ts';
 import type { AnyTool } from '../../registry/define-tool.ts';
@@ -22,11 +23,16 @@ function toolsOf(module: string): Promise<readonly AnyTool[]> {
   return tools;
 }
 
-const filesOf = (uploads: ToolFiles['uploads']): ToolFiles => ({
-  uploads,
-  workDir: () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool has no scratch folder.')),
-  put: () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool stores no files.')),
-});
+const filesOf = (uploads: ToolFiles['uploads']): ToolFiles => {
+  const put: ToolFiles['put'] = () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool stores no files.'));
+  return {
+    uploads,
+    workDir: () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool has no scratch folder.')),
+    put,
+    // Uploads are read by path: no scratch folder here.
+    ...fileAccess(uploads, undefined, put),
+  };
+};
 const silent = { error() {}, warn() {}, info() {}, debug() {} };
 
 export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply> {

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolError } from '../../core/errors.ts';
 import { commandExists, ProcessFailed, runProcess } from '../process/runner.ts';
@@ -125,4 +125,19 @@ export function parseEbookMeta(stdout: string): EbookMetadata {
     .filter(Boolean);
   const languages = (fields.Languages ?? '').split(',').map((l) => l.trim()).filter(Boolean);
   return { title: fields.Title || null, authors, languages, publisher: fields.Publisher || null, fields };
+}
+
+/** DRM: a MOBI/AZW3 whose record 0 says it is encrypted (PalmDOC header, encryption type ≠ 0). */
+export async function mobiEncrypted(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const header = Buffer.alloc(86);
+    await handle.read(header, 0, 86, 0);
+    const record0 = header.readUInt32BE(78);
+    const palm = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(palm, 0, 16, record0);
+    return bytesRead === 16 && palm.readUInt16BE(12) !== 0;
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,5 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type * as Svgo from 'svgo';
 import { lazy } from '../../lib/lazy.ts';
 import { z } from 'zod';
@@ -60,7 +58,7 @@ export default defineTool({
     const upload = ctx.files.uploads[0];
     if (!upload) throw new ToolError('validation_failed', 'image: is required; upload an SVG file.');
     if (upload.sizeBytes > MAX_SVG_BYTES) throw new ToolError('payload_too_large', `image: compress-svg takes SVG files up to ${MAX_SVG_BYTES / 1024 / 1024} MB.`);
-    const source = (await readFile(upload.path, 'utf8')).replace(/^\uFEFF/, '');
+    const source = (await ctx.files.read(upload.path)).toString('utf8').replace(/^\uFEFF/, '');
     if (/<!DOCTYPE[^>]*\[|<!ENTITY/i.test(source)) {
       throw new ToolError('validation_failed', 'image: SVG files that declare entities (<!ENTITY> / an internal DOCTYPE subset) are refused (entity expansion, XXE).');
     }
@@ -79,9 +77,7 @@ export default defineTool({
     } catch (error) {
       throw new ToolError('validation_failed', `image: the SVG could not be parsed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200)}).`);
     }
-    const target = path.join(await ctx.files.workDir(), 'output.svg');
-    await writeFile(target, data, 'utf8');
-    const stored = await ctx.files.put(target, { fileName: outputName(input.fileName, upload.fileName, 'svg'), mimeType: 'image/svg+xml' });
+    const stored = await ctx.files.putData(data, { fileName: outputName(input.fileName, upload.fileName, 'svg'), mimeType: 'image/svg+xml' });
     const originalBytes = upload.sizeBytes;
     const savedBytes = originalBytes - stored.sizeBytes;
     const savedPercent = Math.round((savedBytes / originalBytes) * 1000) / 10;

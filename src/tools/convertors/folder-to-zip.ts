@@ -1,10 +1,8 @@
-import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import yazl from 'yazl';
 import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { ToolError } from '../../core/errors.ts';
+import type { ZipInput } from '../../engines/archive/index.ts';
 import { FILE_KINDS, type FileKind } from '../../files/kinds.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
@@ -74,7 +72,9 @@ export default defineTool({
     if (uploads.length === 0 && urls.length === 0) {
       throw new ToolError('validation_failed', 'files: upload one or more files in field "files" (multipart/form-data), or send "urls": a JSON array of HTTPS URLs.');
     }
-    const zip = new yazl.ZipFile();
+    const archive = ctx.engines.archive;
+    if (!archive) throw new ToolError('engine_unavailable', 'ZIP writing is not available on this server.');
+    const files: ZipInput[] = [];
     const names = new Set<string>();
     const entries: Array<{ name: string; sizeBytes: number; source: string }> = [];
     let totalBytes = 0;
@@ -86,15 +86,13 @@ export default defineTool({
       entries.push({ name: full, sizeBytes, source });
       return full;
     };
-    const options = { compress: input.level > 0, compressionLevel: input.level, mtime: ctx.now() };
-    for (const upload of uploads) zip.addFile(upload.path, add(upload.fileName, upload.sizeBytes, 'upload'), options);
+    for (const upload of uploads) files.push({ file: upload.path, path: add(upload.fileName, upload.sizeBytes, 'upload') });
     for (const [index, url] of urls.entries()) {
       const body = await download(url, index, ctx);
-      zip.addBuffer(body, add(nameFromUrl(url, index), body.length, url), options);
+      files.push({ file: await ctx.files.write(`download-${index}`, body), path: add(nameFromUrl(url, index), body.length, url) });
     }
     const target = path.join(await ctx.files.workDir(), 'output.zip');
-    zip.end();
-    await pipeline(zip.outputStream, createWriteStream(target));
+    await archive.write(files, target, { compress: input.level > 0, compressionLevel: input.level, mtime: ctx.now(), signal: ctx.signal });
     const fileName = outputName(input.fileName ?? input.folder ?? 'archive', 'archive', 'zip');
     const stored = await ctx.files.put(target, { fileName, mimeType: 'application/zip' });
     return { ...stored, entries, totalBytes };

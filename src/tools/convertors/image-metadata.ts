@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import exifr from 'exifr';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
@@ -95,7 +94,7 @@ export default defineTool({
     const upload = ctx.files.uploads[0];
     if (!upload) throw new ToolError('validation_failed', 'image: is required; upload an image as multipart/form-data.');
     const header = await readHeader(imagesOf(ctx), upload.path, upload.kind);
-    const exif = await readExif(upload.path, upload.kind);
+    const exif = await readExif(await ctx.files.read(upload.path), upload.kind);
     const rotated = (header.orientation ?? 1) >= 5;
     const displayWidth = rotated ? header.height : header.width;
     const displayHeight = rotated ? header.width : header.height;
@@ -192,10 +191,10 @@ async function readHeader(images: ImageEngine, filePath: string, kind: string): 
 
 type ExifRecord = Record<string, unknown>;
 
-async function readExif(filePath: string, kind: string): Promise<ExifRecord> {
+async function readExif(bytes: Buffer, kind: string): Promise<ExifRecord> {
   if (kind === 'svg' || kind === 'gif' || kind === 'bmp') return {};
   try {
-    const parsed = (await exifr.parse(await readFile(filePath), {
+    const parsed = (await exifr.parse(bytes, {
       tiff: true,
       exif: true,
       gps: true,

@@ -1,5 +1,3 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { PDFDocument, PDFImage } from 'pdf-lib';
 import type * as PdfLib from 'pdf-lib';
 import { lazy } from '../../lib/lazy.ts';
@@ -58,7 +56,7 @@ export default defineTool({
     for (const [index, upload] of uploads.entries()) {
       const field = uploads.length > 1 ? `image[${index}]` : 'image';
       const image = await imagesOf(ctx).open(upload, { field });
-      const embedded = await embed(pdf, image, upload.kind, upload.path, field);
+      const embedded = await embed(pdf, image, upload.kind, () => ctx.files.read(upload.path), field);
       // Size in points: pixels at the image's DPI (72 when unknown), after EXIF rotation.
       const dpi = image.metadata.density && image.metadata.density > 0 ? image.metadata.density : 72;
       const width = (embedded.width * 72) / dpi;
@@ -79,19 +77,17 @@ export default defineTool({
       const page = pdf.addPage([pageWidth, pageHeight]);
       page.drawImage(embedded, { x: (pageWidth - width * scale) / 2, y: (pageHeight - height * scale) / 2, width: width * scale, height: height * scale });
     }
-    const target = path.join(await ctx.files.workDir(), 'output.pdf');
-    await writeFile(target, await pdf.save());
-    const stored = await ctx.files.put(target, { fileName: outputName(input.fileName, uploads[0]!.fileName, 'pdf'), mimeType: 'application/pdf' });
+    const stored = await ctx.files.putData(await pdf.save(), { fileName: outputName(input.fileName, uploads[0]!.fileName, 'pdf'), mimeType: 'application/pdf' });
     return { ...stored, pages: uploads.length };
   },
 });
 
 /** JPEG passes through when it can; everything else becomes PNG (lossless) or, for photos, JPEG at quality 92. */
-async function embed(pdf: PDFDocument, image: OpenedImage, kind: string, filePath: string, field: string): Promise<PDFImage> {
+async function embed(pdf: PDFDocument, image: OpenedImage, kind: string, bytes: () => Promise<Buffer>, field: string): Promise<PDFImage> {
   const meta = image.metadata;
   try {
     if (kind === 'jpg' && (image.orientation ?? 1) === 1 && (meta.space === 'srgb' || meta.space === 'b-w') && (meta.channels ?? 3) !== 4) {
-      return await pdf.embedJpg(await readFile(filePath));
+      return await pdf.embedJpg(await bytes());
     }
     const pipeline = image.pipeline().rotate();
     const photo = (kind === 'jpg' || kind === 'webp' || kind === 'avif' || kind === 'heic') && !image.hasAlpha;

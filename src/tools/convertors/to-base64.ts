@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { FILE_KINDS } from '../../files/kinds.ts';
@@ -36,7 +35,7 @@ export default defineTool({
     const upload = ctx.files.uploads[0];
     if (!upload) throw new ToolError('validation_failed', 'image: is required; upload an image as multipart/form-data.');
     if (upload.sizeBytes > MAX_BYTES) throw new ToolError('payload_too_large', `image: to-base64 takes images up to ${MAX_BYTES / 1024 / 1024} MB (Base64 text is a third larger).`);
-    const base64 = (await readFile(upload.path)).toString('base64');
+    const base64 = (await ctx.files.read(upload.path)).toString('base64');
     return format === 'dataUri' ? `data:${FILE_KINDS[upload.kind].mimeType};base64,${base64}` : base64;
   },
 });

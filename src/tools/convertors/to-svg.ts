@@ -1,5 +1,3 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
@@ -100,9 +98,7 @@ export default defineTool({
     });
     // Potrace writes the traced size: scale to the original size with a viewBox.
     svg = svg.replace(/<svg([^>]*?)\swidth="[^"]*"\s+height="[^"]*"(\s+viewBox="[^"]*")?/, `<svg$1 width="${width}" height="${height}" viewBox="0 0 ${traced.width} ${traced.height}"`);
-    const target = path.join(await ctx.files.workDir(), 'output.svg');
-    await writeFile(target, svg, 'utf8');
-    const stored = await ctx.files.put(target, { fileName: outputName(input.fileName, upload.fileName, 'svg'), mimeType: 'image/svg+xml' });
+    const stored = await ctx.files.putData(svg, { fileName: outputName(input.fileName, upload.fileName, 'svg'), mimeType: 'image/svg+xml' });
     const paths = (svg.match(/<path\b/g) ?? []).length;
     if (paths === 0) ctx.warn('Nothing was traced: the image has no areas darker than the threshold (try another threshold, or invert).');
     return { ...stored, width, height, paths, tracedAt: traced };

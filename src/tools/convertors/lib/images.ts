@@ -1,4 +1,3 @@
-import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../../../core/context.ts';
@@ -161,10 +160,8 @@ export function imageConversionTool<F extends z.ZodRawShape>(spec: ImageConversi
   return tool as AnyTool;
 }
 
-export async function copyInto(ctx: ToolContext, source: string, name: string): Promise<string> {
-  const target = path.join(await ctx.files.workDir(), name);
-  await copyFile(source, target);
-  return target;
+export function copyInto(ctx: ToolContext, source: string, name: string): Promise<string> {
+  return ctx.files.copy(source, name);
 }
 
 export function kb(bytes: number): string {

@@ -1,8 +1,8 @@
-import { copyFile, mkdir, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../../../core/context.ts';
 import { ToolError } from '../../../core/errors.ts';
+import { mobiEncrypted } from '../../../engines/ebook/index.ts';
 import { FILE_KINDS, sniff, type FileKind } from '../../../files/kinds.ts';
 import { fileResultSchema } from '../../../files/result.ts';
 import { extractEpub, extractFb2Bytes } from '../../../lib/extract/ebook.ts';
@@ -99,21 +99,6 @@ function describe(from: EbookSource, to: EbookTarget, route: Route): string {
   );
 }
 
-/** DRM: a MOBI/AZW3 whose record 0 says it is encrypted (PalmDOC header, encryption type ≠ 0). */
-async function mobiEncrypted(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const header = Buffer.alloc(86);
-    await handle.read(header, 0, 86, 0);
-    const record0 = header.readUInt32BE(78);
-    const palm = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(palm, 0, 16, record0);
-    return bytesRead === 16 && palm.readUInt16BE(12) !== 0;
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Reopens the output; returns the characters of text it holds (null when the format's check reads metadata
  * only). A file that does not open is our failure (500), never handed out.
@@ -124,15 +109,15 @@ async function verify(file: string, to: EbookTarget, ctx: ToolContext, workDir: 
       case 'epub':
         return (await extractEpub(file)).text.length;
       case 'fb2':
-        return extractFb2Bytes(await readFile(file)).text.length;
+        return extractFb2Bytes(await ctx.files.read(file)).text.length;
       case 'docx':
         return (await extractDocx(file)).text.length;
       case 'html':
-        return htmlToText(await readFile(file, 'utf8')).text.length;
+        return htmlToText((await ctx.files.read(file)).toString('utf8')).text.length;
       case 'txt':
-        return new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file)).trim().length;
+        return new TextDecoder('utf-8', { fatal: true }).decode(await ctx.files.read(file)).trim().length;
       case 'pdf': {
-        const head = (await readFile(file)).subarray(0, 5).toString('latin1');
+        const head = (await ctx.files.read(file)).subarray(0, 5).toString('latin1');
         if (head !== '%PDF-') throw new Error('no PDF header');
         if (!ctx.engines.poppler?.available('pdftotext')) return null;
         return (await extractDocument({ path: file, kind: 'pdf' }, ctx)).text.length;
@@ -195,12 +180,10 @@ export function ebookTool(spec: EbookToolSpec): Tool<typeof pdfInput, typeof fil
         throw new ToolError('unprocessable', 'file: the book is DRM-protected (encrypted); only DRM-free books can be converted.');
       }
       const workDir = await ctx.files.workDir();
-      const dir = path.join(workDir, 'book');
-      await mkdir(dir, { recursive: true });
+      const dir = await ctx.files.folder('book');
       // Converters choose the reader by the extension: the one the bytes showed.
       const extension = upload.kind === 'azw' ? 'azw3' : upload.kind;
-      const inputFile = path.join(dir, `input.${extension}`);
-      await copyFile(upload.path, inputFile);
+      const inputFile = await ctx.files.copy(upload.path, `book/input.${extension}`);
       let output: string;
       if (route.kind === 'pandoc') {
         output = await pandocBook(ctx, { from: from === 'fb2' ? 'fb2' : 'epub', to: route.to, input: inputFile, outputDir: dir });
@@ -215,8 +198,7 @@ export function ebookTool(spec: EbookToolSpec): Tool<typeof pdfInput, typeof fil
         const calibreTarget = route.kind === 'calibre' ? target.extension : 'epub';
         output = await ebook.convert({ input: inputFile, output: path.join(dir, `converted.${calibreTarget}`), options, workDir, signal: ctx.signal });
         if (route.kind === 'calibre+pandoc') {
-          const htmlDir = path.join(workDir, 'html');
-          await mkdir(htmlDir, { recursive: true });
+          const htmlDir = await ctx.files.folder('html');
           output = await pandocBook(ctx, { from: 'epub', to: route.to, input: output, outputDir: htmlDir });
         }
       }

@@ -1,5 +1,3 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../../../core/context.ts';
 import type { FileKind } from '../../../files/kinds.ts';
@@ -68,12 +66,10 @@ export function dataFileTool<F extends z.ZodRawShape>(spec: DataFileSpec<F>): An
     timeoutMs: 60_000,
     examples: spec.examples as ToolExample<z.input<LooseObject>, z.output<typeof fileResultSchema>>[],
     run: async (values, ctx) => {
-      const source = await readUploadText(ctx.files.uploads[0]);
+      const source = await readUploadText(ctx.files);
       const text = await spec.convert(source, values as Fields<F>, ctx);
-      const target = path.join(await ctx.files.workDir(), `output.${spec.output.extension}`);
-      await writeFile(target, text, 'utf8');
       const fileName = outputName(values.fileName as string | undefined, source.fileName, spec.output.extension);
-      return ctx.files.put(target, { fileName, mimeType: spec.output.mimeType });
+      return ctx.files.putData(text, { fileName, mimeType: spec.output.mimeType });
     },
   });
   return tool as AnyTool;
@@ -103,7 +99,7 @@ export function dataJsonTool<F extends z.ZodRawShape, O extends z.ZodType>(spec:
     timeoutMs: 60_000,
     examples: spec.examples as ToolExample<z.input<LooseObject>, z.output<O>>[],
     run: async (values, ctx) => {
-      const source = await readUploadText(ctx.files.uploads[0]);
+      const source = await readUploadText(ctx.files);
       return spec.convert(source, values as Fields<F>, ctx);
     },
   });

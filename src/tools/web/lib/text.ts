@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { ToolError } from '../../../core/errors.ts';
-import type { UploadedFile } from '../../../files/result.ts';
+import type { ToolFiles } from '../../../core/context.ts';
 
 /** Data files (CSV, JSON, XML, HTML) are parsed in memory: 20 MB of text is the cap. */
 export const MAX_TEXT_BYTES = 20 * 1024 * 1024;
@@ -31,12 +30,13 @@ export function decodeText(bytes: Uint8Array): DecodedText {
 }
 
 /** The call's upload as text (size-capped, encoding detected). */
-export async function readUploadText(upload: UploadedFile | undefined, field = 'file'): Promise<DecodedText & { fileName: string }> {
+export async function readUploadText(files: ToolFiles, field = 'file'): Promise<DecodedText & { fileName: string }> {
+  const upload = files.uploads[0];
   if (!upload) throw new ToolError('validation_failed', `${field}: is required; upload the file as multipart/form-data.`);
   if (upload.sizeBytes > MAX_TEXT_BYTES) {
     throw new ToolError('payload_too_large', `${field}: ${upload.sizeBytes.toLocaleString('en')} bytes; data conversions take files up to ${MAX_TEXT_BYTES / 1024 / 1024} MB.`);
   }
-  const decoded = decodeText(await readFile(upload.path));
+  const decoded = decodeText(await files.read(upload.path));
   if (!decoded.text.trim()) throw new ToolError('validation_failed', `${field}: the file holds only whitespace.`);
   return { ...decoded, fileName: upload.fileName };
 }
