@@ -1,5 +1,5 @@
 import { ToolError } from '../../core/errors.ts';
-import { commandExists, runProcess, supervise, type Supervised } from '../process/runner.ts';
+import { commandExists, runProcess, supervise, type ProcessOptions, type Supervised } from '../process/runner.ts';
 
 /**
  * The archivers of the archive conversions, as Debian ships them: bsdtar (libarchive-tools) reads ZIP, 7z,
@@ -45,7 +45,13 @@ export interface Archivers {
 
 export function createArchivers(): Archivers {
   const available = (name: ArchiverName): boolean => commandExists(name);
-  const env = (cwd: string): Record<string, string> => ({ HOME: cwd, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TMPDIR: cwd });
+  const processOptions = ({ cwd, signal, timeoutMs, stdinFile }: ArchiverRun): ProcessOptions => ({
+    cwd,
+    env: { HOME: cwd, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', TMPDIR: cwd },
+    signal,
+    timeoutMs: timeoutMs ?? 120_000,
+    ...(stdinFile ? { stdinFile } : {}),
+  });
   const need = (name: ArchiverName): void => {
     if (!available(name)) throw new ToolError('engine_unavailable', `${name} is not installed on this server (${ARCHIVER_PACKAGES[name]}); this conversion is unavailable.`);
   };
@@ -53,24 +59,11 @@ export function createArchivers(): Archivers {
     available,
     run: async (name, args, options) => {
       need(name);
-      return runProcess(name, args, {
-        cwd: options.cwd,
-        env: env(options.cwd),
-        signal: options.signal,
-        timeoutMs: options.timeoutMs ?? 120_000,
-        maxStdout: 16 * 1024 * 1024,
-        ...(options.stdinFile ? { stdinFile: options.stdinFile } : {}),
-      });
+      return runProcess(name, args, { ...processOptions(options), maxStdout: 16 * 1024 * 1024 });
     },
     stream: (name, args, options) => {
       need(name);
-      return supervise(name, args, {
-        cwd: options.cwd,
-        env: env(options.cwd),
-        signal: options.signal,
-        timeoutMs: options.timeoutMs ?? 120_000,
-        ...(options.stdinFile ? { stdinFile: options.stdinFile } : {}),
-      });
+      return supervise(name, args, processOptions(options));
     },
   };
 }

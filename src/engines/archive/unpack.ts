@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { extract as tarExtract, type Header } from 'tar-stream';
 import { ToolError } from '../../core/errors.ts';
-import { ProcessFailed } from '../process/runner.ts';
+import { exitOf, ProcessFailed } from '../process/runner.ts';
 import type { ArchiveCall } from './archivers.ts';
 import { ARCHIVE_CAPS, Budget, checkEntryCount, checkEntryName, refuser, shown, type ArchiveCaps } from './guard.ts';
 import { sniff } from '../../files/kinds.ts';
@@ -108,15 +108,8 @@ async function walkArchive(
     child.kill();
     extractor.destroy();
   }
-  let exit: unknown;
-  try {
-    await child.done;
-  } catch (error) {
-    exit = error;
-  }
-  if (failure instanceof ToolError) throw failure;
-  if (exit instanceof ToolError) throw exit;
-  if (exit instanceof ProcessFailed) throw await readFailure(call, source, cwd, exit);
+  const exit = await exitOf(child, failure);
+  if (exit) throw await readFailure(call, source, cwd, exit);
   if (failure) throw refuse(`the archive could not be read (${failure instanceof Error ? failure.message : String(failure)}).`);
 }
 
@@ -266,15 +259,8 @@ async function decompressStream(call: ArchiveCall, kind: 'gz' | 'bz2', input: st
     failure = error;
     child.kill();
   }
-  let exit: unknown;
-  try {
-    await child.done;
-  } catch (error) {
-    exit = error;
-  }
-  if (failure instanceof ToolError) throw failure;
-  if (exit instanceof ToolError) throw exit;
-  if (exit instanceof ProcessFailed) {
+  const exit = await exitOf(child, failure);
+  if (exit) {
     // gzip exits 2 for warnings such as "trailing garbage ignored": the data before it is whole.
     if (!(command === 'gzip' && exit.exitCode === 2)) {
       throw refuse(`the ${kind === 'gz' ? 'gzip' : 'bzip2'} stream is damaged (${exit.reason().replace(/^(gzip|bzip2):\s*/, '')}).`);

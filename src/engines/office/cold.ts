@@ -5,19 +5,13 @@ import { ToolError } from '../../core/errors.ts';
 import type { FilterChoice } from './filters.ts';
 import { dieWithParent, killGroup } from '../process/runner.ts';
 import { copyProfile, officeEnv, profileUrl, seedProfile } from './profile.ts';
+import type { PreparedConversion } from './conversion.ts';
 
 /**
  * The fallback when UNO is not available: one `soffice --headless --convert-to` process per conversion,
  * with a throwaway profile (a copy of the engine's template when there is one, else a fresh one).
  */
-export interface ColdJob {
-  input: string;
-  output: string;
-  outputDir: string;
-  format: string;
-  exportFilter?: FilterChoice;
-  inputFilter?: FilterChoice;
-  filterData?: Record<string, unknown>;
+export interface ColdJob extends Omit<PreparedConversion, 'timeoutMs'> {
   signal: AbortSignal;
 }
 

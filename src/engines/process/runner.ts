@@ -148,6 +148,23 @@ export function supervise(command: string, args: readonly string[], options: Pro
   return { stdout, done, kill };
 }
 
+/**
+ * Waits for a streamed child to exit once the caller stopped reading its stdout (`failure`: why it stopped,
+ * if it did) and throws what explains the outcome best: the caller's own ToolError (a cap tripped), then the
+ * runner's (deadline, cancel). Resolves with the non-zero exit, if any, for the caller to word.
+ */
+export async function exitOf(child: Supervised, failure: unknown): Promise<ProcessFailed | undefined> {
+  let exit: unknown;
+  try {
+    await child.done;
+  } catch (error) {
+    exit = error;
+  }
+  if (failure instanceof ToolError) throw failure;
+  if (exit instanceof ToolError) throw exit;
+  return exit instanceof ProcessFailed ? exit : undefined;
+}
+
 /** Runs `command` to completion and returns its stdout (up to `maxStdout`). */
 export async function runProcess(command: string, args: readonly string[], options: ProcessOptions): Promise<string> {
   const max = options.maxStdout ?? 1024 * 1024;
