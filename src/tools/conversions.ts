@@ -75,13 +75,17 @@ export const csvOptions = {
 };
 const DELIMITERS = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' } as const;
 
-export interface ConversionSpec<E extends z.ZodRawShape = EmptyShape> {
+/** What every file-conversion tool declares about itself: where it is listed and what it accepts. */
+interface ConversionIdentity {
   module: ModuleName;
   slug: string;
   title: string;
   description: string;
   keywords: string[];
   accept: readonly FileKind[];
+}
+
+export interface ConversionSpec<E extends z.ZodRawShape = EmptyShape> extends ConversionIdentity {
   /** Output extension and media type. */
   output: { extension: string; mimeType: string };
   steps: readonly ConversionStep[];
@@ -161,6 +165,13 @@ function need<E>(engine: E | undefined, what: string): E {
   return engine;
 }
 
+/** An in-process step from the text of `source` to the text of a file named by `name` (UTF-8 both ways). */
+function textStep(name: (source: string) => string, transform: (text: string, ctx: ToolContext) => string): StepKind<ConversionStep> {
+  return {
+    run: async (_step, { source, outputDir, ctx }) => ctx.files.write(path.join(outputDir, name(source)), transform((await ctx.files.read(source)).toString('utf8'), ctx)),
+  };
+}
+
 /** Each kind of step: what it needs and how it runs. The engines (src/engines) do the work. */
 const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>> } = {
   office: {
@@ -192,24 +203,17 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
     needs: 'pdftohtml',
     run: (_step, { source, outputDir, ctx }) => need(ctx.engines.poppler, 'poppler-utils').html(source, outputDir, { signal: ctx.signal }),
   },
-  'html-sanitize': {
-    run: async (_step, { source, outputDir, ctx }) => {
-      const { html, removed } = stripRemoteResources((await ctx.files.read(source)).toString('utf8'));
+  'html-sanitize': textStep(
+    (source) => `clean${path.extname(source) || '.html'}`,
+    (text, ctx) => {
+      const { html, removed } = stripRemoteResources(text);
       if (removed > 0) {
         ctx.warn(`${removed} reference${removed === 1 ? '' : 's'} to outside resources (remote or local images, stylesheets, scripts, frames) ${removed === 1 ? 'was' : 'were'} removed before conversion; embed images as data: URIs to keep them.`);
       }
-      const target = path.join(outputDir, `clean${path.extname(source) || '.html'}`);
-      await ctx.files.write(target, withUtf8Declaration(html));
-      return target;
+      return withUtf8Declaration(html);
     },
-  },
-  'text-to-markdown': {
-    run: async (_step, { source, outputDir, ctx }) => {
-      const target = path.join(outputDir, 'output.md');
-      await ctx.files.write(target, textToMarkdown((await ctx.files.read(source)).toString('utf8')));
-      return target;
-    },
-  },
+  ),
+  'text-to-markdown': textStep(() => 'output.md', textToMarkdown),
   'sheet-text': {
     run: async (step, { source, outputDir, ctx, options }) => {
       const wanted = typeof options.sheet === 'string' ? options.sheet : undefined;
@@ -247,13 +251,7 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
       return target;
     },
   },
-  'slide-headings': {
-    run: async (_step, { source, outputDir, ctx }) => {
-      const target = path.join(outputDir, 'slides.html');
-      await ctx.files.write(target, withSlideHeadings((await ctx.files.read(source)).toString('utf8')));
-      return target;
-    },
-  },
+  'slide-headings': textStep(() => 'slides.html', withSlideHeadings),
 };
 
 function enginesOf(steps: readonly ConversionStep[]): EngineNeed[] {
@@ -392,13 +390,7 @@ const jsonInput = z.object({
     .describe('The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A'),
 });
 
-export interface SpreadsheetJsonSpec {
-  module: ModuleName;
-  slug: string;
-  title: string;
-  description: string;
-  keywords: string[];
-  accept: readonly FileKind[];
+export interface SpreadsheetJsonSpec extends ConversionIdentity {
   /** Steps that turn the upload into .xlsx first (the warm LibreOffice pool for .xls and .ods). */
   toXlsx: readonly ConversionStep[];
   examples: ToolExample<z.input<typeof jsonInput>, SheetJsonResult>[];

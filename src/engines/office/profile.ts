@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { dieWithParent } from '../process/runner.ts';
+import { dieWithParent, killGroup } from '../process/runner.ts';
 
 /**
  * LibreOffice user profiles. One template is initialised once per engine (`--terminate_after_init`, which
@@ -78,13 +78,7 @@ export async function createTemplateProfile(sofficeBin: string, dir: string, tmp
         { env: officeEnv(dir, tmp), stdio: 'ignore', detached: true },
       );
       if (child.pid) groups.add(child.pid); // killed by close() if it is still running
-      const timer = setTimeout(() => {
-        try {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }, timeoutMs);
+      const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
       child.once('error', (error) => {
         clearTimeout(timer);
         resolve(error.message);
