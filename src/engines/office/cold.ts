@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../core/errors.ts';
 import type { FilterChoice } from './filters.ts';
-import { dieWithParent, killGroup } from '../process/runner.ts';
+import { dieWithParent, ProcessFailed, supervise } from '../process/runner.ts';
 import { copyProfile, officeEnv, profileUrl, seedProfile } from './profile.ts';
 import type { PreparedConversion } from './conversion.ts';
 
@@ -60,6 +59,9 @@ export function convertToArgument(job: Pick<ColdJob, 'input' | 'format' | 'expor
   return options ? `${job.format}:${name}:${options}` : `${job.format}:${name}`;
 }
 
+/** A cold conversion's last-resort deadline (the pool's own, per job, comes first and aborts the signal). */
+const BACKSTOP_MS = 10 * 60_000;
+
 export async function convertCold(ctx: ColdContext, job: ColdJob): Promise<string> {
   const profile = mkdtempSync(path.join(ctx.root, 'cold-'));
   try {
@@ -73,29 +75,23 @@ export async function convertCold(ctx: ColdContext, job: ColdJob): Promise<strin
     if (job.inputFilter) args.push(`--infilter=${job.inputFilter.options ? `${job.inputFilter.name}:${job.inputFilter.options}` : job.inputFilter.name}`);
     args.push('--convert-to', convertToArgument(job), '--outdir', job.outputDir, job.input);
 
-    const child = spawn(...dieWithParent(ctx.soffice, args), { env: officeEnv(profile, profile), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    if (child.pid) ctx.groups.add(child.pid);
+    // The pool's deadline aborts `job.signal`; the runner's own is only a backstop.
+    const [command, commandArgs] = dieWithParent(ctx.soffice, args);
+    const child = supervise(command, commandArgs, { cwd: job.outputDir, env: officeEnv(profile, profile), signal: job.signal, timeoutMs: BACKSTOP_MS, groups: ctx.groups });
+    // soffice says why on stdout or stderr ("Error: source file could not be loaded"): both are kept.
     let output = '';
-    const collect = (chunk: string): void => void (output = (output + chunk).slice(-4000));
-    child.stdout?.setEncoding('utf8').on('data', collect);
-    child.stderr?.setEncoding('utf8').on('data', collect);
-    const onAbort = (): void => killGroup(child.pid);
-    job.signal.addEventListener('abort', onAbort, { once: true });
-    const code = await new Promise<number | string>((resolve) => {
-      child.once('error', (error) => resolve(error.message));
-      child.once('close', (exitCode, signal) => resolve(exitCode ?? signal ?? 'unknown'));
-    });
-    job.signal.removeEventListener('abort', onAbort);
-    if (child.pid) {
-      killGroup(child.pid); // soffice.bin must not outlive its launcher
-      ctx.groups.delete(child.pid);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (output = (output + chunk).slice(-4000)));
+    let code: number | null = 0;
+    try {
+      output += (await child.done).stderr;
+    } catch (error) {
+      if (job.signal.aborted) throw job.signal.reason instanceof Error ? job.signal.reason : new ToolError('timeout', 'the conversion was cancelled');
+      if (error instanceof ToolError && error.code === 'engine_unavailable') throw new ToolError('engine_unavailable', `LibreOffice could not be started: ${error.detail}`);
+      if (!(error instanceof ProcessFailed)) throw error;
+      code = error.exitCode;
+      output += error.stderr;
     }
-    if (job.signal.aborted) throw job.signal.reason instanceof Error ? job.signal.reason : new ToolError('timeout', 'the conversion was cancelled');
-    const size = fileSize(job.output);
-    if (size > 0) return job.output;
-    if (typeof code === 'string' && code !== 'unknown' && !/^SIG/.test(code)) {
-      throw new ToolError('engine_unavailable', `LibreOffice could not be started: ${code}`);
-    }
+    if (fileSize(job.output) > 0) return job.output;
     if (/source file could not be loaded/i.test(output)) {
       throw new ToolError('unprocessable', 'file: LibreOffice could not open the file (it is damaged, password-protected or not a document format LibreOffice reads)');
     }

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { dieWithParent, killGroup } from '../process/runner.ts';
+import { dieWithParent, ProcessFailed, runProcess } from '../process/runner.ts';
 
 /**
  * LibreOffice user profiles. One template is initialised once per engine (`--terminate_after_init`, which
@@ -57,7 +56,7 @@ export function seedProfile(dir: string): void {
 }
 
 /** A minimal environment for LibreOffice and the UNO worker: no secrets of the service, no pyenv. */
-export function officeEnv(home: string, tmp: string): NodeJS.ProcessEnv {
+export function officeEnv(home: string, tmp: string): Record<string, string> {
   return {
     PATH: '/usr/local/bin:/usr/bin:/bin',
     HOME: home,
@@ -71,26 +70,15 @@ export function officeEnv(home: string, tmp: string): NodeJS.ProcessEnv {
 /** Initialises the template profile in `dir` (seeded, then one headless start that exits after init); its pid sits in `groups` while it runs. */
 export async function createTemplateProfile(sofficeBin: string, dir: string, tmp: string, timeoutMs: number, groups: Set<number>): Promise<void> {
   seedProfile(dir);
+  const [command, args] = dieWithParent(sofficeBin, ['--headless', '--invisible', '--nologo', '--norestore', '--nodefault', '--nolockcheck', '--terminate_after_init', `-env:UserInstallation=${profileUrl(dir)}`]);
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const code = await new Promise<number | string>((resolve) => {
-      const child = spawn(
-        ...dieWithParent(sofficeBin, ['--headless', '--invisible', '--nologo', '--norestore', '--nodefault', '--nolockcheck', '--terminate_after_init', `-env:UserInstallation=${profileUrl(dir)}`]),
-        { env: officeEnv(dir, tmp), stdio: 'ignore', detached: true },
-      );
-      if (child.pid) groups.add(child.pid); // killed by close() if it is still running
-      const timer = setTimeout(() => killGroup(child.pid), timeoutMs);
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        resolve(error.message);
-      });
-      child.once('exit', (exitCode, signal) => {
-        clearTimeout(timer);
-        if (child.pid) groups.delete(child.pid);
-        resolve(exitCode ?? signal ?? 'unknown');
-      });
-    });
-    if (code === 0) return;
-    if (code !== 81) throw new Error(`LibreOffice could not initialise a profile (exit ${code})`);
+    try {
+      await runProcess(command, args, { cwd: dir, env: officeEnv(dir, tmp), timeoutMs, groups, label: 'LibreOffice profile initialisation' });
+      return;
+    } catch (error) {
+      // 81: soffice asks to be started again after it created a profile.
+      if (!(error instanceof ProcessFailed) || error.exitCode !== 81) throw new Error(`LibreOffice could not initialise a profile (${error instanceof Error ? error.message : String(error)})`);
+    }
   }
   throw new Error('LibreOffice kept asking for a restart while initialising a profile');
 }

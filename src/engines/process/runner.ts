@@ -4,10 +4,13 @@ import type { Readable } from 'node:stream';
 import { ToolError } from '../../core/errors.ts';
 
 /**
- * THE way src/engines starts an external program (pandoc, poppler, Calibre, the archivers, heif-enc, and the
- * LibreOffice processes): no shell, a minimal environment, its own process group (a kill takes every helper
- * it started), a deadline and the call's AbortSignal, and capped stdout/stderr. Module-internal to
- * src/engines: tools reach programs through an engine's small interface, never through this file.
+ * THE way src/engines starts an external program that runs to completion (pandoc, poppler, Calibre, the
+ * archivers, heif-enc, a cold LibreOffice conversion, a LibreOffice profile's first start): no shell, a
+ * minimal environment, its own process group (a kill takes every helper it started, and the group is killed
+ * once the program exits, so no helper outlives it), a deadline and the call's AbortSignal, and capped
+ * stdout/stderr. The warm LibreOffice instances (office/instance.ts) are long-lived and talk over pipes; they
+ * use killGroup and dieWithParent from here. Module-internal to src/engines: tools reach programs through an
+ * engine's small interface, never through this file.
  */
 export interface ProcessOptions {
   cwd: string;
@@ -22,6 +25,8 @@ export interface ProcessOptions {
   maxStdout?: number;
   /** How messages name the program (default: the command), e.g. 'HEIC encoding'. */
   label?: string;
+  /** The engine's set of running process groups, killed if Node exits first: the child's is in it while it runs. */
+  groups?: Set<number>;
 }
 
 /** A child that exited with a non-zero status: callers turn it into a message about the file. */
@@ -107,6 +112,7 @@ export function supervise(command: string, args: readonly string[], options: Pro
   if (options.stdinFile) stdin = openSync(options.stdinFile, 'r');
   const child = spawn(command, args, { cwd: options.cwd, detached: true, stdio: [stdin, 'pipe', 'pipe'], env });
   if (typeof stdin === 'number') closeSync(stdin);
+  if (child.pid) options.groups?.add(child.pid);
   const { stdout, stderr: errors } = child;
   if (!stdout || !errors) throw new ToolError('internal_error', `${label}: no pipes to the child process.`);
   let stderr = '';
@@ -130,12 +136,16 @@ export function supervise(command: string, args: readonly string[], options: Pro
   else options.signal?.addEventListener('abort', onAbort, { once: true });
   const done = new Promise<{ stderr: string }>((resolve, reject) => {
     child.once('error', (error) => {
+      if (child.pid) options.groups?.delete(child.pid);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       reject(new ToolError('engine_unavailable', `${command} could not start: ${error.message}`));
     });
     child.once('close', (code) => {
       exited = true;
+      // Helpers the program started (soffice.bin behind its launcher) go with it.
+      killGroup(child.pid);
+      if (child.pid) options.groups?.delete(child.pid);
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (outcome) return reject(outcome);
