@@ -99,8 +99,17 @@ export function createCredits(store: Store, now: () => Date, owner: string): Cre
       }),
     refund,
     async used(accountId) {
-      const row = await store.db.selectFrom('usage').select('used').where('account_id', '=', accountId).where('period', '=', periodOf(now())).executeTakeFirst();
-      return row ? Number(row.used) : 0;
+      const period = periodOf(now());
+      const row = await store.db.selectFrom('usage').select('used').where('account_id', '=', accountId).where('period', '=', period).executeTakeFirst();
+      if (!row) return 0;
+      // Credits instances hold in leases (accounts/leases.ts) and have not spent are not used.
+      const held = await store.db
+        .selectFrom('credit_leases')
+        .select((eb) => eb.fn.sum<number | string | null>(sql<number>`granted - spent`).as('held'))
+        .where('account_id', '=', accountId)
+        .where('period', '=', period)
+        .executeTakeFirst();
+      return Number(row.used) - Number(held?.held ?? 0);
     },
     async refundOrphaned(liveOwners, ownerlessBefore) {
       const rows = await store.db.selectFrom('reservations').select(['id', 'account_id', 'period', 'cost', 'owner', 'created_at']).execute();

@@ -19,12 +19,12 @@ export interface RateLimiter {
   peek(accountId: string, limit: number): Promise<RateState>;
 }
 
-function window(now: Date): { start: string; resetSeconds: number } {
+export function rateWindow(now: Date): { start: string; resetSeconds: number } {
   const startMs = Math.floor(now.getTime() / 60_000) * 60_000;
   return { start: new Date(startMs).toISOString(), resetSeconds: Math.max(1, Math.ceil((startMs + 60_000 - now.getTime()) / 1000)) };
 }
 
-function state(count: number, limit: number, resetSeconds: number): RateState {
+export function rateState(count: number, limit: number, resetSeconds: number): RateState {
   return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
 }
 
@@ -37,7 +37,7 @@ export function storeRateLimiter(store: Store, now: () => Date): RateLimiter {
   let lastCleanup = 0;
   function* hitSteps(tx: Kysely<Database>, accountId: string, limit: number): Steps<RateState> {
     const at = now();
-    const { start, resetSeconds } = window(at);
+    const { start, resetSeconds } = rateWindow(at);
     const { rows } = yield tx
       .insertInto('rate_windows')
       .values({ account_id: accountId, window_start: start, count: 1 })
@@ -48,15 +48,15 @@ export function storeRateLimiter(store: Store, now: () => Date): RateLimiter {
       lastCleanup = at.getTime();
       yield tx.deleteFrom('rate_windows').where('window_start', '<', new Date(at.getTime() - 120_000).toISOString()).compile();
     }
-    return state(Number(rows[0]?.count ?? 1), limit, resetSeconds);
+    return rateState(Number(rows[0]?.count ?? 1), limit, resetSeconds);
   }
   return {
     hit: (accountId, limit) => store.atomically((tx) => hitSteps(tx, accountId, limit)),
     hitSteps,
     async peek(accountId, limit) {
-      const { start, resetSeconds } = window(now());
+      const { start, resetSeconds } = rateWindow(now());
       const row = await db.selectFrom('rate_windows').select('count').where('account_id', '=', accountId).where('window_start', '=', start).executeTakeFirst();
-      return { ...state(row ? Number(row.count) : 0, limit, resetSeconds), allowed: true };
+      return { ...rateState(row ? Number(row.count) : 0, limit, resetSeconds), allowed: true };
     },
   };
 }
