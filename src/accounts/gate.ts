@@ -45,8 +45,9 @@ export function quotaHeaders(principal: Principal, rate: RateState, used: number
 /** Key, plan, rate and credits for every tool call, REST or MCP alike (the pipeline's gate). */
 export function createGate({ accounts, credits, meter, now }: GateDeps): Gate {
   return async (tool: AnyTool, caller: Caller): Promise<Admission> => {
-    // The identity an adapter resolved with this same accounts system's requirePrincipal (see AccountSystem).
-    const principal = (caller.identity as Principal | undefined) ?? (await requirePrincipal(accounts, caller.apiKey));
+    // Adapters resolve the caller once (http/api-key.ts authenticateRequest with AccountSystem.authenticate, or
+    // the key id of an async run); the gate only does plan, rate and credits.
+    const principal = (caller.identity as Principal | undefined) ?? (await requirePrincipal(accounts, undefined));
     const { plan } = principal;
     if (!principal.emailVerified) {
       throw new ToolError('forbidden', 'account: the e-mail address is not verified yet; open the verification link sent at signup.');

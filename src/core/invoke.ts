@@ -12,10 +12,11 @@ export interface Caller {
   log: Log;
   /** Aborts when the client goes away. */
   signal?: AbortSignal;
-  /** The API key the call came with, for the gate to check (unless `identity` already resolved it). */
-  apiKey?: string | undefined;
-  /** The caller as `InvokeDeps.authenticate` resolved it, once per request, before any body was read. */
-  identity?: CallerIdentity;
+  /**
+   * The caller as `InvokeDeps.authenticate` resolved it, once per request (REST: before any body was read; MCP:
+   * once per HTTP request, for every step it runs; async runs: from the key id the run was accepted with).
+   */
+  identity?: CallerIdentity | undefined;
   /** Response headers the gate sets (rate-limit and quota state); adapters without headers omit it. */
   setHeader?: (name: string, value: string) => void;
   /** Files that came with the call (multipart uploads, MCP file inputs), on disk; the adapter removes them. */

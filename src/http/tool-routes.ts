@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
 import { invoke, type Caller, type CallerIdentity, type InvokeDeps, type InvokeResult } from '../core/invoke.ts';
-import { apiKeyOf } from './api-key.ts';
+import { authenticateRequest } from './api-key.ts';
 import type { Files } from '../files/files.ts';
 import type { FileResult } from '../files/result.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -32,7 +32,6 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
       const format = requestedFormat(request);
       const binary = tool.response === 'file' && wantsBinary(request, config.binarySunset, deps.now?.() ?? new Date());
       const caller = callerOf(request, reply);
-      caller.identity = request.identity;
       let raw: unknown = request.method === 'GET' ? request.query : request.body;
       let cleanup = async (): Promise<void> => {};
       if (request.isMultipart()) {
@@ -65,7 +64,7 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
     const routeConfig = { tool };
     // The key is checked before the body is read: without a valid key, a 401 whatever the body (even one too large).
     const onRequest = async (request: FastifyRequest): Promise<void> => {
-      if (deps.authenticate) request.identity = await deps.authenticate(apiKeyOf(request.headers));
+      if (deps.authenticate) request.identity = await authenticateRequest(request, deps.authenticate);
     };
     const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
       if (idempotency) await recordIdempotency(idempotency, request, reply, payload);
@@ -126,7 +125,7 @@ export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
     requestId: request.id,
     log: request.log,
     signal: gone.signal,
-    apiKey: apiKeyOf(request.headers),
+    identity: request.identity,
     setHeader: (name, value) => void reply.header(name, value),
   };
 }
