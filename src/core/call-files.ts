@@ -55,7 +55,7 @@ export async function checkUploads(tool: AnyTool, raw: readonly RawUpload[]): Pr
 }
 
 /** The `ctx.files` of one call; `cleanup` removes its scratch folder. */
-export function callFiles(uploads: UploadedFile[], deps: FileDeps, accountId: string | null): ToolFiles & { cleanup(): Promise<void> } {
+export function callFiles(uploads: UploadedFile[], deps: FileDeps, accountId: string | null): ToolFiles & { cleanup(): Promise<void> | undefined } {
   let workDir: string | undefined;
   return {
     uploads,
@@ -71,8 +71,9 @@ export function callFiles(uploads: UploadedFile[], deps: FileDeps, accountId: st
       if (!deps.files) throw new ToolError('engine_unavailable', 'files: no file storage is configured.');
       return deps.files.put(filePath, { ...meta, accountId });
     },
-    async cleanup() {
-      if (workDir) await rm(workDir, { recursive: true, force: true });
+    // Undefined when the call made no scratch folder: nothing to wait for.
+    cleanup() {
+      return workDir ? rm(workDir, { recursive: true, force: true }) : undefined;
     },
   };
 }

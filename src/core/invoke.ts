@@ -70,10 +70,12 @@ const FREE: Admission = { commit() {}, refund() {} };
 export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, deps: InvokeDeps = {}): Promise<InvokeResult> {
   const admission = deps.gate ? await deps.gate(tool, caller) : FREE;
   let settled = false;
-  let files: (ToolFiles & { cleanup(): Promise<void> }) | undefined;
+  let files: (ToolFiles & { cleanup(): Promise<void> | undefined }) | undefined;
   try {
     const input = parseInput(tool, rawInput);
-    files = callFiles(await checkUploads(tool, caller.uploads ?? []), deps, admission.accountId ?? null);
+    // Most tools take no file and most calls bring none: no await (and no promise) for them.
+    const rawUploads = caller.uploads ?? [];
+    files = callFiles(tool.upload || rawUploads.length > 0 ? await checkUploads(tool, rawUploads) : [], deps, admission.accountId ?? null);
     const warnings: string[] = [];
     const output = await runWithDeadline(tool, { input, raw: rawInput }, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS, files);
     const checked = tool.output.safeParse(output);
@@ -82,13 +84,15 @@ export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, d
       throw new ToolError('internal_error', 'The tool produced an invalid result; quote the X-Request-Id when reporting it.');
     }
     settled = true;
-    await admission.commit();
+    const committed = admission.commit();
+    if (committed) await committed;
     return { result: checked.data, warnings };
   } catch (error) {
     if (!settled) await admission.refund();
     throw error;
   } finally {
-    await files?.cleanup();
+    const removed = files?.cleanup();
+    if (removed) await removed;
   }
 }
 

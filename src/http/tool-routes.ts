@@ -33,7 +33,7 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
       const binary = tool.response === 'file' && wantsBinary(request, config.binarySunset, deps.now?.() ?? new Date());
       const caller = callerOf(request, reply);
       let raw: unknown = request.method === 'GET' ? request.query : request.body;
-      let cleanup = async (): Promise<void> => {};
+      let cleanup: (() => Promise<void>) | undefined;
       if (request.isMultipart()) {
         if (!tool.upload) throw new ToolError('unsupported_media_type', 'Content-Type: this tool takes application/json, not a file upload.');
         const form = await receiveForm(request, config.scratchDir, config.maxUploadBytes);
@@ -56,22 +56,25 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
         outcome = await invoke(tool, raw, caller, deps);
       } finally {
         // Before answering: a client that got its answer finds no trace of its upload left behind.
-        await cleanup();
+        if (cleanup) await cleanup();
       }
       if (binary && deps.files) return sendBinary(reply, deps.files, outcome.result as FileResult, config.binarySunset);
       return sendResult(reply, tool, outcome, format);
     };
     const routeConfig = { tool };
     // The key is checked before the body is read: without a valid key, a 401 whatever the body (even one too large).
-    const onRequest = async (request: FastifyRequest): Promise<void> => {
-      if (deps.authenticate) request.identity = await authenticateRequest(request, deps.authenticate);
-    };
+    const { authenticate } = deps;
+    const onRequest = authenticate
+      ? async (request: FastifyRequest): Promise<void> => {
+          request.identity = await authenticateRequest(request, authenticate);
+        }
+      : undefined;
     const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
       if (idempotency) await recordIdempotency(idempotency, request, reply, payload);
       return payload;
     };
-    app.post(tool.path, { config: routeConfig, onRequest, onSend }, handler);
-    if (tool.method === 'GET') app.get(tool.path, { config: routeConfig, onRequest }, handler);
+    app.post(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}), ...(idempotency ? { onSend } : {}) }, handler);
+    if (tool.method === 'GET') app.get(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}) }, handler);
   }
 }
 
