@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { ToolError } from '../core/errors.ts';
 import type { Steps, Store } from '../store/index.ts';
+import { preparedStatement } from '../store/prepared.ts';
 import { periodOf } from './credits.ts';
 import { STALE_AFTER_MS, type Instance } from './instances.ts';
 import type { CreditHold, Meter } from './meter.ts';
@@ -77,6 +78,7 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
   const retired = new Set<CreditLease>();
   const rates = new Map<string, RateLease>();
   let lastCleanup = 0;
+  const settle = preparedStatement((count: number, id: string) => db.updateTable('credit_leases').set({ spent: sql<number>`spent + ${count}` }).where('id', '=', id));
 
   const newLease = (accountId: string, period: string): CreditLease => ({
     id: randomUUID(),
@@ -188,7 +190,7 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
         lease.pending = 0;
         lease.waiters = [];
         try {
-          await db.updateTable('credit_leases').set({ spent: sql<number>`spent + ${count}` }).where('id', '=', lease.id).execute();
+          await db.executeQuery(settle(count, lease.id));
           lease.spent += count;
           for (const waiter of waiters) waiter.resolve();
         } catch (error) {

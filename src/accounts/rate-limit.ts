@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Steps, Store } from '../store/index.ts';
+import { preparedStatement } from '../store/prepared.ts';
 import type { Database } from '../store/schema.ts';
 
 export interface RateState {
@@ -35,15 +36,17 @@ export function rateState(count: number, limit: number, resetSeconds: number): R
 export function storeRateLimiter(store: Store, now: () => Date): RateLimiter {
   const { db } = store;
   let lastCleanup = 0;
-  function* hitSteps(tx: Kysely<Database>, accountId: string, limit: number): Steps<RateState> {
-    const at = now();
-    const { start, resetSeconds } = rateWindow(at);
-    const { rows } = yield tx
+  const bump = preparedStatement((accountId: string, start: string) =>
+    db
       .insertInto('rate_windows')
       .values({ account_id: accountId, window_start: start, count: 1 })
       .onConflict((oc) => oc.columns(['account_id', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }))
-      .returning('count')
-      .compile();
+      .returning('count'),
+  );
+  function* hitSteps(tx: Kysely<Database>, accountId: string, limit: number): Steps<RateState> {
+    const at = now();
+    const { start, resetSeconds } = rateWindow(at);
+    const { rows } = yield bump(accountId, start);
     if (at.getTime() - lastCleanup > 60_000) {
       lastCleanup = at.getTime();
       yield tx.deleteFrom('rate_windows').where('window_start', '<', new Date(at.getTime() - 120_000).toISOString()).compile();
