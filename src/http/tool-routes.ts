@@ -69,9 +69,10 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
           request.identity = await authenticateRequest(request, authenticate);
         }
       : undefined;
-    const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-      if (idempotency) await recordIdempotency(idempotency, request, reply, payload);
-      return payload;
+    // Callback form: a response without an Idempotency-Key (most) passes through without a promise.
+    const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void => {
+      if (!idempotency || !request.idempotency) return done(null, payload);
+      recordIdempotency(idempotency, request, reply, payload).then(() => done(null, payload), (error: unknown) => done(error as Error));
     };
     app.post(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}), ...(idempotency ? { onSend } : {}) }, handler);
     if (tool.method === 'GET') app.get(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}) }, handler);
