@@ -36,7 +36,7 @@ const core: McpCore = {
   invokeDeps: {},
   now,
 };
-const ctx: CallContext = { accountId: 'bench', keyId: 'bench', apiKey: '', requestId: 'bench', log: { error() {}, warn() {}, info() {}, debug() {} }, signal: new AbortController().signal };
+const ctx: CallContext = { accountId: 'bench', keyId: 'bench', identity: { accountId: 'bench', keyId: 'bench' }, requestId: 'bench', log: { error() {}, warn() {}, info() {}, debug() {} }, signal: new AbortController().signal };
 const handler = (name: string): ((args: Record<string, unknown>) => Promise<Record<string, unknown>>) => {
   const tool = META_TOOLS.find((t) => t.name === name);
   if (!tool) throw new Error(name);

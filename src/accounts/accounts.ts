@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import { ToolError } from '../core/errors.ts';
 import type { Store } from '../store/index.ts';
 import { generateApiKey, hashesEqual, hashSecret, keyLookup } from './keys.ts';
@@ -152,16 +152,18 @@ export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: Ac
     async authenticate(key) {
       const lookup = keyLookup(key);
       if (!lookup) return undefined;
-      const hash = hashSecret(key, secret);
-      const cached = keyCache.get(hash);
+      // In memory only, for at most keyCacheMs: a one-shot SHA-256 of the full key (an HMAC object costs more per call).
+      const cacheKey = keyCacheMs > 0 ? hash('sha256', key) : '';
+      const cached = keyCache.get(cacheKey);
       if (cached && cached.expires > Date.now()) return cached.principal;
+      const keyHash = hashSecret(key, secret);
       const row = await db
         .selectFrom('api_keys')
         .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
         .select(['api_keys.id as keyId', 'api_keys.key_hash', 'api_keys.revoked_at', 'api_keys.allowed_tools', 'accounts.id as accountId', 'accounts.plan', 'accounts.email_verified'])
         .where('api_keys.lookup', '=', lookup)
         .executeTakeFirst();
-      if (!row || row.revoked_at !== null || !hashesEqual(row.key_hash, hash)) return undefined;
+      if (!row || row.revoked_at !== null || !hashesEqual(row.key_hash, keyHash)) return undefined;
       const plan = plans.get(row.plan);
       if (!plan) return undefined;
       const principal: Principal = {
@@ -172,7 +174,10 @@ export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: Ac
         allowedTools: row.allowed_tools ? (JSON.parse(row.allowed_tools) as string[]) : null,
       };
       // Keyed by the full key's hash, so only the exact key that was verified above is ever served from memory.
-      if (keyCacheMs > 0) keyCache.set(hash, { principal, expires: Date.now() + keyCacheMs });
+      if (keyCacheMs > 0) {
+        if (keyCache.size >= 10_000) keyCache.clear(); // bounded: expired entries are otherwise only replaced
+        keyCache.set(cacheKey, { principal, expires: Date.now() + keyCacheMs });
+      }
       return principal;
     },
   };

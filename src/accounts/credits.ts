@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Steps, Store } from '../store/index.ts';
+import { preparedStatement } from '../store/prepared.ts';
 import type { Database } from '../store/schema.ts';
 
 /** A calendar month in UTC, `YYYY-MM` (CONTRACT "Quota and rate limits"). */
@@ -48,35 +49,34 @@ export interface Credits {
  * calls that succeeded, while the calls of processes still alive keep their reservations.
  */
 export function createCredits(store: Store, now: () => Date, owner: string): Credits {
+  const { db } = store;
+  const closeReservation = preparedStatement((id: string) => db.deleteFrom('reservations').where('id', '=', id));
+  const giveBack = preparedStatement((cost: number, accountId: string, period: string) =>
+    db.updateTable('usage').set({ used: sql<number>`used - ${cost}` }).where('account_id', '=', accountId).where('period', '=', period),
+  );
+  const takeCredits = preparedStatement((cost: number, accountId: string, period: string, limit: number) =>
+    db.updateTable('usage').set({ used: sql<number>`used + ${cost}` }).where('account_id', '=', accountId).where('period', '=', period).where(sql<number>`used + ${cost}`, '<=', limit).returning('used'),
+  );
+  const openReservation = preparedStatement((id: string, accountId: string, period: string, cost: number, createdAt: string, holder: string) =>
+    db.insertInto('reservations').values({ id, account_id: accountId, period, cost, created_at: createdAt, owner: holder }),
+  );
   const refund = (reservation: Reservation): Promise<void> =>
-    store.atomically(function* (db) {
-      const deleted = yield db.deleteFrom('reservations').where('id', '=', reservation.id).compile();
+    store.atomically(function* () {
+      const deleted = yield closeReservation(reservation.id);
       // Only a reservation still open gives its credits back: a second refund, or one racing the sweeper, is a no-op.
       if (Number(deleted.numAffectedRows ?? 0) === 0) return;
-      yield db
-        .updateTable('usage')
-        .set({ used: sql<number>`used - ${reservation.cost}` })
-        .where('account_id', '=', reservation.accountId)
-        .where('period', '=', reservation.period)
-        .compile();
+      yield giveBack(reservation.cost, reservation.accountId, reservation.period);
     });
 
-  function* reserveSteps(db: Kysely<Database>, accountId: string, limit: number, cost: number): Steps<Reservation | undefined> {
+  function* reserveSteps(tx: Kysely<Database>, accountId: string, limit: number, cost: number): Steps<Reservation | undefined> {
     const at = now();
     const period = periodOf(at);
-    const take = db
-      .updateTable('usage')
-      .set({ used: sql<number>`used + ${cost}` })
-      .where('account_id', '=', accountId)
-      .where('period', '=', period)
-      .where(sql<number>`used + ${cost}`, '<=', limit)
-      .returning('used')
-      .compile();
+    const take = takeCredits(cost, accountId, period, limit);
     let { rows } = yield take;
     if (rows.length === 0) {
       // The first call of the month finds no usage row yet (a concurrent first call may be creating
       // it: the insert then waits for that one and the retry sees its row); a full month refuses again.
-      yield db
+      yield tx
         .insertInto('usage')
         .values({ account_id: accountId, period, used: 0 })
         .onConflict((oc) => oc.columns(['account_id', 'period']).doNothing())
@@ -86,7 +86,7 @@ export function createCredits(store: Store, now: () => Date, owner: string): Cre
     const used = rows[0]?.used;
     if (used === undefined) return undefined;
     const id = randomUUID();
-    yield db.insertInto('reservations').values({ id, account_id: accountId, period, cost, created_at: at.toISOString(), owner }).compile();
+    yield openReservation(id, accountId, period, cost, at.toISOString(), owner);
     return { id, accountId, period, cost, used: Number(used) };
   }
 
@@ -94,13 +94,22 @@ export function createCredits(store: Store, now: () => Date, owner: string): Cre
     reserve: (accountId, limit, cost) => store.atomically((db) => reserveSteps(db, accountId, limit, cost)),
     reserveSteps,
     commit: (reservation) =>
-      store.atomically(function* (db) {
-        yield db.deleteFrom('reservations').where('id', '=', reservation.id).compile();
+      store.atomically(function* () {
+        yield closeReservation(reservation.id);
       }),
     refund,
     async used(accountId) {
-      const row = await store.db.selectFrom('usage').select('used').where('account_id', '=', accountId).where('period', '=', periodOf(now())).executeTakeFirst();
-      return row ? Number(row.used) : 0;
+      const period = periodOf(now());
+      const row = await store.db.selectFrom('usage').select('used').where('account_id', '=', accountId).where('period', '=', period).executeTakeFirst();
+      if (!row) return 0;
+      // Credits instances hold in leases (accounts/leases.ts) and have not spent are not used.
+      const held = await store.db
+        .selectFrom('credit_leases')
+        .select((eb) => eb.fn.sum<number | string | null>(sql<number>`granted - spent`).as('held'))
+        .where('account_id', '=', accountId)
+        .where('period', '=', period)
+        .executeTakeFirst();
+      return Number(row.used) - Number(held?.held ?? 0);
     },
     async refundOrphaned(liveOwners, ownerlessBefore) {
       const rows = await store.db.selectFrom('reservations').select(['id', 'account_id', 'period', 'cost', 'owner', 'created_at']).execute();

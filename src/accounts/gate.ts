@@ -4,14 +4,13 @@ import type { AnyTool } from '../registry/define-tool.ts';
 import type { Accounts, Principal } from './accounts.ts';
 import { periodEnd, type Credits } from './credits.ts';
 import { matchesToolGlob } from './plans.ts';
-import type { RateLimiter, RateState } from './rate-limit.ts';
-import type { Store } from '../store/index.ts';
+import type { Meter } from './meter.ts';
+import type { RateState } from './rate-limit.ts';
 
 export interface GateDeps {
-  store: Store;
   accounts: Accounts;
   credits: Credits;
-  rateLimiter: RateLimiter;
+  meter: Meter;
   now: () => Date;
 }
 
@@ -44,10 +43,11 @@ export function quotaHeaders(principal: Principal, rate: RateState, used: number
 }
 
 /** Key, plan, rate and credits for every tool call, REST or MCP alike (the pipeline's gate). */
-export function createGate({ store, accounts, credits, rateLimiter, now }: GateDeps): Gate {
+export function createGate({ accounts, credits, meter, now }: GateDeps): Gate {
   return async (tool: AnyTool, caller: Caller): Promise<Admission> => {
-    // The identity an adapter resolved with this same accounts system's requirePrincipal (see AccountSystem).
-    const principal = (caller.identity as Principal | undefined) ?? (await requirePrincipal(accounts, caller.apiKey));
+    // Adapters resolve the caller once (http/api-key.ts authenticateRequest with AccountSystem.authenticate, or
+    // the key id of an async run); the gate only does plan, rate and credits.
+    const principal = (caller.identity as Principal | undefined) ?? (await requirePrincipal(accounts, undefined));
     const { plan } = principal;
     if (!principal.emailVerified) {
       throw new ToolError('forbidden', 'account: the e-mail address is not verified yet; open the verification link sent at signup.');
@@ -60,17 +60,13 @@ export function createGate({ store, accounts, credits, rateLimiter, now }: GateD
       throw new ToolError('forbidden', `X-Api-Key: this key may only call ${principal.allowedTools.join(', ')}.`);
     }
 
-    // The minute's count and the credits in one atomic unit: one group commit (SQLite) or transaction per call.
-    const { rate, reservation } = await store.atomically(function* (db) {
-      const hit = yield* rateLimiter.hitSteps(db, principal.accountId, plan.ratePerMinute);
-      if (!hit.allowed || tool.cost === 0) return { rate: hit, reservation: undefined };
-      return { rate: hit, reservation: yield* credits.reserveSteps(db, principal.accountId, plan.monthlyCredits, tool.cost) };
-    });
+    // The minute's count and the credits: per call on SQLite, from leased blocks on PostgreSQL (accounts/meter.ts).
+    const { rate, hold } = await meter.admit(principal.accountId, plan, tool.cost);
     if (!rate.allowed) {
       const headers = { ...quotaHeaders(principal, rate, await credits.used(principal.accountId), now()), 'retry-after': String(rate.resetSeconds) };
       throw new ToolError('rate_limited', `rate: at most ${plan.ratePerMinute} calls per minute on the ${plan.name} plan; retry in ${rate.resetSeconds} s.`, { headers });
     }
-    if (tool.cost > 0 && !reservation) {
+    if (tool.cost > 0 && !hold) {
       const at = now();
       const headers = quotaHeaders(principal, rate, plan.monthlyCredits, at);
       throw new ToolError(
@@ -79,16 +75,16 @@ export function createGate({ store, accounts, credits, rateLimiter, now }: GateD
         { headers },
       );
     }
-    const used = reservation ? reservation.used : await credits.used(principal.accountId);
+    const used = hold ? hold.used : await credits.used(principal.accountId);
     for (const [name, value] of Object.entries(quotaHeaders(principal, rate, used, now()))) caller.setHeader?.(name, value);
     return {
       plan: { name: plan.name, bulkUrlLimit: plan.bulkUrlLimit },
       accountId: principal.accountId,
-      commit: () => (reservation ? credits.commit(reservation) : undefined),
+      commit: () => hold?.commit(),
       refund: async () => {
-        if (!reservation) return;
-        await credits.refund(reservation);
-        caller.setHeader?.('x-quota-remaining', String(Math.max(0, plan.monthlyCredits - reservation.used + reservation.cost)));
+        if (!hold) return;
+        await hold.refund();
+        caller.setHeader?.('x-quota-remaining', String(Math.max(0, plan.monthlyCredits - hold.used + hold.cost)));
       },
     };
   };

@@ -12,10 +12,15 @@ import { randomBase62 } from './keys.ts';
 import { loadPlans, type Plans } from './plans.ts';
 import { HEARTBEAT_MS, registerInstance } from './instances.ts';
 import { storeRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { leasedMeter } from './leases.ts';
+import { storeMeter } from './meter.ts';
 import { createMailer, createSignup, type Signup } from './signup.ts';
 
-/** Embedded mode serves a verified key from memory this long (see createAccounts). */
-const KEY_CACHE_MS = 2_000;
+/**
+ * A verified key is served from memory this long (see createAccounts): a revocation, plan change or verification
+ * made through this instance applies at once; one made through another instance or the CLI within this time.
+ */
+export const KEY_CACHE_MS = 2_000;
 
 /** Reservations older than this belong to a process that died (no call runs this long). */
 const ABANDONED_AFTER_MS = 15 * 60 * 1000;
@@ -47,15 +52,21 @@ export interface AccountSystemDeps {
 export async function createAccountSystem({ config, store, logger, now, publicUrl }: AccountSystemDeps): Promise<AccountSystem> {
   const plans = loadPlans(config.plansFile);
   const secret = config.secret ?? (await storedSecret(store));
-  const accounts = createAccounts({ store, plans, secret, now, keyCacheMs: store.dialect === 'sqlite' ? KEY_CACHE_MS : 0 });
+  const accounts = createAccounts({ store, plans, secret, now, keyCacheMs: KEY_CACHE_MS });
   const instance = await registerInstance(store, now);
   const credits = createCredits(store, now, instance.id);
   const rateLimiter = storeRateLimiter(store, now);
+  // One process on SQLite meters each call in the store; instances sharing PostgreSQL lease blocks (accounts/leases.ts).
+  const leases = store.dialect === 'postgres' ? leasedMeter(store, now, instance) : undefined;
+  const meter = leases ?? storeMeter(store, credits, rateLimiter);
   const signup = createSignup({ store, accounts, secret, now, publicUrl, mailer: createMailer(config.smtpUrl, config.smtpFrom, logger) });
 
   // Credits held by calls of a process that is gone (crashed, killed) come back: at start, and on a timer in
   // every process. Reservations of processes still alive, on this data dir or database, are theirs to settle.
-  const sweep = async (): Promise<number> => credits.refundOrphaned(await instance.liveIds(), new Date(now().getTime() - ABANDONED_AFTER_MS));
+  const sweep = async (): Promise<number> => {
+    const live = await instance.liveIds();
+    return (await credits.refundOrphaned(live, new Date(now().getTime() - ABANDONED_AFTER_MS))) + ((await leases?.reclaimOrphaned(live)) ?? 0);
+  };
   const abandoned = await sweep();
   if (abandoned > 0) logger.warn({ refunded: abandoned }, 'refunded credits of calls interrupted by a stopped process');
   const sweeper = setInterval(() => {
@@ -69,7 +80,7 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
     rateLimiter,
     plans,
     signup,
-    gate: createGate({ store, accounts, credits, rateLimiter, now }),
+    gate: createGate({ accounts, credits, meter, now }),
     authenticate: (apiKey) => requirePrincipal(accounts, apiKey),
     serverSecret: secret,
     async ensureFirstKey() {
@@ -91,6 +102,7 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
     },
     close: async () => {
       clearInterval(sweeper);
+      await meter.close();
       await instance.stop();
     },
   };

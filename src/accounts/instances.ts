@@ -16,23 +16,41 @@ export interface Instance {
   readonly id: string;
   /** The ids of instances that are alive now (this one included). */
   liveIds(): Promise<Set<string>>;
+  /**
+   * Whether this instance's heartbeat is recent enough that no other instance can take it for gone yet:
+   * what it holds in memory (credit leases) is still its own to spend.
+   */
+  fresh(): boolean;
+  /** Counts the heartbeats that came after a stale spell: a change means leases may have been reclaimed meanwhile. */
+  epoch(): number;
   stop(): Promise<void>;
 }
 
 export async function registerInstance(store: Store, now: () => Date): Promise<Instance> {
   const id = randomUUID();
   const host = hostname();
-  const beat = (): Promise<unknown> =>
-    store.db
+  // Real time (not the injectable clock): when the last heartbeat that reached the store was sent.
+  let lastBeat = 0;
+  let epoch = 0;
+  const freshFor = STALE_AFTER_MS - HEARTBEAT_MS;
+  const beat = async (): Promise<void> => {
+    const sentAt = performance.now();
+    await store.db
       .insertInto('instances')
       .values({ id, host, process: processIdentity(process.pid), heartbeat_at: now().toISOString() })
       .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: now().toISOString() }))
       .execute();
+    if (lastBeat !== 0 && sentAt - lastBeat >= freshFor) epoch++;
+    lastBeat = sentAt;
+  };
   await beat();
   const timer = setInterval(() => void beat().catch(() => {}), HEARTBEAT_MS);
   timer.unref();
   return {
     id,
+    // One heartbeat of margin below STALE_AFTER_MS: others take this instance for gone only after that.
+    fresh: () => performance.now() - lastBeat < freshFor,
+    epoch: () => epoch,
     async liveIds() {
       const cutoff = new Date(now().getTime() - STALE_AFTER_MS).toISOString();
       const rows = await store.db.selectFrom('instances').selectAll().execute();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Steps, Store } from '../store/index.ts';
+import { preparedStatement } from '../store/prepared.ts';
 import type { Database } from '../store/schema.ts';
 
 export interface RateState {
@@ -19,12 +20,12 @@ export interface RateLimiter {
   peek(accountId: string, limit: number): Promise<RateState>;
 }
 
-function window(now: Date): { start: string; resetSeconds: number } {
+export function rateWindow(now: Date): { start: string; resetSeconds: number } {
   const startMs = Math.floor(now.getTime() / 60_000) * 60_000;
   return { start: new Date(startMs).toISOString(), resetSeconds: Math.max(1, Math.ceil((startMs + 60_000 - now.getTime()) / 1000)) };
 }
 
-function state(count: number, limit: number, resetSeconds: number): RateState {
+export function rateState(count: number, limit: number, resetSeconds: number): RateState {
   return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds };
 }
 
@@ -35,28 +36,30 @@ function state(count: number, limit: number, resetSeconds: number): RateState {
 export function storeRateLimiter(store: Store, now: () => Date): RateLimiter {
   const { db } = store;
   let lastCleanup = 0;
-  function* hitSteps(tx: Kysely<Database>, accountId: string, limit: number): Steps<RateState> {
-    const at = now();
-    const { start, resetSeconds } = window(at);
-    const { rows } = yield tx
+  const bump = preparedStatement((accountId: string, start: string) =>
+    db
       .insertInto('rate_windows')
       .values({ account_id: accountId, window_start: start, count: 1 })
       .onConflict((oc) => oc.columns(['account_id', 'window_start']).doUpdateSet({ count: sql<number>`rate_windows.count + 1` }))
-      .returning('count')
-      .compile();
+      .returning('count'),
+  );
+  function* hitSteps(tx: Kysely<Database>, accountId: string, limit: number): Steps<RateState> {
+    const at = now();
+    const { start, resetSeconds } = rateWindow(at);
+    const { rows } = yield bump(accountId, start);
     if (at.getTime() - lastCleanup > 60_000) {
       lastCleanup = at.getTime();
       yield tx.deleteFrom('rate_windows').where('window_start', '<', new Date(at.getTime() - 120_000).toISOString()).compile();
     }
-    return state(Number(rows[0]?.count ?? 1), limit, resetSeconds);
+    return rateState(Number(rows[0]?.count ?? 1), limit, resetSeconds);
   }
   return {
     hit: (accountId, limit) => store.atomically((tx) => hitSteps(tx, accountId, limit)),
     hitSteps,
     async peek(accountId, limit) {
-      const { start, resetSeconds } = window(now());
+      const { start, resetSeconds } = rateWindow(now());
       const row = await db.selectFrom('rate_windows').select('count').where('account_id', '=', accountId).where('window_start', '=', start).executeTakeFirst();
-      return { ...state(row ? Number(row.count) : 0, limit, resetSeconds), allowed: true };
+      return { ...rateState(row ? Number(row.count) : 0, limit, resetSeconds), allowed: true };
     },
   };
 }

@@ -98,7 +98,7 @@ export function fileAccess(uploads: readonly UploadedFile[], workDir: (() => Pro
 }
 
 /** The `ctx.files` of one call; `cleanup` removes its scratch folder. */
-export function callFiles(uploads: UploadedFile[], deps: FileDeps, accountId: string | null): ToolFiles & { cleanup(): Promise<void> } {
+export function callFiles(uploads: UploadedFile[], deps: FileDeps, accountId: string | null): ToolFiles & { cleanup(): Promise<void> | undefined } {
   let workDir: string | undefined;
   const scratchFolder = async (): Promise<string> => {
     if (!workDir) {
@@ -117,8 +117,9 @@ export function callFiles(uploads: UploadedFile[], deps: FileDeps, accountId: st
     workDir: scratchFolder,
     put,
     ...fileAccess(uploads, scratchFolder, put),
-    async cleanup() {
-      if (workDir) await rm(workDir, { recursive: true, force: true });
+    // Undefined when the call made no scratch folder: nothing to wait for.
+    cleanup() {
+      return workDir ? rm(workDir, { recursive: true, force: true }) : undefined;
     },
   };
 }

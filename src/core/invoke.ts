@@ -12,10 +12,11 @@ export interface Caller {
   log: Log;
   /** Aborts when the client goes away. */
   signal?: AbortSignal;
-  /** The API key the call came with, for the gate to check (unless `identity` already resolved it). */
-  apiKey?: string | undefined;
-  /** The caller as `InvokeDeps.authenticate` resolved it, once per request, before any body was read. */
-  identity?: CallerIdentity;
+  /**
+   * The caller as `InvokeDeps.authenticate` resolved it, once per request (REST: before any body was read; MCP:
+   * once per HTTP request, for every step it runs; async runs: from the key id the run was accepted with).
+   */
+  identity?: CallerIdentity | undefined;
   /** Response headers the gate sets (rate-limit and quota state); adapters without headers omit it. */
   setHeader?: (name: string, value: string) => void;
   /** Files that came with the call (multipart uploads, MCP file inputs), on disk; the adapter removes them. */
@@ -69,10 +70,12 @@ const FREE: Admission = { commit() {}, refund() {} };
 export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, deps: InvokeDeps = {}): Promise<InvokeResult> {
   const admission = deps.gate ? await deps.gate(tool, caller) : FREE;
   let settled = false;
-  let files: (ToolFiles & { cleanup(): Promise<void> }) | undefined;
+  let files: (ToolFiles & { cleanup(): Promise<void> | undefined }) | undefined;
   try {
     const input = parseInput(tool, rawInput);
-    files = callFiles(await checkUploads(tool, caller.uploads ?? []), deps, admission.accountId ?? null);
+    // Most tools take no file and most calls bring none: no await (and no promise) for them.
+    const rawUploads = caller.uploads ?? [];
+    files = callFiles(tool.upload || rawUploads.length > 0 ? await checkUploads(tool, rawUploads) : [], deps, admission.accountId ?? null);
     const warnings: string[] = [];
     const output = await runWithDeadline(tool, { input, raw: rawInput }, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS, files);
     const checked = tool.output.safeParse(output);
@@ -81,13 +84,15 @@ export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, d
       throw new ToolError('internal_error', 'The tool produced an invalid result; quote the X-Request-Id when reporting it.');
     }
     settled = true;
-    await admission.commit();
+    const committed = admission.commit();
+    if (committed) await committed;
     return { result: checked.data, warnings };
   } catch (error) {
     if (!settled) await admission.refund();
     throw error;
   } finally {
-    await files?.cleanup();
+    const removed = files?.cleanup();
+    if (removed) await removed;
   }
 }
 

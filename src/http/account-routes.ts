@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Principal } from '../accounts/accounts.ts';
 import { periodEnd, periodOf } from '../accounts/credits.ts';
-import { quotaHeaders, requirePrincipal } from '../accounts/gate.ts';
+import { quotaHeaders } from '../accounts/gate.ts';
 import type { AccountSystem } from '../accounts/index.ts';
 import { ToolError } from '../core/errors.ts';
 import { validationError } from '../core/invoke.ts';
 import { hasAdminToken } from './admin-token.ts';
-import { apiKeyOf } from './api-key.ts';
+import { authenticateRequest } from './api-key.ts';
 
 const toolGlobs = z.array(z.string().min(1).max(200)).max(200).describe('Globs over module/slug, e.g. text-utilities/* ');
 export const createAccountBody = z.object({ email: z.email(), plan: z.string().optional(), emailVerified: z.boolean().optional() });
@@ -40,7 +40,7 @@ export function registerAccountRoutes(app: FastifyInstance, system: AccountSyste
   };
   /** A keyed request: resolves the principal and reports its rate and quota state in headers. */
   const keyed = async (request: FastifyRequest, reply: FastifyReply): Promise<Principal> => {
-    const principal = await requirePrincipal(accounts, apiKeyOf(request.headers));
+    const principal = await authenticateRequest(request, system.authenticate);
     const rate = await rateLimiter.peek(principal.accountId, principal.plan.ratePerMinute);
     reply.headers(quotaHeaders(principal, rate, await credits.used(principal.accountId), now()));
     return principal;

@@ -1,12 +1,28 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * The one place that reads an API key from a request: `X-Api-Key`, or `Authorization: Bearer tk_…` as an alias
  * (RFC 6750 §2.1). A Bearer value without the `tk_` prefix is not an API key (the admin token travels that way).
  */
-export function apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
+function apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
   const header = headers['x-api-key'];
   if (typeof header === 'string' && header !== '') return header;
   const bearer = /^Bearer\s+(tk_\S+)$/i.exec(headers.authorization ?? '');
   return bearer?.[1];
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<unknown>>();
+
+/**
+ * The caller of a request, resolved from its key once: routes, tool handlers and MCP transports all ask here,
+ * and only the first ask authenticates (the principal then flows through `invoke` as the caller's identity).
+ */
+export function authenticateRequest<T>(request: FastifyRequest, authenticate: (apiKey: string | undefined) => Promise<T>): Promise<T> {
+  let principal = resolved.get(request) as Promise<T> | undefined;
+  if (!principal) {
+    principal = authenticate(apiKeyOf(request.headers));
+    resolved.set(request, principal);
+  }
+  return principal;
 }

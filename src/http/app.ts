@@ -73,8 +73,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies (and multipart uploads, for file tools) are accepted: anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take Fastify's callback form: no promise per hook on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   const drain = installDrain(app);
   app.decorate('drain', drain);
@@ -85,13 +87,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     closing = true;
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // The request line is at info: below that level, not even its fields are gathered.
+  const logRequests = logger.isLevelEnabled('info');
+  app.addHook('onResponse', (request, reply, done) => {
     if (closing) app.server.closeIdleConnections();
     options.metrics?.observe(request, reply);
-    request.log.info(
-      { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    if (logRequests) {
+      request.log.info(
+        { method: request.method, route: request.routeOptions.url ?? null, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        'request',
+      );
+    }
+    done();
   });
 
   // Multipart bodies are parsed only by the file tools' handlers, streamed to disk (http/uploads.ts).

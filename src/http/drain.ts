@@ -19,14 +19,16 @@ export function installDrain(app: FastifyInstance): Drain {
   let draining = false;
   let inFlight = 0;
   let lastActivity = Date.now();
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     inFlight++;
     lastActivity = Date.now();
     if (draining) reply.header('connection', 'close');
+    done();
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     inFlight--;
     lastActivity = Date.now();
+    done();
   });
   const openConnections = (): Promise<number> =>
     new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count)));

@@ -4,7 +4,7 @@ import { ToolError } from '../core/errors.ts';
 import { parseInput, type CallerIdentity, type InvokeDeps } from '../core/invoke.ts';
 import { TOOL_CALL_RUN, type RunRecord, type RunStore } from '../mcp/runs.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
-import { apiKeyOf } from './api-key.ts';
+import { authenticateRequest } from './api-key.ts';
 
 /**
  * REST async jobs (docs/api.md): a tool call sent with `Prefer: respond-async` (RFC 7240) is accepted with 202 and
@@ -84,7 +84,7 @@ function jobView(run: RunRecord): Record<string, unknown> {
 export function registerJobRoutes(app: FastifyInstance, jobs: RestJobs, deps: InvokeDeps): void {
   app.get('/api/v1/jobs/:jobId', async (request, reply) => {
     if (!deps.authenticate) throw new ToolError('not_found', 'jobs: this server runs without accounts, so it keeps no jobs.');
-    const identity = await deps.authenticate(apiKeyOf(request.headers));
+    const identity = await authenticateRequest(request, deps.authenticate);
     const { jobId } = request.params as { jobId: string };
     const run = /^run_[0-9a-f-]{36}$/i.test(jobId) ? await jobs.get(jobId, identity.accountId) : undefined;
     if (!run) throw new ToolError('not_found', `jobId: no job ${jobId} of this account (jobs are kept 7 days).`);

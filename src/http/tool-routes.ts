@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
 import { invoke, type Caller, type CallerIdentity, type InvokeDeps, type InvokeResult } from '../core/invoke.ts';
-import { apiKeyOf } from './api-key.ts';
+import { authenticateRequest } from './api-key.ts';
 import type { Files } from '../files/files.ts';
 import type { FileResult } from '../files/result.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -32,9 +32,8 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
       const format = requestedFormat(request);
       const binary = tool.response === 'file' && wantsBinary(request, config.binarySunset, deps.now?.() ?? new Date());
       const caller = callerOf(request, reply);
-      caller.identity = request.identity;
       let raw: unknown = request.method === 'GET' ? request.query : request.body;
-      let cleanup = async (): Promise<void> => {};
+      let cleanup: (() => Promise<void>) | undefined;
       if (request.isMultipart()) {
         if (!tool.upload) throw new ToolError('unsupported_media_type', 'Content-Type: this tool takes application/json, not a file upload.');
         const form = await receiveForm(request, config.scratchDir, config.maxUploadBytes);
@@ -57,22 +56,26 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
         outcome = await invoke(tool, raw, caller, deps);
       } finally {
         // Before answering: a client that got its answer finds no trace of its upload left behind.
-        await cleanup();
+        if (cleanup) await cleanup();
       }
       if (binary && deps.files) return sendBinary(reply, deps.files, outcome.result as FileResult, config.binarySunset);
       return sendResult(reply, tool, outcome, format);
     };
     const routeConfig = { tool };
     // The key is checked before the body is read: without a valid key, a 401 whatever the body (even one too large).
-    const onRequest = async (request: FastifyRequest): Promise<void> => {
-      if (deps.authenticate) request.identity = await deps.authenticate(apiKeyOf(request.headers));
+    const { authenticate } = deps;
+    const onRequest = authenticate
+      ? async (request: FastifyRequest): Promise<void> => {
+          request.identity = await authenticateRequest(request, authenticate);
+        }
+      : undefined;
+    // Callback form: a response without an Idempotency-Key (most) passes through without a promise.
+    const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void => {
+      if (!idempotency || !request.idempotency) return done(null, payload);
+      recordIdempotency(idempotency, request, reply, payload).then(() => done(null, payload), (error: unknown) => done(error as Error));
     };
-    const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-      if (idempotency) await recordIdempotency(idempotency, request, reply, payload);
-      return payload;
-    };
-    app.post(tool.path, { config: routeConfig, onRequest, onSend }, handler);
-    if (tool.method === 'GET') app.get(tool.path, { config: routeConfig, onRequest }, handler);
+    app.post(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}), ...(idempotency ? { onSend } : {}) }, handler);
+    if (tool.method === 'GET') app.get(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}) }, handler);
   }
 }
 
@@ -126,7 +129,7 @@ export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
     requestId: request.id,
     log: request.log,
     signal: gone.signal,
-    apiKey: apiKeyOf(request.headers),
+    identity: request.identity,
     setHeader: (name, value) => void reply.header(name, value),
   };
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AccountSystem } from '../accounts/index.ts';
-import { requirePrincipal } from '../accounts/gate.ts';
 import type { Config } from '../config.ts';
 import { errorBody, ToolError } from '../core/errors.ts';
 import { validationError, type InvokeDeps } from '../core/invoke.ts';
@@ -15,7 +14,7 @@ import { buildSkills } from './skills.ts';
 import type { McpCore } from './tools.ts';
 import { registerTransports } from './transports.ts';
 import { createWebhooks, webhookBody, type Webhooks } from './webhook.ts';
-import { apiKeyOf } from '../http/api-key.ts';
+import { authenticateRequest } from '../http/api-key.ts';
 
 /** What the MCP interface needs from the service: the same registry, pipeline, key and quota as REST. */
 export interface McpDeps {
@@ -112,7 +111,7 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
       await queue.enqueue(run);
     },
   };
-  const transports = registerTransports(app, core, deps.accounts.accounts, log);
+  const transports = registerTransports(app, core, deps.accounts.authenticate, log);
   registerWebhookRoutes(app, webhooks, deps.accounts);
   app.addHook('preClose', async () => {
     await transports.closeAll();
@@ -145,7 +144,7 @@ function ok(result: unknown): Record<string, unknown> {
 /** `PUT|GET|DELETE /api/v1/webhooks`: the account's mcp.job.finished endpoint (X-Api-Key). */
 function registerWebhookRoutes(app: FastifyInstance, webhooks: Webhooks, accounts: AccountSystem): void {
   const keyed = (request: FastifyRequest) => {
-    return requirePrincipal(accounts.accounts, apiKeyOf(request.headers));
+    return authenticateRequest(request, accounts.authenticate);
   };
   app.put('/api/v1/webhooks', async (request) => {
     const principal = await keyed(request);

@@ -3,13 +3,13 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { asToolError, errorBody, ToolError } from '../core/errors.ts';
-import { validationError } from '../core/invoke.ts';
+import { validationError, type CallerIdentity } from '../core/invoke.ts';
 import { META_TOOLS, toolListing, type CallContext, type McpCore } from './tools.ts';
 
 /**
- * One MCP server (protocol endpoint) over the meta-tools. The transport authenticates each HTTP request
- * and hands the caller over as `authInfo` (token = the X-Api-Key, clientId = the account), so every
- * tools/call bills the key it came with, on SSE too.
+ * One MCP server (protocol endpoint) over the meta-tools. The transport authenticates each HTTP request once
+ * and hands the resolved principal over in `authInfo.extra`, so every tools/call (and each step it runs) bills
+ * the key it came with, on SSE too, without authenticating again.
  */
 export const SERVER_INFO = { name: 'toolapi', version: '1.0.0' };
 
@@ -20,7 +20,7 @@ discover_tools and get_tool_schema browse the catalog for free; invoke_tool call
 Vague goals get "suggest" and missing inputs "need_input" (both free): re-call with a clearer goal or the fields; never invent operation ids.`;
 
 export interface AuthExtra {
-  keyId: string;
+  principal: CallerIdentity & { keyId: string };
   requestId: string;
 }
 
@@ -36,12 +36,13 @@ export function createMcpServer(core: McpCore, logger: Logger): Server {
     const requestId = `${authExtra?.requestId ?? 'mcp'}:${randomUUID().slice(0, 8)}`;
     const log = logger.child({ requestId, tool: request.params.name });
     try {
-      if (!auth || !authExtra?.keyId) throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_).');
+      if (!auth || !authExtra?.principal) throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_).');
       const tool = BY_NAME.get(request.params.name);
       if (!tool) throw new ToolError('not_found', `tool: no meta-tool "${request.params.name}"; tools/list names the twelve.`);
       const parsed = tool.input.safeParse(request.params.arguments ?? {});
       if (!parsed.success) throw validationError(parsed.error);
-      const ctx: CallContext = { accountId: auth.clientId, keyId: authExtra.keyId, apiKey: auth.token, requestId, log, signal: extra.signal };
+      const { principal } = authExtra;
+      const ctx: CallContext = { accountId: principal.accountId, keyId: principal.keyId, identity: principal, requestId, log, signal: extra.signal };
       const structured = await tool.handler(parsed.data as Record<string, unknown>, ctx, core);
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
     } catch (cause) {

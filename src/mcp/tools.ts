@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Log } from '../core/context.ts';
 import { ToolError } from '../core/errors.ts';
-import type { InvokeDeps } from '../core/invoke.ts';
+import type { CallerIdentity, InvokeDeps } from '../core/invoke.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
 import { jsonSchemaOf, type JsonSchema } from '../registry/json-schema.ts';
 import { isModuleName, MODULE_NAMES } from '../registry/modules.ts';
@@ -22,8 +22,8 @@ import type { Skill } from './skills.ts';
 export interface CallContext {
   accountId: string;
   keyId: string;
-  /** The caller's key, for billing through the REST pipeline; only in memory, never stored. */
-  apiKey: string;
+  /** The caller as the transport resolved it: every step is admitted (and billed) with it, never re-authenticated. */
+  identity: CallerIdentity;
   requestId: string;
   log: Log;
   signal: AbortSignal;
@@ -173,7 +173,7 @@ function keyInvoker(ctx: CallContext, deps: InvokeDeps): StepInvoker {
   return {
     signal: ctx.signal,
     invoke: (tool: AnyTool, input: unknown, label: string) =>
-      invokeWithFiles(tool, input, { requestId: `${ctx.requestId}:${label}`, log: ctx.log, signal: ctx.signal, apiKey: ctx.apiKey }, deps, ctx.accountId),
+      invokeWithFiles(tool, input, { requestId: `${ctx.requestId}:${label}`, log: ctx.log, signal: ctx.signal, identity: ctx.identity }, deps, ctx.accountId),
   };
 }
 

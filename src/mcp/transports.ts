@@ -5,12 +5,11 @@ import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { Accounts, Principal } from '../accounts/accounts.ts';
-import { requirePrincipal } from '../accounts/gate.ts';
+import type { Principal } from '../accounts/accounts.ts';
 import { errorBody, ToolError } from '../core/errors.ts';
 import { createMcpServer, type AuthExtra } from './server.ts';
 import type { McpCore } from './tools.ts';
-import { apiKeyOf } from '../http/api-key.ts';
+import { authenticateRequest } from '../http/api-key.ts';
 
 /**
  * The two MCP transports on the Fastify app, both behind X-Api-Key (401 envelope otherwise):
@@ -19,7 +18,8 @@ import { apiKeyOf } from '../http/api-key.ts';
  * - Streamable HTTP: `POST|GET|DELETE /mcp/http`, stateless (a fresh server and transport per request,
  *   no session id), so any instance answers any request. Being stateless, it offers no standalone event
  *   stream and no session to end: GET and DELETE answer 405 (as the MCP spec provides), after the key check.
- * Each request is authenticated on its own; its key is what the tools/calls it carries are billed to.
+ * Each HTTP request is authenticated once (http/api-key.ts); the principal it resolves to is handed to the MCP
+ * server as `authInfo.extra` and is what every tools/call it carries, and every step of those, is billed to.
  */
 export interface Transports {
   /** Ends open streams (SSE sessions, standalone GET streams). */
@@ -35,16 +35,15 @@ interface SseSession {
   accountId: string;
 }
 
-export function registerTransports(app: FastifyInstance, core: McpCore, accounts: Accounts, logger: Logger): Transports {
+export function registerTransports(app: FastifyInstance, core: McpCore, resolve: (apiKey: string | undefined) => Promise<Principal>, logger: Logger): Transports {
   const sessions = new Map<string, SseSession>();
   const open = new Set<{ close(): Promise<void> }>();
 
-  const authenticate = async (request: FastifyRequest): Promise<Principal> => {
-    return requirePrincipal(accounts, apiKeyOf(request.headers));
-  };
+  const authenticate = (request: FastifyRequest): Promise<Principal> => authenticateRequest(request, resolve);
+  // The key itself stays out of the MCP server: its id stands in as the token.
   const authInfo = (request: FastifyRequest, principal: Principal): AuthInfo => {
-    const extra: AuthExtra = { keyId: principal.keyId, requestId: request.id };
-    return { token: apiKeyOf(request.headers) ?? '', clientId: principal.accountId, scopes: [], extra: { ...extra } };
+    const extra: AuthExtra = { principal, requestId: request.id };
+    return { token: principal.keyId, clientId: principal.accountId, scopes: [], extra: { ...extra } };
   };
   /** Takes over the raw response, keeping the headers hooks already set (request id, CORS). */
   const hijack = (reply: FastifyReply): void => {

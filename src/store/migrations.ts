@@ -144,4 +144,21 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires_at').execute();
     },
   },
+  '0007_credit_leases': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // PostgreSQL metering (accounts/leases.ts, docs/architecture.md "Metering at scale"): a block of credits an
+      // instance took from the usage row, and how much of it calls have spent; the rest goes back to the row.
+      await db.schema
+        .createTable('credit_leases')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('granted', 'integer', (c) => c.notNull())
+        .addColumn('spent', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('credit_leases_account').on('credit_leases').columns(['account_id', 'period']).execute();
+    },
+  },
 };

@@ -43,6 +43,16 @@ export interface Database {
     process: string;
     heartbeat_at: string;
   };
+  /** 0007: blocks of credits an instance took from `usage` (granted) and settled as spent; granted - spent is still held. */
+  credit_leases: {
+    id: string;
+    account_id: string;
+    period: string;
+    owner: string;
+    granted: number;
+    spent: number;
+    created_at: string;
+  };
   rate_windows: { account_id: string; window_start: string; count: number };
   verification_tokens: {
     token_hash: string;

@@ -112,6 +112,46 @@ test('SIGKILL in the middle of a burst, then a restart: used equals the 2xx resp
   }
 });
 
+test('PostgreSQL leases: SIGKILL mid-burst, then a restart: every 2xx seen is billed, and the dead lease comes back to the last credit', async () => {
+  const dir = tempDir();
+  const plans = path.join(dir, 'plans.json');
+  writeFileSync(plans, JSON.stringify({ small: { monthlyCredits: 200, ratePerMinute: 100000, bulkUrlLimit: 5 } }));
+  const env = { TOOLAPI_DATABASE_URL: await createTestDatabase('killpg'), TOOLAPI_DATA_DIR: dir, TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN, TOOLAPI_PLANS: plans };
+  const first = await spawnService(env);
+  const key = await accountWithKey(first.url, 'small');
+  let successes = 0;
+  let stop = false;
+  const workers = Array.from({ length: 16 }, async () => {
+    while (!stop) {
+      const status = await call(first.url, key);
+      if (status === 200) successes++;
+      if (status === 0) return;
+    }
+  });
+  // Killed while the instance holds a leased block it has only partly spent.
+  for (const deadline = Date.now() + 10_000; successes < 40 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
+  first.child.kill('SIGKILL');
+  stop = true;
+  await Promise.all(workers);
+  await first.stop();
+  assert.ok(successes >= 40 && successes < 200, `the burst ran (${successes} successes)`);
+
+  const second = await spawnService(env);
+  try {
+    // A call whose spending was written but whose answer died with the process is billed: at most the 16 in flight.
+    const billed = await used(second.url, key);
+    assert.ok(billed >= successes && billed <= successes + 16, `used ${billed} for ${successes} answered successes`);
+    const left = 200 - billed;
+    const statuses = await Promise.all(Array.from({ length: left + 20 }, () => call(second.url, key)));
+    assert.equal(statuses.filter((s) => s === 200).length, left, 'every credit the dead instance had not spent can be spent again, and no more');
+    assert.equal(statuses.filter((s) => s === 429).length, 20);
+    assert.equal(await used(second.url, key), 200);
+  } finally {
+    await second.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('SIGTERM lets an in-flight request finish, refuses new ones, and exits 0', async () => {
   const dir = tempDir();
   const service = await spawnService({ TOOLAPI_DATA_DIR: dir });
