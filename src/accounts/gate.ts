@@ -5,6 +5,7 @@ import type { Accounts, Principal } from './accounts.ts';
 import { periodEnd, type Credits } from './credits.ts';
 import { matchesToolGlob } from './plans.ts';
 import type { RateLimiter, RateState } from './rate-limit.ts';
+import { recordDailyUsage } from './usage-daily.ts';
 import type { Store } from '../store/index.ts';
 
 export interface GateDeps {
@@ -26,7 +27,15 @@ export async function requirePrincipal(accounts: Accounts, apiKey: string | unde
   }
   const principal = await accounts.authenticate(apiKey);
   if (!principal) throw new ToolError('unauthorized', 'X-Api-Key: not a valid key, or revoked; create one with POST /api/v1/api-keys.', { headers });
+  assertActive(principal);
   return principal;
+}
+
+/** A suspended account's keys (and sessions) are refused with the reason; reactivating lets them in again. */
+export function assertActive(principal: Principal): void {
+  if (principal.status === 'suspended') {
+    throw new ToolError('account_inactive', `account: suspended (${principal.statusReason ?? 'by the operator'}); contact the operator to reactivate it.`);
+  }
 }
 
 /**
@@ -49,6 +58,7 @@ export function createGate({ store, accounts, credits, rateLimiter, now }: GateD
     // The identity an adapter resolved with this same accounts system's requirePrincipal (see AccountSystem).
     const principal = (caller.identity as Principal | undefined) ?? (await requirePrincipal(accounts, caller.apiKey));
     const { plan } = principal;
+    assertActive(principal);
     if (!principal.emailVerified) {
       throw new ToolError('forbidden', 'account: the e-mail address is not verified yet; open the verification link sent at signup.');
     }
@@ -84,7 +94,10 @@ export function createGate({ store, accounts, credits, rateLimiter, now }: GateD
     return {
       plan: { name: plan.name, bulkUrlLimit: plan.bulkUrlLimit },
       accountId: principal.accountId,
-      commit: () => (reservation ? credits.commit(reservation) : undefined),
+      commit: async () => {
+        if (reservation) await credits.commit(reservation);
+        await recordDailyUsage(store, { accountId: principal.accountId, tool: toolId, credits: tool.cost, at: now() });
+      },
       refund: async () => {
         if (!reservation) return;
         await credits.refund(reservation);

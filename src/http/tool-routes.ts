@@ -22,11 +22,13 @@ declare module 'fastify' {
 export interface ToolRouteOptions {
   jobs?: RestJobs | undefined;
   idempotency?: IdempotencyStore | undefined;
+  /** A signed-in dashboard session as the caller, when the request has no API key (web/session-caller.ts). */
+  sessionIdentity?: ((request: FastifyRequest) => Promise<CallerIdentity | undefined>) | undefined;
 }
 
 /** One route per tool, derived from its declaration; no tool-specific code lives here. */
 export function registerToolRoutes(app: FastifyInstance, registry: Registry, deps: InvokeDeps, config: Config, options: ToolRouteOptions = {}): void {
-  const { jobs, idempotency } = options;
+  const { jobs, idempotency, sessionIdentity } = options;
   for (const tool of registry.tools) {
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const format = requestedFormat(request);
@@ -65,7 +67,9 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
     const routeConfig = { tool };
     // The key is checked before the body is read: without a valid key, a 401 whatever the body (even one too large).
     const onRequest = async (request: FastifyRequest): Promise<void> => {
-      if (deps.authenticate) request.identity = await deps.authenticate(apiKeyOf(request.headers));
+      const apiKey = apiKeyOf(request.headers);
+      if (!apiKey && sessionIdentity) request.identity = await sessionIdentity(request);
+      if (!request.identity && deps.authenticate) request.identity = await deps.authenticate(apiKey);
     };
     const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
       if (idempotency) await recordIdempotency(idempotency, request, reply, payload);
