@@ -79,7 +79,7 @@ export async function createService(config: Config, logger: Logger, options: Ser
       registerAccountRoutes(instance, accounts, config.adminToken, now);
       mcp = await registerMcpRoutes(instance, { config, registry, invokeDeps, accounts, store, logger, now, runEvents: metrics.runEvents });
       jobs.connect(mcp.enqueue);
-      await registerWeb(instance, { config, registry, system: accounts, store, sessions, logger, now, publicUrl });
+      await registerWeb(instance, { config, registry, system: accounts, store, sessions, logger, now, publicUrl, engines: engineSet.engines });
     },
   });
   return {

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AccountSystem } from '../accounts/index.ts';
 import type { Config } from '../config.ts';
+import type { Engines } from '../engines/index.ts';
 import { ToolError } from '../core/errors.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { Store } from '../store/index.ts';
@@ -14,7 +15,12 @@ import { sendPage } from './respond.ts';
 import type { Sessions } from './sessions.ts';
 import { createMailer, type Mailer } from '../accounts/signup.ts';
 import { createLoginLinks, type LoginLinks } from './login-links.ts';
+import { registerAdminPages } from './pages/admin.ts';
 import { registerAuthPages } from './pages/auth.ts';
+import { registerConnectPages } from './pages/connect.ts';
+import { registerKeyPages } from './pages/keys.ts';
+import { registerUsagePages } from './pages/usage.ts';
+import { registerWebhookPages } from './pages/webhooks.ts';
 import { createThrottle, type Throttle } from './throttle.ts';
 
 /** What the dashboard's pages may use: the same accounts, store and registry as the API. */
@@ -28,6 +34,8 @@ export interface WebDeps {
   now: () => Date;
   /** Base of the links the service hands out (sign-in mails, MCP URLs). */
   publicUrl: () => string;
+  /** The engines (the fetch engine checks webhook URLs). */
+  engines?: Engines | undefined;
 }
 
 /** What registerWeb adds for the pages: sign-in links, their mails and throttles. */
@@ -40,7 +48,15 @@ export interface PageDeps extends WebDeps {
 /** A page module: registers its routes on the web context (see docs/architecture.md "Web"). */
 export type PageModule = (web: FastifyInstance, deps: PageDeps) => void;
 
-const PAGES: PageModule[] = [registerHomePages, registerAuthPages];
+const PAGES: PageModule[] = [
+  registerHomePages,
+  registerAuthPages,
+  registerKeyPages,
+  registerUsagePages,
+  registerWebhookPages,
+  registerConnectPages,
+  registerAdminPages,
+];
 
 /** One Content-Security-Policy for every page: only this origin's files, no inline script or style, no framing. */
 export const CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'";

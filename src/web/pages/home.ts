@@ -1,5 +1,6 @@
 import { periodEnd } from '../../accounts/credits.ts';
 import { html } from '../html.ts';
+import { csrfField } from '../layout.ts';
 import type { PageModule } from '../index.ts';
 import { accountSession, seeOther, sendPage } from '../respond.ts';
 
@@ -35,7 +36,9 @@ export const registerHomePages: PageModule = (web, { system, registry, now }) =>
           <section class="card" aria-labelledby="credits-h"><h2 id="credits-h">Credits this month</h2><p class="figure">${used} / ${limit}</p><p class="muted">${Math.max(0, limit - used)} left; resets ${periodEnd(now()).toISOString().slice(0, 10)}.</p><a href="/dashboard/usage">Usage</a></section>
           <section class="card" aria-labelledby="keys-h"><h2 id="keys-h">API keys</h2><p class="figure">${keys.length}</p><p class="muted">active</p><a href="/dashboard/keys">Manage keys</a></section>
           <section class="card" aria-labelledby="agent-h"><h2 id="agent-h">Agents</h2><p class="muted">Use the tools from an MCP client.</p><a href="/dashboard/connect">Connect an agent</a></section>
-        </div>`,
+        </div>
+        <h2>Sessions</h2>
+        <form method="post" action="/signout/everywhere">${csrfField(session)}<button type="submit" class="secondary">Sign out on every device</button></form>`,
     });
   });
 };
