@@ -57,8 +57,14 @@ export const registerConnectPages: PageModule = (web, { publicUrl }) => {
         <h2>The ${META_TOOLS.length} meta-tools</h2>
         <div class="table-wrap"><table>
           <thead><tr><th scope="col">Tool</th><th scope="col">What it does</th></tr></thead>
-          <tbody>${META_TOOLS.map((tool) => html`<tr><td><code>${tool.name}</code></td><td>${tool.description.split('. ')[0]}.</td></tr>`)}</tbody>
+          <tbody>${META_TOOLS.map((tool) => html`<tr><td><code>${tool.name}</code><br><span class="hint">${tool.title}</span></td><td>${firstSentence(tool.description)}</td></tr>`)}</tbody>
         </table></div>`,
     });
   });
 };
+
+/** The sentence that says what a meta-tool does (its description may open with "Free."). */
+function firstSentence(description: string): string {
+  const sentences = description.split(/(?<=\.)\s+/);
+  return (sentences[0] === 'Free.' ? sentences[1] : sentences[0]) ?? description;
+}
