@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -92,7 +93,8 @@ const toolCall = (slug: string, key: string, body: unknown) =>
 before(async () => {
   const plans = path.join(PLANS_DIR, 'plans.json');
   writeFileSync(plans, JSON.stringify({ free: { monthlyCredits: MONTHLY, ratePerMinute: 1000, bulkUrlLimit: 5 } }));
-  server = await startTestServer({ TOOLAPI_PLANS: plans });
+  // Webhook URLs go through the SSRF-guarded fetch checks: the loopback receiver of the webhook test is allowed.
+  server = await startTestServer({ TOOLAPI_PLANS: plans, TOOLAPI_FETCH_ALLOW: '127.0.0.1' });
   trap = await startNetworkTrap();
   // "Another site": a page on another origin with a form that posts to the dashboard.
   evil = createServer((request, response) => {
@@ -258,6 +260,75 @@ test('a second account, signed in by a mailed link, sees none of the first accou
   );
   assert.equal(status, 404);
   assert.equal((await toolCall('reverse-text', first.welcomeKey, { text: 'still mine' })).status, 200);
+});
+
+/** Signs a new page in as `email` (an account made here) through the mailed one-time link. */
+async function signedIn(email: string): Promise<Page> {
+  const page = await newPage();
+  await server.service.accounts.accounts.createAccount({ email, emailVerified: true });
+  await page.goto(`${server.url}/signin`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+  await page.goto(linkFromLog(/http:\/\/127\.0\.0\.1:\d+\/signin\/confirm\?token=[0-9A-Za-z]+/));
+  await page.getByRole('button', { name: 'Sign in' }).last().click();
+  await page.getByRole('heading', { name: 'Overview' }).waitFor();
+  return page;
+}
+
+test('webhook settings: the secret is shown once, a test event arrives signed with it, rotation replaces it', async () => {
+  const events: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+  const receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      events.push({ headers: request.headers, body });
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const page = await signedIn('hooks@example.test');
+    await page.goto(`${server.url}/dashboard/webhooks`);
+    await page.getByLabel(/^URL/).fill(url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const secret = (await page.locator('#webhook-secret').innerText()).trim();
+    assert.match(secret, /^whsec_/);
+    await screenshots(page, 'webhooks-secret');
+
+    // Standard Webhooks: base64 HMAC-SHA256, keyed by the base64 part of the secret, over id.timestamp.body.
+    const verifies = (event: (typeof events)[number], key: string): boolean => {
+      const signed = `${String(event.headers['webhook-id'])}.${String(event.headers['webhook-timestamp'])}.${event.body}`;
+      const expected = createHmac('sha256', Buffer.from(key.slice('whsec_'.length), 'base64')).update(signed).digest('base64');
+      return event.headers['webhook-signature'] === `v1,${expected}`;
+    };
+    const sendTest = async (): Promise<(typeof events)[number]> => {
+      const count = events.length;
+      await page.getByRole('button', { name: 'Send a test event' }).click();
+      await page.getByText('A test event is on its way').waitFor();
+      for (let i = 0; i < 100 && events.length === count; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const event = events[count];
+      assert.ok(event, 'the test event arrived');
+      return event;
+    };
+    const firstEvent = await sendTest();
+    assert.equal((JSON.parse(firstEvent.body) as { type: string }).type, 'mcp.job.finished');
+    assert.ok(verifies(firstEvent, secret), 'signed with the secret shown');
+
+    await page.getByRole('button', { name: 'Rotate the secret' }).click();
+    const rotated = (await page.locator('#webhook-secret').innerText()).trim();
+    assert.notEqual(rotated, secret);
+    const secondEvent = await sendTest();
+    assert.ok(verifies(secondEvent, rotated) && !verifies(secondEvent, secret), 'signed with the new secret only');
+
+    await page.goto(`${server.url}/dashboard/webhooks`);
+    assert.ok(!(await page.content()).includes(rotated), 'the secret is not shown again');
+    await page.getByRole('button', { name: 'Remove the webhook' }).click();
+    await page.getByText('The webhook is removed.').waitFor();
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
 });
 
 test('CSRF: a form on another site posting to the dashboard is refused', async () => {

@@ -95,8 +95,10 @@ export function createGate({ store, accounts, credits, rateLimiter, now }: GateD
       plan: { name: plan.name, bulkUrlLimit: plan.bulkUrlLimit },
       accountId: principal.accountId,
       commit: async () => {
-        if (reservation) await credits.commit(reservation);
+        // The dashboard's counters first: the step that makes the spend final stays the last before the answer,
+        // so a process killed in between refunds the call (and counts it once too many on the chart, not in `used`).
         await recordDailyUsage(store, { accountId: principal.accountId, tool: toolId, credits: tool.cost, at: now() });
+        if (reservation) await credits.commit(reservation);
       },
       refund: async () => {
         if (!reservation) return;

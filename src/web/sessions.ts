@@ -73,6 +73,18 @@ export function createSessions({ store, secret, now, secure }: SessionDeps): Ses
     async start(request, reply, who) {
       const previous = cookieOf(request);
       if (previous) await db.deleteFrom('web_sessions').where('id_hash', '=', sha256(previous)).execute();
+      // Sessions nobody came back to are removed here (a sign-in is rare enough): past either expiry.
+      const nowMs = now().getTime();
+      await db
+        .deleteFrom('web_sessions')
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<', new Date(nowMs).toISOString()),
+            eb.and([eb('admin', '=', 0), eb('last_seen_at', '<', new Date(nowMs - ACCOUNT_SESSION.idleMs).toISOString())]),
+            eb.and([eb('admin', '=', 1), eb('last_seen_at', '<', new Date(nowMs - ADMIN_SESSION.idleMs).toISOString())]),
+          ]),
+        )
+        .execute();
       const id = randomBase62(43);
       const admin = 'admin' in who;
       const at = now();
