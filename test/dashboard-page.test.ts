@@ -133,6 +133,15 @@ test('sign-in and sign-up pages: strict CSP, no serious axe violations', async (
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   await noSeriousAxeViolations(page, '/signin');
   await screenshots(page, 'signin');
+  // Keyboard: the first Tab reaches the skip link, which moves focus to the main content.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate<string>('document.activeElement.textContent'), 'Skip to content');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate<string>('document.activeElement.id'), 'main');
+  // Dark: the same page under prefers-color-scheme: dark, also without serious contrast problems.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await noSeriousAxeViolations(page, '/signin (dark)');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-signin-dark-1280.png'), fullPage: true });
   await page.goto(`${server.url}/signup`);
   await noSeriousAxeViolations(page, '/signup');
 });
@@ -203,6 +212,11 @@ test('sign up → verify → signed in → key shown once and copied → it work
   await page.goto(`${server.url}/dashboard`);
   await noSeriousAxeViolations(page, '/dashboard');
   await screenshots(page, 'overview');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`${server.url}/dashboard/usage`);
+  await noSeriousAxeViolations(page, '/dashboard/usage (dark)');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-usage-dark-1280.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${server.url}/dashboard/connect`);
   assert.ok((await page.locator('#cfg-generic').innerText()).includes(`${server.url}/mcp/http`));
   assert.ok(!(await page.content()).includes(first.welcomeKey), 'no key in the snippets');

@@ -57,8 +57,8 @@ export const registerKeyPages: PageModule = (web, { system, registry }) => {
     if (!session) return reply;
     const parsed = createKeyForm.safeParse(request.body ?? {});
     if (!parsed.success) return keysPage(request, reply, session, { notice: { kind: 'error', text: parsed.error.issues[0]?.message ?? 'Check the form.' } }, 400);
-    const picked = parsed.data.allowedTools === undefined ? [] : [].concat(parsed.data.allowedTools as never);
-    const allowed = checkedGlobs(picked as string[], registry);
+    const ticked = parsed.data.allowedTools ?? [];
+    const allowed = checkedGlobs(Array.isArray(ticked) ? ticked : [ticked], registry);
     const created = await system.accounts.createKey(session.accountId, { name: parsed.data.name, allowedTools: allowed.length > 0 ? allowed : undefined });
     return keysPage(request, reply, session, {
       created: html`<section aria-labelledby="new-key-h"><h2 id="new-key-h">New key “${created.name}”</h2>${secretBox('new-key', created.key)}</section>`,
