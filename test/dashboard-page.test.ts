@@ -395,6 +395,14 @@ test('admin console: a suspended account\'s key gets 403 account_inactive with t
   await page.getByRole('button', { name: 'Reactivate' }).click();
   await page.getByText('The account is active again').waitFor();
   assert.equal((await toolCall('reverse-text', first.welcomeKey, { text: 'x' })).status, 200);
+
+  // A plan change reaches the account's keys: the usage endpoint reports the new plan's limit.
+  await page.getByLabel('Plan', { exact: true }).selectOption('pro');
+  await page.getByRole('button', { name: 'Change plan' }).click();
+  await page.getByText('The plan is changed.').waitFor();
+  const usage = (await (await fetch(`${server.url}/api/v1/usage`, { headers: { 'x-api-key': first.welcomeKey } })).json()) as { result: { plan: string; limit: number } };
+  assert.equal(usage.result.plan, 'pro');
+  assert.equal(usage.result.limit, server.service.accounts.plans.get('pro')?.monthlyCredits);
 });
 
 test('nothing came from outside this server, and the console has no errors (no CSP violation)', () => {

@@ -37,7 +37,7 @@ export const registerAdminPages: PageModule = (web, { system, store, now }) => {
           <button type="submit">Search</button>
         </form>
         <div class="table-wrap"><table>
-          <caption class="muted">${accounts.length === 200 ? 'The newest 200 matches' : `${accounts.length} accounts`}</caption>
+          <caption class="muted">${accounts.length === 200 ? 'The newest 200 matches' : accounts.length === 1 ? '1 account' : `${accounts.length} accounts`}</caption>
           <thead><tr><th scope="col">Address</th><th scope="col">Plan</th><th scope="col">Verified</th><th scope="col">Status</th><th scope="col" class="num">Credits this month</th><th scope="col">Created</th></tr></thead>
           <tbody>${accounts.map(
             (a) => html`<tr>
