@@ -20,6 +20,9 @@ import { createRegistry, type Registry } from './registry/registry.ts';
 import { createStore, type Store } from './store/index.ts';
 import { prepareDataDir } from './store/data-dir.ts';
 import { ALL_TOOLS } from './tools/index.ts';
+import { registerWeb } from './web/index.ts';
+import { sessionIdentity } from './web/session-caller.ts';
+import { createSessions } from './web/sessions.ts';
 
 export interface Service {
   app: FastifyInstance;
@@ -61,6 +64,7 @@ export async function createService(config: Config, logger: Logger, options: Ser
   const idempotency = createIdempotencyStore(store, now);
   const sweeper = await startRetentionSweeper(files, idempotency, logger);
   let mcp: Mcp | undefined;
+  const sessions = createSessions({ store, secret: accounts.serverSecret, now, secure: config.publicUrl?.startsWith('https:') ?? false });
   app = await buildApp({
     config,
     registry,
@@ -69,11 +73,13 @@ export async function createService(config: Config, logger: Logger, options: Ser
     jobs,
     idempotency,
     metrics,
+    sessionIdentity: sessionIdentity(sessions, accounts.accounts, config.publicUrl),
     readiness: [{ name: 'store', check: () => store.ping() }, ...engineSet.readiness],
     routes: async (instance) => {
       registerAccountRoutes(instance, accounts, config.adminToken, now);
       mcp = await registerMcpRoutes(instance, { config, registry, invokeDeps, accounts, store, logger, now, runEvents: metrics.runEvents });
       jobs.connect(mcp.enqueue);
+      await registerWeb(instance, { config, registry, system: accounts, store, sessions, logger, now, publicUrl, engines: engineSet.engines });
     },
   });
   return {

@@ -6,11 +6,13 @@ import { periodEnd, type Credits } from './credits.ts';
 import { matchesToolGlob } from './plans.ts';
 import type { Meter } from './meter.ts';
 import type { RateState } from './rate-limit.ts';
+import type { DailyUsageCounters } from './usage-daily.ts';
 
 export interface GateDeps {
   accounts: Accounts;
   credits: Credits;
   meter: Meter;
+  dailyUsage: DailyUsageCounters;
   now: () => Date;
 }
 
@@ -25,7 +27,15 @@ export async function requirePrincipal(accounts: Accounts, apiKey: string | unde
   }
   const principal = await accounts.authenticate(apiKey);
   if (!principal) throw new ToolError('unauthorized', 'X-Api-Key: not a valid key, or revoked; create one with POST /api/v1/api-keys.', { headers });
+  assertActive(principal);
   return principal;
+}
+
+/** A suspended account's keys (and sessions) are refused with the reason; reactivating lets them in again. */
+export function assertActive(principal: Principal): void {
+  if (principal.status === 'suspended') {
+    throw new ToolError('account_inactive', `account: suspended (${principal.statusReason ?? 'by the operator'}); contact the operator to reactivate it.`);
+  }
 }
 
 /**
@@ -43,12 +53,13 @@ export function quotaHeaders(principal: Principal, rate: RateState, used: number
 }
 
 /** Key, plan, rate and credits for every tool call, REST or MCP alike (the pipeline's gate). */
-export function createGate({ accounts, credits, meter, now }: GateDeps): Gate {
+export function createGate({ accounts, credits, meter, dailyUsage, now }: GateDeps): Gate {
   return async (tool: AnyTool, caller: Caller): Promise<Admission> => {
     // Adapters resolve the caller once (http/api-key.ts authenticateRequest with AccountSystem.authenticate, or
     // the key id of an async run); the gate only does plan, rate and credits.
     const principal = (caller.identity as Principal | undefined) ?? (await requirePrincipal(accounts, undefined));
     const { plan } = principal;
+    assertActive(principal);
     if (!principal.emailVerified) {
       throw new ToolError('forbidden', 'account: the e-mail address is not verified yet; open the verification link sent at signup.');
     }
@@ -80,7 +91,12 @@ export function createGate({ accounts, credits, meter, now }: GateDeps): Gate {
     return {
       plan: { name: plan.name, bulkUrlLimit: plan.bulkUrlLimit },
       accountId: principal.accountId,
-      commit: () => hold?.commit(),
+      commit: () => {
+        // The dashboard's counters (in memory, written in batches) first: the step that makes the spend final
+        // stays the last before the answer.
+        dailyUsage.record({ accountId: principal.accountId, tool: toolId, credits: tool.cost, at: now() });
+        return hold?.commit();
+      },
       refund: async () => {
         if (!hold) return;
         await hold.refund();

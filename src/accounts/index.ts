@@ -8,6 +8,7 @@ import type { Store } from '../store/index.ts';
 import { createAccounts, type Accounts, type Principal } from './accounts.ts';
 import { createCredits, type Credits } from './credits.ts';
 import { createGate, requirePrincipal } from './gate.ts';
+import { createDailyUsage, type DailyUsageCounters } from './usage-daily.ts';
 import { randomBase62 } from './keys.ts';
 import { loadPlans, type Plans } from './plans.ts';
 import { HEARTBEAT_MS, registerInstance } from './instances.ts';
@@ -32,6 +33,8 @@ export interface AccountSystem {
   plans: Plans;
   signup: Signup;
   gate: Gate;
+  /** The dashboard's per-day, per-tool counters, written with the metering. */
+  dailyUsage: DailyUsageCounters;
   /** Resolves an API key to its principal (401 otherwise); what the gate reads from `Caller.identity`. */
   authenticate(apiKey: string | undefined): Promise<Principal>;
   /** The server secret: HMAC key of key hashes and signed links; derive other keys from it (never store it elsewhere). */
@@ -59,6 +62,7 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
   // One process on SQLite meters each call in the store; instances sharing PostgreSQL lease blocks (accounts/leases.ts).
   const leases = store.dialect === 'postgres' ? leasedMeter(store, now, instance) : undefined;
   const meter = leases ?? storeMeter(store, credits, rateLimiter);
+  const dailyUsage = createDailyUsage(store, logger);
   const signup = createSignup({ store, accounts, secret, now, publicUrl, mailer: createMailer(config.smtpUrl, config.smtpFrom, logger) });
 
   // Credits held by calls of a process that is gone (crashed, killed) come back: at start, and on a timer in
@@ -80,7 +84,8 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
     rateLimiter,
     plans,
     signup,
-    gate: createGate({ accounts, credits, meter, now }),
+    dailyUsage,
+    gate: createGate({ accounts, credits, meter, dailyUsage, now }),
     authenticate: (apiKey) => requirePrincipal(accounts, apiKey),
     serverSecret: secret,
     async ensureFirstKey() {
@@ -103,6 +108,7 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
     close: async () => {
       clearInterval(sweeper);
       await meter.close();
+      await dailyUsage.flush();
       await instance.stop();
     },
   };

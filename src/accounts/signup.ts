@@ -56,7 +56,9 @@ export function createSignup({ store, accounts, mailer, secret, now, publicUrl }
         .insertInto('verification_tokens')
         .values({ token_hash: hashSecret(token, secret), account_id: account.accountId, expires_at: new Date(now().getTime() + TOKEN_TTL_MS).toISOString(), used_at: null })
         .execute();
-      const link = `${publicUrl()}/api/v1/accounts/verify?token=${token}`;
+      // The dashboard's page, where a button uses the token: a mail scanner prefetching the link does not
+      // (GET /api/v1/accounts/verify?token=… stays for scripts).
+      const link = `${publicUrl()}/verify?token=${token}`;
       await mailer.send({
         to: account.email,
         subject: 'Verify your toolapi account',

@@ -6,12 +6,14 @@ import { periodEnd, periodOf } from '../accounts/credits.ts';
 import { loadConfig } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
 import { createStore } from '../store/index.ts';
+import { createLoginLinks, LOGIN_LINK_TTL_MS, loginLinkUrl } from '../web/login-links.ts';
 
 const USAGE = `toolapi — manage accounts and keys on the configured store (TOOLAPI_DATA_DIR or TOOLAPI_DATABASE_URL)
 
   toolapi accounts create --email <email> [--plan free|pro|…] [--verified]
   toolapi accounts list
   toolapi accounts set-plan --account <accountId> --plan <plan>
+  toolapi accounts login-link --email <email>     a one-time link that signs in to the dashboard (15 minutes)
   toolapi keys create --account <accountId> [--name <name>] [--allow <glob>]…
   toolapi keys list --account <accountId>
   toolapi keys revoke <keyId>
@@ -44,7 +46,8 @@ async function main(argv: string[]): Promise<unknown> {
   const config = loadConfig();
   const store = await createStore(config);
   const now = (): Date => new Date();
-  const system = await createAccountSystem({ config, store, logger: pino({ level: 'silent' }), now, publicUrl: () => config.publicUrl ?? `http://${config.host}:${config.port}` });
+  const publicUrl = (): string => config.publicUrl ?? `http://${config.host}:${config.port}`;
+  const system = await createAccountSystem({ config, store, logger: pino({ level: 'silent' }), now, publicUrl });
   const need = (value: string | undefined, flag: string): string => {
     if (!value) throw new ToolError('validation_failed', `${flag} is required`);
     return value;
@@ -60,6 +63,14 @@ async function main(argv: string[]): Promise<unknown> {
         return await system.accounts.setPlan(need(values.account, '--account'), need(values.plan, '--plan'));
       case 'accounts list':
         return await system.accounts.listAccounts();
+      case 'accounts login-link': {
+        // For a self-hosted first run without mail: the operator opens the link (docs/deploy.md).
+        const email = need(values.email, '--email');
+        const account = await system.accounts.findByEmail(email);
+        if (!account) throw new ToolError('not_found', `--email: no account ${email}; create it with toolapi accounts create --email ${email} --verified`);
+        const token = await createLoginLinks(store, system.serverSecret, now).issue(account.accountId);
+        return { email: account.email, link: loginLinkUrl(publicUrl(), token), expiresInMinutes: LOGIN_LINK_TTL_MS / 60_000 };
+      }
       case 'keys create':
         return await system.accounts.createKey(need(values.account, '--account'), { name: values.name, allowedTools: values.allow });
       case 'keys list':

@@ -17,7 +17,7 @@ import { registerFileRoutes } from './file-routes.ts';
 import type { ReadinessCheck } from '../core/readiness.ts';
 import { registerHealthRoutes } from './health-routes.ts';
 import { sendError } from './reply.ts';
-import { registerToolRoutes } from './tool-routes.ts';
+import { registerToolRoutes, type ToolRouteOptions } from './tool-routes.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import { registerJobRoutes, type RestJobs } from './jobs.ts';
 import { installDrain, type Drain } from './drain.ts';
@@ -35,7 +35,9 @@ export interface AppOptions {
   idempotency?: IdempotencyStore;
   /** Prometheus metrics: every answered request is counted and `GET /metrics` serves them (admin token). */
   metrics?: Metrics;
-  /** Further routes (accounts, files, MCP) registered by the service wiring. */
+  /** Tool calls from a signed-in dashboard session (cookie + X-CSRF-Token), see web/session-caller.ts. */
+  sessionIdentity?: ToolRouteOptions['sessionIdentity'];
+  /** Further routes (accounts, files, MCP, web pages) registered by the service wiring. */
   routes?: (app: FastifyInstance) => void | Promise<void>;
 }
 
@@ -126,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.metrics) registerMetricsRoute(app, options.metrics, config.adminToken);
   registerHealthRoutes(app, [{ name: 'accepting', check: () => !drain.draining }, ...(options.readiness ?? [])]);
   registerCatalogRoutes(app, options.registry);
-  registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, { jobs: options.jobs, idempotency: options.idempotency });
+  registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, { jobs: options.jobs, idempotency: options.idempotency, sessionIdentity: options.sessionIdentity });
   if (options.jobs) registerJobRoutes(app, options.jobs, options.invokeDeps ?? {});
   if (options.invokeDeps?.files) registerFileRoutes(app, options.invokeDeps.files);
   registerConversionRoutes(app, options.registry, options.invokeDeps?.engines ?? {});

@@ -2,11 +2,12 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Registry } from '../registry/registry.ts';
+import { WEB_PATHS } from '../web/paths.ts';
 import { buildOpenApi, type RouteInfo } from './openapi.ts';
 import type { ToolDocLimits } from './openapi-tools.ts';
 
-/** Paths that document the documents, or belong to the reference page itself. */
-const UNDOCUMENTED = [/^\/docs(\/|$)/, /^\*$/];
+/** Paths that document the documents, belong to the reference page itself, or are the dashboard's pages. */
+const UNDOCUMENTED = [/^\/docs(\/|$)/, /^\*$/, WEB_PATHS];
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 

@@ -13,7 +13,7 @@ export const headerRef = (name: string): JsonSchema => ({ $ref: `#/components/he
 export const ERROR_RESPONSES: Record<string, string> = {
   '400': 'Invalid request: the detail names the field and what is allowed',
   '401': 'Missing or invalid API key',
-  '403': 'Not allowed: tool blocked for this key or plan, e-mail address not verified, or a bad link signature',
+  '403': 'Not allowed: tool blocked for this key or plan, e-mail address not verified, account suspended (account_inactive), or a bad link signature',
   '404': 'Nothing there (the detail says what)',
   '409': 'Conflicts with what exists (the detail says what), or a request with the same Idempotency-Key still in progress',
   '410': 'Gone: an expired link, or a mode past its sunset date',

@@ -131,7 +131,7 @@ const ROUTES: Record<string, RouteDoc> = {
   },
   'POST /api/v1/accounts/signup': {
     summary: 'Sign up: sends a verification link',
-    description: 'Creates an unverified account on the free plan and mails (or logs) a link to `GET /api/v1/accounts/verify`.',
+    description: 'Creates an unverified account on the free plan and mails (or logs) a link to the dashboard page `/verify?token=…`, whose button verifies the address and signs in; scripts pass the same token to `GET /api/v1/accounts/verify`.',
     tag: 'Accounts',
     auth: 'public',
     body: signupBody,
@@ -142,7 +142,7 @@ const ROUTES: Record<string, RouteDoc> = {
     summary: 'Verify an e-mail address; returns the first key',
     tag: 'Accounts',
     auth: 'public',
-    query: [{ name: 'token', required: true, description: 'The token of the link sent at signup', schema: { type: 'string', minLength: 1, maxLength: 200 } }],
+    query: [{ name: 'token', required: true, description: 'The token of the link sent at signup (the `token` parameter of its `/verify?token=…` URL)', schema: { type: 'string', minLength: 1, maxLength: 200 } }],
     replies: { '200': { description: 'Verified; `apiKey.key` appears only here', json: S.okEnvelope(S.verifyResultSchema) } },
     errors: ['400'],
   },

@@ -15,6 +15,8 @@ export const accountSchema = z.object({
   plan: z.string().describe('Plan name, e.g. free or pro'),
   emailVerified: z.boolean(),
   createdAt: isoTime,
+  status: z.enum(['active', 'suspended']).describe('A suspended account\'s keys get 403 account_inactive'),
+  statusReason: z.string().nullable().describe('Why the account is suspended; null when active'),
 });
 
 export const keyInfoSchema = z.object({
@@ -24,6 +26,7 @@ export const keyInfoSchema = z.object({
   createdAt: isoTime,
   allowedTools: z.array(z.string()).nullable().describe('Globs over module/slug the key may call; null: every tool of the plan'),
   revokedAt: isoTime.nullable(),
+  lastUsedAt: isoTime.nullable().describe('When the key last authenticated a call (updated at most once a minute)'),
 });
 
 export const createdKeySchema = keyInfoSchema.extend({

@@ -22,11 +22,13 @@ declare module 'fastify' {
 export interface ToolRouteOptions {
   jobs?: RestJobs | undefined;
   idempotency?: IdempotencyStore | undefined;
+  /** A signed-in dashboard session as the caller, when the request has no API key (web/session-caller.ts). */
+  sessionIdentity?: ((request: FastifyRequest) => Promise<CallerIdentity | undefined>) | undefined;
 }
 
 /** One route per tool, derived from its declaration; no tool-specific code lives here. */
 export function registerToolRoutes(app: FastifyInstance, registry: Registry, deps: InvokeDeps, config: Config, options: ToolRouteOptions = {}): void {
-  const { jobs, idempotency } = options;
+  const { jobs, idempotency, sessionIdentity } = options;
   for (const tool of registry.tools) {
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const format = requestedFormat(request);
@@ -64,9 +66,10 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
     const routeConfig = { tool };
     // The key is checked before the body is read: without a valid key, a 401 whatever the body (even one too large).
     const { authenticate } = deps;
+    // Without an API key, a signed-in dashboard session with its CSRF header may act for its account (web/session-caller.ts).
     const onRequest = authenticate
       ? async (request: FastifyRequest): Promise<void> => {
-          request.identity = await authenticateRequest(request, authenticate);
+          request.identity = await authenticateRequest(request, async (apiKey) => (!apiKey && sessionIdentity ? await sessionIdentity(request) : undefined) ?? authenticate(apiKey));
         }
       : undefined;
     // Callback form: a response without an Idempotency-Key (most) passes through without a promise.

@@ -144,6 +144,48 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires_at').execute();
     },
   },
+  '0006_web': {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // The web dashboard (docs/architecture.md "Web"): sessions, one-time sign-in links, mail throttles, the
+      // account's status, and per-day usage counters per account and tool (one row per day and tool, not per call).
+      await db.schema
+        .createTable('web_sessions')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text')
+        .addColumn('admin', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('web_sessions_account').on('web_sessions').column('account_id').execute();
+      await db.schema
+        .createTable('login_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('web_throttle')
+        .addColumn('bucket', 'text', (c) => c.notNull())
+        .addColumn('window_start', 'text', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('web_throttle_pk', ['bucket', 'window_start'])
+        .execute();
+      await db.schema
+        .createTable('usage_daily')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('tool', 'text', (c) => c.notNull())
+        .addColumn('calls', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('usage_daily_pk', ['account_id', 'day', 'tool'])
+        .execute();
+      await db.schema.alterTable('accounts').addColumn('status', 'text', (c) => c.notNull().defaultTo('active')).execute();
+      await db.schema.alterTable('accounts').addColumn('status_reason', 'text').execute();
+      await db.schema.alterTable('api_keys').addColumn('last_used_at', 'text').execute();
+    },
+  },
   '0007_credit_leases': {
     async up(db: Kysely<unknown>): Promise<void> {
       // PostgreSQL metering (accounts/leases.ts, docs/architecture.md "Metering at scale"): a block of credits an

@@ -13,6 +13,9 @@ export interface Database {
     created_at: string;
     /** 0002: the mcp.job.finished signing secret, AES-256-GCM encrypted under a key derived from the server secret. */
     webhook_secret: string | null;
+    /** 0006: `active` or `suspended` (a suspended account's keys get 403 account_inactive), and why. */
+    status: string;
+    status_reason: string | null;
   };
   api_keys: {
     id: string;
@@ -24,6 +27,8 @@ export interface Database {
     allowed_tools: string | null;
     created_at: string;
     revoked_at: string | null;
+    /** 0006: when the key last authenticated a call (written at most once a minute). */
+    last_used_at: string | null;
   };
   usage: { account_id: string; period: string; used: number };
   reservations: {
@@ -109,4 +114,21 @@ export interface Database {
     created_at: string;
     expires_at: string;
   };
+  /** 0006: dashboard sessions; only the SHA-256 of the session id is stored (web/sessions.ts). */
+  web_sessions: {
+    id_hash: string;
+    /** Null for an admin-console session (signed in with TOOLAPI_ADMIN_TOKEN). */
+    account_id: string | null;
+    admin: number;
+    created_at: string;
+    last_seen_at: string;
+    /** The absolute expiry; the idle one is counted from last_seen_at. */
+    expires_at: string;
+  };
+  /** 0006: one-time sign-in links (magic links), stored as hashes. */
+  login_tokens: { token_hash: string; account_id: string; expires_at: string; used_at: string | null };
+  /** 0006: counters of sign-in and signup mails per address and per IP, per hour. */
+  web_throttle: { bucket: string; window_start: string; count: number };
+  /** 0006: calls and credits per account, UTC day and tool (`module/slug`), written when a call is settled. */
+  usage_daily: { account_id: string; day: string; tool: string; calls: number; credits: number };
 }

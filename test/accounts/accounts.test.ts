@@ -68,7 +68,8 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
       const response = await server.post('/api/v1/accounts', { email, plan: 'pro', emailVerified: true }, ADMIN);
       assert.equal(response.status, 201);
       const account = await json(response);
-      assert.deepEqual(Object.keys(account.result).sort(), ['accountId', 'createdAt', 'email', 'emailVerified', 'plan']);
+      assert.deepEqual(Object.keys(account.result).sort(), ['accountId', 'createdAt', 'email', 'emailVerified', 'plan', 'status', 'statusReason']);
+      assert.equal(account.result.status, 'active', 'a new account is active');
       assert.equal(account.result.email, email.toLowerCase());
       const duplicate = await server.post('/api/v1/accounts', { email, plan: 'pro' }, ADMIN);
       assert.equal(duplicate.status, 409);
@@ -79,7 +80,7 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
       const keyResponse = await server.post('/api/v1/api-keys', { accountId: account.result.accountId, name: 'ci', allowedTools: ['text-utilities/*'] }, ADMIN);
       assert.equal(keyResponse.status, 201);
       const key = await json(keyResponse);
-      assert.deepEqual(Object.keys(key.result).sort(), ['allowedTools', 'createdAt', 'id', 'key', 'name', 'prefix', 'revokedAt']);
+      assert.deepEqual(Object.keys(key.result).sort(), ['allowedTools', 'createdAt', 'id', 'key', 'lastUsedAt', 'name', 'prefix', 'revokedAt']);
       assert.match(String(key.result.key), /^tk_[0-9A-Za-z]{32,}$/);
       assert.ok(String(key.result.key).startsWith(String(key.result.prefix)));
     });
