@@ -1,4 +1,5 @@
 import type { CatalogItem } from './catalog.ts';
+import { valuesFromGoal, type Extracted } from './goal-values.ts';
 
 /**
  * Inputs of a goal: what the caller gave in `input`, completed from the goal text (a URL or domain, a
@@ -68,18 +69,27 @@ function hostOf(value: string): string | undefined {
 /**
  * The input a run of `item` gets: `given` first (never overwritten), then what the goal names — the first
  * URL for `url`, all of them for `urls`, the first two for `beforeUrl`/`afterUrl`, the domain for `domain`,
- * a quoted phrase for the first text field the target takes.
+ * a quoted phrase for the first text field the target takes, then the typed values of goal-values.ts.
  */
 export function resolveInput(item: CatalogItem, goal: string, given: Record<string, unknown>): Record<string, unknown> {
+  return resolveInputFrom(item, goal, given).input;
+}
+
+/** resolveInput, with where each field taken from the goal came from (the plan's `extractedInput`). */
+export function resolveInputFrom(item: CatalogItem, goal: string, given: Record<string, unknown>): { input: Record<string, unknown>; extracted: Record<string, Extracted> } {
   const input: Record<string, unknown> = { ...given };
+  const extracted: Record<string, Extracted> = {};
   const facts = factsOf(goal);
   const pages = [...facts.urls, ...facts.domains];
   const takes = (field: string): boolean => item.fields.includes(field);
-  const fill = (field: string, value: unknown): void => {
-    if (takes(field) && !present(input[field]) && present(value)) input[field] = value;
+  const fill = (field: string, value: unknown, from = 'a URL or domain in the goal'): void => {
+    if (takes(field) && !present(input[field]) && present(value)) {
+      input[field] = value;
+      extracted[field] = { value, from };
+    }
   };
   if (takes('urls') && pages.length > 0 && !present(input.urls)) {
-    if (!(takes('url') && pages.length === 1)) input.urls = pages;
+    if (!(takes('url') && pages.length === 1)) fill('urls', pages, 'the URLs in the goal');
   }
   fill('url', pages[0]);
   fill('beforeUrl', pages[0]);
@@ -92,17 +102,22 @@ export function resolveInput(item: CatalogItem, goal: string, given: Record<stri
   if (amountField && takes('from') && !present(input[amountField]) && !present(input.from)) {
     const quantity = quantityOf(goal);
     if (quantity) {
-      input[amountField] = quantity.value;
-      input.from = quantity.from;
-      if (quantity.to && takes('to') && !present(input.to)) input.to = quantity.to;
+      fill(amountField, quantity.value, 'a quantity in the goal');
+      fill('from', quantity.from, 'a quantity in the goal');
+      if (quantity.to) fill('to', quantity.to, 'a quantity in the goal');
     }
   }
   for (const phrase of facts.quoted) {
     const field = QUOTE_FIELDS.find((f) => takes(f) && !present(input[f]));
     if (!field) break;
-    input[field] = phrase;
+    fill(field, phrase, 'quoted text in the goal');
   }
-  return completeInput(item, input);
+  const taken = new Set(Object.keys(input).filter((k) => present(input[k])));
+  for (const [field, value] of Object.entries(valuesFromGoal(item, goal, taken, { withoutUrls: goal.replace(URL_PATTERN, ' '), quoted: facts.quoted }))) {
+    input[field] = value.value;
+    extracted[field] = value;
+  }
+  return { input: completeInput(item, input), extracted };
 }
 
 /** The requirement groups none of whose fields is present: `[['url'], ['source']]` -> missing url and source. */

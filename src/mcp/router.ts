@@ -1,7 +1,9 @@
 import { related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
+import { feedField, partsOf, type ChainLink } from './chains.ts';
 import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts';
 import { outOfScope } from './unsupported.ts';
-import { factsOf, isPresent, missingInputs, resolveInput, searchableGoal } from './inputs.ts';
+import type { Extracted } from './goal-values.ts';
+import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal } from './inputs.ts';
 
 /**
  * From a plain-language goal to one target, or to an honest "not sure". A run executes only when the
@@ -19,6 +21,8 @@ export interface RouteDecision {
   /** 0–1: how sure the router is of `target`. */
   confidence: number;
   input: Record<string, unknown>;
+  /** The fields of `input` taken from the goal's text, with where each came from. */
+  extracted: Record<string, Extracted>;
   /** Requirement groups still unmet (need_input): each lists fields of which one is needed. */
   missing: string[][];
   /** The other candidates, best first (different runs from the target). */
@@ -42,7 +46,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // "convert it, then count the words": the first operation is the one to start with.
   const step = firstStepOf(goal);
   const { ranked, meaningful, spread } = catalog.rank(searchableGoal(step), { inputFields: Object.keys(given), hasUrl, limit: 6 });
-  const base = { goal, input: given, missing: [], local: false };
+  const base = { goal, input: given, extracted: {}, missing: [], local: false };
   const outside = outOfScope(step);
   if (outside) {
     return { ...base, action: 'unsupported', target: undefined, confidence: 0, alternatives: ranked, reason: `No tool here does ${outside}; the closest tools there are are listed, nothing was run.` };
@@ -93,10 +97,30 @@ const CONVERSION_CONFIDENCE = 0.9;
 
 /** A clear target: run it when its inputs are there, otherwise ask for them. */
 function decide(target: CatalogItem, confidence: number, alternatives: RankedItem[], goal: string, given: Record<string, unknown>, options: RouteOptions): RouteDecision {
-  const input = resolveInput(target, goal, given);
+  const { input, extracted } = resolveInputFrom(target, goal, given);
   const local = usesLocalAnalysis(target, input, options.enhance === true);
   const missing = local ? [] : missingFor(target, input, options.enhance === true);
-  return { goal, action: missing.length > 0 ? 'need_input' : 'execute', target, confidence, input, missing, alternatives, local, reason: '' };
+  return { goal, action: missing.length > 0 ? 'need_input' : 'execute', target, confidence, input, extracted, missing, alternatives, local, reason: '' };
+}
+
+/**
+ * A goal of successive operations ("… then …") as a chain of tools, each clear on its own, the result of one
+ * feeding the next; undefined when the goal is one operation or a part is unclear (then the first part is
+ * routed alone).
+ */
+export function routeChain(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): ChainLink[] | undefined {
+  const parts = partsOf(goal);
+  if (parts.length < 2) return undefined;
+  const links: ChainLink[] = [];
+  for (const [i, part] of parts.entries()) {
+    const decision = route(catalog, part, i === 0 ? given : {}, options);
+    if (!decision.target || decision.target.kind !== 'tool' || (decision.action !== 'execute' && decision.action !== 'need_input')) return undefined;
+    const previous = links[i - 1];
+    const fed = previous ? feedField(previous.item, decision.target, decision.missing) : undefined;
+    const missing = fed ? decision.missing.filter((group) => !group.includes(fed)) : decision.missing;
+    links.push({ goal: part, item: decision.target, input: decision.input, extracted: decision.extracted, missing, fed, confidence: decision.confidence });
+  }
+  return links;
 }
 
 /** The goal up to its first "then" / "after that": what to do first. */

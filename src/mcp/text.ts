@@ -114,7 +114,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['checksum', 'hash'],
   ['md5', 'hash'],
   ['sha', 'hash'],
-  ['sha256', 'hash', 'hmac'],
+  ['sha256', 'hash'],
   ['signature', 'sign', 'verify'],
   ['convert', 'converter', 'conversion', 'transform'],
   ['transform', 'convert'],
