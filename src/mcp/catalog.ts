@@ -7,6 +7,7 @@ import type { Registry } from '../registry/registry.ts';
 import { isGenericStem, synonymsOf, tokens, variantsOf, words } from './text.ts';
 import { WORKFLOWS, type Workflow } from './workflows.ts';
 import { conversionCandidates } from './conversion-intent.ts';
+import { factsOf, searchableGoal } from './inputs.ts';
 
 /**
  * The catalog the agent interface works over: every tool of the registry and every workflow whose tools
@@ -198,6 +199,44 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     return { results, originals };
   };
 
+const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogItem) => boolean) | undefined, grouped: boolean): Ranking => {
+    const inputFields = new Set(options.inputFields ?? []);
+    const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));
+    const docBoost = (item: CatalogItem): number => {
+      let factor = 1;
+      if (options.hasUrl && !item.fields.some((f) => URL_FIELDS.has(f))) factor *= 0.6;
+      if (given.length > 0 && given.some((f) => item.fields.includes(f))) factor *= 1.25;
+      return factor;
+    };
+    const { results, originals } = run(goal, filter, docBoost);
+    // Words the catalog does not know ("organised", "tomorrow") cannot tell candidates apart: only
+    // known words that name something count for coverage.
+    const meaningful = originals.filter((t) => !isGenericStem(t) && knows(t));
+    const intent = intentOf(goal);
+    const sequence = sequenceOf(goal);
+    const pairs = queryPairs(originals);
+    const adjusted = results.map((result) => {
+      const matched = new Set(result.matched);
+      const coverage = meaningful.length === 0 ? 0 : meaningful.filter((t) => matched.has(t)).length / meaningful.length;
+      const phrase = phraseFactor(pairs, phrasesOf.get(result.item.id));
+      const score = result.score * (0.25 + 0.75 * coverage) * intentFactor(intent, result.item) * directionFactor(sequence, result.item) * phrase;
+      return { ...result, score, phrase: phrase > 1 };
+    });
+    adjusted.sort((a, b) => b.score - a.score);
+    // Items that would run the same tools are one choice (a single-tool workflow and its tool, two
+    // workflow ids with the same steps): keep the best-scored of each group.
+    const seen = new Set<string>();
+    const ranked: RankedItem[] = [];
+    for (const result of adjusted) {
+      const key = [...result.item.operationIds].sort().join('|');
+      if (grouped && seen.has(key)) continue;
+      seen.add(key);
+      ranked.push(result);
+      if (ranked.length >= (options.limit ?? 10)) break;
+    }
+    return { ranked, meaningful, spread: Object.fromEntries(meaningful.map((t) => [t, headCount.get(t) ?? 0])) };
+  };
+
   return {
     items,
     workflows,
@@ -214,7 +253,9 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       const filter = (item: CatalogItem): boolean => (!options.group || item.group === options.group) && (!options.kind || item.kind === options.kind);
       const limit = options.limit ?? 10;
       if (query.trim() === '') return items.filter(filter).slice(0, limit).map((item) => ({ item, score: 0, matched: [] }));
-      const results = run(query, filter).results;
+      // The router's ranking (coverage, intent, direction, phrases), every item kept: a tool and the
+      // workflow around it are both listed.
+      const results = rankWith(searchableGoal(query), { hasUrl: hasPage(query), limit: limit + 10 }, filter, false).ranked;
       // A query that names formats ("xml to json") puts the conversions in that direction first.
       const conversions = new Set(conversionCandidates(items, query).filter(filter));
       if (conversions.size === 0) return results.slice(0, limit);
@@ -222,43 +263,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       const first = [...conversions].map((item) => results.find((r) => r.item === item) ?? { item, score: top, matched: [] });
       return [...first, ...results.filter((r) => !conversions.has(r.item))].slice(0, limit);
     },
-    rank(goal, options = {}) {
-      const inputFields = new Set(options.inputFields ?? []);
-      const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));
-      const docBoost = (item: CatalogItem): number => {
-        let factor = 1;
-        if (options.hasUrl && !item.fields.some((f) => URL_FIELDS.has(f))) factor *= 0.6;
-        if (given.length > 0 && given.some((f) => item.fields.includes(f))) factor *= 1.25;
-        return factor;
-      };
-      const { results, originals } = run(goal, undefined, docBoost);
-      // Words the catalog does not know ("organised", "tomorrow") cannot tell candidates apart: only
-      // known words that name something count for coverage.
-      const meaningful = originals.filter((t) => !isGenericStem(t) && knows(t));
-      const intent = intentOf(goal);
-      const sequence = sequenceOf(goal);
-      const pairs = queryPairs(originals);
-      const adjusted = results.map((result) => {
-        const matched = new Set(result.matched);
-        const coverage = meaningful.length === 0 ? 0 : meaningful.filter((t) => matched.has(t)).length / meaningful.length;
-        const phrase = phraseFactor(pairs, phrasesOf.get(result.item.id));
-        const score = result.score * (0.25 + 0.75 * coverage) * intentFactor(intent, result.item) * directionFactor(sequence, result.item) * phrase;
-        return { ...result, score, phrase: phrase > 1 };
-      });
-      adjusted.sort((a, b) => b.score - a.score);
-      // Items that would run the same tools are one choice (a single-tool workflow and its tool, two
-      // workflow ids with the same steps): keep the best-scored of each group.
-      const seen = new Set<string>();
-      const ranked: RankedItem[] = [];
-      for (const result of adjusted) {
-        const key = [...result.item.operationIds].sort().join('|');
-        if (seen.has(key)) continue;
-        seen.add(key);
-        ranked.push(result);
-        if (ranked.length >= (options.limit ?? 10)) break;
-      }
-      return { ranked, meaningful, spread: Object.fromEntries(meaningful.map((t) => [t, headCount.get(t) ?? 0])) };
-    },
+    rank: (goal, options = {}) => rankWith(goal, options, undefined, true),
     similarIds(id, limit = 5) {
       // operation ids are camelCase: "securityApis.hashGenrator" -> "security apis hash genrator"
       const spaced = words(id.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[./]/g, ' ')).join(' ');
@@ -455,4 +460,10 @@ function editDistance(a: string, b: string): number {
     }
   }
   return prev[b.length] ?? 0;
+}
+
+/** The query names a URL or a domain. */
+function hasPage(query: string): boolean {
+  const facts = factsOf(query);
+  return facts.urls.length > 0 || facts.domains.length > 0;
 }
