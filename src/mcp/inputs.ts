@@ -37,12 +37,60 @@ export function factsOf(goal: string): GoalFacts {
   return { urls, domains, quoted };
 }
 
-/** The goal with URLs, domains and quoted text removed (what the router searches on); `robots.txt` stays. */
+/**
+ * The goal as the router searches it: URLs, domains, quoted text and pasted data removed (a JSON body's
+ * keys or a CSS rule's properties say nothing about the task), and a word for the kind of each pasted
+ * value added instead — "decode this: SGVsbG8=" searches as "decode this base64". `robots.txt` stays.
+ */
 export function searchableGoal(goal: string): string {
-  return goal
-    .replace(URL_PATTERN, ' ')
+  return withValueKinds(goal.replace(URL_PATTERN, ' '))
     .replace(DOMAIN_PATTERN, (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '))
-    .replace(QUOTED_PATTERN, ' ');
+    .replace(QUOTED_PATTERN, ' ')
+    .trim();
+}
+
+/** The goal with each pasted value replaced by the word for its kind, in place ("convert {…} to xml" -> "convert json to xml"). */
+export function withValueKinds(goal: string): string {
+  let text = goal;
+  const take = (pattern: RegExp, kind: string): void => {
+    text = text.replace(pattern, ` ${kind} `);
+  };
+  take(/\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g, 'jwt');
+  const json = pastedJson(text);
+  if (json) text = text.replace(json, ' json ');
+  take(/<\?xml[\s\S]*$/gi, 'xml');
+  take(/(?:[.#]?[a-z][\w-]*\s*)?\{[^{}]*:[^{}]*;?[^{}]*\}/gi, 'css');
+  // Markup: HTML when its first tag is an HTML element, XML otherwise.
+  text = text.replace(/<([a-z][a-z0-9]*)\b[^>]*>[\s\S]*?<\/\1>|<([a-z][a-z0-9]*)(?:\s[^>]*)?\/?>/gi, (_m, a?: string, b?: string) => (HTML_TAGS.has((a ?? b ?? '').toLowerCase()) ? ' html ' : ' xml '));
+  // Colours only lose their digits: the words around them already say what the goal does with them.
+  text = text.replace(/(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3})\b/gi, ' ');
+  // A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word.
+  take(/(?<![\w/+])(?=[a-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*\d)[A-Za-z0-9+/]{12,}={0,2}(?![\w/+])/g, 'base64');
+  take(/\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi, 'email');
+  return text;
+}
+
+const HTML_TAGS = new Set(
+  'html head body title meta link script style div span p a img ul ol li table tr td th h1 h2 h3 h4 h5 h6 br hr section article nav header footer main aside form input button label select option textarea strong em b i iframe video audio source picture figure'.split(' '),
+);
+
+/** The first {…} or […] of the text that parses as JSON with at least one key or item. */
+function pastedJson(text: string): string | undefined {
+  for (let start = text.search(/[{[]/); start >= 0; ) {
+    const close = text[start] === '{' ? '}' : ']';
+    for (let end = text.lastIndexOf(close); end > start; end = text.lastIndexOf(close, end - 1)) {
+      const slice = text.slice(start, end + 1);
+      try {
+        const value: unknown = JSON.parse(slice);
+        if (typeof value === 'object' && value !== null && Object.keys(value).length > 0) return slice;
+      } catch {
+        // not JSON up to this bracket
+      }
+    }
+    const next = text.slice(start + 1).search(/[{[]/);
+    start = next < 0 ? -1 : start + 1 + next;
+  }
+  return undefined;
 }
 
 /** Fields a quoted phrase may fill, in order of preference. */

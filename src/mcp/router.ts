@@ -2,8 +2,9 @@ import { related, type Catalog, type CatalogItem, type RankedItem } from './cata
 import { feedField, partsOf, type ChainLink } from './chains.ts';
 import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts';
 import { outOfScope } from './unsupported.ts';
+import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal } from './inputs.ts';
+import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
  * From a plain-language goal to one target, or to an honest "not sure". A run executes only when the
@@ -52,13 +53,19 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     return { ...base, action: 'unsupported', target: undefined, confidence: 0, alternatives: ranked, reason: `No tool here does ${outside}; the closest tools there are are listed, nothing was run.` };
   }
   // A goal that names formats is a conversion in the direction it states: only those tools qualify.
-  const intent = conversionIntentOf(step);
-  const conversions = conversionCandidates(catalog.items, step);
+  const intent = conversionIntentOf(withValueKinds(step));
+  const conversions = conversionCandidates(catalog.items, withValueKinds(step));
   // With the target alone ("… to greyscale png"), the goal may be about something else: the ranking must agree.
   const agreed = intent?.from ? conversions : conversions.filter((c) => ranked.slice(0, 3).some((r) => r.item === c));
   if (agreed.length > 0) {
     const chosen = ranked.find((r) => agreed.includes(r.item))?.item ?? agreed[0]!;
     return decide(chosen, CONVERSION_CONFIDENCE, ranked.filter((r) => r.item !== chosen), goal, given, options);
+  }
+  // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
+  const converters = unitCandidates(catalog.items, step);
+  if (converters.length > 0 && converters.length <= 3) {
+    const chosen = ranked.find((r) => converters.includes(r.item))?.item ?? (converters.length === 1 ? converters[0] : undefined);
+    if (chosen) return decide(chosen, converters.length === 1 ? CONVERSION_CONFIDENCE : 0.7, ranked.filter((r) => r.item !== chosen), goal, given, options);
   }
   if (meaningful.length === 0 || ranked.length === 0) {
     return {
