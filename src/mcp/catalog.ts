@@ -178,7 +178,9 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       weights.set(term, Math.max(weights.get(term) ?? 0, weight));
       origin.set(term, (origin.get(term) ?? new Set()).add(from));
     };
-    for (const token of originals) note(token, token, isGenericStem(token) ? 0.5 : 1);
+    // The goal's first naming word is usually its verb ("shrink this photo", "decode this"): it weighs more.
+    const lead = originals.find((t) => !isGenericStem(t));
+    for (const token of originals) note(token, token, isGenericStem(token) ? 0.5 : token === lead ? LEAD_WEIGHT : 1);
     for (const token of originals) for (const variant of variantsOf(token)) if ((weights.get(variant) ?? 0) < 0.9) note(variant, token, 0.9);
     for (const token of originals) for (const synonym of synonymsOf(token)) if (!weights.has(synonym) || (weights.get(synonym) ?? 0) < 0.45) note(synonym, token, 0.45);
     return { terms: [...weights.keys()], weights, origin, originals };
@@ -278,6 +280,9 @@ const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogIte
     },
   };
 }
+
+/** Weight of the goal's first naming word. */
+const LEAD_WEIGHT = 1.7;
 
 type Intent = { generate: boolean; check: boolean };
 

@@ -43,10 +43,18 @@ export function factsOf(goal: string): GoalFacts {
  * value added instead — "decode this: SGVsbG8=" searches as "decode this base64". `robots.txt` stays.
  */
 export function searchableGoal(goal: string): string {
-  return withValueKinds(goal.replace(URL_PATTERN, ' '))
+  return withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, ' ')))
     .replace(DOMAIN_PATTERN, (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '))
     .replace(QUOTED_PATTERN, ' ')
     .trim();
+}
+
+/**
+ * "shrink this photo so I can email it": the clause after "so (that) I can", "in order to", "because"
+ * says why, not what to do; its words would only pull in tools for the reason.
+ */
+export function withoutPurpose(goal: string): string {
+  return goal.replace(/\s*[,;]?\s*\b(?:so\s+(?:that\s+)?(?:i|we|you|they|it|people|users|customers)\s+(?:can|could|will|may|might)|in\s+order\s+to|because|since\s+(?:i|we|my|our))\b[^,;.?!]*/gi, ' ');
 }
 
 /** The goal with each pasted value replaced by the word for its kind, in place ("convert {…} to xml" -> "convert json to xml"). */
