@@ -204,10 +204,13 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
 const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogItem) => boolean) | undefined, grouped: boolean): Ranking => {
     const inputFields = new Set(options.inputFields ?? []);
     const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));
+    const fileGoal = mentionsFile(goal);
     const docBoost = (item: CatalogItem): number => {
       let factor = 1;
       if (options.hasUrl && !item.fields.some((f) => URL_FIELDS.has(f))) factor *= 0.6;
       if (given.length > 0 && given.some((f) => item.fields.includes(f))) factor *= 1.25;
+      // Twins that take a text or a file (piiScrub / piiScrubFile): the goal's mention of a file decides.
+      if (item.tool?.upload && !item.tool.upload.optional) factor *= fileGoal ? FILE_YES : FILE_NO;
       return factor;
     };
     const { results, originals } = run(goal, filter, docBoost);
@@ -279,6 +282,16 @@ const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogIte
       return [...new Set([...byDistance, ...fromSearch])].slice(0, limit);
     },
   };
+}
+
+const FILE_YES = 1.3;
+const FILE_NO = 0.8;
+const FILE_FORMATS = 'pdf|docx?|xlsx?|csv|pptx?|odt|ods|odp|rtf|epub|mobi|txt|md|json|xml|ya?ml|zip|rar|7z|tar|gz|png|jpe?g|webp|gif|svg|heic|avif|tiff?|bmp|html?';
+const FILE_MENTION = new RegExp(String.raw`\b(?:files?|upload(?:ed|s)?|attach(?:ed|ment)?|documents?|spreadsheet|sheet|export(?:ed)?)\b|\w\.(?:${FILE_FORMATS})\b|\b(?:as|an?|the|this|my|our|these)\s+(?:${FILE_FORMATS})\b`, 'i');
+
+/** The goal speaks of a file (an upload, a named file, "as xlsx"). */
+function mentionsFile(goal: string): boolean {
+  return FILE_MENTION.test(goal);
 }
 
 /** Weight of the goal's first naming word. */
