@@ -307,7 +307,8 @@ const CHECK_WORDS = new Set([
 
 /** Whether the goal asks to make something, to judge something, or both. */
 function intentOf(goal: string): Intent {
-  const ws = words(goal);
+  // "how do I write a cron…", "how to make a regex…" ask for something made, not judged.
+  const ws = words(goal.replace(/\bhow\s+(?:do|can|could|should|would)\s+(?:i|we|you)\b|\bhow\s+to\b/gi, ' make '));
   return { generate: ws.some((w) => GENERATE_WORDS.has(w)), check: ws.some((w) => CHECK_WORDS.has(w)) };
 }
 
