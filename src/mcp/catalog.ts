@@ -181,8 +181,9 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     // The goal's first naming word is usually its verb ("shrink this photo", "decode this"): it weighs more.
     const lead = originals.find((t) => !isGenericStem(t));
     for (const token of originals) note(token, token, isGenericStem(token) ? 0.5 : token === lead ? LEAD_WEIGHT : 1);
-    for (const token of originals) for (const variant of variantsOf(token)) if ((weights.get(variant) ?? 0) < 0.9) note(variant, token, 0.9);
-    for (const token of originals) for (const synonym of synonymsOf(token)) if (!weights.has(synonym) || (weights.get(synonym) ?? 0) < 0.45) note(synonym, token, 0.45);
+    // An expansion two words share counts for both (their weight is the highest either gives).
+    for (const token of originals) for (const variant of variantsOf(token)) note(variant, token, 0.9);
+    for (const token of originals) for (const synonym of synonymsOf(token)) note(synonym, token, 0.45);
     return { terms: [...weights.keys()], weights, origin, originals };
   };
 
