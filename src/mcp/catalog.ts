@@ -153,6 +153,29 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     return (sortedVocabulary[lo] ?? '').startsWith(token);
   };
 
+  /**
+   * Typos ("wrod", "conevrt", "pasword"): a query word the catalog does not know is read as the known word
+   * one edit away (two for long words; a swap of neighbours is one edit), the most frequent if several.
+   */
+  const corrections = new Map<string, string | null>();
+  const correct = (token: string): string | undefined => {
+    if (token.length < 4 || knows(token) || /\d/.test(token)) return undefined;
+    let cached = corrections.get(token);
+    if (cached === undefined) {
+      const limit = token.length >= 7 ? 2 : 1;
+      let best: { word: string; d: number; n: number } | undefined;
+      for (const word of vocabulary) {
+        if (Math.abs(word.length - token.length) > limit || word.length < 3) continue;
+        const d = typoDistance(token, word, limit);
+        const n = headCount.get(word) ?? 0;
+        if (d <= limit && (!best || d < best.d || (d === best.d && n > best.n))) best = { word, d, n };
+      }
+      cached = best?.word ?? null;
+      if (corrections.size < 10_000) corrections.set(token, cached);
+    }
+    return cached ?? undefined;
+  };
+
   const searchOptions = (termWeights: Map<string, number>, filter?: (item: CatalogItem) => boolean, docBoost?: (item: CatalogItem) => number) => ({
     boost: { title: 3, slug: 2.5, keywords: 2, goals: 1.2, description: 0.8, group: 0.6 },
     prefix: (term: string) => term.length >= 4,
@@ -181,6 +204,10 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     // The goal's first naming word is usually its verb ("shrink this photo", "decode this"): it weighs more.
     const lead = originals.find((t) => !isGenericStem(t));
     for (const token of originals) note(token, token, isGenericStem(token) ? 0.5 : token === lead ? LEAD_WEIGHT : 1);
+    for (const token of originals) {
+      const fixed = correct(token);
+      if (fixed) note(fixed, token, 0.9);
+    }
     // An expansion two words share counts for both (their weight is the highest either gives).
     for (const token of originals) for (const variant of variantsOf(token)) note(variant, token, 0.9);
     for (const token of originals) for (const synonym of synonymsOf(token)) note(synonym, token, 0.45);
@@ -217,7 +244,7 @@ const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogIte
     const { results, originals } = run(goal, filter, docBoost);
     // Words the catalog does not know ("organised", "tomorrow") cannot tell candidates apart: only
     // known words that name something count for coverage.
-    const meaningful = originals.filter((t) => !isGenericStem(t) && knows(t));
+    const meaningful = originals.filter((t) => !isGenericStem(t) && (knows(t) || (correct(t) !== undefined && !isGenericStem(correct(t)!))));
     const intent = intentOf(goal);
     const sequence = sequenceOf(goal);
     const pairs = queryPairs(originals);
@@ -486,4 +513,23 @@ function editDistance(a: string, b: string): number {
 function hasPage(query: string): boolean {
   const facts = factsOf(query);
   return facts.urls.length > 0 || facts.domains.length > 0;
+}
+
+/** Edit distance with adjacent swaps counted as one edit (optimal string alignment), stopping above `limit`. */
+function typoDistance(a: string, b: string, limit: number): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      row.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
 }
