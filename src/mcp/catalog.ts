@@ -62,6 +62,8 @@ export interface RankOptions {
   inputFields?: string[];
   /** The goal names a URL or domain: items that take no URL rank a little lower. */
   hasUrl?: boolean;
+  /** How many URLs and domains the goal names: several favour items that take a list of them. */
+  pages?: number;
   limit?: number;
 }
 
@@ -236,6 +238,8 @@ const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogIte
     const docBoost = (item: CatalogItem): number => {
       let factor = 1;
       if (options.hasUrl && !item.fields.some((f) => URL_FIELDS.has(f))) factor *= 0.6;
+      // Three pages or more: a job for a tool that takes the list, not one run per page.
+      if ((options.pages ?? 0) >= 3) factor *= item.fields.includes('urls') ? 1.5 : 0.6;
       if (given.length > 0 && given.some((f) => item.fields.includes(f))) factor *= 1.25;
       // Twins that take a text or a file (piiScrub / piiScrubFile): the goal's mention of a file decides.
       if (item.tool?.upload && !item.tool.upload.optional) factor *= fileGoal ? FILE_YES : FILE_NO;

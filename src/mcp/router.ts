@@ -46,7 +46,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
   const step = firstStepOf(goal);
-  const { ranked, meaningful, spread } = catalog.rank(searchableGoal(step), { inputFields: Object.keys(given), hasUrl, limit: 6 });
+  const { ranked, meaningful, spread } = catalog.rank(searchableGoal(step), { inputFields: Object.keys(given), hasUrl, pages: facts.urls.length + facts.domains.length, limit: 6 });
   const base = { goal, input: given, extracted: {}, missing: [], local: false };
   const outside = outOfScope(step);
   if (outside) {
