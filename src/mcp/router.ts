@@ -86,6 +86,10 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const [only] = meaningful;
   // A phrase of the item ("content audit") is specific enough.
   if (meaningful.length === 1 && only !== undefined && (spread[only] ?? 0) >= 3 && !top.phrase) confidence = Math.min(confidence, 0.5);
+  // Values in the goal that fill what the top candidate needs (and the rival cannot take) are evidence too.
+  if (confidence < EXECUTE_THRESHOLD && confidence >= EXECUTE_THRESHOLD - FILL_BONUS && fills(top.item, goal, given) > (rival ? fills(rival.item, goal, given) : 0)) {
+    confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
+  }
   if (confidence < EXECUTE_THRESHOLD) {
     return {
       ...base,
@@ -97,6 +101,14 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     };
   }
   return decide(top.item, confidence, rest, goal, given, options);
+}
+
+const FILL_BONUS = 0.1;
+
+/** How many of the item's required inputs the goal's own values fill. */
+function fills(item: CatalogItem, goal: string, given: Record<string, unknown>): number {
+  const { input } = resolveInputFrom(item, goal, given);
+  return item.requires.filter((group) => group.some((field) => isPresent(input[field]) && !isPresent(given[field]))).length;
 }
 
 /** Confidence of a conversion whose formats and direction the goal states. */
