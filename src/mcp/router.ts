@@ -80,7 +80,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const [top, ...rest] = ranked as [RankedItem, ...RankedItem[]];
   // A tool and a workflow built around it are not rivals: separation is measured to the next candidate
   // that would run something else.
-  const rival = rest.find((r) => !related(r.item, top.item));
+  const rival = rest.find((r) => !related(r.item, top.item) && !twins(r.item, top.item));
   let confidence = confidenceOf(top, rival, meaningful);
   // One word that many tools are named after ("password", "json", "seo") does not say which of them.
   const [only] = meaningful;
@@ -109,6 +109,15 @@ const FILL_BONUS = 0.1;
 function fills(item: CatalogItem, goal: string, given: Record<string, unknown>): number {
   const { input } = resolveInputFrom(item, goal, given);
   return item.requires.filter((group) => group.some((field) => isPresent(input[field]) && !isPresent(given[field]))).length;
+}
+
+/**
+ * Twin tools in two modules (web.csvToJson / convertors.csv2Json, web.htmlToMd / documents.htmlToMd) do the
+ * same job: not rivals. The higher-ranked one runs (deterministic) and the other is among the alternatives.
+ */
+function twins(a: CatalogItem, b: CatalogItem): boolean {
+  const slug = (item: CatalogItem): string | undefined => item.tool?.slug.replace(/-2-/g, '-to-');
+  return a.tool !== undefined && b.tool !== undefined && a.module !== b.module && slug(a) === slug(b);
 }
 
 /** Confidence of a conversion whose formats and direction the goal states. */
