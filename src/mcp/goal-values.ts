@@ -82,10 +82,13 @@ function numbersOf(text: string): NumberMention[] {
   return found;
 }
 
-/** The text of "md5 of hello world", "slugify: My First Post" — the operand written after the operation. */
+/** The text of "md5 of hello world", "slugify: My First Post", "validate {…}" — the operand written after the operation. */
 function operandOf(goal: string): string | undefined {
-  const colon = /^[^:]{2,60}:\s+(.+)$/s.exec(goal);
+  const colon = /^[^:{}[\]"'<]{2,60}:\s+(.+)$/s.exec(goal);
   if (colon?.[1] && !/^\/\//.test(colon[1])) return colon[1].trim();
+  // Pasted data after the words: "validate this json {"a": [1, 2}".
+  const data = /^[^{}[\]<]{2,80}?\s([{[<][\s\S]*[}\]>])\s*$/.exec(goal);
+  if (data?.[1]) return data[1];
   const of = /\b(?:of|for)\s+(.+)$/is.exec(goal);
   const tail = of?.[1]?.trim();
   if (!tail) return undefined;
@@ -94,7 +97,7 @@ function operandOf(goal: string): string | undefined {
   return tail.split(/\s+/).length <= 12 ? tail : undefined;
 }
 
-const TEXT_FIELDS = ['text', 'input', 'string', 'value', 'message', 'content', 'data'];
+const TEXT_FIELDS = ['text', 'input', 'string', 'value', 'message', 'content', 'data', 'css', 'html', 'json', 'xml', 'yaml', 'sql', 'code', 'markdown', 'javascript', 'js', 'csv'];
 const PERCENT_WORDS = /percent|rate|%|margin|discount|tax|vat|tip|markup|interest|growth|apr|yield|ratio|share/;
 const MONEY_WORDS = /amount|price|cost|principal|salary|income|revenue|spend|budget|value|total|loan|balance|pay|wage|money/;
 

@@ -67,7 +67,8 @@ export function withValueKinds(goal: string): string {
   const json = pastedJson(text);
   if (json) text = text.replace(json, ' json ');
   take(/<\?xml[\s\S]*$/gi, 'xml');
-  take(/(?:[.#]?[a-z][\w-]*\s*)?\{[^{}]*:[^{}]*;?[^{}]*\}/gi, 'css');
+  // CSS rules: `selector { property: value; … }` (no quotes or brackets of JSON inside).
+  take(/(?:[.#]?[a-z][\w-]*\s*)?\{\s*[a-z-]+\s*:[^{}"[\]]*\}/gi, 'css');
   // Markup: HTML when its first tag is an HTML element, XML otherwise.
   text = text.replace(/<([a-z][a-z0-9]*)\b[^>]*>[\s\S]*?<\/\1>|<([a-z][a-z0-9]*)(?:\s[^>]*)?\/?>/gi, (_m, a?: string, b?: string) => (HTML_TAGS.has((a ?? b ?? '').toLowerCase()) ? ' html ' : ' xml '));
   // Colours only lose their digits: the words around them already say what the goal does with them.
@@ -135,7 +136,9 @@ export function resolveInput(item: CatalogItem, goal: string, given: Record<stri
 export function resolveInputFrom(item: CatalogItem, goal: string, given: Record<string, unknown>): { input: Record<string, unknown>; extracted: Record<string, Extracted> } {
   const input: Record<string, unknown> = { ...given };
   const extracted: Record<string, Extracted> = {};
-  const facts = factsOf(goal);
+  // Quotes inside pasted JSON (or anything in braces) are the data's own, not a phrase of the goal.
+  const json = pastedJson(goal);
+  const facts = factsOf((json ? goal.replace(json, ' ') : goal).replace(/\{[^{}]*\}/g, ' '));
   const pages = [...facts.urls, ...facts.domains];
   const takes = (field: string): boolean => item.fields.includes(field);
   const fill = (field: string, value: unknown, from = 'a URL or domain in the goal'): void => {
