@@ -36,7 +36,10 @@ export function partsOf(goal: string): string[] {
 }
 
 interface Schema {
-  properties?: Record<string, { type?: string }>;
+  type?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
 }
 
 /** Whether the tool's result carries a stored file (a fileId) the next step can take. */
@@ -44,23 +47,38 @@ function givesFile(item: CatalogItem): boolean {
   return Boolean(item.tool && (jsonSchemaOf(item.tool.output, 'output') as Schema).properties?.fileId);
 }
 
-/** The string fields of the tool's result. */
-function textFieldsOut(item: CatalogItem): string[] {
-  if (!item.tool) return [];
-  const properties = (jsonSchemaOf(item.tool.output, 'output') as Schema).properties ?? {};
-  return Object.entries(properties)
-    .filter(([name, p]) => p.type === 'string' && !/id$|url$|at$|^mime|type$|^encoding$|^format$/i.test(name))
+/** Preferred names of the text a result carries, most specific first. */
+const TEXT_OUTPUTS = ['text', 'result', 'output', 'html', 'markdown', 'converted', 'formatted', 'minified', 'encoded', 'decoded', 'digest', 'hash', 'slug', 'value'];
+
+/** Free-text strings of an object schema (not ids, links, dates or enums), preferred names first. */
+function textNames(schema: Schema | undefined): string[] {
+  const names = Object.entries(schema?.properties ?? {})
+    .filter(([name, p]) => p.type === 'string' && !p.enum && !/id$|url$|at$|^mime|type$|^encoding$|^format$/i.test(name))
     .map(([name]) => name);
+  return [...TEXT_OUTPUTS.filter((n) => names.includes(n)), ...names.filter((n) => !TEXT_OUTPUTS.includes(n))];
 }
 
-/** Preferred names of the text a result carries, most specific first. */
-const TEXT_OUTPUTS = ['text', 'result', 'output', 'html', 'markdown', 'converted', 'formatted', 'minified', 'encoded', 'decoded', 'slug', 'value'];
+/**
+ * Where the text of a tool's result is: a top-level string (`text`, `formatted`…), else a string of the
+ * first item of a list (`digests[0].digest`). Undefined when the result carries no text.
+ */
+function textPath(item: CatalogItem): Array<string | number> | undefined {
+  if (!item.tool) return undefined;
+  const schema = jsonSchemaOf(item.tool.output, 'output') as Schema;
+  const top = textNames(schema)[0];
+  if (top) return [top];
+  for (const [name, p] of Object.entries(schema.properties ?? {})) {
+    const inner = p.type === 'array' ? textNames(p.items)[0] : undefined;
+    if (inner) return [name, 0, inner];
+  }
+  return undefined;
+}
 
 /** The input field of `next` the previous step's result fills: its upload field for a file, else a required text field. */
 export function feedField(previous: CatalogItem, next: CatalogItem, missing: string[][]): string | undefined {
   const upload = next.tool?.upload?.field;
   if (upload && givesFile(previous) && missing.some((g) => g.includes(upload))) return upload;
-  if (textFieldsOut(previous).length === 0) return undefined;
+  if (!textPath(previous)) return undefined;
   const properties = next.tool ? ((jsonSchemaOf(next.tool.input, 'input') as Schema).properties ?? {}) : {};
   return missing.flat().find((field) => properties[field]?.type === 'string');
 }
@@ -71,9 +89,9 @@ function feedValue(previous: CatalogItem, result: unknown, field: string, next: 
   const record = result as Record<string, unknown>;
   if (field === next.tool?.upload?.field) return typeof record.fileId === 'string' ? { fileId: record.fileId } : undefined;
   if (typeof record[field] === 'string') return record[field];
-  const names = textFieldsOut(previous);
-  const name = TEXT_OUTPUTS.find((n) => names.includes(n) && typeof record[n] === 'string') ?? names.find((n) => typeof record[n] === 'string');
-  return name ? record[name] : undefined;
+  let value: unknown = record;
+  for (const key of textPath(previous) ?? []) value = (value as Record<string | number, unknown> | undefined)?.[key];
+  return typeof value === 'string' ? value : undefined;
 }
 
 export function plannedSteps(links: readonly ChainLink[]): PlannedStep[] {

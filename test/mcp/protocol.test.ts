@@ -82,6 +82,12 @@ describe('goals with values and several steps', () => {
     assert.equal(steps[1]?.result?.text, expected);
     assert.equal(report.creditsUsed, costs);
     assert.equal(await usage(server.url, server.key), before + costs, 'each step billed once');
+
+    // A result whose text is inside a list (the digest of a hash) feeds the next step too.
+    const hashed = await call(client, 'solve_task', { goal: "md5 of 'abc' then convert it to uppercase" });
+    assert.equal(hashed.status, 'completed', JSON.stringify(hashed));
+    // RFC 1321's test vector for "abc", upper-cased.
+    assert.equal((hashed.steps as Step[])[1]?.result?.text, '900150983cd24fb0d6963f7d28e17f72'.toUpperCase());
   });
 });
 
