@@ -1,4 +1,5 @@
 import { ToolError } from '../core/errors.ts';
+import { closestNames } from '../lib/did-you-mean.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { Catalog, CatalogItem, RankedItem } from './catalog.ts';
 import { completeInput } from './inputs.ts';
@@ -224,8 +225,29 @@ export function createAgent(deps: AgentDeps): Agent {
       { registry, now: deps.now, payloads: deps.payloadsFor(caller.accountId) },
     );
 
+  /**
+   * A workflow given a field it does not take (`spend` for `cost`) would skip the steps that need the real
+   * one and still bill the rest: it is need_input instead, naming the field meant.
+   */
+  const unknownFields = (item: CatalogItem, given: Record<string, unknown>, goal: string | undefined, confidence: number | undefined): NeedInputResult | undefined => {
+    if (item.kind !== 'workflow') return undefined;
+    const unknown = Object.keys(given).filter((key) => !item.fields.includes(key));
+    if (unknown.length === 0) return undefined;
+    // The closest name, else the field whose description uses the word ("spend" -> cost: "Ad spend").
+    const described = (key: string): string | undefined =>
+      Object.entries(item.workflow?.inputs ?? {}).find(([, input]) => new RegExp(`\\b${key.replace(/[^\w]/g, '')}\\b`, 'i').test(input.description))?.[0];
+    const meant = unknown.map((key) => closestNames(key, item.fields, 1)[0] ?? described(key));
+    const missing = [...new Set(meant.map((m, i) => (m ? [m] : item.fields.filter((f) => !(f in given)))).map((g) => g.join('|')))].map((g) => g.split('|'));
+    const known = Object.fromEntries(Object.entries(given).filter(([key]) => item.fields.includes(key)));
+    const asked = needInput(item, known, missing, goal, confidence);
+    const named = unknown.map((key, i) => `"${key}"${meant[i] ? ` (did you mean "${meant[i]}"?)` : ''}`).join(', ');
+    return { ...asked, hint: `${item.title} does not take ${named}; its fields are ${item.fields.join(', ')}. Nothing was run and nothing was billed.` };
+  };
+
   /** Runs a known target, or answers need_input without running anything. */
   const runItem = async (item: CatalogItem, given: Record<string, unknown>, options: RunOptions, caller: AgentCaller, goal?: string, confidence?: number): Promise<SolveResult> => {
+    const wrong = unknownFields(item, given, goal, confidence);
+    if (wrong) return wrong;
     const input = completeInput(item, given);
     const local = usesLocalAnalysis(item, input, options.enhance === true);
     const missing = local ? [] : missingFor(item, input, options.enhance === true);
@@ -357,6 +379,8 @@ export function createAgent(deps: AgentDeps): Agent {
       const decision = route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
       if (decision.action === 'suggest' || decision.action === 'unsupported' || !decision.target) return suggestion(decision);
       if (decision.action === 'need_input') return needInput(decision.target, decision.input, decision.missing, args.goal, decision.confidence);
+      const wrong = unknownFields(decision.target, args.input ?? {}, args.goal, decision.confidence);
+      if (wrong) return wrong;
       const report = await execute(decision.target, decision.input, args, caller, args.goal, decision.confidence);
       return Object.keys(decision.extracted).length > 0 ? { ...report, extractedInput: decision.extracted } : report;
     },

@@ -77,3 +77,13 @@ test('jobs no tool does are "unsupported", never a near miss', () => {
     assert.equal(p.wouldExecute, false);
   }
 });
+
+test('a workflow given a misnamed field answers need_input naming the field meant, and runs nothing', async () => {
+  let invoked = 0;
+  const caller = { accountId: 'a', invoker: { invoke: async () => ((invoked += 1), { result: {}, warnings: [] }) } };
+  const answer = await agent.runWorkflow({ workflowId: 'growth-unit-economics-job', input: { spend: 1000, revenue: 4000, clicks: 500 } }, caller);
+  assert.equal(answer.status, 'need_input', JSON.stringify(answer));
+  assert.deepEqual((answer as { missing: string[] }).missing, ['cost']);
+  assert.match((answer as { hint: string }).hint, /"spend" \(did you mean "cost"\?\)/);
+  assert.equal(invoked, 0, 'no step ran, nothing was billed');
+});
