@@ -55,6 +55,8 @@ export interface Ranking {
   meaningful: string[];
   /** For each meaningful word: how many items name it in their title, slug or keywords. */
   spread: Record<string, number>;
+  /** Query words that are not generic but that no item knows (even as a typo). */
+  unknown: string[];
 }
 
 export interface RankOptions {
@@ -161,13 +163,14 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
    */
   const corrections = new Map<string, string | null>();
   const correct = (token: string): string | undefined => {
-    if (token.length < 4 || knows(token) || /\d/.test(token)) return undefined;
+    if (token.length < TYPO_MIN || knows(token) || /\d/.test(token)) return undefined;
     let cached = corrections.get(token);
     if (cached === undefined) {
-      const limit = token.length >= 7 ? 2 : 1;
+      const limit = token.length >= TYPO_TWO ? 2 : 1;
       let best: { word: string; d: number; n: number } | undefined;
       for (const word of vocabulary) {
-        if (Math.abs(word.length - token.length) > limit || word.length < 3) continue;
+        // Typos keep the first letter ("pasword", "revrese"); a different word usually does not.
+        if (Math.abs(word.length - token.length) > limit || word.length < 3 || word[0] !== token[0]) continue;
         const d = typoDistance(token, word, limit);
         const n = headCount.get(word) ?? 0;
         if (d <= limit && (!best || d < best.d || (d === best.d && n > best.n))) best = { word, d, n };
@@ -271,7 +274,8 @@ const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogIte
       ranked.push(result);
       if (ranked.length >= (options.limit ?? 10)) break;
     }
-    return { ranked, meaningful, spread: Object.fromEntries(meaningful.map((t) => [t, headCount.get(t) ?? 0])) };
+    const unknown = originals.filter((t) => !isGenericStem(t) && !meaningful.includes(t));
+    return { ranked, meaningful, unknown, spread: Object.fromEntries(meaningful.map((t) => [t, headCount.get(t) ?? 0])) };
   };
 
   return {
@@ -325,6 +329,9 @@ const FILE_MENTION = new RegExp(String.raw`\b(?:files?|upload(?:ed|s)?|attach(?:
 function mentionsFile(goal: string): boolean {
   return FILE_MENTION.test(goal);
 }
+
+const TYPO_MIN = 5;
+const TYPO_TWO = 8;
 
 /** Weight of the goal's first naming word. */
 const LEAD_WEIGHT = 1.7;

@@ -46,7 +46,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
   const step = firstStepOf(goal);
-  const { ranked, meaningful, spread } = catalog.rank(searchableGoal(step), { inputFields: Object.keys(given), hasUrl, pages: facts.urls.length + facts.domains.length, limit: 6 });
+  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(step), { inputFields: Object.keys(given), hasUrl, pages: facts.urls.length + facts.domains.length, limit: 6 });
   const base = { goal, input: given, extracted: {}, missing: [], local: false };
   const outside = outOfScope(step);
   if (outside) {
@@ -90,6 +90,8 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   if (confidence < EXECUTE_THRESHOLD && confidence >= EXECUTE_THRESHOLD - FILL_BONUS && fills(top.item, goal, given) > (rival ? fills(rival.item, goal, given) : 0)) {
     confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
   }
+  // Mostly words the catalog knows nothing about ("sing happy birthday"): whatever matched is a near miss.
+  if (unknown.length > meaningful.length && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   if (confidence < EXECUTE_THRESHOLD) {
     return {
       ...base,
