@@ -30,7 +30,7 @@ const core: McpCore = {
   catalog,
   agent,
   skills,
-  runs: { create: unused, claim: unused, renew: unused, finish: unused, get: unused, failInterrupted: unused, unclaimed: unused, prune: unused },
+  runs: { create: unused, claim: unused, renew: unused, finish: unused, get: unused, list: unused, failInterrupted: unused, unclaimed: unused, prune: unused },
   payloads: { save: unused, read: unused, prune: unused },
   enqueue: unused,
   invokeDeps: {},

@@ -1,10 +1,13 @@
 import { ToolError } from '../core/errors.ts';
+import { closestNames } from '../lib/did-you-mean.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { Catalog, CatalogItem, RankedItem } from './catalog.ts';
 import { completeInput } from './inputs.ts';
 import { planSteps, runJob, type PayloadSink, type PlannedStep, type StepInvoker } from './jobs.ts';
 import { redactInput, withoutRedacted, type JobReport, type ResponseMode, type TargetRef } from './report.ts';
-import { missingFor, route, usesLocalAnalysis, type RouteDecision } from './router.ts';
+import { plannedSteps, runChain, type ChainLink } from './chains.ts';
+import type { Extracted } from './goal-values.ts';
+import { missingFor, route, routeChain, usesLocalAnalysis, type RouteDecision } from './router.ts';
 import type { Skill } from './skills.ts';
 import { computeDelta, viewOf, type BaselineView, type Delta } from './verify.ts';
 
@@ -90,6 +93,10 @@ export interface PlanResult {
   creditEstimate: number;
   missingInputs: string[];
   input: Record<string, unknown>;
+  /** Fields taken from the goal's text, with where each came from. */
+  extractedInput?: Record<string, Extracted>;
+  /** A goal of several operations: each step's part of the goal, its tool and what feeds it. */
+  chain?: Array<{ goal: string; operationId: string; title: string; cost: number; fedBy?: string; missingInputs: string[]; extractedInput: Record<string, Extracted> }>;
   alternatives: Candidate[];
   hint: string;
   nextActions: string[];
@@ -218,8 +225,29 @@ export function createAgent(deps: AgentDeps): Agent {
       { registry, now: deps.now, payloads: deps.payloadsFor(caller.accountId) },
     );
 
+  /**
+   * A workflow given a field it does not take (`spend` for `cost`) would skip the steps that need the real
+   * one and still bill the rest: it is need_input instead, naming the field meant.
+   */
+  const unknownFields = (item: CatalogItem, given: Record<string, unknown>, goal: string | undefined, confidence: number | undefined): NeedInputResult | undefined => {
+    if (item.kind !== 'workflow') return undefined;
+    const unknown = Object.keys(given).filter((key) => !item.fields.includes(key));
+    if (unknown.length === 0) return undefined;
+    // The closest name, else the field whose description uses the word ("spend" -> cost: "Ad spend").
+    const described = (key: string): string | undefined =>
+      Object.entries(item.workflow?.inputs ?? {}).find(([, input]) => new RegExp(`\\b${key.replace(/[^\w]/g, '')}\\b`, 'i').test(input.description))?.[0];
+    const meant = unknown.map((key) => closestNames(key, item.fields, 1)[0] ?? described(key));
+    const missing = [...new Set(meant.map((m, i) => (m ? [m] : item.fields.filter((f) => !(f in given)))).map((g) => g.join('|')))].map((g) => g.split('|'));
+    const known = Object.fromEntries(Object.entries(given).filter(([key]) => item.fields.includes(key)));
+    const asked = needInput(item, known, missing, goal, confidence);
+    const named = unknown.map((key, i) => `"${key}"${meant[i] ? ` (did you mean "${meant[i]}"?)` : ''}`).join(', ');
+    return { ...asked, hint: `${item.title} does not take ${named}; its fields are ${item.fields.join(', ')}. Nothing was run and nothing was billed.` };
+  };
+
   /** Runs a known target, or answers need_input without running anything. */
   const runItem = async (item: CatalogItem, given: Record<string, unknown>, options: RunOptions, caller: AgentCaller, goal?: string, confidence?: number): Promise<SolveResult> => {
+    const wrong = unknownFields(item, given, goal, confidence);
+    if (wrong) return wrong;
     const input = completeInput(item, given);
     const local = usesLocalAnalysis(item, input, options.enhance === true);
     const missing = local ? [] : missingFor(item, input, options.enhance === true);
@@ -290,6 +318,8 @@ export function createAgent(deps: AgentDeps): Agent {
     skill: (id) => skillsById.get(id),
 
     plan(args) {
+      const chain = routeChain(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
+      if (chain) return planOfChain(chain, args.goal);
       const decision = route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
       const alternatives = (decision.action === 'suggest' ? decision.alternatives : decision.alternatives.slice(0, 4)).map((r) => candidateOf(r.item));
       if (decision.action === 'suggest' || decision.action === 'unsupported' || !decision.target) {
@@ -326,6 +356,7 @@ export function createAgent(deps: AgentDeps): Agent {
         creditEstimate,
         missingInputs: missing,
         input: decision.input,
+        ...(Object.keys(decision.extracted).length > 0 ? { extractedInput: decision.extracted } : {}),
         alternatives,
         hint: ready
           ? `solve_task with this goal would run ${item.kind} ${item.id} for about ${creditEstimate} credit(s)${decision.local ? ' (the local analysis itself is free)' : ''}.`
@@ -338,10 +369,20 @@ export function createAgent(deps: AgentDeps): Agent {
     },
 
     async solve(args, caller) {
+      const chain = routeChain(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
+      if (chain) {
+        const blocked = chain.find((link) => link.missing.length > 0);
+        if (blocked) return needInput(blocked.item, blocked.input, blocked.missing, args.goal, Math.min(...chain.map((l) => l.confidence)));
+        const report = await runChain(chain, args.goal, Math.min(...chain.map((l) => l.confidence)), args.responseMode ?? 'compact', caller.invoker, { registry, now: deps.now });
+        return { ...report, extractedInput: chain[0]!.extracted };
+      }
       const decision = route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
       if (decision.action === 'suggest' || decision.action === 'unsupported' || !decision.target) return suggestion(decision);
       if (decision.action === 'need_input') return needInput(decision.target, decision.input, decision.missing, args.goal, decision.confidence);
-      return execute(decision.target, decision.input, args, caller, args.goal, decision.confidence);
+      const wrong = unknownFields(decision.target, args.input ?? {}, args.goal, decision.confidence);
+      if (wrong) return wrong;
+      const report = await execute(decision.target, decision.input, args, caller, args.goal, decision.confidence);
+      return Object.keys(decision.extracted).length > 0 ? { ...report, extractedInput: decision.extracted } : report;
     },
 
     async runWorkflow(args, caller) {
@@ -361,6 +402,43 @@ export function createAgent(deps: AgentDeps): Agent {
     },
 
     verify: (args, caller) => verify(args, caller),
+  };
+}
+
+/** plan_task for a chain: every step with its cost, what feeds it and what it still needs. */
+function planOfChain(chain: ChainLink[], goal: string): PlanResult {
+  const steps = plannedSteps(chain);
+  const creditEstimate = chain.reduce((sum, link) => sum + link.item.cost, 0);
+  const missing = chain.flatMap((link, i) => link.missing.map((g) => `step ${i + 1}: ${g.join(' or ')}`));
+  const ready = missing.length === 0;
+  const first = chain[0]!;
+  return {
+    status: ready ? 'planned' : 'need_input',
+    goal,
+    wouldExecute: ready,
+    target: { kind: 'tool', id: first.item.id, title: chain.map((l) => l.item.title).join(' → ') },
+    confidence: Math.min(...chain.map((l) => l.confidence)),
+    analysis: 'live',
+    steps,
+    creditEstimate,
+    missingInputs: missing,
+    input: first.input,
+    ...(Object.keys(first.extracted).length > 0 ? { extractedInput: first.extracted } : {}),
+    chain: chain.map((link, i) => ({
+      goal: link.goal,
+      operationId: link.item.id,
+      title: link.item.title,
+      cost: link.item.cost,
+      ...(link.fed ? { fedBy: `step ${i}'s result fills ${link.fed}` } : {}),
+      missingInputs: link.missing.map((g) => g.join(' or ')),
+      extractedInput: link.extracted,
+    })),
+    alternatives: [],
+    hint: ready
+      ? `solve_task with this goal would run ${chain.length} steps in order, each result feeding the next, for ${creditEstimate} credit(s); each step is billed as it runs.`
+      : `The chain needs ${missing.join(', ')} before it can run.`,
+    nextActions: ready ? [`Call solve_task with the same goal and input to run the chain (${creditEstimate} credits).`] : [`Add ${missing.join(', ')} to input and plan or solve again.`],
+    creditsUsed: 0,
   };
 }
 

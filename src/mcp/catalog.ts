@@ -7,6 +7,7 @@ import type { Registry } from '../registry/registry.ts';
 import { isGenericStem, synonymsOf, tokens, variantsOf, words } from './text.ts';
 import { WORKFLOWS, type Workflow } from './workflows.ts';
 import { conversionCandidates } from './conversion-intent.ts';
+import { factsOf, searchableGoal } from './inputs.ts';
 
 /**
  * The catalog the agent interface works over: every tool of the registry and every workflow whose tools
@@ -54,6 +55,8 @@ export interface Ranking {
   meaningful: string[];
   /** For each meaningful word: how many items name it in their title, slug or keywords. */
   spread: Record<string, number>;
+  /** Query words that are not generic but that no item knows (even as a typo). */
+  unknown: string[];
 }
 
 export interface RankOptions {
@@ -61,6 +64,8 @@ export interface RankOptions {
   inputFields?: string[];
   /** The goal names a URL or domain: items that take no URL rank a little lower. */
   hasUrl?: boolean;
+  /** How many URLs and domains the goal names: several favour items that take a list of them. */
+  pages?: number;
   limit?: number;
 }
 
@@ -152,6 +157,30 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     return (sortedVocabulary[lo] ?? '').startsWith(token);
   };
 
+  /**
+   * Typos ("wrod", "conevrt", "pasword"): a query word the catalog does not know is read as the known word
+   * one edit away (two for long words; a swap of neighbours is one edit), the most frequent if several.
+   */
+  const corrections = new Map<string, string | null>();
+  const correct = (token: string): string | undefined => {
+    if (token.length < TYPO_MIN || knows(token) || /\d/.test(token)) return undefined;
+    let cached = corrections.get(token);
+    if (cached === undefined) {
+      const limit = token.length >= TYPO_TWO ? 2 : 1;
+      let best: { word: string; d: number; n: number } | undefined;
+      for (const word of vocabulary) {
+        // Typos keep the first letter ("pasword", "revrese"); a different word usually does not.
+        if (Math.abs(word.length - token.length) > limit || word.length < 3 || word[0] !== token[0]) continue;
+        const d = typoDistance(token, word, limit);
+        const n = headCount.get(word) ?? 0;
+        if (d <= limit && (!best || d < best.d || (d === best.d && n > best.n))) best = { word, d, n };
+      }
+      cached = best?.word ?? null;
+      if (corrections.size < 10_000) corrections.set(token, cached);
+    }
+    return cached ?? undefined;
+  };
+
   const searchOptions = (termWeights: Map<string, number>, filter?: (item: CatalogItem) => boolean, docBoost?: (item: CatalogItem) => number) => ({
     boost: { title: 3, slug: 2.5, keywords: 2, goals: 1.2, description: 0.8, group: 0.6 },
     prefix: (term: string) => term.length >= 4,
@@ -177,9 +206,16 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       weights.set(term, Math.max(weights.get(term) ?? 0, weight));
       origin.set(term, (origin.get(term) ?? new Set()).add(from));
     };
-    for (const token of originals) note(token, token, isGenericStem(token) ? 0.5 : 1);
-    for (const token of originals) for (const variant of variantsOf(token)) if ((weights.get(variant) ?? 0) < 0.9) note(variant, token, 0.9);
-    for (const token of originals) for (const synonym of synonymsOf(token)) if (!weights.has(synonym) || (weights.get(synonym) ?? 0) < 0.45) note(synonym, token, 0.45);
+    // The goal's first naming word is usually its verb ("shrink this photo", "decode this"): it weighs more.
+    const lead = originals.find((t) => !isGenericStem(t));
+    for (const token of originals) note(token, token, isGenericStem(token) ? 0.5 : token === lead ? LEAD_WEIGHT : 1);
+    for (const token of originals) {
+      const fixed = correct(token);
+      if (fixed) note(fixed, token, 0.9);
+    }
+    // An expansion two words share counts for both (their weight is the highest either gives).
+    for (const token of originals) for (const variant of variantsOf(token)) note(variant, token, 0.9);
+    for (const token of originals) for (const synonym of synonymsOf(token)) note(synonym, token, 0.45);
     return { terms: [...weights.keys()], weights, origin, originals };
   };
 
@@ -198,6 +234,50 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     return { results, originals };
   };
 
+const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogItem) => boolean) | undefined, grouped: boolean): Ranking => {
+    const inputFields = new Set(options.inputFields ?? []);
+    const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));
+    const fileGoal = mentionsFile(goal);
+    const docBoost = (item: CatalogItem): number => {
+      let factor = 1;
+      if (options.hasUrl && !item.fields.some((f) => URL_FIELDS.has(f))) factor *= 0.6;
+      // Three pages or more: a job for a tool that takes the list, not one run per page.
+      if ((options.pages ?? 0) >= 3) factor *= item.fields.includes('urls') ? 1.5 : 0.6;
+      if (given.length > 0 && given.some((f) => item.fields.includes(f))) factor *= 1.25;
+      // Twins that take a text or a file (piiScrub / piiScrubFile): the goal's mention of a file decides.
+      if (item.tool?.upload && !item.tool.upload.optional) factor *= fileGoal ? FILE_YES : FILE_NO;
+      return factor;
+    };
+    const { results, originals } = run(goal, filter, docBoost);
+    // Words the catalog does not know ("organised", "tomorrow") cannot tell candidates apart: only
+    // known words that name something count for coverage.
+    const meaningful = originals.filter((t) => !isGenericStem(t) && (knows(t) || (correct(t) !== undefined && !isGenericStem(correct(t)!))));
+    const intent = intentOf(goal);
+    const sequence = sequenceOf(goal);
+    const pairs = queryPairs(originals);
+    const adjusted = results.map((result) => {
+      const matched = new Set(result.matched);
+      const coverage = meaningful.length === 0 ? 0 : meaningful.filter((t) => matched.has(t)).length / meaningful.length;
+      const phrase = phraseFactor(pairs, phrasesOf.get(result.item.id));
+      const score = result.score * (0.25 + 0.75 * coverage) * intentFactor(intent, result.item) * directionFactor(sequence, result.item) * phrase;
+      return { ...result, score, phrase: phrase > 1 };
+    });
+    adjusted.sort((a, b) => b.score - a.score);
+    // Items that would run the same tools are one choice (a single-tool workflow and its tool, two
+    // workflow ids with the same steps): keep the best-scored of each group.
+    const seen = new Set<string>();
+    const ranked: RankedItem[] = [];
+    for (const result of adjusted) {
+      const key = [...result.item.operationIds].sort().join('|');
+      if (grouped && seen.has(key)) continue;
+      seen.add(key);
+      ranked.push(result);
+      if (ranked.length >= (options.limit ?? 10)) break;
+    }
+    const unknown = originals.filter((t) => !isGenericStem(t) && !meaningful.includes(t));
+    return { ranked, meaningful, unknown, spread: Object.fromEntries(meaningful.map((t) => [t, headCount.get(t) ?? 0])) };
+  };
+
   return {
     items,
     workflows,
@@ -214,7 +294,9 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       const filter = (item: CatalogItem): boolean => (!options.group || item.group === options.group) && (!options.kind || item.kind === options.kind);
       const limit = options.limit ?? 10;
       if (query.trim() === '') return items.filter(filter).slice(0, limit).map((item) => ({ item, score: 0, matched: [] }));
-      const results = run(query, filter).results;
+      // The router's ranking (coverage, intent, direction, phrases), every item kept: a tool and the
+      // workflow around it are both listed.
+      const results = rankWith(searchableGoal(query), { hasUrl: hasPage(query), limit: limit + 10 }, filter, false).ranked;
       // A query that names formats ("xml to json") puts the conversions in that direction first.
       const conversions = new Set(conversionCandidates(items, query).filter(filter));
       if (conversions.size === 0) return results.slice(0, limit);
@@ -222,43 +304,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       const first = [...conversions].map((item) => results.find((r) => r.item === item) ?? { item, score: top, matched: [] });
       return [...first, ...results.filter((r) => !conversions.has(r.item))].slice(0, limit);
     },
-    rank(goal, options = {}) {
-      const inputFields = new Set(options.inputFields ?? []);
-      const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));
-      const docBoost = (item: CatalogItem): number => {
-        let factor = 1;
-        if (options.hasUrl && !item.fields.some((f) => URL_FIELDS.has(f))) factor *= 0.6;
-        if (given.length > 0 && given.some((f) => item.fields.includes(f))) factor *= 1.25;
-        return factor;
-      };
-      const { results, originals } = run(goal, undefined, docBoost);
-      // Words the catalog does not know ("organised", "tomorrow") cannot tell candidates apart: only
-      // known words that name something count for coverage.
-      const meaningful = originals.filter((t) => !isGenericStem(t) && knows(t));
-      const intent = intentOf(goal);
-      const sequence = sequenceOf(goal);
-      const pairs = queryPairs(originals);
-      const adjusted = results.map((result) => {
-        const matched = new Set(result.matched);
-        const coverage = meaningful.length === 0 ? 0 : meaningful.filter((t) => matched.has(t)).length / meaningful.length;
-        const phrase = phraseFactor(pairs, phrasesOf.get(result.item.id));
-        const score = result.score * (0.25 + 0.75 * coverage) * intentFactor(intent, result.item) * directionFactor(sequence, result.item) * phrase;
-        return { ...result, score, phrase: phrase > 1 };
-      });
-      adjusted.sort((a, b) => b.score - a.score);
-      // Items that would run the same tools are one choice (a single-tool workflow and its tool, two
-      // workflow ids with the same steps): keep the best-scored of each group.
-      const seen = new Set<string>();
-      const ranked: RankedItem[] = [];
-      for (const result of adjusted) {
-        const key = [...result.item.operationIds].sort().join('|');
-        if (seen.has(key)) continue;
-        seen.add(key);
-        ranked.push(result);
-        if (ranked.length >= (options.limit ?? 10)) break;
-      }
-      return { ranked, meaningful, spread: Object.fromEntries(meaningful.map((t) => [t, headCount.get(t) ?? 0])) };
-    },
+    rank: (goal, options = {}) => rankWith(goal, options, undefined, true),
     similarIds(id, limit = 5) {
       // operation ids are camelCase: "securityApis.hashGenrator" -> "security apis hash genrator"
       const spaced = words(id.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[./]/g, ' ')).join(' ');
@@ -274,6 +320,22 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
   };
 }
 
+const FILE_YES = 1.3;
+const FILE_NO = 0.8;
+const FILE_FORMATS = 'pdf|docx?|xlsx?|csv|pptx?|odt|ods|odp|rtf|epub|mobi|txt|md|json|xml|ya?ml|zip|rar|7z|tar|gz|png|jpe?g|webp|gif|svg|heic|avif|tiff?|bmp|html?';
+const FILE_MENTION = new RegExp(String.raw`\b(?:files?|upload(?:ed|s)?|attach(?:ed|ment)?|documents?|spreadsheet|sheet|export(?:ed)?)\b|\w\.(?:${FILE_FORMATS})\b|\b(?:as|an?|the|this|my|our|these)\s+(?:${FILE_FORMATS})\b`, 'i');
+
+/** The goal speaks of a file (an upload, a named file, "as xlsx"). */
+function mentionsFile(goal: string): boolean {
+  return FILE_MENTION.test(goal);
+}
+
+const TYPO_MIN = 5;
+const TYPO_TWO = 8;
+
+/** Weight of the goal's first naming word. */
+const LEAD_WEIGHT = 1.7;
+
 type Intent = { generate: boolean; check: boolean };
 
 const GENERATE_WORDS = new Set(['generate', 'create', 'make', 'build', 'new', 'random', 'produce', 'write', 'give', 'sign']);
@@ -284,7 +346,8 @@ const CHECK_WORDS = new Set([
 
 /** Whether the goal asks to make something, to judge something, or both. */
 function intentOf(goal: string): Intent {
-  const ws = words(goal);
+  // "how do I write a cron…", "how to make a regex…" ask for something made, not judged.
+  const ws = words(goal.replace(/\bhow\s+(?:do|can|could|should|would)\s+(?:i|we|you)\b|\bhow\s+to\b/gi, ' make '));
   return { generate: ws.some((w) => GENERATE_WORDS.has(w)), check: ws.some((w) => CHECK_WORDS.has(w)) };
 }
 
@@ -455,4 +518,29 @@ function editDistance(a: string, b: string): number {
     }
   }
   return prev[b.length] ?? 0;
+}
+
+/** The query names a URL or a domain. */
+function hasPage(query: string): boolean {
+  const facts = factsOf(query);
+  return facts.urls.length > 0 || facts.domains.length > 0;
+}
+
+/** Edit distance with adjacent swaps counted as one edit (optimal string alignment), stopping above `limit`. */
+function typoDistance(a: string, b: string, limit: number): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      row.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
 }

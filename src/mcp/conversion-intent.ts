@@ -92,6 +92,9 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
   const source = mentions.find((m) => m !== target && (m.file || before(m).slice(-2).some((w) => w === 'from' || w === 'of'))) ?? mentions.find((m) => m !== target);
   if (target) return { from: source?.format, to: target.format };
   if (mentions.length === 2 && !mentions[1]!.file) return { from: mentions[0]!.format, to: mentions[1]!.format };
+  // "the text of an odp presentation", "text out of report.pdf": plain text from the one format named.
+  const textOf = words.findIndex((w, i) => /^(?:text|wording|words)$/.test(w) && /^(?:of|from|in|out)$/.test(words[i + 1] ?? ''));
+  if (textOf >= 0 && mentions.length === 1 && mentions[0]!.at > textOf && mentions[0]!.format !== 'txt') return { from: mentions[0]!.format, to: 'txt' };
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { CatalogItem } from './catalog.ts';
+import { valuesFromGoal, type Extracted } from './goal-values.ts';
 
 /**
  * Inputs of a goal: what the caller gave in `input`, completed from the goal text (a URL or domain, a
@@ -36,12 +37,69 @@ export function factsOf(goal: string): GoalFacts {
   return { urls, domains, quoted };
 }
 
-/** The goal with URLs, domains and quoted text removed (what the router searches on); `robots.txt` stays. */
+/**
+ * The goal as the router searches it: URLs, domains, quoted text and pasted data removed (a JSON body's
+ * keys or a CSS rule's properties say nothing about the task), and a word for the kind of each pasted
+ * value added instead — "decode this: SGVsbG8=" searches as "decode this base64". `robots.txt` stays.
+ */
 export function searchableGoal(goal: string): string {
-  return goal
-    .replace(URL_PATTERN, ' ')
+  return withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, ' ')))
     .replace(DOMAIN_PATTERN, (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '))
-    .replace(QUOTED_PATTERN, ' ');
+    .replace(QUOTED_PATTERN, ' ')
+    .trim();
+}
+
+/**
+ * "shrink this photo so I can email it": the clause after "so (that) I can", "in order to", "because"
+ * says why, not what to do; its words would only pull in tools for the reason.
+ */
+export function withoutPurpose(goal: string): string {
+  return goal.replace(/\s*[,;]?\s*\b(?:so\s+(?:that\s+)?(?:i|we|you|they|it|people|users|customers)\s+(?:can|could|will|may|might)|in\s+order\s+to|because|since\s+(?:i|we|my|our))\b[^,;.?!]*/gi, ' ');
+}
+
+/** The goal with each pasted value replaced by the word for its kind, in place ("convert {…} to xml" -> "convert json to xml"). */
+export function withValueKinds(goal: string): string {
+  let text = goal;
+  const take = (pattern: RegExp, kind: string): void => {
+    text = text.replace(pattern, ` ${kind} `);
+  };
+  take(/\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g, 'jwt');
+  const json = pastedJson(text);
+  if (json) text = text.replace(json, ' json ');
+  take(/<\?xml[\s\S]*$/gi, 'xml');
+  // CSS rules: `selector { property: value; … }` (no quotes or brackets of JSON inside).
+  take(/(?:[.#]?[a-z][\w-]*\s*)?\{\s*[a-z-]+\s*:[^{}"[\]]*\}/gi, 'css');
+  // Markup: HTML when its first tag is an HTML element, XML otherwise.
+  text = text.replace(/<([a-z][a-z0-9]*)\b[^>]*>[\s\S]*?<\/\1>|<([a-z][a-z0-9]*)(?:\s[^>]*)?\/?>/gi, (_m, a?: string, b?: string) => (HTML_TAGS.has((a ?? b ?? '').toLowerCase()) ? ' html ' : ' xml '));
+  // Colours only lose their digits: the words around them already say what the goal does with them.
+  text = text.replace(/(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3})\b/gi, ' ');
+  // A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word.
+  take(/(?<![\w/+])(?=[a-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*\d)[A-Za-z0-9+/]{12,}={0,2}(?![\w/+])/g, 'base64');
+  take(/\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi, 'email');
+  return text;
+}
+
+const HTML_TAGS = new Set(
+  'html head body title meta link script style div span p a img ul ol li table tr td th h1 h2 h3 h4 h5 h6 br hr section article nav header footer main aside form input button label select option textarea strong em b i iframe video audio source picture figure'.split(' '),
+);
+
+/** The first {…} or […] of the text that parses as JSON with at least one key or item. */
+function pastedJson(text: string): string | undefined {
+  for (let start = text.search(/[{[]/); start >= 0; ) {
+    const close = text[start] === '{' ? '}' : ']';
+    for (let end = text.lastIndexOf(close); end > start; end = text.lastIndexOf(close, end - 1)) {
+      const slice = text.slice(start, end + 1);
+      try {
+        const value: unknown = JSON.parse(slice);
+        if (typeof value === 'object' && value !== null && Object.keys(value).length > 0) return slice;
+      } catch {
+        // not JSON up to this bracket
+      }
+    }
+    const next = text.slice(start + 1).search(/[{[]/);
+    start = next < 0 ? -1 : start + 1 + next;
+  }
+  return undefined;
 }
 
 /** Fields a quoted phrase may fill, in order of preference. */
@@ -68,18 +126,29 @@ function hostOf(value: string): string | undefined {
 /**
  * The input a run of `item` gets: `given` first (never overwritten), then what the goal names — the first
  * URL for `url`, all of them for `urls`, the first two for `beforeUrl`/`afterUrl`, the domain for `domain`,
- * a quoted phrase for the first text field the target takes.
+ * a quoted phrase for the first text field the target takes, then the typed values of goal-values.ts.
  */
 export function resolveInput(item: CatalogItem, goal: string, given: Record<string, unknown>): Record<string, unknown> {
+  return resolveInputFrom(item, goal, given).input;
+}
+
+/** resolveInput, with where each field taken from the goal came from (the plan's `extractedInput`). */
+export function resolveInputFrom(item: CatalogItem, goal: string, given: Record<string, unknown>): { input: Record<string, unknown>; extracted: Record<string, Extracted> } {
   const input: Record<string, unknown> = { ...given };
-  const facts = factsOf(goal);
+  const extracted: Record<string, Extracted> = {};
+  // Quotes inside pasted JSON (or anything in braces) are the data's own, not a phrase of the goal.
+  const json = pastedJson(goal);
+  const facts = factsOf((json ? goal.replace(json, ' ') : goal).replace(/\{[^{}]*\}/g, ' '));
   const pages = [...facts.urls, ...facts.domains];
   const takes = (field: string): boolean => item.fields.includes(field);
-  const fill = (field: string, value: unknown): void => {
-    if (takes(field) && !present(input[field]) && present(value)) input[field] = value;
+  const fill = (field: string, value: unknown, from = 'a URL or domain in the goal'): void => {
+    if (takes(field) && !present(input[field]) && present(value)) {
+      input[field] = value;
+      extracted[field] = { value, from };
+    }
   };
   if (takes('urls') && pages.length > 0 && !present(input.urls)) {
-    if (!(takes('url') && pages.length === 1)) input.urls = pages;
+    if (!(takes('url') && pages.length === 1)) fill('urls', pages, 'the URLs in the goal');
   }
   fill('url', pages[0]);
   fill('beforeUrl', pages[0]);
@@ -92,17 +161,22 @@ export function resolveInput(item: CatalogItem, goal: string, given: Record<stri
   if (amountField && takes('from') && !present(input[amountField]) && !present(input.from)) {
     const quantity = quantityOf(goal);
     if (quantity) {
-      input[amountField] = quantity.value;
-      input.from = quantity.from;
-      if (quantity.to && takes('to') && !present(input.to)) input.to = quantity.to;
+      fill(amountField, quantity.value, 'a quantity in the goal');
+      fill('from', quantity.from, 'a quantity in the goal');
+      if (quantity.to) fill('to', quantity.to, 'a quantity in the goal');
     }
   }
   for (const phrase of facts.quoted) {
     const field = QUOTE_FIELDS.find((f) => takes(f) && !present(input[f]));
     if (!field) break;
-    input[field] = phrase;
+    fill(field, phrase, 'quoted text in the goal');
   }
-  return completeInput(item, input);
+  const taken = new Set(Object.keys(input).filter((k) => present(input[k])));
+  for (const [field, value] of Object.entries(valuesFromGoal(item, goal, taken, { withoutUrls: goal.replace(URL_PATTERN, ' '), quoted: facts.quoted }))) {
+    input[field] = value.value;
+    extracted[field] = value;
+  }
+  return { input: completeInput(item, input), extracted };
 }
 
 /** The requirement groups none of whose fields is present: `[['url'], ['source']]` -> missing url and source. */

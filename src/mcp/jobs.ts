@@ -30,6 +30,8 @@ import { stepId, TRANSFORMS, type StepSource, type Workflow, type WorkflowStep }
 export interface StepInvoker {
   invoke(tool: AnyTool, input: unknown, label: string): Promise<InvokeResult>;
   signal?: AbortSignal | undefined;
+  /** Told after each step: `done` of `total` steps finished (MCP progress notifications). */
+  progress?: ((done: number, total: number, message: string) => void) | undefined;
 }
 
 export interface PayloadSink {
@@ -196,6 +198,7 @@ async function runSteps(
       wave.map(async (step) => {
         const outcome = await runStep(step, workflow, input, results, outcomes, invoker, registry, stop);
         outcomes.set(stepId(step), outcome);
+        invoker.progress?.(outcomes.size, steps.length, `${stepId(step)}: ${outcome.report.status}`);
         if (outcome.result !== undefined) results.set(stepId(step), outcome.result);
         const code = outcome.report.error?.code;
         if (code && ACCOUNT_ERRORS.has(code)) stop = `skipped after ${code} on ${outcome.report.id}`;
@@ -224,6 +227,7 @@ async function runStep(
   const base = { id, operationId: step.operationId, title: tool?.title ?? step.operationId, durationMs: 0, credits: 0 };
   if (!tool) return { report: { ...base, status: 'error', error: errorOf(new ToolError('not_found', `${step.operationId}: not in the registry`)) } };
   if (stop) return { report: { ...base, status: 'skipped', reason: stop } };
+  if (invoker.signal?.aborted) return { report: { ...base, status: 'skipped', reason: 'cancelled by the client before this step' } };
   const failedDep = dependencies(step).find((dep) => outcomes.get(dep)?.report.status !== 'ok');
   if (failedDep) return { report: { ...base, status: 'skipped', reason: `needs the result of ${failedDep}, which did not succeed` } };
 

@@ -66,6 +66,8 @@ export interface JobReport {
   /** live: the tools ran; local: input.html/text analysed here, free; local+live: both (enhance). */
   analysis: 'live' | 'local' | 'local+live';
   input: Record<string, unknown>;
+  /** The fields of `input` taken from the goal's text, with where each came from. */
+  extractedInput?: Record<string, { value: unknown; from: string }>;
   /** Mean of the step scores; null when no step scores. */
   score: number | null;
   scores: Record<string, number>;

@@ -1,7 +1,10 @@
 import { related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
+import { feedField, partsOf, type ChainLink } from './chains.ts';
 import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts';
 import { outOfScope } from './unsupported.ts';
-import { factsOf, isPresent, missingInputs, resolveInput, searchableGoal } from './inputs.ts';
+import { unitCandidates } from './units.ts';
+import type { Extracted } from './goal-values.ts';
+import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
  * From a plain-language goal to one target, or to an honest "not sure". A run executes only when the
@@ -19,6 +22,8 @@ export interface RouteDecision {
   /** 0–1: how sure the router is of `target`. */
   confidence: number;
   input: Record<string, unknown>;
+  /** The fields of `input` taken from the goal's text, with where each came from. */
+  extracted: Record<string, Extracted>;
   /** Requirement groups still unmet (need_input): each lists fields of which one is needed. */
   missing: string[][];
   /** The other candidates, best first (different runs from the target). */
@@ -41,20 +46,26 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
   const step = firstStepOf(goal);
-  const { ranked, meaningful, spread } = catalog.rank(searchableGoal(step), { inputFields: Object.keys(given), hasUrl, limit: 6 });
-  const base = { goal, input: given, missing: [], local: false };
+  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(step), { inputFields: Object.keys(given), hasUrl, pages: facts.urls.length + facts.domains.length, limit: 6 });
+  const base = { goal, input: given, extracted: {}, missing: [], local: false };
   const outside = outOfScope(step);
   if (outside) {
     return { ...base, action: 'unsupported', target: undefined, confidence: 0, alternatives: ranked, reason: `No tool here does ${outside}; the closest tools there are are listed, nothing was run.` };
   }
   // A goal that names formats is a conversion in the direction it states: only those tools qualify.
-  const intent = conversionIntentOf(step);
-  const conversions = conversionCandidates(catalog.items, step);
+  const intent = conversionIntentOf(withValueKinds(step));
+  const conversions = conversionCandidates(catalog.items, withValueKinds(step));
   // With the target alone ("… to greyscale png"), the goal may be about something else: the ranking must agree.
   const agreed = intent?.from ? conversions : conversions.filter((c) => ranked.slice(0, 3).some((r) => r.item === c));
   if (agreed.length > 0) {
     const chosen = ranked.find((r) => agreed.includes(r.item))?.item ?? agreed[0]!;
     return decide(chosen, CONVERSION_CONFIDENCE, ranked.filter((r) => r.item !== chosen), goal, given, options);
+  }
+  // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
+  const converters = unitCandidates(catalog.items, step);
+  if (converters.length > 0 && converters.length <= 3) {
+    const chosen = ranked.find((r) => converters.includes(r.item))?.item ?? (converters.length === 1 ? converters[0] : undefined);
+    if (chosen) return decide(chosen, converters.length === 1 ? CONVERSION_CONFIDENCE : 0.7, ranked.filter((r) => r.item !== chosen), goal, given, options);
   }
   if (meaningful.length === 0 || ranked.length === 0) {
     return {
@@ -69,12 +80,18 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const [top, ...rest] = ranked as [RankedItem, ...RankedItem[]];
   // A tool and a workflow built around it are not rivals: separation is measured to the next candidate
   // that would run something else.
-  const rival = rest.find((r) => !related(r.item, top.item));
+  const rival = rest.find((r) => !related(r.item, top.item) && !twins(r.item, top.item));
   let confidence = confidenceOf(top, rival, meaningful);
   // One word that many tools are named after ("password", "json", "seo") does not say which of them.
   const [only] = meaningful;
   // A phrase of the item ("content audit") is specific enough.
   if (meaningful.length === 1 && only !== undefined && (spread[only] ?? 0) >= 3 && !top.phrase) confidence = Math.min(confidence, 0.5);
+  // Values in the goal that fill what the top candidate needs (and the rival cannot take) are evidence too.
+  if (confidence < EXECUTE_THRESHOLD && confidence >= EXECUTE_THRESHOLD - FILL_BONUS && fills(top.item, goal, given) > (rival ? fills(rival.item, goal, given) : 0)) {
+    confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
+  }
+  // Mostly words the catalog knows nothing about ("sing happy birthday"): whatever matched is a near miss.
+  if (unknown.length > meaningful.length && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   if (confidence < EXECUTE_THRESHOLD) {
     return {
       ...base,
@@ -88,15 +105,52 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   return decide(top.item, confidence, rest, goal, given, options);
 }
 
+const FILL_BONUS = 0.1;
+
+/** How many of the item's required inputs the goal's own values fill. */
+function fills(item: CatalogItem, goal: string, given: Record<string, unknown>): number {
+  const { input } = resolveInputFrom(item, goal, given);
+  return item.requires.filter((group) => group.some((field) => isPresent(input[field]) && !isPresent(given[field]))).length;
+}
+
+/**
+ * Twin tools in two modules (web.csvToJson / convertors.csv2Json, web.htmlToMd / documents.htmlToMd) do the
+ * same job: not rivals. The higher-ranked one runs (deterministic) and the other is among the alternatives.
+ */
+function twins(a: CatalogItem, b: CatalogItem): boolean {
+  const slug = (item: CatalogItem): string | undefined => item.tool?.slug.replace(/-2-/g, '-to-');
+  return a.tool !== undefined && b.tool !== undefined && a.module !== b.module && slug(a) === slug(b);
+}
+
 /** Confidence of a conversion whose formats and direction the goal states. */
 const CONVERSION_CONFIDENCE = 0.9;
 
 /** A clear target: run it when its inputs are there, otherwise ask for them. */
 function decide(target: CatalogItem, confidence: number, alternatives: RankedItem[], goal: string, given: Record<string, unknown>, options: RouteOptions): RouteDecision {
-  const input = resolveInput(target, goal, given);
+  const { input, extracted } = resolveInputFrom(target, goal, given);
   const local = usesLocalAnalysis(target, input, options.enhance === true);
   const missing = local ? [] : missingFor(target, input, options.enhance === true);
-  return { goal, action: missing.length > 0 ? 'need_input' : 'execute', target, confidence, input, missing, alternatives, local, reason: '' };
+  return { goal, action: missing.length > 0 ? 'need_input' : 'execute', target, confidence, input, extracted, missing, alternatives, local, reason: '' };
+}
+
+/**
+ * A goal of successive operations ("… then …") as a chain of tools, each clear on its own, the result of one
+ * feeding the next; undefined when the goal is one operation or a part is unclear (then the first part is
+ * routed alone).
+ */
+export function routeChain(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): ChainLink[] | undefined {
+  const parts = partsOf(goal);
+  if (parts.length < 2) return undefined;
+  const links: ChainLink[] = [];
+  for (const [i, part] of parts.entries()) {
+    const decision = route(catalog, part, i === 0 ? given : {}, options);
+    if (!decision.target || decision.target.kind !== 'tool' || (decision.action !== 'execute' && decision.action !== 'need_input')) return undefined;
+    const previous = links[i - 1];
+    const fed = previous ? feedField(previous.item, decision.target, decision.missing) : undefined;
+    const missing = fed ? decision.missing.filter((group) => !group.includes(fed)) : decision.missing;
+    links.push({ goal: part, item: decision.target, input: decision.input, extracted: decision.extracted, missing, fed, confidence: decision.confidence });
+  }
+  return links;
 }
 
 /** The goal up to its first "then" / "after that": what to do first. */

@@ -48,6 +48,8 @@ export interface RunStore {
   finish(runId: string, owner: string, outcome: RunOutcome): Promise<boolean>;
   /** The run, only for its own account. */
   get(runId: string, accountId: string): Promise<RunRecord | undefined>;
+  /** The account's runs, newest first (MCP resources/list pages through them). */
+  list(accountId: string, offset: number, limit: number): Promise<RunRecord[]>;
   /**
    * Ends accepted runs that can no longer finish: `all` (embedded mode after a restart: the only process
    * is this one), `expired` (a lease that was not renewed in time), `owner` (this instance's own, at shutdown).
@@ -176,6 +178,10 @@ export function createRunStore(store: Store, now: () => Date, events?: RunEvents
     async get(runId, accountId) {
       const row = await db.selectFrom('mcp_runs').select(COLUMNS).where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst();
       return row ? toRecord(row) : undefined;
+    },
+    async list(accountId, offset, limit) {
+      const rows = await db.selectFrom('mcp_runs').select(COLUMNS).where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute();
+      return rows.map(toRecord);
     },
     async failInterrupted(scope, reason) {
       const at = iso();

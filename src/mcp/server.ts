@@ -1,9 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { asToolError, errorBody, ToolError } from '../core/errors.ts';
 import { validationError, type CallerIdentity } from '../core/invoke.ts';
+import { startProgress } from './progress.ts';
+import { getPrompt, promptOf } from './prompts.ts';
+import { listResources, readResource, RESOURCE_TEMPLATES } from './resources.ts';
 import { META_TOOLS, toolListing, type CallContext, type McpCore } from './tools.ts';
 
 /**
@@ -16,7 +32,8 @@ export const SERVER_INFO = { name: 'toolapi', version: '1.0.0' };
 const INSTRUCTIONS = `toolapi: hundreds of utility tools (SEO, security, text, calculators, conversions, developer, marketing) behind one API key.
 Loop: plan_task(goal) is free and shows the plan and credit estimate; solve_task(goal, input) runs it and returns a job report (score, findings, ranked fixes);
 apply the fixes; verify_task(baseline = that report) re-runs and returns delta.gate (pass/fail/unknown); repeat until pass.
-discover_tools and get_tool_schema browse the catalog for free; invoke_tool calls one tool exactly like REST; list_skills / load_skill / run_playbook use ready-made playbooks.
+discover_tools and get_tool_schema browse the catalog for free; invoke_tool calls one tool exactly like REST; list_skills / load_skill / run_playbook use ready-made playbooks (also as prompts).
+Resources: toolapi://catalog, toolapi://tools/{operationId}, toolapi://runs/{runId}. Send a progressToken for progress notifications; notifications/cancelled stops a call and refunds what did not finish.
 Vague goals get "suggest" and missing inputs "need_input" (both free): re-call with a clearer goal or the fields; never invent operation ids.`;
 
 export interface AuthExtra {
@@ -27,25 +44,68 @@ export interface AuthExtra {
 const LISTING = toolListing();
 const BY_NAME = new Map(META_TOOLS.map((t) => [t.name, t]));
 
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** The caller of a request, as the transport authenticated it; 401 without one. */
+function contextOf(extra: Extra, logger: Logger, label: string): CallContext {
+  const auth = extra.authInfo;
+  const authExtra = auth?.extra as Partial<AuthExtra> | undefined;
+  const requestId = `${authExtra?.requestId ?? 'mcp'}:${randomUUID().slice(0, 8)}`;
+  const log = logger.child({ requestId, tool: label });
+  if (!auth || !authExtra?.principal) throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_).');
+  const { principal } = authExtra;
+  return { accountId: principal.accountId, keyId: principal.keyId, identity: principal, requestId, log, signal: extra.signal };
+}
+
+/** Errors of the resource and prompt requests: JSON-RPC errors with the REST detail as the message. */
+function asMcpError(cause: unknown): McpError {
+  if (cause instanceof McpError) return cause;
+  const error = asToolError(cause);
+  return new McpError(error.status === 401 ? -32001 : error.status < 500 ? -32602 : -32603, error.detail || error.message);
+}
+
 export function createMcpServer(core: McpCore, logger: Logger): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+  });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTING as never }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const auth = extra.authInfo;
-    const authExtra = auth?.extra as Partial<AuthExtra> | undefined;
-    const requestId = `${authExtra?.requestId ?? 'mcp'}:${randomUUID().slice(0, 8)}`;
-    const log = logger.child({ requestId, tool: request.params.name });
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: core.skills.map((skill) => promptOf(skill, core.catalog)) }));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => getPrompt(core.skills, core.catalog, request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+  server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
     try {
-      if (!auth || !authExtra?.principal) throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_).');
+      return await listResources(core, contextOf(extra, logger, 'resources/list').accountId, request.params?.cursor);
+    } catch (cause) {
+      throw asMcpError(cause);
+    }
+  });
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    try {
+      return await readResource(core, contextOf(extra, logger, 'resources/read'), request.params.uri);
+    } catch (cause) {
+      throw asMcpError(cause);
+    }
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    let log: Logger = logger;
+    const token = request.params._meta?.progressToken;
+    const progress =
+      token === undefined
+        ? undefined
+        : startProgress(token, (params) => extra.sendNotification({ method: 'notifications/progress', params }), (error) => log.warn({ err: error }, 'progress notification failed'));
+    try {
+      const ctx = contextOf(extra, logger, request.params.name);
+      log = ctx.log as Logger;
       const tool = BY_NAME.get(request.params.name);
       if (!tool) throw new ToolError('not_found', `tool: no meta-tool "${request.params.name}"; tools/list names the twelve.`);
       const parsed = tool.input.safeParse(request.params.arguments ?? {});
       if (!parsed.success) throw validationError(parsed.error);
-      const { principal } = authExtra;
-      const ctx: CallContext = { accountId: principal.accountId, keyId: principal.keyId, identity: principal, requestId, log, signal: extra.signal };
-      const structured = await tool.handler(parsed.data as Record<string, unknown>, ctx, core);
+      const structured = await tool.handler(parsed.data as Record<string, unknown>, progress ? { ...ctx, progress: progress.step } : ctx, core);
+      await progress?.finish();
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
     } catch (cause) {
+      await progress?.finish();
       const error = asToolError(cause);
       if (error.status >= 500) log.error({ err: cause }, 'meta-tool failed');
       const suggestions = (cause as { suggestions?: unknown }).suggestions;

@@ -62,11 +62,14 @@ export function words(text: string): string[] {
   );
 }
 
+/** HTTP status codes name a task ("does it return 404"); other bare numbers are values. */
+const HTTP_STATUSES = new Set(['200', '201', '204', '301', '302', '303', '304', '307', '308', '400', '401', '403', '404', '410', '429', '500', '502', '503', '504']);
+
 /** Index and query tokens: stop words and bare numbers dropped, stemmed. */
 export function tokens(text: string): string[] {
   const out: string[] = [];
   for (const word of words(text)) {
-    if (word.length < 2 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
+    if (word.length < 2 || STOP_WORDS.has(word) || (/^\d+$/.test(word) && !HTTP_STATUSES.has(word))) continue;
     out.push(stem(word));
   }
   return out;
@@ -114,7 +117,7 @@ const SYNONYM_GROUPS: string[][] = [
   ['checksum', 'hash'],
   ['md5', 'hash'],
   ['sha', 'hash'],
-  ['sha256', 'hash', 'hmac'],
+  ['sha256', 'hash'],
   ['signature', 'sign', 'verify'],
   ['convert', 'converter', 'conversion', 'transform'],
   ['transform', 'convert'],
@@ -293,10 +296,18 @@ const SYNONYM_GROUPS: string[][] = [
   ['crawler', 'crawl', 'robots'],
   ['googlebot', 'crawl', 'robots'],
   ['sitemap', 'sitemap xml'],
-  ['301', 'redirect'],
+  ['301', 'redirect', 'status code'],
+  ['302', 'redirect', 'status code'],
+  ['200', 'status code'],
+  ['500', 'status code', 'server error'],
+  ['503', 'status code'],
   ['broken', 'dead', '404'],
   ['dead', 'broken'],
-  ['404', 'broken'],
+  ['404', 'status code', 'not found'],
+  ['vs', 'compare', 'comparison'],
+  ['versus', 'compare', 'comparison'],
+  ['yearly', 'annual', 'year'],
+  ['annually', 'annual', 'year'],
   ['jsonld', 'schema', 'structured data'],
   ['rich', 'schema', 'structured data'],
   ['alt', 'alt text', 'image'],

@@ -27,6 +27,8 @@ export interface CallContext {
   requestId: string;
   log: Log;
   signal: AbortSignal;
+  /** Present when the client asked for progress notifications (a progressToken). */
+  progress?: ((done: number, total: number, message: string) => void) | undefined;
 }
 
 export interface McpCore {
@@ -172,6 +174,7 @@ const playbookOutput = z.looseObject({
 function keyInvoker(ctx: CallContext, deps: InvokeDeps): StepInvoker {
   return {
     signal: ctx.signal,
+    progress: ctx.progress,
     invoke: (tool: AnyTool, input: unknown, label: string) =>
       invokeWithFiles(tool, input, { requestId: `${ctx.requestId}:${label}`, log: ctx.log, signal: ctx.signal, identity: ctx.identity }, deps, ctx.accountId),
   };

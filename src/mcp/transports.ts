@@ -105,6 +105,15 @@ export function registerTransports(app: FastifyInstance, core: McpCore, resolve:
     }
   });
 
+  /**
+   * Requests in flight on the stateless endpoint, by account and JSON-RPC id: a client cancels with
+   * `notifications/cancelled` in a POST of its own, which a fresh server knows nothing about, so the
+   * cancellation is routed here to the request's own server (this process only; behind a load balancer,
+   * a cancel that reaches another instance is not seen there).
+   */
+  const inFlight = new Map<string, () => void>();
+  const flightKey = (accountId: string, id: unknown): string => `${accountId}\u0000${JSON.stringify(id)}`;
+
   const streamable = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const principal = await authenticate(request);
     if (request.method !== 'POST') {
@@ -112,9 +121,15 @@ export function registerTransports(app: FastifyInstance, core: McpCore, resolve:
       await reply.send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this Streamable HTTP endpoint is stateless (no event stream, no session); send POST.' }, id: null });
       return;
     }
+    const messages = jsonRpcMessages(request.body);
+    for (const message of messages) {
+      if (message.method === 'notifications/cancelled') inFlight.get(flightKey(principal.accountId, message.params?.requestId))?.();
+    }
     hijack(reply);
     const server = createMcpServer(core, logger);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // JSON responses, except for a call that asked for progress: its notifications need an event stream.
+    const wantsProgress = messages.some((m) => m.params?._meta?.progressToken !== undefined);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !wantsProgress });
     const handle = {
       close: async () => {
         await transport.close();
@@ -122,7 +137,17 @@ export function registerTransports(app: FastifyInstance, core: McpCore, resolve:
       },
     };
     open.add(handle);
+    const requestIds = messages.filter((m) => m.method !== undefined && m.id !== undefined).map((m) => flightKey(principal.accountId, m.id));
+    // Closing the request's server aborts its handlers (their signal stops the tool; the pipeline refunds
+    // the credit); the client expects no response to a cancelled request, so the POST ends with 202.
+    const cancel = (): void => {
+      handle.close().catch((error: unknown) => logger.warn({ err: error }, 'closing a cancelled MCP request failed'));
+      if (!reply.raw.headersSent) reply.raw.writeHead(202).end();
+      else reply.raw.end();
+    };
+    for (const key of requestIds) inFlight.set(key, cancel);
     reply.raw.on('close', () => {
+      for (const key of requestIds) if (inFlight.get(key) === cancel) inFlight.delete(key);
       open.delete(handle);
       handle.close().catch((error: unknown) => logger.warn({ err: error }, 'closing a stateless MCP transport failed'));
     });
@@ -147,4 +172,16 @@ export function registerTransports(app: FastifyInstance, core: McpCore, resolve:
       sessions.clear();
     },
   };
+}
+
+interface JsonRpcMessage {
+  id?: unknown;
+  method?: string;
+  params?: { requestId?: unknown; _meta?: { progressToken?: unknown } };
+}
+
+/** The JSON-RPC messages of a POST body (one, or a batch where the protocol version allows it). */
+function jsonRpcMessages(body: unknown): JsonRpcMessage[] {
+  const list = Array.isArray(body) ? body : [body];
+  return list.filter((m): m is JsonRpcMessage => typeof m === 'object' && m !== null);
 }

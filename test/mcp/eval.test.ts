@@ -8,9 +8,11 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
  * figures measured when the router last changed: they catch a regression. They are not the goal, which is
  * 95 % top-1 for plan_task and 90 % for discover_tools on the held-out half, and no pick for an impossible goal.
  */
+// Measured 2026-11-25 (tuning 93.2 % / 91.8 %, held-out 87.5 % / 88.3 %). The held-out impossible picks went
+// from 6 to 7 with that change (its goals were not looked at): a known regression to win back, not a target.
 const FLOORS = {
-  tuning: { plan: 0.87, discover: 0.82, impossiblePicked: 0, vagueExecuted: 0 },
-  'held-out': { plan: 0.86, discover: 0.84, impossiblePicked: 6, vagueExecuted: 1 },
+  tuning: { plan: 0.93, discover: 0.91, impossiblePicked: 0, vagueExecuted: 0 },
+  'held-out': { plan: 0.87, discover: 0.88, impossiblePicked: 7, vagueExecuted: 1 },
 } as const;
 
 for (const half of ['tuning', 'held-out'] as const) {

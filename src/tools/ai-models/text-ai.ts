@@ -16,7 +16,7 @@ export default defineTool({
     '`generate` then answer 501 engine_unavailable instead of a fake answer. `language` (franc, 82 languages, ISO 639-3 codes) ' +
     'and `readability` (Flesch reading ease, Flesch-Kincaid, Gunning fog, SMOG, Coleman-Liau, ARI) are measurements and ' +
     'always run locally at no token cost. Local sentiment and readability formulas are English-only; the tool warns for other languages.',
-  keywords: ['ai', 'llm', 'summarize', 'summary', 'keywords', 'sentiment analysis', 'language detection', 'readability', 'rewrite', 'paraphrase', 'generate text', 'gpt'],
+  keywords: ['ai', 'llm', 'summarize', 'summary', 'keywords', 'sentiment analysis', 'language detection', 'readability', 'rewrite', 'paraphrase', 'generate text', 'gpt', 'positive or negative', 'tone', 'write copy', 'description writer'],
   input: z.object({
     text: z
       .string()

@@ -18,7 +18,7 @@ export default defineTool({
     'hourly, from `hoursPerWeek` (default 40), `weeksPerYear` (default 52) and `daysPerWeek` (default 5): 52,000 a year at ' +
     '40 h × 52 weeks is 25.00 an hour. With paid holidays and paid vacation days it also gives the effective rate per hour ' +
     `actually worked (paid time off is paid but not worked). Figures are gross, before tax. ${MONEY_NOTE}`,
-  keywords: ['salary to hourly', 'hourly to salary', 'annual salary', 'hourly wage', 'pay converter', 'wage calculator', 'monthly salary', 'paycheck', 'effective hourly rate'],
+  keywords: ['salary to hourly', 'hourly to salary', 'annual salary', 'hourly wage', 'pay converter', 'wage calculator', 'monthly salary', 'paycheck', 'effective hourly rate', 'per hour', 'per year', 'yearly pay', 'annual to hourly'],
   input: z.object({
     amount: amountField('The pay, per `period`'),
     period: z.enum(PERIODS).default('annual').describe('What `amount` is: annual (default), monthly, semimonthly, biweekly, weekly, daily or hourly'),

@@ -76,7 +76,7 @@ export default defineTool({
     "on slow and fast hashes), zxcvbn's warning and suggestions, the kinds of patterns found, and findings with " +
     'stable ids. Pass `userInputs` (user name, e-mail, site name) so that passwords built from them score low. ' +
     'The password is never echoed (not even in part), stored or logged.',
-  keywords: ['password strength', 'password checker', 'zxcvbn', 'crack time', 'password meter', 'weak password', 'entropy'],
+  keywords: ['password strength', 'password checker', 'zxcvbn', 'crack time', 'password meter', 'weak password', 'entropy', 'how secure', 'password security'],
   input: z.object({
     password: z
       .string()

@@ -61,7 +61,7 @@ export default defineTool({
     'segments, so Chinese and Japanese compare word by word; CRLF and LF line endings count as the same, and ' +
     'options ignore case or whitespace differences. ' +
     'For reviewing edits, plagiarism checks, or finding what changed between two versions.',
-  keywords: ['diff', 'compare text', 'text difference', 'changes', 'similarity', 'word diff', 'line diff'],
+  keywords: ['diff', 'compare text', 'text difference', 'changes', 'similarity', 'word diff', 'line diff', 'what changed', 'versions'],
   input: z.object({
     text1: textField('The original text'),
     text2: textField('The changed text'),

@@ -12,7 +12,7 @@ export default defineTool({
     'Repeats a text a number of times, optionally with a separator between the copies (e.g. "\\n" for one copy per ' +
     'line, ", " for a list). The result may be at most 1,000,000 characters (UTF-16 code units, as JSON counts them); ' +
     'a count that would exceed it is refused with the largest count that fits.',
-  keywords: ['repeat', 'duplicate text', 'copy text', 'multiply text', 'repeat string'],
+  keywords: ['repeat', 'duplicate text', 'copy text', 'multiply text', 'repeat string', 'times', 'n times'],
   input: z.object({
     text: textField('Text to repeat'),
     count: countField('How many copies', 1, MAX_TEXT_CHARS),

@@ -39,7 +39,7 @@ export default defineTool({
     'camelCase, PascalCase, snake_case, kebab-case, CONSTANT_CASE, aLtErNaTiNg or iNVERSE. Unicode-aware ' +
     '(accents, ß, Greek, Cyrillic; emoji left alone). The programming cases (camel, pascal, snake, kebab, constant) ' +
     'drop punctuation and join the words; the others keep the text as it is apart from the letters\' case.',
-  keywords: ['case', 'uppercase', 'lowercase', 'title case', 'sentence case', 'camelCase', 'snake_case', 'kebab-case', 'capitalize'],
+  keywords: ['case', 'uppercase', 'lowercase', 'title case', 'sentence case', 'camelCase', 'snake_case', 'kebab-case', 'capitalize', 'all caps', 'caps'],
   input: z.object({
     text: textField('Text to convert'),
     case: z.enum(CASES).describe(`Target case: ${CASES.join(', ')}`),

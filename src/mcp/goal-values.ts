@@ -1,0 +1,223 @@
+import { jsonSchemaOf } from '../registry/json-schema.ts';
+import type { CatalogItem } from './catalog.ts';
+
+/**
+ * Values written in a goal ("sha256 of 'hello'", "2500 at 18%", a pasted JWT, "#ff8800 on white") filled
+ * into the chosen tool's input by its schema: a field takes a value when its type fits and its name (or an
+ * enum it declares) says the value belongs there. Each filled field records where the value came from, so
+ * the plan and the report can show it (`extractedInput`). Values the caller gave are never overwritten.
+ */
+export interface Extracted {
+  value: unknown;
+  /** What in the goal it came from, e.g. `"sha256"` (an enum value), `quoted text`, `a JWT`. */
+  from: string;
+}
+
+interface Field {
+  name: string;
+  type: string | undefined;
+  /** Allowed strings (enums, also inside anyOf), lower-case. */
+  enum: string[];
+  /** Name and description words, lower-case. */
+  words: string;
+}
+
+const fieldCache = new WeakMap<CatalogItem, Field[]>();
+
+function fieldsOf(item: CatalogItem): Field[] {
+  const cached = fieldCache.get(item);
+  if (cached) return cached;
+  const fields: Field[] = [];
+  if (item.tool) {
+    const schema = jsonSchemaOf(item.tool.input, 'input') as { properties?: Record<string, Record<string, unknown>> };
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      const variants = [property, ...((property.anyOf as Array<Record<string, unknown>> | undefined) ?? [])];
+      const type = variants.map((v) => v.type).find((t): t is string => typeof t === 'string');
+      const enums = variants.flatMap((v) => (Array.isArray(v.enum) ? v.enum : [])).filter((e): e is string => typeof e === 'string');
+      fields.push({ name, type, enum: enums.map((e) => e.toLowerCase()), words: `${spaced(name)} ${String(property.description ?? '')}`.toLowerCase() });
+    }
+  } else if (item.workflow) {
+    for (const [name, input] of Object.entries(item.workflow.inputs)) fields.push({ name, type: input.type, enum: [], words: `${spaced(name)} ${input.description}`.toLowerCase() });
+  }
+  fieldCache.set(item, fields);
+  return fields;
+}
+
+function spaced(name: string): string {
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/;
+const EMAIL = /\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi;
+const HEX_COLOUR = /(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})\b/gi;
+/** Five or six cron fields (numbers, *, ranges, steps, lists, names), as a run of its own. */
+const CRON = /(?:^|[\s"'`])((?:(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?)\s+){4,5}(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?))(?=$|[\s"'`.,;])/i;
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
+const IPV4 = /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/\d{1,2})?\b/;
+/** A number with an optional currency, thousands separators, decimals, k/m suffix and percent sign. */
+const NUMBER = /(?<![\w.#-])([$€£¥₹])?\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?\s?(k|m|mn|million|thousand|bn|billion)?\b\s?(%|percent\b)?/gi;
+const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+
+interface NumberMention {
+  value: number;
+  percent: boolean;
+  currency: string | undefined;
+  at: number;
+  end: number;
+  raw: string;
+}
+
+function numbersOf(text: string): NumberMention[] {
+  const found: NumberMention[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const whole = (m[2] ?? '').replace(/,/g, '');
+    let value = Number(`${whole}${m[3] ? `.${m[3]}` : ''}`);
+    const scale = (m[4] ?? '').toLowerCase();
+    if (scale === 'k' || scale === 'thousand') value *= 1000;
+    else if (scale === 'm' || scale === 'mn' || scale === 'million') value *= 1_000_000;
+    else if (scale === 'bn' || scale === 'billion') value *= 1_000_000_000;
+    if (!Number.isFinite(value)) continue;
+    found.push({ value, percent: Boolean(m[5]), currency: m[1] ? CURRENCY_SYMBOLS[m[1]] : undefined, at: m.index, end: m.index + m[0].length, raw: m[0].trim() });
+  }
+  return found;
+}
+
+/** The text of "md5 of hello world", "slugify: My First Post", "validate {…}" — the operand written after the operation. */
+function operandOf(goal: string): string | undefined {
+  const colon = /^[^:{}[\]"'<]{2,60}:\s+(.+)$/s.exec(goal);
+  if (colon?.[1] && !/^\/\//.test(colon[1])) return colon[1].trim();
+  // Pasted data after the words: "validate this json {"a": [1, 2}".
+  const data = /^[^{}[\]<]{2,80}?\s([{[<][\s\S]*[}\]>])\s*$/.exec(goal);
+  if (data?.[1]) return data[1];
+  const of = /\b(?:of|for)\s+(.+)$/is.exec(goal);
+  const tail = of?.[1]?.trim();
+  if (!tail) return undefined;
+  // "of this text", "for my page": a reference to something not in the goal, not the operand itself.
+  if (/^(?:this|that|these|those|my|our|your|their|his|her|the|a|an|it|its|some|each|every|all|any|me|us)\b/i.test(tail)) return undefined;
+  return tail.split(/\s+/).length <= 12 ? tail : undefined;
+}
+
+const TEXT_FIELDS = ['text', 'input', 'string', 'value', 'message', 'content', 'data', 'css', 'html', 'json', 'xml', 'yaml', 'sql', 'code', 'markdown', 'javascript', 'js', 'csv'];
+const PERCENT_WORDS = /percent|rate|%|margin|discount|tax|vat|tip|markup|interest|growth|apr|yield|ratio|share/;
+const MONEY_WORDS = /amount|price|cost|principal|salary|income|revenue|spend|budget|value|total|loan|balance|pay|wage|money/;
+
+/**
+ * Fields of `item` the goal fills, with where each value came from. `taken` lists fields already present
+ * (given by the caller or filled from URLs and quotes), which are left alone.
+ */
+export function valuesFromGoal(item: CatalogItem, goal: string, taken: ReadonlySet<string>, text: { withoutUrls: string; quoted: string[] }): Record<string, Extracted> {
+  const out: Record<string, Extracted> = {};
+  const fields = fieldsOf(item).filter((f) => !taken.has(f.name));
+  const free = (f: Field): boolean => !(f.name in out);
+  const set = (f: Field | undefined, value: unknown, from: string): void => {
+    if (f && free(f) && value !== undefined) out[f.name] = { value, from };
+  };
+  const named = (pattern: RegExp, type?: string): Field | undefined => fields.find((f) => free(f) && pattern.test(f.name) && (!type || f.type === type || f.type === undefined));
+  const source = text.withoutUrls;
+
+  // Typed values whose shape says what they are.
+  const jwt = JWT.exec(source)?.[0];
+  if (jwt) set(named(/^(?:token|jwt)$/i) ?? named(/token|jwt/i, 'string'), jwt, 'a JWT in the goal');
+  const emails = [...source.matchAll(EMAIL)].map((m) => m[0]);
+  if (emails.length > 0) set(named(/^e?-?mail$|^email|address$/i, 'string') ?? named(/email/i), emails[0], 'an e-mail address in the goal');
+  const colours = [...source.matchAll(HEX_COLOUR)].map((m) => m[0]);
+  if (colours.length > 0) {
+    const colourFields = fields.filter((f) => free(f) && /colou?r|hex|foreground|background|^fg$|^bg$/i.test(f.name) && f.type !== 'number');
+    colours.slice(0, colourFields.length).forEach((colour, i) => set(colourFields[i], colour, 'a hex colour in the goal'));
+  }
+  const cron = CRON.exec(source)?.[1];
+  if (cron && /[*/]/.test(cron)) set(named(/cron|expression|schedule/i, 'string'), cron.trim(), 'a cron expression in the goal');
+  const uuid = UUID.exec(source)?.[0];
+  if (uuid) set(named(/uuid|guid|^id$/i, 'string'), uuid, 'a UUID in the goal');
+  const ip = IPV4.exec(source)?.[0];
+  if (ip) set(ip.includes('/') ? (named(/cidr|subnet|range|network/i) ?? named(/^ip|address/i)) : named(/^ip|^address$|^host$/i), ip, 'an IP address in the goal');
+  const json = jsonOf(source);
+  if (json !== undefined) {
+    const field = named(/^json$|^data$|^object$|^value$|^input$/i);
+    if (field) set(field, field.type === 'string' ? JSON.stringify(json) : json, 'JSON in the goal');
+  }
+
+  // Enum values the goal names: "sha256", "base64url", "uppercase".
+  // "uppercase" / "upper case" name the value "upper" of a `case` field.
+  const goalTokens = new Set(
+    (goal.toLowerCase().replace(/\s+case\b/g, 'case').match(/[a-z0-9][a-z0-9._-]*/g) ?? []).flatMap((w) => {
+      const bare = w.replace(/[-_.]/g, '');
+      return [w, bare, bare.replace(/(?<=\w{3})(?:case|d|ed|s)$/, '')];
+    }),
+  );
+  for (const f of fields) {
+    if (!free(f) || f.enum.length === 0) continue;
+    const hit = f.enum.find((e) => e.length >= 3 && !ENUM_NOISE.has(e) && (goalTokens.has(e) || goalTokens.has(e.replace(/[-_.]/g, ''))));
+    if (hit) set(f, hit, `"${hit}" in the goal`);
+  }
+
+  // Numbers: beside a word of the field's name ("cost is 12.50", "35% margin"), else by kind (a percent
+  // for a rate, money for an amount), else the only number for the only numeric field.
+  const numeric = fields.filter((f) => free(f) && (f.type === 'number' || f.type === 'integer'));
+  if (numeric.length > 0) {
+    const numbers = numbersOf(source.replace(JWT, ' ').replace(HEX_COLOUR, ' '));
+    const used = new Set<NumberMention>();
+    const lower = source.toLowerCase();
+    for (const f of numeric) {
+      const nameWords = spaced(f.name).toLowerCase().split(/\s+/).filter((w) => w.length >= 3);
+      const near = numbers.find((n) => {
+        if (used.has(n)) return false;
+        const before = lower.slice(Math.max(0, n.at - 22), n.at);
+        const after = lower.slice(n.end, n.end + 18);
+        return nameWords.some((w) => new RegExp(`\\b${w}\\w*\\s*(?:is|of|=|:|at|to)?\\s*$`).test(before) || new RegExp(`^\\s*${w}`).test(after));
+      });
+      if (near) {
+        used.add(near);
+        set(f, near.value, `"${near.raw}" in the goal`);
+      }
+    }
+    const rest = numbers.filter((n) => !used.has(n));
+    for (const n of rest.filter((x) => x.percent)) {
+      const f = numeric.find((x) => free(x) && PERCENT_WORDS.test(x.words));
+      if (f) (set(f, n.value, `"${n.raw}" in the goal`), used.add(n));
+    }
+    for (const n of rest.filter((x) => !used.has(x) && !x.percent)) {
+      const f = numeric.find((x) => free(x) && MONEY_WORDS.test(x.name.toLowerCase()));
+      if (f && (n.currency || item.requires.some((g) => g.includes(f.name)))) (set(f, n.value, `"${n.raw}" in the goal`), used.add(n));
+    }
+    const left = numbers.filter((n) => !used.has(n));
+    const open = numeric.filter((f) => free(f) && item.requires.some((g) => g.includes(f.name)));
+    if (left.length === 1 && open.length === 1) set(open[0], left[0]!.value, `"${left[0]!.raw}" in the goal`);
+    const currencyField = named(/^currency$|^from$/i, 'string');
+    const money = numbers.find((n) => n.currency);
+    if (money?.currency && currencyField?.name === 'currency') set(currencyField, money.currency, `"${money.raw}" in the goal`);
+  }
+
+  // The operand of a text operation: a quoted phrase was already taken; else "sha256 of hello world".
+  if (text.quoted.length === 0) {
+    const field = fields.find((f) => free(f) && TEXT_FIELDS.includes(f.name) && f.type === 'string' && item.requires.some((g) => g.includes(f.name)));
+    const operand = field ? operandOf(source.trim()) : undefined;
+    if (field && operand) set(field, operand, 'the text after "of"/":" in the goal');
+  }
+  return out;
+}
+
+/** Enum values that are ordinary words of a goal rather than a choice ("auto", "all", "text"). */
+const ENUM_NOISE = new Set(['auto', 'all', 'none', 'text', 'the', 'and', 'any', 'default', 'yes', 'true', 'false', 'json', 'html', 'url', 'file']);
+
+/** The first {…} or […] in the goal that is valid JSON. */
+function jsonOf(text: string): unknown {
+  for (let start = text.search(/[{[]/); start >= 0; start = nextOpen(text, start + 1)) {
+    const open = text[start]!;
+    const close = open === '{' ? '}' : ']';
+    for (let end = text.lastIndexOf(close); end > start; end = text.lastIndexOf(close, end - 1)) {
+      try {
+        const value: unknown = JSON.parse(text.slice(start, end + 1));
+        if (typeof value === 'object' && value !== null) return value;
+      } catch {
+        // not JSON up to this bracket: try a shorter slice
+      }
+    }
+  }
+  return undefined;
+}
+
+function nextOpen(text: string, from: number): number {
+  const rest = text.slice(from).search(/[{[]/);
+  return rest < 0 ? -1 : from + rest;
+}

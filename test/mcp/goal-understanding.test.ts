@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createAgent } from '../../src/mcp/agent.ts';
+import { buildCatalog } from '../../src/mcp/catalog.ts';
+import { partsOf } from '../../src/mcp/chains.ts';
+import { buildSkills } from '../../src/mcp/skills.ts';
+import { createRegistry } from '../../src/registry/registry.ts';
+import { ALL_TOOLS } from '../../src/tools/index.ts';
+
+/**
+ * How the router reads a goal (issue 17): values written in it, typos, pasted data, quantities with units,
+ * successive operations and jobs no tool does. Goals written for this test, not taken from the evaluation set.
+ */
+const registry = createRegistry(ALL_TOOLS);
+const catalog = buildCatalog(registry);
+const agent = createAgent({ registry, catalog, skills: buildSkills(catalog.workflows, registry), now: () => new Date(), payloadsFor: () => ({ save: async () => ({ dataRefId: 'x', expiresAt: '' }) }) });
+
+type Plan = ReturnType<typeof agent.plan>;
+const plan = (goal: string): Plan => agent.plan({ goal });
+
+test('values in the goal fill the input by the schema, each with where it came from', () => {
+  const hashed = plan('md5 of open sesame');
+  assert.equal(hashed.target?.id, 'securityApis.hashGenerator');
+  assert.deepEqual(hashed.input, { algorithm: 'md5', text: 'open sesame' });
+  assert.match(hashed.extractedInput?.algorithm?.from ?? '', /md5/);
+  assert.equal(hashed.status, 'planned', 'nothing is missing: solve_task would run it');
+
+  const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2ln';
+  const decoded = plan(`decode ${jwt} for me`);
+  assert.equal(decoded.target?.id, 'securityApis.jwtDecoder');
+  assert.equal(decoded.input.token, jwt);
+  assert.match(decoded.extractedInput?.token?.from ?? '', /JWT/);
+
+  const cased = plan("convert 'Quarterly Sales Figures' to snake case");
+  assert.equal(cased.target?.id, 'textUtilities.textCaseConverter');
+  assert.deepEqual(cased.input, { text: 'Quarterly Sales Figures', case: 'snake' });
+
+  const css = '.nav{display:flex;gap:4px}';
+  const formatted = plan(`prettify css: ${css}`);
+  assert.equal(formatted.target?.id, 'developerApis.cssFormatter');
+  assert.equal(formatted.input.css, css, 'pasted data after the colon is the operand, whole');
+
+  const json = { k: [1, 2], s: 'x' };
+  const pretty = plan(`pretty print this: ${JSON.stringify(json)}`);
+  assert.equal(pretty.target?.id, 'developerApis.jsonFormatter');
+  assert.deepEqual(JSON.parse(String(pretty.input.json)), json, 'the quotes of pasted JSON are not taken as a phrase');
+});
+
+test('a goal with a quantity and two units picks the converter that declares both units', () => {
+  const temperature = plan('451 F in C');
+  assert.equal(temperature.target?.id, 'unitConversions.temperatureConverter');
+  assert.deepEqual(temperature.input, { value: 451, from: 'F', to: 'C' });
+  assert.equal(plan('20 psi to kpa').target?.id, 'unitConversions.pressureConverter');
+});
+
+test('typos: a word the catalog does not know is read as the known word one edit away', () => {
+  assert.equal(plan('revrese this txet').target?.id, 'textUtilities.reverseText');
+  assert.equal(plan('pasword strenght checker').target?.id, 'securityApis.passwordStrengthChecker');
+  assert.equal(plan('calcualte compund intrest').target?.id, 'calculators.compoundInterestCalculator');
+});
+
+test('successive operations are a chain; the parts are split on then / after that / finally', () => {
+  assert.deepEqual(partsOf('slugify the title, then count the characters'), ['slugify the title', 'count the characters']);
+  assert.deepEqual(partsOf('first decode the base64 and then hash it, finally reverse it'), ['decode the base64', 'hash it', 'reverse it']);
+  assert.deepEqual(partsOf('convert markdown to html'), ['convert markdown to html']);
+  const chain = plan("md5 of 'abc' then convert it to uppercase");
+  assert.equal(chain.status, 'planned', JSON.stringify(chain));
+  assert.deepEqual(chain.chain?.map((s) => s.operationId), ['securityApis.hashGenerator', 'textUtilities.textCaseConverter']);
+  assert.equal(chain.creditEstimate, chain.steps.reduce((sum, s) => sum + s.cost, 0));
+  assert.equal(chain.chain?.[1]?.missingInputs.length, 0, 'the text comes from step 1');
+});
+
+test('jobs no tool does are "unsupported", never a near miss', () => {
+  for (const goal of ['combine these three pdfs into one', 'turn my dxf floor plan into a png', 'password protect the quarterly report pdf']) {
+    const p = plan(goal);
+    assert.equal(p.status, 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
+    assert.equal(p.wouldExecute, false);
+  }
+});
+
+test('a workflow given a misnamed field answers need_input naming the field meant, and runs nothing', async () => {
+  let invoked = 0;
+  const caller = { accountId: 'a', invoker: { invoke: async () => ((invoked += 1), { result: {}, warnings: [] }) } };
+  const answer = await agent.runWorkflow({ workflowId: 'growth-unit-economics-job', input: { spend: 1000, revenue: 4000, clicks: 500 } }, caller);
+  assert.equal(answer.status, 'need_input', JSON.stringify(answer));
+  assert.deepEqual((answer as { missing: string[] }).missing, ['cost']);
+  assert.match((answer as { hint: string }).hint, /"spend" \(did you mean "cost"\?\)/);
+  assert.equal(invoked, 0, 'no step ran, nothing was billed');
+});
