@@ -14,6 +14,11 @@ export function lazy<T>(specifier: string): () => T {
   return () => (loaded ??= require(specifier) as T);
 }
 
+/** The specifiers declared lazy so far (by the modules imported until now); test/import-cost.test.ts checks none is loaded early. */
+export function lazyLibraries(): string[] {
+  return [...LAZY_LIBRARIES];
+}
+
 /** Loads every lazy library (one per event-loop turn), so a first call does not pay for it. */
 export async function warmLibraries(): Promise<void> {
   for (const specifier of LAZY_LIBRARIES) {

@@ -1,9 +1,12 @@
 import { code as currencyCode } from 'currency-codes';
-import { parse as parseCsv } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
 import { Decimal } from 'decimal.js';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const csvParse = lazy<typeof CsvParse>('csv-parse/sync');
 
 /**
  * Expense extraction and categorisation over text (`expense-categorizer` now, the `-file` variant once
@@ -316,7 +319,7 @@ function readCsv(csv: string, options: ExpenseOptions): { drafts: Draft[]; skipp
   const delimiter = detectDelimiter(csv);
   let rows: string[][];
   try {
-    rows = parseCsv(csv, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
+    rows = csvParse().parse(csv, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
   } catch (error) {
     throw invalidField('csv', `not readable as CSV (${(error as Error).message.split('\n')[0]!.slice(0, 160)})`);
   }

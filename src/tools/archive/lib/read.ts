@@ -2,13 +2,17 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { extract as tarExtract, type Header } from 'tar-stream';
+import type * as TarStream from 'tar-stream';
+import type { Header } from 'tar-stream';
 import type { ToolContext } from '../../../core/context.ts';
 import { ToolError } from '../../../core/errors.ts';
 import type { ArchiverEngine } from '../../../engines/archive/commands.ts';
 import { ProcessFailed } from '../../../engines/archive/process.ts';
 import { sniff } from '../../../files/kinds.ts';
 import type { UploadedFile } from '../../../files/result.ts';
+import { lazy } from '../../../lib/lazy.ts';
+
+const tarStream = lazy<typeof TarStream>('tar-stream');
 
 /**
  * Reading untrusted archives (CONTRACT "Security"). Every format is read by one parser, libarchive's bsdtar,
@@ -166,7 +170,7 @@ async function walkArchive(
 ): Promise<void> {
   const engine = archiversOf(ctx);
   const child = engine.stream('bsdtar', ['-c', '-f', '-', '--format', 'pax', '-P', `@${source}`], { cwd, signal: ctx.signal, timeoutMs: 110_000 });
-  const extractor = tarExtract();
+  const extractor = tarStream().extract();
   child.stdout.on('error', () => {});
   child.stdout.pipe(extractor);
   let failure: unknown;
