@@ -15,7 +15,7 @@ import { lazy } from '../../../lib/lazy.ts';
 const tarStream = lazy<typeof TarStream>('tar-stream');
 
 /**
- * Reading untrusted archives (CONTRACT "Security"). Every format is read by one parser, libarchive's bsdtar,
+ * Reading untrusted archives (docs/contract.md "Security"). Every format is read by one parser, libarchive's bsdtar,
  * which re-emits the archive as a TAR stream (`bsdtar -cf - --format pax -P @input`: raw entry names, no
  * rewriting); this module parses that stream itself, so no entry is ever written by the archiver:
  *

@@ -9,7 +9,7 @@ import { pack, TARGET_INFO, type ArchiveTarget } from './write.ts';
 /**
  * The archive conversions are declared as data: each tool file is one `archiveTool({from, to})` call. The
  * pipeline is the same for all thirty: check and unpack the upload (./read.ts), pack it in the target
- * format (./write.ts), reopen the output, store it and answer with a download link (SERVICE-SPEC 2.3).
+ * format (./write.ts), reopen the output, store it and answer with a download link (docs/contract.md "Envelopes").
  */
 const SOURCES: Record<ArchiveSource, { title: string; kind: FileKind; engines: EngineNeed[]; extensions: string }> = {
   zip: { title: 'ZIP', kind: 'zip', engines: ['bsdtar'], extensions: '.zip' },
