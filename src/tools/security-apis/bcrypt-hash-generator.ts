@@ -17,7 +17,6 @@ const bcryptjs = lazy<typeof Bcrypt>('bcryptjs');
 const BCRYPT_MIN_ROUNDS = 4;
 const BCRYPT_MAX_ROUNDS = 14;
 const BCRYPT_DEFAULT_ROUNDS = 10;
-const BCRYPT_MAX_BYTES = 72;
 const ARGON2_MAX_MEMORY_KIB = 65_536;
 const ARGON2_MAX_TIME = 4;
 const ARGON2_MAX_PARALLELISM = 8;

@@ -38,7 +38,6 @@ const REASONS = [
 type Reason = (typeof REASONS)[number];
 
 const CHECK_STATUS = ['pass', 'fail', 'warn', 'skipped'] as const;
-type CheckStatus = (typeof CHECK_STATUS)[number];
 const checkSchema = z.object({
   check: z.string().describe('algorithm, key, signature, exp, nbf, iat, maxAge, aud, iss, sub or requiredClaims'),
   status: z.enum(CHECK_STATUS).describe('pass, fail (the token must be rejected), warn (accepted but worth a look) or skipped (nothing to check)'),

@@ -266,7 +266,7 @@ interface CompiledSkill {
   pattern: RegExp;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u00a0-]+');
 }
 
@@ -278,8 +278,8 @@ const SENTENCE_START = /(?:^|[.!?\n•*-])[\s"'“(]*$/u;
 const PROSE_FOLLOWS = /^\s+\p{Ll}/u;
 
 const COMPILED: CompiledSkill[] = SKILLS.map((skill) => {
-  const loose = skill.aliases.map(escape);
-  const strict = (skill.exact ?? []).map(escape);
+  const loose = skill.aliases.map(escapeRegExp);
+  const strict = (skill.exact ?? []).map(escapeRegExp);
   const parts = [loose.length ? `(?<loose>${loose.sort((a, b) => b.length - a.length).join('|')})` : '', strict.length ? `(?<strict>(?-i:${strict.sort((a, b) => b.length - a.length).join('|')}))` : '']
     .filter(Boolean)
     .join('|');

@@ -122,7 +122,6 @@ export function checkEntry(header: Header): CheckedEntry | null {
   const raw = header.name;
   const type = header.type ?? 'file';
   if (!raw) throw refuse('an entry has an empty name; the archive is damaged.');
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(raw)) throw refuse(`entry ${shown(raw)} has control characters in its name; such archives are refused.`);
   if (raw.startsWith('/') || raw.startsWith('\\') || /^[A-Za-z]:/.test(raw)) {
     throw refuse(`entry ${shown(raw)} has an absolute path; only paths relative to the archive root are extracted (zip slip protection).`);
@@ -378,7 +377,6 @@ export function gzipStoredName(head: Buffer): string | null {
 
 /** A single file name we are willing to write: no separators, control characters or dot-only names. */
 export function safeName(name: string): string | null {
-  // eslint-disable-next-line no-control-regex
   const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 200);
   if (!cleaned || /^\.+$/.test(cleaned)) return null;
   return cleaned;

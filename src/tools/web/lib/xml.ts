@@ -101,7 +101,6 @@ export function xmlName(raw: string, fallback = 'item'): string {
 
 /** Characters XML 1.0 cannot hold at all are dropped; the rest escaped. */
 function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }
 
