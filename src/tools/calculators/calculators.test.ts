@@ -6,7 +6,7 @@ import { expectBadRequest, expectNoServerError, run } from '../../../test/helper
 import type { AnyTool } from '../../registry/define-tool.ts';
 import { calculatorsTools } from './index.ts';
 import { currencyInfo } from './lib/currencies.ts';
-import { Decimal } from './lib/decimal.ts';
+import { Decimal } from '../../lib/money.ts';
 import { gstinCheckChar, gstinProblem } from './lib/india-gst.ts';
 import { allocate, money } from './lib/money.ts';
 import { parseTerms } from './payment-due-date-calculator.ts';

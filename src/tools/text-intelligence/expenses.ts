@@ -1,6 +1,6 @@
 import { code as currencyCode } from 'currency-codes';
 import type * as CsvParse from 'csv-parse/sync';
-import { Decimal } from 'decimal.js';
+import { Decimal, fixed } from '../../lib/money.ts';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
@@ -268,10 +268,6 @@ export type ExpenseResult = z.infer<typeof expenseResultSchema>;
 
 export const MAX_EXPENSE_ROWS = 10_000;
 
-function money(value: Decimal): string {
-  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-}
-
 function cleanDescription(text: string): string {
   return text
     .replace(/\b[A-Z]{3}\b(?=\s*$)/, '')
@@ -460,7 +456,7 @@ export function categorizeExpenses(input: { text?: string | undefined; csv?: str
       date: d.date ? d.date.resolve(dateOrder) : null,
       merchant: merchantOf(d, rule.keyword),
       description: d.description,
-      amount: money(amount),
+      amount: fixed(amount),
       currency: d.amount.currency ?? options.currency,
       category,
       matchedRule: amount.isNegative() ? null : rule.keyword,
@@ -491,10 +487,10 @@ export function categorizeExpenses(input: { text?: string | undefined; csv?: str
     expenses: expenses.map(({ value: _value, ...rest }) => rest),
     totalsByCategory: [...byCategory.values()]
       .sort((a, b) => b.total.comparedTo(a.total) || a.category.localeCompare(b.category))
-      .map((c) => ({ category: c.category, currency: c.currency, total: money(c.total), count: c.count })),
+      .map((c) => ({ category: c.category, currency: c.currency, total: fixed(c.total), count: c.count })),
     totalsByCurrency: [...byCurrency.values()]
       .sort((a, b) => a.currency.localeCompare(b.currency))
-      .map((t) => ({ currency: t.currency, expenses: money(t.expenses), credits: money(t.credits), net: money(t.expenses.minus(t.credits)), count: t.count })),
+      .map((t) => ({ currency: t.currency, expenses: fixed(t.expenses), credits: fixed(t.credits), net: fixed(t.expenses.minus(t.credits)), count: t.count })),
     skipped,
     detected: {
       dateOrder,
