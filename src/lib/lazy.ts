@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const LAZY_LIBRARIES = new Set<string>();
-const LAZY_VALUES = new Set<() => unknown>();
+const LAZY_VALUES = new Set<() => void>();
 
 /**
  * A library loaded on first use instead of at import, so importing the registry stays cheap (tests, the CLI,
@@ -17,12 +17,16 @@ export function lazy<T>(specifier: string): () => T {
 
 /**
  * A value that is expensive to build (hundreds of compiled patterns, an index) made on first use instead of at
- * import, for the same reason as lazy(); warmLibraries builds it too, so no caller's first call waits.
+ * import, for the same reason as lazy(). warmLibraries builds it too and then runs `warm` on it (exercise
+ * what a first call would), so no caller's first call waits; a CPU worker, which serves few calls, skips that.
  */
-export function lazyValue<T>(build: () => T): () => T {
+export function lazyValue<T>(build: () => T, warm?: (value: T) => void): () => T {
   let state: { value: T } | undefined;
   const get = (): T => (state ??= { value: build() }).value;
-  LAZY_VALUES.add(get);
+  LAZY_VALUES.add(() => {
+    const value = get();
+    warm?.(value);
+  });
   return get;
 }
 

@@ -281,17 +281,18 @@ const PROSE_FOLLOWS = /^\s+\p{Ll}/u;
 
 /**
  * The skills' patterns, built on first use (lib/lazy.ts): building and compiling ~250 Unicode patterns takes
- * about a second, which importing the registry should not pay. Each pattern runs twice here (V8 interprets a
- * pattern's first run and compiles it to machine code on the next, the slow part), so the service does it
- * while it warms up, not during a caller's request.
+ * about a second, which importing the registry should not pay. The service's warm-up runs each pattern twice
+ * (V8 interprets a pattern's first run and compiles it to machine code on the next, the slow part), so that
+ * happens before it listens, not during a caller's request.
  */
-const compiledSkills = lazyValue((): CompiledSkill[] => {
-  const compiled = SKILLS.map(compileSkill);
-  for (const { pattern } of compiled) {
-    for (let run = 0; run < 2; run++) [...'Skills: Go, SQL.'.matchAll(pattern)];
-  }
-  return compiled;
-});
+const compiledSkills = lazyValue(
+  (): CompiledSkill[] => SKILLS.map(compileSkill),
+  (compiled) => {
+    for (const { pattern } of compiled) {
+      for (let run = 0; run < 2; run++) [...'Skills: Go, SQL.'.matchAll(pattern)];
+    }
+  },
+);
 
 function compileSkill(skill: Skill): CompiledSkill {
   const loose = skill.aliases.map(escapeRegExp);
