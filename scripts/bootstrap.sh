@@ -2,7 +2,7 @@
 # Brings a fresh clone to a runnable state: Node 24 (from the npm registry, project-local, when the
 # machine's node is older), the Debian packages of scripts/system-packages.txt (as root, via apt),
 # and node_modules (npm ci, run under Node 24 so native addons build for its ABI).
-# Idempotent and silent when everything is in place. Source it: it exports PATH and TOOLAPI_NODE.
+# Idempotent and silent when everything is in place. Source it: it exports PATH, TOOLAPI_NODE and NODE_COMPILE_CACHE.
 #   usage: source scripts/bootstrap.sh runtime|test
 set -euo pipefail
 
@@ -95,3 +95,6 @@ ensure_node
 ensure_system_packages
 ensure_node_modules
 export TOOLAPI_NODE
+# Node's on-disk compile cache keeps the type-stripped and compiled form of each module, keyed by its
+# content: without it every process (each test file, each CPU worker) strips ~500 TypeScript files again.
+export NODE_COMPILE_CACHE=${NODE_COMPILE_CACHE:-$runtime_dir/compile-cache}

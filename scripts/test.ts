@@ -1,12 +1,14 @@
 /**
- * `npm test`: type-check, then every test file under Node's test runner. Runs after
- * scripts/bootstrap.sh, so Node 24, node_modules and the Debian packages are in place.
+ * `npm test`: type-check, lint and format check (side by side), then every test file under Node's test
+ * runner. Runs after scripts/bootstrap.sh, so Node 24, node_modules and the Debian packages are in place.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { startPostgres } from '../test/helpers/postgres.ts';
 
 const node = process.execPath;
+/** The files Prettier keeps in shape (.prettierrc.json); `npm run format` rewrites them. Fixtures and generated code are left alone. */
+const FORMATTED = ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'client/src/**/*.ts', 'client/scripts/*.mjs'];
 
 function run(label: string, args: string[]): void {
   process.stdout.write(`\n== ${label}\n`);
@@ -17,7 +19,34 @@ function run(label: string, args: string[]): void {
   }
 }
 
-run('type-check (tsc --noEmit)', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.']);
+/** Runs the checks at once (they are independent), prints each one's output in turn, and stops on a failure. */
+async function checks(list: { label: string; args: string[] }[]): Promise<void> {
+  const results = await Promise.all(
+    list.map(
+      ({ label, args }) =>
+        new Promise<{ label: string; output: string; code: number | null }>((resolve) => {
+          const child = spawn(node, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+          child.on('close', (code) => resolve({ label, output, code }));
+        }),
+    ),
+  );
+  for (const { label, output, code } of results) process.stdout.write(`\n== ${label}${code === 0 ? '' : ` failed (exit ${code})`}\n${output}`);
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length > 0) {
+    const fixes = failed.map((r) => r.label).some((label) => label.startsWith('format')) ? '\n   (npm run format rewrites the files in place)\n' : '\n';
+    process.stdout.write(`\n== failed: ${failed.map((r) => r.label).join(', ')}${fixes}`);
+    process.exit(1);
+  }
+}
+
+await checks([
+  { label: 'type-check (tsc --noEmit)', args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
+  { label: 'lint (biome lint)', args: ['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '.'] },
+  { label: 'format (prettier --check)', args: ['node_modules/prettier/bin/prettier.cjs', '--check', '--cache', '--cache-strategy', 'content', '--log-level', 'warn', ...FORMATTED] },
+]);
 
 // One throwaway PostgreSQL cluster for the whole run; test files make their own databases in it.
 const postgres = await startPostgres();

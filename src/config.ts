@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Every setting of the service, read once from the environment (CONTRACT "Running it"). */
+/** Every setting of the service, read once from the environment (docs/contract.md "Running it"). */
 const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

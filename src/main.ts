@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: finishing in-flight requests');
-    // In-flight requests get up to 10 s (CONTRACT "Running it"); then we exit regardless.
+    // In-flight requests get up to 10 s (docs/contract.md "Running it"); then we exit regardless.
     setTimeout(() => {
       logger.warn('requests still running after 10 s: exiting without them');
       process.exit(0);

@@ -26,7 +26,7 @@ after(async () => {
   await server.close();
 });
 
-const escape = (segment: string): string => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+const escapePointer = (segment: string): string => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 
 /** Checks an answer against the schema the document gives for this route, status and media type. */
@@ -36,7 +36,7 @@ async function conforms(method: string, route: string, response: Response): Prom
   const status = operation.responses[String(response.status)] ? String(response.status) : 'default';
   let documented = operation.responses[status];
   assert.ok(documented, `${method} ${route}: status ${response.status} is documented`);
-  let base = `/paths/${escape(route)}/${method}/responses/${status}`;
+  let base = `/paths/${escapePointer(route)}/${method}/responses/${status}`;
   if (documented.$ref) {
     const name = documented.$ref.split('/').pop()!;
     documented = document.components.responses[name]!;
@@ -50,7 +50,7 @@ async function conforms(method: string, route: string, response: Response): Prom
   const key = documented.content?.[mediaType] ? mediaType : '*/*';
   assert.ok(documented.content?.[key], `${method} ${route} ${status}: ${mediaType} is documented (it lists ${Object.keys(documented.content ?? {}).join(', ')})`);
   const body: unknown = mediaType === 'application/json' ? await response.json() : await response.text();
-  const pointer = `openapi#${base}/content/${escape(key)}/schema`;
+  const pointer = `openapi#${base}/content/${escapePointer(key)}/schema`;
   let check = validators.get(pointer);
   if (!check) validators.set(pointer, (check = ajv.compile({ $ref: pointer })));
   assert.ok(check(body), `${method} ${route} ${response.status}: ${ajv.errorsText(check.errors)}\n${JSON.stringify(body).slice(0, 500)}`);

@@ -5,7 +5,7 @@ import type { Steps, Store } from '../store/index.ts';
 import { preparedStatement } from '../store/prepared.ts';
 import type { Database } from '../store/schema.ts';
 
-/** A calendar month in UTC, `YYYY-MM` (CONTRACT "Quota and rate limits"). */
+/** A calendar month in UTC, `YYYY-MM` (docs/contract.md "Accounts, plans, quota and rate limits"). */
 export function periodOf(date: Date): string {
   return date.toISOString().slice(0, 7);
 }

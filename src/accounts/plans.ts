@@ -13,7 +13,7 @@ export type Plan = z.infer<typeof planSchema> & { name: string };
 
 const plansFileSchema = z.record(z.string().regex(/^[a-z0-9-]+$/, 'plan names are lowercase kebab-case'), planSchema);
 
-/** CONTRACT "Accounts, keys, plans": the built-in plans. */
+/** docs/contract.md "Accounts, plans, quota and rate limits": the built-in plans. */
 const BUILT_IN: z.input<typeof plansFileSchema> = {
   free: { monthlyCredits: 500, ratePerMinute: 60, bulkUrlLimit: 5 },
   pro: { monthlyCredits: 50_000, ratePerMinute: 600, bulkUrlLimit: 20 },

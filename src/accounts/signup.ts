@@ -11,7 +11,7 @@ export interface Mailer {
   send(message: { to: string; subject: string; text: string }): Promise<void>;
 }
 
-/** SMTP through nodemailer when configured; otherwise the message is logged (CONTRACT: "sends, or logs"). */
+/** SMTP through nodemailer when configured; otherwise the message is logged (docs/contract.md "Accounts, plans, quota and rate limits"). */
 export function createMailer(smtpUrl: string | undefined, from: string, log: Log): Mailer {
   if (!smtpUrl) {
     return {

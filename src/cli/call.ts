@@ -4,7 +4,7 @@ import { OPERATIONS } from '../../client/src/generated/operations.ts';
 
 /**
  * `toolapi call` and `toolapi tools`: a running service through @toolapi/client. Output is JSON on
- * stdout; an error prints the error envelope (SERVICE-SPEC 2.2, plus `requestId`) on stderr and exits
+ * stdout; an error prints the error envelope (docs/contract.md "Envelopes") on stderr and exits
  * non-zero (2 for a 4xx refusal or a bad command line, 1 for anything else).
  */
 export const CLIENT_USAGE = `toolapi call <operationId> [--<field> <value>…] [--json '{…}'] [--file <path>]… [--out <path>]

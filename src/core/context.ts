@@ -26,7 +26,7 @@ export interface ToolContext {
 
 export interface PlanLimits {
   name: string;
-  /** URLs one bulk SEO audit may take (CONTRACT: free 5, pro 20). */
+  /** URLs one bulk SEO audit may take (free 5, pro 20: docs/contract.md "Accounts, plans, quota and rate limits"). */
   bulkUrlLimit: number;
 }
 
@@ -38,7 +38,7 @@ export interface ToolFiles {
   readonly uploads: readonly UploadedFile[];
   /** A private scratch folder for this call, created on first use and removed when the call ends. */
   workDir(): Promise<string>;
-  /** Stores an output file (taking ownership of it) and returns the SERVICE-SPEC 2.3 file result with a link. */
+  /** Stores an output file (taking ownership of it) and returns the file result with a link (docs/contract.md "Envelopes"). */
   put(path: string, meta: { fileName: string; mimeType: string }): Promise<FileResult>;
   /** Stores bytes made in memory as an output file (written to the scratch folder, then `put`). */
   putData(data: string | Uint8Array, meta: { fileName: string; mimeType: string }): Promise<FileResult>;

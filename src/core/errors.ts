@@ -1,5 +1,5 @@
 /**
- * Errors are values with stable codes (CONTRACT "Envelopes and errors"). Tools and adapters throw
+ * Errors are values with stable codes (docs/contract.md "Envelopes"). Tools and adapters throw
  * ToolError; the HTTP and MCP adapters map it to their envelope in one place each.
  */
 export const ERROR_STATUS = {

@@ -96,7 +96,7 @@ export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, d
   }
 }
 
-/** Accepts fields at the top level or nested under `inputs` (CONTRACT), then validates them. */
+/** Accepts fields at the top level or nested under `inputs` (docs/contract.md "Envelopes"), then validates them. */
 export function parseInput(tool: AnyTool, rawInput: unknown): unknown {
   const candidate = rawInput === undefined || rawInput === null || rawInput === '' ? {} : rawInput;
   if (!isPlainObject(candidate)) {

@@ -6,7 +6,7 @@ import type { Store } from '../store/index.ts';
 import type { BlobStore } from './blobs.ts';
 import type { FileResult } from './result.ts';
 
-/** SERVICE-SPEC 3.4: links valid 1 hour; files removed 24 hours after creation at the latest. */
+/** docs/contract.md "Files": links valid 1 hour; files removed 24 hours after creation at the latest. */
 export const LINK_TTL_MS = 60 * 60 * 1000;
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 

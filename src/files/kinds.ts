@@ -1,5 +1,8 @@
 import { open } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
+import type * as FileType from 'file-type';
+import { lazy } from '../lib/lazy.ts';
+
+const fileType = lazy<typeof FileType>('file-type');
 
 /**
  * The file formats tools accept, recognised by their content (magic bytes), never by the name the
@@ -56,7 +59,7 @@ const TEXT_KINDS: FileKind[] = ['txt', 'md', 'csv'];
 
 /** What a file's bytes say it is: the candidate kinds, most specific first; empty when none is known. */
 export async function sniff(filePath: string): Promise<FileKind[]> {
-  const detected = await fileTypeFromFile(filePath);
+  const detected = await fileType().fileTypeFromFile(filePath);
   if (detected) {
     if (detected.ext === 'cfb') return COMPOUND_KINDS;
     // A gzip stream whose content is a TAR: the gz tools decide what to do with it.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FileKind } from './kinds.ts';
 
-/** SERVICE-SPEC 2.3: the result of a file conversion, a link to the stored output. */
+/** docs/contract.md "Envelopes": the result of a file conversion, a link to the stored output. */
 export const fileResultSchema = z.object({
   fileId: z.uuid().describe('Identifier of the stored output (usable as an MCP file input of the same account)'),
   downloadUrl: z.url().describe('GET this link (no key) to download; valid 1 hour'),

@@ -3,7 +3,7 @@ import { catalogEntry } from '../registry/json-schema.ts';
 import { MODULE_NAMES, MODULES, type ModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
 
-/** Public catalogs (no key): one per module and one of everything (CONTRACT "Catalogs"). */
+/** Public catalogs (no key): one per module and one of everything (docs/contract.md "Catalogs"). */
 export function registerCatalogRoutes(app: FastifyInstance, registry: Registry): void {
   const moduleCatalog = (module: ModuleName) => {
     const tools = registry.inModule(module).map(catalogEntry);

@@ -4,7 +4,7 @@ import type { EngineNeed } from '../registry/define-tool.ts';
 import type { ModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
 
-/** Modules with a public `GET /api/v1/{module}/supported-conversions` (SERVICE-SPEC 4.2). */
+/** Modules with a public `GET /api/v1/{module}/supported-conversions` (docs/contract.md "Files"). */
 export const CONVERSION_MODULES: readonly ModuleName[] = ['documents', 'office', 'web', 'ebook', 'archive'];
 
 /** Whether this machine has what a conversion needs (a missing LibreOffice or pandoc hides its conversions). */

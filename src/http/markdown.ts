@@ -1,5 +1,5 @@
 /**
- * `?format=markdown` for audit results (CONTRACT "Audit results share one shape"): the score, what counted,
+ * `?format=markdown` for audit results (docs/contract.md "Audit results share one shape"): the score, what counted,
  * and the findings with their fixes. Results that hold several audits (`rows`, `results`) render each.
  */
 interface Finding {

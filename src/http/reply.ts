@@ -7,7 +7,7 @@ import { renderMarkdown } from './markdown.ts';
 
 export type OutputFormat = 'markdown' | 'json';
 
-/** Success envelope (SERVICE-SPEC 2.1), or the special shape the tool declares (SERVICE-SPEC 2.4), or the requested format. */
+/** Success envelope (docs/contract.md "Envelopes"), or the special shape the tool declares, or the requested format. */
 export function sendResult(reply: FastifyReply, tool: AnyTool, outcome: InvokeResult, format?: OutputFormat): FastifyReply {
   reply.code(tool.successStatus);
   if (format === 'markdown') return reply.type('text/markdown; charset=utf-8').send(renderMarkdown(tool.title, outcome.result));

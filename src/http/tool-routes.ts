@@ -91,7 +91,7 @@ function requestedFormat(request: FastifyRequest): OutputFormat | undefined {
 }
 
 /**
- * `?delivery=binary` (SERVICE-SPEC 4.3, 9): the legacy mode, answered until the sunset date and refused
+ * `?delivery=binary` (docs/contract.md "Files"): the legacy mode, answered until the sunset date and refused
  * with 410 after it, before any work is done or credit spent.
  */
 function wantsBinary(request: FastifyRequest, sunset: string, now: Date): boolean {

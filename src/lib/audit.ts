@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * CONTRACT "Audit results share one shape": every checking tool returns `score` (0–100), a
+ * docs/contract.md "Audit results share one shape": every checking tool returns `score` (0–100), a
  * `scoreBreakdown` naming what counted, and `findings` with stable ids, so workflows can merge them,
  * `verify_task` can diff them by id and `?format=markdown` can render them. How a tool scores is its
  * own (and stated in its description); the finding itself is defined here, once.

@@ -12,7 +12,7 @@ import type { Skill } from './skills.ts';
 import { computeDelta, viewOf, type BaselineView, type Delta } from './verify.ts';
 
 /**
- * The agent loop of SERVICE-SPEC 4.4 without the transport: plan, solve, run a workflow or playbook, and
+ * The agent loop of the MCP interface without the transport: plan, solve, run a workflow or playbook, and
  * verify. Answers that execute nothing (suggest, need_input, plan) are free; everything that executes
  * goes through the caller's StepInvoker, i.e. the REST pipeline with the caller's key.
  */

@@ -10,7 +10,7 @@ import { safeFileName } from '../files/files.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
 
 /**
- * CONTRACT "MCP": a file input is an HTTPS URL (fetched through the SSRF-guarded fetcher), base64
+ * docs/contract.md "MCP": a file input is an HTTPS URL (fetched through the SSRF-guarded fetcher), base64
  * content, or the `fileId` of an earlier result of the same account (so conversions chain without a
  * download). Given in the tool's upload field as a string (URL or fileId) or an object
  * `{url} | {base64, fileName?} | {fileId}`, or a list of them; they become the call's uploads.

@@ -36,7 +36,7 @@ export interface Mcp {
   close(): Promise<void>;
 }
 
-/** dataRef payloads are readable this long (SERVICE-SPEC leaves it open). */
+/** dataRef payloads are readable this long (docs/contract.md "MCP"). */
 export const PAYLOAD_TTL_MS = 60 * 60 * 1000;
 /** Finished runs are kept this long for get_run. */
 export const RUN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

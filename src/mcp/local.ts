@@ -16,7 +16,7 @@ import { occurrences, readability, topPhrases } from '../lib/page/text.ts';
 import type { LocalAnalysis } from './workflows.ts';
 
 /**
- * Free local analysis (CONTRACT "MCP": "local analysis of input.html/input.text unless enhance") of HTML
+ * Free local analysis (docs/contract.md "MCP": "local analysis of input.html/input.text unless enhance") of HTML
  * or text the caller hands over: nothing is fetched, nothing billed. It reuses the page-analysis checks
  * of src/lib/page, so a finding has the same id as when seo-tools/analyze reports it on the live page,
  * and verify_task can diff a local run against a live one.

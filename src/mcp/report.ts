@@ -1,5 +1,5 @@
 /**
- * The job report: what a run of a tool or workflow did, merged the way CONTRACT "Audit results share one
+ * The job report: what a run of a tool or workflow did, merged the way docs/contract.md "Audit results share one
  * shape" describes — scores per step and overall, findings by stable id (one entry per problem, whichever
  * tools saw it), fixes ranked by severity, and per-step status, time and credits.
  */

@@ -8,7 +8,7 @@ function redactRequest(request: Record<string, unknown>): Record<string, unknown
 }
 
 /**
- * Async runs (SERVICE-SPEC 3.1) and dataRef payloads, in the store so they survive a restart and any
+ * Async runs (docs/contract.md "MCP") and dataRef payloads, in the store so they survive a restart and any
  * instance can answer get_run / fetch_payload. A run is `accepted` until the instance executing it
  * finishes it; that instance holds a lease it renews while it works, so a run whose executor died can be
  * told from one still in progress and ended as `error` instead of staying `accepted` forever.

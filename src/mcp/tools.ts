@@ -14,7 +14,7 @@ import type { PayloadStore, RunRecord, RunStore } from './runs.ts';
 import type { Skill } from './skills.ts';
 
 /**
- * The twelve meta-tools of the agent interface (CONTRACT "MCP"): each has an input schema (zod, checked
+ * The twelve meta-tools of the agent interface (docs/contract.md "MCP"): each has an input schema (zod, checked
  * here), an output schema (JSON Schema the client validates `structuredContent` against), annotations and
  * a description written for a model. Handlers return the structured result or throw a ToolError, which
  * the MCP server turns into an `isError` result with the same stable code as REST.

@@ -1,8 +1,8 @@
 import { asFinding, SEVERITIES, type JobReport, type MergedFinding, type RankedFix, type Severity } from './report.ts';
 
 /**
- * verify_task's comparison (SERVICE-SPEC 4.4 "Delta contract"): a baseline of any accepted shape against
- * a fresh run. Findings are compared by their stable id; a baseline finding counts as resolved only when
+ * verify_task's comparison (docs/contract.md "Audit results share one shape"): a baseline of any accepted
+ * shape against a fresh run. Findings are compared by their stable id; a baseline finding counts as resolved only when
  * a step that can report it ran successfully in the fresh run, so a failed step never passes for a fix.
  */
 export const GATE_MIN_SCORE = 70;

@@ -8,7 +8,7 @@ import type { Engines } from '../engines/index.ts';
 import type { Store } from '../store/index.ts';
 
 /**
- * The `mcp.job.finished` webhook (SERVICE-SPEC 6, CONTRACT "MCP"): an account may configure one URL; when
+ * The `mcp.job.finished` webhook (docs/contract.md "MCP"): an account may configure one URL; when
  * one of its async runs finishes, a JSON event is POSTed there, signed the Standard Webhooks way
  * (webhook-id, webhook-timestamp, webhook-signature `v1,<base64 HMAC-SHA256 of id.timestamp.body>`).
  * Delivery is best-effort with bounded retries and never affects the run. The signing secret is shown

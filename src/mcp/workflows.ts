@@ -1,5 +1,5 @@
 /**
- * The agent workflows of CATALOG.md "Agent workflows", declared as data: which tools run on one input,
+ * The agent workflows, declared as data: which tools run on one input,
  * how each step's input is taken from the workflow input (or an earlier step's result), and how the
  * results merge into one job report. Adding a workflow is adding an entry here; the router indexes its
  * title, keywords and example goals, and a skill (playbook) is derived from it.

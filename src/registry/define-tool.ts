@@ -57,8 +57,8 @@ export interface ExampleSite {
 }
 
 /**
- * How the HTTP adapter answers. `envelope` is SERVICE-SPEC 2.1; the others are the special shapes
- * of SERVICE-SPEC 2.4 / 4.1 that some tools document.
+ * How the HTTP adapter answers. `envelope` is the success envelope; the others are the special shapes
+ * some tools document (docs/contract.md "Envelopes").
  */
 export type ResponseShape = 'envelope' | 'status-result-warnings' | 'bare-json' | 'text' | 'file';
 
@@ -85,7 +85,7 @@ export interface UploadSpec {
   wrongFormat?: 'unsupported_media_type' | 'validation_failed';
 }
 
-/** `status-message` is the `{status: <HTTP status>, message}` error body SERVICE-SPEC 2.2 documents for ZIP extraction. */
+/** `status-message` is the `{status: <HTTP status>, message}` error body of ZIP extraction (docs/contract.md "Envelopes"). */
 export type ErrorShape = 'envelope' | 'status-message';
 
 export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
@@ -104,7 +104,7 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   method?: 'POST' | 'GET';
   /** HTTP status of success. Default 200. */
   successStatus?: 200 | 201;
-  /** `file`: the result is a stored file (SERVICE-SPEC 2.3), `message: "Conversion successful"`, `?delivery=binary` honoured. */
+  /** `file`: the result is a stored file (docs/contract.md "Envelopes"), `message: "Conversion successful"`, `?delivery=binary` honoured. */
   response?: ResponseShape;
   errorShape?: ErrorShape;
   upload?: UploadSpec;

@@ -79,7 +79,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0002_mcp_runs': {
     async up(db: Kysely<unknown>): Promise<void> {
-      // MCP async runs (SERVICE-SPEC 3.1): they outlive the process that accepted them.
+      // MCP async runs (docs/contract.md "MCP"): they outlive the process that accepted them.
       await db.schema
         .createTable('mcp_runs')
         .addColumn('id', 'text', (c) => c.primaryKey())

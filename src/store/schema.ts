@@ -72,7 +72,7 @@ export interface Database {
     mime_type: string;
     size_bytes: number;
     created_at: string;
-    /** Removed from storage by then at the latest (CONTRACT: 24 h after creation). */
+    /** Removed from storage by then at the latest (24 h after creation: docs/contract.md "Files"). */
     expires_at: string;
   };
   /** 0002: MCP async runs; `request` and `result` are JSON text. */

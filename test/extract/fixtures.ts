@@ -6,7 +6,7 @@ import yazl from 'yazl';
 
 /** A PDF of pages of text lines (Helvetica), with Title and Author in its info dictionary. */
 export function pdf(pages: string[][], info: { title?: string; author?: string } = {}): Buffer {
-  const escape = (s: string): string => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  const escapePdfText = (s: string): string => s.replace(/[\\()]/g, (c) => `\\${c}`);
   const objects: string[] = [];
   const pageIds: number[] = [];
   // 1 catalog, 2 pages, 3 font; then page + content pairs; then info.
@@ -16,12 +16,12 @@ export function pdf(pages: string[][], info: { title?: string; author?: string }
     const pageId = next++;
     const contentId = next++;
     pageIds.push(pageId);
-    const stream = lines.length ? `BT /F1 12 Tf 72 720 Td ${lines.map((l, i) => `${i ? '0 -18 Td ' : ''}(${escape(l)}) Tj`).join(' ')} ET` : '';
+    const stream = lines.length ? `BT /F1 12 Tf 72 720 Td ${lines.map((l, i) => `${i ? '0 -18 Td ' : ''}(${escapePdfText(l)}) Tj`).join(' ')} ET` : '';
     bodies.push({ id: pageId, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>` });
     bodies.push({ id: contentId, body: `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream` });
   }
   const infoId = next++;
-  const infoEntries = [info.title ? `/Title (${escape(info.title)})` : '', info.author ? `/Author (${escape(info.author)})` : ''].join(' ');
+  const infoEntries = [info.title ? `/Title (${escapePdfText(info.title)})` : '', info.author ? `/Author (${escapePdfText(info.author)})` : ''].join(' ');
   const all = [
     { id: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
     { id: 2, body: `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>` },

@@ -6,7 +6,8 @@ import { startSite, type FixtureSite } from '../helpers/fixture-site.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { getTool, postTool, startSeoFixture, type SeoFixture } from './fixtures.ts';
 
-type R = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: results are read field by field, as the assertions name them
+type R = Record<string, any>;
 
 let f: SeoFixture;
 let o: string;

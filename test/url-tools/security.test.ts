@@ -11,7 +11,8 @@ import { getTool, postTool } from './fixtures.ts';
  * headers and pages, an HTTPS site with an openssl-made self-signed certificate, and a DNS server
  * with SPF/DMARC/DKIM/MX/CAA records for mail.test.
  */
-type R = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: results are read field by field, as the assertions name them
+type R = Record<string, any>;
 const ids = (r: R): string[] => (r.findings as Array<{ id: string }>).map((x) => x.id);
 const check = (r: R, id: string): R => (r.checks as R[]).find((c) => c.id === id)!;
 

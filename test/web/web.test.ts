@@ -286,7 +286,6 @@ describe('reversible pairs round-trip on generated documents (fast-check)', () =
   const name = fc.stringMatching(/^[a-wyz][a-z0-9_]{0,6}$/);
   const textValue = fc
     .string({ unit: fc.oneof(fc.constantFrom('a', 'Z', ' ', '&', '<', '>', '"', "'", ',', '\n', 'é', '日', '👍🏽'), fc.string({ minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 12 })
-    // eslint-disable-next-line no-control-regex
     .map((s) => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, 'x').trim())
     .filter((s) => s !== '');
 
@@ -322,7 +321,7 @@ describe('reversible pairs round-trip on generated documents (fast-check)', () =
       fc.asyncProperty(fc.array(block, { minLength: 1, maxLength: 5 }), async (blocks) => {
         const markdown = blocks.join('\n\n') + '\n';
         const toHtml = async (md: string): Promise<string> => {
-          const { body, bytes } = await fileOf(await postForm(server, '/api/v1/documents/md-to-html', [{ field: 'file', name: 'doc.md', data: md }]));
+          const { bytes } = await fileOf(await postForm(server, '/api/v1/documents/md-to-html', [{ field: 'file', name: 'doc.md', data: md }]));
           return bytes.toString('utf8');
         };
         const html = await toHtml(markdown);

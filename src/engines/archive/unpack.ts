@@ -2,13 +2,17 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { extract as tarExtract, type Header } from 'tar-stream';
+import type * as TarStream from 'tar-stream';
+import type { Header } from 'tar-stream';
 import { ToolError } from '../../core/errors.ts';
 import { exitOf, ProcessFailed } from '../process/runner.ts';
 import type { ArchiveCall } from './archivers.ts';
 import { ARCHIVE_CAPS, Budget, checkEntryCount, checkEntryName, refuser, shown, type ArchiveCaps } from './guard.ts';
 import { sniff } from '../../files/kinds.ts';
 import type { UploadedFile } from '../../files/result.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const tarStream = lazy<typeof TarStream>('tar-stream');
 
 /**
  * Unpacking untrusted archives under the guard (guard.ts). Every format is read by one parser, libarchive's bsdtar,
@@ -95,7 +99,7 @@ async function walkArchive(
 ): Promise<void> {
   const engine = call.archivers;
   const child = engine.stream('bsdtar', ['-c', '-f', '-', '--format', 'pax', '-P', `@${source}`], { cwd, signal: call.signal, timeoutMs: 110_000 });
-  const extractor = tarExtract();
+  const extractor = tarStream().extract();
   child.stdout.on('error', () => {});
   child.stdout.pipe(extractor);
   let failure: unknown;
@@ -289,7 +293,6 @@ export function gzipStoredName(head: Buffer): string | null {
 
 /** A single file name we are willing to write: no separators, control characters or dot-only names. */
 export function safeName(name: string): string | null {
-  // eslint-disable-next-line no-control-regex
   const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 200);
   if (!cleaned || /^\.+$/.test(cleaned)) return null;
   return cleaned;

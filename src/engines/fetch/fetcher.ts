@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { ToolError } from '../../core/errors.ts';
 import type { DnsEngine, ResolvedAddress } from '../dns/resolver.ts';
-import { classifyAddress, parseAllowList, type AllowList } from './address-policy.ts';
+import { classifyAddress, parseAllowList } from './address-policy.ts';
 
 /**
  * The one way URL tools reach the network (CONTRACT "Security"). Every URL, and every redirect hop, is

@@ -4,7 +4,7 @@ import { findingSchema, SEVERITIES, type Finding, type Severity } from '../audit
 export { findingSchema, SEVERITIES, type Finding, type Severity };
 
 /**
- * CONTRACT "Audit results share one shape": `score` (0–100), `scoreBreakdown` naming what counted, and
+ * docs/contract.md "Audit results share one shape": `score` (0–100), `scoreBreakdown` naming what counted, and
  * `findings` `{id, severity, title, evidence, fix}` with stable ids. The finding itself is defined
  * once, in src/lib/audit.ts; these are the text tools' scoring helpers.
  */

@@ -1,7 +1,9 @@
-import { francAll } from 'franc-min';
+import type * as Franc from 'franc-min';
 import type * as Iso6393 from 'iso-639-3';
 import { lazy } from '../lazy.ts';
 import { round } from './tokens.ts';
+
+const franc = lazy<typeof Franc>('franc-min');
 
 const iso = lazy<typeof Iso6393>('iso-639-3');
 
@@ -37,7 +39,7 @@ export function languageName(code: string): string {
 export function detectLanguage(text: string): LanguageGuess {
   const sample = text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) : text;
   const letters = sample.match(LETTERS)?.length ?? 0;
-  const ranked = francAll(sample, { minLength: 10 });
+  const ranked = franc().francAll(sample, { minLength: 10 });
   const [best, second] = ranked;
   if (!best || best[0] === 'und' || letters < 10) {
     return { code: 'und', iso6391: null, name: languageName('und'), confidence: 'low', alternatives: [] };

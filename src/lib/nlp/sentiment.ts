@@ -1,6 +1,9 @@
-import Sentiment from 'sentiment';
+import type Sentiment from 'sentiment';
 import { sentences } from '../graphemes.ts';
 import { round } from './tokens.ts';
+import { lazy } from '../lazy.ts';
+
+const SentimentLib = lazy<typeof Sentiment>('sentiment');
 
 /**
  * Lexicon sentiment with the `sentiment` package (AFINN-165 word valences −5…+5, emoji ranks, negation
@@ -24,7 +27,8 @@ export interface SentimentResult {
   sentences: { text: string; score: number; label: SentimentLabel }[];
 }
 
-const analyzer = new Sentiment();
+let analyzerInstance: Sentiment | undefined;
+const analyzer = (): Sentiment => (analyzerInstance ??= new (SentimentLib())());
 const MAX_SENTENCES_SCORED = 2000;
 
 export function normalizeAfinn(sum: number): number {
@@ -38,7 +42,7 @@ function labelOf(score: number): SentimentLabel {
 }
 
 export function analyzeSentiment(text: string): SentimentResult {
-  const whole = analyzer.analyze(text);
+  const whole = analyzer().analyze(text);
   let positiveSum = 0;
   let negativeSum = 0;
   for (const entry of whole.calculation) {
@@ -52,7 +56,7 @@ export function analyzeSentiment(text: string): SentimentResult {
   const scored = sentences(text)
     .slice(0, MAX_SENTENCES_SCORED)
     .map((s) => {
-      const value = normalizeAfinn(analyzer.analyze(s).score);
+      const value = normalizeAfinn(analyzer().analyze(s).score);
       return { text: s.length > 300 ? `${s.slice(0, 297)}…` : s, score: value, label: labelOf(value) };
     })
     .filter((s) => s.score !== 0);

@@ -1,6 +1,9 @@
-import { stemmer } from 'stemmer';
-import * as stopwordLists from 'stopword';
+import type * as Stemmer from 'stemmer';
 import { words } from '../graphemes.ts';
+import { lazy } from '../lazy.ts';
+
+const stemmerLib = lazy<typeof Stemmer>('stemmer');
+const stopwordLists = lazy<Record<string, unknown>>('stopword');
 
 /**
  * Word-level helpers shared by the NLP tools: Unicode word segmentation (lib/graphemes), the Porter
@@ -29,15 +32,14 @@ const ENGLISH_EXTRA = [
   'today', 'tomorrow', 'yesterday', 'i', 'im', 'ive', 'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt', 'cant', 'wont',
 ];
 
-const lists = stopwordLists as unknown as Record<string, unknown>;
 const cache = new Map<string, ReadonlySet<string>>();
 
 /** Stopwords of an ISO 639-3 language (`eng`, `deu`, `fra`…); English when the language has no list. */
 export function stopwordsFor(iso6393: string | undefined): ReadonlySet<string> {
-  const code = iso6393 && Array.isArray(lists[iso6393]) ? iso6393 : 'eng';
+  const code = iso6393 && Array.isArray(stopwordLists()[iso6393]) ? iso6393 : 'eng';
   let set = cache.get(code);
   if (!set) {
-    const base = (lists[code] as string[]).map((w) => w.toLowerCase());
+    const base = (stopwordLists()[code] as string[]).map((w) => w.toLowerCase());
     set = new Set(code === 'eng' ? [...base, ...ENGLISH_EXTRA] : base);
     cache.set(code, set);
   }
@@ -46,7 +48,7 @@ export function stopwordsFor(iso6393: string | undefined): ReadonlySet<string> {
 
 /** True when the `stopword` package has a list for this ISO 639-3 code. */
 export function hasStopwords(iso6393: string): boolean {
-  return Array.isArray(lists[iso6393]);
+  return Array.isArray(stopwordLists()[iso6393]);
 }
 
 /** Lower-cased word tokens with at least one letter (numbers and punctuation left out). */
@@ -66,7 +68,7 @@ export function countWords(text: string): number {
 /** Porter stem of an English word (lower-cased); other scripts pass through unchanged. */
 export function stem(word: string): string {
   const lower = word.toLowerCase();
-  return /^[a-z]+$/.test(lower) ? stemmer(lower) : lower;
+  return /^[a-z]+$/.test(lower) ? stemmerLib().stemmer(lower) : lower;
 }
 
 /** The stems of a phrase joined by spaces: the key under which inflections of a phrase meet. */

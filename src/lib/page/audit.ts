@@ -4,7 +4,7 @@ import { findingSchema, type Finding, type Severity } from '../audit.ts';
 export { findingSchema, type Finding, type Severity };
 
 /**
- * The shared shape of audit results (CONTRACT "Audit results share one shape"): a 0–100 score, the
+ * The shared shape of audit results (docs/contract.md "Audit results share one shape"): a 0–100 score, the
  * breakdown of what counted, every check with its status/evidence/fix, and findings with stable ids.
  *
  * Scoring: each check has a weight (its points). Pass earns all of them, warn half, fail none; checks

@@ -1,7 +1,10 @@
-import robotsParserImport from 'robots-parser';
 import { ToolError } from '../../core/errors.ts';
 import type { FetchSession } from '../../engines/fetch/fetcher.ts';
 import { decodeBody } from './context.ts';
+import { lazy } from '../lazy.ts';
+
+// The package's own typings declare an untyped module; this is its documented call signature.
+const robotsParser = lazy<(url: string, contents: string) => RobotsRules>('robots-parser');
 
 /**
  * robots.txt per RFC 9309, parsed with robots-parser: 2xx → the rules apply; 4xx (incl. 404) → no
@@ -13,8 +16,6 @@ interface RobotsRules {
   getCrawlDelay(ua?: string): number | undefined;
   getSitemaps(): string[];
 }
-// The package's own typings declare an untyped module; this is its documented call signature.
-const robotsParser = robotsParserImport as unknown as (url: string, contents: string) => RobotsRules;
 
 export const ROBOTS_MAX_BYTES = 500 * 1024;
 
@@ -61,7 +62,7 @@ export async function fetchRobots(fetcher: FetchSession, pageUrl: string, field 
     error = e instanceof ToolError ? e.detail : String(e);
   }
   const state: RobotsFile['state'] = status !== null && status >= 200 && status < 300 ? 'rules' : status !== null && status >= 400 && status < 500 ? 'unavailable' : 'unreachable';
-  const parser = robotsParser(robotsUrl, state === 'rules' ? content : '');
+  const parser = robotsParser()(robotsUrl, state === 'rules' ? content : '');
   const { groups, sitemaps, issues } = state === 'rules' ? structure(content) : { groups: [], sitemaps: [], issues: [] };
   return {
     url: robotsUrl,

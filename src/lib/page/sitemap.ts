@@ -1,5 +1,8 @@
 import { gunzipSync } from 'node:zlib';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type * as FastXmlParser from 'fast-xml-parser';
+import { lazy } from '../lazy.ts';
+
+const fastXmlParser = lazy<typeof FastXmlParser>('fast-xml-parser');
 
 /**
  * Sitemaps (sitemaps.org protocol 0.9): XML parsed with fast-xml-parser with entity expansion off,
@@ -77,12 +80,12 @@ export function parseSitemap(raw: Buffer, sitemapUrl: string): ParsedSitemap {
   if (buffer.length > SITEMAP_MAX_BYTES) problems.push({ severity: 'high', code: 'too-large', message: `Uncompressed size ${buffer.length} bytes exceeds 50 MB (52,428,800 bytes)` });
   const xml = buffer.toString('utf8').replace(/^\uFEFF/, '');
   if (/<!ENTITY/i.test(xml)) problems.push({ severity: 'medium', code: 'entity-declaration', message: 'The XML declares entities; they are not expanded (sitemaps need none)' });
-  const valid = XMLValidator.validate(xml, { allowBooleanAttributes: true });
+  const valid = fastXmlParser().XMLValidator.validate(xml, { allowBooleanAttributes: true });
   if (valid !== true) {
     problems.push({ severity: 'high', code: 'xml-invalid', message: `Not well-formed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}` });
     return result;
   }
-  const parser = new XMLParser({
+  const parser = new (fastXmlParser().XMLParser)({
     ignoreAttributes: false,
     attributeNamePrefix: '@',
     processEntities: false,

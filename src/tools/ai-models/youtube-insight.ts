@@ -436,7 +436,7 @@ async function analyzeVideo(input: Input, ctx: ToolContext) {
   const description = input.description ?? '';
   const { text: transcript, lastSeconds } = cleanTranscript(input.transcript ?? '');
   const prose = descriptionProse(description);
-  const { corpus, language, languageCode, local, keywords, topics, sentiment } = await localModelsTask.run(ctx, title, prose, transcript);
+  const { language, local, keywords, topics, sentiment } = await localModelsTask.run(ctx, title, prose, transcript);
   let summary: z.infer<typeof summarySchema> | null =
     local.sentences.length > 0
       ? { text: local.text, method: 'extractive', wordCount: countWords(local.text), sentences: local.sentences, sourceSentences: local.sourceSentences }

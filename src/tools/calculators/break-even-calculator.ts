@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { HUNDRED, toNumber, ZERO } from './lib/decimal.ts';
+import { HUNDRED, toNumber, ZERO } from '../../lib/money.ts';
 import { amountField, decimalField } from './lib/fields.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';
 

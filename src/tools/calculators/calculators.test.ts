@@ -6,7 +6,7 @@ import { expectBadRequest, expectNoServerError, run } from '../../../test/helper
 import type { AnyTool } from '../../registry/define-tool.ts';
 import { calculatorsTools } from './index.ts';
 import { currencyInfo } from './lib/currencies.ts';
-import { Decimal } from './lib/decimal.ts';
+import { Decimal } from '../../lib/money.ts';
 import { gstinCheckChar, gstinProblem } from './lib/india-gst.ts';
 import { allocate, money } from './lib/money.ts';
 import { parseTerms } from './payment-due-date-calculator.ts';
@@ -32,7 +32,7 @@ async function warnings(slug: string, input: unknown): Promise<string[]> {
 
 const bad = (slug: string, input: unknown, field: string): Promise<void> => expectBadRequest(tool(slug), input, field);
 
-test('the module lists the 20 CATALOG slugs, each once', () => {
+test('the module lists its 20 catalog slugs, each once', () => {
   const slugs = calculatorsTools.map((t) => t.slug);
   assert.equal(new Set(slugs).size, slugs.length);
   assert.deepEqual(slugs, [
@@ -189,7 +189,7 @@ describe('invoice engine', () => {
     assert.deepEqual([full.remainingBalance, full.fullyCredited, full.signedTotal], ['0.00', true, '-120.00']);
   });
 
-  test('debit note needs originalAmount (CONTRACT) and works with items', async () => {
+  test('debit note needs originalAmount and works with items', async () => {
     await bad('debit-note-calculator', { amount: 10 }, 'originalAmount');
     const r = await calc('debit-note-calculator', { inputs: { originalAmount: '0', items: [{ unitPrice: 5 }] } });
     assert.deepEqual([r.debitTotal, r.revisedAmount, r.increasePercent], ['5.00', '5.00', null]);

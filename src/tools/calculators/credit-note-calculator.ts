@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, ZERO } from './lib/decimal.ts';
+import { Decimal, ZERO } from '../../lib/money.ts';
 import { amountField } from './lib/fields.ts';
 import { computeInvoice, invoiceOptions, invoiceTotalsShape } from './lib/invoice.ts';
 import { money, MONEY_NOTE, moneyOut } from './lib/money.ts';

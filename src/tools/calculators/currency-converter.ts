@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { currencyField, currencyInfo, ISO_4217_PUBLISHED } from './lib/currencies.ts';
-import { type Decimal, HUNDRED, ONE, ZERO } from './lib/decimal.ts';
+import { type Decimal, HUNDRED, ONE, ZERO } from '../../lib/money.ts';
 import { amountField, decimalField, intField, percentField } from './lib/fields.ts';
 import { money, ROUNDING_MODES } from './lib/money.ts';
 

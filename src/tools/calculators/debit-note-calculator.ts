@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, HUNDRED, toNumber } from './lib/decimal.ts';
+import { Decimal, HUNDRED, toNumber } from '../../lib/money.ts';
 import { amountField } from './lib/fields.ts';
 import { computeInvoice, invoiceOptions, invoiceTotalsShape } from './lib/invoice.ts';
 import { money, MONEY_NOTE, moneyOut } from './lib/money.ts';

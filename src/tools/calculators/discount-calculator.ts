@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, HUNDRED, toNumber, ZERO } from './lib/decimal.ts';
+import { Decimal, HUNDRED, toNumber, ZERO } from '../../lib/money.ts';
 import { amountField, decimalField } from './lib/fields.ts';
 import { DISCOUNT_TYPES, type DiscountType } from './lib/invoice.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { ONE, sum, toNumber } from './lib/decimal.ts';
+import { ONE, sum, toNumber } from '../../lib/money.ts';
 import { addMonths, dateField, toIso } from './lib/dates.ts';
 import { decimalField, intField, percentField } from './lib/fields.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';

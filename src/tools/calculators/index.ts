@@ -20,7 +20,7 @@ import taxCompliantInvoiceCalculator from './tax-compliant-invoice-calculator.ts
 import timesheetInvoiceCalculator from './timesheet-invoice-calculator.ts';
 import vatCalculator from './vat-calculator.ts';
 
-/** In CATALOG order. */
+/** In the order the catalog lists them. */
 export const calculatorsTools: AnyTool[] = [
   gstCalculator,
   vatCalculator,

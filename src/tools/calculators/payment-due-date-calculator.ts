@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, HUNDRED, toNumber } from './lib/decimal.ts';
+import { Decimal, HUNDRED, toNumber } from '../../lib/money.ts';
 import { addMonths, dateField, type Day, dayOf, daysInMonth, endOfMonth, fromParts, inRange, isWeekend, parts, toIso, weekdayName } from './lib/dates.ts';
 import { amountField } from './lib/fields.ts';
 import { money, moneyOptions, moneyOut } from './lib/money.ts';

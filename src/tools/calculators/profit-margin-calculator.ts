@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, HUNDRED, ONE, toNumber } from './lib/decimal.ts';
+import { Decimal, HUNDRED, ONE, toNumber } from '../../lib/money.ts';
 import { amountField, percentField } from './lib/fields.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';
 import { marginAndMarkup, markupFromMargin } from './lib/pricing.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, sum } from './lib/decimal.ts';
+import { Decimal } from '../../lib/money.ts';
 import { addMonths, dateField, type Day, dayOf, inRange, toIso } from './lib/dates.ts';
 import { intField } from './lib/fields.ts';
 import { computeInvoice, engineLines, invoiceOptions, invoiceTotalsOutput, itemsField } from './lib/invoice.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, HUNDRED, toNumber } from './lib/decimal.ts';
+import { Decimal, HUNDRED, toNumber } from '../../lib/money.ts';
 import { dateField, toIso } from './lib/dates.ts';
 import { amountField, decimalField, percentField } from './lib/fields.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';

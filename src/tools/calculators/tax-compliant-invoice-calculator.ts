@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, toNumber, ZERO } from './lib/decimal.ts';
+import { Decimal, toNumber, ZERO } from '../../lib/money.ts';
 import { dateField, toIso } from './lib/dates.ts';
 import { labelField } from './lib/fields.ts';
 import { type Finding, scoreOf, scoreOutput } from './lib/findings.ts';

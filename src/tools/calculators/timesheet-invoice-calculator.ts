@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, sum, toNumber, ZERO } from './lib/decimal.ts';
+import { Decimal, sum, toNumber, ZERO } from '../../lib/money.ts';
 import { dateField, toIso } from './lib/dates.ts';
 import { amountField, decimalField, intField, labelField, percentField } from './lib/fields.ts';
 import { computeInvoice, type EngineLine, engineLines, invoiceOptions, invoiceTotalsOutput, lineItemSchema, MAX_ITEMS } from './lib/invoice.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { HUNDRED, toNumber } from './lib/decimal.ts';
+import { HUNDRED, toNumber } from '../../lib/money.ts';
 import { amountField, percentField } from './lib/fields.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';
 import { splitTax, TAX_MODES, taxModeField } from './lib/tax.ts';

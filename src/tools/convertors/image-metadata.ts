@@ -1,9 +1,12 @@
-import exifr from 'exifr';
+import type Exifr from 'exifr';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { FILE_KINDS } from '../../files/kinds.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { IMAGE_INPUT_KINDS, imagesOf, MAX_INPUT_PIXELS, type ImageEngine } from '../../engines/images/index.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const exifr = lazy<typeof Exifr>('exifr');
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const exifValue = z.union([scalar, z.array(z.union([z.string(), z.number()]))]);
@@ -194,7 +197,7 @@ type ExifRecord = Record<string, unknown>;
 async function readExif(bytes: Buffer, kind: string): Promise<ExifRecord> {
   if (kind === 'svg' || kind === 'gif' || kind === 'bmp') return {};
   try {
-    const parsed = (await exifr.parse(bytes, {
+    const parsed = (await exifr().parse(bytes, {
       tiff: true,
       exif: true,
       gps: true,

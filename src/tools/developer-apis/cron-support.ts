@@ -2,12 +2,16 @@
  * Cron analysis shared by the cron parser and generator: cron-parser for the schedule (next runs in
  * an IANA zone, DST-aware), cronstrue for the English description. No default export.
  */
-import { CronExpressionParser } from 'cron-parser';
-import cronstrue from 'cronstrue';
+import type * as CronParser from 'cron-parser';
+import type Cronstrue from 'cronstrue';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
+import { lazy } from '../../lib/lazy.ts';
 import { messageOf } from './shared.ts';
+
+const cronParser = lazy<typeof CronParser>('cron-parser');
+const cronstrue = lazy<typeof Cronstrue>('cronstrue');
 
 const MACROS = new Set(['@yearly', '@annually', '@monthly', '@weekly', '@daily', '@midnight', '@hourly', '@minutely', '@secondly', '@weekdays', '@weekends']);
 const FIELD_NAMES = ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek'] as const;
@@ -58,9 +62,9 @@ export function analyseCron(expression: string, options: AnalyseOptions): CronAn
   if (!isMacro && (parts.length < 5 || parts.length > 6)) {
     throw invalidField(options.field, `'${text}' has ${parts.length} field${parts.length === 1 ? '' : 's'}; cron needs 5 (minute hour day-of-month month day-of-week) or 6 (with seconds first), or a macro such as @daily`);
   }
-  let parsed: ReturnType<typeof CronExpressionParser.parse>;
+  let parsed: ReturnType<typeof CronParser.CronExpressionParser.parse>;
   try {
-    parsed = CronExpressionParser.parse(isMacro ? text.toLowerCase() : text, { currentDate: options.from, tz: options.timeZone });
+    parsed = cronParser().CronExpressionParser.parse(isMacro ? text.toLowerCase() : text, { currentDate: options.from, tz: options.timeZone });
   } catch (error) {
     throw invalidField(options.field, `${messageOf(error).replace(/^Invalid cron expression,?\s*/i, '')} (in '${text}')`);
   }
@@ -76,10 +80,10 @@ export function analyseCron(expression: string, options: AnalyseOptions): CronAn
   };
   let description: string;
   try {
-    description = cronstrue.toString(text, { use24HourTimeFormat: options.use24HourTime, verbose: false });
+    description = cronstrue().toString(text, { use24HourTimeFormat: options.use24HourTime, verbose: false });
   } catch {
     try {
-      description = cronstrue.toString(normalized, { use24HourTimeFormat: options.use24HourTime, verbose: false });
+      description = cronstrue().toString(normalized, { use24HourTimeFormat: options.use24HourTime, verbose: false });
     } catch {
       description = normalized;
     }

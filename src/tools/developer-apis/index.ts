@@ -30,7 +30,7 @@ import cssMinifier from './css-minifier.ts';
 import jsMinifier from './js-minifier.ts';
 import colorConverter from './color-converter.ts';
 
-/** In CATALOG.md order; http-headers-checker (a URL-fetching tool) is built with the other URL tools. */
+/** In the order the catalog lists them; http-headers-checker (a URL-fetching tool) is built with the other URL tools. */
 export const developerApisTools: AnyTool[] = [
   ...developerUrlTools,
   jsonFormatter,

@@ -1,7 +1,10 @@
-import YAML from 'yaml';
+import type * as YAML from 'yaml';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { jsonInputField, readJsonInput, sortKeysDeep } from './json-support.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const yamlLib = lazy<typeof YAML>('yaml');
 
 export default defineTool({
   module: 'developer-apis',
@@ -55,7 +58,7 @@ export default defineTool({
       aliasDuplicateObjects: false,
     };
     const docs = multiDocument && Array.isArray(value) ? value : [value];
-    const yaml = docs.map((doc) => YAML.stringify(doc, options)).join('---\n');
+    const yaml = docs.map((doc) => yamlLib().stringify(doc, options)).join('---\n');
     return { yaml, documentCount: docs.length, lines: yaml.trimEnd().split('\n').length };
   },
 });

@@ -1,9 +1,13 @@
 import { createPrivateKey, createPublicKey, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
-import { SignJWT, type JWTHeaderParameters, type JWTPayload } from 'jose';
+import type * as Jose from 'jose';
+import type { JWTHeaderParameters, JWTPayload } from 'jose';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { isRecord } from './shared.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const jose = lazy<typeof Jose>('jose');
 
 const ALGORITHMS = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
 type Algorithm = (typeof ALGORITHMS)[number];
@@ -194,7 +198,7 @@ export default defineTool({
     if (input.jwtId !== undefined) claims.jti = input.jwtId === true ? randomUUID() : input.jwtId;
     if (!isRecord(claims)) throw invalidField('payload', 'must be a JSON object');
 
-    const token = await new SignJWT(claims).setProtectedHeader(header).sign(key);
+    const token = await new (jose().SignJWT)(claims).setProtectedHeader(header).sign(key);
     const [h = '', p = ''] = token.split('.');
     const decodedPayload = b64json(p) as JWTPayload;
     return {

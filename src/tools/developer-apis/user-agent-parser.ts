@@ -1,6 +1,9 @@
-import { UAParser } from 'ua-parser-js';
+import type * as UaParser from 'ua-parser-js';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const uaParser = lazy<typeof UaParser>('ua-parser-js');
 
 /** Crawlers, monitors and HTTP libraries ua-parser-js (a browser detector) does not name. */
 const BOTS: [RegExp, string, string][] = [
@@ -108,7 +111,7 @@ export default defineTool({
     },
   ],
   run: ({ userAgent }) => {
-    const r = new UAParser(userAgent).getResult();
+    const r = new (uaParser().UAParser)(userAgent).getResult();
     const bot = detectBot(userAgent);
     const deviceType = r.device.type ?? (bot ? 'bot' : r.os.name || r.browser.name ? 'desktop' : 'unknown');
     return {

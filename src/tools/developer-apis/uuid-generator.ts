@@ -1,9 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
-import { MAX, NIL, v3, v4, v5, v7, validate } from 'uuid';
+import type * as Uuid from 'uuid';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { countField } from '../../registry/fields.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const uuid = lazy<typeof Uuid>('uuid');
 
 const NAMESPACES: Record<string, string> = {
   dns: '6ba7b810-9dad-11d1-80b4-00c04fd430c8',
@@ -72,19 +75,19 @@ export default defineTool({
       if (name === undefined) throw invalidField('name', `is required for ${version}: the name to hash`);
       if (count !== 1) throw invalidField('count', `${version} UUIDs are deterministic: one name gives one UUID, so count must be 1`);
       const ns = NAMESPACES[(namespace ?? 'dns').toLowerCase()] ?? (namespace ?? '').toLowerCase();
-      if (!validate(ns)) throw invalidField('namespace', 'dns, url, oid, x500, or a UUID such as 6ba7b810-9dad-11d1-80b4-00c04fd430c8');
-      uuids = [version === 'v5' ? v5(name, ns) : v3(name, ns)];
+      if (!uuid().validate(ns)) throw invalidField('namespace', 'dns, url, oid, x500, or a UUID such as 6ba7b810-9dad-11d1-80b4-00c04fd430c8');
+      uuids = [version === 'v5' ? uuid().v5(name, ns) : uuid().v3(name, ns)];
     } else if (version === 'nil' || version === 'max') {
       if (count !== 1) ctx.warn(`The ${version} UUID is a single constant; one is returned.`);
-      uuids = [version === 'nil' ? NIL : MAX];
+      uuids = [version === 'nil' ? uuid().NIL : uuid().MAX];
     } else if (version === 'v7') {
       const msecs = ctx.now().getTime();
       // A random starting sequence, then +1 per UUID: the batch is strictly increasing within the millisecond.
       const seq = randomInt(0, 2 ** 30);
-      uuids = Array.from({ length: count }, (_, i) => v7({ msecs, seq: seq + i }));
+      uuids = Array.from({ length: count }, (_, i) => uuid().v7({ msecs, seq: seq + i }));
       timestamp = new Date(msecs).toISOString();
     } else {
-      uuids = Array.from({ length: count }, () => v4());
+      uuids = Array.from({ length: count }, () => uuid().v4());
     }
     const styled = uuids.map((u) => style(u, uppercase, hyphens, braces));
     return { uuids: styled, version, count: styled.length, timestamp };

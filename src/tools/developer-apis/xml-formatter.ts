@@ -1,13 +1,17 @@
-import { XMLValidator } from 'fast-xml-parser';
-import xmlFormatterModule from 'xml-formatter';
+import type * as FastXmlParser from 'fast-xml-parser';
+import type xmlFormatterModule from 'xml-formatter';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { indentField, indentString, isStackOverflow, messageOf, sizeStats, sizeStatsSchema, sourceField, syntaxError, tooDeep } from './shared.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const fastXmlParser = lazy<typeof FastXmlParser>('fast-xml-parser');
+const xmlFormatter = lazy<typeof xmlFormatterModule>('xml-formatter');
 
 /** The package is CommonJS (module.exports = formatXml); TypeScript sees its namespace, so unwrap once. */
 type FormatXml = typeof xmlFormatterModule.default;
-const xmlFormat: FormatXml = (xmlFormatterModule as unknown as { default?: FormatXml }).default ?? (xmlFormatterModule as unknown as FormatXml);
+const xmlFormat = (): FormatXml => (xmlFormatter() as unknown as { default?: FormatXml }).default ?? (xmlFormatter() as unknown as FormatXml);
 
 /** DOCTYPE declarations carry entities: external ones are XXE, nested ones are "billion laughs". Refused outright. */
 const DOCTYPE = /<!\s*(DOCTYPE|ENTITY)\b/i;
@@ -60,7 +64,7 @@ export default defineTool({
   ],
   run: ({ xml, indent, mode = 'format', collapseContent = true, keepComments = true }) => {
     if (DOCTYPE.test(xml)) throw invalidField('xml', 'DOCTYPE and ENTITY declarations are not accepted (protection against XXE and entity-expansion attacks); remove the <!DOCTYPE …> block');
-    const checked = XMLValidator.validate(xml, { allowBooleanAttributes: true });
+    const checked = fastXmlParser().XMLValidator.validate(xml, { allowBooleanAttributes: true });
     if (checked !== true) throw syntaxError('xml', checked.err.msg, { line: checked.err.line, column: checked.err.col });
     let formatted: string;
     try {
@@ -71,7 +75,7 @@ export default defineTool({
         lineSeparator: '\n',
         whiteSpaceAtEndOfSelfclosingTag: false,
       };
-      formatted = mode === 'minify' ? xmlFormat.minify(xml, { ...options, collapseContent: true }) : xmlFormat(xml, options);
+      formatted = mode === 'minify' ? xmlFormat().minify(xml, { ...options, collapseContent: true }) : xmlFormat()(xml, options);
     } catch (error) {
       if (isStackOverflow(error)) throw tooDeep('xml');
       throw invalidField('xml', `not well-formed: ${messageOf(error)}`);

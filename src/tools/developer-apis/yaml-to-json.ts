@@ -1,9 +1,12 @@
-import YAML from 'yaml';
+import type * as YAML from 'yaml';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { depthOf, MAX_JSON_DEPTH } from './json-support.ts';
 import { indentField, indentString, sourceField, syntaxError, tooDeep } from './shared.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const yamlLib = lazy<typeof YAML>('yaml');
 
 /** Alias expansions allowed per document: enough for real configs, far too few for a billion-laughs bomb. */
 const MAX_ALIAS_COUNT = 1000;
@@ -64,7 +67,7 @@ export default defineTool({
     let docs: YAML.Document.Parsed[];
     try {
       // logLevel error: YAML warnings become response warnings, not process warnings in the server log.
-      docs = YAML.parseAllDocuments(yaml, { version, uniqueKeys: true, prettyErrors: true, merge: true, logLevel: 'error' });
+      docs = yamlLib().parseAllDocuments(yaml, { version, uniqueKeys: true, prettyErrors: true, merge: true, logLevel: 'error' });
     } catch {
       throw invalidField('yaml', 'could not be parsed (nesting too deep?)');
     }
@@ -79,9 +82,9 @@ export default defineTool({
       }
       for (const warning of doc.warnings.slice(0, 3)) ctx.warn(`YAML: ${warning.message.split('\n')[0]}`);
       let complexKey = false;
-      YAML.visit(doc, {
+      yamlLib().visit(doc, {
         Pair(_, pair) {
-          if (YAML.isCollection(pair.key)) complexKey = true;
+          if (yamlLib().isCollection(pair.key)) complexKey = true;
         },
       });
       if (complexKey) ctx.warn('A mapping uses a list or mapping as a key; JSON keys are strings, so it was written as YAML text.');

@@ -4,7 +4,7 @@ import { findingSchema, SEVERITIES, type Finding, type Severity } from '../../li
 export { findingSchema, SEVERITIES, type Finding, type Severity };
 
 /**
- * The shared audit shape (CONTRACT "Audit results share one shape"): `score` 0–100, `scoreBreakdown`
+ * The shared audit shape (docs/contract.md "Audit results share one shape"): `score` 0–100, `scoreBreakdown`
  * naming what counted, and `findings` with stable ids. Module-internal helper (no default export).
  */
 

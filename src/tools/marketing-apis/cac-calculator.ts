@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { countInput, decimalsField, Dec, fixed, money, moneyField, nonZero } from './numbers.ts';
+import { countInput, Dec, decimalsField, fixed, moneyField, nonZero } from './numbers.ts';
 
 export default defineTool({
   module: 'marketing-apis',
@@ -77,8 +77,8 @@ export default defineTool({
         ? null
         : fixed(cac.div(nonZero('monthlyGrossMarginPerCustomer', monthlyGrossMarginPerCustomer, 'the payback period')), decimals);
     return {
-      cac: money(cac),
-      totalAcquisitionCost: money(total),
+      cac: fixed(cac),
+      totalAcquisitionCost: fixed(total),
       newCustomers,
       ltvToCac,
       rating,

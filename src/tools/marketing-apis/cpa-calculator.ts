@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { countInput, decimalsField, Dec, fixed, money, moneyField, nonZero } from './numbers.ts';
+import { countInput, Dec, decimalsField, fixed, moneyField, nonZero } from './numbers.ts';
 
 export default defineTool({
   module: 'marketing-apis',
@@ -69,12 +69,12 @@ export default defineTool({
     }
     const rounded = cpa.toDecimalPlaces(2);
     return {
-      cpa: money(cpa),
-      cost: money(cost),
+      cpa: fixed(cpa),
+      cost: fixed(cost),
       conversions,
       conversionRate,
-      targetCpa: targetCpa === undefined ? null : money(targetCpa),
-      differenceFromTarget: targetCpa === undefined ? null : money(rounded.minus(targetCpa)),
+      targetCpa: targetCpa === undefined ? null : fixed(targetCpa),
+      differenceFromTarget: targetCpa === undefined ? null : fixed(rounded.minus(targetCpa)),
       withinTarget: targetCpa === undefined ? null : rounded.lte(targetCpa),
       formula: `CPA = cost ÷ conversions = ${cost.toString()} ÷ ${conversions}`,
     };

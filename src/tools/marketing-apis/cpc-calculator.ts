@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { countInput, decimalsField, Dec, fixed, money, moneyField, nonZero } from './numbers.ts';
+import { countInput, Dec, decimalsField, fixed, moneyField, nonZero } from './numbers.ts';
 
 export default defineTool({
   module: 'marketing-apis',
@@ -51,8 +51,8 @@ export default defineTool({
     if (impressions !== undefined) {
       const imp = nonZero('impressions', impressions, 'CTR and CPM');
       ctr = fixed(new Dec(clicks).div(imp).times(100), decimals);
-      cpm = money(cost.div(imp).times(1000));
+      cpm = fixed(cost.div(imp).times(1000));
     }
-    return { cpc: money(cpc), cost: money(cost), clicks, ctr, cpm, formula: `CPC = cost ÷ clicks = ${cost.toString()} ÷ ${clicks}` };
+    return { cpc: fixed(cpc), cost: fixed(cost), clicks, ctr, cpm, formula: `CPC = cost ÷ clicks = ${cost.toString()} ÷ ${clicks}` };
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { countInput, Dec, fixed, money, moneyField, nonZero } from './numbers.ts';
+import { countInput, Dec, fixed, moneyField, nonZero } from './numbers.ts';
 
 export default defineTool({
   module: 'marketing-apis',
@@ -63,12 +63,12 @@ export default defineTool({
       const r = nonZero('reach', reach, 'frequency');
       if (reach > impressions) ctx.warn('reach exceeds impressions; every person reached needs at least one impression');
       frequency = fixed(new Dec(impressions).div(r), 2);
-      costPerThousandReached = money(cost.div(r).times(1000));
+      costPerThousandReached = fixed(cost.div(r).times(1000));
     }
     return {
-      cpm: money(cost.div(imp).times(1000)),
+      cpm: fixed(cost.div(imp).times(1000)),
       costPerImpression: fixed(cost.div(imp), 6),
-      cost: money(cost),
+      cost: fixed(cost),
       impressions,
       frequency,
       costPerThousandReached,

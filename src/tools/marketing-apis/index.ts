@@ -27,7 +27,7 @@ import utmNamingConventionChecker from './utm-naming-convention-checker.ts';
 import utmParser from './utm-parser.ts';
 
 /**
- * In CATALOG.md order. The three `GET ?url` page tools (landing-page-cta-finder, form-field-inventory,
+ * In the order the catalog lists them. The three `GET ?url` page tools (landing-page-cta-finder, form-field-inventory,
  * marketing-tag-extractor) come first in the catalog; they are listed in url-checks.ts by their own change.
  */
 export const marketingApisTools: AnyTool[] = [

@@ -28,7 +28,7 @@ async function warningsOf(slug: string, input: unknown): Promise<string[]> {
 
 const bad = (slug: string, input: unknown, field: string): Promise<void> => expectBadRequest(tool(slug), input, field);
 
-test('the module lists the 25 JSON slugs of CATALOG.md (the three GET ?url page tools come separately), each once', () => {
+test('the module lists its 25 JSON slugs (the three GET ?url page tools come separately), each once', () => {
   const all = marketingApisTools.map((t) => t.slug);
   assert.equal(new Set(all).size, all.length);
   const slugs = marketingApisTools.filter((t) => t.method === 'POST').map((t) => t.slug);

@@ -1,17 +1,21 @@
-import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
-import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
+import type normalCdfFn from '@stdlib/stats-base-dists-normal-cdf';
+import type normalQuantileFn from '@stdlib/stats-base-dists-normal-quantile';
+import { lazy } from '../../lib/lazy.ts';
+
+const normalCdf = lazy<typeof normalCdfFn>('@stdlib/stats-base-dists-normal-cdf');
+const normalQuantile = lazy<typeof normalQuantileFn>('@stdlib/stats-base-dists-normal-quantile');
 
 /**
  * The standard normal distribution, from stdlib (erfc/erfinv-based, accurate to double precision) rather
  * than a hand-written approximation. Module-internal helper (no default export).
  */
 export function phi(z: number): number {
-  return normalCdf(z, 0, 1);
+  return normalCdf()(z, 0, 1);
 }
 
 /** The z with P(Z ≤ z) = p, for 0 < p < 1. */
 export function zQuantile(p: number): number {
-  return normalQuantile(p, 0, 1);
+  return normalQuantile()(p, 0, 1);
 }
 
 /** Rounds to a number of decimals for display (statistics are not money, so binary floats are fine). */

@@ -1,13 +1,9 @@
-import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
+import { Decimal as Dec, fixed } from '../../lib/money.ts';
 
-/**
- * Decimal arithmetic for the marketing metrics (money is never binary floating point). 40 significant
- * digits, half-up rounding; module-internal helper (no default export).
- */
-export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
-export type Dec = Decimal;
+/** Fields and checks of the marketing metrics; the arithmetic is lib/money.ts. Module-internal helper (no default export). */
+export { Dec, fixed };
 
 /** Larger amounts or counts than this (a quadrillion) are refused as absurd. */
 export const MAX_MAGNITUDE = 1e15;
@@ -47,15 +43,6 @@ export const decimalsField = z
   .default(2)
   .describe('Decimal places of rates and ratios in the result (0–8, default 2); money always has 2');
 
-/** Money as a 2-decimal string, rounded half-up. */
-export function money(value: Dec): string {
-  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-}
-
-/** A ratio or percentage as a string with `decimals` places, rounded half-up. */
-export function fixed(value: Dec, decimals: number): string {
-  return value.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP).toFixed(decimals);
-}
 
 /** Refuses a zero divisor with a 400 that names the field and what the division computes. */
 export function nonZero(field: string, value: Dec | number, what: string): Dec {

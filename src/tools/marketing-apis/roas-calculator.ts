@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { decimalsField, Dec, fixed, money, moneyField, nonZero } from './numbers.ts';
+import { Dec, decimalsField, fixed, moneyField, nonZero } from './numbers.ts';
 
 export default defineTool({
   module: 'marketing-apis',
@@ -76,15 +76,15 @@ export default defineTool({
       const margin = new Dec(grossMarginPercent).div(100);
       breakEvenRoas = fixed(new Dec(1).div(margin), decimals);
       const p = revenue.times(margin).minus(cost);
-      profit = money(p);
+      profit = fixed(p);
       profitable = p.gt(0);
     }
     return {
       roas: fixed(ratio, decimals),
       roasPercent: fixed(ratio.times(100), decimals),
-      netReturn: money(revenue.minus(cost)),
-      revenue: money(revenue),
-      cost: money(cost),
+      netReturn: fixed(revenue.minus(cost)),
+      revenue: fixed(revenue),
+      cost: fixed(cost),
       breakEvenRoas,
       profit,
       profitable,

@@ -208,7 +208,7 @@ const LIST: [SpamCategory, 1 | 2 | 3, string[]][] = [
 
 export const SPAM_PHRASES: SpamPhrase[] = LIST.flatMap(([category, weight, phrases]) => phrases.map((phrase) => ({ phrase, category, weight })));
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -216,7 +216,7 @@ function escape(text: string): string {
 const SORTED = [...SPAM_PHRASES].sort((a, b) => b.phrase.length - a.phrase.length);
 const BY_PHRASE = new Map(SPAM_PHRASES.map((p) => [p.phrase, p]));
 const PATTERN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${SORTED.map((p) => escape(p.phrase).replace(/'/g, "['’]").replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(?:${SORTED.map((p) => escapeRegExp(p.phrase).replace(/'/g, "['’]").replace(/ /g, '\\s+')).join('|')})(?![\\p{L}\\p{N}])`,
   'giu',
 );
 

@@ -1,5 +1,5 @@
 /**
- * The audit shape the checking tools of this module share (CONTRACT "Audit results share one shape"):
+ * The audit shape the checking tools of this module share (docs/contract.md "Audit results share one shape"):
  * `score` 0–100, `scoreBreakdown` naming what counted, and `findings` with stable ids.
  */
 import { z } from 'zod';

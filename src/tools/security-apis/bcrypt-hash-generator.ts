@@ -1,9 +1,13 @@
-import { hash as argon2Hash, parseOptions, verify as argon2Verify } from '@node-rs/argon2';
-import bcrypt from 'bcryptjs';
+import type * as Argon2 from '@node-rs/argon2';
+import type * as Bcrypt from 'bcryptjs';
 import { z } from 'zod';
 import { invalidField, ToolError } from '../../core/errors.ts';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const argon2 = lazy<typeof Argon2>('@node-rs/argon2');
+const bcryptjs = lazy<typeof Bcrypt>('bcryptjs');
 
 /**
  * Cost bounds: one call must not hog the CPU or memory. bcrypt runs in pure JS (in the CPU worker pool, so never on
@@ -13,7 +17,6 @@ import { defineTool } from '../../registry/define-tool.ts';
 const BCRYPT_MIN_ROUNDS = 4;
 const BCRYPT_MAX_ROUNDS = 14;
 const BCRYPT_DEFAULT_ROUNDS = 10;
-const BCRYPT_MAX_BYTES = 72;
 const ARGON2_MAX_MEMORY_KIB = 65_536;
 const ARGON2_MAX_TIME = 4;
 const ARGON2_MAX_PARALLELISM = 8;
@@ -232,12 +235,12 @@ async function hashBcrypt(input: Input, ctx: ToolContext): Promise<Output> {
   if (ignored.length > 0) ctx.warn(`${ignored.join(', ')} only apply to Argon2id and were ignored.`);
   const rounds = input.rounds ?? BCRYPT_DEFAULT_ROUNDS;
   let salt: string;
-  if (input.salt === undefined) salt = await bcrypt.genSalt(rounds);
+  if (input.salt === undefined) salt = await bcryptjs().genSalt(rounds);
   else if (BCRYPT_SALT.test(input.salt)) salt = `$2b$${String(rounds).padStart(2, '0')}$${input.salt}`;
   else throw invalidField('salt', 'a bcrypt salt is 22 characters of ./A-Za-z0-9');
-  const truncated = bcrypt.truncates(input.password);
+  const truncated = bcryptjs().truncates(input.password);
   if (truncated) ctx.warn('bcrypt only uses the first 72 bytes of the password; the rest does not count. Use Argon2id for longer passwords.');
-  const hash = await bcrypt.hash(input.password, salt);
+  const hash = await bcryptjs().hash(input.password, salt);
   const ok = rounds >= OWASP_BCRYPT_MIN_ROUNDS;
   return {
     mode: 'hash',
@@ -265,7 +268,7 @@ async function hashArgon2id(input: Input, ctx: ToolContext): Promise<Output> {
     salt = Buffer.from(input.salt, 'utf8');
     if (salt.length < 8) throw invalidField('salt', 'an Argon2 salt is at least 8 bytes (16 random bytes are recommended)');
   }
-  const hash = await argon2Hash(
+  const hash = await argon2().hash(
     input.password,
     { algorithm: ARGON2ID, memoryCost, timeCost, parallelism, ...(salt ? { salt } : {}) },
     ctx.signal,
@@ -298,9 +301,9 @@ async function verifyHash(input: Input, ctx: ToolContext): Promise<Output> {
     const rounds = Number(bcryptMatch[1]);
     if (rounds < BCRYPT_MIN_ROUNDS || rounds > 31) throw invalidField('hash', 'a bcrypt cost must be between 04 and 31');
     if (rounds > BCRYPT_MAX_ROUNDS) throw invalidField('hash', `bcrypt cost ${rounds} is over this API's limit of ${BCRYPT_MAX_ROUNDS} (each step doubles the work)`);
-    const match = await bcrypt.compare(input.password, stored);
+    const match = await bcryptjs().compare(input.password, stored);
     const ok = rounds >= OWASP_BCRYPT_MIN_ROUNDS;
-    const truncated = bcrypt.truncates(input.password);
+    const truncated = bcryptjs().truncates(input.password);
     return {
       mode: 'verify',
       algorithm: 'bcrypt',
@@ -317,9 +320,9 @@ async function verifyHash(input: Input, ctx: ToolContext): Promise<Output> {
     throw invalidField('hash', 'not a bcrypt ($2a$/$2b$/$2y$ + cost + 53 characters) or Argon2 PHC hash ($argon2id$v=19$m=…,t=…,p=…$salt$hash)');
   }
   if (input.algorithm === 'bcrypt') throw invalidField('algorithm', 'bcrypt does not fit an Argon2 hash; leave algorithm out in verify mode');
-  let options: ReturnType<typeof parseOptions>;
+  let options: ReturnType<typeof Argon2.parseOptions>;
   try {
-    options = parseOptions(stored);
+    options = argon2().parseOptions(stored);
   } catch {
     throw invalidField('hash', 'the Argon2 hash cannot be decoded: check the m, t, p values and the Base64 salt and hash');
   }
@@ -331,7 +334,7 @@ async function verifyHash(input: Input, ctx: ToolContext): Promise<Output> {
   if (options.parallelism > ARGON2_MAX_PARALLELISM) throw invalidField('hash', `p=${options.parallelism} is over this API's limit of ${ARGON2_MAX_PARALLELISM} lanes`);
   let match: boolean;
   try {
-    match = await argon2Verify(stored, input.password, undefined, ctx.signal);
+    match = await argon2().verify(stored, input.password, undefined, ctx.signal);
   } catch (error) {
     if (ctx.signal.aborted) throw error;
     throw new ToolError('validation_failed', 'hash: the Argon2 hash cannot be verified: its parameters or encoding are invalid');
@@ -369,7 +372,7 @@ function meetsArgon2Minimum(algorithm: VerifiedAlgorithm, memoryKiB: number, pas
 function bcryptParameters(hash: string): Parameters {
   return {
     version: hash.slice(1, 3),
-    rounds: bcrypt.getRounds(hash),
+    rounds: bcryptjs().getRounds(hash),
     memoryKiB: null,
     timeCost: null,
     parallelism: null,
@@ -379,7 +382,7 @@ function bcryptParameters(hash: string): Parameters {
 }
 
 function argon2Parameters(hash: string): Parameters {
-  const options = parseOptions(hash);
+  const options = argon2().parseOptions(hash);
   return {
     version: options.version === 0 ? '16' : '19',
     rounds: null,

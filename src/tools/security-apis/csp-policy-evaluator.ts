@@ -1,12 +1,19 @@
-import { checkHasConfiguredReporting } from 'csp_evaluator/dist/checks/security_checks.js';
-import { Csp, isDirective, isHash, isKeyword, isNonce, isUrlScheme, Version } from 'csp_evaluator/dist/csp.js';
-import { CspEvaluator, STRICTCSP_CHECKS } from 'csp_evaluator/dist/evaluator.js';
-import { type Finding as CspFinding, Severity as CspSeverity, Type } from 'csp_evaluator/dist/finding.js';
+import type * as CspChecks from 'csp_evaluator/dist/checks/security_checks.js';
+import type * as CspPolicy from 'csp_evaluator/dist/csp.js';
+import type * as CspEvaluatorModule from 'csp_evaluator/dist/evaluator.js';
+import type * as CspFindings from 'csp_evaluator/dist/finding.js';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFindings, type Severity, sortFindings, uniqueFindings } from './audit.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const cspChecks = lazy<typeof CspChecks>('csp_evaluator/dist/checks/security_checks.js');
+const cspPolicy = lazy<typeof CspPolicy>('csp_evaluator/dist/csp.js');
+const cspEvaluator = lazy<typeof CspEvaluatorModule>('csp_evaluator/dist/evaluator.js');
+const cspFindings = lazy<typeof CspFindings>('csp_evaluator/dist/finding.js');
+type CspFinding = CspFindings.Finding;
 
 const MAX_POLICY_CHARS = 50_000;
 /** Directives csp_evaluator 1.1.8 does not know yet but browsers do. */
@@ -19,16 +26,20 @@ const DEPRECATED_EXTRA: Record<string, string> = {
 };
 
 /** How csp_evaluator's severities map onto the house scale. */
-const SEVERITY_MAP: Record<number, Severity> = {
-  [CspSeverity.HIGH]: 'high',
-  [CspSeverity.SYNTAX]: 'medium',
-  [CspSeverity.MEDIUM]: 'medium',
-  [CspSeverity.HIGH_MAYBE]: 'medium',
-  [CspSeverity.STRICT_CSP]: 'low',
-  [CspSeverity.MEDIUM_MAYBE]: 'low',
-  [CspSeverity.INFO]: 'info',
-  [CspSeverity.NONE]: 'info',
-};
+function houseSeverity(severity: CspFindings.Severity): Severity {
+  const CspSeverity = cspFindings().Severity;
+  const map: Record<number, Severity> = {
+    [CspSeverity.HIGH]: 'high',
+    [CspSeverity.SYNTAX]: 'medium',
+    [CspSeverity.MEDIUM]: 'medium',
+    [CspSeverity.HIGH_MAYBE]: 'medium',
+    [CspSeverity.STRICT_CSP]: 'low',
+    [CspSeverity.MEDIUM_MAYBE]: 'low',
+    [CspSeverity.INFO]: 'info',
+    [CspSeverity.NONE]: 'info',
+  };
+  return map[severity] ?? 'info';
+}
 
 interface Explained {
   title: string;
@@ -38,6 +49,7 @@ interface Explained {
 
 /** Title and fix for each csp_evaluator finding type; its own description becomes the evidence. */
 function explain(finding: CspFinding): Explained {
+  const { Type, Severity: CspSeverity } = cspFindings();
   const d = finding.directive;
   const v = finding.value ?? '';
   switch (finding.type) {
@@ -433,7 +445,7 @@ export default defineTool({
 });
 
 interface ParsedPolicy {
-  csp: Csp;
+  csp: CspPolicy.Csp;
   directives: { name: string; values: string[]; known: boolean }[];
   duplicates: string[];
 }
@@ -443,6 +455,7 @@ interface ParsedPolicy {
  * occurrence of a name wins. Keywords and schemes are lower-cased like csp_evaluator's parser does.
  */
 function parsePolicy(text: string): ParsedPolicy {
+  const { Csp, isDirective, isKeyword, isUrlScheme } = cspPolicy();
   const csp = new Csp();
   const directives: ParsedPolicy['directives'] = [];
   const duplicates: string[] = [];
@@ -492,20 +505,21 @@ function evaluate(rawPolicy: string, reportOnly: boolean, delivery: 'header' | '
   const add = (finding: Finding): void => void findings.push(finding);
 
   // csp_evaluator: security checks on the effective policy (CSP3), strict-CSP checks, reporting.
-  const evaluator = new CspEvaluator(parsed.csp, Version.CSP3);
+  const evaluator = new (cspEvaluator().CspEvaluator)(parsed.csp, cspPolicy().Version.CSP3);
   let raw: CspFinding[];
   try {
-    raw = [...evaluator.evaluate(STRICTCSP_CHECKS), ...checkHasConfiguredReporting(parsed.csp)];
+    raw = [...evaluator.evaluate(cspEvaluator().STRICTCSP_CHECKS), ...cspChecks().checkHasConfiguredReporting(parsed.csp)];
   } catch (error) {
     // csp_evaluator reads host sources as URLs and throws on values that are none (found by test/fuzz.test.ts).
     throw invalidField('policy', `a source list holds a value that is not a source expression (${error instanceof Error ? error.message : String(error)}); sources look like 'self', https://cdn.example.com, *.example.com, data: or 'nonce-…'`);
   }
+  const { Type } = cspFindings();
   for (const finding of raw) {
     if (finding.type === Type.UNKNOWN_DIRECTIVE && EXTRA_DIRECTIVES.has(finding.directive)) continue;
     const explained = explain(finding);
     add({
       id: `${Type[finding.type]?.toLowerCase().replace(/_/g, '-') ?? 'finding'}:${finding.directive}${finding.value ? `:${idPart(finding.value)}` : ''}`,
-      severity: explained.severity ?? SEVERITY_MAP[finding.severity] ?? 'info',
+      severity: explained.severity ?? houseSeverity(finding.severity),
       title: explained.title,
       evidence: `${finding.directive}${finding.value ? ` ${finding.value}` : ''} — ${finding.description}`,
       fix: explained.fix,
@@ -536,7 +550,7 @@ function evaluate(rawPolicy: string, reportOnly: boolean, delivery: 'header' | '
   const styleDirective = has('style-src') ? 'style-src' : has('default-src') ? 'default-src' : null;
   if (styleDirective !== null) {
     const styleValues = valuesOf(styleDirective);
-    const styleProtected = styleValues.some((v) => isNonce(v) || isHash(v));
+    const styleProtected = styleValues.some((v) => cspPolicy().isNonce(v) || cspPolicy().isHash(v));
     if (styleValues.includes("'unsafe-inline'") && !styleProtected) {
       add({
         id: `style-unsafe-inline:${styleDirective}`,
@@ -592,8 +606,8 @@ function evaluate(rawPolicy: string, reportOnly: boolean, delivery: 'header' | '
   const list = sortFindings(uniqueFindings(findings));
   const scriptDirective = has('script-src') ? 'script-src' : has('default-src') ? 'default-src' : null;
   const scriptValues = scriptDirective === null ? [] : valuesOf(scriptDirective);
-  const nonces = scriptValues.some((v) => isNonce(v));
-  const hashes = scriptValues.some((v) => isHash(v));
+  const nonces = scriptValues.some((v) => cspPolicy().isNonce(v));
+  const hashes = scriptValues.some((v) => cspPolicy().isHash(v));
   const strictDynamic = scriptValues.includes("'strict-dynamic'");
   const unsafeInline = scriptValues.includes("'unsafe-inline'");
   const unsafeEval = scriptValues.includes("'unsafe-eval'");

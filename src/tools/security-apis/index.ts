@@ -12,7 +12,7 @@ import securePasswordGenerator from './secure-password-generator.ts';
 import webhookSignatureVerifier from './webhook-signature-verifier.ts';
 
 /**
- * The JSON tools of the module, in CATALOG.md order. The `GET ?url` tools (security headers, TLS, cookies…)
+ * The JSON tools of the module, in the order the catalog lists them. The `GET ?url` tools (security headers, TLS, cookies…)
  * are listed in url-checks.ts.
  */
 export const securityApisTools: AnyTool[] = [

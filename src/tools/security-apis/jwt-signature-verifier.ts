@@ -1,11 +1,14 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { compactVerify, errors } from 'jose';
+import type * as Jose from 'jose';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { decodeBytes, INPUT_ENCODINGS } from './bytes.ts';
 import { type DecodedToken, decodeToken, type Json, numericDate, timingOf, timingSchema, tokenField } from './jwt.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const jose = lazy<typeof Jose>('jose');
 
 const JWS_ALGORITHMS = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'] as const;
 type JwsAlgorithm = (typeof JWS_ALGORITHMS)[number];
@@ -35,7 +38,6 @@ const REASONS = [
 type Reason = (typeof REASONS)[number];
 
 const CHECK_STATUS = ['pass', 'fail', 'warn', 'skipped'] as const;
-type CheckStatus = (typeof CHECK_STATUS)[number];
 const checkSchema = z.object({
   check: z.string().describe('algorithm, key, signature, exp, nbf, iat, maxAge, aud, iss, sub or requiredClaims'),
   status: z.enum(CHECK_STATUS).describe('pass, fail (the token must be rejected), warn (accepted but worth a look) or skipped (nothing to check)'),
@@ -370,14 +372,14 @@ async function verify(input: Input, ctx: ToolContext): Promise<Output> {
   let failure: { reason: Reason; detail: string } | null = null;
   for (const candidate of candidates) {
     try {
-      await compactVerify(token.compact, candidate.key, { algorithms: [algorithm] });
+      await jose().compactVerify(token.compact, candidate.key, { algorithms: [algorithm] });
       signatureValid = true;
       usedKid = candidate.kid;
       failure = null;
       break;
     } catch (error) {
       // With several candidate keys, a signature mismatch says more than a key that did not fit.
-      if (failure === null || error instanceof errors.JWSSignatureVerificationFailed) failure = explainJoseError(error, algorithm, resolved.info);
+      if (failure === null || error instanceof jose().errors.JWSSignatureVerificationFailed) failure = explainJoseError(error, algorithm, resolved.info);
     }
   }
   if (!signatureValid) {
@@ -563,7 +565,7 @@ function keyStrength(info: ResolvedKey['info'], alg: JwsAlgorithm): Check {
 }
 
 function explainJoseError(error: unknown, alg: JwsAlgorithm, info: ResolvedKey['info']): { reason: Reason; detail: string } {
-  if (error instanceof errors.JWSSignatureVerificationFailed) {
+  if (error instanceof jose().errors.JWSSignatureVerificationFailed) {
     return {
       reason: 'signature_invalid',
       detail:
@@ -572,8 +574,8 @@ function explainJoseError(error: unknown, alg: JwsAlgorithm, info: ResolvedKey['
           : `The ${alg} signature does not verify: wrong key, or the token was altered.`,
     };
   }
-  if (error instanceof errors.JOSENotSupported) return { reason: 'unsupported', detail: `The token uses a feature that is not supported: ${error.message}.` };
-  if (error instanceof errors.JWSInvalid) return { reason: 'malformed', detail: `The token is not a valid JWS: ${error.message}.` };
+  if (error instanceof jose().errors.JOSENotSupported) return { reason: 'unsupported', detail: `The token uses a feature that is not supported: ${error.message}.` };
+  if (error instanceof jose().errors.JWSInvalid) return { reason: 'malformed', detail: `The token is not a valid JWS: ${error.message}.` };
   // jose raises TypeError when the key cannot be used with the algorithm (wrong curve, RSA under 2048 bits…).
   return { reason: 'key_unusable', detail: `The key cannot verify ${alg} signatures${info.type === 'rsa' && (info.bits ?? 0) < 2048 ? ' (RSA keys must be at least 2048 bits)' : ''}.` };
 }

@@ -42,7 +42,7 @@ async function refusal(slug: string, input: unknown): Promise<{ status: number; 
 }
 const hex = (n: number, byte: number): string => Buffer.alloc(n, byte).toString('hex');
 
-test('the module lists the 10 JSON slugs of CATALOG.md, in catalog order', () => {
+test('the module lists its 10 JSON slugs, in catalog order', () => {
   assert.deepEqual(
     securityApisTools.map((t) => t.slug),
     [

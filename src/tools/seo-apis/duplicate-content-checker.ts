@@ -4,7 +4,7 @@ import { defineTool } from '../../registry/define-tool.ts';
 import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
 import { fetcherOf, liveExample, siteExample, mapLimit } from '../../lib/page/context.ts';
 import { brokenShop } from '../../lib/page/example-sites.ts';
-import { visibleText, wordsOf } from '../../lib/page/html.ts';
+import { visibleText } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { compareDocumentsTask, SHINGLE } from '../../lib/page/similarity.ts';
 

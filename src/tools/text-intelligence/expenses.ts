@@ -1,9 +1,12 @@
 import { code as currencyCode } from 'currency-codes';
-import { parse as parseCsv } from 'csv-parse/sync';
-import { Decimal } from 'decimal.js';
+import type * as CsvParse from 'csv-parse/sync';
+import { Decimal, fixed } from '../../lib/money.ts';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const csvParse = lazy<typeof CsvParse>('csv-parse/sync');
 
 /**
  * Expense extraction and categorisation over text (`expense-categorizer` now, the `-file` variant once
@@ -265,10 +268,6 @@ export type ExpenseResult = z.infer<typeof expenseResultSchema>;
 
 export const MAX_EXPENSE_ROWS = 10_000;
 
-function money(value: Decimal): string {
-  return value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
-}
-
 function cleanDescription(text: string): string {
   return text
     .replace(/\b[A-Z]{3}\b(?=\s*$)/, '')
@@ -316,7 +315,7 @@ function readCsv(csv: string, options: ExpenseOptions): { drafts: Draft[]; skipp
   const delimiter = detectDelimiter(csv);
   let rows: string[][];
   try {
-    rows = parseCsv(csv, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
+    rows = csvParse().parse(csv, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, bom: true }) as string[][];
   } catch (error) {
     throw invalidField('csv', `not readable as CSV (${(error as Error).message.split('\n')[0]!.slice(0, 160)})`);
   }
@@ -457,7 +456,7 @@ export function categorizeExpenses(input: { text?: string | undefined; csv?: str
       date: d.date ? d.date.resolve(dateOrder) : null,
       merchant: merchantOf(d, rule.keyword),
       description: d.description,
-      amount: money(amount),
+      amount: fixed(amount),
       currency: d.amount.currency ?? options.currency,
       category,
       matchedRule: amount.isNegative() ? null : rule.keyword,
@@ -488,10 +487,10 @@ export function categorizeExpenses(input: { text?: string | undefined; csv?: str
     expenses: expenses.map(({ value: _value, ...rest }) => rest),
     totalsByCategory: [...byCategory.values()]
       .sort((a, b) => b.total.comparedTo(a.total) || a.category.localeCompare(b.category))
-      .map((c) => ({ category: c.category, currency: c.currency, total: money(c.total), count: c.count })),
+      .map((c) => ({ category: c.category, currency: c.currency, total: fixed(c.total), count: c.count })),
     totalsByCurrency: [...byCurrency.values()]
       .sort((a, b) => a.currency.localeCompare(b.currency))
-      .map((t) => ({ currency: t.currency, expenses: money(t.expenses), credits: money(t.credits), net: money(t.expenses.minus(t.credits)), count: t.count })),
+      .map((t) => ({ currency: t.currency, expenses: fixed(t.expenses), credits: fixed(t.credits), net: fixed(t.expenses.minus(t.credits)), count: t.count })),
     skipped,
     detected: {
       dateOrder,

@@ -1,5 +1,5 @@
-import cardValidator from 'card-validator';
-import { electronicFormatIBAN, getCountrySpecifications, isValidIBAN } from 'ibantools';
+import type CardValidator from 'card-validator';
+import type * as Ibantools from 'ibantools';
 import ipaddr from 'ipaddr.js';
 import type { CountryCode } from 'libphonenumber-js/max';
 import type * as Phones from 'libphonenumber-js/max';
@@ -7,6 +7,9 @@ import { lazy } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { clampScore, findingSchema, scoreBreakdownSchema, scoreSchema, sortFindings, type Finding, type Severity } from '../../lib/nlp/audit.ts';
 import { personNames } from '../../lib/nlp/phrases.ts';
+
+const cardValidator = lazy<typeof CardValidator>('card-validator');
+const ibantools = lazy<typeof Ibantools>('ibantools');
 
 const phones = lazy<typeof Phones>('libphonenumber-js/max');
 
@@ -118,7 +121,7 @@ function addMatches(out: Span[], type: PiiType, regex: RegExp, text: string, che
 }
 
 function findIbans(text: string, out: Span[]): void {
-  const specs = getCountrySpecifications();
+  const specs = ibantools().getCountrySpecifications();
   for (const match of text.matchAll(IBAN_START)) {
     const country = match[0].slice(0, 2).toUpperCase();
     const length = specs[country]?.chars;
@@ -139,8 +142,8 @@ function findIbans(text: string, out: Span[]): void {
     }
     if (count !== length || /[\p{L}\p{N}]/u.test(text[end] ?? '')) continue;
     const raw = text.slice(match.index, end);
-    const electronic = electronicFormatIBAN(raw.toUpperCase());
-    if (!electronic || !isValidIBAN(electronic)) continue;
+    const electronic = ibantools().electronicFormatIBAN(raw.toUpperCase());
+    if (!electronic || !ibantools().isValidIBAN(electronic)) continue;
     out.push({ type: 'iban', start: match.index, end, raw, key: electronic, detail: country });
   }
 }
@@ -190,7 +193,7 @@ function detect(text: string, types: ReadonlySet<PiiType>, country: CountryCode)
     addMatches(spans, 'credit_card', CARD_CANDIDATE, text, (raw) => {
       const digits = raw.replace(/\D/g, '');
       if (digits.length < 13 || digits.length > 19) return undefined;
-      const verdict = cardValidator.number(digits, { luhnValidateUnionPay: true });
+      const verdict = cardValidator().number(digits, { luhnValidateUnionPay: true });
       return verdict.isValid ? { key: digits, detail: verdict.card?.niceType ?? null } : undefined;
     });
   }

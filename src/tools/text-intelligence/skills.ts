@@ -4,6 +4,8 @@
  * case-sensitive are ordinary words in lower case ("Go", "React", "Excel", "Swift"). Module-internal.
  */
 
+import { lazyValue } from '../../lib/lazy.ts';
+
 export type SkillCategory = 'hard skill' | 'soft skill' | 'certification' | 'education' | 'language';
 
 export interface Skill {
@@ -266,7 +268,7 @@ interface CompiledSkill {
   pattern: RegExp;
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u00a0-]+');
 }
 
@@ -277,14 +279,29 @@ const SENTENCE_START = /(?:^|[.!?\n•*-])[\s"'“(]*$/u;
 /** Prose goes on after the word ("Go above and beyond"), unlike a list ("Go, Rust"). */
 const PROSE_FOLLOWS = /^\s+\p{Ll}/u;
 
-const COMPILED: CompiledSkill[] = SKILLS.map((skill) => {
-  const loose = skill.aliases.map(escape);
-  const strict = (skill.exact ?? []).map(escape);
+/**
+ * The skills' patterns, built on first use (lib/lazy.ts): building and compiling ~250 Unicode patterns takes
+ * about a second, which importing the registry should not pay. The service's warm-up runs each pattern twice
+ * (V8 interprets a pattern's first run and compiles it to machine code on the next, the slow part), so that
+ * happens before it listens, not during a caller's request.
+ */
+const compiledSkills = lazyValue(
+  (): CompiledSkill[] => SKILLS.map(compileSkill),
+  (compiled) => {
+    for (const { pattern } of compiled) {
+      for (let run = 0; run < 2; run++) [...'Skills: Go, SQL.'.matchAll(pattern)];
+    }
+  },
+);
+
+function compileSkill(skill: Skill): CompiledSkill {
+  const loose = skill.aliases.map(escapeRegExp);
+  const strict = (skill.exact ?? []).map(escapeRegExp);
   const parts = [loose.length ? `(?<loose>${loose.sort((a, b) => b.length - a.length).join('|')})` : '', strict.length ? `(?<strict>(?-i:${strict.sort((a, b) => b.length - a.length).join('|')}))` : '']
     .filter(Boolean)
     .join('|');
   return { skill, pattern: new RegExp(`${BEFORE}(?:${parts})${AFTER}`, 'giu') };
-});
+}
 
 export interface SkillHit {
   skill: Skill;
@@ -299,7 +316,7 @@ export interface SkillHit {
 /** Every lexicon skill found in the text, in lexicon order. */
 export function findSkills(text: string): SkillHit[] {
   const out: SkillHit[] = [];
-  for (const { skill, pattern } of COMPILED) {
+  for (const { skill, pattern } of compiledSkills()) {
     const positions: number[] = [];
     const ends: number[] = [];
     const spellings = new Set<string>();

@@ -1,9 +1,13 @@
-import { type Change, diffLines, diffWords } from 'diff';
+import type * as Diff from 'diff';
+import type { Change } from 'diff';
 import { z } from 'zod';
 import { words } from '../../lib/graphemes.ts';
 import { countLines } from '../../lib/lines.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const diff = lazy<typeof Diff>('diff');
 
 /** Each diff gives up after this long and reports the texts as wholly replaced (with a warning). */
 const DIFF_TIMEOUT_MS = 2500;
@@ -147,8 +151,8 @@ export default defineTool({
       return ignoreCase ? spaced.toLowerCase() : spaced;
     };
     const lineOptions = { comparator: (a: string, b: string) => normalize(a) === normalize(b), stripTrailingCr: true, timeout: DIFF_TIMEOUT_MS };
-    const lineRuns = diffLines(text1, text2, lineOptions);
-    const wordRuns = diffWords(text1, text2, { ignoreCase, intlSegmenter: diffSegmenter, timeout: DIFF_TIMEOUT_MS });
+    const lineRuns = diff().diffLines(text1, text2, lineOptions);
+    const wordRuns = diff().diffWords(text1, text2, { ignoreCase, intlSegmenter: diffSegmenter, timeout: DIFF_TIMEOUT_MS });
     if (lineRuns === undefined || wordRuns === undefined) {
       ctx.warn('The texts were too different to diff in time; they are reported as wholly replaced.');
     }

@@ -1,8 +1,12 @@
-import slugify from '@sindresorhus/slugify';
+import type Slugify from '@sindresorhus/slugify';
 import { z } from 'zod';
 import { localeField } from '../../lib/locale.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const slugifyLib = lazy<{ default: typeof Slugify }>('@sindresorhus/slugify');
+const slugify: typeof Slugify = (text, options) => slugifyLib().default(text, options);
 
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Letters of scripts the transliterator has no Latin spelling for. */

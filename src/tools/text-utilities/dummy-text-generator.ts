@@ -1,8 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { Generator } from 'lorem-ipsum';
+import type * as LoremIpsum from 'lorem-ipsum';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { countField } from '../../registry/fields.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const loremIpsum = lazy<typeof LoremIpsum>('lorem-ipsum');
 
 const LIMITS = { words: 10_000, sentences: 1_000, paragraphs: 100 } as const;
 const CLASSIC_WORDS = ['Lorem', 'ipsum', 'dolor', 'sit', 'amet'];
@@ -39,7 +42,7 @@ export default defineTool({
     { title: 'HTML, without the classic opening (random)', input: { count: 2, unit: 'paragraphs', format: 'html', startWithLorem: false } },
   ],
   run: ({ count, unit, startWithLorem, format }) => {
-    const generator = new Generator({ random: () => randomInt(RANDOM_SCALE) / RANDOM_SCALE });
+    const generator = new (loremIpsum().Generator)({ random: () => randomInt(RANDOM_SCALE) / RANDOM_SCALE });
     // The package's list holds a capitalised "Lorem", which looks odd mid-sentence.
     generator.words = generator.words.map((word) => word.toLowerCase());
     const blocks: string[] = [];

@@ -17,7 +17,7 @@ import textCaseConverter from './text-case-converter.ts';
 import textStats from './text-stats.ts';
 import wordsToNumber from './words-to-number.ts';
 
-/** In SERVICE-SPEC 4.2 order. */
+/** In the order the catalog lists them. */
 export const textUtilitiesTools: AnyTool[] = [
   textCaseConverter,
   reverseText,

@@ -1,7 +1,10 @@
-import { toCardinal, toOrdinal } from 'n2words/en-US';
+import type * as N2wordsEn from 'n2words/en-US';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const n2words = lazy<typeof N2wordsEn>('n2words/en-US');
 
 /** The largest whole part n2words names: up to the vigintillions (10^63), so below 10^66. */
 const MAX_INTEGER_DIGITS = 66;
@@ -103,7 +106,7 @@ export default defineTool({
     if (ordinal) {
       if (currency !== undefined) throw invalidField('ordinal', 'cannot be combined with currency');
       if (value.negative || /[1-9]/.test(value.fraction)) throw invalidField('number', 'an ordinal needs a whole number of 0 or more');
-      return { words: value.integer === '0' ? 'zeroth' : toOrdinal(BigInt(value.integer)), number: shown };
+      return { words: value.integer === '0' ? 'zeroth' : n2words().toOrdinal(BigInt(value.integer)), number: shown };
     }
     if (currency !== undefined) return { words: moneyWords(value, CURRENCIES[currency], and), number: shown };
     let words = cardinal(BigInt(value.integer), and);
@@ -145,7 +148,7 @@ function parseDecimal(input: number | string): Decimal {
 }
 
 function cardinal(value: bigint, and: boolean): string {
-  return value === 0n ? 'zero' : toCardinal(value, { and });
+  return value === 0n ? 'zero' : n2words().toCardinal(value, { and });
 }
 
 function moneyWords(value: Decimal, names: CurrencyNames, and: boolean): string {

@@ -1,8 +1,11 @@
-import { count as countWords, generate } from 'random-words';
+import type * as RandomWords from 'random-words';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { countField } from '../../registry/fields.ts';
+import { lazy } from '../../lib/lazy.ts';
+
+const randomWords = lazy<typeof RandomWords>('random-words');
 
 const MAX_WORDS = 1000;
 
@@ -38,7 +41,7 @@ export default defineTool({
     }
     const lengths = { minLength, maxLength };
     // Checked first: the package retries forever when no word has a fitting length.
-    const available = countWords(lengths);
+    const available = randomWords().count(lengths);
     if (available === 0) throw invalidField(minLength === undefined ? 'maxLength' : 'minLength', 'no word in the list has a length in that range');
     if (unique && count > available) {
       throw invalidField('count', `only ${available} distinct words fit that length range; ask for fewer or set unique to false`);
@@ -46,7 +49,7 @@ export default defineTool({
     const words: string[] = [];
     const seen = new Set<string>();
     while (words.length < count) {
-      for (const word of asList(generate({ ...lengths, exactly: count - words.length }))) {
+      for (const word of asList(randomWords().generate({ ...lengths, exactly: count - words.length }))) {
         if (unique && seen.has(word)) continue;
         seen.add(word);
         words.push(word);

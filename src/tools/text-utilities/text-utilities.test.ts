@@ -37,7 +37,7 @@ async function rejects(slug: string, input: unknown, field: string): Promise<voi
   });
 }
 
-test('the module lists all 17 SERVICE-SPEC slugs, each once', () => {
+test('the module lists its 17 catalog slugs, each once', () => {
   const slugs = textUtilitiesTools.map((t) => t.slug);
   assert.deepEqual(new Set(slugs).size, slugs.length);
   assert.deepEqual(slugs.toSorted(), [

@@ -23,7 +23,7 @@ import illuminanceConverter from './illuminance-converter.ts';
 import frequencyConverter from './frequency-converter.ts';
 import angleConverter from './angle-converter.ts';
 
-/** In CATALOG order. */
+/** In the order the catalog lists them. */
 export const unitConversionsTools: AnyTool[] = [
   lengthConverter,
   areaConverter,

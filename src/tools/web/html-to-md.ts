@@ -1,10 +1,10 @@
-import { createRequire } from 'node:module';
-import TurndownService from 'turndown';
+import type TurndownService from 'turndown';
+import { lazy } from '../../lib/lazy.ts';
 import { dataFileTool, HTML_INPUT } from './lib/data-tool.ts';
 import { checkHtmlBounds } from './lib/html.ts';
 
-const require = createRequire(import.meta.url);
-const { gfm } = require('@joplin/turndown-plugin-gfm') as { gfm: TurndownService.Plugin };
+const Turndown = lazy<typeof TurndownService>('turndown');
+const gfmPlugin = lazy<{ gfm: TurndownService.Plugin }>('@joplin/turndown-plugin-gfm');
 
 export default dataFileTool({
   module: 'web',
@@ -23,8 +23,8 @@ export default dataFileTool({
   ],
   convert: (source) => {
     checkHtmlBounds(source.text);
-    const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*', hr: '---' });
-    service.use(gfm);
+    const service = new (Turndown())({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*', hr: '---' });
+    service.use(gfmPlugin().gfm);
     service.remove(['script', 'style', 'noscript', 'iframe', 'object', 'embed', 'template', 'form', 'button', 'select', 'input', 'textarea', 'head', 'title']);
     return `${service.turndown(source.text.replace(/^\uFEFF/, '')).trim()}\n`;
   },

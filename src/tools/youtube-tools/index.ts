@@ -6,7 +6,7 @@ import youtubeRpmCalculator from './youtube-rpm-calculator.ts';
 import youtubeTitleOptimizer from './youtube-title-optimizer.ts';
 import youtubeUrlParser from './youtube-url-parser.ts';
 
-/** In CATALOG order. */
+/** In the order the catalog lists them. */
 export const youtubeToolsTools: AnyTool[] = [
   youtubeUrlParser,
   youtubeTitleOptimizer,

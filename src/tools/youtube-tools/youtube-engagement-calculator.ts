@@ -1,8 +1,7 @@
-import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
+import { Decimal as D } from '../../lib/money.ts';
 
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 const MAX_COUNT = 1e13;
 
 const count = (what: string, min = 0) =>

@@ -1,17 +1,16 @@
-import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { Decimal as D, fixed } from '../../lib/money.ts';
 
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
-type Dec = InstanceType<typeof D>;
+type Dec = D;
 
 const MONEY_TEXT = /^\d{1,13}(?:\.\d{1,10})?$/;
 const MAX_MONEY = 1e12;
 /** YouTube Partner Program: creators keep 55 % of ad revenue on long-form videos (45 % on Shorts). */
 const DEFAULT_CREATOR_SHARE = 55;
 
-const money = (what: string) =>
+const moneyField = (what: string) =>
   z
     .union([z.number().min(0, 'not negative').max(MAX_MONEY, 'at most 1e12'), z.string().trim().regex(MONEY_TEXT, 'a decimal amount such as "1234.56"')], {
       error: 'a non-negative amount: a number or a decimal string such as "1234.56"',
@@ -47,7 +46,6 @@ const output = z.object({
   explanation: z.string().describe('CPM versus RPM'),
 });
 
-const toMoney = (d: Dec): string => d.toDecimalPlaces(2).toFixed(2);
 
 function parseMoney(field: string, value: number | string | undefined): Dec | undefined {
   if (value === undefined) return undefined;
@@ -68,10 +66,10 @@ export default defineTool({
     'The result explains how CPM and RPM differ.',
   keywords: ['youtube rpm', 'rpm calculator', 'youtube earnings', 'cpm vs rpm', 'revenue per mille', 'youtube revenue calculator'],
   input: z.object({
-    revenue: money('Revenue earned for the period (same period as views)'),
+    revenue: moneyField('Revenue earned for the period (same period as views)'),
     views: z.number().int('a whole number').min(1, 'at least 1').max(1e13, 'at most 1e13').optional().describe('Views in the period'),
-    rpm: money('Revenue per 1,000 views'),
-    cpm: money('Advertiser CPM: cost per 1,000 ad impressions, before YouTube\'s share'),
+    rpm: moneyField('Revenue per 1,000 views'),
+    cpm: moneyField('Advertiser CPM: cost per 1,000 ad impressions, before YouTube\'s share'),
     monetizedPlaybackPercent: percentField('Share of views that showed at least one ad, % (needed with cpm)').optional(),
     creatorSharePercent: percentField(`The creator's share of ad revenue, % (default ${DEFAULT_CREATOR_SHARE}; 45 for Shorts)`).optional(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'a 3-letter ISO 4217 code such as USD').default('USD').describe('Currency code of the amounts (default USD)'),
@@ -116,15 +114,15 @@ export default defineTool({
       if (revenue !== undefined || rpm !== undefined) throw invalidField('cpm', 'give cpm on its own (with views), not together with revenue or rpm');
       const share = input.creatorSharePercent ?? DEFAULT_CREATOR_SHARE;
       const estimatedRpm = cpm.mul(input.monetizedPlaybackPercent).div(100).mul(share).div(100);
-      const estimatedRevenue = views === undefined ? null : toMoney(estimatedRpm.mul(views).div(1000));
+      const estimatedRevenue = views === undefined ? null : fixed(estimatedRpm.mul(views).div(1000));
       return {
         ...base,
         mode: 'rpm-from-cpm' as const,
         views: views ?? null,
         revenue: estimatedRevenue,
-        rpm: toMoney(estimatedRpm),
-        cpmEstimate: { cpm: toMoney(cpm), monetizedPlaybackPercent: input.monetizedPlaybackPercent, creatorSharePercent: share, estimatedRpm: toMoney(estimatedRpm), estimatedRevenue },
-        formula: `RPM ≈ ${cpm.toString()} CPM × ${input.monetizedPlaybackPercent} % monetized × ${share} % creator share = ${toMoney(estimatedRpm)}`,
+        rpm: fixed(estimatedRpm),
+        cpmEstimate: { cpm: fixed(cpm), monetizedPlaybackPercent: input.monetizedPlaybackPercent, creatorSharePercent: share, estimatedRpm: fixed(estimatedRpm), estimatedRevenue },
+        formula: `RPM ≈ ${cpm.toString()} CPM × ${input.monetizedPlaybackPercent} % monetized × ${share} % creator share = ${fixed(estimatedRpm)}`,
       };
     }
     const given = [revenue, views, rpm].filter((v) => v !== undefined).length;
@@ -133,11 +131,11 @@ export default defineTool({
     }
     if (revenue !== undefined && views !== undefined) {
       const r = revenue.div(views).mul(1000);
-      return { ...base, mode: 'rpm-from-revenue' as const, views, revenue: toMoney(revenue), rpm: toMoney(r), cpmEstimate: null, formula: `RPM = ${revenue.toString()} ÷ ${views} views × 1000 = ${toMoney(r)}` };
+      return { ...base, mode: 'rpm-from-revenue' as const, views, revenue: fixed(revenue), rpm: fixed(r), cpmEstimate: null, formula: `RPM = ${revenue.toString()} ÷ ${views} views × 1000 = ${fixed(r)}` };
     }
     if (rpm !== undefined && views !== undefined) {
       const total = rpm.mul(views).div(1000);
-      return { ...base, mode: 'revenue-from-rpm' as const, views, revenue: toMoney(total), rpm: toMoney(rpm), cpmEstimate: null, formula: `revenue = ${rpm.toString()} RPM × ${views} views ÷ 1000 = ${toMoney(total)}` };
+      return { ...base, mode: 'revenue-from-rpm' as const, views, revenue: fixed(total), rpm: fixed(rpm), cpmEstimate: null, formula: `revenue = ${rpm.toString()} RPM × ${views} views ÷ 1000 = ${fixed(total)}` };
     }
     if (rpm === undefined || revenue === undefined) throw invalidField('body', 'give exactly two of revenue, views and rpm');
     if (rpm.isZero()) throw invalidField('rpm', 'greater than 0 to compute views');
@@ -147,8 +145,8 @@ export default defineTool({
       ...base,
       mode: 'views-from-rpm' as const,
       views: computed.toNumber(),
-      revenue: toMoney(revenue),
-      rpm: toMoney(rpm),
+      revenue: fixed(revenue),
+      rpm: fixed(rpm),
       cpmEstimate: null,
       formula: `views = ${revenue.toString()} ÷ ${rpm.toString()} RPM × 1000 = ${computed.toString()}`,
     };

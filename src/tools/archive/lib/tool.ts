@@ -8,7 +8,7 @@ import { ARCHIVE_CAPS, baseName, TARGET_INFO, type ArchiveSource, type ArchiveTa
 /**
  * The archive conversions are declared as data: each tool file is one `archiveTool({from, to})` call. The
  * pipeline is the same for all thirty: check and unpack the upload, pack it in the target
- * format (the archive engine, src/engines/archive), reopen the output, store it and answer with a download link (SERVICE-SPEC 2.3).
+ * format (the archive engine, src/engines/archive), reopen the output, store it and answer with a download link (docs/contract.md "Envelopes").
  */
 const SOURCES: Record<ArchiveSource, { title: string; kind: FileKind; engines: EngineNeed[]; extensions: string }> = {
   zip: { title: 'ZIP', kind: 'zip', engines: ['bsdtar'], extensions: '.zip' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal } from './decimal.ts';
+import { Decimal } from '../../../lib/money.ts';
 
 /** Largest magnitude any numeric input may have: beyond it the figures are absurd for money and rates. */
 export const MAX_MAGNITUDE = 1e15;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The audit shape every checking tool shares (CONTRACT "Audit results share one shape"). */
+/** The audit shape every checking tool shares (docs/contract.md "Audit results share one shape"). */
 import { findingSchema, type Finding, type Severity } from '../../../lib/audit.ts';
 
 export type { Finding, Severity };

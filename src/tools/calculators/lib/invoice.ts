@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidField } from '../../../core/errors.ts';
-import { Decimal, HUNDRED, sum, toNumber, ZERO } from './decimal.ts';
+import { Decimal, HUNDRED, sum, toNumber, ZERO } from '../../../lib/money.ts';
 import { amountField, decimalField, labelField, percentField } from './fields.ts';
 import { allocate, fmtPrice, type Money, moneyMetaOutput, moneyOptions, moneyOut } from './money.ts';
 import { taxOnNet } from './tax.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencyField, currencyInfo } from './currencies.ts';
-import { Decimal, type Rounding, sum, ZERO } from './decimal.ts';
+import { Decimal, type Rounding, sum, ZERO } from '../../../lib/money.ts';
 import { intField } from './fields.ts';
 
 export const ROUNDING_MODES = ['half-up', 'half-even', 'half-down', 'up', 'down', 'ceiling', 'floor'] as const;

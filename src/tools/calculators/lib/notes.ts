@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidField } from '../../../core/errors.ts';
-import { Decimal, ZERO } from './decimal.ts';
+import { Decimal, ZERO } from '../../../lib/money.ts';
 import { amountField, labelField, percentField } from './fields.ts';
 import { type EngineLine, engineLines, type LineItem, lineItemSchema, MAX_ITEMS } from './invoice.ts';
 import { TAX_MODES } from './tax.ts';

@@ -1,4 +1,4 @@
-import { Decimal, HUNDRED, toNumber } from './decimal.ts';
+import { Decimal, HUNDRED, toNumber } from '../../../lib/money.ts';
 
 /** Margin (profit as % of price) and markup (profit as % of cost); null where the base is zero. */
 export function marginAndMarkup(cost: Decimal, price: Decimal): { profit: Decimal; margin: number | null; markup: number | null } {

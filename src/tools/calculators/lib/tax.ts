@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Decimal, HUNDRED } from './decimal.ts';
+import { Decimal, HUNDRED } from '../../../lib/money.ts';
 import type { Money } from './money.ts';
 
 export const TAX_MODES = ['exclusive', 'inclusive'] as const;

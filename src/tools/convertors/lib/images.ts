@@ -30,7 +30,7 @@ export const TARGETS: Record<TargetFormat, { extension: string; mimeType: string
   gif: { extension: 'gif', mimeType: 'image/gif', title: 'GIF', animated: true },
 };
 
-/** The result of an image conversion: the stored file (SERVICE-SPEC 2.3) and what it became. */
+/** The result of an image conversion: the stored file (docs/contract.md "Envelopes") and what it became. */
 export const imageResultSchema = fileResultSchema.extend({
   width: z.number().int().positive().describe('Width of the output in pixels'),
   height: z.number().int().positive().describe('Height of the output in pixels (of one frame when animated)'),

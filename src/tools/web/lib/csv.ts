@@ -1,8 +1,12 @@
 import { flag } from './form.ts';
-import { CsvError, parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
+import type * as CsvParse from 'csv-parse/sync';
+import type * as CsvStringify from 'csv-stringify/sync';
 import { z } from 'zod';
 import { ToolError } from '../../../core/errors.ts';
+import { lazy } from '../../../lib/lazy.ts';
+
+const csvParse = lazy<typeof CsvParse>('csv-parse/sync');
+const csvStringify = lazy<typeof CsvStringify>('csv-stringify/sync');
 
 /** Bounds of one CSV: rows, columns, and the size of one record. */
 export const MAX_CSV_ROWS = 200_000;
@@ -78,7 +82,7 @@ export function parseCsv(text: string, options: { delimiter: DelimiterName | 'au
   const delimiter = options.delimiter === 'auto' ? sniffDelimiter(text) : options.delimiter;
   let records: string[][];
   try {
-    records = parse(text, {
+    records = csvParse().parse(text, {
       delimiter: DELIMITERS[delimiter],
       bom: true,
       relax_column_count: true,
@@ -106,8 +110,8 @@ export function parseCsv(text: string, options: { delimiter: DelimiterName | 'au
 }
 
 function csvError(error: unknown, field: string): ToolError {
-  if (error instanceof CsvError) {
-    const line = (error as CsvError & { lines?: number }).lines;
+  if (error instanceof csvParse().CsvError) {
+    const line = (error as CsvParse.CsvError & { lines?: number }).lines;
     const where = line ? ` at line ${line}` : '';
     const reasons: Record<string, string> = {
       CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed',
@@ -157,6 +161,6 @@ export function csvRecords(csv: ParsedCsv, inferTypes: boolean): Record<string, 
 export function writeCsv(columns: readonly string[], rows: readonly (readonly string[])[], options: { delimiter: DelimiterName; bom: boolean; escapeFormulas: boolean }): string {
   // OWASP CSV injection: a cell a spreadsheet would run as a formula gets a leading apostrophe (plain numbers stay numbers).
   const protect = (cell: string): string => (options.escapeFormulas && /^[=+\-@\t\r]/.test(cell) && !/^[-+]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell);
-  const body = stringify([columns.map(protect), ...rows.map((r) => r.map(protect))], { delimiter: DELIMITERS[options.delimiter], record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
+  const body = csvStringify().stringify([columns.map(protect), ...rows.map((r) => r.map(protect))], { delimiter: DELIMITERS[options.delimiter], record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
   return (options.bom ? '\uFEFF' : '') + body;
 }

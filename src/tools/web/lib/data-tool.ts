@@ -8,7 +8,7 @@ import { outputName, readUploadText, type DecodedText } from './text.ts';
 /**
  * Data conversions (CSV, JSON, XML, HTML ↔ each other and text) are pure JavaScript: no engine, so
  * `supported-conversions` always lists them. Each tool file is one `dataFileTool` (a stored output file,
- * SERVICE-SPEC 2.3) or `dataJsonTool` (the converted data as the JSON body, the catalog's `json`).
+ * docs/contract.md "Envelopes") or `dataJsonTool` (the converted data as the JSON body, the catalog's `json`).
  */
 export const fileNameField = z.string().max(200).optional().describe('Name for the output file (without extension); default: the uploaded name');
 

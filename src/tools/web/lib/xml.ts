@@ -1,6 +1,9 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type * as FastXmlParser from 'fast-xml-parser';
 import { ToolError } from '../../../core/errors.ts';
 import { checkBounds, isObject, MAX_DEPTH, type JsonObject, type JsonValue } from './json.ts';
+import { lazy } from '../../../lib/lazy.ts';
+
+const fastXmlParser = lazy<typeof FastXmlParser>('fast-xml-parser');
 
 /**
  * XML is read with fast-xml-parser with entity processing off, and any DOCTYPE refused before parsing:
@@ -30,12 +33,12 @@ export function parseXml(text: string, field = 'file'): JsonObject {
   if (/<!DOCTYPE/i.test(source) || /<!ENTITY/i.test(source)) {
     throw new ToolError('validation_failed', `${field}: XML with a DOCTYPE or entity declarations is refused (external entities and entity expansion are not processed); remove the <!DOCTYPE …> declaration.`);
   }
-  const valid = XMLValidator.validate(source, { allowBooleanAttributes: true });
+  const valid = fastXmlParser().XMLValidator.validate(source, { allowBooleanAttributes: true });
   if (valid !== true) {
     const { msg, line, col } = valid.err;
     throw new ToolError('validation_failed', `${field}: malformed XML at line ${line}, column ${col}: ${msg}`);
   }
-  const parser = new XMLParser({
+  const parser = new (fastXmlParser().XMLParser)({
     ignoreAttributes: false,
     attributeNamePrefix: ATTRIBUTE_PREFIX,
     textNodeName: TEXT_KEY,
@@ -98,7 +101,6 @@ export function xmlName(raw: string, fallback = 'item'): string {
 
 /** Characters XML 1.0 cannot hold at all are dropped; the rest escaped. */
 function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }
 

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { test } from 'node:test';
+
+/**
+ * Importing the tool registry must stay cheap: tests, the CLI and every CPU worker import it, and the
+ * heavy libraries are loaded on first use (src/lib/lazy.ts, docs/architecture.md "Lazy libraries"). This
+ * checks the property itself, not a timing: a child process imports src/tools/index.ts with a module
+ * hook that records every npm package loaded, then compares that set with the lazy libraries and a list
+ * of packages known to be heavy (hundreds of modules, native code or large data).
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const HEAVY = [
+  // Declared lazy today; listed too so a static import added later is caught even if the lazy() call goes.
+  'cheerio', 'compromise', 'culori', 'exceljs', 'iso-639-3', 'libphonenumber-js', 'pdf-lib', 'prettier', 'qrcode', 'quicktype-core',
+  'sql-formatter', 'svgo', 'jose', 'yaml', 'uuid', 'turndown', 'fast-xml-parser', 'csp_evaluator', 'cron-parser', 'cronstrue', 'diff',
+  '@node-rs/argon2', 'bcryptjs', 'exifr', 'file-type', 'franc-min', 'sentiment', 'stopword', 'random-words', 'lorem-ipsum', 'n2words',
+  '@sindresorhus/slugify', '@stdlib/stats-base-dists-normal-cdf', 'csv-parse', 'csv-stringify', 'tar-stream', 'card-validator', 'ibantools',
+  // Engines and the server: never part of the registry.
+  'sharp', 'potrace', 'jimp', 'terser', 'lightningcss', 'playwright-core', 'heic-decode', 'fastify', 'pg', 'pg-boss', 'kysely',
+  'better-sqlite3', '@aws-sdk/client-s3', '@modelcontextprotocol/sdk', 'nodemailer', 'piscina',
+];
+
+const CHILD = `
+import { registerHooks } from 'node:module';
+const packages = new Set();
+registerHooks({
+  load(url, context, next) {
+    const match = /\\/node_modules\\/((?:@[^/]+\\/)?[^/]+)\\//.exec(url);
+    if (match) packages.add(match[1]);
+    return next(url, context);
+  },
+});
+const { ALL_TOOLS } = await import('./src/tools/index.ts');
+const { lazyLibraries } = await import('./src/lib/lazy.ts');
+process.stdout.write(JSON.stringify({ tools: ALL_TOOLS.length, packages: [...packages], lazy: lazyLibraries() }));
+`;
+
+function packageOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+test('importing the tool registry loads no heavy library: they load on first use', () => {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(child.status, 0, child.stderr);
+  const { tools, packages, lazy } = JSON.parse(child.stdout) as { tools: number; packages: string[]; lazy: string[] };
+  assert.ok(tools > 300, `the registry lists ${tools} tools`);
+  // The hook sees packages: a wrong pattern would make this test pass vacuously.
+  assert.ok(packages.includes('zod'), `zod (every schema) is loaded: ${packages.join(', ')}`);
+  assert.ok(lazy.length >= 30, `lib/lazy.ts knows ${lazy.length} libraries`);
+  const loaded = new Set(packages);
+  const early = [...new Set([...HEAVY, ...lazy.map(packageOf)])].filter((name) => loaded.has(name));
+  assert.deepEqual(early, [], `loaded while importing the registry: ${early.join(', ')}`);
+});
