@@ -220,12 +220,13 @@
   }
 
   function showFile(file) {
-    const expires = new Date(file.expiresAt);
+    // The same form as the dashboard's dates (src/web/components.ts `when`): 2026-11-25 20:41 UTC.
+    const expires = String(file.expiresAt).slice(0, 16).replace('T', ' ') + ' UTC';
     const box = el('div', { class: 'file-result' }, [
       el('p', {}, [el('a', { class: 'button', href: file.downloadUrl, download: file.fileName, id: 'download' }, 'Download ' + file.fileName)]),
       el('p', { class: 'muted' }, [
         file.mimeType + ', ' + file.sizeBytes.toLocaleString('en') + ' bytes. The link works until ',
-        el('time', { datetime: file.expiresAt }, expires.toLocaleString()),
+        el('time', { datetime: file.expiresAt }, expires),
         ' (then convert again).',
       ]),
     ]);

@@ -90,6 +90,8 @@ export const registerToolPages: PageModule = (web, { registry, config }) => {
           ${tool.upload && html`<dt>Upload</dt><dd>multipart/form-data, field <code>${tool.upload.field}</code></dd>`}
         </dl>
 
+        <div class="workbench">
+        <section aria-labelledby="try">
         <h2 id="try">Try it</h2>
         <form id="playground" class="playground" method="get" action="${page}#try" novalidate
           data-api-path="${tool.path}" data-operation-id="${tool.operationId}" data-tool-id="${tool.module}/${tool.slug}"${tool.upload ? html` data-upload-field="${tool.upload.field}"` : ''}>
@@ -105,17 +107,19 @@ export const registerToolPages: PageModule = (web, { registry, config }) => {
           </div>
           <noscript><p class="muted">Running a tool from this page needs JavaScript; the examples and schemas below show the same request for curl.</p></noscript>
         </form>
+        </section>
 
         <section id="result" class="result" aria-labelledby="result-h" hidden>
           <h2 id="result-h" tabindex="-1">Result</h2>
           <div id="result-body"></div>
         </section>
+        </div>
         <section id="snippets" class="snippets" aria-labelledby="snippets-h" hidden>
           <h2 id="snippets-h">The same call from code</h2>
           <p class="muted">Replace <code>$TOOLAPI_KEY</code> with a key from <a href="/dashboard/keys">API keys</a>.</p>
           ${(['curl', 'client', 'mcp'] as const).map(
-            (id) => html`<h3>${SNIPPET_TITLES[id]}</h3><pre id="snippet-${id}" tabindex="0"></pre>
-              <p class="actions"><button type="button" class="secondary" data-copy="snippet-${id}">Copy</button><span class="copy-status" role="status" aria-live="polite"></span></p>`,
+            (id) => html`<div class="snippet"><h3>${SNIPPET_TITLES[id]}</h3><pre id="snippet-${id}" tabindex="0"></pre>
+              <p class="actions"><button type="button" class="secondary" data-copy="snippet-${id}">Copy</button><span class="copy-status" role="status" aria-live="polite"></span></p></div>`,
           )}
         </section>
 
@@ -169,8 +173,9 @@ function haystack(tool: AnyTool): string {
   return [tool.title, tool.module, tool.slug, ...tool.keywords].join(' ').toLowerCase();
 }
 
+/** Up to the first full stop that ends a sentence (not the one of "e.g." or "i.e."). */
 function firstSentence(text: string): string {
-  const end = text.search(/\.(\s|$)/);
+  const end = text.search(/(?<!\b(?:e\.g|i\.e|etc|vs))\.(?=\s+[A-Z("“]|$)/);
   return end === -1 ? text : text.slice(0, end + 1);
 }
 
