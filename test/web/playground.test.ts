@@ -230,11 +230,19 @@ test('signed in: reverse-text runs from its page, with the result, the snippets 
   const error = await page.getByRole('alert').innerText();
   assert.match(error, /validation_failed \(HTTP 400\)/);
   assert.match(error, /Field\s+text/);
+  // By keyboard alone: from the field, Tab reaches Run, Enter runs it, and focus moves to the result.
   await page.getByLabel(/^text/).fill(text);
-  await page.getByRole('button', { name: /^Run/ }).click();
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate<string>('document.activeElement.id'), 'run');
+  await page.keyboard.press('Enter');
   await page.locator('#result-json').waitFor();
+  await page.waitForFunction('document.activeElement && document.activeElement.id === "result-h"');
   await noSeriousAxeViolations(page, '/tools/text-utilities/reverse-text');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'playground-reverse-text-1280.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await noSeriousAxeViolations(page, '/tools/text-utilities/reverse-text (dark)');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'playground-reverse-text-dark-1280.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
 });
 
 test('signed in: md-to-html runs with an upload (the example fills it in one click) and the download link gives the HTML', async () => {
