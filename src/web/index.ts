@@ -17,6 +17,7 @@ import { registerAuthPages } from './pages/auth.ts';
 import { registerConnectPages } from './pages/connect.ts';
 import { registerHomePages } from './pages/home.ts';
 import { registerKeyPages } from './pages/keys.ts';
+import { registerToolPages } from './pages/tools.ts';
 import { registerUsagePages } from './pages/usage.ts';
 import { registerWebhookPages } from './pages/webhooks.ts';
 import { sendPage } from './respond.ts';
@@ -56,6 +57,7 @@ const PAGES: PageModule[] = [
   registerWebhookPages,
   registerConnectPages,
   registerAdminPages,
+  registerToolPages,
 ];
 
 /** One Content-Security-Policy for every page: only this origin's files, no inline script or style, no framing. */

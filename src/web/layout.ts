@@ -13,6 +13,11 @@ export interface PageOptions {
   notice?: { kind: 'ok' | 'error'; text: string } | undefined;
   /** Without an h1 of the title (the body brings its own). */
   bareTitle?: boolean;
+  /** The meta description (what search engines show under the title). */
+  description?: string;
+  /** More files of /assets for this page only (e.g. the playground's). */
+  scripts?: string[];
+  styles?: string[];
 }
 
 const ACCOUNT_NAV = [
@@ -26,13 +31,15 @@ const ACCOUNT_NAV = [
 
 const ADMIN_NAV = [['/admin', 'Accounts']] as const;
 
+const VISITOR_NAV = [['/tools', 'Tools']] as const;
+
 /**
  * The page shell of every dashboard page: skip link, header with the navigation, main, footer. Styles and
  * scripts come only from /assets (the Content-Security-Policy allows nothing else, and no inline script);
  * the CSRF token is in a meta tag for fetch() calls (X-CSRF-Token), and in every form as `_csrf`.
  */
-export function page({ title, body, session, current, notice, bareTitle }: PageOptions): Html {
-  const nav = session?.admin ? ADMIN_NAV : session?.accountId ? ACCOUNT_NAV : [];
+export function page({ title, body, session, current, notice, bareTitle, description, scripts = [], styles = [] }: PageOptions): Html {
+  const nav = session?.admin ? ADMIN_NAV : session?.accountId ? ACCOUNT_NAV : VISITOR_NAV;
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -42,9 +49,12 @@ export function page({ title, body, session, current, notice, bareTitle }: PageO
 <meta name="referrer" content="same-origin">
 ${session && html`<meta name="csrf-token" content="${session.csrfToken}">`}
 <title>${title} · toolapi</title>
+${description && html`<meta name="description" content="${description}">`}
 <link rel="stylesheet" href="/assets/app.css">
+${styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <script src="/assets/app.js" defer></script>
+${scripts.map((src) => html`<script src="${src}" defer></script>`)}
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
