@@ -15,7 +15,11 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const here = import.meta.dirname;
 
-interface Measured { rps: number; p50: number; p99: number }
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+}
 
 async function startServer(script: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [path.join(here, script)], {

@@ -20,7 +20,12 @@ interface Summary {
 function summarise(samples: number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { runs: samples.length, p50Ms: Math.round(at(0.5)), p95Ms: Math.round(at(0.95)), meanMs: Math.round(samples.reduce((a, b) => a + b, 0) / samples.length) };
+  return {
+    runs: samples.length,
+    p50Ms: Math.round(at(0.5)),
+    p95Ms: Math.round(at(0.95)),
+    meanMs: Math.round(samples.reduce((a, b) => a + b, 0) / samples.length),
+  };
 }
 
 async function sequential(runs: number, once: () => Promise<void>): Promise<number[]> {
@@ -61,7 +66,9 @@ async function testImage(): Promise<Buffer> {
       pixels[i + 2] = ((x ^ y) & 0xff) >> 1;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }
 
 export async function benchImages(runs = 8, concurrency = 4): Promise<void> {
@@ -71,7 +78,10 @@ export async function benchImages(runs = 8, concurrency = 4): Promise<void> {
   const server = await startTestServer();
   try {
     const direct = async (): Promise<void> => {
-      const info = await sharp(png, { limitInputPixels: 100_000_000 }).rotate().webp({ quality: 80, effort: 4 }).toFile(path.join(scratch, `${performance.now()}.webp`));
+      const info = await sharp(png, { limitInputPixels: 100_000_000 })
+        .rotate()
+        .webp({ quality: 80, effort: 4 })
+        .toFile(path.join(scratch, `${performance.now()}.webp`));
       if (info.width !== 4000) throw new Error('bad output');
     };
     const viaApi = async (): Promise<void> => {
@@ -90,9 +100,15 @@ export async function benchImages(runs = 8, concurrency = 4): Promise<void> {
     const mb = (png.length / 1024 / 1024).toFixed(1);
     process.stdout.write(`input: 4000×3000 PNG, ${mb} MB → WebP quality 80, effort 4 (sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips})\n`);
     process.stdout.write(`sequential, ${runs} runs    p50        p95        mean\n`);
-    process.stdout.write(`  sharp in-process       ${String(directLatency.p50Ms).padStart(5)} ms   ${String(directLatency.p95Ms).padStart(5)} ms   ${String(directLatency.meanMs).padStart(5)} ms\n`);
-    process.stdout.write(`  API (to-webp)          ${String(apiLatency.p50Ms).padStart(5)} ms   ${String(apiLatency.p95Ms).padStart(5)} ms   ${String(apiLatency.meanMs).padStart(5)} ms\n`);
-    process.stdout.write(`  p50 overhead: +${apiLatency.p50Ms - directLatency.p50Ms} ms (API/sharp = ${(apiLatency.p50Ms / directLatency.p50Ms).toFixed(2)}×)\n`);
+    process.stdout.write(
+      `  sharp in-process       ${String(directLatency.p50Ms).padStart(5)} ms   ${String(directLatency.p95Ms).padStart(5)} ms   ${String(directLatency.meanMs).padStart(5)} ms\n`,
+    );
+    process.stdout.write(
+      `  API (to-webp)          ${String(apiLatency.p50Ms).padStart(5)} ms   ${String(apiLatency.p95Ms).padStart(5)} ms   ${String(apiLatency.meanMs).padStart(5)} ms\n`,
+    );
+    process.stdout.write(
+      `  p50 overhead: +${apiLatency.p50Ms - directLatency.p50Ms} ms (API/sharp = ${(apiLatency.p50Ms / directLatency.p50Ms).toFixed(2)}×)\n`,
+    );
     process.stdout.write(`throughput, ${runs * 2} conversions at concurrency ${concurrency}\n`);
     process.stdout.write(`  sharp in-process       ${directRate} / min\n`);
     process.stdout.write(`  API (to-webp)          ${apiRate} / min  (${((apiRate / directRate) * 100).toFixed(0)} % of in-process)\n`);

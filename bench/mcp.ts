@@ -36,7 +36,14 @@ const core: McpCore = {
   invokeDeps: {},
   now,
 };
-const ctx: CallContext = { accountId: 'bench', keyId: 'bench', identity: { accountId: 'bench', keyId: 'bench' }, requestId: 'bench', log: { error() {}, warn() {}, info() {}, debug() {} }, signal: new AbortController().signal };
+const ctx: CallContext = {
+  accountId: 'bench',
+  keyId: 'bench',
+  identity: { accountId: 'bench', keyId: 'bench' },
+  requestId: 'bench',
+  log: { error() {}, warn() {}, info() {}, debug() {} },
+  signal: new AbortController().signal,
+};
 const handler = (name: string): ((args: Record<string, unknown>) => Promise<Record<string, unknown>>) => {
   const tool = META_TOOLS.find((t) => t.name === name);
   if (!tool) throw new Error(name);
@@ -44,7 +51,11 @@ const handler = (name: string): ((args: Record<string, unknown>) => Promise<Reco
 };
 
 const discoverQueries = catalog.items.flatMap((item) => [item.title, item.keywords.slice(0, 3).join(' ')]);
-const evalGoals = (JSON.parse(readFileSync(path.join(import.meta.dirname, '../test/mcp/routing-eval.json'), 'utf8')) as { goals: Array<{ goal: string; input?: Record<string, unknown> }> }).goals;
+const evalGoals = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../test/mcp/routing-eval.json'), 'utf8')) as {
+    goals: Array<{ goal: string; input?: Record<string, unknown> }>;
+  }
+).goals;
 const planGoals = [...evalGoals, ...catalog.workflows.flatMap((w) => w.exampleGoals.map((goal) => ({ goal, input: w.exampleInput })))];
 
 async function measure(name: string, calls: Array<() => Promise<unknown>>, rounds: number): Promise<string> {
@@ -67,8 +78,16 @@ async function measure(name: string, calls: Array<() => Promise<unknown>>, round
 const discover = handler('discover_tools');
 const plan = handler('plan_task');
 const rows = [
-  await measure(`discover_tools (${discoverQueries.length} queries)`, discoverQueries.map((query) => () => discover({ query })), 3),
-  await measure(`plan_task (${planGoals.length} goals)`, planGoals.map((g) => () => plan({ goal: g.goal, ...(g.input ? { input: g.input } : {}) })), 3),
+  await measure(
+    `discover_tools (${discoverQueries.length} queries)`,
+    discoverQueries.map((query) => () => discover({ query })),
+    3,
+  ),
+  await measure(
+    `plan_task (${planGoals.length} goals)`,
+    planGoals.map((g) => () => plan({ goal: g.goal, ...(g.input ? { input: g.input } : {}) })),
+    3,
+  ),
 ];
 console.log(`catalog: ${registry.tools.length} tools, ${catalog.workflows.length} workflows, index built in ${buildMs.toFixed(0)} ms`);
 for (const line of rows) console.log(line);

@@ -31,5 +31,9 @@ const rows = [...byModule].map(([module, c]) => {
   return `${module.padEnd(20)} ${String(c.reference).padStart(9)} ${String(c.snapshot).padStart(8)} ${String(c.unmarked).padStart(8)} ${String(c.finds).padStart(5)} ${String(c.noOutput).padStart(9)}`;
 });
 process.stdout.write(
-  [`${'module'.padEnd(20)} reference snapshot unmarked finds no output`, ...rows, `${'total'.padEnd(20)} ${String(total.reference).padStart(9)} ${String(total.snapshot).padStart(8)} ${String(total.unmarked).padStart(8)} ${String(total.finds).padStart(5)} ${String(total.noOutput).padStart(9)}`].join('\n') + '\n',
+  [
+    `${'module'.padEnd(20)} reference snapshot unmarked finds no output`,
+    ...rows,
+    `${'total'.padEnd(20)} ${String(total.reference).padStart(9)} ${String(total.snapshot).padStart(8)} ${String(total.unmarked).padStart(8)} ${String(total.finds).padStart(5)} ${String(total.noOutput).padStart(9)}`,
+  ].join('\n') + '\n',
 );

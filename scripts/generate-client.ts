@@ -82,7 +82,8 @@ function union(parts: Emitted[]): Emitted {
   if (texts.includes('unknown')) return { text: 'unknown', prec: 'atom' };
   if (texts.length === 1) return parts.length === 1 ? (parts[0] as Emitted) : { text: texts[0] as string, prec: 'union' };
   // Listed values plus any other spelling: `string & {}` keeps the listed ones as editor suggestions (plain `string` absorbs them).
-  if (texts.includes('string') && texts.some((t) => t.startsWith("'"))) return { text: texts.map((t) => (t === 'string' ? '(string & {})' : t)).join(' | '), prec: 'union' };
+  if (texts.includes('string') && texts.some((t) => t.startsWith("'")))
+    return { text: texts.map((t) => (t === 'string' ? '(string & {})' : t)).join(' | '), prec: 'union' };
   return { text: texts.join(' | '), prec: 'union' };
 }
 
@@ -161,7 +162,8 @@ function emitObject(schema: JsonSchema, indent: string, ctx: EmitContext, extraL
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const additional = schema.additionalProperties;
   if (properties.length === 0 && extraLines.length === 0) {
-    if (additional === undefined || additional === true || additional === false) return { text: additional === false ? '{}' : 'Record<string, unknown>', prec: 'atom' };
+    if (additional === undefined || additional === true || additional === false)
+      return { text: additional === false ? '{}' : 'Record<string, unknown>', prec: 'atom' };
     const value = emit(additional, indent, ctx).text;
     const names = asSchema(schema.propertyNames);
     if (Array.isArray(names.enum)) {
@@ -197,7 +199,13 @@ function declareType(name: string, schema: JsonSchema, doc: string[], extraLines
   const isObject = schema.type === 'object' && !schema.anyOf && !schema.oneOf && !schema.allOf;
   const hasProps = Object.keys((schema.properties ?? {}) as object).filter((k) => !omit.includes(k)).length > 0 || extraLines.length > 0;
   if (isObject && (hasProps || schema.additionalProperties === undefined)) {
-    const body = emitObject({ ...schema, additionalProperties: schema.additionalProperties === false ? undefined : schema.additionalProperties }, '', ctx, extraLines, omit).text;
+    const body = emitObject(
+      { ...schema, additionalProperties: schema.additionalProperties === false ? undefined : schema.additionalProperties },
+      '',
+      ctx,
+      extraLines,
+      omit,
+    ).text;
     // An object without fields is written `{}` by emitObject's record branch; an interface needs braces.
     out += `export interface ${name} ${body === 'Record<string, unknown>' ? '{}' : body}\n`;
   } else {
@@ -269,7 +277,10 @@ function exampleCode(view: ToolView): string[] {
   if (!example) return [];
   const call = `api.${view.namespace}${memberAccess(view.method)}`;
   if (tool.upload && (example.upload || !tool.upload.optional)) {
-    const input = { [tool.upload.field]: `./${example.upload?.fileName ?? `input.${tool.upload.accept[0] ?? 'bin'}`}`, ...(example.input as Record<string, unknown>) };
+    const input = {
+      [tool.upload.field]: `./${example.upload?.fileName ?? `input.${tool.upload.accept[0] ?? 'bin'}`}`,
+      ...(example.input as Record<string, unknown>),
+    };
     if (tool.response === 'file') {
       const ext = tool.conversion?.to ?? 'out';
       return [`const file = await ${call}(${literal(input)});`, `await file.download('./output.${ext}'); // or: const bytes = await file.download();`];
@@ -283,7 +294,8 @@ function exampleCode(view: ToolView): string[] {
   if (example.output !== undefined) {
     const shown = literal(example.output);
     if (shown.length <= 200) lines.push(`// → ${shown}`);
-    else if (example.output && typeof example.output === 'object' && !Array.isArray(example.output)) lines.push(`// → { ${Object.keys(example.output).join(', ')} }`);
+    else if (example.output && typeof example.output === 'object' && !Array.isArray(example.output))
+      lines.push(`// → { ${Object.keys(example.output).join(', ')} }`);
   }
   return lines;
 }
@@ -291,10 +303,11 @@ function exampleCode(view: ToolView): string[] {
 function methodDoc(view: ToolView): string[] {
   const { tool } = view;
   const lines = [`**${tool.title}** — ${tool.description}`, ''];
-  lines.push(`\`${tool.method} ${tool.path}\` · \`${tool.operationId}\` · ${tool.cost} credit${tool.cost === 1 ? '' : 's'}${tool.method === 'GET' ? ' · read-only (retried automatically)' : ''}`);
+  lines.push(
+    `\`${tool.method} ${tool.path}\` · \`${tool.operationId}\` · ${tool.cost} credit${tool.cost === 1 ? '' : 's'}${tool.method === 'GET' ? ' · read-only (retried automatically)' : ''}`,
+  );
   if (tool.upload) {
-    const returns =
-      tool.response === 'file' ? ' Returns a file result; `download()` fetches it (the link is valid 1 hour).' : '';
+    const returns = tool.response === 'file' ? ' Returns a file result; `download()` fetches it (the link is valid 1 hour).' : '';
     lines.push('', `Upload: \`${tool.upload.field}\`${tool.upload.optional ? ' (optional)' : ''} — ${describeKinds(tool.upload.accept)}.${returns}`);
   }
   const code = exampleCode(view);
@@ -314,7 +327,12 @@ function typesFile(views: ToolView[]): string {
     if (tool.upload) {
       const { field, accept, maxFiles = 1, optional } = tool.upload;
       const type = maxFiles > 1 ? `FileInput | FileInput[]` : 'FileInput';
-      const doc = jsdoc([`The file (${describeKinds(accept)}${maxFiles > 1 ? `; up to ${maxFiles} files` : ''}): a path (Node), bytes, Blob or ReadableStream, or \`{ data, fileName }\`. Sent as multipart/form-data.`], '  ');
+      const doc = jsdoc(
+        [
+          `The file (${describeKinds(accept)}${maxFiles > 1 ? `; up to ${maxFiles} files` : ''}): a path (Node), bytes, Blob or ReadableStream, or \`{ data, fileName }\`. Sent as multipart/form-data.`,
+        ],
+        '  ',
+      );
       extra.push(`${doc}  ${field}${optional ? '?' : ''}: ${type};\n`);
     }
     out += declareType(`${view.typeBase}Input`, view.inputSchema, [`Input of \`${tool.operationId}\` (${tool.title}).`], extra, view.fileFields);
@@ -329,7 +347,8 @@ function operationsFile(views: ToolView[]): string {
   out += '/** Input and result type of every operation, by operation id. */\nexport interface OperationMap {\n';
   for (const view of views) out += `  ${quote(view.tool.operationId)}: { input: T.${view.typeBase}Input; output: ${outputType(view)} };\n`;
   out += '}\n\nexport type OperationId = keyof OperationMap;\n\n';
-  out += '/** How to call each operation: method, path, answer shape and upload field. */\nexport const OPERATIONS: { readonly [K in OperationId]: OperationInfo } = {\n';
+  out +=
+    '/** How to call each operation: method, path, answer shape and upload field. */\nexport const OPERATIONS: { readonly [K in OperationId]: OperationInfo } = {\n';
   for (const view of views) {
     const { tool } = view;
     const info: Record<string, unknown> = { method: tool.method, path: tool.path, response: tool.response };
@@ -344,7 +363,8 @@ function operationsFile(views: ToolView[]): string {
   }
   out += '};\n\n';
   out += '/** Calls one operation with its typed input; what the namespaces are built on. */\n';
-  out += 'export type Invoke = <K extends OperationId>(operationId: K, input: OperationMap[K][\'input\'], options?: CallOptions) => Promise<OperationMap[K][\'output\']>;\n';
+  out +=
+    "export type Invoke = <K extends OperationId>(operationId: K, input: OperationMap[K]['input'], options?: CallOptions) => Promise<OperationMap[K]['output']>;\n";
   return out;
 }
 
@@ -363,7 +383,8 @@ function namespacesFile(views: ToolView[]): string {
     out += '}\n';
   }
   out += '\n/** One namespace per module. */\nexport interface Namespaces {\n';
-  for (const module of MODULE_NAMES) out += `${jsdoc([`${MODULES[module].title}: \`/api/v1/${module}/*\`.`], '  ')}  readonly ${camelCase(module)}: ${pascal(module)}Namespace;\n`;
+  for (const module of MODULE_NAMES)
+    out += `${jsdoc([`${MODULES[module].title}: \`/api/v1/${module}/*\`.`], '  ')}  readonly ${camelCase(module)}: ${pascal(module)}Namespace;\n`;
   out += '}\n\nexport function createNamespaces(invoke: Invoke): Namespaces {\n  return {\n';
   for (const module of MODULE_NAMES) out += `    ${camelCase(module)}: new ${pascal(module)}Namespace(invoke),\n`;
   out += '  };\n}\n';
@@ -412,7 +433,10 @@ function readmeSection(views: ToolView[]): string {
     const ranked = [...moduleViews].sort((a, b) => size(a) - size(b));
     const runnableUpload = (v: ToolView): boolean => v.tool.upload !== undefined && v.tool.examples.some((e) => e.upload?.content !== undefined);
     const view =
-      (Number.isFinite(size(ranked[0] as ToolView)) ? ranked[0] : undefined) ?? moduleViews.find(runnableUpload) ?? moduleViews.find((v) => v.tool.upload) ?? (moduleViews[0] as ToolView);
+      (Number.isFinite(size(ranked[0] as ToolView)) ? ranked[0] : undefined) ??
+      moduleViews.find(runnableUpload) ??
+      moduleViews.find((v) => v.tool.upload) ??
+      (moduleViews[0] as ToolView);
     out += `\n### ${MODULES[module].title} — \`api.${camelCase(module)}\` (${moduleViews.length} tool${moduleViews.length === 1 ? '' : 's'})\n\n`;
     out += `${view.tool.title}: ${firstSentence(view.tool.description)}\n\n\`\`\`ts\n${exampleCode(view).join('\n')}\n\`\`\`\n`;
   }
@@ -429,7 +453,10 @@ export function spliceReadme(readme: string, section: string): string {
 }
 
 /** Every generated file, by path relative to client/. README.md is the committed one with its section replaced. */
-export function generateClient(tools: readonly AnyTool[] = ALL_TOOLS, readme: string = readFileSync(path.join(CLIENT_DIR, 'README.md'), 'utf8')): Record<string, string> {
+export function generateClient(
+  tools: readonly AnyTool[] = ALL_TOOLS,
+  readme: string = readFileSync(path.join(CLIENT_DIR, 'README.md'), 'utf8'),
+): Record<string, string> {
   const views = toolViews(tools);
   return {
     'src/generated/types.ts': typesFile(views),

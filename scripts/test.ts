@@ -45,7 +45,10 @@ async function checks(list: { label: string; args: string[] }[]): Promise<void> 
 await checks([
   { label: 'type-check (tsc --noEmit)', args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
   { label: 'lint (biome lint)', args: ['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '.'] },
-  { label: 'format (prettier --check)', args: ['node_modules/prettier/bin/prettier.cjs', '--check', '--cache', '--cache-strategy', 'content', '--log-level', 'warn', ...FORMATTED] },
+  {
+    label: 'format (prettier --check)',
+    args: ['node_modules/prettier/bin/prettier.cjs', '--check', '--cache', '--cache-strategy', 'content', '--log-level', 'warn', ...FORMATTED],
+  },
 ]);
 
 // One throwaway PostgreSQL cluster for the whole run; test files make their own databases in it.

@@ -8,15 +8,25 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   TOOLAPI_DATA_DIR: z.string().min(1).default('./data'),
   TOOLAPI_ADMIN_TOKEN: z.string().min(16, 'use at least 16 characters').optional(),
-  TOOLAPI_DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// URL').optional(),
+  TOOLAPI_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
   TOOLAPI_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
-  TOOLAPI_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional(),
+  TOOLAPI_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL')
+    .optional(),
   TOOLAPI_SMTP_FROM: z.string().default('toolapi <no-reply@localhost>'),
   TOOLAPI_PLANS: z.string().min(1).optional(),
   TOOLAPI_PUBLIC_URL: z.url().optional(),
   TOOLAPI_FETCH_ALLOW: z.string().optional(),
   TOOLAPI_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  TOOLAPI_FETCH_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  TOOLAPI_FETCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   TOOLAPI_DNS_SERVERS: z.string().optional(),
   TOOLAPI_CHROMIUM_PATH: z.string().optional(),
   TOOLAPI_OFFICE_WORKERS: z.coerce.number().int().min(0).max(32).optional(),
@@ -131,5 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -59,7 +59,14 @@ export async function createService(config: Config, logger: Logger, options: Ser
   const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(path.join(config.dataDir, 'files'));
   const files = createFiles({ store, blobs, secret: accounts.serverSecret, now, publicUrl });
   await mkdir(config.scratchDir, { recursive: true });
-  const invokeDeps = { gate: metrics.meterGate(accounts.gate), authenticate: accounts.authenticate, engines: engineSet.engines, now, files, scratchRoot: config.scratchDir };
+  const invokeDeps = {
+    gate: metrics.meterGate(accounts.gate),
+    authenticate: accounts.authenticate,
+    engines: engineSet.engines,
+    now,
+    files,
+    scratchRoot: config.scratchDir,
+  };
   const jobs = createRestJobs(createRunStore(store, now, metrics.runEvents), invokeDeps);
   const idempotency = createIdempotencyStore(store, now);
   const sweeper = await startRetentionSweeper(files, idempotency, logger);

@@ -10,7 +10,17 @@ import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './helpers/se
  * Idempotency-Key (a retried POST is answered from the stored response, billed once) and REST async jobs
  * (`Prefer: respond-async`, RFC 7240: 202 with a Location to poll), through real HTTP on real stores.
  */
-type Body = { status: boolean; code: number; message?: string; error?: string; detail?: string; param?: string; requestId?: string; docUrl?: string; result: Record<string, unknown> };
+type Body = {
+  status: boolean;
+  code: number;
+  message?: string;
+  error?: string;
+  detail?: string;
+  param?: string;
+  requestId?: string;
+  docUrl?: string;
+  result: Record<string, unknown>;
+};
 const json = async (response: Response): Promise<Body> => (await response.json()) as Body;
 
 async function used(server: TestServer, key: string): Promise<number> {
@@ -51,9 +61,17 @@ describe('embedded', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => server.post('/api/v1/text-utilities/reverse-text', body, headers)));
     const ok = answers.filter((r) => r.status === 200);
     assert.ok(ok.length >= 1, 'the first one ran');
-    assert.deepEqual(answers.filter((r) => r.status !== 200).map((r) => r.status).filter((s) => s !== 409), [], 'the others are 409 while it runs');
+    assert.deepEqual(
+      answers
+        .filter((r) => r.status !== 200)
+        .map((r) => r.status)
+        .filter((s) => s !== 409),
+      [],
+      'the others are 409 while it runs',
+    );
     const bodies = await Promise.all(answers.map(json));
-    for (const conflict of bodies.filter((b) => b.code === 409)) assert.deepEqual([conflict.error, conflict.param], ['idempotency_in_progress', 'Idempotency-Key']);
+    for (const conflict of bodies.filter((b) => b.code === 409))
+      assert.deepEqual([conflict.error, conflict.param], ['idempotency_in_progress', 'Idempotency-Key']);
     const texts = new Set(bodies.filter((b) => b.status).map((b) => JSON.stringify(b)));
     assert.equal(texts.size, 1, 'every 200 carries the identical body');
     assert.equal(await used(server, server.key), before + 1, 'billed exactly once');
@@ -112,7 +130,12 @@ describe('embedded', () => {
 
   test('an async conversion: the upload is kept for the job, the result downloads; a job that fails is refunded; other accounts cannot see it', async () => {
     const before = await used(server, server.key);
-    const accepted = await upload(server, '/api/v1/documents/md-to-html', { name: 'notes.md', data: '# Hello\n\nAsync *world*.\n' }, { prefer: 'respond-async' });
+    const accepted = await upload(
+      server,
+      '/api/v1/documents/md-to-html',
+      { name: 'notes.md', data: '# Hello\n\nAsync *world*.\n' },
+      { prefer: 'respond-async' },
+    );
     assert.equal(accepted.status, 202, await accepted.clone().text());
     const done = await waitForJob(server, accepted.headers.get('location')!);
     const response = done.result.response as Body;
@@ -156,7 +179,11 @@ test('PostgreSQL: a conversion submitted with Prefer: respond-async to one insta
     const key = a.key || b.key;
     const form = new FormData();
     form.append('file', new Blob(['# Shared\n\nfrom A, read on B\n']), 'shared.md');
-    const accepted = await fetch(`${a.url}/api/v1/documents/md-to-html`, { method: 'POST', headers: { 'x-api-key': key, prefer: 'respond-async' }, body: form });
+    const accepted = await fetch(`${a.url}/api/v1/documents/md-to-html`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, prefer: 'respond-async' },
+      body: form,
+    });
     assert.equal(accepted.status, 202, await accepted.clone().text());
     const done = await waitForJob(b, accepted.headers.get('location')!, key);
     assert.equal(done.result.state, 'succeeded', JSON.stringify(done));

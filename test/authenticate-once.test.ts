@@ -36,13 +36,17 @@ test('a REST tool call, keyed by X-Api-Key or by Bearer, resolves its key once',
   const plain = await counted(() => server.post('/api/v1/text-utilities/reverse-text', { text: 'abc' }));
   assert.equal(plain.value.status, 200);
   assert.equal(plain.resolutions, 1);
-  const bearer = await counted(() => server.post('/api/v1/text-utilities/reverse-text', { text: 'abc' }, { 'x-api-key': '', authorization: `Bearer ${server.key}` }));
+  const bearer = await counted(() =>
+    server.post('/api/v1/text-utilities/reverse-text', { text: 'abc' }, { 'x-api-key': '', authorization: `Bearer ${server.key}` }),
+  );
   assert.equal(bearer.value.status, 200);
   assert.equal(bearer.resolutions, 1);
 });
 
 test('an async REST job with an Idempotency-Key resolves its key once, and the job runs as that principal', async () => {
-  const submitted = await counted(() => server.post('/api/v1/text-utilities/reverse-text', { text: 'once' }, { prefer: 'respond-async', 'idempotency-key': `once-${Date.now()}` }));
+  const submitted = await counted(() =>
+    server.post('/api/v1/text-utilities/reverse-text', { text: 'once' }, { prefer: 'respond-async', 'idempotency-key': `once-${Date.now()}` }),
+  );
   assert.equal(submitted.value.status, 202);
   assert.equal(submitted.resolutions, 1);
   const location = submitted.value.headers.get('location') ?? '';
@@ -60,7 +64,10 @@ test('an MCP job of several billed steps resolves the key once for its request (
     try {
       const before = await usage(server.url, server.key);
       const run = await counted(() =>
-        call(client, 'run_workflow', { workflowId: 'dev-auth-debug-job', input: { payload: { sub: 'user-42' }, secret: 'a-string-secret-at-least-256-bits-long', expiresIn: '15m' } }),
+        call(client, 'run_workflow', {
+          workflowId: 'dev-auth-debug-job',
+          input: { payload: { sub: 'user-42' }, secret: 'a-string-secret-at-least-256-bits-long', expiresIn: '15m' },
+        }),
       );
       const credits = Number(run.value.creditsUsed);
       assert.ok(credits >= 2, `several billed steps ran (${credits} credits)`);

@@ -11,7 +11,16 @@ after(async () => {
   await server.close();
 });
 
-interface CatalogTool { slug: string; operationId: string; name: string; description: string; method: string; path: string; cost: number; inputSchema: { type: string } }
+interface CatalogTool {
+  slug: string;
+  operationId: string;
+  name: string;
+  description: string;
+  method: string;
+  path: string;
+  cost: number;
+  inputSchema: { type: string };
+}
 
 test('each module catalog answers without a key and lists its tools in the CONTRACT shape', async () => {
   for (const module of MODULE_NAMES) {
@@ -21,7 +30,10 @@ test('each module catalog answers without a key and lists its tools in the CONTR
     assert.equal(body.status, true);
     assert.equal(body.result.module, module);
     const expected = server.service.registry.inModule(module).map((t) => t.slug);
-    assert.deepEqual(body.result.tools.map((t) => t.slug), expected);
+    assert.deepEqual(
+      body.result.tools.map((t) => t.slug),
+      expected,
+    );
     for (const tool of body.result.tools) {
       for (const field of ['slug', 'operationId', 'name', 'description', 'method', 'path'] as const) assert.equal(typeof tool[field], 'string');
       assert.equal(typeof tool.cost, 'number');
@@ -33,9 +45,23 @@ test('each module catalog answers without a key and lists its tools in the CONTR
 test('the text-utilities catalog lists the 17 tools of SERVICE-SPEC 4.2', async () => {
   const body = (await (await server.get('/api/v1/text-utilities/catalog')).json()) as { result: { tools: CatalogTool[] } };
   assert.deepEqual(body.result.tools.map((t) => t.slug).sort(), [
-    'comma-separate', 'compare-texts', 'convert-to-hashtags', 'convert-to-slug', 'convert-to-xml-tags', 'dummy-text-generator',
-    'number-to-words', 'random-word-generator', 'remove-line-breaks', 'remove-spaces', 'repeat-text', 'reverse-text',
-    'sort-lines', 'sort-words', 'text-case-converter', 'text-stats', 'words-to-number',
+    'comma-separate',
+    'compare-texts',
+    'convert-to-hashtags',
+    'convert-to-slug',
+    'convert-to-xml-tags',
+    'dummy-text-generator',
+    'number-to-words',
+    'random-word-generator',
+    'remove-line-breaks',
+    'remove-spaces',
+    'repeat-text',
+    'reverse-text',
+    'sort-lines',
+    'sort-words',
+    'text-case-converter',
+    'text-stats',
+    'words-to-number',
   ]);
   assert.ok(body.result.tools.every((t) => t.operationId.startsWith('textUtilities.')));
 });

@@ -38,12 +38,18 @@ async function keyFor(plan: string): Promise<string> {
   const created = await fetch(`${cluster.url}/api/v1/accounts`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ email, plan, emailVerified: true }) });
   assert.equal(created.status, 201, await created.clone().text());
   const account = (await created.json()) as { result: { accountId: string } };
-  const key = (await (await fetch(`${cluster.url}/api/v1/api-keys`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ accountId: account.result.accountId }) })).json()) as { result: { key: string } };
+  const key = (await (
+    await fetch(`${cluster.url}/api/v1/api-keys`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ accountId: account.result.accountId }) })
+  ).json()) as { result: { key: string } };
   return key.result.key;
 }
 
 const reverse = (base: string, key: string, text = 'cluster'): Promise<Response> =>
-  fetch(`${base}/api/v1/text-utilities/reverse-text`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+  fetch(`${base}/api/v1/text-utilities/reverse-text`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+  });
 
 async function used(key: string): Promise<number> {
   return ((await (await fetch(`${cluster.url}/api/v1/usage`, { headers: { 'x-api-key': key } })).json()) as { result: { used: number } }).result.used;
@@ -78,7 +84,9 @@ test('a download link minted by one instance works without it (S3, the shared se
   const form = new FormData();
   form.append('file', new Blob(['# Shared\n']), 'shared.md');
   const direct = cluster.instances[0]!;
-  const answer = (await (await fetch(`${direct.url}/api/v1/documents/md-to-html`, { method: 'POST', headers: { 'x-api-key': key }, body: form })).json()) as { result: { downloadUrl: string } };
+  const answer = (await (await fetch(`${direct.url}/api/v1/documents/md-to-html`, { method: 'POST', headers: { 'x-api-key': key }, body: form })).json()) as {
+    result: { downloadUrl: string };
+  };
   assert.ok(!answer.result.downloadUrl.startsWith(direct.url), answer.result.downloadUrl);
   await cluster.stopInstance(0);
   try {
@@ -108,7 +116,7 @@ test('an instance SIGKILLed right after accepting an async job: the job ends (su
     const location = accepted.headers.get('location')!;
     let state = 'running';
     // A job whose instance died is ended when its lease expires (30 s) and a sweep notices (every 10 s).
-    for (const deadline = Date.now() + 75_000; state === 'running' && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 75_000; state === 'running' && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       state = ((await (await fetch(`${cluster.url}${location}`, { headers: { 'x-api-key': key } })).json()) as { result: { state: string } }).result.state;
     }

@@ -88,7 +88,11 @@ function linkFromLog(pattern: RegExp): string {
 }
 
 const toolCall = (slug: string, key: string, body: unknown) =>
-  fetch(`${server.url}/api/v1/text-utilities/${slug}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${server.url}/api/v1/text-utilities/${slug}`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 before(async () => {
   const plans = path.join(PLANS_DIR, 'plans.json');
@@ -99,14 +103,24 @@ before(async () => {
   // "Another site": a page on another origin with a form that posts to the dashboard.
   evil = createServer((request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(`<!doctype html><html lang="en"><title>elsewhere</title><form method="post" action="${server.url}/dashboard/keys"><input name="name" value="planted"><button type="submit">Win a prize</button></form></html>`);
+    response.end(
+      `<!doctype html><html lang="en"><title>elsewhere</title><form method="post" action="${server.url}/dashboard/keys"><input name="name" value="planted"><button type="submit">Win a prize</button></form></html>`,
+    );
   });
   await new Promise<void>((resolve) => evil.listen(0, 'localhost', resolve));
   evilUrl = `http://localhost:${(evil.address() as AddressInfo).port}`;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--no-pings'],
+    args: [
+      '--no-sandbox',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--no-pings',
+    ],
     proxy: { server: trap.url, bypass: '127.0.0.1,localhost' },
     timeout: 60_000,
   });
@@ -201,7 +215,7 @@ test('sign up → verify → signed in → key shown once and copied → it work
     ],
   );
   // Today's bar is the tallest (the only calls), and the chart says how many calls in all.
-  assert.match(await page.locator('svg.chart desc').textContent() ?? '', /; 4 in all; at most 4 on one day\./);
+  assert.match((await page.locator('svg.chart desc').textContent()) ?? '', /; 4 in all; at most 4 on one day\./);
   const heights = await page.locator('svg.chart rect.bar-rect').evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('height'))));
   assert.equal(heights.length, 30);
   assert.ok((heights.at(-1) ?? 0) > 0 && heights.slice(0, -1).every((h) => h === 0), 'only today has calls');
@@ -244,7 +258,7 @@ test('sign up → verify → signed in → key shown once and copied → it work
   assert.match(new URL(page.url()).pathname, /^\/signin$/);
 });
 
-test('a second account, signed in by a mailed link, sees none of the first account\'s keys or usage', async () => {
+test("a second account, signed in by a mailed link, sees none of the first account's keys or usage", async () => {
   const page = await newPage();
   await server.service.accounts.accounts.createAccount({ email: 'second@example.test', emailVerified: true });
   await page.goto(`${server.url}/signin`);
@@ -269,7 +283,14 @@ test('a second account, signed in by a mailed link, sees none of the first accou
   assert.ok(welcome);
   const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content');
   const status = await page.evaluate(
-    async ({ id, token }) => (await fetch(`/dashboard/keys/${id}/revoke`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `_csrf=${token}` })).status,
+    async ({ id, token }) =>
+      (
+        await fetch(`/dashboard/keys/${id}/revoke`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `_csrf=${token}`,
+        })
+      ).status,
     { id: welcome.id, token: csrf ?? '' },
   );
   assert.equal(status, 404);
@@ -314,7 +335,9 @@ test('webhook settings: the secret is shown once, a test event arrives signed wi
     // Standard Webhooks: base64 HMAC-SHA256, keyed by the base64 part of the secret, over id.timestamp.body.
     const verifies = (event: (typeof events)[number], key: string): boolean => {
       const signed = `${String(event.headers['webhook-id'])}.${String(event.headers['webhook-timestamp'])}.${event.body}`;
-      const expected = createHmac('sha256', Buffer.from(key.slice('whsec_'.length), 'base64')).update(signed).digest('base64');
+      const expected = createHmac('sha256', Buffer.from(key.slice('whsec_'.length), 'base64'))
+        .update(signed)
+        .digest('base64');
       return event.headers['webhook-signature'] === `v1,${expected}`;
     };
     const sendTest = async (): Promise<(typeof events)[number]> => {
@@ -361,13 +384,17 @@ test('CSRF: a form on another site posting to the dashboard is refused', async (
   assert.equal((await answered).status(), 403);
   const victim = await server.service.accounts.accounts.findByEmail('victim@example.test');
   const keys = await server.service.accounts.accounts.listKeys(victim?.accountId ?? '');
-  assert.deepEqual(keys.map((k) => k.name), [], 'no key was planted');
+  assert.deepEqual(
+    keys.map((k) => k.name),
+    [],
+    'no key was planted',
+  );
   // The session itself is untouched: the dashboard still opens.
   await page.goto(`${server.url}/dashboard`);
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 });
 
-test('admin console: a suspended account\'s key gets 403 account_inactive with the reason; reactivating restores it', async () => {
+test("admin console: a suspended account's key gets 403 account_inactive with the reason; reactivating restores it", async () => {
   const page = await newPage();
   await page.goto(`${server.url}/admin`);
   await page.getByLabel(/Admin token/).fill(TEST_ADMIN_TOKEN);
@@ -400,12 +427,17 @@ test('admin console: a suspended account\'s key gets 403 account_inactive with t
   await page.getByLabel('Plan', { exact: true }).selectOption('pro');
   await page.getByRole('button', { name: 'Change plan' }).click();
   await page.getByText('The plan is changed.').waitFor();
-  const usage = (await (await fetch(`${server.url}/api/v1/usage`, { headers: { 'x-api-key': first.welcomeKey } })).json()) as { result: { plan: string; limit: number } };
+  const usage = (await (await fetch(`${server.url}/api/v1/usage`, { headers: { 'x-api-key': first.welcomeKey } })).json()) as {
+    result: { plan: string; limit: number };
+  };
   assert.equal(usage.result.plan, 'pro');
   assert.equal(usage.result.limit, server.service.accounts.plans.get('pro')?.monthlyCredits);
 });
 
 test('nothing came from outside this server, and the console has no errors (no CSP violation)', () => {
   assert.deepEqual(outsideRequests, []);
-  assert.deepEqual(consoleErrors.filter((e) => !/status of 40[134]/.test(e)), []);
+  assert.deepEqual(
+    consoleErrors.filter((e) => !/status of 40[134]/.test(e)),
+    [],
+  );
 });

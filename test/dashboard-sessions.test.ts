@@ -35,12 +35,19 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
     });
 
     const post = (route: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-      fetch(server.url + route, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, ...headers }, body: form(fields) });
+      fetch(server.url + route, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, ...headers },
+        body: form(fields),
+      });
     const get = (route: string, cookie: string) => fetch(server.url + route, { redirect: 'manual', headers: { cookie } });
 
     /** Signs in with a link the CLI prints (as an operator of a self-hosted first run would). */
     async function signIn(): Promise<{ cookie: string; csrf: string; raw: string; setCookie: string }> {
-      const { stdout } = await run(process.execPath, [CLI, 'accounts', 'login-link', '--email', 'owner@example.test'], { env: { ...process.env, ...env, PORT: new URL(server.url).port } });
+      const { stdout } = await run(process.execPath, [CLI, 'accounts', 'login-link', '--email', 'owner@example.test'], {
+        env: { ...process.env, ...env, PORT: new URL(server.url).port },
+      });
       const { link } = JSON.parse(stdout) as { link: string };
       assert.ok(link.startsWith(`${server.url}/signin/confirm?token=`), link);
       const token = new URL(link).searchParams.get('token') ?? '';
@@ -74,7 +81,11 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
       const owner = await server.service.accounts.accounts.findByEmail('owner@example.test');
       const usedBefore = await server.service.accounts.credits.used(owner?.accountId ?? '');
       const call = (headers: Record<string, string>) =>
-        fetch(`${server.url}/api/v1/text-utilities/reverse-text`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...headers }, body: '{"text":"abc"}' });
+        fetch(`${server.url}/api/v1/text-utilities/reverse-text`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie, ...headers },
+          body: '{"text":"abc"}',
+        });
 
       const ok = await call({ 'x-csrf-token': csrf, origin: server.url, 'sec-fetch-site': 'same-origin' });
       assert.equal(ok.status, 200);
@@ -89,7 +100,7 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
       assert.equal(await server.service.accounts.credits.used(owner?.accountId ?? ''), usedBefore + 1, 'refused calls spend nothing');
     });
 
-    test('forms need the session\'s token and this site\'s origin', async () => {
+    test("forms need the session's token and this site's origin", async () => {
       const { cookie, csrf } = await signIn();
       assert.equal((await post('/dashboard/keys', { name: 'no token' }, { cookie })).status, 403);
       assert.equal((await post('/dashboard/keys', { name: 'other site', _csrf: csrf }, { cookie, origin: 'http://elsewhere.example' })).status, 403);
@@ -119,7 +130,7 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
       assert.equal((await get('/dashboard', busy.cookie)).status, 303, 'past the absolute expiry');
     });
 
-    test('sign out everywhere ends the account\'s other sessions too', async () => {
+    test("sign out everywhere ends the account's other sessions too", async () => {
       const one = await signIn();
       const two = await signIn();
       assert.equal((await get('/dashboard', two.cookie)).status, 200);
@@ -150,10 +161,19 @@ test('behind https (TOOLAPI_PUBLIC_URL), the cookie is Secure and __Host- prefix
   const server = await startTestServer({ TOOLAPI_PUBLIC_URL: 'https://tools.example.test' });
   try {
     const account = await server.service.accounts.accounts.createAccount({ email: 'tls@example.test', emailVerified: true });
-    await fetch(`${server.url}/signin`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://tools.example.test' }, body: 'email=tls%40example.test' });
+    await fetch(`${server.url}/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://tools.example.test' },
+      body: 'email=tls%40example.test',
+    });
     const link = server.logs.map((l) => /https:\/\/tools\.example\.test\/signin\/confirm\?token=([0-9A-Za-z]+)/.exec(l)?.[1]).find(Boolean);
     assert.ok(link && account);
-    const confirmed = await fetch(`${server.url}/signin/confirm`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://tools.example.test' }, body: `token=${link}` });
+    const confirmed = await fetch(`${server.url}/signin/confirm`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://tools.example.test' },
+      body: `token=${link}`,
+    });
     const attributes = (confirmed.headers.get('set-cookie') ?? '').split(';').map((a) => a.trim().toLowerCase());
     assert.ok(attributes[0]?.startsWith('__host-toolapi_session='), attributes[0]);
     assert.ok(attributes.includes('secure') && attributes.includes('httponly') && attributes.includes('path=/'));

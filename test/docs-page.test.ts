@@ -26,7 +26,15 @@ before(async () => {
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--no-pings'],
+    args: [
+      '--no-sandbox',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--no-pings',
+    ],
     // Whatever Chromium itself tries outside (update checks) meets the trap; this server is reached directly.
     proxy: { server: trap.url, bypass: '127.0.0.1' },
     timeout: 60_000,
@@ -53,7 +61,10 @@ after(async () => {
 });
 
 async function search(query: string): Promise<void> {
-  await page.getByRole('button', { name: /search/i }).first().click();
+  await page
+    .getByRole('button', { name: /search/i })
+    .first()
+    .click();
   await page.getByRole('dialog').locator('input').first().fill(query);
 }
 

@@ -45,7 +45,8 @@ function grow(value: unknown, schema: JsonSchema | undefined): unknown {
     if (limit < 10_000 || value.length === 0) return value;
     const separator = value.includes('\n') ? '\n' : ' ';
     let grown = value;
-    while (grown.length + separator.length + value.length <= limit) grown += separator + grown.slice(0, Math.min(grown.length, limit - grown.length - separator.length));
+    while (grown.length + separator.length + value.length <= limit)
+      grown += separator + grown.slice(0, Math.min(grown.length, limit - grown.length - separator.length));
     return grown.slice(0, limit);
   }
   if (Array.isArray(value) && schema.type === 'array' && value.length > 0) {
@@ -82,7 +83,12 @@ test('every JSON tool at its largest input leaves the event loop responsive (p99
   }
   worst.sort((a, b) => b.maxMs - a.maxMs);
   const p99 = sampler.histogram.percentile(99) / 1000;
-  console.log(`event loop while ${worst.length} tools ran at their largest inputs: p99 ${p99.toFixed(1)} ms, max ${(sampler.histogram.max / 1000).toFixed(1)} ms; longest stalls: ${worst.slice(0, 8).map((w) => `${w.tool} ${w.maxMs.toFixed(0)} ms (call ${w.ms.toFixed(0)} ms, main-thread CPU ${w.cpuMs.toFixed(0)} ms)`).join(', ')}`);
+  console.log(
+    `event loop while ${worst.length} tools ran at their largest inputs: p99 ${p99.toFixed(1)} ms, max ${(sampler.histogram.max / 1000).toFixed(1)} ms; longest stalls: ${worst
+      .slice(0, 8)
+      .map((w) => `${w.tool} ${w.maxMs.toFixed(0)} ms (call ${w.ms.toFixed(0)} ms, main-thread CPU ${w.cpuMs.toFixed(0)} ms)`)
+      .join(', ')}`,
+  );
   assert.ok(p99 < 50, `p99 event-loop delay ${p99.toFixed(1)} ms`);
   // A single stall long enough to be a tool running on the loop (not the machine being busy: see isStall).
   // A stall seen once is measured again: a tool that blocks the loop does so every time, while a collection of
@@ -91,7 +97,9 @@ test('every JSON tool at its largest input leaves the event loop responsive (p99
   for (const suspect of worst.filter(isStall)) {
     const tool = ALL_TOOLS.find((t) => t.operationId === suspect.tool)!;
     const again = await sampler.measure(() => run(tool, largestInput(tool), { engines: { cpu: pool } }));
-    console.log(`${suspect.tool} stalled ${suspect.maxMs.toFixed(0)} ms; measured again: ${again.maxMs.toFixed(0)} ms (main-thread CPU ${again.cpuMs.toFixed(0)} ms)`);
+    console.log(
+      `${suspect.tool} stalled ${suspect.maxMs.toFixed(0)} ms; measured again: ${again.maxMs.toFixed(0)} ms (main-thread CPU ${again.cpuMs.toFixed(0)} ms)`,
+    );
     if (isStall(again)) stalled.push(suspect.tool);
   }
   assert.deepEqual(stalled, [], 'tools that blocked the event loop');
@@ -105,7 +113,19 @@ test('a cpu tool answers the same in a worker thread as inline: every example of
     for (const example of tool.examples) {
       if (example.output === undefined) continue;
       const inline = await run(tool, example.input, { now: () => now });
-      const pooled = await pool.run({ kind: 'tool', module: tool.module, slug: tool.slug, input: example.input, uploads: [], requestId: 'test', now: now.getTime(), plan: { name: 'free', bulkUrlLimit: 5 } }, new AbortController().signal);
+      const pooled = await pool.run(
+        {
+          kind: 'tool',
+          module: tool.module,
+          slug: tool.slug,
+          input: example.input,
+          uploads: [],
+          requestId: 'test',
+          now: now.getTime(),
+          plan: { name: 'free', bulkUrlLimit: 5 },
+        },
+        new AbortController().signal,
+      );
       assert.deepEqual(tool.output.parse(pooled.output), inline.result, `${tool.operationId}: ${example.title ?? ''}`);
       assert.deepEqual(pooled.warnings, inline.warnings, `${tool.operationId} warnings`);
     }
@@ -120,7 +140,8 @@ test('an upload tool in the pool reads its upload there: a 1 MB CSV gives the sa
     writeFileSync(file, `id,name,amount,active\n${rows.join('\n')}\n`);
     const upload = { field: 'file', path: file, fileName: 'big.csv', sizeBytes: statSync(file).size };
     const tool = ALL_TOOLS.find((t) => t.operationId === 'web.csvToJson')!;
-    const call = (deps: Parameters<typeof invoke>[3]) => invoke(tool, { inferTypes: 'true' }, { requestId: 'test', log: silent, uploads: [upload] }, { ...deps, scratchRoot: dir });
+    const call = (deps: Parameters<typeof invoke>[3]) =>
+      invoke(tool, { inferTypes: 'true' }, { requestId: 'test', log: silent, uploads: [upload] }, { ...deps, scratchRoot: dir });
     const sampler = createLoopDelaySampler();
     let pooled: unknown;
     const measured = await sampler.measure(async () => {
@@ -151,10 +172,23 @@ test('past the bounded queue, calls are refused with 503 and Retry-After instead
   const tiny = createCpuPool({ threads: 1, maxQueue: 1 });
   try {
     const compare = ALL_TOOLS.find((t) => t.operationId === 'textUtilities.compareTexts')!;
-    const job = { kind: 'tool' as const, module: compare.module, slug: compare.slug, input: compare.examples[0]!.input, uploads: [], requestId: 'test', now: Date.now(), plan: { name: 'free', bulkUrlLimit: 5 } };
+    const job = {
+      kind: 'tool' as const,
+      module: compare.module,
+      slug: compare.slug,
+      input: compare.examples[0]!.input,
+      uploads: [],
+      requestId: 'test',
+      now: Date.now(),
+      plan: { name: 'free', bulkUrlLimit: 5 },
+    };
     await tiny.run(job, new AbortController().signal); // a warm thread, as under steady load
     const outcomes = await Promise.allSettled(Array.from({ length: 4 }, () => tiny.run(job, new AbortController().signal)));
-    assert.deepEqual(outcomes.map((o) => o.status), ['fulfilled', 'fulfilled', 'rejected', 'rejected'], 'one running, one queued, the rest refused');
+    assert.deepEqual(
+      outcomes.map((o) => o.status),
+      ['fulfilled', 'fulfilled', 'rejected', 'rejected'],
+      'one running, one queued, the rest refused',
+    );
     for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
       const error = asToolError((outcome as PromiseRejectedResult).reason);
       assert.equal(error.status, 503);

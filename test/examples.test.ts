@@ -18,7 +18,11 @@ after(async () => {
   await server.close();
 });
 
-async function call(tool: AnyTool, input: unknown, upload?: { fileName: string; content?: string }): Promise<{ status: number; body: unknown; contentType: string }> {
+async function call(
+  tool: AnyTool,
+  input: unknown,
+  upload?: { fileName: string; content?: string },
+): Promise<{ status: number; body: unknown; contentType: string }> {
   const response = upload ? await postForm(tool, input, upload) : await server.post(tool.path, input);
   const contentType = response.headers.get('content-type') ?? '';
   const body: unknown = contentType.includes('json') ? await response.json() : await response.text();
@@ -141,5 +145,8 @@ test('every checker has an example whose input is broken in a way it promises to
     const checker = properties.includes('findings') || properties.includes('valid');
     return checker && !tool.examples.some(catches);
   });
-  assert.deepEqual(missing.map((t) => t.operationId), []);
+  assert.deepEqual(
+    missing.map((t) => t.operationId),
+    [],
+  );
 });

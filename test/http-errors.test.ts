@@ -19,7 +19,10 @@ async function expectError(response: Response, status: number, error: string, de
   const body = (await response.json()) as Record<string, unknown>;
   assert.equal(response.status, status, JSON.stringify(body));
   const fields = Object.keys(body).sort();
-  assert.deepEqual(fields.filter((k) => k !== 'param'), ['code', 'detail', 'docUrl', 'error', 'message', 'requestId', 'status']);
+  assert.deepEqual(
+    fields.filter((k) => k !== 'param'),
+    ['code', 'detail', 'docUrl', 'error', 'message', 'requestId', 'status'],
+  );
   assert.equal(body.requestId, response.headers.get('x-request-id'), 'the body quotes the request id');
   assert.match(String(body.docUrl), /^http:\/\/127\.0\.0\.1:\d+\/docs/);
   // A request error whose detail names its field says so in `param`; others (404, 405, …) have none.
@@ -36,7 +39,11 @@ async function expectError(response: Response, status: number, error: string, de
 }
 
 test('malformed JSON -> 400 invalid_request', async () => {
-  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': server.key }, body: '{"text":' });
+  const response = await fetch(server.url + TOOL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': server.key },
+    body: '{"text":',
+  });
   await expectError(response, 400, 'invalid_request', /malformed JSON/);
 });
 
@@ -132,7 +139,11 @@ test('no key, or a bad key: 401 with WWW-Authenticate before any body is read (a
     const upload = await fetch(`${server.url}/api/v1/documents/md-to-html`, { method: 'POST', headers, body: big });
     assert.equal(upload.headers.get('www-authenticate'), 'ApiKey header="X-Api-Key", Bearer');
     await expectError(upload, 401, 'unauthorized', /^X-Api-Key: /);
-    const json = await fetch(server.url + TOOL, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }) });
+    const json = await fetch(server.url + TOOL, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     await expectError(json, 401, 'unauthorized');
   }
   const withKey = await fetch(`${server.url}/api/v1/documents/md-to-html`, { method: 'POST', headers: { 'x-api-key': server.key }, body: big });
@@ -140,7 +151,11 @@ test('no key, or a bad key: 401 with WWW-Authenticate before any body is read (a
 });
 
 test('Authorization: Bearer tk_… is taken as the API key', async () => {
-  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'abc' }) });
+  const response = await fetch(server.url + TOOL, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'abc' }),
+  });
   assert.equal(response.status, 200);
   assert.deepEqual(((await response.json()) as { result: unknown }).result, { text: 'cba' });
   const usage = await fetch(`${server.url}/api/v1/usage`, { headers: { authorization: `Bearer ${server.key}` } });
@@ -159,18 +174,25 @@ test('only src/http/api-key.ts reads the API key headers', () => {
 });
 
 test('an unknown field is a 400 naming it with the closest real field, and spends no credit', async () => {
-  const before = ((await (await fetch(`${server.url}/api/v1/usage`, { headers: { 'x-api-key': server.key } })).json()) as { result: { used: number } }).result.used;
+  const before = ((await (await fetch(`${server.url}/api/v1/usage`, { headers: { 'x-api-key': server.key } })).json()) as { result: { used: number } }).result
+    .used;
   const response = await server.post(TOOL, { txt: 'hello' });
   await expectError(response, 400, 'validation_failed', /^txt: not a field of text-utilities\/reverse-text\. Did you mean text\?/);
   const extra = await server.post(TOOL, { text: 'hello', colour: 'red' });
   await expectError(extra, 400, 'validation_failed', /^colour: not a field/);
-  const after = ((await (await fetch(`${server.url}/api/v1/usage`, { headers: { 'x-api-key': server.key } })).json()) as { result: { used: number } }).result.used;
+  const after = ((await (await fetch(`${server.url}/api/v1/usage`, { headers: { 'x-api-key': server.key } })).json()) as { result: { used: number } }).result
+    .used;
   assert.equal(after, before, 'refused calls are not billed');
 });
 
 test('an unknown tool or module is a 404 that names the closest ones', async () => {
   await expectError(await server.post('/api/v1/text-utilities/reverse-txt', { text: 'a' }), 404, 'not_found', /Did you mean reverse-text\?/);
-  await expectError(await server.post('/api/v1/text-utility/reverse-text', { text: 'a' }), 404, 'not_found', /No module 'text-utility'; Did you mean text-utilities/);
+  await expectError(
+    await server.post('/api/v1/text-utility/reverse-text', { text: 'a' }),
+    404,
+    'not_found',
+    /No module 'text-utility'; Did you mean text-utilities/,
+  );
 });
 
 test('without TOOLAPI_ADMIN_TOKEN the admin routes answer 403 saying how to turn them on', async () => {
@@ -180,7 +202,11 @@ test('without TOOLAPI_ADMIN_TOKEN the admin routes answer 403 saying how to turn
   const dir = mkdtempSync(path.join(tmpdir(), 'no-admin-'));
   const service = await spawnService({ TOOLAPI_DATA_DIR: dir });
   try {
-    const response = await fetch(`${service.url}/api/v1/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"a@example.test"}' });
+    const response = await fetch(`${service.url}/api/v1/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"a@example.test"}',
+    });
     await expectError(response, 403, 'forbidden', /TOOLAPI_ADMIN_TOKEN/);
   } finally {
     await service.stop();

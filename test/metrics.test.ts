@@ -71,8 +71,15 @@ test('requests, latency, tool calls, credits and errors move by exactly the call
   const route = { method: 'POST', route: TOOL };
   assert.equal(delta(before, after, 'toolapi_http_requests_total', { ...route, status: '200' }), 1);
   assert.equal(delta(before, after, 'toolapi_http_requests_total', { ...route, status: '400' }), 1);
-  assert.equal(delta(before, after, 'toolapi_http_requests_total', { method: 'POST', route: 'unmatched', status: '404' }), 1, 'a 404 is counted without its URL');
-  assert.ok((after.get(seriesKey('toolapi_http_requests_total', { method: 'GET', route: '/metrics', status: '200' })) ?? 0) >= 1, 'the first scrape is counted');
+  assert.equal(
+    delta(before, after, 'toolapi_http_requests_total', { method: 'POST', route: 'unmatched', status: '404' }),
+    1,
+    'a 404 is counted without its URL',
+  );
+  assert.ok(
+    (after.get(seriesKey('toolapi_http_requests_total', { method: 'GET', route: '/metrics', status: '200' })) ?? 0) >= 1,
+    'the first scrape is counted',
+  );
 
   assert.equal(delta(before, after, 'toolapi_http_errors_total', { status: '400', error: 'validation_failed' }), 1);
   assert.equal(delta(before, after, 'toolapi_http_errors_total', { status: '404', error: 'not_found' }), 1);
@@ -99,7 +106,13 @@ test('engine pools, the event loop and the process defaults are exposed', async 
   }
   assert.ok((samples.get(seriesKey('toolapi_engine_pool_size', { engine: 'cpu' })) ?? 0) >= 2, 'at least 2 CPU threads');
   assert.equal(samples.get(seriesKey('toolapi_engine_pool_size', { engine: 'chromium' })), 2);
-  for (const name of ['nodejs_eventloop_lag_seconds', 'nodejs_eventloop_lag_p99_seconds', 'process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes']) {
+  for (const name of [
+    'nodejs_eventloop_lag_seconds',
+    'nodejs_eventloop_lag_p99_seconds',
+    'process_cpu_user_seconds_total',
+    'process_resident_memory_bytes',
+    'nodejs_heap_size_used_bytes',
+  ]) {
     assert.ok(samples.has(seriesKey(name)), name);
   }
 });
@@ -121,7 +134,11 @@ test('async runs: accepted and finished by status', async () => {
   }
   assert.equal(delta(before, after, 'toolapi_runs_accepted_total', { kind: 'tool_call' }), 1);
   assert.equal(delta(before, after, 'toolapi_runs_finished_total', { status: 'completed' }), 1);
-  assert.equal(delta(before, after, 'toolapi_tool_calls_total', { module: 'text-utilities', tool: 'reverse-text', outcome: 'ok' }), 1, 'the job ran through the pipeline');
+  assert.equal(
+    delta(before, after, 'toolapi_tool_calls_total', { module: 'text-utilities', tool: 'reverse-text', outcome: 'ok' }),
+    1,
+    'the job ran through the pipeline',
+  );
 });
 
 test('no API key, no raw URL and no query string ever appears in the output', async () => {

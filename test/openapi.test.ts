@@ -16,10 +16,26 @@ type Operation = {
   description?: string;
   security?: unknown[];
   parameters?: { name: string; in: string; deprecated?: boolean; schema: { enum?: string[] } }[];
-  requestBody?: { required?: boolean; content: Record<string, { schema: Schema; encoding?: Record<string, { contentType: string }>; examples?: Record<string, { summary: string; description?: string }> }> };
+  requestBody?: {
+    required?: boolean;
+    content: Record<
+      string,
+      { schema: Schema; encoding?: Record<string, { contentType: string }>; examples?: Record<string, { summary: string; description?: string }> }
+    >;
+  };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: Schema }> }>;
 };
-type Schema = { type?: string; format?: string; required?: string[]; properties?: Record<string, Schema>; items?: Schema; maxItems?: number; $ref?: string; anyOf?: Schema[]; enum?: string[] };
+type Schema = {
+  type?: string;
+  format?: string;
+  required?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  maxItems?: number;
+  $ref?: string;
+  anyOf?: Schema[];
+  enum?: string[];
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; tags: { name: string; description?: string }[] };
 
 const ROOT = path.join(import.meta.dirname, '..');
@@ -60,8 +76,14 @@ test('redocly lint, offline, finds nothing: no error, no warning (redocly.yaml)'
       maxBuffer: 64 * 1024 * 1024,
       // Telemetry and update checks off; anything that still tries the network meets the trap, not the internet.
       env: { ...process.env, ...trap.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', CI: 'true' },
-    }).catch((error: { stdout?: string; stderr?: string; code?: number }) => ({ stdout: error.stdout ?? '', stderr: `${error.stderr ?? ''} (exit ${error.code})` }));
-    const report = JSON.parse(run.stdout || '{}') as { totals?: { errors: number; warnings: number }; problems?: { ruleId: string; message: string; location: { pointer: string }[] }[] };
+    }).catch((error: { stdout?: string; stderr?: string; code?: number }) => ({
+      stdout: error.stdout ?? '',
+      stderr: `${error.stderr ?? ''} (exit ${error.code})`,
+    }));
+    const report = JSON.parse(run.stdout || '{}') as {
+      totals?: { errors: number; warnings: number };
+      problems?: { ruleId: string; message: string; location: { pointer: string }[] }[];
+    };
     const problems = (report.problems ?? []).map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
     assert.ok(report.totals, `redocly printed no report: ${run.stderr}`);
     assert.deepEqual(problems, []);
@@ -98,7 +120,10 @@ test('file tools take multipart/form-data: the file under its real field name, i
   const imageToPdf = document.paths['/api/v1/convertors/image-to-pdf']!.post!.requestBody!.content['multipart/form-data']!;
   assert.equal(imageToPdf.schema.properties!.image!.type, 'array');
   const piiTypes = document.paths['/api/v1/text-intelligence/pii-scrub-file']!.post!.requestBody!.content['multipart/form-data']!;
-  assert.ok(piiTypes.schema.properties!.types!.anyOf?.some((s) => s.type === 'string'), 'a list field may also be sent as comma-separated text');
+  assert.ok(
+    piiTypes.schema.properties!.types!.anyOf?.some((s) => s.type === 'string'),
+    'a list field may also be sent as comma-separated text',
+  );
 });
 
 test('query parameters: format on every tool, the deprecated delivery on file tools, GET tools read their input', () => {
@@ -154,7 +179,9 @@ test('the routes that are not tools are documented with their bodies and answers
   const usage = document.paths['/api/v1/usage']!.get!.responses['200']!.content!['application/json']!.schema;
   assert.deepEqual(usage.properties?.result?.required, ['plan', 'period', 'used', 'limit', 'remaining', 'resetsAt', 'ratePerMinute']);
   const undescribed = Object.entries(document.paths).flatMap(([route, ops]) =>
-    Object.entries(ops).filter(([, op]) => op.tags?.includes(UNDESCRIBED_TAG)).map(([method]) => `${method} ${route}`),
+    Object.entries(ops)
+      .filter(([, op]) => op.tags?.includes(UNDESCRIBED_TAG))
+      .map(([method]) => `${method} ${route}`),
   );
   assert.deepEqual(undescribed, [], 'every route is described in src/http/openapi-routes.ts');
 });

@@ -56,11 +56,14 @@ test('the registry refuses broken declarations with a message naming each proble
   const badSlug = defineTool({ ...base, slug: 'Bad_Slug', examples: [ok, ok] });
   const badExample = defineTool({ ...base, slug: 'bad-example', examples: [ok, { input: { text: 1 as unknown as string } }] });
   const twin = defineTool({ ...base, slug: 'twin', examples: [ok, ok] });
-  assert.throws(() => createRegistry([oneExample, badSlug, badExample, twin, twin]), (error: Error) => {
-    assert.match(error.message, /one-example: needs at least two examples/);
-    assert.match(error.message, /Bad_Slug: slug must be kebab-case/);
-    assert.match(error.message, /bad-example: example 1 input does not match the schema/);
-    assert.match(error.message, /textUtilities\.twin: declared twice/);
-    return true;
-  });
+  assert.throws(
+    () => createRegistry([oneExample, badSlug, badExample, twin, twin]),
+    (error: Error) => {
+      assert.match(error.message, /one-example: needs at least two examples/);
+      assert.match(error.message, /Bad_Slug: slug must be kebab-case/);
+      assert.match(error.message, /bad-example: example 1 input does not match the schema/);
+      assert.match(error.message, /textUtilities\.twin: declared twice/);
+      return true;
+    },
+  );
 });

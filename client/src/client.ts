@@ -70,7 +70,8 @@ export class ToolApi {
     this.#fetch = options.fetch;
     this.#headers = { ...options.headers };
     this.mcp = new McpClient({ baseUrl: this.baseUrl, apiKey: this.#apiKey, fetch: options.fetch, timeoutMs: this.#timeoutMs, headers: this.#headers });
-    const invoke = (operationId: string, input: unknown, callOptions?: CallOptions): Promise<unknown> => this.#invoke(operationId, input, callOptions).then((r) => r.result);
+    const invoke = (operationId: string, input: unknown, callOptions?: CallOptions): Promise<unknown> =>
+      this.#invoke(operationId, input, callOptions).then((r) => r.result);
     Object.assign(this, createNamespaces(invoke as Invoke));
   }
 

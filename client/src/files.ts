@@ -133,7 +133,12 @@ export async function saveBody(body: ReadableStream<Uint8Array> | null, target: 
   const path = await nodePath();
   // A target ending in a separator, or an existing folder, is where the file goes under its own name;
   // folders that do not exist yet are made.
-  const isFolder = /[\\/]$/.test(target) || (await fs.stat(target).then((s) => s.isDirectory(), () => false));
+  const isFolder =
+    /[\\/]$/.test(target) ||
+    (await fs.stat(target).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ));
   const filePath = isFolder ? path.join(target, fileName) : target;
   let handle: NodeFileHandle;
   try {

@@ -328,7 +328,10 @@ export class McpClient {
   }
 
   /** `verify_task`: runs the task again and diffs it against `baseline` (billed like solve_task). */
-  verifyTask(args: { goal?: string; input?: Record<string, unknown>; baseline: unknown; [key: string]: unknown }, options?: McpCallOptions): Promise<VerifyResult> {
+  verifyTask(
+    args: { goal?: string; input?: Record<string, unknown>; baseline: unknown; [key: string]: unknown },
+    options?: McpCallOptions,
+  ): Promise<VerifyResult> {
     return this.callTool<VerifyResult>('verify_task', args, options);
   }
 
@@ -339,7 +342,9 @@ export class McpClient {
     this.#session = undefined;
     if (!session) return;
     const fetchImpl = this.#options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    const response = await fetchImpl(this.url, { method: 'DELETE', headers: { 'x-api-key': this.#options.apiKey, 'mcp-session-id': session } }).catch(() => undefined);
+    const response = await fetchImpl(this.url, { method: 'DELETE', headers: { 'x-api-key': this.#options.apiKey, 'mcp-session-id': session } }).catch(
+      () => undefined,
+    );
     await response?.body?.cancel();
   }
 
@@ -380,10 +385,21 @@ export class McpClient {
       const gate: Gate = delta?.gate === 'pass' || delta?.gate === 'fail' ? delta.gate : 'unknown';
       history.push({ round, status: verified.status, gate, delta });
       if (gate === 'pass') return { passed: true, gate, stoppedBecause: 'passed', status: verified.status, rounds: round, input, baseline, last, history };
-      if (stop(verified.status)) return { passed: false, gate, stoppedBecause: 'status', status: verified.status, rounds: round, input, baseline, last, history };
+      if (stop(verified.status))
+        return { passed: false, gate, stoppedBecause: 'status', status: verified.status, rounds: round, input, baseline, last, history };
       report = verified.after ?? report;
     }
     const final = history.at(-1);
-    return { passed: false, gate: final?.gate ?? 'unknown', stoppedBecause: 'max_rounds', status: final?.status ?? baseline.status, rounds: history.length, input, baseline, last, history };
+    return {
+      passed: false,
+      gate: final?.gate ?? 'unknown',
+      stoppedBecause: 'max_rounds',
+      status: final?.status ?? baseline.status,
+      rounds: history.length,
+      input,
+      baseline,
+      last,
+      history,
+    };
   }
 }

@@ -134,7 +134,8 @@ async function once<T>(fetchImpl: FetchLike, options: SendOptions, read: (respon
 }
 
 function failure(cause: unknown, timedOut: boolean, outer: AbortSignal | undefined, timeoutMs: number, options: SendOptions): unknown {
-  if (timedOut) return new ToolApiTimeoutError({ detail: `no complete response from ${options.method} ${options.url} within ${timeoutMs} ms (timeoutMs)`, cause });
+  if (timedOut)
+    return new ToolApiTimeoutError({ detail: `no complete response from ${options.method} ${options.url} within ${timeoutMs} ms (timeoutMs)`, cause });
   if (outer?.aborted) return outer.reason;
   if (cause instanceof TypeError || (cause instanceof Error && /fetch failed|network|ECONN|socket/i.test(cause.message))) {
     const reason = cause instanceof Error && cause.cause instanceof Error ? cause.cause.message : cause instanceof Error ? cause.message : String(cause);

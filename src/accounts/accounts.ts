@@ -86,7 +86,15 @@ export interface AccountsDeps {
 export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: AccountsDeps): Accounts {
   const { db } = store;
   const keyCache = new Map<string, { principal: Principal; expires: number }>();
-  const toAccount = (row: { id: string; email: string; plan: string; email_verified: number; created_at: string; status: string; status_reason: string | null }): Account => ({
+  const toAccount = (row: {
+    id: string;
+    email: string;
+    plan: string;
+    email_verified: number;
+    created_at: string;
+    status: string;
+    status_reason: string | null;
+  }): Account => ({
     accountId: row.id,
     email: row.email,
     plan: row.plan,
@@ -97,7 +105,15 @@ export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: Ac
   });
   const accountColumns = ['id', 'email', 'plan', 'email_verified', 'created_at', 'status', 'status_reason'] as const;
   const keyColumns = ['id', 'name', 'lookup', 'created_at', 'allowed_tools', 'revoked_at', 'last_used_at'] as const;
-  const toKey = (row: { id: string; name: string; lookup: string; created_at: string; allowed_tools: string | null; revoked_at: string | null; last_used_at: string | null }): KeyInfo => ({
+  const toKey = (row: {
+    id: string;
+    name: string;
+    lookup: string;
+    created_at: string;
+    allowed_tools: string | null;
+    revoked_at: string | null;
+    last_used_at: string | null;
+  }): KeyInfo => ({
     id: row.id,
     name: row.name,
     prefix: row.lookup,
@@ -111,8 +127,22 @@ export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: Ac
     async createAccount({ email, plan = 'free', emailVerified = false }) {
       if (!plans.get(plan)) throw new ToolError('validation_failed', `plan: one of ${plans.names().join(', ')}`);
       const normalized = email.trim().toLowerCase();
-      const row = { id: randomUUID(), email: normalized, plan, email_verified: emailVerified ? 1 : 0, webhook_url: null, created_at: now().toISOString(), status: 'active', status_reason: null };
-      const inserted = await db.insertInto('accounts').values(row).onConflict((oc) => oc.column('email').doNothing()).returning('id').executeTakeFirst();
+      const row = {
+        id: randomUUID(),
+        email: normalized,
+        plan,
+        email_verified: emailVerified ? 1 : 0,
+        webhook_url: null,
+        created_at: now().toISOString(),
+        status: 'active',
+        status_reason: null,
+      };
+      const inserted = await db
+        .insertInto('accounts')
+        .values(row)
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
       if (!inserted) throw new ToolError('conflict', `email: an account with ${normalized} already exists`);
       return toAccount(row);
     },
@@ -139,7 +169,7 @@ export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: Ac
     async setStatus(accountId, status, reason) {
       const updated = await db
         .updateTable('accounts')
-        .set({ status, status_reason: status === 'suspended' ? (reason?.trim() || 'suspended by the operator') : null })
+        .set({ status, status_reason: status === 'suspended' ? reason?.trim() || 'suspended by the operator' : null })
         .where('id', '=', accountId)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) === 0) throw new ToolError('not_found', `account: no account ${accountId}`);
@@ -151,10 +181,21 @@ export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: Ac
       const row = await db.selectFrom('accounts').select(accountColumns).where('id', '=', accountId).executeTakeFirst();
       const plan = row && plans.get(row.plan);
       if (!row || !plan) return undefined;
-      return { accountId, keyId: SESSION_KEY_ID, plan, emailVerified: row.email_verified === 1, allowedTools: null, status: toAccount(row).status, statusReason: row.status_reason };
+      return {
+        accountId,
+        keyId: SESSION_KEY_ID,
+        plan,
+        emailVerified: row.email_verified === 1,
+        allowedTools: null,
+        status: toAccount(row).status,
+        statusReason: row.status_reason,
+      };
     },
     async countAccounts() {
-      const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('accounts')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async markVerified(accountId) {

@@ -52,10 +52,20 @@ export function createCredits(store: Store, now: () => Date, owner: string): Cre
   const { db } = store;
   const closeReservation = preparedStatement((id: string) => db.deleteFrom('reservations').where('id', '=', id));
   const giveBack = preparedStatement((cost: number, accountId: string, period: string) =>
-    db.updateTable('usage').set({ used: sql<number>`used - ${cost}` }).where('account_id', '=', accountId).where('period', '=', period),
+    db
+      .updateTable('usage')
+      .set({ used: sql<number>`used - ${cost}` })
+      .where('account_id', '=', accountId)
+      .where('period', '=', period),
   );
   const takeCredits = preparedStatement((cost: number, accountId: string, period: string, limit: number) =>
-    db.updateTable('usage').set({ used: sql<number>`used + ${cost}` }).where('account_id', '=', accountId).where('period', '=', period).where(sql<number>`used + ${cost}`, '<=', limit).returning('used'),
+    db
+      .updateTable('usage')
+      .set({ used: sql<number>`used + ${cost}` })
+      .where('account_id', '=', accountId)
+      .where('period', '=', period)
+      .where(sql<number>`used + ${cost}`, '<=', limit)
+      .returning('used'),
   );
   const openReservation = preparedStatement((id: string, accountId: string, period: string, cost: number, createdAt: string, holder: string) =>
     db.insertInto('reservations').values({ id, account_id: accountId, period, cost, created_at: createdAt, owner: holder }),

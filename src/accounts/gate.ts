@@ -23,7 +23,9 @@ const WWW_AUTHENTICATE = 'ApiKey header="X-Api-Key", Bearer';
 export async function requirePrincipal(accounts: Accounts, apiKey: string | undefined): Promise<Principal> {
   const headers = { 'www-authenticate': WWW_AUTHENTICATE };
   if (!apiKey) {
-    throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_), or Authorization: Bearer tk_….', { headers });
+    throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_), or Authorization: Bearer tk_….', {
+      headers,
+    });
   }
   const principal = await accounts.authenticate(apiKey);
   if (!principal) throw new ToolError('unauthorized', 'X-Api-Key: not a valid key, or revoked; create one with POST /api/v1/api-keys.', { headers });
@@ -75,7 +77,9 @@ export function createGate({ accounts, credits, meter, dailyUsage, now }: GateDe
     const { rate, hold } = await meter.admit(principal.accountId, plan, tool.cost);
     if (!rate.allowed) {
       const headers = { ...quotaHeaders(principal, rate, await credits.used(principal.accountId), now()), 'retry-after': String(rate.resetSeconds) };
-      throw new ToolError('rate_limited', `rate: at most ${plan.ratePerMinute} calls per minute on the ${plan.name} plan; retry in ${rate.resetSeconds} s.`, { headers });
+      throw new ToolError('rate_limited', `rate: at most ${plan.ratePerMinute} calls per minute on the ${plan.name} plan; retry in ${rate.resetSeconds} s.`, {
+        headers,
+      });
     }
     if (tool.cost > 0 && !hold) {
       const at = now();

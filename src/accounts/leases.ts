@@ -78,7 +78,12 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
   const retired = new Set<CreditLease>();
   const rates = new Map<string, RateLease>();
   let lastCleanup = 0;
-  const settle = preparedStatement((count: number, id: string) => db.updateTable('credit_leases').set({ spent: sql<number>`spent + ${count}` }).where('id', '=', id));
+  const settle = preparedStatement((count: number, id: string) =>
+    db
+      .updateTable('credit_leases')
+      .set({ spent: sql<number>`spent + ${count}` })
+      .where('id', '=', id),
+  );
 
   const newLease = (accountId: string, period: string): CreditLease => ({
     id: randomUUID(),
@@ -103,16 +108,30 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
     let { rows } = yield locate;
     if (rows.length === 0) {
       // The first call of the month: a concurrent first call may insert too; the lock then waits for it.
-      yield db.insertInto('usage').values({ account_id: lease.accountId, period: lease.period, used: 0 }).onConflict((oc) => oc.columns(['account_id', 'period']).doNothing()).compile();
+      yield db
+        .insertInto('usage')
+        .values({ account_id: lease.accountId, period: lease.period, used: 0 })
+        .onConflict((oc) => oc.columns(['account_id', 'period']).doNothing())
+        .compile();
       ({ rows } = yield locate);
     }
     const used = Number(rows[0]?.used ?? 0);
     if (used + cost > limit) return { granted: 0, cost, rowUsed: used };
     const left = limit - used;
     const granted = Math.min(left, Math.max(cost, Math.min(MAX_CREDIT_BLOCK, Math.floor(left / SHARE))));
-    yield db.updateTable('usage').set({ used: sql<number>`used + ${granted}` }).where('account_id', '=', lease.accountId).where('period', '=', lease.period).compile();
+    yield db
+      .updateTable('usage')
+      .set({ used: sql<number>`used + ${granted}` })
+      .where('account_id', '=', lease.accountId)
+      .where('period', '=', lease.period)
+      .compile();
     if (lease.inserted) {
-      const { rows: kept } = yield db.updateTable('credit_leases').set({ granted: sql<number>`granted + ${granted}` }).where('id', '=', lease.id).returning('id').compile();
+      const { rows: kept } = yield db
+        .updateTable('credit_leases')
+        .set({ granted: sql<number>`granted + ${granted}` })
+        .where('id', '=', lease.id)
+        .returning('id')
+        .compile();
       // Reclaimed by a sweeper while this instance was taken for gone: roll back, start a new lease.
       if (kept.length === 0) throw new LeaseLost();
     } else {
@@ -150,10 +169,20 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
     try {
       await store.atomically(function* (tx) {
         if (back > 0) {
-          yield tx.updateTable('usage').set({ used: sql<number>`used - ${back}` }).where('account_id', '=', lease.accountId).where('period', '=', lease.period).compile();
+          yield tx
+            .updateTable('usage')
+            .set({ used: sql<number>`used - ${back}` })
+            .where('account_id', '=', lease.accountId)
+            .where('period', '=', lease.period)
+            .compile();
         }
         if (drop) yield tx.deleteFrom('credit_leases').where('id', '=', lease.id).compile();
-        else yield tx.updateTable('credit_leases').set({ granted: sql<number>`granted - ${back}` }).where('id', '=', lease.id).compile();
+        else
+          yield tx
+            .updateTable('credit_leases')
+            .set({ granted: sql<number>`granted - ${back}` })
+            .where('id', '=', lease.id)
+            .compile();
       });
     } catch (error) {
       lease.available += back;
@@ -231,7 +260,9 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
   const mustBeFresh = (): void => {
     // Another instance may give this one's leases back once its heartbeat is stale: spend nothing from memory then.
     if (!instance.fresh()) {
-      throw new ToolError('service_unavailable', 'metering: this instance has not reached the database for a while; retry shortly.', { headers: { 'retry-after': '5' } });
+      throw new ToolError('service_unavailable', 'metering: this instance has not reached the database for a while; retry shortly.', {
+        headers: { 'retry-after': '5' },
+      });
     }
   };
 
@@ -288,16 +319,30 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
       .values({ account_id: lease.accountId, window_start: lease.window, count: 0 })
       .onConflict((oc) => oc.columns(['account_id', 'window_start']).doNothing())
       .compile();
-    const { rows } = yield db.selectFrom('rate_windows').select('count').where('account_id', '=', lease.accountId).where('window_start', '=', lease.window).forUpdate().compile();
+    const { rows } = yield db
+      .selectFrom('rate_windows')
+      .select('count')
+      .where('account_id', '=', lease.accountId)
+      .where('window_start', '=', lease.window)
+      .forUpdate()
+      .compile();
     const count = Number(rows[0]?.count ?? 0);
     if (count >= limit) return { granted: 0, count };
     const left = limit - count;
     const granted = Math.min(left, Math.max(1, Math.min(MAX_RATE_BLOCK, Math.floor(left / SHARE))));
-    yield db.updateTable('rate_windows').set({ count: sql<number>`count + ${granted}` }).where('account_id', '=', lease.accountId).where('window_start', '=', lease.window).compile();
+    yield db
+      .updateTable('rate_windows')
+      .set({ count: sql<number>`count + ${granted}` })
+      .where('account_id', '=', lease.accountId)
+      .where('window_start', '=', lease.window)
+      .compile();
     const at = now().getTime();
     if (at - lastCleanup > 60_000) {
       lastCleanup = at;
-      yield db.deleteFrom('rate_windows').where('window_start', '<', new Date(at - 120_000).toISOString()).compile();
+      yield db
+        .deleteFrom('rate_windows')
+        .where('window_start', '<', new Date(at - 120_000).toISOString())
+        .compile();
     }
     return { granted, count: count + granted };
   }
@@ -320,11 +365,13 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
         continue;
       }
       const current = lease;
-      const running = store.atomically(() => takeRateSteps(current, limit)).then(({ granted, count }) => {
-        current.available += granted;
-        current.rowCount = count;
-        return granted;
-      });
+      const running = store
+        .atomically(() => takeRateSteps(current, limit))
+        .then(({ granted, count }) => {
+          current.available += granted;
+          current.rowCount = count;
+          return granted;
+        });
       current.busy = running;
       let granted: number;
       try {
@@ -388,14 +435,29 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
           const { rows: gone } = yield tx
             .deleteFrom('credit_leases')
             .where('id', '=', row.id)
-            .where((eb) => eb.not(eb.exists(eb.selectFrom('instances').select('instances.id').whereRef('instances.id', '=', 'credit_leases.owner').where('instances.heartbeat_at', '>=', cutoff))))
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('instances')
+                    .select('instances.id')
+                    .whereRef('instances.id', '=', 'credit_leases.owner')
+                    .where('instances.heartbeat_at', '>=', cutoff),
+                ),
+              ),
+            )
             .returning(['account_id', 'period', 'granted', 'spent'])
             .compile();
           const lease = gone[0] as { account_id: string; period: string; granted: number; spent: number } | undefined;
           if (!lease) return 0;
           const back = Number(lease.granted) - Number(lease.spent);
           if (back !== 0) {
-            yield tx.updateTable('usage').set({ used: sql<number>`used - ${back}` }).where('account_id', '=', lease.account_id).where('period', '=', lease.period).compile();
+            yield tx
+              .updateTable('usage')
+              .set({ used: sql<number>`used - ${back}` })
+              .where('account_id', '=', lease.account_id)
+              .where('period', '=', lease.period)
+              .compile();
           }
           return 1;
         });

@@ -42,6 +42,9 @@ export function loadPlans(file: string | undefined): Plans {
 
 /** `documents/*` matches `documents/docx-to-pdf`; `*` matches any characters. */
 export function matchesToolGlob(glob: string, toolId: string): boolean {
-  const pattern = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const pattern = glob
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${pattern}$`).test(toolId);
 }

@@ -49,7 +49,10 @@ export function storeRateLimiter(store: Store, now: () => Date): RateLimiter {
     const { rows } = yield bump(accountId, start);
     if (at.getTime() - lastCleanup > 60_000) {
       lastCleanup = at.getTime();
-      yield tx.deleteFrom('rate_windows').where('window_start', '<', new Date(at.getTime() - 120_000).toISOString()).compile();
+      yield tx
+        .deleteFrom('rate_windows')
+        .where('window_start', '<', new Date(at.getTime() - 120_000).toISOString())
+        .compile();
     }
     return rateState(Number(rows[0]?.count ?? 1), limit, resetSeconds);
   }

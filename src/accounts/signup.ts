@@ -54,7 +54,12 @@ export function createSignup({ store, accounts, mailer, secret, now, publicUrl }
       const token = randomBase62(43);
       await db
         .insertInto('verification_tokens')
-        .values({ token_hash: hashSecret(token, secret), account_id: account.accountId, expires_at: new Date(now().getTime() + TOKEN_TTL_MS).toISOString(), used_at: null })
+        .values({
+          token_hash: hashSecret(token, secret),
+          account_id: account.accountId,
+          expires_at: new Date(now().getTime() + TOKEN_TTL_MS).toISOString(),
+          used_at: null,
+        })
         .execute();
       // The dashboard's page, where a button uses the token: a mail scanner prefetching the link does not
       // (GET /api/v1/accounts/verify?token=… stays for scripts).

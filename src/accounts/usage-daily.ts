@@ -63,7 +63,9 @@ export function createDailyUsage(store: Store, log: Log): DailyUsageCounters {
     const batch = [...pending.values()];
     pending = new Map();
     // One write at a time, in order: a read after a flush sees every count recorded before it.
-    writing = writing.then(() => (batch.length > 0 ? write(batch) : undefined)).catch((error: unknown) => log.error({ err: error }, 'daily usage counters not written'));
+    writing = writing
+      .then(() => (batch.length > 0 ? write(batch) : undefined))
+      .catch((error: unknown) => log.error({ err: error }, 'daily usage counters not written'));
     return writing;
   };
 

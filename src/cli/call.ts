@@ -219,7 +219,10 @@ async function tools(api: ToolApi, parsed: Parsed, io: ClientCommandIo): Promise
 }
 
 /** Runs `toolapi call …` or `toolapi tools …` (argv starts with the command) and returns the exit code. */
-export async function runClientCommand(argv: string[], io: ClientCommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
+export async function runClientCommand(
+  argv: string[],
+  io: ClientCommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env },
+): Promise<number> {
   try {
     const parsed = parse(argv);
     if (parsed.flags.has('help')) {
@@ -241,7 +244,13 @@ export async function runClientCommand(argv: string[], io: ClientCommandIo = { s
       await tools(api, parsed, io);
       return 0;
     }
-    if (!apiKey) throw new ToolApiError({ status: 401, error: 'unauthorized', message: 'Unauthorized', detail: 'X-Api-Key: pass --key or set TOOLAPI_API_KEY (the first start of the service writes one to $TOOLAPI_DATA_DIR/first-api-key.txt).' });
+    if (!apiKey)
+      throw new ToolApiError({
+        status: 401,
+        error: 'unauthorized',
+        message: 'Unauthorized',
+        detail: 'X-Api-Key: pass --key or set TOOLAPI_API_KEY (the first start of the service writes one to $TOOLAPI_DATA_DIR/first-api-key.txt).',
+      });
     await call(api, parsed, io);
     return 0;
   } catch (error) {

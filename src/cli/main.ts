@@ -87,7 +87,15 @@ async function main(argv: string[]): Promise<unknown> {
         const plan = system.plans.get(account.plan);
         const used = await system.credits.used(accountId);
         const limit = plan?.monthlyCredits ?? 0;
-        return { plan: account.plan, period: periodOf(now()), used, limit, remaining: Math.max(0, limit - used), resetsAt: periodEnd(now()).toISOString(), ratePerMinute: plan?.ratePerMinute };
+        return {
+          plan: account.plan,
+          period: periodOf(now()),
+          used,
+          limit,
+          remaining: Math.max(0, limit - used),
+          resetsAt: periodEnd(now()).toISOString(),
+          ratePerMinute: plan?.ratePerMinute,
+        };
       }
       default:
         throw new ToolError('invalid_request', `unknown command "${positionals.join(' ')}"\n\n${USAGE}`);

@@ -59,7 +59,11 @@ export async function checkUploads(tool: AnyTool, raw: readonly RawUpload[]): Pr
  * uploads and its scratch files, and writes only inside its scratch folder. `workDir` is undefined where a call
  * has no scratch folder (the CPU pool): then only the uploads can be read.
  */
-export function fileAccess(uploads: readonly UploadedFile[], workDir: (() => Promise<string>) | undefined, put: ToolFiles['put']): Omit<ToolFiles, 'uploads' | 'workDir' | 'put'> {
+export function fileAccess(
+  uploads: readonly UploadedFile[],
+  workDir: (() => Promise<string>) | undefined,
+  put: ToolFiles['put'],
+): Omit<ToolFiles, 'uploads' | 'workDir' | 'put'> {
   const scratch = async (name: string): Promise<string> => {
     if (!workDir) throw new ToolError('internal_error', 'files: this call has no scratch folder.');
     const root = await workDir();

@@ -100,7 +100,7 @@ export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, d
 export function parseInput(tool: AnyTool, rawInput: unknown): unknown {
   const candidate = rawInput === undefined || rawInput === null || rawInput === '' ? {} : rawInput;
   if (!isPlainObject(candidate)) {
-    throw new ToolError('invalid_request', 'body: expected a JSON object with the tool\'s fields (see the catalog for its inputSchema)');
+    throw new ToolError('invalid_request', "body: expected a JSON object with the tool's fields (see the catalog for its inputSchema)");
   }
   const body = unwrapInputs(tool, candidate);
   rejectUnknownFields(tool, body);
@@ -203,7 +203,19 @@ async function runWithDeadline(
   const output =
     pool && (tool.cpu === 'always' || (tool.cpu === 'large-input' && (exceedsChars(raw, CPU_INLINE_CHARS) || uploadBytes(files) > CPU_INLINE_BYTES)))
       ? pool
-          .run({ kind: 'tool', module: tool.module, slug: tool.slug, input: raw, uploads: [...files.uploads], requestId: caller.requestId, now: ctx.now().getTime(), plan }, controller.signal)
+          .run(
+            {
+              kind: 'tool',
+              module: tool.module,
+              slug: tool.slug,
+              input: raw,
+              uploads: [...files.uploads],
+              requestId: caller.requestId,
+              now: ctx.now().getTime(),
+              plan,
+            },
+            controller.signal,
+          )
           .then(({ output: result, warnings: notes }) => {
             warnings.push(...notes);
             return result;

@@ -76,7 +76,20 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   const regex = createRegexPool();
   const cpu = createCpuPool({ ...(config.cpuWorkers ? { threads: config.cpuWorkers } : {}) });
   return {
-    engines: { cpu, regex, fetch, dns, browser, pandoc: createPandocEngine(), poppler: createPopplerEngine(), archive: createArchiveEngine(), ebook: createEbookEngine(), images: createImageEngine(), ...(office ? { office } : {}), ...(ai ? { ai } : {}) },
+    engines: {
+      cpu,
+      regex,
+      fetch,
+      dns,
+      browser,
+      pandoc: createPandocEngine(),
+      poppler: createPopplerEngine(),
+      archive: createArchiveEngine(),
+      ebook: createEbookEngine(),
+      images: createImageEngine(),
+      ...(office ? { office } : {}),
+      ...(ai ? { ai } : {}),
+    },
     readiness: office ? [officeReadiness(office)] : [],
     close: async () => {
       await Promise.all([browser.close(), office?.close(), cpu.close(), regex.close()]);

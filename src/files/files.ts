@@ -44,14 +44,17 @@ export interface FilesDeps {
 /** A file name safe in a URL path and a Content-Disposition header: no separators, no control characters. */
 export function safeFileName(name: string, fallback = 'file'): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '_').replace(/^\.+/, '').slice(0, 200).trim();
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 200)
+    .trim();
   return cleaned || fallback;
 }
 
 export function createFiles({ store, blobs, secret, now, publicUrl }: FilesDeps): Files {
   const { db } = store;
-  const signature = (fileId: string, expires: number): string =>
-    createHmac('sha256', secret).update(`file:${fileId}:${expires}`).digest('base64url');
+  const signature = (fileId: string, expires: number): string => createHmac('sha256', secret).update(`file:${fileId}:${expires}`).digest('base64url');
   const blobKey = (file: { fileId: string; fileName: string }): string => `${file.fileId}/${file.fileName}`;
 
   const link = async (file: StoredFile): Promise<{ downloadUrl: string; expiresAt: string }> => {
@@ -63,7 +66,14 @@ export function createFiles({ store, blobs, secret, now, publicUrl }: FilesDeps)
     const url = `${publicUrl()}/api/v1/files/${file.fileId}/${encodeURIComponent(file.fileName)}?expires=${expires}&sig=${signature(file.fileId, expires)}`;
     return { downloadUrl: url, expiresAt };
   };
-  const toStored = (row: { file_id: string; account_id: string | null; file_name: string; mime_type: string; size_bytes: number; created_at: string }): StoredFile => ({
+  const toStored = (row: {
+    file_id: string;
+    account_id: string | null;
+    file_name: string;
+    mime_type: string;
+    size_bytes: number;
+    created_at: string;
+  }): StoredFile => ({
     fileId: row.file_id,
     accountId: row.account_id,
     fileName: row.file_name,
@@ -112,7 +122,8 @@ export function createFiles({ store, blobs, secret, now, publicUrl }: FilesDeps)
     read: (file) => blobs.read(blobKey(file)),
     async download(fileId, expires, sig) {
       const expiresAt = Number(expires);
-      if (!sig || !Number.isInteger(expiresAt)) throw new ToolError('invalid_signature', 'expires, sig: the link is incomplete; use the downloadUrl exactly as returned.');
+      if (!sig || !Number.isInteger(expiresAt))
+        throw new ToolError('invalid_signature', 'expires, sig: the link is incomplete; use the downloadUrl exactly as returned.');
       const expected = Buffer.from(signature(fileId, expiresAt));
       const given = Buffer.from(sig);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {

@@ -119,7 +119,11 @@ async function textKinds(filePath: string): Promise<FileKind[]> {
     // A cut in the middle of a multi-byte character at the end of the sample is not an encoding error.
     const text = new TextDecoder('utf-8', { fatal: false }).decode(head);
     if (text.slice(0, -4).includes('\uFFFD')) return looksLikeLatin1Text(head) ? ['latin1-text'] : [];
-    const start = text.replace(/^\uFEFF/, '').trimStart().slice(0, 512).toLowerCase();
+    const start = text
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .slice(0, 512)
+      .toLowerCase();
     if (start.startsWith('{\\rtf')) return ['rtf'];
     const kinds: FileKind[] = [];
     if (SVG_START.test(start)) kinds.push('svg');

@@ -33,8 +33,7 @@ export function s3BlobStore(config: S3Config): BlobStore {
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
     // Without explicit keys the SDK's default chain applies (environment, shared config, instance role).
-    credentials:
-      config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
     // S3-compatible services often do not understand the SDK's default trailing checksums (aws-chunked
     // bodies); with a custom endpoint, checksums are sent only where an operation requires them.
     ...(config.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),

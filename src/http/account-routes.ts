@@ -34,7 +34,10 @@ export function registerAccountRoutes(app: FastifyInstance, system: AccountSyste
   const isAdmin = (request: FastifyRequest): boolean => hasAdminToken(request, adminToken);
   const requireAdmin = (request: FastifyRequest): void => {
     if (!adminToken) {
-      throw new ToolError('forbidden', 'The admin API is off: start the service with TOOLAPI_ADMIN_TOKEN set (a secret of your choice), then send it as Authorization: Bearer <token>. The toolapi CLI manages accounts without it.');
+      throw new ToolError(
+        'forbidden',
+        'The admin API is off: start the service with TOOLAPI_ADMIN_TOKEN set (a secret of your choice), then send it as Authorization: Bearer <token>. The toolapi CLI manages accounts without it.',
+      );
     }
     if (!isAdmin(request)) throw new ToolError('unauthorized', 'Authorization: send Bearer <TOOLAPI_ADMIN_TOKEN>.');
   };

@@ -128,7 +128,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.metrics) registerMetricsRoute(app, options.metrics, config.adminToken);
   registerHealthRoutes(app, [{ name: 'accepting', check: () => !drain.draining }, ...(options.readiness ?? [])]);
   registerCatalogRoutes(app, options.registry);
-  registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, { jobs: options.jobs, idempotency: options.idempotency, sessionIdentity: options.sessionIdentity });
+  registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, {
+    jobs: options.jobs,
+    idempotency: options.idempotency,
+    sessionIdentity: options.sessionIdentity,
+  });
   if (options.jobs) registerJobRoutes(app, options.jobs, options.invokeDeps ?? {});
   if (options.invokeDeps?.files) registerFileRoutes(app, options.invokeDeps.files);
   registerConversionRoutes(app, options.registry, options.invokeDeps?.engines ?? {});
@@ -140,7 +144,10 @@ function notFoundDetail(pathname: string, registry: Registry): string {
   const [, api, version, module, ...rest] = pathname.split('/');
   if (api === 'api' && version === 'v1' && module && isModuleName(module) && rest.length > 0) {
     const slug = rest.join('/');
-    const hint = didYouMean(slug, registry.inModule(module).map((t) => t.slug));
+    const hint = didYouMean(
+      slug,
+      registry.inModule(module).map((t) => t.slug),
+    );
     return `No tool '${slug}' in ${module};${hint} GET /api/v1/${module}/catalog lists its tools.`;
   }
   if (api === 'api' && version === 'v1' && module && rest.length > 0) {
@@ -159,7 +166,7 @@ function mapFrameworkError(error: FastifyError, bodyLimit: number): ToolError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ToolError('payload_too_large', `body: at most ${Math.floor(bodyLimit / 1024 / 1024)} MB of JSON.`);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ToolError('invalid_request', 'body: empty; send a JSON object with the tool\'s fields, or no Content-Type.');
+      return new ToolError('invalid_request', "body: empty; send a JSON object with the tool's fields, or no Content-Type.");
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ToolError('invalid_request', 'Content-Length: does not match the body sent.');
   }

@@ -25,7 +25,14 @@ export function registerConversionRoutes(app: FastifyInstance, registry: Registr
       const conversions = registry
         .inModule(module)
         .filter((tool) => tool.conversion && tool.conversion.engines.every((need) => engineReady(engines, need)))
-        .map((tool) => ({ slug: tool.slug, from: tool.conversion?.from, to: tool.conversion?.to, method: tool.method, path: tool.path, operationId: tool.operationId }));
+        .map((tool) => ({
+          slug: tool.slug,
+          from: tool.conversion?.from,
+          to: tool.conversion?.to,
+          method: tool.method,
+          path: tool.path,
+          operationId: tool.operationId,
+        }));
       const unavailable = registry
         .inModule(module)
         .filter((tool) => tool.conversion && !tool.conversion.engines.every((need) => engineReady(engines, need)))

@@ -30,8 +30,7 @@ export function installDrain(app: FastifyInstance): Drain {
     lastActivity = Date.now();
     done();
   });
-  const openConnections = (): Promise<number> =>
-    new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count)));
+  const openConnections = (): Promise<number> => new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count)));
   return {
     get draining() {
       return draining;

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ReadinessCheck } from '../core/readiness.ts';
 
-
 export function registerHealthRoutes(app: FastifyInstance, checks: ReadinessCheck[]): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

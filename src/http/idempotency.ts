@@ -15,7 +15,17 @@ import type { Store } from '../store/index.ts';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 /** Headers that belong to one answer, not to the stored response. */
-const NOT_REPLAYED = new Set(['date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', 'retry-after', 'ratelimit', 'ratelimit-policy']);
+const NOT_REPLAYED = new Set([
+  'date',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'x-request-id',
+  'retry-after',
+  'ratelimit',
+  'ratelimit-policy',
+]);
 
 interface StoredResponse {
   status: number;
@@ -27,7 +37,11 @@ interface StoredResponse {
 
 export interface IdempotencyStore {
   /** Claims the key for this request, or says what an earlier request with it left. */
-  begin(accountId: string, key: string, fingerprint: string): Promise<{ kind: 'new' } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'running' }>;
+  begin(
+    accountId: string,
+    key: string,
+    fingerprint: string,
+  ): Promise<{ kind: 'new' } | { kind: 'replay'; response: StoredResponse } | { kind: 'mismatch' } | { kind: 'running' }>;
   complete(accountId: string, key: string, response: StoredResponse): Promise<void>;
   release(accountId: string, key: string): Promise<void>;
   prune(): Promise<number>;
@@ -41,7 +55,15 @@ export function createIdempotencyStore(store: Store, now: () => Date): Idempoten
       await db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('key', '=', key).where('expires_at', '<', at.toISOString()).execute();
       const inserted = await db
         .insertInto('idempotency_keys')
-        .values({ account_id: accountId, key, fingerprint, state: 'running', response: null, created_at: at.toISOString(), expires_at: new Date(at.getTime() + IDEMPOTENCY_TTL_MS).toISOString() })
+        .values({
+          account_id: accountId,
+          key,
+          fingerprint,
+          state: 'running',
+          response: null,
+          created_at: at.toISOString(),
+          expires_at: new Date(at.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
+        })
         .onConflict((c) => c.columns(['account_id', 'key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return { kind: 'new' };
@@ -52,7 +74,12 @@ export function createIdempotencyStore(store: Store, now: () => Date): Idempoten
       return { kind: 'replay', response: JSON.parse(row.response) as StoredResponse };
     },
     async complete(accountId, key, response) {
-      await db.updateTable('idempotency_keys').set({ state: 'done', response: JSON.stringify(response) }).where('account_id', '=', accountId).where('key', '=', key).execute();
+      await db
+        .updateTable('idempotency_keys')
+        .set({ state: 'done', response: JSON.stringify(response) })
+        .where('account_id', '=', accountId)
+        .where('key', '=', key)
+        .execute();
     },
     async release(accountId, key) {
       await db.deleteFrom('idempotency_keys').where('account_id', '=', accountId).where('key', '=', key).where('state', '=', 'running').execute();
@@ -76,13 +103,17 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
-  if (key === undefined || !KEY.test(key)) throw new ToolError('validation_failed', 'Idempotency-Key: 1 to 255 visible ASCII characters (a UUID is a good choice)', { param: 'Idempotency-Key' });
+  if (key === undefined || !KEY.test(key))
+    throw new ToolError('validation_failed', 'Idempotency-Key: 1 to 255 visible ASCII characters (a UUID is a good choice)', { param: 'Idempotency-Key' });
   return key;
 }
 
 /** SHA-256 of what makes two requests the same: route, fields and each uploaded file's field, name and bytes. */
 export async function fingerprintOf(route: string, fields: unknown, uploads: readonly RawUpload[] = []): Promise<string> {
-  const hash = createHash('sha256').update(route).update('\0').update(JSON.stringify(fields ?? null));
+  const hash = createHash('sha256')
+    .update(route)
+    .update('\0')
+    .update(JSON.stringify(fields ?? null));
   for (const upload of uploads) {
     hash.update(`\0${upload.field}\0${upload.fileName}\0`);
     for await (const chunk of createReadStream(upload.path)) hash.update(chunk as Buffer);
@@ -94,19 +125,38 @@ export async function fingerprintOf(route: string, fields: unknown, uploads: rea
  * Claims the key for this request: true when it should run; false when the reply was already sent from an
  * earlier request's stored response. Mismatch and "still running" are thrown as 422 / 409.
  */
-export async function claimIdempotency(store: IdempotencyStore, request: FastifyRequest, reply: FastifyReply, accountId: string, key: string, fingerprint: string): Promise<boolean> {
+export async function claimIdempotency(
+  store: IdempotencyStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: string,
+  key: string,
+  fingerprint: string,
+): Promise<boolean> {
   const outcome = await store.begin(accountId, key, fingerprint);
   switch (outcome.kind) {
     case 'new':
       request.idempotency = { accountId, key };
       return true;
     case 'mismatch':
-      throw new ToolError('idempotency_mismatch', 'Idempotency-Key: this key was used with a different request in the last 24 hours; use a new key for a new request.', { param: 'Idempotency-Key' });
+      throw new ToolError(
+        'idempotency_mismatch',
+        'Idempotency-Key: this key was used with a different request in the last 24 hours; use a new key for a new request.',
+        { param: 'Idempotency-Key' },
+      );
     case 'running':
-      throw new ToolError('idempotency_in_progress', 'Idempotency-Key: a request with this key is still in progress; retry after it finishes to get its response.', { param: 'Idempotency-Key', headers: { 'retry-after': '1' } });
+      throw new ToolError(
+        'idempotency_in_progress',
+        'Idempotency-Key: a request with this key is still in progress; retry after it finishes to get its response.',
+        { param: 'Idempotency-Key', headers: { 'retry-after': '1' } },
+      );
     case 'replay': {
       const { status, headers, body, base64 } = outcome.response;
-      await reply.code(status).headers(headers).header('idempotent-replayed', 'true').send(base64 ? Buffer.from(body, 'base64') : body);
+      await reply
+        .code(status)
+        .headers(headers)
+        .header('idempotent-replayed', 'true')
+        .send(base64 ? Buffer.from(body, 'base64') : body);
       return false;
     }
   }
@@ -129,5 +179,9 @@ export async function recordIdempotency(store: IdempotencyStore, request: Fastif
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined && !NOT_REPLAYED.has(name.toLowerCase())) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
-  await store.complete(held.accountId, held.key, Buffer.isBuffer(payload) ? { status, headers, body: payload.toString('base64'), base64: true } : { status, headers, body: payload });
+  await store.complete(
+    held.accountId,
+    held.key,
+    Buffer.isBuffer(payload) ? { status, headers, body: payload.toString('base64'), base64: true } : { status, headers, body: payload },
+  );
 }

@@ -26,16 +26,25 @@ export function createRestJobs(runs: RunStore, deps: InvokeDeps): RestJobs {
       enqueue = queue;
     },
     async submit(tool, fields, uploads, identity) {
-      if (!enqueue || !deps.files) throw new ToolError('service_unavailable', 'Prefer: respond-async is not available on this server (no job queue or file store).');
+      if (!enqueue || !deps.files)
+        throw new ToolError('service_unavailable', 'Prefer: respond-async is not available on this server (no job queue or file store).');
       if (!identity.keyId) throw new ToolError('unauthorized', 'X-Api-Key: async jobs need an API key.');
       parseInput(tool, fields); // a bad request is a 400 now, not a failed job later
       const input = { ...(fields as Record<string, unknown>) };
       if (tool.upload && uploads.length > 0) {
         const stored = [];
-        for (const upload of uploads) stored.push((await deps.files.put(upload.path, { fileName: upload.fileName, mimeType: 'application/octet-stream', accountId: identity.accountId })).fileId);
+        for (const upload of uploads)
+          stored.push(
+            (await deps.files.put(upload.path, { fileName: upload.fileName, mimeType: 'application/octet-stream', accountId: identity.accountId })).fileId,
+          );
         input[tool.upload.field] = stored.length === 1 && (tool.upload.maxFiles ?? 1) === 1 ? stored[0] : stored;
       }
-      const run = await runs.create({ accountId: identity.accountId, keyId: identity.keyId, tool: TOOL_CALL_RUN, request: { operationId: tool.operationId, input } });
+      const run = await runs.create({
+        accountId: identity.accountId,
+        keyId: identity.keyId,
+        tool: TOOL_CALL_RUN,
+        request: { operationId: tool.operationId, input },
+      });
       await enqueue(run);
       return run;
     },

@@ -163,7 +163,10 @@ function registerEngineGauges(registry: Registry, engines: Engines): void {
 export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, adminToken: string | undefined): void {
   app.get('/metrics', async (request, reply) => {
     if (!adminToken) {
-      throw new ToolError('forbidden', 'GET /metrics is off: start the service with TOOLAPI_ADMIN_TOKEN set (a secret of your choice), then scrape with Authorization: Bearer <token>.');
+      throw new ToolError(
+        'forbidden',
+        'GET /metrics is off: start the service with TOOLAPI_ADMIN_TOKEN set (a secret of your choice), then scrape with Authorization: Bearer <token>.',
+      );
     }
     if (!hasAdminToken(request, adminToken)) {
       throw new ToolError('unauthorized', 'Authorization: send Bearer <TOOLAPI_ADMIN_TOKEN>.', { headers: { 'www-authenticate': 'Bearer' } });

@@ -55,7 +55,11 @@ const ERROR_HEADERS: Record<string, JsonSchema> = {
 /** An example error body per status, so the reference shows what comes back. */
 const ERROR_EXAMPLES: Record<string, { error: string; message: string; detail: string }> = {
   '400': { error: 'validation_failed', message: 'Validation failed', detail: 'text: is required' },
-  '401': { error: 'unauthorized', message: 'Unauthorized', detail: 'X-Api-Key: missing; send the header with an API key (keys begin with tk_), or Authorization: Bearer tk_….' },
+  '401': {
+    error: 'unauthorized',
+    message: 'Unauthorized',
+    detail: 'X-Api-Key: missing; send the header with an API key (keys begin with tk_), or Authorization: Bearer tk_….',
+  },
   '403': { error: 'forbidden', message: 'Forbidden', detail: 'X-Api-Key: this key may only call text-utilities/*.' },
   '404': { error: 'not_found', message: 'Not found', detail: 'id: no active key 6f1c… in this account' },
   '409': { error: 'conflict', message: 'Conflict', detail: 'email: an account with ada@example.com already exists' },
@@ -90,7 +94,10 @@ export function components(): JsonSchema {
     },
     headers: HEADERS,
     schemas: {
-      FileResult: { ...jsonSchemaOf(fileResultSchema, 'output'), description: 'A converted file: a signed link to GET it (no key needed), valid 1 hour; the file is removed within 24 hours' },
+      FileResult: {
+        ...jsonSchemaOf(fileResultSchema, 'output'),
+        description: 'A converted file: a signed link to GET it (no key needed), valid 1 hour; the file is removed within 24 hours',
+      },
       ErrorEnvelope: {
         type: 'object',
         description: 'Every error: a stable snake_case `error` code and a `detail` that names the field and what is allowed',

@@ -13,7 +13,10 @@ export function markdownSafe(text: string): string {
     .map((part, i) => {
       if (i % 2 === 0) return part.replace(TAG_OPEN, '&lt;');
       if (!part.includes('<')) return part;
-      return part.slice(1, -1).replace(/[\\*_[\]]/g, '\\$&').replace(TAG_OPEN, '&lt;');
+      return part
+        .slice(1, -1)
+        .replace(/[\\*_[\]]/g, '\\$&')
+        .replace(TAG_OPEN, '&lt;');
     })
     .join('');
 }

@@ -29,7 +29,12 @@ export interface RouteDoc {
   errors?: string[];
 }
 
-const SECURITY: Record<Auth, unknown[]> = { public: [], key: [{ ApiKey: [] }], admin: [{ AdminToken: [] }], 'key-or-admin': [{ ApiKey: [] }, { AdminToken: [] }] };
+const SECURITY: Record<Auth, unknown[]> = {
+  public: [],
+  key: [{ ApiKey: [] }],
+  admin: [{ AdminToken: [] }],
+  'key-or-admin': [{ ApiKey: [] }, { AdminToken: [] }],
+};
 
 const moduleCatalog = (module: string): RouteDoc => ({
   summary: `Catalog of ${module}`,
@@ -41,7 +46,8 @@ const moduleCatalog = (module: string): RouteDoc => ({
 
 const supportedConversions = (module: string): RouteDoc => ({
   summary: `Conversions of ${module} this server can do`,
-  description: 'Derived from the tools\' declarations and the engines installed here (LibreOffice, pandoc, Calibre…): a conversion whose engine is missing is listed under `unavailable`. No key needed.',
+  description:
+    "Derived from the tools' declarations and the engines installed here (LibreOffice, pandoc, Calibre…): a conversion whose engine is missing is listed under `unavailable`. No key needed.",
   tag: 'Catalog',
   auth: 'public',
   replies: { '200': { description: 'What converts to what', json: S.okEnvelope(S.supportedConversionsSchema) } },
@@ -59,7 +65,9 @@ const ROUTES: Record<string, RouteDoc> = {
     summary: 'This OpenAPI document',
     tag: 'Meta',
     auth: 'public',
-    replies: { '200': { description: 'OpenAPI 3.1', other: { mediaType: 'application/json', schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } } },
+    replies: {
+      '200': { description: 'OpenAPI 3.1', other: { mediaType: 'application/json', schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } },
+    },
   },
   'GET /healthz': {
     summary: 'The process is up',
@@ -76,7 +84,8 @@ const ROUTES: Record<string, RouteDoc> = {
   },
   'GET /metrics': {
     summary: 'Prometheus metrics (admin)',
-    description: 'Requests by route and status, latency by module, tool calls and credits by tool, errors by code, engine pools and queues, async runs, event-loop lag and process metrics, in the Prometheus text format. Needs the admin token; without one configured, 403.',
+    description:
+      'Requests by route and status, latency by module, tool calls and credits by tool, errors by code, engine pools and queues, async runs, event-loop lag and process metrics, in the Prometheus text format. Needs the admin token; without one configured, 403.',
     tag: 'Meta',
     auth: 'admin',
     replies: { '200': { description: 'The metrics', other: { mediaType: 'text/plain', schema: { type: 'string' } } } },
@@ -127,11 +136,12 @@ const ROUTES: Record<string, RouteDoc> = {
     tag: 'Accounts',
     auth: 'key',
     quotaHeaders: true,
-    replies: { '200': { description: 'Usage of the calling key\'s account', json: S.okEnvelope(S.usageSchema) } },
+    replies: { '200': { description: "Usage of the calling key's account", json: S.okEnvelope(S.usageSchema) } },
   },
   'POST /api/v1/accounts/signup': {
     summary: 'Sign up: sends a verification link',
-    description: 'Creates an unverified account on the free plan and mails (or logs) a link to the dashboard page `/verify?token=…`, whose button verifies the address and signs in; scripts pass the same token to `GET /api/v1/accounts/verify`.',
+    description:
+      'Creates an unverified account on the free plan and mails (or logs) a link to the dashboard page `/verify?token=…`, whose button verifies the address and signs in; scripts pass the same token to `GET /api/v1/accounts/verify`.',
     tag: 'Accounts',
     auth: 'public',
     body: signupBody,
@@ -142,25 +152,36 @@ const ROUTES: Record<string, RouteDoc> = {
     summary: 'Verify an e-mail address; returns the first key',
     tag: 'Accounts',
     auth: 'public',
-    query: [{ name: 'token', required: true, description: 'The token of the link sent at signup (the `token` parameter of its `/verify?token=…` URL)', schema: { type: 'string', minLength: 1, maxLength: 200 } }],
+    query: [
+      {
+        name: 'token',
+        required: true,
+        description: 'The token of the link sent at signup (the `token` parameter of its `/verify?token=…` URL)',
+        schema: { type: 'string', minLength: 1, maxLength: 200 },
+      },
+    ],
     replies: { '200': { description: 'Verified; `apiKey.key` appears only here', json: S.okEnvelope(S.verifyResultSchema) } },
     errors: ['400'],
   },
   'GET /api/v1/files/{fileId}/{fileName}': {
     summary: 'Download a converted file',
-    description: 'The `downloadUrl` of a file result, used exactly as returned: no key, the signature is the permission; valid 1 hour, the file is removed within 24 hours.',
+    description:
+      'The `downloadUrl` of a file result, used exactly as returned: no key, the signature is the permission; valid 1 hour, the file is removed within 24 hours.',
     tag: 'Files',
     auth: 'public',
     query: [
       { name: 'expires', required: true, description: 'Expiry of the link (Unix seconds)', schema: { type: 'string', pattern: '^\\d+$' } },
       { name: 'sig', required: true, description: 'HMAC-SHA256 signature of the link', schema: { type: 'string' } },
     ],
-    replies: { '200': { description: 'The file, with Content-Disposition naming it', other: { mediaType: '*/*', schema: { type: 'string', format: 'binary' } } } },
+    replies: {
+      '200': { description: 'The file, with Content-Disposition naming it', other: { mediaType: '*/*', schema: { type: 'string', format: 'binary' } } },
+    },
     errors: ['403', '404', '410'],
   },
   'GET /api/v1/jobs/{jobId}': {
     summary: 'Poll an async job',
-    description: 'A tool call sent with `Prefer: respond-async` answers 202 with `Location: /api/v1/jobs/{jobId}`. GET it with the same key: `state` is `running` (with `Retry-After`), `succeeded` or `failed`; once finished, `response` is the body the call would have answered directly. Jobs are kept 7 days.',
+    description:
+      'A tool call sent with `Prefer: respond-async` answers 202 with `Location: /api/v1/jobs/{jobId}`. GET it with the same key: `state` is `running` (with `Retry-After`), `succeeded` or `failed`; once finished, `response` is the body the call would have answered directly. Jobs are kept 7 days.',
     tag: 'Jobs',
     auth: 'key',
     replies: { '200': { description: 'The job', json: z.object({ status: z.literal(true), code: z.literal(200), message: z.string(), result: S.jobSchema }) } },
@@ -168,7 +189,8 @@ const ROUTES: Record<string, RouteDoc> = {
   },
   'PUT /api/v1/webhooks': {
     summary: 'Set the mcp.job.finished webhook',
-    description: 'Events are POSTed to `url`, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature). A new secret is made each time.',
+    description:
+      'Events are POSTed to `url`, signed with Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature). A new secret is made each time.',
     tag: 'Webhooks',
     auth: 'key',
     body: webhookBody,
@@ -190,7 +212,8 @@ const ROUTES: Record<string, RouteDoc> = {
   },
   'GET /mcp': {
     summary: 'MCP over SSE (opens the event stream)',
-    description: 'The stream first announces the URL to POST messages to (`/mcp/messages?sessionId=…`). Behind a load balancer it needs sticky sessions; `POST /mcp/http` does not.',
+    description:
+      'The stream first announces the URL to POST messages to (`/mcp/messages?sessionId=…`). Behind a load balancer it needs sticky sessions; `POST /mcp/http` does not.',
     tag: 'MCP',
     auth: 'key',
     replies: { '200': { description: 'An event stream of JSON-RPC messages', other: { mediaType: 'text/event-stream', schema: { type: 'string' } } } },

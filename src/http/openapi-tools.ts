@@ -61,7 +61,8 @@ const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
-  description: 'Makes a retry safe: the same key with the same request within 24 hours returns the stored response (Idempotent-Replayed: true) without running or billing again; with another request, 422 idempotency_mismatch; while the first still runs, 409.',
+  description:
+    'Makes a retry safe: the same key with the same request within 24 hours returns the stored response (Idempotent-Replayed: true) without running or billing again; with another request, 422 idempotency_mismatch; while the first still runs, 409.',
   schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
 };
 
@@ -70,7 +71,8 @@ const PREFER_PARAMETER: JsonSchema = {
   name: 'Prefer',
   in: 'header',
   required: false,
-  description: '`respond-async` (RFC 7240): answer 202 at once with `Location: /api/v1/jobs/{jobId}` and run the call as a job; poll the location for its result.',
+  description:
+    '`respond-async` (RFC 7240): answer 202 at once with `Location: /api/v1/jobs/{jobId}` and run the call as a job; poll the location for its result.',
   schema: { type: 'string', enum: ['respond-async'] },
 };
 
@@ -127,7 +129,11 @@ function requestBody(tool: AnyTool, input: JsonSchema, limits: ToolDocLimits): J
   const upload = tool.upload;
   // A file tool without its (required) file is a 400, so only tools whose upload is optional take JSON.
   if (!upload || upload.optional) {
-    const examples = namedExamples(tool.examples, (e) => !e.upload, (e) => e.input);
+    const examples = namedExamples(
+      tool.examples,
+      (e) => !e.upload,
+      (e) => e.input,
+    );
     content['application/json'] = { schema: input, ...(examples ? { examples } : {}) };
   }
   if (upload) content['multipart/form-data'] = formContent(tool, input, limits);
@@ -147,7 +153,13 @@ function formContent(tool: AnyTool, input: JsonSchema, limits: ToolDocLimits): J
   const what = `${describeKinds(upload.accept)} (recognised by its bytes, at most ${Math.floor(limits.maxUploadBytes / 1024 / 1024)} MB)`;
   const filePart =
     maxFiles > 1
-      ? { type: 'array', items: binary, minItems: 1, maxItems: maxFiles, description: `Up to ${maxFiles} files, each a part named \`${upload.field}\`: ${what}` }
+      ? {
+          type: 'array',
+          items: binary,
+          minItems: 1,
+          maxItems: maxFiles,
+          description: `Up to ${maxFiles} files, each a part named \`${upload.field}\`: ${what}`,
+        }
       : { ...binary, description: `The file: ${what}` };
   const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
   const encoding: Record<string, JsonSchema> = {};
@@ -179,7 +191,12 @@ function responses(tool: AnyTool): JsonSchema {
   const fallback =
     tool.errorShape === 'status-message'
       ? statusMessageError('default')
-      : { ...errorResponse('default', 'Other errors with the same envelope: 404, 422 unprocessable, 501 engine_unavailable (a converter is not installed), 502 upstream_failed…') };
+      : {
+          ...errorResponse(
+            'default',
+            'Other errors with the same envelope: 404, 422 unprocessable, 501 engine_unavailable (a converter is not installed), 502 upstream_failed…',
+          ),
+        };
   return { [String(tool.successStatus)]: success, ...errors, default: fallback };
 }
 
@@ -207,10 +224,20 @@ function successContent(tool: AnyTool): JsonSchema {
   });
   switch (tool.response) {
     case 'envelope':
-      return json(envelopeSchema(result, tool.successStatus, 'Success'), (output) => ({ status: true, code: tool.successStatus, message: 'Success', result: output }));
+      return json(envelopeSchema(result, tool.successStatus, 'Success'), (output) => ({
+        status: true,
+        code: tool.successStatus,
+        message: 'Success',
+        result: output,
+      }));
     case 'file':
       return {
-        ...json(envelopeSchema(result, tool.successStatus, 'Conversion successful'), (output) => ({ status: true, code: tool.successStatus, message: 'Conversion successful', result: output })),
+        ...json(envelopeSchema(result, tool.successStatus, 'Conversion successful'), (output) => ({
+          status: true,
+          code: tool.successStatus,
+          message: 'Conversion successful',
+          result: output,
+        })),
         '*/*': { schema: { type: 'string', format: 'binary', description: "With `?delivery=binary` (deprecated): the file's bytes, in its own media type" } },
       };
     case 'status-result-warnings':
@@ -245,11 +272,17 @@ type AnyExample = ToolExample<unknown, unknown>;
  * The tool's examples that `include` picks, keyed example1… by their place among all of the tool's examples (so a
  * request example and its response share a key), with their titles and where their expected result comes from.
  */
-function namedExamples(examples: readonly AnyExample[], include: (example: AnyExample) => boolean, value: (example: AnyExample) => unknown): JsonSchema | undefined {
+function namedExamples(
+  examples: readonly AnyExample[],
+  include: (example: AnyExample) => boolean,
+  value: (example: AnyExample) => unknown,
+): JsonSchema | undefined {
   const entries = examples.flatMap((example, i) => {
     if (!include(example)) return [];
     const provenance = exampleProvenance(example);
-    return [[`example${i + 1}`, { summary: example.title ?? `Example ${i + 1}`, value: value(example), ...(provenance ? { description: provenance } : {}) }] as const];
+    return [
+      [`example${i + 1}`, { summary: example.title ?? `Example ${i + 1}`, value: value(example), ...(provenance ? { description: provenance } : {}) }] as const,
+    ];
   });
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }

@@ -15,7 +15,7 @@ export const accountSchema = z.object({
   plan: z.string().describe('Plan name, e.g. free or pro'),
   emailVerified: z.boolean(),
   createdAt: isoTime,
-  status: z.enum(['active', 'suspended']).describe('A suspended account\'s keys get 403 account_inactive'),
+  status: z.enum(['active', 'suspended']).describe("A suspended account's keys get 403 account_inactive"),
   statusReason: z.string().nullable().describe('Why the account is suspended; null when active'),
 });
 
@@ -30,12 +30,18 @@ export const keyInfoSchema = z.object({
 });
 
 export const createdKeySchema = keyInfoSchema.extend({
-  key: z.string().regex(/^tk_[A-Za-z0-9]{40}$/).describe('The API key: shown only in this response, stored only as an HMAC'),
+  key: z
+    .string()
+    .regex(/^tk_[A-Za-z0-9]{40}$/)
+    .describe('The API key: shown only in this response, stored only as an HMAC'),
 });
 
 export const usageSchema = z.object({
   plan: z.string(),
-  period: z.string().regex(/^\d{4}-\d{2}$/).describe('The calendar month (UTC) the credits count in'),
+  period: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .describe('The calendar month (UTC) the credits count in'),
   used: z.number().int().nonnegative(),
   limit: z.number().int().nonnegative().describe('Monthly credits of the plan'),
   remaining: z.number().int().nonnegative(),
@@ -54,7 +60,7 @@ export const verifyResultSchema = z.object({
   accountId: z.uuid(),
   email: z.email(),
   emailVerified: z.literal(true),
-  apiKey: createdKeySchema.describe('The account\'s first key (shown only here)'),
+  apiKey: createdKeySchema.describe("The account's first key (shown only here)"),
 });
 
 const webhookEvents = z.array(z.literal('mcp.job.finished'));
@@ -62,7 +68,10 @@ const webhookEvents = z.array(z.literal('mcp.job.finished'));
 export const webhookConfiguredSchema = z.object({
   url: z.url(),
   events: webhookEvents,
-  secret: z.string().regex(/^whsec_/).describe('Signing secret (Standard Webhooks): shown only in this response'),
+  secret: z
+    .string()
+    .regex(/^whsec_/)
+    .describe('Signing secret (Standard Webhooks): shown only in this response'),
   note: z.string(),
 });
 
@@ -96,9 +105,18 @@ export const supportedConversionsSchema = z.object({
   module: z.string(),
   count: z.number().int().nonnegative(),
   conversions: z.array(
-    z.object({ slug: z.string(), from: z.array(z.string()).describe('Formats accepted'), to: z.string(), method: z.enum(['POST', 'GET']), path: z.string(), operationId: z.string() }),
+    z.object({
+      slug: z.string(),
+      from: z.array(z.string()).describe('Formats accepted'),
+      to: z.string(),
+      method: z.enum(['POST', 'GET']),
+      path: z.string(),
+      operationId: z.string(),
+    }),
   ),
-  unavailable: z.array(z.object({ slug: z.string(), missing: z.array(z.string()).describe('Engines this server lacks') })).describe('Conversions this server cannot do now'),
+  unavailable: z
+    .array(z.object({ slug: z.string(), missing: z.array(z.string()).describe('Engines this server lacks') }))
+    .describe('Conversions this server cannot do now'),
 });
 
 export const healthSchema = z.object({ status: z.literal('ok') });
@@ -126,7 +144,10 @@ export const jobSchema = z.object({
   statusUrl: z.string().describe('Where to poll: GET it with the same key'),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
-  response: z.looseObject({ status: z.boolean(), code: z.number().int() }).nullable().describe('Once finished: the body the call would have answered directly (success or error envelope)'),
+  response: z
+    .looseObject({ status: z.boolean(), code: z.number().int() })
+    .nullable()
+    .describe('Once finished: the body the call would have answered directly (success or error envelope)'),
 });
 
 export function okEnvelope<T extends z.ZodType>(result: T, code: 200 | 201 = 200) {

@@ -69,13 +69,19 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
     // Without an API key, a signed-in dashboard session with its CSRF header may act for its account (web/session-caller.ts).
     const onRequest = authenticate
       ? async (request: FastifyRequest): Promise<void> => {
-          request.identity = await authenticateRequest(request, async (apiKey) => (!apiKey && sessionIdentity ? await sessionIdentity(request) : undefined) ?? authenticate(apiKey));
+          request.identity = await authenticateRequest(
+            request,
+            async (apiKey) => (!apiKey && sessionIdentity ? await sessionIdentity(request) : undefined) ?? authenticate(apiKey),
+          );
         }
       : undefined;
     // Callback form: a response without an Idempotency-Key (most) passes through without a promise.
     const onSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void => {
       if (!idempotency || !request.idempotency) return done(null, payload);
-      recordIdempotency(idempotency, request, reply, payload).then(() => done(null, payload), (error: unknown) => done(error as Error));
+      recordIdempotency(idempotency, request, reply, payload).then(
+        () => done(null, payload),
+        (error: unknown) => done(error as Error),
+      );
     };
     app.post(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}), ...(idempotency ? { onSend } : {}) }, handler);
     if (tool.method === 'GET') app.get(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}) }, handler);
@@ -136,4 +142,3 @@ export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
     setHeader: (name, value) => void reply.header(name, value),
   };
 }
-

@@ -55,7 +55,10 @@ export async function receiveForm(request: FastifyRequest, scratchRoot: string, 
       await pipeline(part.file, createWriteStream(target));
       if (gone) throw new ToolError('invalid_request', 'body: the client closed the connection during the upload.');
       if (part.file.truncated) {
-        throw new ToolError('payload_too_large', `${part.fieldname}: larger than the ${Math.floor(maxBytes / 1024 / 1024)} MB upload limit (TOOLAPI_MAX_UPLOAD_MB).`);
+        throw new ToolError(
+          'payload_too_large',
+          `${part.fieldname}: larger than the ${Math.floor(maxBytes / 1024 / 1024)} MB upload limit (TOOLAPI_MAX_UPLOAD_MB).`,
+        );
       }
       uploads.push({ field: part.fieldname, path: target, fileName, sizeBytes });
     }
@@ -82,7 +85,8 @@ function parseFieldValue(value: unknown): unknown {
 function mapMultipartError(error: unknown, maxBytes: number): unknown {
   if (error instanceof ToolError) return error;
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new ToolError('payload_too_large', `file: larger than the ${Math.floor(maxBytes / 1024 / 1024)} MB upload limit.`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new ToolError('payload_too_large', `file: larger than the ${Math.floor(maxBytes / 1024 / 1024)} MB upload limit.`);
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new ToolError('validation_failed', 'body: too many parts in the form (at most 20 files and 50 fields).');
   }

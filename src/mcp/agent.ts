@@ -96,7 +96,15 @@ export interface PlanResult {
   /** Fields taken from the goal's text, with where each came from. */
   extractedInput?: Record<string, Extracted>;
   /** A goal of several operations: each step's part of the goal, its tool and what feeds it. */
-  chain?: Array<{ goal: string; operationId: string; title: string; cost: number; fedBy?: string; missingInputs: string[]; extractedInput: Record<string, Extracted> }>;
+  chain?: Array<{
+    goal: string;
+    operationId: string;
+    title: string;
+    cost: number;
+    fedBy?: string;
+    missingInputs: string[];
+    extractedInput: Record<string, Extracted>;
+  }>;
   alternatives: Candidate[];
   hint: string;
   nextActions: string[];
@@ -107,7 +115,12 @@ export interface VerifyResult {
   status: 'verified' | 'partial' | 'error' | 'suggest' | 'unsupported' | 'need_input';
   goal?: string;
   target?: TargetRef;
-  before: { status: string | null; score: number | null; scores: Record<string, number>; findings: Array<{ id: string; severity: string; title: string }> } | null;
+  before: {
+    status: string | null;
+    score: number | null;
+    scores: Record<string, number>;
+    findings: Array<{ id: string; severity: string; title: string }>;
+  } | null;
   after: JobReport | null;
   delta: Delta;
   hint?: string;
@@ -156,7 +169,10 @@ export function createAgent(deps: AgentDeps): Agent {
   });
 
   const suggestion = (decision: RouteDecision): SuggestResult => {
-    const pool: CatalogItem[] = decision.alternatives.length > 0 ? decision.alternatives.map((r: RankedItem) => r.item) : POPULAR.map((id) => catalog.get(id)).filter((i): i is CatalogItem => i !== undefined);
+    const pool: CatalogItem[] =
+      decision.alternatives.length > 0
+        ? decision.alternatives.map((r: RankedItem) => r.item)
+        : POPULAR.map((id) => catalog.get(id)).filter((i): i is CatalogItem => i !== undefined);
     const candidates = pool.slice(0, 5).map(candidateOf);
     const exampleGoals = pool
       .slice(0, 5)
@@ -185,7 +201,13 @@ export function createAgent(deps: AgentDeps): Agent {
     };
   };
 
-  const needInput = (item: CatalogItem, input: Record<string, unknown>, missing: string[][], goal: string | undefined, confidence: number | undefined): NeedInputResult => {
+  const needInput = (
+    item: CatalogItem,
+    input: Record<string, unknown>,
+    missing: string[][],
+    goal: string | undefined,
+    confidence: number | undefined,
+  ): NeedInputResult => {
     const names = missing.map((group) => group.join(' or '));
     const example: Record<string, unknown> = { ...input };
     for (const group of missing) {
@@ -210,7 +232,14 @@ export function createAgent(deps: AgentDeps): Agent {
     };
   };
 
-  const execute = (item: CatalogItem, input: Record<string, unknown>, options: RunOptions, caller: AgentCaller, goal?: string, confidence?: number): Promise<JobReport> =>
+  const execute = (
+    item: CatalogItem,
+    input: Record<string, unknown>,
+    options: RunOptions,
+    caller: AgentCaller,
+    goal?: string,
+    confidence?: number,
+  ): Promise<JobReport> =>
     runJob(
       {
         item,
@@ -229,7 +258,12 @@ export function createAgent(deps: AgentDeps): Agent {
    * A workflow given a field it does not take (`spend` for `cost`) would skip the steps that need the real
    * one and still bill the rest: it is need_input instead, naming the field meant.
    */
-  const unknownFields = (item: CatalogItem, given: Record<string, unknown>, goal: string | undefined, confidence: number | undefined): NeedInputResult | undefined => {
+  const unknownFields = (
+    item: CatalogItem,
+    given: Record<string, unknown>,
+    goal: string | undefined,
+    confidence: number | undefined,
+  ): NeedInputResult | undefined => {
     if (item.kind !== 'workflow') return undefined;
     const unknown = Object.keys(given).filter((key) => !item.fields.includes(key));
     if (unknown.length === 0) return undefined;
@@ -245,7 +279,14 @@ export function createAgent(deps: AgentDeps): Agent {
   };
 
   /** Runs a known target, or answers need_input without running anything. */
-  const runItem = async (item: CatalogItem, given: Record<string, unknown>, options: RunOptions, caller: AgentCaller, goal?: string, confidence?: number): Promise<SolveResult> => {
+  const runItem = async (
+    item: CatalogItem,
+    given: Record<string, unknown>,
+    options: RunOptions,
+    caller: AgentCaller,
+    goal?: string,
+    confidence?: number,
+  ): Promise<SolveResult> => {
     const wrong = unknownFields(item, given, goal, confidence);
     if (wrong) return wrong;
     const input = completeInput(item, given);
@@ -259,14 +300,21 @@ export function createAgent(deps: AgentDeps): Agent {
     const item = catalog.workflow(id);
     if (!item) {
       const similar = catalog.similarIds(id).filter((s) => catalog.workflow(s));
-      throw new ToolError('not_found', `workflowId: no workflow "${id}"${similar.length > 0 ? `; did you mean ${similar.map((s) => `"${s}"`).join(', ')}?` : ''} (list_skills lists every workflow).`);
+      throw new ToolError(
+        'not_found',
+        `workflowId: no workflow "${id}"${similar.length > 0 ? `; did you mean ${similar.map((s) => `"${s}"`).join(', ')}?` : ''} (list_skills lists every workflow).`,
+      );
     }
     return item;
   };
 
   const verify = async (args: VerifyArgs, caller: AgentCaller, forced?: CatalogItem): Promise<VerifyResult> => {
     const view = viewOf(args.baseline);
-    if (!view) throw new ToolError('validation_failed', 'baseline: expected an object — a solve_task result, the after part of a verify_task result, a get_run payload or a job report.');
+    if (!view)
+      throw new ToolError(
+        'validation_failed',
+        'baseline: expected an object — a solve_task result, the after part of a verify_task result, a get_run payload or a job report.',
+      );
     const before = beforeOf(view);
     let item = forced ?? (view.target ? catalog.get(view.target.id) : undefined);
     if (!item && view.target) throw new ToolError('not_found', `baseline.target.id: "${view.target.id}" is not in the catalog any more.`);
@@ -289,7 +337,17 @@ export function createAgent(deps: AgentDeps): Agent {
       const decision = route(catalog, args.goal, given, { enhance: args.enhance === true });
       if (decision.action === 'suggest' || decision.action === 'unsupported' || !decision.target) {
         const s = suggestion(decision);
-        return { status: s.status, goal: args.goal, before, after: null, delta: unjudged(s.reason), hint: s.hint, candidates: s.candidates, nextActions: s.nextActions, creditsUsed: 0 };
+        return {
+          status: s.status,
+          goal: args.goal,
+          before,
+          after: null,
+          delta: unjudged(s.reason),
+          hint: s.hint,
+          candidates: s.candidates,
+          nextActions: s.nextActions,
+          creditsUsed: 0,
+        };
       }
       item = decision.target;
       confidence = decision.confidence;
@@ -298,7 +356,18 @@ export function createAgent(deps: AgentDeps): Agent {
     const outcome = await runItem(item, given, args, caller, args.goal, confidence);
     const target: TargetRef = { kind: item.kind, id: item.id, title: item.title };
     if (outcome.status === 'need_input') {
-      return { status: 'need_input', ...(args.goal ? { goal: args.goal } : {}), target, before, after: null, delta: unjudged(outcome.hint), missing: outcome.missing, hint: outcome.hint, nextActions: outcome.nextActions, creditsUsed: 0 };
+      return {
+        status: 'need_input',
+        ...(args.goal ? { goal: args.goal } : {}),
+        target,
+        before,
+        after: null,
+        delta: unjudged(outcome.hint),
+        missing: outcome.missing,
+        hint: outcome.hint,
+        nextActions: outcome.nextActions,
+        creditsUsed: 0,
+      };
     }
     if (!isJobReport(outcome)) throw new ToolError('internal_error', 'unexpected suggestion for a known target');
     const delta = computeDelta(view, outcome);
@@ -362,7 +431,10 @@ export function createAgent(deps: AgentDeps): Agent {
           ? `solve_task with this goal would run ${item.kind} ${item.id} for about ${creditEstimate} credit(s)${decision.local ? ' (the local analysis itself is free)' : ''}.`
           : `${item.title} needs ${missing.join(', ')} before it can run.`,
         nextActions: ready
-          ? [`Call solve_task with the same goal and input to run it (${creditEstimate} credits).`, ...(item.kind === 'workflow' ? [`Or run_workflow {workflowId: "${item.id}"}.`] : [`Or invoke_tool {operationId: "${item.id}"}.`])]
+          ? [
+              `Call solve_task with the same goal and input to run it (${creditEstimate} credits).`,
+              ...(item.kind === 'workflow' ? [`Or run_workflow {workflowId: "${item.id}"}.`] : [`Or invoke_tool {operationId: "${item.id}"}.`]),
+            ]
           : [`Add ${missing.join(', ')} to input and plan or solve again.`],
         creditsUsed: 0,
       };
@@ -373,7 +445,10 @@ export function createAgent(deps: AgentDeps): Agent {
       if (chain) {
         const blocked = chain.find((link) => link.missing.length > 0);
         if (blocked) return needInput(blocked.item, blocked.input, blocked.missing, args.goal, Math.min(...chain.map((l) => l.confidence)));
-        const report = await runChain(chain, args.goal, Math.min(...chain.map((l) => l.confidence)), args.responseMode ?? 'compact', caller.invoker, { registry, now: deps.now });
+        const report = await runChain(chain, args.goal, Math.min(...chain.map((l) => l.confidence)), args.responseMode ?? 'compact', caller.invoker, {
+          registry,
+          now: deps.now,
+        });
         return { ...report, extractedInput: chain[0]!.extracted };
       }
       const decision = route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
@@ -394,7 +469,10 @@ export function createAgent(deps: AgentDeps): Agent {
       if (!skill) {
         const ids = [...skillsById.keys()];
         const close = ids.filter((id) => id.includes(args.skillId) || args.skillId.includes(id)).slice(0, 3);
-        throw new ToolError('not_found', `skillId: no skill "${args.skillId}"${close.length > 0 ? `; did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : ''} (list_skills lists them).`);
+        throw new ToolError(
+          'not_found',
+          `skillId: no skill "${args.skillId}"${close.length > 0 ? `; did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : ''} (list_skills lists them).`,
+        );
       }
       const item = workflowItem(skill.workflow);
       if (args.baseline !== undefined && args.baseline !== null) return verify({ ...args, baseline: args.baseline }, caller, item);
@@ -437,7 +515,9 @@ function planOfChain(chain: ChainLink[], goal: string): PlanResult {
     hint: ready
       ? `solve_task with this goal would run ${chain.length} steps in order, each result feeding the next, for ${creditEstimate} credit(s); each step is billed as it runs.`
       : `The chain needs ${missing.join(', ')} before it can run.`,
-    nextActions: ready ? [`Call solve_task with the same goal and input to run the chain (${creditEstimate} credits).`] : [`Add ${missing.join(', ')} to input and plan or solve again.`],
+    nextActions: ready
+      ? [`Call solve_task with the same goal and input to run the chain (${creditEstimate} credits).`]
+      : [`Add ${missing.join(', ')} to input and plan or solve again.`],
     creditsUsed: 0,
   };
 }

@@ -127,7 +127,8 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
   index.addAll(docs);
   // The index vocabulary, for telling words the catalog knows from words it does not.
   const vocabulary = new Set<string>();
-  for (const doc of docs) for (const text of [doc.title, doc.slug, doc.keywords, doc.goals, doc.description, doc.group]) for (const t of tokens(text)) vocabulary.add(t);
+  for (const doc of docs)
+    for (const text of [doc.title, doc.slug, doc.keywords, doc.goals, doc.description, doc.group]) for (const t of tokens(text)) vocabulary.add(t);
   const sortedVocabulary = [...vocabulary].sort();
   // Adjacent word pairs of each item's title, slug and keywords, for phrase matches ("cost per acquisition").
   const phrasesOf = new Map<string, Set<string>>();
@@ -219,7 +220,11 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     return { terms: [...weights.keys()], weights, origin, originals };
   };
 
-  const run = (text: string, filter?: (item: CatalogItem) => boolean, docBoost?: (item: CatalogItem) => number): { results: RankedItem[]; originals: string[] } => {
+  const run = (
+    text: string,
+    filter?: (item: CatalogItem) => boolean,
+    docBoost?: (item: CatalogItem) => number,
+  ): { results: RankedItem[]; originals: string[] } => {
     const { terms, weights, origin, originals } = expand(text);
     if (terms.length === 0) return { results: [], originals };
     const hits: SearchResult[] = index.search(terms.join(' '), searchOptions(weights, filter, docBoost));
@@ -234,7 +239,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     return { results, originals };
   };
 
-const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogItem) => boolean) | undefined, grouped: boolean): Ranking => {
+  const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogItem) => boolean) | undefined, grouped: boolean): Ranking => {
     const inputFields = new Set(options.inputFields ?? []);
     const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));
     const fileGoal = mentionsFile(goal);
@@ -293,7 +298,11 @@ const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogIte
     search(query, options = {}) {
       const filter = (item: CatalogItem): boolean => (!options.group || item.group === options.group) && (!options.kind || item.kind === options.kind);
       const limit = options.limit ?? 10;
-      if (query.trim() === '') return items.filter(filter).slice(0, limit).map((item) => ({ item, score: 0, matched: [] }));
+      if (query.trim() === '')
+        return items
+          .filter(filter)
+          .slice(0, limit)
+          .map((item) => ({ item, score: 0, matched: [] }));
       // The router's ranking (coverage, intent, direction, phrases), every item kept: a tool and the
       // workflow around it are both listed.
       const results = rankWith(searchableGoal(query), { hasUrl: hasPage(query), limit: limit + 10 }, filter, false).ranked;
@@ -322,8 +331,12 @@ const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogIte
 
 const FILE_YES = 1.3;
 const FILE_NO = 0.8;
-const FILE_FORMATS = 'pdf|docx?|xlsx?|csv|pptx?|odt|ods|odp|rtf|epub|mobi|txt|md|json|xml|ya?ml|zip|rar|7z|tar|gz|png|jpe?g|webp|gif|svg|heic|avif|tiff?|bmp|html?';
-const FILE_MENTION = new RegExp(String.raw`\b(?:files?|upload(?:ed|s)?|attach(?:ed|ment)?|documents?|spreadsheet|sheet|export(?:ed)?)\b|\w\.(?:${FILE_FORMATS})\b|\b(?:as|an?|the|this|my|our|these)\s+(?:${FILE_FORMATS})\b`, 'i');
+const FILE_FORMATS =
+  'pdf|docx?|xlsx?|csv|pptx?|odt|ods|odp|rtf|epub|mobi|txt|md|json|xml|ya?ml|zip|rar|7z|tar|gz|png|jpe?g|webp|gif|svg|heic|avif|tiff?|bmp|html?';
+const FILE_MENTION = new RegExp(
+  String.raw`\b(?:files?|upload(?:ed|s)?|attach(?:ed|ment)?|documents?|spreadsheet|sheet|export(?:ed)?)\b|\w\.(?:${FILE_FORMATS})\b|\b(?:as|an?|the|this|my|our|these)\s+(?:${FILE_FORMATS})\b`,
+  'i',
+);
 
 /** The goal speaks of a file (an upload, a named file, "as xlsx"). */
 function mentionsFile(goal: string): boolean {
@@ -340,8 +353,34 @@ type Intent = { generate: boolean; check: boolean };
 
 const GENERATE_WORDS = new Set(['generate', 'create', 'make', 'build', 'new', 'random', 'produce', 'write', 'give', 'sign']);
 const CHECK_WORDS = new Set([
-  'check', 'verify', 'validate', 'test', 'analyze', 'analyse', 'audit', 'evaluate', 'score', 'inspect', 'detect', 'is', 'are', 'does', 'how',
-  'which', 'find', 'review', 'grade', 'rate', 'estimate', 'mean', 'means', 'explain', 'understand', 'parse', 'decode', 'read',
+  'check',
+  'verify',
+  'validate',
+  'test',
+  'analyze',
+  'analyse',
+  'audit',
+  'evaluate',
+  'score',
+  'inspect',
+  'detect',
+  'is',
+  'are',
+  'does',
+  'how',
+  'which',
+  'find',
+  'review',
+  'grade',
+  'rate',
+  'estimate',
+  'mean',
+  'means',
+  'explain',
+  'understand',
+  'parse',
+  'decode',
+  'read',
 ]);
 
 /** Whether the goal asks to make something, to judge something, or both. */
@@ -417,7 +456,11 @@ function directionVote(sequence: Sequence, source: Set<string>, target: Set<stri
   sequence.forEach(({ word }, i) => {
     const fromMarker = word === 'from' || (word === 'of' && sequence[i - 1]?.word === 'out');
     if (!fromMarker && !TO_MARKERS.has(word)) return;
-    const next = sequence.slice(i + 1).filter((s) => s.token !== null).slice(0, 3).map((s) => s.token as string);
+    const next = sequence
+      .slice(i + 1)
+      .filter((s) => s.token !== null)
+      .slice(0, 3)
+      .map((s) => s.token as string);
     const namesSource = next.some((t) => source.has(t));
     const namesTarget = next.some((t) => target.has(t));
     if (namesSource === namesTarget) return;
@@ -431,7 +474,7 @@ function directionVote(sequence: Sequence, source: Set<string>, target: Set<stri
   // "how many minutes are in 3.5 hours" names the target first.
   const howMany = sequence.findIndex((s, i) => s.word === 'how' && (sequence[i + 1]?.word === 'many' || sequence[i + 1]?.word === 'much'));
   const inverted = howMany >= 0 && howMany < Math.min(a, b);
-  return (a < b) !== inverted ? 1 : -1;
+  return a < b !== inverted ? 1 : -1;
 }
 
 /** One runs a subset of the other's tools (a tool and a workflow built around it). */

@@ -5,7 +5,19 @@ import type { CatalogItem } from './catalog.ts';
 import type { Extracted } from './goal-values.ts';
 import { isPresent } from './inputs.ts';
 import { errorOf, type PlannedStep, type StepInvoker } from './jobs.ts';
-import { auditOf, jsonSize, mergeFindings, meanScore, rankFixes, redactInput, summarize, type JobReport, type MergedFinding, type ResponseMode, type StepReport } from './report.ts';
+import {
+  auditOf,
+  jsonSize,
+  mergeFindings,
+  meanScore,
+  rankFixes,
+  redactInput,
+  summarize,
+  type JobReport,
+  type MergedFinding,
+  type ResponseMode,
+  type StepReport,
+} from './report.ts';
 
 /**
  * "convert this markdown to html then count the words": one goal, several operations in order. Each part
@@ -48,7 +60,22 @@ function givesFile(item: CatalogItem): boolean {
 }
 
 /** Preferred names of the text a result carries, most specific first. */
-const TEXT_OUTPUTS = ['text', 'result', 'output', 'html', 'markdown', 'converted', 'formatted', 'minified', 'encoded', 'decoded', 'digest', 'hash', 'slug', 'value'];
+const TEXT_OUTPUTS = [
+  'text',
+  'result',
+  'output',
+  'html',
+  'markdown',
+  'converted',
+  'formatted',
+  'minified',
+  'encoded',
+  'decoded',
+  'digest',
+  'hash',
+  'slug',
+  'value',
+];
 
 /** Free-text strings of an object schema (not ids, links, dates or enums), preferred names first. */
 function textNames(schema: Schema | undefined): string[] {
@@ -111,7 +138,14 @@ export interface ChainEnv {
 }
 
 /** Runs the links in order, each result feeding the next; stops at the first failure or cancellation. */
-export async function runChain(links: readonly ChainLink[], goal: string, confidence: number, responseMode: ResponseMode, invoker: StepInvoker, env: ChainEnv): Promise<JobReport> {
+export async function runChain(
+  links: readonly ChainLink[],
+  goal: string,
+  confidence: number,
+  responseMode: ResponseMode,
+  invoker: StepInvoker,
+  env: ChainEnv,
+): Promise<JobReport> {
   const started = performance.now();
   const steps: StepReport[] = [];
   const results: Record<string, unknown> = {};

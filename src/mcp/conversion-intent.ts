@@ -68,7 +68,11 @@ function formatOf(phrase: string): string | undefined {
 
 /** The formats a goal names, in order, with the words before each. */
 function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
-  const words = goal.toLowerCase().replace(/[“”"'`()[\]{},;:!?]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = goal
+    .toLowerCase()
+    .replace(/[“”"'`()[\]{},;:!?]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const mentions: Mention[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!.replace(/\.$/, '');
@@ -88,8 +92,23 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
   const { words, mentions } = mentionsOf(goal);
   if (mentions.length === 0) return undefined;
   const before = (m: Mention): string[] => words.slice(Math.max(0, m.at - 3), m.at);
-  const target = mentions.find((m) => !m.file && before(m).slice(-2).some((w) => TO_MARKERS.has(w))) ?? mentions.find((m) => !m.file && /version|copy|format/.test(words[m.at + 1] ?? ''));
-  const source = mentions.find((m) => m !== target && (m.file || before(m).slice(-2).some((w) => w === 'from' || w === 'of'))) ?? mentions.find((m) => m !== target);
+  const target =
+    mentions.find(
+      (m) =>
+        !m.file &&
+        before(m)
+          .slice(-2)
+          .some((w) => TO_MARKERS.has(w)),
+    ) ?? mentions.find((m) => !m.file && /version|copy|format/.test(words[m.at + 1] ?? ''));
+  const source =
+    mentions.find(
+      (m) =>
+        m !== target &&
+        (m.file ||
+          before(m)
+            .slice(-2)
+            .some((w) => w === 'from' || w === 'of')),
+    ) ?? mentions.find((m) => m !== target);
   if (target) return { from: source?.format, to: target.format };
   if (mentions.length === 2 && !mentions[1]!.file) return { from: mentions[0]!.format, to: mentions[1]!.format };
   // "the text of an odp presentation", "text out of report.pdf": plain text from the one format named.

@@ -37,7 +37,8 @@ function fieldsOf(item: CatalogItem): Field[] {
       fields.push({ name, type, enum: enums.map((e) => e.toLowerCase()), words: `${spaced(name)} ${String(property.description ?? '')}`.toLowerCase() });
     }
   } else if (item.workflow) {
-    for (const [name, input] of Object.entries(item.workflow.inputs)) fields.push({ name, type: input.type, enum: [], words: `${spaced(name)} ${input.description}`.toLowerCase() });
+    for (const [name, input] of Object.entries(item.workflow.inputs))
+      fields.push({ name, type: input.type, enum: [], words: `${spaced(name)} ${input.description}`.toLowerCase() });
   }
   fieldCache.set(item, fields);
   return fields;
@@ -51,7 +52,8 @@ const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/;
 const EMAIL = /\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi;
 const HEX_COLOUR = /(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})\b/gi;
 /** Five or six cron fields (numbers, *, ranges, steps, lists, names), as a run of its own. */
-const CRON = /(?:^|[\s"'`])((?:(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?)\s+){4,5}(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?))(?=$|[\s"'`.,;])/i;
+const CRON =
+  /(?:^|[\s"'`])((?:(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?)\s+){4,5}(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?))(?=$|[\s"'`.,;])/i;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 const IPV4 = /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/\d{1,2})?\b/;
 /** A number with an optional currency, thousands separators, decimals, k/m suffix and percent sign. */
@@ -77,7 +79,14 @@ function numbersOf(text: string): NumberMention[] {
     else if (scale === 'm' || scale === 'mn' || scale === 'million') value *= 1_000_000;
     else if (scale === 'bn' || scale === 'billion') value *= 1_000_000_000;
     if (!Number.isFinite(value)) continue;
-    found.push({ value, percent: Boolean(m[5]), currency: m[1] ? CURRENCY_SYMBOLS[m[1]] : undefined, at: m.index, end: m.index + m[0].length, raw: m[0].trim() });
+    found.push({
+      value,
+      percent: Boolean(m[5]),
+      currency: m[1] ? CURRENCY_SYMBOLS[m[1]] : undefined,
+      at: m.index,
+      end: m.index + m[0].length,
+      raw: m[0].trim(),
+    });
   }
   return found;
 }
@@ -97,7 +106,26 @@ function operandOf(goal: string): string | undefined {
   return tail.split(/\s+/).length <= 12 ? tail : undefined;
 }
 
-const TEXT_FIELDS = ['text', 'input', 'string', 'value', 'message', 'content', 'data', 'css', 'html', 'json', 'xml', 'yaml', 'sql', 'code', 'markdown', 'javascript', 'js', 'csv'];
+const TEXT_FIELDS = [
+  'text',
+  'input',
+  'string',
+  'value',
+  'message',
+  'content',
+  'data',
+  'css',
+  'html',
+  'json',
+  'xml',
+  'yaml',
+  'sql',
+  'code',
+  'markdown',
+  'javascript',
+  'js',
+  'csv',
+];
 const PERCENT_WORDS = /percent|rate|%|margin|discount|tax|vat|tip|markup|interest|growth|apr|yield|ratio|share/;
 const MONEY_WORDS = /amount|price|cost|principal|salary|income|revenue|spend|budget|value|total|loan|balance|pay|wage|money/;
 
@@ -105,14 +133,20 @@ const MONEY_WORDS = /amount|price|cost|principal|salary|income|revenue|spend|bud
  * Fields of `item` the goal fills, with where each value came from. `taken` lists fields already present
  * (given by the caller or filled from URLs and quotes), which are left alone.
  */
-export function valuesFromGoal(item: CatalogItem, goal: string, taken: ReadonlySet<string>, text: { withoutUrls: string; quoted: string[] }): Record<string, Extracted> {
+export function valuesFromGoal(
+  item: CatalogItem,
+  goal: string,
+  taken: ReadonlySet<string>,
+  text: { withoutUrls: string; quoted: string[] },
+): Record<string, Extracted> {
   const out: Record<string, Extracted> = {};
   const fields = fieldsOf(item).filter((f) => !taken.has(f.name));
   const free = (f: Field): boolean => !(f.name in out);
   const set = (f: Field | undefined, value: unknown, from: string): void => {
     if (f && free(f) && value !== undefined) out[f.name] = { value, from };
   };
-  const named = (pattern: RegExp, type?: string): Field | undefined => fields.find((f) => free(f) && pattern.test(f.name) && (!type || f.type === type || f.type === undefined));
+  const named = (pattern: RegExp, type?: string): Field | undefined =>
+    fields.find((f) => free(f) && pattern.test(f.name) && (!type || f.type === type || f.type === undefined));
   const source = text.withoutUrls;
 
   // Typed values whose shape says what they are.
@@ -130,7 +164,8 @@ export function valuesFromGoal(item: CatalogItem, goal: string, taken: ReadonlyS
   const uuid = UUID.exec(source)?.[0];
   if (uuid) set(named(/uuid|guid|^id$/i, 'string'), uuid, 'a UUID in the goal');
   const ip = IPV4.exec(source)?.[0];
-  if (ip) set(ip.includes('/') ? (named(/cidr|subnet|range|network/i) ?? named(/^ip|address/i)) : named(/^ip|^address$|^host$/i), ip, 'an IP address in the goal');
+  if (ip)
+    set(ip.includes('/') ? (named(/cidr|subnet|range|network/i) ?? named(/^ip|address/i)) : named(/^ip|^address$|^host$/i), ip, 'an IP address in the goal');
   const json = jsonOf(source);
   if (json !== undefined) {
     const field = named(/^json$|^data$|^object$|^value$|^input$/i);
@@ -140,7 +175,12 @@ export function valuesFromGoal(item: CatalogItem, goal: string, taken: ReadonlyS
   // Enum values the goal names: "sha256", "base64url", "uppercase".
   // "uppercase" / "upper case" name the value "upper" of a `case` field.
   const goalTokens = new Set(
-    (goal.toLowerCase().replace(/\s+case\b/g, 'case').match(/[a-z0-9][a-z0-9._-]*/g) ?? []).flatMap((w) => {
+    (
+      goal
+        .toLowerCase()
+        .replace(/\s+case\b/g, 'case')
+        .match(/[a-z0-9][a-z0-9._-]*/g) ?? []
+    ).flatMap((w) => {
       const bare = w.replace(/[-_.]/g, '');
       return [w, bare, bare.replace(/(?<=\w{3})(?:case|d|ed|s)$/, '')];
     }),
@@ -159,7 +199,10 @@ export function valuesFromGoal(item: CatalogItem, goal: string, taken: ReadonlyS
     const used = new Set<NumberMention>();
     const lower = source.toLowerCase();
     for (const f of numeric) {
-      const nameWords = spaced(f.name).toLowerCase().split(/\s+/).filter((w) => w.length >= 3);
+      const nameWords = spaced(f.name)
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => w.length >= 3);
       const near = numbers.find((n) => {
         if (used.has(n)) return false;
         const before = lower.slice(Math.max(0, n.at - 22), n.at);

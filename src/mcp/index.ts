@@ -83,13 +83,19 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
       // nothing: it is queued again (a second message is harmless, only one claim succeeds).
       for (const run of await runs.unclaimed(new Date(now().getTime() - REQUEUE_AFTER_MS))) await queue.enqueue(run);
       await runs.failInterrupted({ kind: 'expired' }, LEASE_EXPIRED);
-      await runs.failInterrupted({ kind: 'unclaimed', olderThan: new Date(now().getTime() - UNCLAIMED_AFTER_MS) }, 'not started: no instance picked the run up in time; start it again.');
+      await runs.failInterrupted(
+        { kind: 'unclaimed', olderThan: new Date(now().getTime() - UNCLAIMED_AFTER_MS) },
+        'not started: no instance picked the run up in time; start it again.',
+      );
     }
     await payloads.prune();
     await runs.prune(new Date(now().getTime() - RUN_RETENTION_MS));
   };
   await sweep().catch((error: unknown) => log.error({ err: error }, 'MCP sweep failed'));
-  const sweeper = setInterval(() => void sweep().catch((error: unknown) => log.error({ err: error }, 'MCP sweep failed')), store.dialect === 'postgres' ? 10_000 : 300_000);
+  const sweeper = setInterval(
+    () => void sweep().catch((error: unknown) => log.error({ err: error }, 'MCP sweep failed')),
+    store.dialect === 'postgres' ? 10_000 : 300_000,
+  );
   sweeper.unref();
 
   let closing = false;
@@ -105,7 +111,8 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
     enqueue: async (run) => {
       if (closing) {
         const error = new ToolError('service_unavailable', 'The service is shutting down; retry in a moment.');
-        if (await runs.claim(run.runId, 'shutdown', 1000)) await runs.finish(run.runId, 'shutdown', { status: 'error', resultStatus: 'error', result: errorBody(error), error: INTERRUPTED_BY_SHUTDOWN });
+        if (await runs.claim(run.runId, 'shutdown', 1000))
+          await runs.finish(run.runId, 'shutdown', { status: 'error', resultStatus: 'error', result: errorBody(error), error: INTERRUPTED_BY_SHUTDOWN });
         throw error;
       }
       await queue.enqueue(run);
@@ -151,7 +158,10 @@ function registerWebhookRoutes(app: FastifyInstance, webhooks: Webhooks, account
     const parsed = webhookBody.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(parsed.error);
     const config = await webhooks.configure(principal.accountId, parsed.data.url);
-    return ok({ ...config, note: 'The secret is shown only now. Verify each event with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature.' });
+    return ok({
+      ...config,
+      note: 'The secret is shown only now. Verify each event with the Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature.',
+    });
   });
   app.get('/api/v1/webhooks', async (request) => {
     const principal = await keyed(request);

@@ -18,9 +18,51 @@ const DOMAIN_PATTERN = /(?<![@\w.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+
 const QUOTED_PATTERN = /"([^"]{1,2000})"|“([^”]{1,2000})”|'([^']{2,2000})'(?![a-z])/g;
 /** File extensions that look like top-level domains in "resume.pdf" or "data.json". */
 const NOT_TLDS = new Set([
-  'pdf', 'json', 'csv', 'docx', 'doc', 'txt', 'md', 'html', 'htm', 'xml', 'yaml', 'yml', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'zip',
-  'ts', 'js', 'css', 'py', 'go', 'rs', 'sql', 'xls', 'xlsx', 'odt', 'rtf', 'epub', 'mp4', 'mp3', 'wav', 'tar', 'gz', 'env', 'ini', 'toml', 'log', 'lock',
-  'eg', 'ie', 'etc', 'vs',
+  'pdf',
+  'json',
+  'csv',
+  'docx',
+  'doc',
+  'txt',
+  'md',
+  'html',
+  'htm',
+  'xml',
+  'yaml',
+  'yml',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'svg',
+  'zip',
+  'ts',
+  'js',
+  'css',
+  'py',
+  'go',
+  'rs',
+  'sql',
+  'xls',
+  'xlsx',
+  'odt',
+  'rtf',
+  'epub',
+  'mp4',
+  'mp3',
+  'wav',
+  'tar',
+  'gz',
+  'env',
+  'ini',
+  'toml',
+  'log',
+  'lock',
+  'eg',
+  'ie',
+  'etc',
+  'vs',
 ]);
 
 export function factsOf(goal: string): GoalFacts {
@@ -54,7 +96,10 @@ export function searchableGoal(goal: string): string {
  * says why, not what to do; its words would only pull in tools for the reason.
  */
 export function withoutPurpose(goal: string): string {
-  return goal.replace(/\s*[,;]?\s*\b(?:so\s+(?:that\s+)?(?:i|we|you|they|it|people|users|customers)\s+(?:can|could|will|may|might)|in\s+order\s+to|because|since\s+(?:i|we|my|our))\b[^,;.?!]*/gi, ' ');
+  return goal.replace(
+    /\s*[,;]?\s*\b(?:so\s+(?:that\s+)?(?:i|we|you|they|it|people|users|customers)\s+(?:can|could|will|may|might)|in\s+order\s+to|because|since\s+(?:i|we|my|our))\b[^,;.?!]*/gi,
+    ' ',
+  );
 }
 
 /** The goal with each pasted value replaced by the word for its kind, in place ("convert {…} to xml" -> "convert json to xml"). */
@@ -70,7 +115,9 @@ export function withValueKinds(goal: string): string {
   // CSS rules: `selector { property: value; … }` (no quotes or brackets of JSON inside).
   take(/(?:[.#]?[a-z][\w-]*\s*)?\{\s*[a-z-]+\s*:[^{}"[\]]*\}/gi, 'css');
   // Markup: HTML when its first tag is an HTML element, XML otherwise.
-  text = text.replace(/<([a-z][a-z0-9]*)\b[^>]*>[\s\S]*?<\/\1>|<([a-z][a-z0-9]*)(?:\s[^>]*)?\/?>/gi, (_m, a?: string, b?: string) => (HTML_TAGS.has((a ?? b ?? '').toLowerCase()) ? ' html ' : ' xml '));
+  text = text.replace(/<([a-z][a-z0-9]*)\b[^>]*>[\s\S]*?<\/\1>|<([a-z][a-z0-9]*)(?:\s[^>]*)?\/?>/gi, (_m, a?: string, b?: string) =>
+    HTML_TAGS.has((a ?? b ?? '').toLowerCase()) ? ' html ' : ' xml ',
+  );
   // Colours only lose their digits: the words around them already say what the goal does with them.
   text = text.replace(/(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3})\b/gi, ' ');
   // A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word.
@@ -80,12 +127,14 @@ export function withValueKinds(goal: string): string {
 }
 
 const HTML_TAGS = new Set(
-  'html head body title meta link script style div span p a img ul ol li table tr td th h1 h2 h3 h4 h5 h6 br hr section article nav header footer main aside form input button label select option textarea strong em b i iframe video audio source picture figure'.split(' '),
+  'html head body title meta link script style div span p a img ul ol li table tr td th h1 h2 h3 h4 h5 h6 br hr section article nav header footer main aside form input button label select option textarea strong em b i iframe video audio source picture figure'.split(
+    ' ',
+  ),
 );
 
 /** The first {…} or […] of the text that parses as JSON with at least one key or item. */
 function pastedJson(text: string): string | undefined {
-  for (let start = text.search(/[{[]/); start >= 0; ) {
+  for (let start = text.search(/[{[]/); start >= 0;) {
     const close = text[start] === '{' ? '}' : ']';
     for (let end = text.lastIndexOf(close); end > start; end = text.lastIndexOf(close, end - 1)) {
       const slice = text.slice(start, end + 1);
@@ -104,8 +153,29 @@ function pastedJson(text: string): string | undefined {
 
 /** Fields a quoted phrase may fill, in order of preference. */
 const QUOTE_FIELDS = [
-  'text', 'keyword', 'keywords', 'subject', 'description', 'title', 'expression', 'pattern', 'password', 'token', 'userAgent', 'color', 'address',
-  'yaml', 'json', 'sql', 'html', 'css', 'code', 'xml', 'policy', 'topic', 'product',
+  'text',
+  'keyword',
+  'keywords',
+  'subject',
+  'description',
+  'title',
+  'expression',
+  'pattern',
+  'password',
+  'token',
+  'userAgent',
+  'color',
+  'address',
+  'yaml',
+  'json',
+  'sql',
+  'html',
+  'css',
+  'code',
+  'xml',
+  'policy',
+  'topic',
+  'product',
 ];
 
 function present(value: unknown): boolean {
@@ -133,7 +203,11 @@ export function resolveInput(item: CatalogItem, goal: string, given: Record<stri
 }
 
 /** resolveInput, with where each field taken from the goal came from (the plan's `extractedInput`). */
-export function resolveInputFrom(item: CatalogItem, goal: string, given: Record<string, unknown>): { input: Record<string, unknown>; extracted: Record<string, Extracted> } {
+export function resolveInputFrom(
+  item: CatalogItem,
+  goal: string,
+  given: Record<string, unknown>,
+): { input: Record<string, unknown>; extracted: Record<string, Extracted> } {
   const input: Record<string, unknown> = { ...given };
   const extracted: Record<string, Extracted> = {};
   // Quotes inside pasted JSON (or anything in braces) are the data's own, not a phrase of the goal.
@@ -203,7 +277,10 @@ export function completeInput(item: CatalogItem, input: Record<string, unknown>)
 const UNIT = String.raw`((?:(?:square|sq|cubic|cu|fluid|fl|nautical|us|uk|imperial|metric|light|troy|short|long|metric)\s+)?[a-zµ°][\w°µ²³/.-]*)`;
 const NUMBER = String.raw`(-?\d+(?:[.,]\d+)?(?:e-?\d+)?)`;
 const FORWARD = new RegExp(String.raw`${NUMBER}\s*${UNIT}\s+(?:to|in|into|as)\s+${UNIT}`, 'i');
-const BACKWARD = new RegExp(String.raw`how\s+(?:many|much)\s+${UNIT}\s+(?:(?:are|is|in|are\s+in|is\s+in|make|makes|equals?)\s+)+(?:a\s+|an\s+)?${NUMBER}\s*${UNIT}`, 'i');
+const BACKWARD = new RegExp(
+  String.raw`how\s+(?:many|much)\s+${UNIT}\s+(?:(?:are|is|in|are\s+in|is\s+in|make|makes|equals?)\s+)+(?:a\s+|an\s+)?${NUMBER}\s*${UNIT}`,
+  'i',
+);
 const BARE = new RegExp(String.raw`${NUMBER}\s*${UNIT}`, 'i');
 
 /** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD"). */

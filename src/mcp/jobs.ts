@@ -303,7 +303,14 @@ export function planSteps(request: Pick<JobRequest, 'item' | 'input' | 'local' |
   const { item, input } = request;
   const planned: PlannedStep[] = [];
   const runsLocal = Boolean(item.workflow?.local) && (request.local || (request.enhance && (isPresent(input.html) || isPresent(input.text))));
-  if (runsLocal) planned.push({ id: `local.${item.workflow?.local}`, operationId: `local.${item.workflow?.local}`, title: 'Local analysis of the given HTML/text (free)', cost: 0, willRun: true });
+  if (runsLocal)
+    planned.push({
+      id: `local.${item.workflow?.local}`,
+      operationId: `local.${item.workflow?.local}`,
+      title: 'Local analysis of the given HTML/text (free)',
+      cost: 0,
+      willRun: true,
+    });
   if (request.local && !request.enhance) return planned;
   const steps = item.workflow ? item.workflow.steps : [{ operationId: item.id }];
   const running = new Set<string>();
@@ -322,9 +329,18 @@ export function planSteps(request: Pick<JobRequest, 'item' | 'input' | 'local' |
     }
     if (item.workflow) {
       // Results of earlier steps are not known yet: fields they provide count as present.
-      const fromSteps = Object.entries(step.input ?? {}).filter(([, s]) => 'step' in s).map(([f]) => f);
-      const stepInput = stepInputOf({ ...step, input: Object.fromEntries(Object.entries(step.input ?? {}).filter(([, s]) => !('step' in s))) }, tool, input, new Map());
-      const required = ((jsonSchemaOf(tool.input, 'input') as { required?: string[] }).required ?? []).filter((f) => !isPresent(stepInput[f]) && !fromSteps.includes(f));
+      const fromSteps = Object.entries(step.input ?? {})
+        .filter(([, s]) => 'step' in s)
+        .map(([f]) => f);
+      const stepInput = stepInputOf(
+        { ...step, input: Object.fromEntries(Object.entries(step.input ?? {}).filter(([, s]) => !('step' in s))) },
+        tool,
+        input,
+        new Map(),
+      );
+      const required = ((jsonSchemaOf(tool.input, 'input') as { required?: string[] }).required ?? []).filter(
+        (f) => !isPresent(stepInput[f]) && !fromSteps.includes(f),
+      );
       if (required.length > 0) {
         planned.push({ id, operationId: step.operationId, title: tool.title, cost: tool.cost, willRun: false, reason: `needs ${required.join(', ')}` });
         continue;

@@ -54,7 +54,14 @@ function pageAnalysis(page: ParsedPage, keyword: string | undefined): LocalResul
     structuredDataCheck(page),
     openGraphCheck(page),
     contentLengthCheck(words),
-    ...(keyword ? keywordChecks(keyword, { title: page.title ?? '', h1: page.headings.find((h) => h.level === 1)?.text ?? '', description: page.metaDescription ?? '', text: page.text }) : []),
+    ...(keyword
+      ? keywordChecks(keyword, {
+          title: page.title ?? '',
+          h1: page.headings.find((h) => h.level === 1)?.text ?? '',
+          description: page.metaDescription ?? '',
+          text: page.text,
+        })
+      : []),
   ];
   const audit = buildAudit(checks);
   const level = (n: number): number => page.headings.filter((h) => h.level === n).length;
@@ -121,7 +128,12 @@ function structuredDataAnalysis(page: ParsedPage): LocalResult {
   return {
     kind: 'structured-data',
     ...buildAudit(checks),
-    facts: { jsonLdBlocks: page.jsonLd.length, invalidJsonBlocks: page.jsonLd.filter((b) => b.error !== null).length, types: [...types].sort(), microdataItems: page.microdataItems },
+    facts: {
+      jsonLdBlocks: page.jsonLd.length,
+      invalidJsonBlocks: page.jsonLd.filter((b) => b.error !== null).length,
+      types: [...types].sort(),
+      microdataItems: page.microdataItems,
+    },
   };
 }
 
@@ -140,7 +152,10 @@ function collectTypes(value: unknown, types: Set<string>, depth: number): void {
 
 function textAnalysis(text: string, keyword: string | undefined): LocalResult {
   const stats = readability(text);
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const longParagraphs = paragraphs.filter((p) => wordsOf(p).length > 150).length;
   const ease = stats.fleschReadingEase;
   const checks: CheckInput[] = [
@@ -171,7 +186,13 @@ function textAnalysis(text: string, keyword: string | undefined): LocalResult {
   return {
     kind: 'text',
     ...buildAudit(checks),
-    facts: { wordCount: stats.words, paragraphs: paragraphs.length, longParagraphs, readability: stats, topPhrases: phrases.bigrams.length > 0 ? phrases.bigrams : phrases.single },
+    facts: {
+      wordCount: stats.words,
+      paragraphs: paragraphs.length,
+      longParagraphs,
+      readability: stats,
+      topPhrases: phrases.bigrams.length > 0 ? phrases.bigrams : phrases.single,
+    },
   };
 }
 
@@ -186,7 +207,12 @@ function keywordChecks(keyword: string, parts: { title: string; h1: string; desc
       status: count === 0 ? 'fail' : density > 3 ? 'warn' : density < 0.5 ? 'warn' : 'pass',
       weight: 10,
       evidence: `${count} occurrence(s), density ${density} %`,
-      fix: count === 0 ? `Use "${keyword}" naturally in the opening paragraph and a subheading.` : density > 3 ? 'Use the keyword less often; write for readers with synonyms and related terms.' : 'Mention the keyword a few more times where it fits naturally.',
+      fix:
+        count === 0
+          ? `Use "${keyword}" naturally in the opening paragraph and a subheading.`
+          : density > 3
+            ? 'Use the keyword less often; write for readers with synonyms and related terms.'
+            : 'Mention the keyword a few more times where it fits naturally.',
       problem: count === 0 ? 'Keyword not used in the text' : density > 3 ? 'Keyword stuffing' : 'Keyword rarely used',
       findingId: count === 0 ? 'keyword-missing' : density > 3 ? 'keyword-stuffing' : 'keyword-rare',
     },

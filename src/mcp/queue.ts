@@ -84,7 +84,10 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
               invokeWithFiles(tool, input, { requestId: `${run.runId}:${label}`, log, signal: controller.signal, identity }, deps.invokeDeps, run.accountId),
           },
         };
-        const result = run.tool === TOOL_CALL_RUN ? await runToolCall(run, caller.invoker, deps.registry) : await runJobTool(run.tool as JobTool, run.request, caller, deps.agent);
+        const result =
+          run.tool === TOOL_CALL_RUN
+            ? await runToolCall(run, caller.invoker, deps.registry)
+            : await runJobTool(run.tool as JobTool, run.request, caller, deps.agent);
         const resultStatus = typeof result.status === 'string' ? result.status : null;
         outcome = { status: runStatusOf(resultStatus), resultStatus, result };
       } catch (cause) {
@@ -114,7 +117,11 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
 }
 
 /** A REST async job (`Prefer: respond-async`): one tool call; its result is the envelope the call would have answered. */
-async function runToolCall(run: RunRecord, invoker: { invoke(tool: AnyTool, input: unknown, label: string): Promise<InvokeResult> }, registry: Registry): Promise<Record<string, unknown>> {
+async function runToolCall(
+  run: RunRecord,
+  invoker: { invoke(tool: AnyTool, input: unknown, label: string): Promise<InvokeResult> },
+  registry: Registry,
+): Promise<Record<string, unknown>> {
   const { operationId, input } = run.request as { operationId: string; input: unknown };
   const tool = registry.byOperationId(operationId);
   if (!tool) throw new ToolError('not_found', `tool: ${operationId} no longer exists on this server.`);

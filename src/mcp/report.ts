@@ -195,13 +195,15 @@ export function jsonSize(value: unknown): number {
 }
 
 /** Input fields whose values are secrets: never echoed in reports nor kept in stored runs. */
-const SENSITIVE_FIELD = /^(secret|secrets|password|passphrase|privatekey|private_key|apikey|api_key|clientsecret|client_secret|token|accesstoken|access_token|refreshtoken|refresh_token)$/i;
+const SENSITIVE_FIELD =
+  /^(secret|secrets|password|passphrase|privatekey|private_key|apikey|api_key|clientsecret|client_secret|token|accesstoken|access_token|refreshtoken|refresh_token)$/i;
 export const REDACTED = '[redacted]';
 
 /** A copy of an input with secret-named fields replaced by "[redacted]". */
 export function redactInput(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(input)) out[key] = SENSITIVE_FIELD.test(key) && value !== undefined && value !== null && value !== '' ? REDACTED : value;
+  for (const [key, value] of Object.entries(input))
+    out[key] = SENSITIVE_FIELD.test(key) && value !== undefined && value !== null && value !== '' ? REDACTED : value;
   return out;
 }
 

@@ -61,8 +61,12 @@ export async function readResource(core: McpCore, ctx: CallContext, uri: string)
   const text = (value: unknown): ReadResourceResult => ({ contents: [{ uri, mimeType: JSON_TYPE, text: JSON.stringify(value) }] });
   if (uri === CATALOG_URI) {
     return text({
-      tools: core.catalog.items.filter((i) => i.kind === 'tool').map((i) => ({ operationId: i.id, title: i.title, module: i.group, cost: i.cost, uri: `${TOOL_PREFIX}${i.id}` })),
-      workflows: core.catalog.items.filter((i) => i.kind === 'workflow').map((i) => ({ id: i.id, title: i.title, category: i.group, cost: i.cost, uri: `${TOOL_PREFIX}${i.id}` })),
+      tools: core.catalog.items
+        .filter((i) => i.kind === 'tool')
+        .map((i) => ({ operationId: i.id, title: i.title, module: i.group, cost: i.cost, uri: `${TOOL_PREFIX}${i.id}` })),
+      workflows: core.catalog.items
+        .filter((i) => i.kind === 'workflow')
+        .map((i) => ({ id: i.id, title: i.title, category: i.group, cost: i.cost, uri: `${TOOL_PREFIX}${i.id}` })),
     });
   }
   const [tool, args] = uri.startsWith(TOOL_PREFIX)

@@ -46,11 +46,23 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
   const step = firstStepOf(goal);
-  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(step), { inputFields: Object.keys(given), hasUrl, pages: facts.urls.length + facts.domains.length, limit: 6 });
+  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(step), {
+    inputFields: Object.keys(given),
+    hasUrl,
+    pages: facts.urls.length + facts.domains.length,
+    limit: 6,
+  });
   const base = { goal, input: given, extracted: {}, missing: [], local: false };
   const outside = outOfScope(step);
   if (outside) {
-    return { ...base, action: 'unsupported', target: undefined, confidence: 0, alternatives: ranked, reason: `No tool here does ${outside}; the closest tools there are are listed, nothing was run.` };
+    return {
+      ...base,
+      action: 'unsupported',
+      target: undefined,
+      confidence: 0,
+      alternatives: ranked,
+      reason: `No tool here does ${outside}; the closest tools there are are listed, nothing was run.`,
+    };
   }
   // A goal that names formats is a conversion in the direction it states: only those tools qualify.
   const intent = conversionIntentOf(withValueKinds(step));
@@ -59,13 +71,28 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const agreed = intent?.from ? conversions : conversions.filter((c) => ranked.slice(0, 3).some((r) => r.item === c));
   if (agreed.length > 0) {
     const chosen = ranked.find((r) => agreed.includes(r.item))?.item ?? agreed[0]!;
-    return decide(chosen, CONVERSION_CONFIDENCE, ranked.filter((r) => r.item !== chosen), goal, given, options);
+    return decide(
+      chosen,
+      CONVERSION_CONFIDENCE,
+      ranked.filter((r) => r.item !== chosen),
+      goal,
+      given,
+      options,
+    );
   }
   // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
   const converters = unitCandidates(catalog.items, step);
   if (converters.length > 0 && converters.length <= 3) {
     const chosen = ranked.find((r) => converters.includes(r.item))?.item ?? (converters.length === 1 ? converters[0] : undefined);
-    if (chosen) return decide(chosen, converters.length === 1 ? CONVERSION_CONFIDENCE : 0.7, ranked.filter((r) => r.item !== chosen), goal, given, options);
+    if (chosen)
+      return decide(
+        chosen,
+        converters.length === 1 ? CONVERSION_CONFIDENCE : 0.7,
+        ranked.filter((r) => r.item !== chosen),
+        goal,
+        given,
+        options,
+      );
   }
   if (meaningful.length === 0 || ranked.length === 0) {
     return {
@@ -74,7 +101,8 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
       target: undefined,
       confidence: 0,
       alternatives: ranked,
-      reason: meaningful.length === 0 ? 'The goal does not say what to do (which check, conversion or calculation).' : 'Nothing in the catalog matches the goal.',
+      reason:
+        meaningful.length === 0 ? 'The goal does not say what to do (which check, conversion or calculation).' : 'Nothing in the catalog matches the goal.',
     };
   }
   const [top, ...rest] = ranked as [RankedItem, ...RankedItem[]];
@@ -87,7 +115,11 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // A phrase of the item ("content audit") is specific enough.
   if (meaningful.length === 1 && only !== undefined && (spread[only] ?? 0) >= 3 && !top.phrase) confidence = Math.min(confidence, 0.5);
   // Values in the goal that fill what the top candidate needs (and the rival cannot take) are evidence too.
-  if (confidence < EXECUTE_THRESHOLD && confidence >= EXECUTE_THRESHOLD - FILL_BONUS && fills(top.item, goal, given) > (rival ? fills(rival.item, goal, given) : 0)) {
+  if (
+    confidence < EXECUTE_THRESHOLD &&
+    confidence >= EXECUTE_THRESHOLD - FILL_BONUS &&
+    fills(top.item, goal, given) > (rival ? fills(rival.item, goal, given) : 0)
+  ) {
     confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
   }
   // Mostly words the catalog knows nothing about ("sing happy birthday"): whatever matched is a near miss.
@@ -99,7 +131,10 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
       target: top.item,
       confidence,
       alternatives: ranked,
-      reason: rival && confidence >= 0.4 ? `The goal matches several tools about equally (${top.item.title}; ${rival.item.title}).` : 'The goal matches no tool clearly.',
+      reason:
+        rival && confidence >= 0.4
+          ? `The goal matches several tools about equally (${top.item.title}; ${rival.item.title}).`
+          : 'The goal matches no tool clearly.',
     };
   }
   return decide(top.item, confidence, rest, goal, given, options);
@@ -126,7 +161,14 @@ function twins(a: CatalogItem, b: CatalogItem): boolean {
 const CONVERSION_CONFIDENCE = 0.9;
 
 /** A clear target: run it when its inputs are there, otherwise ask for them. */
-function decide(target: CatalogItem, confidence: number, alternatives: RankedItem[], goal: string, given: Record<string, unknown>, options: RouteOptions): RouteDecision {
+function decide(
+  target: CatalogItem,
+  confidence: number,
+  alternatives: RankedItem[],
+  goal: string,
+  given: Record<string, unknown>,
+  options: RouteOptions,
+): RouteDecision {
   const { input, extracted } = resolveInputFrom(target, goal, given);
   const local = usesLocalAnalysis(target, input, options.enhance === true);
   const missing = local ? [] : missingFor(target, input, options.enhance === true);

@@ -54,7 +54,10 @@ export interface RunStore {
    * Ends accepted runs that can no longer finish: `all` (embedded mode after a restart: the only process
    * is this one), `expired` (a lease that was not renewed in time), `owner` (this instance's own, at shutdown).
    */
-  failInterrupted(scope: { kind: 'all' } | { kind: 'expired' } | { kind: 'owner'; owner: string } | { kind: 'unclaimed'; olderThan: Date }, reason: string): Promise<number>;
+  failInterrupted(
+    scope: { kind: 'all' } | { kind: 'expired' } | { kind: 'owner'; owner: string } | { kind: 'unclaimed'; olderThan: Date },
+    reason: string,
+  ): Promise<number>;
   /** Accepted runs nobody has claimed since before the date (a queue message lost with the instance that fetched it). */
   unclaimed(olderThan: Date): Promise<RunRecord[]>;
   /** Removes finished runs older than the date. */
@@ -124,7 +127,10 @@ export function createRunStore(store: Store, now: () => Date, events?: RunEvents
         created_at: at,
         finished_at: null,
       };
-      await db.insertInto('mcp_runs').values({ ...row, lease_owner: null, lease_expires_at: null, updated_at: at }).execute();
+      await db
+        .insertInto('mcp_runs')
+        .values({ ...row, lease_owner: null, lease_expires_at: null, updated_at: at })
+        .execute();
       events?.accepted(tool);
       return toRecord(row);
     },
@@ -180,7 +186,15 @@ export function createRunStore(store: Store, now: () => Date, events?: RunEvents
       return row ? toRecord(row) : undefined;
     },
     async list(accountId, offset, limit) {
-      const rows = await db.selectFrom('mcp_runs').select(COLUMNS).where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id').offset(offset).limit(limit).execute();
+      const rows = await db
+        .selectFrom('mcp_runs')
+        .select(COLUMNS)
+        .where('account_id', '=', accountId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .offset(offset)
+        .limit(limit)
+        .execute();
       return rows.map(toRecord);
     },
     async failInterrupted(scope, reason) {
@@ -198,7 +212,14 @@ export function createRunStore(store: Store, now: () => Date, events?: RunEvents
       return ended;
     },
     async unclaimed(olderThan) {
-      const rows = await db.selectFrom('mcp_runs').select(COLUMNS).where('status', '=', 'accepted').where('lease_owner', 'is', null).where('created_at', '<', olderThan.toISOString()).limit(100).execute();
+      const rows = await db
+        .selectFrom('mcp_runs')
+        .select(COLUMNS)
+        .where('status', '=', 'accepted')
+        .where('lease_owner', 'is', null)
+        .where('created_at', '<', olderThan.toISOString())
+        .limit(100)
+        .execute();
       return rows.map(toRecord);
     },
     async prune(olderThan) {

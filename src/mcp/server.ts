@@ -71,7 +71,9 @@ export function createMcpServer(core: McpCore, logger: Logger): Server {
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTING as never }));
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({ prompts: core.skills.map((skill) => promptOf(skill, core.catalog)) }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => getPrompt(core.skills, core.catalog, request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) =>
+    getPrompt(core.skills, core.catalog, request.params.name, request.params.arguments ?? {}),
+  );
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
   server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
     try {
@@ -93,7 +95,11 @@ export function createMcpServer(core: McpCore, logger: Logger): Server {
     const progress =
       token === undefined
         ? undefined
-        : startProgress(token, (params) => extra.sendNotification({ method: 'notifications/progress', params }), (error) => log.warn({ err: error }, 'progress notification failed'));
+        : startProgress(
+            token,
+            (params) => extra.sendNotification({ method: 'notifications/progress', params }),
+            (error) => log.warn({ err: error }, 'progress notification failed'),
+          );
     try {
       const ctx = contextOf(extra, logger, request.params.name);
       log = ctx.log as Logger;

@@ -65,7 +65,13 @@ function inputLines(workflow: Workflow): string {
   return Object.entries(workflow.inputs)
     .map(([name, field]) => {
       const group = workflow.requires.find((g) => g.includes(name));
-      const need = group ? (group.length > 1 ? ` (one of ${group.map((g) => `\`${g}\``).join(', ')} is required)` : ' (required)') : required.has(name) ? ' (required)' : ' (optional)';
+      const need = group
+        ? group.length > 1
+          ? ` (one of ${group.map((g) => `\`${g}\``).join(', ')} is required)`
+          : ' (required)'
+        : required.has(name)
+          ? ' (required)'
+          : ' (optional)';
       return `- \`${name}\`${need}: ${field.description}`;
     })
     .join('\n');
@@ -83,7 +89,9 @@ function runInstructions(workflow: Workflow, registry: Registry, cost: number): 
     : '';
   const read =
     workflow.merge === 'audit'
-      ? '3. Read `score` (0–100), `findings` (stable ids, most severe first) and `fixes` (ranked). Each fix says what to change.\n4. To confirm fixes, use the skill `fix-verify-' + workflow.id + '` or call `verify_task` with this result as `baseline`.'
+      ? '3. Read `score` (0–100), `findings` (stable ids, most severe first) and `fixes` (ranked). Each fix says what to change.\n4. To confirm fixes, use the skill `fix-verify-' +
+        workflow.id +
+        '` or call `verify_task` with this result as `baseline`.'
       : '3. Read each step\'s `result` in `steps` (use `responseMode: "full"` or `"dataRef"` + `fetch_payload` for large results).';
   return `# ${workflow.title}
 

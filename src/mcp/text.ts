@@ -34,11 +34,34 @@ const stemCache = new Map<string, string>();
 
 /** Agent nouns of tool names meet their verbs: "regex tester" is found by "test a regex". */
 const AGENT_NOUNS: Record<string, string> = {
-  tester: 'test', checker: 'check', validator: 'validate', formatter: 'format', converter: 'convert', generator: 'generate',
-  builder: 'build', analyzer: 'analyze', analyser: 'analyse', parser: 'parse', decoder: 'decode', encoder: 'encode',
-  minifier: 'minify', extractor: 'extract', counter: 'count', calculator: 'calculate', optimizer: 'optimize', finder: 'find',
-  verifier: 'verify', evaluator: 'evaluate', restructurer: 'restructure', scanner: 'scan', inspector: 'inspect',
-  tracker: 'track', auditor: 'audit', categorizer: 'categorize', buster: 'bust', maker: 'make',
+  tester: 'test',
+  checker: 'check',
+  validator: 'validate',
+  formatter: 'format',
+  converter: 'convert',
+  generator: 'generate',
+  builder: 'build',
+  analyzer: 'analyze',
+  analyser: 'analyse',
+  parser: 'parse',
+  decoder: 'decode',
+  encoder: 'encode',
+  minifier: 'minify',
+  extractor: 'extract',
+  counter: 'count',
+  calculator: 'calculate',
+  optimizer: 'optimize',
+  finder: 'find',
+  verifier: 'verify',
+  evaluator: 'evaluate',
+  restructurer: 'restructure',
+  scanner: 'scan',
+  inspector: 'inspect',
+  tracker: 'track',
+  auditor: 'audit',
+  categorizer: 'categorize',
+  buster: 'bust',
+  maker: 'make',
 };
 
 export function stem(word: string): string {
@@ -63,7 +86,27 @@ export function words(text: string): string[] {
 }
 
 /** HTTP status codes name a task ("does it return 404"); other bare numbers are values. */
-const HTTP_STATUSES = new Set(['200', '201', '204', '301', '302', '303', '304', '307', '308', '400', '401', '403', '404', '410', '429', '500', '502', '503', '504']);
+const HTTP_STATUSES = new Set([
+  '200',
+  '201',
+  '204',
+  '301',
+  '302',
+  '303',
+  '304',
+  '307',
+  '308',
+  '400',
+  '401',
+  '403',
+  '404',
+  '410',
+  '429',
+  '500',
+  '502',
+  '503',
+  '504',
+]);
 
 /** Index and query tokens: stop words and bare numbers dropped, stemmed. */
 export function tokens(text: string): string[] {
@@ -422,7 +465,12 @@ const VARIANTS: string[][] = [
 ];
 
 const VARIANT_MAP = new Map<string, string[]>();
-for (const [head, ...rest] of VARIANTS) if (head) VARIANT_MAP.set(stem(head), rest.map((w) => stem(w)));
+for (const [head, ...rest] of VARIANTS)
+  if (head)
+    VARIANT_MAP.set(
+      stem(head),
+      rest.map((w) => stem(w)),
+    );
 
 /** Other forms of the same word (weighted almost like the word). */
 export function variantsOf(token: string): readonly string[] {

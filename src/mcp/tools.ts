@@ -60,15 +60,39 @@ const severity = z.enum(['high', 'medium', 'low', 'info']);
 const responseMode = z
   .enum(['compact', 'full', 'dataRef'])
   .optional()
-  .describe('compact (default): merged scores, findings and ranked fixes, no duplicated step payloads. full: adds every step\'s raw result. dataRef: compact plus a dataRefId whose raw results fetch_payload returns for an hour.');
-const asyncFlag = z.boolean().optional().describe('true: return {status: "accepted", runId} at once and run in the background; poll get_run {runId}. An mcp.job.finished webhook is sent when configured.');
-const enhance = z.boolean().optional().describe('Analysis of input.html / input.text is local and free; true also runs the live tools on input.url (billed at their cost).');
+  .describe(
+    "compact (default): merged scores, findings and ranked fixes, no duplicated step payloads. full: adds every step's raw result. dataRef: compact plus a dataRefId whose raw results fetch_payload returns for an hour.",
+  );
+const asyncFlag = z
+  .boolean()
+  .optional()
+  .describe(
+    'true: return {status: "accepted", runId} at once and run in the background; poll get_run {runId}. An mcp.job.finished webhook is sent when configured.',
+  );
+const enhance = z
+  .boolean()
+  .optional()
+  .describe('Analysis of input.html / input.text is local and free; true also runs the live tools on input.url (billed at their cost).');
 const inputObject = z.record(z.string(), z.unknown());
 
-const target = z.object({ kind: z.enum(['tool', 'workflow']), id: z.string(), title: z.string() }).describe('What ran (or would run): a tool operationId or a workflow id');
-const finding = z.looseObject({ id: z.string().describe('Stable id: the same problem has the same id on the next run'), severity, title: z.string(), evidence: z.string(), fix: z.string(), sources: z.array(z.string()).describe('Steps that reported it') });
+const target = z
+  .object({ kind: z.enum(['tool', 'workflow']), id: z.string(), title: z.string() })
+  .describe('What ran (or would run): a tool operationId or a workflow id');
+const finding = z.looseObject({
+  id: z.string().describe('Stable id: the same problem has the same id on the next run'),
+  severity,
+  title: z.string(),
+  evidence: z.string(),
+  fix: z.string(),
+  sources: z.array(z.string()).describe('Steps that reported it'),
+});
 const rankedFix = z.looseObject({ rank: z.number().int(), severity, fix: z.string(), findingIds: z.array(z.string()), sources: z.array(z.string()) });
-const stepError = z.looseObject({ code: z.string().describe('Stable error code, as in REST (e.g. validation_failed, quota_exceeded)'), status: z.number().int(), message: z.string(), detail: z.string() });
+const stepError = z.looseObject({
+  code: z.string().describe('Stable error code, as in REST (e.g. validation_failed, quota_exceeded)'),
+  status: z.number().int(),
+  message: z.string(),
+  detail: z.string(),
+});
 const step = z.looseObject({
   id: z.string(),
   operationId: z.string(),
@@ -79,12 +103,19 @@ const step = z.looseObject({
   score: z.number().optional(),
   findings: z.number().int().optional().describe('How many findings the step reported'),
   summary: z.record(z.string(), z.unknown()).optional(),
-  result: z.unknown().optional().describe('The step\'s whole result when it is small and is the point of the run'),
+  result: z.unknown().optional().describe("The step's whole result when it is small and is the point of the run"),
   error: stepError.optional(),
   reason: z.string().optional().describe('Why the step was skipped'),
   warnings: z.array(z.string()).optional(),
 });
-const candidate = z.looseObject({ kind: z.enum(['tool', 'workflow']), id: z.string(), title: z.string(), description: z.string(), cost: z.number(), requiredInputs: z.array(z.string()) });
+const candidate = z.looseObject({
+  kind: z.enum(['tool', 'workflow']),
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  cost: z.number(),
+  requiredInputs: z.array(z.string()),
+});
 
 const reportFields = {
   goal: z.string().optional(),
@@ -124,7 +155,9 @@ const solveOutput = z
   .looseObject({
     status: z
       .enum(['completed', 'partial', 'error', 'suggest', 'unsupported', 'need_input', 'accepted'])
-      .describe('completed/partial/error: a job report; suggest: the goal was not clear (nothing ran, free); need_input: inputs are missing (free); accepted: async run, poll get_run'),
+      .describe(
+        'completed/partial/error: a job report; suggest: the goal was not clear (nothing ran, free); need_input: inputs are missing (free); accepted: async run, poll get_run',
+      ),
     ...reportFields,
     ...askFields,
     ...acceptedFields,
@@ -140,19 +173,28 @@ const delta = z.looseObject({
   remainingFindings: z.array(finding),
   remainingFixes: z.array(rankedFix),
   nextActions: z.array(z.string()),
-  gate: z.enum(['pass', 'fail', 'unknown']).describe('fail while a high-severity finding or a score under 70 remains; unknown when the fresh run could not judge'),
+  gate: z
+    .enum(['pass', 'fail', 'unknown'])
+    .describe('fail while a high-severity finding or a score under 70 remains; unknown when the fresh run could not judge'),
   gateReason: z.string(),
 });
 const verifyFields = {
   before: z
-    .looseObject({ status: z.string().nullable(), score: z.number().nullable(), scores: z.record(z.string(), z.number()), findings: z.array(z.looseObject({ id: z.string(), severity: z.string(), title: z.string() })) })
+    .looseObject({
+      status: z.string().nullable(),
+      score: z.number().nullable(),
+      scores: z.record(z.string(), z.number()),
+      findings: z.array(z.looseObject({ id: z.string(), severity: z.string(), title: z.string() })),
+    })
     .nullable()
     .optional(),
   after: jobReport.nullable().optional().describe('The fresh run (a job report); usable as the next baseline'),
   delta: delta.optional(),
 };
 const verifyOutput = z.looseObject({
-  status: z.enum(['verified', 'partial', 'error', 'suggest', 'unsupported', 'need_input', 'accepted']).describe('verified: the fresh run completed (read delta.gate); partial/error: the fresh run failed in part or whole'),
+  status: z
+    .enum(['verified', 'partial', 'error', 'suggest', 'unsupported', 'need_input', 'accepted'])
+    .describe('verified: the fresh run completed (read delta.gate); partial/error: the fresh run failed in part or whole'),
   goal: z.string().optional(),
   target: target.optional(),
   ...verifyFields,
@@ -225,7 +267,10 @@ function resolveTool(registry: Registry, id: string): AnyTool | undefined {
 
 function unknownId(catalog: Catalog, field: string, id: string, what: string): ToolError {
   const similar = catalog.similarIds(id);
-  const error = new ToolError('not_found', `${field}: no ${what} "${id}"${similar.length > 0 ? `; did you mean ${similar.map((s) => `"${s}"`).join(', ')}?` : ''} Use discover_tools to search; never guess ids.`);
+  const error = new ToolError(
+    'not_found',
+    `${field}: no ${what} "${id}"${similar.length > 0 ? `; did you mean ${similar.map((s) => `"${s}"`).join(', ')}?` : ''} Use discover_tools to search; never guess ids.`,
+  );
   return Object.assign(error, { suggestions: similar });
 }
 
@@ -268,11 +313,13 @@ export const META_TOOLS: MetaTool[] = [
     title: 'Plan a task (free)',
     description:
       'Free. Turns a plain-language goal into a plan without running anything: the tool or workflow that would run, its steps with their credit cost, ' +
-      'the credit estimate, the router\'s confidence, missing required inputs and alternatives. Call it first when cost matters; then solve_task with the same goal and input. ' +
+      "the credit estimate, the router's confidence, missing required inputs and alternatives. Call it first when cost matters; then solve_task with the same goal and input. " +
       'A vague goal returns status "suggest" with candidates; a job no tool here does returns "unsupported" with the closest capabilities.',
     input: z.object({
       goal: z.string().min(1).max(2000).describe('What to do, in plain language, e.g. "audit the security headers of https://example.com"'),
-      input: inputObject.optional().describe('Inputs for the task, e.g. {"url": "https://example.com"} or {"text": "…"}; a URL or domain in the goal is used too'),
+      input: inputObject
+        .optional()
+        .describe('Inputs for the task, e.g. {"url": "https://example.com"} or {"text": "…"}; a URL or domain in the goal is used too'),
       enhance,
     }),
     output: z.looseObject({
@@ -282,7 +329,9 @@ export const META_TOOLS: MetaTool[] = [
       target: target.optional(),
       confidence: z.number(),
       analysis: z.enum(['live', 'local', 'local+live']).optional(),
-      steps: z.array(z.looseObject({ id: z.string(), operationId: z.string(), title: z.string(), cost: z.number(), willRun: z.boolean(), reason: z.string().optional() })),
+      steps: z.array(
+        z.looseObject({ id: z.string(), operationId: z.string(), title: z.string(), cost: z.number(), willRun: z.boolean(), reason: z.string().optional() }),
+      ),
       creditEstimate: z.number().describe('Sum of the costs of the steps that would run'),
       missingInputs: z.array(z.string()),
       input: inputObject,
@@ -336,14 +385,14 @@ export const META_TOOLS: MetaTool[] = [
     name: 'verify_task',
     title: 'Verify fixes against a baseline',
     description:
-      'Re-runs the baseline\'s target fresh and compares: before, after and delta {status, scoreDeltas, newFindings, resolvedFindings, remainingFindings, remainingFixes, nextActions, gate}. ' +
+      "Re-runs the baseline's target fresh and compares: before, after and delta {status, scoreDeltas, newFindings, resolvedFindings, remainingFindings, remainingFixes, nextActions, gate}. " +
       'gate is "fail" while a high-severity finding or a score under 70 remains, "pass" otherwise, "unknown" when the fresh run could not judge. ' +
       'baseline may be a solve_task / run_workflow result, the `after` of an earlier verify, a get_run payload, or a raw job report; without a target in it, pass `goal`. ' +
       'A failing fresh run comes back as error/partial/suggest, never as a false "verified". Billed like the fresh run.',
     input: z.object({
       goal: z.string().max(2000).optional().describe('The goal, needed only when the baseline names no target'),
       baseline: z.unknown().describe('The earlier result to compare with'),
-      input: inputObject.optional().describe('Overrides of the baseline\'s input (e.g. a new html)'),
+      input: inputObject.optional().describe("Overrides of the baseline's input (e.g. a new html)"),
       responseMode,
       async: asyncFlag,
       enhance,
@@ -351,7 +400,8 @@ export const META_TOOLS: MetaTool[] = [
     output: verifyOutput,
     annotations: runs,
     handler: (args, ctx, core) => {
-      if (args.baseline === undefined || args.baseline === null) throw new ToolError('validation_failed', 'baseline: is required (an earlier solve_task, run_workflow, verify_task or get_run result).');
+      if (args.baseline === undefined || args.baseline === null)
+        throw new ToolError('validation_failed', 'baseline: is required (an earlier solve_task, run_workflow, verify_task or get_run result).');
       return jobOrAccept('verify_task', args, ctx, core);
     },
   },
@@ -364,14 +414,28 @@ export const META_TOOLS: MetaTool[] = [
       'Without a query it lists the module. Use the returned ids with get_tool_schema, invoke_tool or run_workflow.',
     input: z.object({
       query: z.string().max(500).optional().describe('What you are looking for, e.g. "check ssl certificate expiry"'),
-      module: z.string().max(60).optional().describe(`A module (${MODULE_NAMES.join(', ')}) or a workflow category`),
+      module: z
+        .string()
+        .max(60)
+        .optional()
+        .describe(`A module (${MODULE_NAMES.join(', ')}) or a workflow category`),
       kind: z.enum(['tool', 'workflow']).optional(),
       limit: z.number().int().min(1).max(50).optional().describe('Default 10'),
     }),
     output: z.looseObject({
       query: z.string(),
       total: z.number().int(),
-      results: z.array(z.looseObject({ kind: z.enum(['tool', 'workflow']), id: z.string(), title: z.string(), description: z.string(), group: z.string(), cost: z.number(), requiredInputs: z.array(z.string()) })),
+      results: z.array(
+        z.looseObject({
+          kind: z.enum(['tool', 'workflow']),
+          id: z.string(),
+          title: z.string(),
+          description: z.string(),
+          group: z.string(),
+          cost: z.number(),
+          requiredInputs: z.array(z.string()),
+        }),
+      ),
       modules: z.array(z.looseObject({ module: z.string(), tools: z.number().int() })).optional(),
       nextActions: z.array(z.string()),
     }),
@@ -380,7 +444,10 @@ export const META_TOOLS: MetaTool[] = [
       const query = typeof args.query === 'string' ? args.query : '';
       const group = typeof args.module === 'string' && args.module ? args.module : undefined;
       if (group && !isModuleName(group) && !core.catalog.items.some((i) => i.group === group)) {
-        throw new ToolError('validation_failed', `module: unknown; use one of ${MODULE_NAMES.join(', ')} or a workflow category (seo, security, marketing, developer, performance).`);
+        throw new ToolError(
+          'validation_failed',
+          `module: unknown; use one of ${MODULE_NAMES.join(', ')} or a workflow category (seo, security, marketing, developer, performance).`,
+        );
       }
       const kind = args.kind === 'tool' || args.kind === 'workflow' ? args.kind : undefined;
       const limit = typeof args.limit === 'number' ? args.limit : 10;
@@ -392,7 +459,10 @@ export const META_TOOLS: MetaTool[] = [
         total: results.length,
         results,
         ...(modules ? { modules } : {}),
-        nextActions: results.length > 0 ? ['get_tool_schema {operationId} shows a tool\'s input schema and examples; invoke_tool runs it; run_workflow runs a workflow.'] : ['Try other words, or list a module with discover_tools {module}.'],
+        nextActions:
+          results.length > 0
+            ? ["get_tool_schema {operationId} shows a tool's input schema and examples; invoke_tool runs it; run_workflow runs a workflow."]
+            : ['Try other words, or list a module with discover_tools {module}.'],
       };
     },
   },
@@ -402,7 +472,9 @@ export const META_TOOLS: MetaTool[] = [
     description:
       'Free. The input and output JSON Schema of one tool (by operationId, e.g. "securityApis.hashGenerator", or module/slug) with its examples and cost; ' +
       'for a workflow id, its input fields, steps and cost. Unknown ids return not_found with the closest real ids.',
-    input: z.object({ operationId: z.string().min(1).max(200).describe('A tool operationId (or module/slug) or a workflow id, as discover_tools returns them') }),
+    input: z.object({
+      operationId: z.string().min(1).max(200).describe('A tool operationId (or module/slug) or a workflow id, as discover_tools returns them'),
+    }),
     output: z.looseObject({
       kind: z.enum(['tool', 'workflow']),
       id: z.string(),
@@ -434,7 +506,11 @@ export const META_TOOLS: MetaTool[] = [
           inputSchema: jsonSchemaOf(tool.input, 'input'),
           outputSchema: jsonSchemaOf(tool.output, 'output'),
           requiredInputs: item ? item.requires.map((g) => g.join(' or ')) : [],
-          examples: tool.examples.map((e) => ({ ...(e.title ? { title: e.title } : {}), input: e.input, ...(e.output !== undefined ? { output: e.output } : {}) })),
+          examples: tool.examples.map((e) => ({
+            ...(e.title ? { title: e.title } : {}),
+            input: e.input,
+            ...(e.output !== undefined ? { output: e.output } : {}),
+          })),
         };
       }
       const workflow = core.catalog.workflow(id);
@@ -459,16 +535,16 @@ export const META_TOOLS: MetaTool[] = [
     title: 'Call one tool by operationId',
     description:
       'Calls one tool directly with its input, exactly like its REST endpoint: same validation, same errors (stable codes such as validation_failed naming the field), ' +
-      'same billing (the tool\'s cost in credits on success, nothing on failure). Get the operationId from discover_tools and the fields from get_tool_schema; ' +
+      "same billing (the tool's cost in credits on success, nothing on failure). Get the operationId from discover_tools and the fields from get_tool_schema; " +
       'an unknown operationId returns not_found with the closest real ids.',
     input: z.object({
       operationId: z.string().min(1).max(200).describe('e.g. "textUtilities.reverseText" (or "text-utilities/reverse-text")'),
-      input: inputObject.optional().describe('The tool\'s fields, as in its inputSchema'),
+      input: inputObject.optional().describe("The tool's fields, as in its inputSchema"),
     }),
     output: z.looseObject({
       operationId: z.string(),
       title: z.string(),
-      result: z.unknown().describe('The tool\'s result, as the `result` of the REST envelope'),
+      result: z.unknown().describe("The tool's result, as the `result` of the REST envelope"),
       warnings: z.array(z.string()),
       creditsUsed: z.number(),
     }),
@@ -489,17 +565,19 @@ export const META_TOOLS: MetaTool[] = [
       'Only the account that ran the job can read it.',
     input: z.object({
       dataRefId: z.string().min(1).max(100).describe('The dataRef.dataRefId of a job report'),
-      stepId: z.string().max(200).optional().describe('Only this step\'s result (a steps[].id)'),
+      stepId: z.string().max(200).optional().describe("Only this step's result (a steps[].id)"),
     }),
     output: z.looseObject({ dataRefId: z.string(), expiresAt: z.string(), stepId: z.string().optional(), payload: z.unknown() }),
     annotations: readOnly,
     handler: async (args, ctx, core) => {
       const dataRefId = String(args.dataRefId);
       const stored = await core.payloads.read(ctx.accountId, dataRefId);
-      if (!stored) throw new ToolError('not_found', `dataRefId: "${dataRefId}" does not exist, has expired (payloads are kept 1 hour) or belongs to another account.`);
+      if (!stored)
+        throw new ToolError('not_found', `dataRefId: "${dataRefId}" does not exist, has expired (payloads are kept 1 hour) or belongs to another account.`);
       if (typeof args.stepId === 'string' && args.stepId) {
         const results = (stored.payload as { results?: Record<string, unknown> }).results ?? {};
-        if (!(args.stepId in results)) throw new ToolError('not_found', `stepId: no result "${args.stepId}" in this payload; it has ${Object.keys(results).join(', ') || 'none'}.`);
+        if (!(args.stepId in results))
+          throw new ToolError('not_found', `stepId: no result "${args.stepId}" in this payload; it has ${Object.keys(results).join(', ') || 'none'}.`);
         return { dataRefId, expiresAt: stored.expiresAt, stepId: args.stepId, payload: results[args.stepId] };
       }
       return { dataRefId, expiresAt: stored.expiresAt, payload: stored.payload };
@@ -537,7 +615,10 @@ export const META_TOOLS: MetaTool[] = [
         createdAt: run.createdAt,
         finishedAt: run.finishedAt,
         ...(run.error ? { error: run.error } : {}),
-        nextActions: run.status === 'accepted' ? ['Still running: call get_run again in a few seconds.'] : ['Read resultStatus and result; a job report can be the baseline of verify_task.'],
+        nextActions:
+          run.status === 'accepted'
+            ? ['Still running: call get_run again in a few seconds.']
+            : ['Read resultStatus and result; a job report can be the baseline of verify_task.'],
       };
     },
   },
@@ -553,7 +634,19 @@ export const META_TOOLS: MetaTool[] = [
     }),
     output: z.looseObject({
       total: z.number().int(),
-      skills: z.array(z.looseObject({ id: z.string(), title: z.string(), category: z.string(), kind: z.enum(['run', 'fix-verify']), description: z.string(), workflow: z.string(), tools: z.array(z.string()), cost: z.number(), pairsWith: z.string().nullable() })),
+      skills: z.array(
+        z.looseObject({
+          id: z.string(),
+          title: z.string(),
+          category: z.string(),
+          kind: z.enum(['run', 'fix-verify']),
+          description: z.string(),
+          workflow: z.string(),
+          tools: z.array(z.string()),
+          cost: z.number(),
+          pairsWith: z.string().nullable(),
+        }),
+      ),
       categories: z.array(z.string()),
     }),
     annotations: readOnly,
@@ -568,8 +661,9 @@ export const META_TOOLS: MetaTool[] = [
   },
   {
     name: 'load_skill',
-    title: 'Load a skill\'s instructions (free)',
-    description: 'Free. One skill in full: markdown instructions for the agent, the tools it runs, its cost, example goals and an example input for run_playbook.',
+    title: "Load a skill's instructions (free)",
+    description:
+      'Free. One skill in full: markdown instructions for the agent, the tools it runs, its cost, example goals and an example input for run_playbook.',
     input: z.object({ skillId: z.string().min(1).max(200).describe('A skill id from list_skills') }),
     output: z.looseObject({
       id: z.string(),
@@ -589,8 +683,14 @@ export const META_TOOLS: MetaTool[] = [
     handler: async (args, _ctx, core) => {
       const skill = core.agent.skill(String(args.skillId));
       if (!skill) {
-        const close = core.skills.map((s) => s.id).filter((id) => id.includes(String(args.skillId)) || String(args.skillId).includes(id)).slice(0, 3);
-        throw new ToolError('not_found', `skillId: no skill "${String(args.skillId)}"${close.length > 0 ? `; did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : ''} (list_skills lists them).`);
+        const close = core.skills
+          .map((s) => s.id)
+          .filter((id) => id.includes(String(args.skillId)) || String(args.skillId).includes(id))
+          .slice(0, 3);
+        throw new ToolError(
+          'not_found',
+          `skillId: no skill "${String(args.skillId)}"${close.length > 0 ? `; did you mean ${close.map((c) => `"${c}"`).join(', ')}?` : ''} (list_skills lists them).`,
+        );
       }
       return { ...skill };
     },

@@ -35,7 +35,12 @@ interface SseSession {
   accountId: string;
 }
 
-export function registerTransports(app: FastifyInstance, core: McpCore, resolve: (apiKey: string | undefined) => Promise<Principal>, logger: Logger): Transports {
+export function registerTransports(
+  app: FastifyInstance,
+  core: McpCore,
+  resolve: (apiKey: string | undefined) => Promise<Principal>,
+  logger: Logger,
+): Transports {
   const sessions = new Map<string, SseSession>();
   const open = new Set<{ close(): Promise<void> }>();
 
@@ -118,7 +123,11 @@ export function registerTransports(app: FastifyInstance, core: McpCore, resolve:
     const principal = await authenticate(request);
     if (request.method !== 'POST') {
       reply.code(405).header('allow', 'POST');
-      await reply.send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this Streamable HTTP endpoint is stateless (no event stream, no session); send POST.' }, id: null });
+      await reply.send({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: this Streamable HTTP endpoint is stateless (no event stream, no session); send POST.' },
+        id: null,
+      });
       return;
     }
     const messages = jsonRpcMessages(request.body);

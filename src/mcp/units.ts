@@ -23,8 +23,10 @@ function unitTools(items: readonly CatalogItem[]): UnitTool[] {
   if (cached) return cached;
   const tools: UnitTool[] = [];
   for (const item of items) {
-    if (!item.tool || !item.fields.includes('from') || !item.fields.includes('to') || !(item.fields.includes('value') || item.fields.includes('amount'))) continue;
-    const from = (jsonSchemaOf(item.tool.input, 'input') as { properties?: Record<string, { description?: string; anyOf?: Array<{ enum?: unknown[] }> }> }).properties?.from;
+    if (!item.tool || !item.fields.includes('from') || !item.fields.includes('to') || !(item.fields.includes('value') || item.fields.includes('amount')))
+      continue;
+    const from = (jsonSchemaOf(item.tool.input, 'input') as { properties?: Record<string, { description?: string; anyOf?: Array<{ enum?: unknown[] }> }> })
+      .properties?.from;
     const symbols = new Set((from?.anyOf ?? []).flatMap((v) => v.enum ?? []).filter((e): e is string => typeof e === 'string'));
     if (symbols.size === 0) continue;
     const spellings = new Set<string>();

@@ -6,18 +6,51 @@
  * or world data, sending or posting on someone's behalf, attacking systems, and personal errands.
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
-  { pattern: /\b(?:download|convert|compress|trim|cut|edit|record|extract)\b.{0,40}\b(?:videos?|movies?|clips?|audio|podcasts?|songs?|music)\b(?!\s+(?:titles?|descriptions?|ids?|urls?|links?|tags?|captions?|thumbnails?))/i, what: 'video and audio processing' },
+  {
+    pattern:
+      /\b(?:download|convert|compress|trim|cut|edit|record|extract)\b.{0,40}\b(?:videos?|movies?|clips?|audio|podcasts?|songs?|music)\b(?!\s+(?:titles?|descriptions?|ids?|urls?|links?|tags?|captions?|thumbnails?))/i,
+    what: 'video and audio processing',
+  },
   { pattern: /\b(?:mp4|mp3|wav|m4a|mov|avi|mkv|flac)\b/i, what: 'video and audio files' },
   { pattern: /\b(?:dwg|dxf|stl|iges|fbx|3ds|cad)\b/i, what: 'CAD and 3D drawings' },
   { pattern: /\btranscrib\w*\b.{0,40}\b(?:audio|podcasts?|recordings?|calls?|meetings?|voice|speech|interviews?)\b/i, what: 'speech transcription' },
-  { pattern: /\b(?:crop|rotate|flip|watermark|upscale|retouch|blur)\b.{0,30}\b(?:image|photo|picture|pic|gif|png|jpe?g|it)\b|\bremove\b.{0,20}\bbackground\b|\badd\b.{0,20}\b(?:text|caption|sticker)\b.{0,20}\bto\b.{0,15}\b(?:image|photo|picture|gif|it)\b/i, what: 'image editing (cropping, rotating, drawing on images)' },
-  { pattern: /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate)\b.{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b/i, what: 'PDF editing (merging, splitting, encrypting, signing)' },
-  { pattern: /^(?!.*\bqr\b).*\b(?:design|draw|paint|illustrate|make|create)\b.{0,30}\b(?:logo|illustration|poster|flyer|mascot|drawing|painting)\b/i, what: 'graphic design' },
-  { pattern: /\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries)\b/i, what: 'ordering, booking and buying' },
-  { pattern: /\b(?:bitcoin|btc|ethereum|eth|crypto(?:currency)?|stock|share)\s+(?:prices?|quotes?|values?)\b|\bprice of (?:bitcoin|btc|ethereum|gold|oil|\w+ stock)\b|\bweather\b|\b(?:latest|today'?s|live)\s+news\b/i, what: 'live market and world data' },
-  { pattern: /\b(?:post|publish|tweet|share|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:instagram|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i, what: 'sending or posting on your behalf' },
-  { pattern: /\b(?:port\s*scan\w*|nmap|ddos|sql injection attack|brute[- ]force (?:a |the |this |my )?(?:login|account|site)|hack (?:into )?(?:a |the |this |my )?\w+|exploit)\b/i, what: 'attacking or scanning systems' },
-  { pattern: /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+\w+|\bremind me\b|\bset (?:an? )?alarm\b/i, what: 'personal errands' },
+  {
+    pattern:
+      /\b(?:crop|rotate|flip|watermark|upscale|retouch|blur)\b.{0,30}\b(?:image|photo|picture|pic|gif|png|jpe?g|it)\b|\bremove\b.{0,20}\bbackground\b|\badd\b.{0,20}\b(?:text|caption|sticker)\b.{0,20}\bto\b.{0,15}\b(?:image|photo|picture|gif|it)\b/i,
+    what: 'image editing (cropping, rotating, drawing on images)',
+  },
+  {
+    pattern:
+      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate)\b.{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b/i,
+    what: 'PDF editing (merging, splitting, encrypting, signing)',
+  },
+  {
+    pattern: /^(?!.*\bqr\b).*\b(?:design|draw|paint|illustrate|make|create)\b.{0,30}\b(?:logo|illustration|poster|flyer|mascot|drawing|painting)\b/i,
+    what: 'graphic design',
+  },
+  {
+    pattern: /\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries)\b/i,
+    what: 'ordering, booking and buying',
+  },
+  {
+    pattern:
+      /\b(?:bitcoin|btc|ethereum|eth|crypto(?:currency)?|stock|share)\s+(?:prices?|quotes?|values?)\b|\bprice of (?:bitcoin|btc|ethereum|gold|oil|\w+ stock)\b|\bweather\b|\b(?:latest|today'?s|live)\s+news\b/i,
+    what: 'live market and world data',
+  },
+  {
+    pattern:
+      /\b(?:post|publish|tweet|share|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:instagram|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
+    what: 'sending or posting on your behalf',
+  },
+  {
+    pattern:
+      /\b(?:port\s*scan\w*|nmap|ddos|sql injection attack|brute[- ]force (?:a |the |this |my )?(?:login|account|site)|hack (?:into )?(?:a |the |this |my )?\w+|exploit)\b/i,
+    what: 'attacking or scanning systems',
+  },
+  {
+    pattern: /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+\w+|\bremind me\b|\bset (?:an? )?alarm\b/i,
+    what: 'personal errands',
+  },
 ];
 
 /** What the goal asks that no tool here does, or undefined when it is in scope. */

@@ -65,9 +65,10 @@ export function unwrapBaseline(baseline: unknown): Record<string, unknown> | und
 export function viewOf(baseline: unknown): BaselineView | undefined {
   const report = unwrapBaseline(baseline);
   if (!report) return undefined;
-  const target = isRecord(report.target) && typeof report.target.id === 'string' && (report.target.kind === 'tool' || report.target.kind === 'workflow')
-    ? { kind: report.target.kind as 'tool' | 'workflow', id: report.target.id }
-    : undefined;
+  const target =
+    isRecord(report.target) && typeof report.target.id === 'string' && (report.target.kind === 'tool' || report.target.kind === 'workflow')
+      ? { kind: report.target.kind as 'tool' | 'workflow', id: report.target.id }
+      : undefined;
   const scores: Record<string, number> = {};
   if (isRecord(report.scores)) for (const [k, v] of Object.entries(report.scores)) if (typeof v === 'number' && Number.isFinite(v)) scores[k] = v;
   const score = typeof report.score === 'number' && Number.isFinite(report.score) ? report.score : null;
@@ -118,7 +119,9 @@ export function computeDelta(before: BaselineView, after: JobReport): Delta {
   scoreDeltas.overall = deltaOf(before.score, after.score);
 
   const { gate, reason } = gateOf(after, unverifiedFindings);
-  const diffs = Object.values(scoreDeltas).map((d) => d.delta).filter((d): d is number => d !== null);
+  const diffs = Object.values(scoreDeltas)
+    .map((d) => d.delta)
+    .filter((d): d is number => d !== null);
   const better = resolvedFindings.length > 0 || diffs.some((d) => d > 0);
   const worse = newFindings.some((f) => f.severity !== 'info') || diffs.some((d) => d < 0);
   const status: Delta['status'] =
@@ -153,7 +156,14 @@ function deltaOf(before: number | null, after: number | null): ScoreDelta {
 function gateOf(after: JobReport, unverified: MergedFinding[]): { gate: Gate; reason: string } {
   if (after.status === 'error') return { gate: 'unknown', reason: 'The fresh run failed: nothing could be judged.' };
   const high = after.findings.filter((f) => f.severity === 'high');
-  if (high.length > 0) return { gate: 'fail', reason: `${high.length} high-severity finding(s) remain: ${high.slice(0, 3).map((f) => f.id).join(', ')}.` };
+  if (high.length > 0)
+    return {
+      gate: 'fail',
+      reason: `${high.length} high-severity finding(s) remain: ${high
+        .slice(0, 3)
+        .map((f) => f.id)
+        .join(', ')}.`,
+    };
   const low = Object.entries(after.scores).filter(([, s]) => s < GATE_MIN_SCORE);
   if (after.score !== null && after.score < GATE_MIN_SCORE) low.unshift(['overall', after.score]);
   if (low.length > 0) return { gate: 'fail', reason: `Score under ${GATE_MIN_SCORE}: ${low.map(([k, s]) => `${k} ${s}`).join(', ')}.` };

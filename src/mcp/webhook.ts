@@ -18,7 +18,9 @@ import type { Store } from '../store/index.ts';
 export const WEBHOOK_EVENT = 'mcp.job.finished';
 
 /** The body of `PUT /api/v1/webhooks`. */
-export const webhookBody = z.object({ url: z.string().min(1, 'is required').max(2048, 'at most 2048 characters').describe('Where mcp.job.finished events are POSTed') });
+export const webhookBody = z.object({
+  url: z.string().min(1, 'is required').max(2048, 'at most 2048 characters').describe('Where mcp.job.finished events are POSTed'),
+});
 
 export interface WebhookConfig {
   url: string;
@@ -115,7 +117,13 @@ export function createWebhooks(deps: WebhookDeps): Webhooks {
     return new Promise<number>((resolve, reject) => {
       const req = client.request(
         target.url,
-        { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() }, lookup: fetchEngine.lookupFor(target), signal, timeout: timeoutMs },
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() },
+          lookup: fetchEngine.lookupFor(target),
+          signal,
+          timeout: timeoutMs,
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode ?? 0));
@@ -133,7 +141,11 @@ export function createWebhooks(deps: WebhookDeps): Webhooks {
       const parsed = parseWebhookUrl(url);
       if (deps.engines?.fetch) await deps.engines.fetch.check(parsed, AbortSignal.timeout(timeoutMs), 'url');
       const secret = `whsec_${randomBytes(24).toString('base64')}`;
-      const updated = await db.updateTable('accounts').set({ webhook_url: parsed, webhook_secret: encrypt(secret) }).where('id', '=', accountId).executeTakeFirst();
+      const updated = await db
+        .updateTable('accounts')
+        .set({ webhook_url: parsed, webhook_secret: encrypt(secret) })
+        .where('id', '=', accountId)
+        .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new ToolError('not_found', 'account: not found.');
       return { url: parsed, events: [WEBHOOK_EVENT], secret };
     },
@@ -185,7 +197,8 @@ function parseWebhookUrl(raw: string): string {
     throw new ToolError('validation_failed', 'url: not a valid URL; send an absolute http(s) URL such as https://example.com/hooks/toolapi.');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ToolError('validation_failed', 'url: must use https (or http).');
-  if (url.username || url.password) throw new ToolError('validation_failed', 'url: must not contain credentials; authenticate the events with the signing secret.');
+  if (url.username || url.password)
+    throw new ToolError('validation_failed', 'url: must not contain credentials; authenticate the events with the signing secret.');
   return url.toString();
 }
 
@@ -193,9 +206,13 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     timer.unref();
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 }

@@ -79,9 +79,14 @@ export const WORKFLOWS: Workflow[] = [
     id: 'full-seo-audit',
     title: 'Full SEO audit',
     category: 'seo',
-    description: 'On-page SEO audit of one page (title, meta description, headings, canonical, robots, structured data, Open Graph) plus a measured page-speed analysis, merged into one score with ranked fixes.',
+    description:
+      'On-page SEO audit of one page (title, meta description, headings, canonical, robots, structured data, Open Graph) plus a measured page-speed analysis, merged into one score with ranked fixes.',
     keywords: ['seo audit', 'seo check', 'search engine optimization', 'on-page seo', 'seo score', 'site audit', 'google ranking'],
-    exampleGoals: ['Run a full SEO audit of https://example.com', 'Why does my page rank badly on Google?', 'Check the SEO of example.com and tell me what to fix'],
+    exampleGoals: [
+      'Run a full SEO audit of https://example.com',
+      'Why does my page rank badly on Google?',
+      'Check the SEO of example.com and tell me what to fix',
+    ],
     exampleInput: EXAMPLE_URL,
     inputs: PAGE_INPUT,
     requires: [['url', 'html']],
@@ -94,7 +99,8 @@ export const WORKFLOWS: Workflow[] = [
     id: 'core-web-vitals-job',
     title: 'Core Web Vitals and page experience check',
     category: 'performance',
-    description: 'Measures loading performance (LCP, CLS, TBT, request weight, render-blocking resources) with a real browser, and adds the on-page SEO and social preview checks that shape page experience.',
+    description:
+      'Measures loading performance (LCP, CLS, TBT, request weight, render-blocking resources) with a real browser, and adds the on-page SEO and social preview checks that shape page experience.',
     keywords: ['core web vitals', 'lcp', 'cls', 'page experience', 'web vitals', 'loading performance', 'slow page'],
     exampleGoals: ['Check the Core Web Vitals of https://example.com', 'Measure LCP and CLS of my landing page', 'How is the page experience of example.com?'],
     exampleInput: EXAMPLE_URL,
@@ -107,9 +113,14 @@ export const WORKFLOWS: Workflow[] = [
     id: 'full-seo-optimization-job',
     title: 'Full SEO optimization job',
     category: 'seo',
-    description: 'The broadest SEO pass over a page: on-page audit, content quality and keyword use, page speed, internal linking, every link on the page and social sharing tags, with one ranked fix list.',
+    description:
+      'The broadest SEO pass over a page: on-page audit, content quality and keyword use, page speed, internal linking, every link on the page and social sharing tags, with one ranked fix list.',
     keywords: ['seo optimization', 'optimize seo', 'complete seo', 'improve ranking', 'comprehensive seo', 'seo improvements'],
-    exampleGoals: ['Optimize the SEO of https://example.com end to end', 'Give me a complete SEO optimization plan for example.com', 'Do everything you can to improve my page ranking'],
+    exampleGoals: [
+      'Optimize the SEO of https://example.com end to end',
+      'Give me a complete SEO optimization plan for example.com',
+      'Do everything you can to improve my page ranking',
+    ],
     exampleInput: { url: 'https://example.com', keyword: 'example domain' },
     inputs: CONTENT_INPUT,
     requires: [['url']],
@@ -127,9 +138,14 @@ export const WORKFLOWS: Workflow[] = [
     id: 'content-optimization',
     title: 'Content optimization',
     category: 'seo',
-    description: 'Content quality of a page or a text: length, paragraphs, readability, the phrases it leans on and how well it uses a target keyword; a text or HTML given directly is analysed locally for free.',
+    description:
+      'Content quality of a page or a text: length, paragraphs, readability, the phrases it leans on and how well it uses a target keyword; a text or HTML given directly is analysed locally for free.',
     keywords: ['content optimization', 'readability', 'keyword density', 'content quality', 'copy review', 'word count', 'blog post'],
-    exampleGoals: ['Optimize the content of https://example.com/blog/post for "running shoes"', 'Is my article readable and well optimized?', 'Review the copy of this blog post for SEO'],
+    exampleGoals: [
+      'Optimize the content of https://example.com/blog/post for "running shoes"',
+      'Is my article readable and well optimized?',
+      'Review the copy of this blog post for SEO',
+    ],
     exampleInput: { url: 'https://example.com/blog/post', keyword: 'running shoes' },
     inputs: CONTENT_INPUT,
     requires: [['url', 'html', 'text']],
@@ -154,9 +170,14 @@ export const WORKFLOWS: Workflow[] = [
     id: 'internal-link-architecture-job',
     title: 'Internal link architecture review',
     category: 'seo',
-    description: 'How a page links into its own site: internal link share, anchor texts, nofollowed internal links, every link found, and the on-page basics that decide how link equity flows.',
+    description:
+      'How a page links into its own site: internal link share, anchor texts, nofollowed internal links, every link found, and the on-page basics that decide how link equity flows.',
     keywords: ['internal links', 'internal linking', 'link architecture', 'site structure', 'anchor text', 'link equity'],
-    exampleGoals: ['Review the internal link structure of https://example.com', 'Are my internal links and anchor texts good?', 'Analyze internal linking on example.com'],
+    exampleGoals: [
+      'Review the internal link structure of https://example.com',
+      'Are my internal links and anchor texts good?',
+      'Analyze internal linking on example.com',
+    ],
     exampleInput: EXAMPLE_URL,
     inputs: URL_INPUT,
     requires: [['url']],
@@ -167,7 +188,8 @@ export const WORKFLOWS: Workflow[] = [
     id: 'technical-seo-audit-job',
     title: 'Technical SEO audit',
     category: 'seo',
-    description: 'Technical SEO of a page: status, canonical, robots rules, headings and indexability, the links it exposes to crawlers, and measured page speed.',
+    description:
+      'Technical SEO of a page: status, canonical, robots rules, headings and indexability, the links it exposes to crawlers, and measured page speed.',
     keywords: ['technical seo', 'indexability', 'crawlability', 'tech seo', 'seo technical audit'],
     exampleGoals: ['Run a technical SEO audit of https://example.com', 'Check indexability and technical SEO issues on example.com'],
     exampleInput: EXAMPLE_URL,
@@ -181,9 +203,14 @@ export const WORKFLOWS: Workflow[] = [
     id: 'social-preview-audit-job',
     title: 'Social preview audit',
     category: 'marketing',
-    description: 'How a link to the page looks when shared: Open Graph and Twitter/X card tags, the preview image, profile links and share buttons; HTML given directly is checked locally for free.',
+    description:
+      'How a link to the page looks when shared: Open Graph and Twitter/X card tags, the preview image, profile links and share buttons; HTML given directly is checked locally for free.',
     keywords: ['open graph', 'og tags', 'twitter card', 'social preview', 'link preview', 'facebook share', 'linkedin preview'],
-    exampleGoals: ['Check how https://example.com looks when shared on social media', 'Are my Open Graph tags correct?', 'Audit the Twitter card and link preview of example.com'],
+    exampleGoals: [
+      'Check how https://example.com looks when shared on social media',
+      'Are my Open Graph tags correct?',
+      'Audit the Twitter card and link preview of example.com',
+    ],
     exampleInput: EXAMPLE_URL,
     inputs: PAGE_INPUT,
     requires: [['url', 'html']],
@@ -195,7 +222,8 @@ export const WORKFLOWS: Workflow[] = [
     id: 'content-quality-audit-job',
     title: 'Content quality audit',
     category: 'seo',
-    description: 'Content quality and keyword focus of a page: readability, structure and keyword use, plus which keywords the page actually signals to search engines.',
+    description:
+      'Content quality and keyword focus of a page: readability, structure and keyword use, plus which keywords the page actually signals to search engines.',
     keywords: ['content audit', 'content quality', 'thin content', 'keyword focus', 'content review'],
     exampleGoals: ['Audit the content quality of https://example.com/blog', 'Is the content on example.com thin or well written?'],
     exampleInput: EXAMPLE_URL,
@@ -208,11 +236,16 @@ export const WORKFLOWS: Workflow[] = [
     id: 'keyword-opportunity-review-job',
     title: 'Keyword opportunity review',
     category: 'seo',
-    description: 'Which keywords a page targets and how prominently (title, H1, headings, first paragraph), with content optimization advice for the chosen keyword.',
+    description:
+      'Which keywords a page targets and how prominently (title, H1, headings, first paragraph), with content optimization advice for the chosen keyword.',
     keywords: ['keyword opportunities', 'keyword research', 'target keywords', 'keyword gaps', 'keyword prominence', 'which keywords'],
     exampleGoals: ['Which keywords does https://example.com rank for and where are the opportunities?', 'Find keyword opportunities for my page'],
     exampleInput: { url: 'https://example.com', keywords: 'example, domain' },
-    inputs: { ...URL_INPUT, keywords: { description: 'Comma-separated keywords to score (optional)', type: 'string' }, keyword: { description: 'Main keyword (optional)', type: 'string' } },
+    inputs: {
+      ...URL_INPUT,
+      keywords: { description: 'Comma-separated keywords to score (optional)', type: 'string' },
+      keyword: { description: 'Main keyword (optional)', type: 'string' },
+    },
     requires: [['url']],
     steps: [{ operationId: 'seoApis.rankCheckerKeywords' }, { operationId: 'seoApis.contentOptimization' }],
     merge: 'audit',
@@ -221,7 +254,8 @@ export const WORKFLOWS: Workflow[] = [
     id: 'seo-deploy-regression-job',
     title: 'SEO deploy regression check',
     category: 'seo',
-    description: 'After a deploy, a lite SEO scorecard (status, title, meta description, canonical, H1) of several URLs at once, to catch pages a release broke.',
+    description:
+      'After a deploy, a lite SEO scorecard (status, title, meta description, canonical, H1) of several URLs at once, to catch pages a release broke.',
     keywords: ['deploy check', 'release check', 'seo regression', 'bulk seo', 'after deploy', 'multiple urls'],
     exampleGoals: ['Check these URLs for SEO regressions after our deploy', 'Bulk SEO check of https://example.com and https://example.org'],
     exampleInput: { urls: ['https://example.com', 'https://example.org'] },
@@ -234,11 +268,18 @@ export const WORKFLOWS: Workflow[] = [
     id: 'seo-deploy-regression-diff-job',
     title: 'SEO deploy regression diff',
     category: 'seo',
-    description: 'Compares the SEO signals of a page before and after a change (e.g. production vs staging): what changed in title, meta, canonical, headings and robots, plus a scorecard of both.',
+    description:
+      'Compares the SEO signals of a page before and after a change (e.g. production vs staging): what changed in title, meta, canonical, headings and robots, plus a scorecard of both.',
     keywords: ['seo diff', 'before and after', 'staging vs production', 'seo changes', 'compare versions', 'regression diff'],
-    exampleGoals: ['Compare the SEO of https://example.com and https://staging.example.com before we deploy', 'What SEO changed between the old and new version of my page?'],
+    exampleGoals: [
+      'Compare the SEO of https://example.com and https://staging.example.com before we deploy',
+      'What SEO changed between the old and new version of my page?',
+    ],
     exampleInput: { beforeUrl: 'https://example.com', afterUrl: 'https://staging.example.com' },
-    inputs: { beforeUrl: { description: 'URL of the current (before) version', type: 'string' }, afterUrl: { description: 'URL of the new (after) version', type: 'string' } },
+    inputs: {
+      beforeUrl: { description: 'URL of the current (before) version', type: 'string' },
+      afterUrl: { description: 'URL of the new (after) version', type: 'string' },
+    },
     requires: [['beforeUrl'], ['afterUrl']],
     steps: [{ operationId: 'seoApis.bulkUrlSeoAuditor', input: { urls: { list: ['beforeUrl', 'afterUrl'] } } }, { operationId: 'seoApis.seoChangeDiff' }],
     merge: 'audit',
@@ -247,7 +288,8 @@ export const WORKFLOWS: Workflow[] = [
     id: 'full-security-audit',
     title: 'Full website security audit',
     category: 'security',
-    description: 'Security posture of a website: HTTP security headers, TLS certificate, cookie flags, CORS policy, subresource integrity of third-party scripts and security.txt, merged into one score with ranked fixes.',
+    description:
+      'Security posture of a website: HTTP security headers, TLS certificate, cookie flags, CORS policy, subresource integrity of third-party scripts and security.txt, merged into one score with ranked fixes.',
     keywords: ['security audit', 'website security', 'security scan', 'vulnerability check', 'secure site', 'pentest basics', 'hardening'],
     exampleGoals: ['Run a full security audit of https://example.com', 'Is my website secure?', 'Scan example.com for security problems'],
     exampleInput: EXAMPLE_URL,
@@ -268,20 +310,26 @@ export const WORKFLOWS: Workflow[] = [
     id: 'frontend-supply-chain-job',
     title: 'Frontend supply-chain check',
     category: 'security',
-    description: 'Third-party code risk of a page: scripts and styles without subresource integrity, mixed (HTTP) content on an HTTPS page, and an over-permissive CORS policy.',
+    description:
+      'Third-party code risk of a page: scripts and styles without subresource integrity, mixed (HTTP) content on an HTTPS page, and an over-permissive CORS policy.',
     keywords: ['supply chain', 'third-party scripts', 'cdn scripts', 'sri', 'mixed content', 'frontend security'],
     exampleGoals: ['Check the frontend supply chain of https://example.com', 'Are the third-party scripts on my site safe?'],
     exampleInput: EXAMPLE_URL,
     inputs: URL_INPUT,
     requires: [['url']],
-    steps: [{ operationId: 'securityApis.subresourceIntegrityChecker' }, { operationId: 'seoApis.mixedContentChecker' }, { operationId: 'securityApis.corsPolicyChecker' }],
+    steps: [
+      { operationId: 'securityApis.subresourceIntegrityChecker' },
+      { operationId: 'seoApis.mixedContentChecker' },
+      { operationId: 'securityApis.corsPolicyChecker' },
+    ],
     merge: 'audit',
   },
   {
     id: 'security-headers-job',
     title: 'Security headers check',
     category: 'security',
-    description: 'Grades the HTTP security headers of a URL (CSP, HSTS, X-Frame-Options, X-Content-Type-Options, Referrer-Policy, Permissions-Policy…) with the fix for each missing or weak one.',
+    description:
+      'Grades the HTTP security headers of a URL (CSP, HSTS, X-Frame-Options, X-Content-Type-Options, Referrer-Policy, Permissions-Policy…) with the fix for each missing or weak one.',
     keywords: ['security headers', 'csp header', 'hsts', 'x-frame-options', 'http headers security', 'header grade'],
     exampleGoals: ['Check the security headers of https://example.com', 'Does my site send HSTS and a CSP?'],
     exampleInput: EXAMPLE_URL,
@@ -290,59 +338,68 @@ export const WORKFLOWS: Workflow[] = [
     steps: [{ operationId: 'securityApis.securityHeadersAnalyzer' }],
     merge: 'audit',
   },
-  ...['developer-ship-checklist-job', 'ship-gate-job'].map(
-    (id): Workflow => ({
-      id,
-      title: id === 'ship-gate-job' ? 'Ship gate (go/no-go before launch)' : 'Developer ship checklist',
-      category: 'security',
-      description:
-        'Pre-launch go/no-go checks of a URL: security headers, TLS certificate, mixed content, HTTP status and measured page speed, merged into one gate with the fixes that block shipping.',
-      keywords: ['ship checklist', 'launch checklist', 'go live', 'pre-launch', 'release gate', 'production readiness', 'ready to ship'],
-      exampleGoals:
-        id === 'ship-gate-job'
-          ? ['Is https://example.com ready to ship?', 'Run the ship gate on our staging site before launch']
-          : ['Run the developer ship checklist on https://example.com', 'Pre-launch checklist for my web app'],
-      exampleInput: EXAMPLE_URL,
-      inputs: URL_INPUT,
-      requires: [['url']],
-      steps: [
-        { operationId: 'securityApis.securityHeadersAnalyzer' },
-        { operationId: 'securityApis.sslTlsCertificateChecker' },
-        { operationId: 'seoApis.mixedContentChecker' },
-        { operationId: 'seoApis.httpStatusChecker' },
-        { operationId: 'seoApis.pageSpeedAnalyzer' },
-      ],
-      merge: 'audit',
-    }),
-  ),
-  ...['secrets-hygiene-job', 'auth-token-hygiene-job'].map(
-    (id): Workflow => ({
-      id,
-      title: id === 'secrets-hygiene-job' ? 'Secrets hygiene check' : 'Auth token hygiene check',
-      category: 'security',
-      description:
-        'Scans text (code, config, logs) for leaked secrets such as API keys, private keys and passwords, and decodes a JWT to flag weak algorithms, missing expiry and sensitive claims.',
-      keywords: ['leaked secrets', 'api key leak', 'credentials in code', 'token hygiene', 'jwt audit', 'secret scanning'],
-      exampleGoals:
-        id === 'secrets-hygiene-job'
-          ? ['Scan this config file for leaked secrets', 'Are there API keys or passwords in this code?']
-          : ['Check the hygiene of this auth token', 'Audit our JWT for weak algorithms and missing expiry'],
-      exampleInput: { text: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk' },
-      inputs: { text: { description: 'Text to scan for secrets (code, config, logs)', type: 'string' }, token: { description: 'A JWT to decode and audit', type: 'string' } },
-      requires: [['text', 'token']],
-      steps: [{ operationId: 'securityApis.secretLeakScanner' }, { operationId: 'securityApis.jwtDecoder' }],
-      merge: 'audit',
-    }),
-  ),
+  ...['developer-ship-checklist-job', 'ship-gate-job'].map((id): Workflow => ({
+    id,
+    title: id === 'ship-gate-job' ? 'Ship gate (go/no-go before launch)' : 'Developer ship checklist',
+    category: 'security',
+    description:
+      'Pre-launch go/no-go checks of a URL: security headers, TLS certificate, mixed content, HTTP status and measured page speed, merged into one gate with the fixes that block shipping.',
+    keywords: ['ship checklist', 'launch checklist', 'go live', 'pre-launch', 'release gate', 'production readiness', 'ready to ship'],
+    exampleGoals:
+      id === 'ship-gate-job'
+        ? ['Is https://example.com ready to ship?', 'Run the ship gate on our staging site before launch']
+        : ['Run the developer ship checklist on https://example.com', 'Pre-launch checklist for my web app'],
+    exampleInput: EXAMPLE_URL,
+    inputs: URL_INPUT,
+    requires: [['url']],
+    steps: [
+      { operationId: 'securityApis.securityHeadersAnalyzer' },
+      { operationId: 'securityApis.sslTlsCertificateChecker' },
+      { operationId: 'seoApis.mixedContentChecker' },
+      { operationId: 'seoApis.httpStatusChecker' },
+      { operationId: 'seoApis.pageSpeedAnalyzer' },
+    ],
+    merge: 'audit',
+  })),
+  ...['secrets-hygiene-job', 'auth-token-hygiene-job'].map((id): Workflow => ({
+    id,
+    title: id === 'secrets-hygiene-job' ? 'Secrets hygiene check' : 'Auth token hygiene check',
+    category: 'security',
+    description:
+      'Scans text (code, config, logs) for leaked secrets such as API keys, private keys and passwords, and decodes a JWT to flag weak algorithms, missing expiry and sensitive claims.',
+    keywords: ['leaked secrets', 'api key leak', 'credentials in code', 'token hygiene', 'jwt audit', 'secret scanning'],
+    exampleGoals:
+      id === 'secrets-hygiene-job'
+        ? ['Scan this config file for leaked secrets', 'Are there API keys or passwords in this code?']
+        : ['Check the hygiene of this auth token', 'Audit our JWT for weak algorithms and missing expiry'],
+    exampleInput: {
+      text: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+    },
+    inputs: {
+      text: { description: 'Text to scan for secrets (code, config, logs)', type: 'string' },
+      token: { description: 'A JWT to decode and audit', type: 'string' },
+    },
+    requires: [['text', 'token']],
+    steps: [{ operationId: 'securityApis.secretLeakScanner' }, { operationId: 'securityApis.jwtDecoder' }],
+    merge: 'audit',
+  })),
   {
     id: 'email-auth-security-job',
     title: 'E-mail authentication check (SPF, DKIM, DMARC)',
     category: 'security',
-    description: 'Whether a domain\'s mail can be trusted and delivered: SPF, DKIM and DMARC records, the DNS records behind them, and a security.txt contact.',
+    description: "Whether a domain's mail can be trusted and delivered: SPF, DKIM and DMARC records, the DNS records behind them, and a security.txt contact.",
     keywords: ['spf', 'dkim', 'dmarc', 'email authentication', 'email deliverability', 'email spoofing', 'mail dns'],
-    exampleGoals: ['Check SPF, DKIM and DMARC for example.com', 'Why do our e-mails land in spam? Check the domain example.com', 'Can someone spoof e-mail from example.com?'],
+    exampleGoals: [
+      'Check SPF, DKIM and DMARC for example.com',
+      'Why do our e-mails land in spam? Check the domain example.com',
+      'Can someone spoof e-mail from example.com?',
+    ],
     exampleInput: { domain: 'example.com' },
-    inputs: { domain: { description: 'Domain name, e.g. example.com', type: 'string' }, url: { description: 'A URL on the domain (its host is used)', type: 'string' } },
+    inputs: {
+      domain: { description: 'Domain name, e.g. example.com', type: 'string' },
+      url: { description: 'A URL on the domain (its host is used)', type: 'string' },
+    },
     requires: [['domain', 'url']],
     steps: [
       { operationId: 'securityApis.spfDkimDmarcChecker', input: { domain: { from: 'domain' } } },
@@ -368,7 +425,8 @@ export const WORKFLOWS: Workflow[] = [
     id: 'structured-data-audit-job',
     title: 'Structured data audit',
     category: 'seo',
-    description: 'Structured data and meta tags of a page: JSON-LD / microdata types and their required properties, meta tags, and social tags, for rich results; HTML given directly is checked locally for free.',
+    description:
+      'Structured data and meta tags of a page: JSON-LD / microdata types and their required properties, meta tags, and social tags, for rich results; HTML given directly is checked locally for free.',
     keywords: ['structured data', 'schema markup', 'json-ld', 'rich results', 'rich snippets', 'schema.org'],
     exampleGoals: ['Audit the structured data of https://example.com', 'Is my schema markup valid for rich results?'],
     exampleInput: EXAMPLE_URL,
@@ -382,7 +440,8 @@ export const WORKFLOWS: Workflow[] = [
     id: 'ai-overview-readiness-job',
     title: 'AI Overview readiness check',
     category: 'seo',
-    description: 'How ready a page is to be quoted by AI answers (Google AI Overviews, chat assistants): question headings, answer snippets, lists, tables, authorship, freshness and AI crawler access.',
+    description:
+      'How ready a page is to be quoted by AI answers (Google AI Overviews, chat assistants): question headings, answer snippets, lists, tables, authorship, freshness and AI crawler access.',
     keywords: ['ai overview', 'ai search', 'generative engine optimization', 'geo', 'llm visibility', 'chatgpt search', 'answer engine'],
     exampleGoals: ['Is https://example.com ready for Google AI Overviews?', 'Check if AI assistants can quote my page'],
     exampleInput: EXAMPLE_URL,
@@ -408,7 +467,8 @@ export const WORKFLOWS: Workflow[] = [
     id: 'campaign-tracking-setup-job',
     title: 'Campaign tracking setup',
     category: 'marketing',
-    description: 'Builds a UTM-tagged campaign URL, the ad-platform variant with its click macros, and parses the result back to confirm the tracking parameters.',
+    description:
+      'Builds a UTM-tagged campaign URL, the ad-platform variant with its click macros, and parses the result back to confirm the tracking parameters.',
     keywords: ['utm', 'campaign tracking', 'tracking link', 'utm parameters', 'campaign url', 'analytics tagging'],
     exampleGoals: ['Set up campaign tracking links for our spring sale on https://example.com', 'Build UTM links for a newsletter campaign'],
     exampleInput: { url: 'https://example.com/sale', source: 'newsletter', medium: 'email', campaign: 'spring-sale', platform: 'google-ads' },
@@ -431,10 +491,14 @@ export const WORKFLOWS: Workflow[] = [
     id: 'paid-ads-copy-gate-job',
     title: 'Paid ads copy gate',
     category: 'marketing',
-    description: 'Checks responsive search ad copy before it goes live: every headline and description against the platform\'s character limits, and a preview of the combinations Google Ads would show.',
+    description:
+      "Checks responsive search ad copy before it goes live: every headline and description against the platform's character limits, and a preview of the combinations Google Ads would show.",
     keywords: ['ad copy', 'google ads', 'rsa', 'responsive search ads', 'ad headlines', 'character limits', 'ppc copy'],
     exampleGoals: ['Check our Google Ads headlines and descriptions before launch', 'Do these ad headlines fit the character limits?'],
-    exampleInput: { headlines: ['Fast Running Shoes', 'Free Shipping Today', 'Shop The Spring Sale'], descriptions: ['Lightweight shoes for every run. Order now and get free returns.', 'Our best sellers, now 20% off for a limited time.'] },
+    exampleInput: {
+      headlines: ['Fast Running Shoes', 'Free Shipping Today', 'Shop The Spring Sale'],
+      descriptions: ['Lightweight shoes for every run. Order now and get free returns.', 'Our best sellers, now 20% off for a limited time.'],
+    },
     inputs: {
       headlines: { description: 'Ad headlines (up to 15)', type: 'array' },
       descriptions: { description: 'Ad descriptions (up to 4)', type: 'array' },
@@ -442,14 +506,18 @@ export const WORKFLOWS: Workflow[] = [
       finalUrl: { description: 'Final URL for the preview (optional)', type: 'string' },
     },
     requires: [['headlines'], ['descriptions']],
-    steps: [{ operationId: 'marketingApis.adsCopyCounter', input: { platform: { from: 'platform', fallback: 'google-ads' }, items: { transform: 'adItems' } } }, { operationId: 'marketingApis.googleAdsRsaPreview' }],
+    steps: [
+      { operationId: 'marketingApis.adsCopyCounter', input: { platform: { from: 'platform', fallback: 'google-ads' }, items: { transform: 'adItems' } } },
+      { operationId: 'marketingApis.googleAdsRsaPreview' },
+    ],
     merge: 'audit',
   },
   {
     id: 'growth-unit-economics-job',
     title: 'Growth unit economics',
     category: 'marketing',
-    description: 'The paid-growth numbers in one go from spend, revenue, clicks, impressions, conversions and new customers: ROAS, CPC, CTR, CPA and CAC; each metric runs when its inputs are given.',
+    description:
+      'The paid-growth numbers in one go from spend, revenue, clicks, impressions, conversions and new customers: ROAS, CPC, CTR, CPA and CAC; each metric runs when its inputs are given.',
     keywords: ['unit economics', 'roas', 'cpc', 'ctr', 'cpa', 'cac', 'marketing metrics', 'ad spend'],
     exampleGoals: ['Calculate ROAS, CPC, CTR, CPA and CAC for our last campaign', 'What are our paid growth unit economics?'],
     exampleInput: { cost: 1000, revenue: 4000, clicks: 500, impressions: 20000, conversions: 40, newCustomers: 25 },
@@ -475,7 +543,8 @@ export const WORKFLOWS: Workflow[] = [
     id: 'email-campaign-qa-job',
     title: 'E-mail campaign QA',
     category: 'marketing',
-    description: 'Pre-send QA of a marketing e-mail: subject line score (length, spam phrases, personalization, mobile preview) and a spam-word check of the body.',
+    description:
+      'Pre-send QA of a marketing e-mail: subject line score (length, spam phrases, personalization, mobile preview) and a spam-word check of the body.',
     keywords: ['email campaign', 'newsletter qa', 'subject line', 'spam words', 'email marketing', 'before sending'],
     exampleGoals: ['QA our newsletter before we send it', 'Will this e-mail subject and body trigger spam filters?'],
     exampleInput: { subject: 'Your spring sale picks are here', text: 'Hi there, our spring sale starts today with 20% off running shoes.' },
@@ -499,7 +568,11 @@ export const WORKFLOWS: Workflow[] = [
     exampleInput: { url: 'https://example.com/offer' },
     inputs: URL_INPUT,
     requires: [['url']],
-    steps: [{ operationId: 'marketingApis.landingPageCtaFinder' }, { operationId: 'marketingApis.formFieldInventory' }, { operationId: 'marketingApis.marketingTagExtractor' }],
+    steps: [
+      { operationId: 'marketingApis.landingPageCtaFinder' },
+      { operationId: 'marketingApis.formFieldInventory' },
+      { operationId: 'marketingApis.marketingTagExtractor' },
+    ],
     merge: 'audit',
   },
   {
@@ -512,7 +585,11 @@ export const WORKFLOWS: Workflow[] = [
     exampleInput: { json: '{"id": 1, "name": "Ada", "tags": ["admin"]}' },
     inputs: { json: { description: 'JSON text (or a JSON value)', type: 'json' } },
     requires: [['json']],
-    steps: [{ operationId: 'developerApis.jsonValidator', input: { json: { transform: 'jsonText' } } }, { operationId: 'developerApis.jsonFormatter' }, { operationId: 'developerApis.jsonToZod' }],
+    steps: [
+      { operationId: 'developerApis.jsonValidator', input: { json: { transform: 'jsonText' } } },
+      { operationId: 'developerApis.jsonFormatter' },
+      { operationId: 'developerApis.jsonToZod' },
+    ],
     merge: 'results',
   },
   {
@@ -530,7 +607,10 @@ export const WORKFLOWS: Workflow[] = [
       algorithm: { description: 'Signing algorithm (default HS256)', type: 'string' },
     },
     requires: [['secret']],
-    steps: [{ id: 'sign', operationId: 'developerApis.jwtGenerator' }, { operationId: 'securityApis.jwtDecoder', input: { token: { step: 'sign', path: 'token' } } }],
+    steps: [
+      { id: 'sign', operationId: 'developerApis.jwtGenerator' },
+      { operationId: 'securityApis.jwtDecoder', input: { token: { step: 'sign', path: 'token' } } },
+    ],
     merge: 'results',
   },
   {
@@ -575,7 +655,10 @@ export const TRANSFORMS: Record<TransformName, (input: Record<string, unknown>) 
   /** headlines + descriptions -> ads-copy-counter items. */
   adItems(input) {
     const items: Array<{ field: string; text: string }> = [];
-    for (const [key, field] of [['headlines', 'headline'], ['descriptions', 'description']] as const) {
+    for (const [key, field] of [
+      ['headlines', 'headline'],
+      ['descriptions', 'description'],
+    ] as const) {
       const list = input[key];
       if (Array.isArray(list)) for (const text of list) if (typeof text === 'string') items.push({ field, text });
     }

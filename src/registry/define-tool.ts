@@ -63,7 +63,8 @@ export interface ExampleSite {
 export type ResponseShape = 'envelope' | 'status-result-warnings' | 'bare-json' | 'text' | 'file';
 
 /** Engines a conversion may need; `supported-conversions` lists only those whose engines are here. */
-export type EngineNeed = 'office' | 'pandoc' | 'pdftotext' | 'pdftohtml' | 'pdftoppm' | 'calibre' | 'bsdtar' | '7z' | 'gzip' | 'bzip2' | 'rar' | 'images' | 'hevc';
+export type EngineNeed =
+  'office' | 'pandoc' | 'pdftotext' | 'pdftohtml' | 'pdftoppm' | 'calibre' | 'bsdtar' | '7z' | 'gzip' | 'bzip2' | 'rar' | 'images' | 'hevc';
 
 export interface ConversionInfo {
   from: readonly FileKind[];

@@ -5,15 +5,13 @@ export const MAX_TEXT_CHARS = 1_000_000;
 
 /** A text input with the house limit; `description` is what the catalog and the MCP model read. */
 export function textField(description: string): z.ZodString {
-  return z.string().max(MAX_TEXT_CHARS, `at most ${MAX_TEXT_CHARS.toLocaleString('en')} characters`).describe(description);
+  return z
+    .string()
+    .max(MAX_TEXT_CHARS, `at most ${MAX_TEXT_CHARS.toLocaleString('en')} characters`)
+    .describe(description);
 }
 
 /** A whole number in [min, max], described with its range. */
 export function countField(description: string, min: number, max: number): z.ZodNumber {
-  return z
-    .number()
-    .int('a whole number')
-    .min(min, `at least ${min}`)
-    .max(max, `at most ${max}`)
-    .describe(`${description} (${min}–${max})`);
+  return z.number().int('a whole number').min(min, `at least ${min}`).max(max, `at most ${max}`).describe(`${description} (${min}–${max})`);
 }

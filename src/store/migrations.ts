@@ -181,7 +181,10 @@ export const migrations: Record<string, Migration> = {
         .addColumn('credits', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('usage_daily_pk', ['account_id', 'day', 'tool'])
         .execute();
-      await db.schema.alterTable('accounts').addColumn('status', 'text', (c) => c.notNull().defaultTo('active')).execute();
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
+        .execute();
       await db.schema.alterTable('accounts').addColumn('status_reason', 'text').execute();
       await db.schema.alterTable('api_keys').addColumn('last_used_at', 'text').execute();
     },

@@ -21,6 +21,9 @@ export function preparedStatement<A extends readonly unknown[]>(build: (...args:
       if (used.size !== markers.length) throw new Error(`preparedStatement: ${compiled.sql} does not bind every argument as a parameter`);
       text = compiled.sql;
     }
-    return CompiledQuery.raw(text as string, bindings.map((b) => ('arg' in b ? args[b.arg] : b.constant)));
+    return CompiledQuery.raw(
+      text as string,
+      bindings.map((b) => ('arg' in b ? args[b.arg] : b.constant)),
+    );
   };
 }

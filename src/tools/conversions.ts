@@ -114,7 +114,11 @@ export function conversionTool<E extends z.ZodRawShape = EmptyShape>(spec: Conve
     conversion: { from: spec.accept, to: spec.output.extension, engines: enginesOf(spec.steps) },
     timeoutMs: 120_000,
     examples: spec.examples ?? [
-      { title: `convert a ${from ? FILE_KINDS[from].title : 'file'}`, input: {} as z.input<z.ZodObject<BaseShape & E>>, upload: { fileName: `document.${from ?? 'bin'}` } },
+      {
+        title: `convert a ${from ? FILE_KINDS[from].title : 'file'}`,
+        input: {} as z.input<z.ZodObject<BaseShape & E>>,
+        upload: { fileName: `document.${from ?? 'bin'}` },
+      },
       { title: 'name the output', input: { fileName: 'report-final' } as z.input<z.ZodObject<BaseShape & E>>, upload: { fileName: `report.${from ?? 'bin'}` } },
     ],
     run: async (parsed, ctx) => {
@@ -168,7 +172,8 @@ function need<E>(engine: E | undefined, what: string): E {
 /** An in-process step from the text of `source` to the text of a file named by `name` (UTF-8 both ways). */
 function textStep(name: (source: string) => string, transform: (text: string, ctx: ToolContext) => string): StepKind<ConversionStep> {
   return {
-    run: async (_step, { source, outputDir, ctx }) => ctx.files.write(path.join(outputDir, name(source)), transform((await ctx.files.read(source)).toString('utf8'), ctx)),
+    run: async (_step, { source, outputDir, ctx }) =>
+      ctx.files.write(path.join(outputDir, name(source)), transform((await ctx.files.read(source)).toString('utf8'), ctx)),
   };
 }
 
@@ -180,21 +185,39 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
       const office = ctx.engines.office;
       if (!office?.available()) throw new ToolError('engine_unavailable', 'LibreOffice is not installed on this server; this conversion is unavailable.');
       const inputFilter = kind && IMPORT_FILTERS[kind];
-      return office.convert({ input: source, outputDir, format: step.format, ...(step.filter ? { filter: step.filter } : {}), ...(inputFilter ? { inputFilter } : {}), signal: ctx.signal });
+      return office.convert({
+        input: source,
+        outputDir,
+        format: step.format,
+        ...(step.filter ? { filter: step.filter } : {}),
+        ...(inputFilter ? { inputFilter } : {}),
+        signal: ctx.signal,
+      });
     },
   },
   pandoc: {
     needs: 'pandoc',
     run: async (step, { source, outputDir, ctx }) => {
       const pandoc = need(ctx.engines.pandoc, 'pandoc');
-      const { output } = await pandoc.convert({ from: step.from, to: step.to, input: source, outputDir, untrusted: true, standalone: step.standalone ?? false, signal: ctx.signal });
+      const { output } = await pandoc.convert({
+        from: step.from,
+        to: step.to,
+        input: source,
+        outputDir,
+        untrusted: true,
+        standalone: step.standalone ?? false,
+        signal: ctx.signal,
+      });
       return output;
     },
   },
   pdftotext: {
     needs: 'pdftotext',
     run: async (step, { source, outputDir, ctx }) => {
-      const target = await need(ctx.engines.poppler, 'poppler-utils').text(source, path.join(outputDir, 'output.txt'), { layout: step.layout !== false, signal: ctx.signal });
+      const target = await need(ctx.engines.poppler, 'poppler-utils').text(source, path.join(outputDir, 'output.txt'), {
+        layout: step.layout !== false,
+        signal: ctx.signal,
+      });
       if (step.pageHeading) await ctx.files.write(target, withPageHeadings((await ctx.files.read(target)).toString('utf8'), step.pageHeading));
       return target;
     },
@@ -208,7 +231,9 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
     (text, ctx) => {
       const { html, removed } = stripRemoteResources(text);
       if (removed > 0) {
-        ctx.warn(`${removed} reference${removed === 1 ? '' : 's'} to outside resources (remote or local images, stylesheets, scripts, frames) ${removed === 1 ? 'was' : 'were'} removed before conversion; embed images as data: URIs to keep them.`);
+        ctx.warn(
+          `${removed} reference${removed === 1 ? '' : 's'} to outside resources (remote or local images, stylesheets, scripts, frames) ${removed === 1 ? 'was' : 'were'} removed before conversion; embed images as data: URIs to keep them.`,
+        );
       }
       return withUtf8Declaration(html);
     },
@@ -223,7 +248,12 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
       const delimiter = step.format === 'tsv' ? '\t' : DELIMITERS[(options.delimiter as keyof typeof DELIMITERS | undefined) ?? 'comma'];
       const text = toDelimited(sheet, delimiter);
       if (workbook.sheetNames.length > 1) {
-        ctx.warn(`Sheet "${sheet.name}" (${sheet.index} of ${workbook.sheetNames.length}) was converted; the workbook also has ${workbook.sheetNames.filter((n) => n !== sheet.name).map((n) => `"${n}"`).join(', ')} — pass "sheet" to pick another.`);
+        ctx.warn(
+          `Sheet "${sheet.name}" (${sheet.index} of ${workbook.sheetNames.length}) was converted; the workbook also has ${workbook.sheetNames
+            .filter((n) => n !== sheet.name)
+            .map((n) => `"${n}"`)
+            .join(', ')} — pass "sheet" to pick another.`,
+        );
       }
       sheetNotes(workbook, SHEET_TEXT_MAX_CELLS, ctx);
       const target = path.join(outputDir, `output.${step.format === 'tsv' ? 'txt' : 'csv'}`);
@@ -237,7 +267,12 @@ const STEPS: { [K in StepName]: StepKind<Extract<ConversionStep, { engine: K }>>
       const poppler = need(ctx.engines.poppler, 'poppler-utils');
       const archive = need(ctx.engines.archive, 'ZIP writing');
       // One page past the cap tells whether there are more.
-      const pages = await poppler.renderPages(source, path.join(outputDir, 'pages'), { format: 'png', resolution: step.resolution, lastPage: step.maxPages + 1, signal: ctx.signal });
+      const pages = await poppler.renderPages(source, path.join(outputDir, 'pages'), {
+        format: 'png',
+        resolution: step.resolution,
+        lastPage: step.maxPages + 1,
+        signal: ctx.signal,
+      });
       if (pages.length === 0) throw new ToolError('unprocessable', 'file: the document has no pages to render.');
       if (pages.length > step.maxPages) {
         pages.length = step.maxPages;
@@ -259,7 +294,14 @@ function enginesOf(steps: readonly ConversionStep[]): EngineNeed[] {
 }
 
 /** Runs one step into its own folder; `kind` is the format of `source` when it is the upload itself (the first step). */
-async function runStep(step: ConversionStep, source: string, outputDir: string, ctx: ToolContext, options: Record<string, unknown>, kind?: FileKind): Promise<string> {
+async function runStep(
+  step: ConversionStep,
+  source: string,
+  outputDir: string,
+  ctx: ToolContext,
+  options: Record<string, unknown>,
+  kind?: FileKind,
+): Promise<string> {
   await ctx.files.folder(outputDir);
   const kindOf = STEPS[step.engine] as StepKind<ConversionStep>;
   return kindOf.run(step, { source, outputDir, ctx, options, kind });
@@ -289,7 +331,8 @@ export function withSlideHeadings(html: string): string {
 /** The entries of an .xlsx that its parser reads, in the order that lets it stream (no temporary files). */
 const WORKBOOK_PARTS = ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
 const isWorkbookPart = (entry: string): boolean => WORKBOOK_PARTS.includes(entry) || /^xl\/worksheets\/(?:_rels\/)?sheet\d+\.xml(?:\.rels)?$/.test(entry);
-const EMPTY_SHARED_STRINGS = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
+const EMPTY_SHARED_STRINGS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>';
 
 /**
  * Unpacks an untrusted .xlsx (bounded: real bytes counted, pictures and other parts skipped), repacks the
@@ -345,11 +388,13 @@ function sheetNotes(workbook: WorkbookData, maxCells: number, ctx: ToolContext):
     ctx.warn(`The output stops at ${maxCells.toLocaleString('en-US')} non-empty cells (the cap per call); the rows after it were left out.`);
   }
   if (workbook.formulasWithoutValue > 0) {
-    ctx.warn(`${workbook.formulasWithoutValue} formula cell${workbook.formulasWithoutValue === 1 ? ' has' : 's have'} no stored value (never calculated, or an error value) and ${workbook.formulasWithoutValue === 1 ? 'is' : 'are'} left empty.`);
+    ctx.warn(
+      `${workbook.formulasWithoutValue} formula cell${workbook.formulasWithoutValue === 1 ? ' has' : 's have'} no stored value (never calculated, or an error value) and ${workbook.formulasWithoutValue === 1 ? 'is' : 'are'} left empty.`,
+    );
   }
 }
 
-/* ---------------------------------------------------------------- spreadsheet → JSON (SERVICE-SPEC 2.4) */
+/* ---------------------------------------------------------------- spreadsheet → JSON (docs/contract.md "Envelopes") */
 
 const cellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -396,7 +441,7 @@ export interface SpreadsheetJsonSpec extends ConversionIdentity {
   examples: ToolExample<z.input<typeof jsonInput>, SheetJsonResult>[];
 }
 
-/** An .xls/.xlsx/.ods upload returned as a plain JSON object (`response: 'bare-json'`, SERVICE-SPEC 2.4). */
+/** An .xls/.xlsx/.ods upload returned as a plain JSON object (`response: 'bare-json'`, docs/contract.md "Envelopes"). */
 export function spreadsheetJsonTool(spec: SpreadsheetJsonSpec): Tool<typeof jsonInput, typeof sheetJsonSchema> {
   return defineTool({
     module: spec.module,
@@ -428,7 +473,15 @@ export function spreadsheetJsonTool(spec: SpreadsheetJsonSpec): Tool<typeof json
         const json = sheetToJson(data, header);
         // Object.defineProperty: a sheet may be called "__proto__".
         Object.defineProperty(sheets, data.name, { value: json.rows, enumerable: true, writable: true, configurable: true });
-        described.push({ name: data.name, index: data.index, hidden: data.hidden, columns: json.columns, headerRow: json.headerRow, rowCount: json.rows.length, truncated: data.truncated });
+        described.push({
+          name: data.name,
+          index: data.index,
+          hidden: data.hidden,
+          columns: json.columns,
+          headerRow: json.headerRow,
+          rowCount: json.rows.length,
+          truncated: data.truncated,
+        });
       }
       return {
         sheets,

@@ -61,7 +61,8 @@ const PAGES: PageModule[] = [
 ];
 
 /** One Content-Security-Policy for every page: only this origin's files, no inline script or style, no framing. */
-export const CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'";
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'; base-uri 'none'";
 
 /**
  * The web dashboard: server-rendered pages in their own Fastify context, so its form parser, session hook,
@@ -117,7 +118,11 @@ export async function registerWeb(app: FastifyInstance, webDeps: WebDeps): Promi
       return sendPage(
         request,
         reply,
-        { title: status === 403 ? 'Refused' : status === 404 ? 'Not found' : status < 500 ? 'Please check' : 'Error', body: html`<p>${text}</p><p class="muted">Request id: <code>${request.id}</code></p>` },
+        {
+          title: status === 403 ? 'Refused' : status === 404 ? 'Not found' : status < 500 ? 'Please check' : 'Error',
+          body: html`<p>${text}</p>
+            <p class="muted">Request id: <code>${request.id}</code></p>`,
+        },
         status,
       );
     });

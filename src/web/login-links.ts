@@ -24,9 +24,17 @@ export function createLoginLinks(store: Store, secret: string, now: () => Date):
       const at = now();
       await db
         .insertInto('login_tokens')
-        .values({ token_hash: hashSecret(`login:${token}`, secret), account_id: accountId, expires_at: new Date(at.getTime() + LOGIN_LINK_TTL_MS).toISOString(), used_at: null })
+        .values({
+          token_hash: hashSecret(`login:${token}`, secret),
+          account_id: accountId,
+          expires_at: new Date(at.getTime() + LOGIN_LINK_TTL_MS).toISOString(),
+          used_at: null,
+        })
         .execute();
-      await db.deleteFrom('login_tokens').where('expires_at', '<', new Date(at.getTime() - 24 * 60 * 60 * 1000).toISOString()).execute();
+      await db
+        .deleteFrom('login_tokens')
+        .where('expires_at', '<', new Date(at.getTime() - 24 * 60 * 60 * 1000).toISOString())
+        .execute();
       return token;
     },
     async claim(token) {

@@ -21,7 +21,10 @@ export function sessionIdentity(sessions: Sessions, accounts: Accounts, publicUr
     if (token === undefined || !sessions.hasCookie(request)) return undefined;
     const session = await sessions.read(request);
     if (!session?.accountId || !sessions.csrfValid(session, token) || !fromThisSite(request, publicUrl)) {
-      throw new ToolError('forbidden', 'X-CSRF-Token: not valid for this session (signed out, expired, or another site); reload the page, or send X-Api-Key instead.');
+      throw new ToolError(
+        'forbidden',
+        'X-CSRF-Token: not valid for this session (signed out, expired, or another site); reload the page, or send X-Api-Key instead.',
+      );
     }
     const principal = await accounts.principalOf(session.accountId);
     if (!principal) throw new ToolError('unauthorized', 'session: the account no longer exists; sign in again.');

@@ -34,7 +34,10 @@ export function createThrottle(store: Store, secret: string, now: () => Date): T
       });
       if (at - lastPrune > 10 * 60_000) {
         lastPrune = at;
-        await store.db.deleteFrom('web_throttle').where('window_start', '<', new Date(at - 24 * 60 * 60_000).toISOString()).execute();
+        await store.db
+          .deleteFrom('web_throttle')
+          .where('window_start', '<', new Date(at - 24 * 60 * 60_000).toISOString())
+          .execute();
       }
       return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - at) / 1000)) };
     },

@@ -9,7 +9,13 @@ import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/s
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 const TOOL = '/api/v1/text-utilities/reverse-text';
 
-interface Envelope<T = Record<string, unknown>> { status: boolean; code: number; result: T; error?: string; detail?: string }
+interface Envelope<T = Record<string, unknown>> {
+  status: boolean;
+  code: number;
+  result: T;
+  error?: string;
+  detail?: string;
+}
 
 async function json<T = Record<string, unknown>>(response: Response): Promise<Envelope<T>> {
   return (await response.json()) as Envelope<T>;
@@ -94,7 +100,10 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
 
       const listText = await (await server.get('/api/v1/api-keys', { 'x-api-key': key })).text();
       const list = (JSON.parse(listText) as Envelope<{ keys: { id: string; name: string }[] }>).result.keys;
-      assert.deepEqual(list.map((k) => k.name), ['default', 'second']);
+      assert.deepEqual(
+        list.map((k) => k.name),
+        ['default', 'second'],
+      );
       assert.ok(!listText.includes(second.key), 'listing never shows a secret');
       assert.ok(!server.logs.some((line) => line.includes(second.key) || line.includes(key)), 'no key in the logs');
 

@@ -31,7 +31,10 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
     const key = (await toolapi(env, 'keys', 'create', '--account', account.accountId, '--name', 'cli')) as { id: string; key: string };
     assert.match(key.key, /^tk_/);
     const keys = (await toolapi(env, 'keys', 'list', '--account', account.accountId)) as { id: string; key?: string }[];
-    assert.deepEqual(keys.map((k) => [k.id, k.key]), [[key.id, undefined]]);
+    assert.deepEqual(
+      keys.map((k) => [k.id, k.key]),
+      [[key.id, undefined]],
+    );
 
     const server = await startTestServer(env);
     try {

@@ -29,7 +29,9 @@ after(async () => {
 });
 
 test('a block one instance leased and left idle goes back: the other spends the plan to the last credit, and no further', async () => {
-  const account = (await (await a.post('/api/v1/accounts', { email: `lease-${Date.now()}@example.test`, plan: 'sixteen', emailVerified: true }, ADMIN)).json()) as { result: { accountId: string } };
+  const account = (await (
+    await a.post('/api/v1/accounts', { email: `lease-${Date.now()}@example.test`, plan: 'sixteen', emailVerified: true }, ADMIN)
+  ).json()) as { result: { accountId: string } };
   const key = ((await (await a.post('/api/v1/api-keys', { accountId: account.result.accountId }, ADMIN)).json()) as { result: { key: string } }).result.key;
   const headers = { 'x-api-key': key };
 

@@ -17,8 +17,16 @@ function tempDir(): string {
 }
 
 async function accountWithKey(url: string, plan: string): Promise<string> {
-  const account = (await (await fetch(`${url}/api/v1/accounts`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ email: `${plan}-${Date.now()}@example.test`, plan, emailVerified: true }) })).json()) as { result: { accountId: string } };
-  const key = (await (await fetch(`${url}/api/v1/api-keys`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ accountId: account.result.accountId }) })).json()) as { result: { key: string } };
+  const account = (await (
+    await fetch(`${url}/api/v1/accounts`, {
+      method: 'POST',
+      headers: ADMIN,
+      body: JSON.stringify({ email: `${plan}-${Date.now()}@example.test`, plan, emailVerified: true }),
+    })
+  ).json()) as { result: { accountId: string } };
+  const key = (await (
+    await fetch(`${url}/api/v1/api-keys`, { method: 'POST', headers: ADMIN, body: JSON.stringify({ accountId: account.result.accountId }) })
+  ).json()) as { result: { key: string } };
   return key.result.key;
 }
 
@@ -61,7 +69,10 @@ test('two server processes sharing one PostgreSQL: 200 concurrent calls, 50 cred
   const plans = path.join(dir, 'plans.json');
   writeFileSync(plans, JSON.stringify({ tiny: { monthlyCredits: 50, ratePerMinute: 100000, bulkUrlLimit: 5 } }));
   const env = { TOOLAPI_DATABASE_URL: await createTestDatabase('twoproc'), TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN, TOOLAPI_PLANS: plans };
-  const started = await Promise.allSettled([spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'a') }), spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'b') })]);
+  const started = await Promise.allSettled([
+    spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'a') }),
+    spawnService({ ...env, TOOLAPI_DATA_DIR: path.join(dir, 'b') }),
+  ]);
   const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failure = started.find((s) => s.status === 'rejected');
   if (failure) {
@@ -129,7 +140,7 @@ test('PostgreSQL leases: SIGKILL mid-burst, then a restart: every 2xx seen is bi
     }
   });
   // Killed while the instance holds a leased block it has only partly spent.
-  for (const deadline = Date.now() + 10_000; successes < 40 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (const deadline = Date.now() + 10_000; successes < 40 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
   first.child.kill('SIGKILL');
   stop = true;
   await Promise.all(workers);
@@ -235,14 +246,18 @@ test('two processes on one data dir: a restart of one never refunds the calls th
   try {
     const key = await accountWithKey(b.url, 'pro');
     const inFlight = Array.from({ length: 3 }, () =>
-      fetch(`${b.url}/api/v1/seo-apis/http-status-checker`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ url: page }) }).then((r) => r.status),
+      fetch(`${b.url}/api/v1/seo-apis/http-status-checker`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: page }),
+      }).then((r) => r.status),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     a.child.kill('SIGKILL');
     await a.stop();
     restarted = await spawnService(env);
     assert.deepEqual(await Promise.all(inFlight), [200, 200, 200]);
-    assert.equal(await used(restarted.url, key), 3, 'B\'s three calls stay spent');
+    assert.equal(await used(restarted.url, key), 3, "B's three calls stay spent");
   } finally {
     await Promise.all([b.stop(), restarted?.stop()]);
     slow.close();

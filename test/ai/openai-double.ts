@@ -25,9 +25,7 @@ export interface RecordedRequest {
   at: number;
 }
 
-export type ScriptedReply =
-  | { status?: number; headers?: Record<string, string>; json?: unknown; text?: string }
-  | { hang: true };
+export type ScriptedReply = { status?: number; headers?: Record<string, string>; json?: unknown; text?: string } | { hang: true };
 
 export interface OpenAiDouble {
   /** Base URL to configure as TOOLAPI_AI_BASE_URL (ends in /v1). */
@@ -40,7 +38,11 @@ export interface OpenAiDouble {
 }
 
 /** A successful completion in the OpenAI shape. */
-export function completion(content: string, usage: { prompt: number; completion: number } | null = { prompt: 12, completion: 7 }, model = 'double-model-1'): ScriptedReply {
+export function completion(
+  content: string,
+  usage: { prompt: number; completion: number } | null = { prompt: 12, completion: 7 },
+  model = 'double-model-1',
+): ScriptedReply {
   return {
     status: 200,
     json: {

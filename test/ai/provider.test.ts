@@ -25,7 +25,12 @@ beforeEach(() => {
 
 function provider(overrides: { timeoutMs?: number; apiKey?: string | undefined; model?: string | undefined } = {}, retryBaseMs = 5): AiProvider {
   const p = createAiProvider(
-    { baseUrl: double.baseUrl, apiKey: 'apiKey' in overrides ? overrides.apiKey : 'sk-test-secret', model: 'model' in overrides ? overrides.model : 'test-model', timeoutMs: overrides.timeoutMs ?? 5000 },
+    {
+      baseUrl: double.baseUrl,
+      apiKey: 'apiKey' in overrides ? overrides.apiKey : 'sk-test-secret',
+      model: 'model' in overrides ? overrides.model : 'test-model',
+      timeoutMs: overrides.timeoutMs ?? 5000,
+    },
     { retryBaseMs, random: () => 0.5 },
   );
   assert.ok(p);
@@ -147,7 +152,7 @@ describe('OpenAI-compatible chat completions', () => {
     assert.ok(elapsed >= 280 && elapsed < 2000, `gave up after ${elapsed} ms`);
   });
 
-  test('the caller aborting (tool deadline) stops the call with the caller\'s reason', async () => {
+  test("the caller aborting (tool deadline) stops the call with the caller's reason", async () => {
     double.fallback = () => ({ hang: true });
     const controller = new AbortController();
     const reason = new ToolError('timeout', 'The tool did not finish within 10 ms');
@@ -160,7 +165,10 @@ describe('OpenAI-compatible chat completions', () => {
     const own = await startOpenAiDouble();
     try {
       own.queue.push(completion('abcdefgh', null));
-      const p = createAiProvider({ baseUrl: own.baseUrl, apiKey: 'sk-test-secret', model: 'test-model', timeoutMs: 5000 }, { retryBaseMs: 5, random: () => 0.5 });
+      const p = createAiProvider(
+        { baseUrl: own.baseUrl, apiKey: 'sk-test-secret', model: 'test-model', timeoutMs: 5000 },
+        { retryBaseMs: 5, random: () => 0.5 },
+      );
       assert.ok(p);
       const answer = await p.complete({ prompt: '1234567890123456', signal: signal() });
       assert.deepEqual(answer.usage, { promptTokens: 4, completionTokens: 2, totalTokens: 6, estimated: true });
@@ -171,9 +179,15 @@ describe('OpenAI-compatible chat completions', () => {
 
   test('an answer that is not the OpenAI shape is upstream_failed, not a crash', async () => {
     double.queue.push({ status: 200, text: '<html>proxy login</html>' });
-    await assert.rejects(provider().complete({ prompt: 'x', signal: signal() }), (error: unknown) => error instanceof ToolError && error.code === 'upstream_failed');
+    await assert.rejects(
+      provider().complete({ prompt: 'x', signal: signal() }),
+      (error: unknown) => error instanceof ToolError && error.code === 'upstream_failed',
+    );
     double.queue.push({ status: 200, json: { choices: [] } });
-    await assert.rejects(provider().complete({ prompt: 'x', signal: signal() }), (error: unknown) => error instanceof ToolError && error.code === 'upstream_failed');
+    await assert.rejects(
+      provider().complete({ prompt: 'x', signal: signal() }),
+      (error: unknown) => error instanceof ToolError && error.code === 'upstream_failed',
+    );
   });
 
   test('an unreachable provider is upstream_failed after 3 tries', async () => {

@@ -6,7 +6,6 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
-import { pino } from 'pino';
 import { ARCHIVE_CAPS, createArchiveEngine } from '../../src/engines/archive/index.ts';
 import { commandExists } from '../../src/engines/process/runner.ts';
 import { archiveTools } from '../../src/tools/archive/index.ts';
@@ -22,7 +21,13 @@ let server: TestServer;
 let work: string;
 let archives: ReturnType<typeof makeArchives>;
 
-const HAS = { bsdtar: commandExists('bsdtar'), '7z': commandExists('7z'), gzip: commandExists('gzip'), bzip2: commandExists('bzip2'), rar: commandExists('rar') };
+const HAS = {
+  bsdtar: commandExists('bsdtar'),
+  '7z': commandExists('7z'),
+  gzip: commandExists('gzip'),
+  bzip2: commandExists('bzip2'),
+  rar: commandExists('rar'),
+};
 const EXPECTED_TREE: Record<string, string> = { ...TREE, [`${EMPTY_DIR}/`]: '' };
 
 before(async () => {
@@ -35,8 +40,17 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-interface FileResult { fileId: string; downloadUrl: string; fileName: string; mimeType: string; sizeBytes: number }
-interface Answer { status: number; body: { status: unknown; code?: number; error?: string; detail?: string; result?: FileResult; warnings?: string[] } }
+interface FileResult {
+  fileId: string;
+  downloadUrl: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+interface Answer {
+  status: number;
+  body: { status: unknown; code?: number; error?: string; detail?: string; result?: FileResult; warnings?: string[] };
+}
 
 async function upload(slug: string, content: Buffer, fileName: string, fields: Record<string, string> = {}): Promise<Answer> {
   const form = new FormData();
@@ -94,8 +108,13 @@ test('there are the 30 catalog slugs, each with two examples naming a binary upl
 test('supported-conversions lists exactly the conversions whose archivers are installed (no key needed)', async () => {
   const response = await fetch(`${server.url}/api/v1/archive/supported-conversions`);
   assert.equal(response.status, 200);
-  const body = (await response.json()) as { result: { count: number; conversions: { slug: string; from: string[]; to: string }[]; unavailable: { slug: string; missing: string[] }[] } };
-  const expected = archiveTools.map((t) => t.slug).filter(supported).sort();
+  const body = (await response.json()) as {
+    result: { count: number; conversions: { slug: string; from: string[]; to: string }[]; unavailable: { slug: string; missing: string[] }[] };
+  };
+  const expected = archiveTools
+    .map((t) => t.slug)
+    .filter(supported)
+    .sort();
   assert.deepEqual(body.result.conversions.map((c) => c.slug).sort(), expected);
   assert.equal(body.result.count, expected.length);
   if (!HAS.rar) {
@@ -151,7 +170,10 @@ describe('what is carried over', () => {
     sh('tar', ['cf', tarFile, '.'], dir);
     sh('tar', ['czf', tgzFile, '.'], dir);
     assert.match(sh('tar', ['tf', tarFile], dir).toString(), /^\.\/$/m, 'GNU tar stores the "./" entry');
-    for (const [slug, file] of [['tar-to-zip', tarFile], ['gz-to-zip', tgzFile]] as const) {
+    for (const [slug, file] of [
+      ['tar-to-zip', tarFile],
+      ['gz-to-zip', tgzFile],
+    ] as const) {
       const answer = await upload(slug, readFileSync(file), path.basename(file));
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       assert.deepEqual(unpackOutput(await download(answer.body.result!)), readTree(dir));
@@ -173,7 +195,11 @@ describe('what is carried over', () => {
 
   test('property: a generated tree survives zip → 7z → tar → bz2 → zip, read back with bsdtar (accepted losses: none for names and contents; modes and times are checked above)', async () => {
     const segment = fc.stringMatching(/^[a-zA-Z0-9éü日本 _-]{1,8}$/).filter((s) => s.trim() === s && s !== '');
-    const tree = fc.dictionary(fc.tuple(fc.option(segment, { nil: undefined }), segment).map(([dir, file]) => (dir ? `${dir}/${file}.txt` : `${file}.txt`)), fc.string({ maxLength: 40, unit: 'grapheme' }), { minKeys: 1, maxKeys: 5 });
+    const tree = fc.dictionary(
+      fc.tuple(fc.option(segment, { nil: undefined }), segment).map(([dir, file]) => (dir ? `${dir}/${file}.txt` : `${file}.txt`)),
+      fc.string({ maxLength: 40, unit: 'grapheme' }),
+      { minKeys: 1, maxKeys: 5 },
+    );
     await fc.assert(
       fc.asyncProperty(tree, async (files) => {
         const dir = mkdtempSync(path.join(work, 'prop-'));
@@ -257,7 +283,10 @@ describe('hostile and wrong inputs: a clear 4xx and no scratch files left', () =
   }
 
   test('zip slip (..) in a TAR and in a ZIP', async () => {
-    const tar = await tarOf([{ header: { name: 'ok.txt' }, data: 'ok' }, { header: { name: '../../evil.txt' }, data: 'pwned' }]);
+    const tar = await tarOf([
+      { header: { name: 'ok.txt' }, data: 'ok' },
+      { header: { name: '../../evil.txt' }, data: 'pwned' },
+    ]);
     await refused('tar-to-zip', tar, 'slip.tar', 400, /^file: entry "\.\.\/\.\.\/evil\.txt" climbs out of the extraction folder with "\.\." \(zip slip\)/);
     const dir = mkdtempSync(path.join(work, 'slip-'));
     writeFileSync(path.join(dir, 'slip.tar'), tar);
@@ -267,7 +296,13 @@ describe('hostile and wrong inputs: a clear 4xx and no scratch files left', () =
   });
 
   test('an absolute path, and a Windows drive path', async () => {
-    await refused('tar-to-7z', await tarOf([{ header: { name: '/etc/cron.d/evil' }, data: 'x' }]), 'abs.tar', 400, /entry "\/etc\/cron\.d\/evil" has an absolute path/);
+    await refused(
+      'tar-to-7z',
+      await tarOf([{ header: { name: '/etc/cron.d/evil' }, data: 'x' }]),
+      'abs.tar',
+      400,
+      /entry "\/etc\/cron\.d\/evil" has an absolute path/,
+    );
     await refused('tar-to-zip', await tarOf([{ header: { name: 'C:\\Windows\\evil.dll' }, data: 'x' }]), 'win.tar', 400, /absolute path/);
   });
 
@@ -285,7 +320,13 @@ describe('hostile and wrong inputs: a clear 4xx and no scratch files left', () =
   });
 
   test('a device file is refused', async () => {
-    await refused('tar-to-zip', await tarOf([{ header: { name: 'dev/sda', type: 'block-device', devmajor: 8, devminor: 0 } }]), 'dev.tar', 400, /special file \(block-device\)/);
+    await refused(
+      'tar-to-zip',
+      await tarOf([{ header: { name: 'dev/sda', type: 'block-device', devmajor: 8, devminor: 0 } }]),
+      'dev.tar',
+      400,
+      /special file \(block-device\)/,
+    );
   });
 
   test('decompression bombs: ZIP, 7z and gzip over the 100:1 ratio', async () => {
@@ -321,7 +362,11 @@ describe('hostile and wrong inputs: a clear 4xx and no scratch files left', () =
 
   test('bad fields are 400s naming them', async () => {
     const zip = readFileSync(archives.zip);
-    for (const [fields, field] of [[{ compressionLevel: '0' }, 'compressionLevel'], [{ compressionLevel: 'max' }, 'compressionLevel'], [{ fileName: '../x' }, 'fileName']] as const) {
+    for (const [fields, field] of [
+      [{ compressionLevel: '0' }, 'compressionLevel'],
+      [{ compressionLevel: 'max' }, 'compressionLevel'],
+      [{ fileName: '../x' }, 'fileName'],
+    ] as const) {
       const answer = await upload('zip-to-7z', zip, 'tree.zip', fields);
       assert.equal(answer.status, 400, JSON.stringify(answer.body));
       assert.match(answer.body.detail ?? '', new RegExp(`^${field}: `));
@@ -334,7 +379,12 @@ describe('hostile and wrong inputs: a clear 4xx and no scratch files left', () =
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(crc32(data) >>> 0, 0);
     trailer.writeUInt32LE(data.length, 4);
-    const gz = Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0x08, 0, 0, 0, 0, 0, 3]), Buffer.from('../../etc/cron.d/evil\0', 'latin1'), deflateRawSync(data), trailer]);
+    const gz = Buffer.concat([
+      Buffer.from([0x1f, 0x8b, 8, 0x08, 0, 0, 0, 0, 0, 3]),
+      Buffer.from('../../etc/cron.d/evil\0', 'latin1'),
+      deflateRawSync(data),
+      trailer,
+    ]);
     const answer = await upload('gz-to-zip', gz, 'x.gz');
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.deepEqual(unpackOutput(await download(answer.body.result!)), { evil: 'payload\n' });
@@ -348,10 +398,13 @@ describe('hostile and wrong inputs: a clear 4xx and no scratch files left', () =
     sh('bsdtar', ['-c', '-f', tar, 'random.bin'], dir);
     const file = { field: 'file', path: tar, fileName: 'big.tar', sizeBytes: statSync(tar).size, kind: 'tar' as const };
     const call = { signal: new AbortController().signal, warn: () => {} };
-    await assert.rejects(createArchiveEngine().unpack(file, { ...call, workDir: path.join(dir, 'work'), caps: { ...ARCHIVE_CAPS.upload, maxTotalBytes: 1024 * 1024 } }), (error: Error & { detail?: string }) => {
-      assert.match(error.detail ?? '', /would take the unpacked size past 1 MB; the cap is 1 MB unpacked per archive/);
-      return true;
-    });
+    await assert.rejects(
+      createArchiveEngine().unpack(file, { ...call, workDir: path.join(dir, 'work'), caps: { ...ARCHIVE_CAPS.upload, maxTotalBytes: 1024 * 1024 } }),
+      (error: Error & { detail?: string }) => {
+        assert.match(error.detail ?? '', /would take the unpacked size past 1 MB; the cap is 1 MB unpacked per archive/);
+        return true;
+      },
+    );
     assert.ok(!readdirSync(dir).includes('work') || readdirSync(path.join(dir, 'work')).length === 0, 'nothing was unpacked');
   });
 

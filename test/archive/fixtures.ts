@@ -41,7 +41,10 @@ export function makeArchives(work: string): Record<'zip' | '7z' | 'tar' | 'gz' |
   sh('bsdtar', ['-c', '-f', out('tree.tar'), ...names], tree);
   sh('bsdtar', ['-c', '-z', '-f', out('tree.tar.gz'), ...names], tree);
   sh('bsdtar', ['-c', '-j', '-f', out('tree.tar.bz2'), ...names], tree);
-  writeFileSync(out('tree.rar'), rar4([...Object.entries(TREE).map(([name, content]) => ({ name, data: Buffer.from(content) })), { name: EMPTY_DIR, directory: true }]));
+  writeFileSync(
+    out('tree.rar'),
+    rar4([...Object.entries(TREE).map(([name, content]) => ({ name, data: Buffer.from(content) })), { name: EMPTY_DIR, directory: true }]),
+  );
   return { zip: out('tree.zip'), '7z': out('tree.7z'), tar: out('tree.tar'), gz: out('tree.tar.gz'), bz2: out('tree.tar.bz2'), rar: out('tree.rar') };
 }
 

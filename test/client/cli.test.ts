@@ -17,7 +17,10 @@ interface Run {
 
 function toolapi(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { env: { ...process.env, TOOLAPI_API_KEY: undefined, TOOLAPI_URL: undefined, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, ...args], {
+      env: { ...process.env, TOOLAPI_API_KEY: undefined, TOOLAPI_URL: undefined, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -49,7 +52,18 @@ describe('toolapi call / toolapi tools', () => {
   });
 
   test('--key and --url flags; numbers follow the schema; --json is merged under the flags', async () => {
-    const run = await toolapi(['call', 'textUtilities.repeatText', '--json', '{"text": "ab", "count": 2, "separator": "-"}', '--count', '3', '--key', server.key, '--url', server.url]);
+    const run = await toolapi([
+      'call',
+      'textUtilities.repeatText',
+      '--json',
+      '{"text": "ab", "count": 2, "separator": "-"}',
+      '--count',
+      '3',
+      '--key',
+      server.key,
+      '--url',
+      server.url,
+    ]);
     assert.equal(run.code, 0, run.stderr);
     assert.deepEqual(JSON.parse(run.stdout), { text: 'ab-ab-ab', length: 8 });
     const text = await toolapi(['call', 'textUtilities.reverseText', '--text=123'], env);

@@ -56,7 +56,11 @@ describe('client against the real service', () => {
   const sent: Sent[] = [];
 
   before(async () => {
-    site = await startSite({ '/': { body: PAGE }, '/about': { body: PAGE }, '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' } });
+    site = await startSite({
+      '/': { body: PAGE },
+      '/about': { body: PAGE },
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
+    });
     server = await startTestServer({ TOOLAPI_FETCH_ALLOW: '127.0.0.1' });
     api = new ToolApi({ apiKey: server.key, baseUrl: server.url, fetch: recordingFetch(sent) });
     dir = mkdtempSync(path.join(tmpdir(), 'toolapi-client-'));
@@ -95,7 +99,10 @@ describe('client against the real service', () => {
       if (urlTool) {
         const result = (await methodOf(api, urlTool)({ url: `${site.origin}/` })) as Record<string, unknown>;
         assert.equal(typeof result, 'object', urlTool.operationId);
-        assert.ok(site.requests.some((r) => r.startsWith('GET /')), `${urlTool.operationId} fetched the loopback page`);
+        assert.ok(
+          site.requests.some((r) => r.startsWith('GET /')),
+          `${urlTool.operationId} fetched the loopback page`,
+        );
         return;
       }
       const unavailable: string[] = [];
@@ -246,8 +253,14 @@ describe('client against the real service', () => {
       },
     );
     const before = sent.length;
-    await assert.rejects(api.callDynamic('textUtilities.noSuchTool', {}), (error: unknown) => error instanceof ToolApiError && error.status === 404 && /noSuchTool/.test(error.detail));
-    assert.ok(sent.slice(before).every((s) => s.url.endsWith('/api/v1/catalog')), 'only the catalog was asked');
+    await assert.rejects(
+      api.callDynamic('textUtilities.noSuchTool', {}),
+      (error: unknown) => error instanceof ToolApiError && error.status === 404 && /noSuchTool/.test(error.detail),
+    );
+    assert.ok(
+      sent.slice(before).every((s) => s.url.endsWith('/api/v1/catalog')),
+      'only the catalog was asked',
+    );
   });
 
   test('tools(search) lists the catalog; usage() reports the credits', async () => {

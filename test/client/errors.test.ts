@@ -76,7 +76,11 @@ describe('errors from the real service', () => {
   }
 
   async function keyOn(plan: string, allowedTools?: string[]): Promise<string> {
-    const account = await admin<{ accountId: string }>('/api/v1/accounts', { email: `${plan}-${Math.random().toString(36).slice(2)}@example.test`, plan, emailVerified: true });
+    const account = await admin<{ accountId: string }>('/api/v1/accounts', {
+      email: `${plan}-${Math.random().toString(36).slice(2)}@example.test`,
+      plan,
+      emailVerified: true,
+    });
     return (await admin<{ key: string }>('/api/v1/api-keys', { accountId: account.accountId, ...(allowedTools ? { allowedTools } : {}) })).key;
   }
 
@@ -106,7 +110,11 @@ describe('errors from the real service', () => {
     const calculator = ALL_TOOLS.find((t) => t.module === 'calculators' && t.examples.some((e) => e.output !== undefined && !e.needsNetwork));
     const example = calculator?.examples.find((e) => e.output !== undefined);
     assert.ok(calculator && example);
-    assert.deepEqual(await api.callDynamic(calculator.operationId, example.input as Record<string, unknown>), example.output, 'a tool inside allowedTools answers');
+    assert.deepEqual(
+      await api.callDynamic(calculator.operationId, example.input as Record<string, unknown>),
+      example.output,
+      'a tool inside allowedTools answers',
+    );
   });
 
   test('429 quota: QuotaExceededError, never retried (even with unsafe retries)', async () => {
@@ -159,7 +167,10 @@ describe('errors from the real service', () => {
     const retryAfter = Number(limited?.retryAfter);
     assert.ok(retryAfter >= 1 && retryAfter <= 3, `Retry-After ${limited?.retryAfter}`);
     assert.equal(retried?.status, 200);
-    assert.ok((retried?.at ?? 0) - (limited?.at ?? 0) >= retryAfter * 1000, `waited ${(retried?.at ?? 0) - (limited?.at ?? 0)} ms for Retry-After ${retryAfter}`);
+    assert.ok(
+      (retried?.at ?? 0) - (limited?.at ?? 0) >= retryAfter * 1000,
+      `waited ${(retried?.at ?? 0) - (limited?.at ?? 0)} ms for Retry-After ${retryAfter}`,
+    );
   });
 
   test('convertors/zip-extract answers errors as {status, message}: still a ToolApiError naming the field', async () => {
@@ -222,7 +233,11 @@ describe('retries, timeouts and aborts (against a test double of the API)', () =
     assert.ok((b ?? 0) - (a ?? 0) >= 50, 'first wait: 50–100 ms');
     assert.ok((c ?? 0) - (b ?? 0) >= 100, 'second wait: 100–200 ms');
 
-    script = [errorAnswer(503, 'service_unavailable', 'busy'), errorAnswer(503, 'service_unavailable', 'busy'), errorAnswer(503, 'service_unavailable', 'busy')];
+    script = [
+      errorAnswer(503, 'service_unavailable', 'busy'),
+      errorAnswer(503, 'service_unavailable', 'busy'),
+      errorAnswer(503, 'service_unavailable', 'busy'),
+    ];
     const limited = client({ retry: { baseDelayMs: 10, maxRetries: 1 } });
     await assert.rejects(limited.call('seoApis.metaTagsAnalyzer', urlInput), (error: unknown) => error instanceof ToolApiError && error.status === 503);
     assert.equal(double.requests.length, 2, 'maxRetries 1: two attempts');
@@ -273,7 +288,11 @@ describe('retries, timeouts and aborts (against a test double of the API)', () =
     });
     assert.ok(Date.now() - started < 1000, 'gave up at the deadline');
     script = [{ ...envelope({ late: true }), delayMs: 300 }];
-    assert.deepEqual(await client({ timeoutMs: 200 }).call('textUtilities.reverseText', { text: 'a' }, { timeoutMs: 2000 }), { late: true }, 'per-call timeoutMs wins');
+    assert.deepEqual(
+      await client({ timeoutMs: 200 }).call('textUtilities.reverseText', { text: 'a' }, { timeoutMs: 2000 }),
+      { late: true },
+      'per-call timeoutMs wins',
+    );
   });
 
   test('an AbortSignal cancels the request, and a wait between retries', async () => {
@@ -286,7 +305,10 @@ describe('retries, timeouts and aborts (against a test double of the API)', () =
     const waiting = new AbortController();
     setTimeout(() => waiting.abort(), 200);
     const started = Date.now();
-    await assert.rejects(client().call('seoApis.metaTagsAnalyzer', urlInput, { signal: waiting.signal }), (error: unknown) => (error as Error).name === 'AbortError');
+    await assert.rejects(
+      client().call('seoApis.metaTagsAnalyzer', urlInput, { signal: waiting.signal }),
+      (error: unknown) => (error as Error).name === 'AbortError',
+    );
     assert.ok(Date.now() - started < 1500, 'the 5 s wait was cut short');
     assert.equal(double.requests.length, 1);
   });
@@ -308,12 +330,50 @@ describe('retries, timeouts and aborts (against a test double of the API)', () =
       status: true,
       code: 200,
       message: 'Success',
-      result: { count: 2, modules: [{ module: 'future', tools: [
-        { slug: 'new-tool', operationId: 'future.newTool', name: 'New', description: 'A tool this client does not know', method: 'GET', path: '/api/v1/future/new-tool', cost: 1, inputSchema: {} },
-        { slug: 'new-file', operationId: 'future.newFile', name: 'File', description: 'Returns a file', method: 'POST', path: '/api/v1/future/new-file', cost: 1, inputSchema: {} },
-      ] }] },
+      result: {
+        count: 2,
+        modules: [
+          {
+            module: 'future',
+            tools: [
+              {
+                slug: 'new-tool',
+                operationId: 'future.newTool',
+                name: 'New',
+                description: 'A tool this client does not know',
+                method: 'GET',
+                path: '/api/v1/future/new-tool',
+                cost: 1,
+                inputSchema: {},
+              },
+              {
+                slug: 'new-file',
+                operationId: 'future.newFile',
+                name: 'File',
+                description: 'Returns a file',
+                method: 'POST',
+                path: '/api/v1/future/new-file',
+                cost: 1,
+                inputSchema: {},
+              },
+            ],
+          },
+        ],
+      },
     };
-    script = [{ status: 200, body: catalog }, envelope({ answer: 42 }), envelope({ fileId: 'f1', downloadUrl: '/files/f1/out.txt', expiresAt: '2030-01-01T00:00:00Z', fileName: 'out.txt', mimeType: 'text/plain', sizeBytes: 2 }), { status: 200, body: 'hi' }];
+    script = [
+      { status: 200, body: catalog },
+      envelope({ answer: 42 }),
+      envelope({
+        fileId: 'f1',
+        downloadUrl: '/files/f1/out.txt',
+        expiresAt: '2030-01-01T00:00:00Z',
+        fileName: 'out.txt',
+        mimeType: 'text/plain',
+        sizeBytes: 2,
+      }),
+      { status: 200, body: 'hi' },
+    ];
     const api = client();
     assert.deepEqual(await api.callDynamic('future.newTool', { q: 'x', n: 2 }), { answer: 42 });
     assert.equal(double.requests[0]?.url, '/api/v1/catalog');

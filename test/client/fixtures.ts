@@ -30,7 +30,10 @@ export async function fixtureFor(kind: string): Promise<{ bytes: Uint8Array; fil
     case 'xlsx':
       return { bytes: await workbook(), fileName: 'sales.xlsx' };
     case 'png':
-      return { bytes: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'), fileName: 'dot.png' };
+      return {
+        bytes: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+        fileName: 'dot.png',
+      };
     case 'pdf':
       return { bytes: minimalPdf('Hello PDF'), fileName: 'hello.pdf' };
     case 'fb2':

@@ -55,10 +55,16 @@ describe('MCP against the real service', () => {
     assert.equal(result.gate, 'pass');
     assert.equal(result.stoppedBecause, 'passed');
     assert.equal(result.rounds, 2);
-    assert.deepEqual(result.history.map((h) => h.gate), ['fail', 'pass']);
+    assert.deepEqual(
+      result.history.map((h) => h.gate),
+      ['fail', 'pass'],
+    );
     assert.deepEqual(result.input, { html: GOOD_PAGE });
     assert.equal(rounds[0]?.delta, undefined, 'round 1 sees the solve_task report');
-    assert.ok(rounds[0]?.findings.some((f) => f.id === 'meta-description-missing'), JSON.stringify(rounds[0]?.findings.map((f) => f.id)));
+    assert.ok(
+      rounds[0]?.findings.some((f) => f.id === 'meta-description-missing'),
+      JSON.stringify(rounds[0]?.findings.map((f) => f.id)),
+    );
     assert.ok((rounds[0]?.fixes.length ?? 0) > 0);
     assert.equal(rounds[1]?.delta?.gate, 'fail', 'round 2 sees the failed verification');
     assert.ok((rounds[1]?.delta?.remainingFixes?.length ?? 0) > 0);
@@ -89,7 +95,10 @@ describe('MCP against the real service', () => {
       assert.match(error.detail, /text/);
       return true;
     });
-    const invoked = await api.mcp.callTool<{ result: unknown; creditsUsed: number }>('invoke_tool', { operationId: 'textUtilities.reverseText', input: { text: 'abc' } });
+    const invoked = await api.mcp.callTool<{ result: unknown; creditsUsed: number }>('invoke_tool', {
+      operationId: 'textUtilities.reverseText',
+      input: { text: 'abc' },
+    });
     assert.deepEqual(invoked.result, { text: 'cba' });
     assert.equal(invoked.creditsUsed, 1);
   });
@@ -106,7 +115,11 @@ interface DoubleState {
 }
 
 /** Findings of the double: a missing <title> is high severity, a missing <h1> medium. */
-function audit(html: string): { score: number; findings: Array<{ id: string; severity: string; title: string; fix: string }>; fixes: Array<{ rank: number; fix: string }> } {
+function audit(html: string): {
+  score: number;
+  findings: Array<{ id: string; severity: string; title: string; fix: string }>;
+  fixes: Array<{ rank: number; fix: string }>;
+} {
   const findings = [];
   if (!/<title>[^<]+<\/title>/.test(html)) findings.push({ id: 'title-missing', severity: 'high', title: 'No title', fix: 'Add a <title>.' });
   if (!/<h1>/.test(html)) findings.push({ id: 'h1-missing', severity: 'medium', title: 'No H1', fix: 'Add an <h1>.' });
@@ -124,7 +137,10 @@ async function startMcpDouble(): Promise<DoubleState> {
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
       const args = (request.params.arguments ?? {}) as { input?: { html?: string }; baseline?: { findings?: Array<{ id: string }> } };
-      const reply = (value: Record<string, unknown>): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value });
+      const reply = (value: Record<string, unknown>): CallToolResult => ({
+        content: [{ type: 'text', text: JSON.stringify(value) }],
+        structuredContent: value,
+      });
       if (request.params.name === 'quota_tool') {
         const body = { status: false, code: 429, message: 'Quota exceeded', error: 'quota_exceeded', detail: 'quota: used up' };
         return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
@@ -135,7 +151,18 @@ async function startMcpDouble(): Promise<DoubleState> {
         const high = report.findings.some((f) => f.severity === 'high');
         const remaining = report.findings;
         const resolved = (args.baseline?.findings ?? []).filter((f) => !remaining.some((r) => r.id === f.id));
-        return reply({ status: 'verified', before: args.baseline ?? null, after: report, delta: { gate: high ? 'fail' : 'pass', remainingFindings: remaining, resolvedFindings: resolved, remainingFixes: report.fixes, nextActions: ['apply fixes', 'verify_task'] } });
+        return reply({
+          status: 'verified',
+          before: args.baseline ?? null,
+          after: report,
+          delta: {
+            gate: high ? 'fail' : 'pass',
+            remainingFindings: remaining,
+            resolvedFindings: resolved,
+            remainingFixes: report.fixes,
+            nextActions: ['apply fixes', 'verify_task'],
+          },
+        });
       }
       return { isError: true, content: [{ type: 'text', text: 'unknown tool' }] };
     });
@@ -152,10 +179,15 @@ async function startMcpDouble(): Promise<DoubleState> {
       let transport = session ? sessions.get(session) : undefined;
       if (!transport) {
         if (session || body?.method !== 'initialize') {
-          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+          res
+            .writeHead(404, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
           return;
         }
-        const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void sessions.set(id, created) });
+        const created = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => void sessions.set(id, created),
+        });
         transport = created;
         await makeServer().connect(created);
       }
@@ -205,13 +237,20 @@ describe('MCP against an MCP-shaped test double (stateful sessions, SSE answers)
     });
     assert.equal(result.passed, true);
     assert.equal(result.rounds, 1);
-    assert.deepEqual(result.history[0]?.delta?.remainingFindings?.map((f) => f.id), ['h1-missing'], 'medium findings may remain at a pass');
+    assert.deepEqual(
+      result.history[0]?.delta?.remainingFindings?.map((f) => f.id),
+      ['h1-missing'],
+      'medium findings may remain at a pass',
+    );
     const [init, ...rest] = double.posts;
     assert.equal(init?.method, 'initialize');
     assert.equal(init?.session, undefined);
     const session = rest[0]?.session;
     assert.ok(session && double.sessions.has(session));
-    assert.deepEqual(rest.map((p) => p.method), ['notifications/initialized', 'tools/call', 'tools/call']);
+    assert.deepEqual(
+      rest.map((p) => p.method),
+      ['notifications/initialized', 'tools/call', 'tools/call'],
+    );
     assert.ok(rest.every((p) => p.session === session && p.protocol === '2025-06-18'));
     assert.equal(types.filter((t) => t.startsWith('text/event-stream')).length, 3, `answers came as SSE: ${types.join(', ')}`);
     await api.mcp.close();
@@ -224,7 +263,10 @@ describe('MCP against an MCP-shaped test double (stateful sessions, SSE answers)
     double.sessions.clear();
     double.posts.length = 0;
     assert.equal((await api.mcp.listTools()).length, 3);
-    assert.deepEqual(double.posts.map((p) => p.method), ['tools/list', 'initialize', 'notifications/initialized', 'tools/list']);
+    assert.deepEqual(
+      double.posts.map((p) => p.method),
+      ['tools/list', 'initialize', 'notifications/initialized', 'tools/list'],
+    );
 
     await assert.rejects(api.mcp.callTool('quota_tool', {}), QuotaExceededError);
     await assert.rejects(api.mcp.callTool('no_such_tool', {}), McpError);

@@ -15,7 +15,13 @@ const ROOT = path.join(import.meta.dirname, '../..');
 const CLIENT = path.join(ROOT, 'client');
 const NODE_BIN = path.dirname(process.execPath);
 const NPM_CLI = [path.join(NODE_BIN, '../lib/node_modules/npm/bin/npm-cli.js'), path.join(NODE_BIN, 'node_modules/npm/bin/npm-cli.js')].find(existsSync);
-const ENV = { ...process.env, PATH: `${NODE_BIN}${path.delimiter}${process.env.PATH ?? ''}`, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+const ENV = {
+  ...process.env,
+  PATH: `${NODE_BIN}${path.delimiter}${process.env.PATH ?? ''}`,
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+};
 
 interface Ran {
   status: number | null;
@@ -92,7 +98,16 @@ describe('npm pack of @toolapi/client', () => {
 
   test('the tarball holds the built package only, with no dependencies', () => {
     const files = JSON.parse(readFileSync(path.join(work, 'files.json'), 'utf8')) as string[];
-    for (const needed of ['package.json', 'README.md', 'API.md', 'dist/esm/index.js', 'dist/esm/index.d.ts', 'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json']) {
+    for (const needed of [
+      'package.json',
+      'README.md',
+      'API.md',
+      'dist/esm/index.js',
+      'dist/esm/index.d.ts',
+      'dist/cjs/index.js',
+      'dist/cjs/index.d.ts',
+      'dist/cjs/package.json',
+    ]) {
       assert.ok(files.includes(needed), `${needed} in ${files.join(', ')}`);
     }
     assert.ok(!files.some((f) => f.startsWith('src/') || f.startsWith('scripts/') || f.endsWith('.tgz')), files.join(', '));
@@ -105,18 +120,26 @@ describe('npm pack of @toolapi/client', () => {
     await npm(['install', '--offline', '--no-audit', '--no-fund', tarball], project);
     const installed = JSON.parse(readFileSync(path.join(project, 'node_modules/@toolapi/client/package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(installed.dependencies, undefined, 'zero runtime dependencies');
-    assert.deepEqual(readdirSync(path.join(project, 'node_modules')).filter((d) => !d.startsWith('.')), ['@toolapi']);
+    assert.deepEqual(
+      readdirSync(path.join(project, 'node_modules')).filter((d) => !d.startsWith('.')),
+      ['@toolapi'],
+    );
     // Browsers and edge runtimes load it too: no static import of a Node built-in anywhere in the build.
     for (const flavour of ['esm', 'cjs']) {
       const dist = path.join(project, 'node_modules/@toolapi/client/dist', flavour);
-      for (const file of readdirSync(dist, { recursive: true }).map(String).filter((f) => f.endsWith('.js'))) {
+      for (const file of readdirSync(dist, { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.js'))) {
         const code = readFileSync(path.join(dist, file), 'utf8');
         assert.doesNotMatch(code, /(from\s*|require\()\s*['"](node:)?(fs|path|os|http|https|stream|buffer|url|crypto)(\/promises)?['"]/, `${flavour}/${file}`);
       }
     }
 
     writeFileSync(path.join(project, 'esm.mjs'), USE("import { ToolApi, ToolApiError, UnauthorizedError, OPERATIONS } from '@toolapi/client';"));
-    writeFileSync(path.join(project, 'cjs.cjs'), `(async () => {\n${USE("const { ToolApi, ToolApiError, UnauthorizedError, OPERATIONS } = require('@toolapi/client');")}\n})().catch((e) => { console.error(e); process.exit(1); });`);
+    writeFileSync(
+      path.join(project, 'cjs.cjs'),
+      `(async () => {\n${USE("const { ToolApi, ToolApiError, UnauthorizedError, OPERATIONS } = require('@toolapi/client');")}\n})().catch((e) => { console.error(e); process.exit(1); });`,
+    );
     writeFileSync(path.join(project, 'in.md'), '# Packed\n');
     const runs = [[process.execPath, ''], [process.execPath, 'no-getBuiltinModule'], ...OTHER_NODES.map((bin) => [bin, ''])] as const;
     for (const [bin, mode] of runs) {
@@ -133,9 +156,16 @@ describe('npm pack of @toolapi/client', () => {
         assert.equal(out.saved, true, label);
       }
     }
-    const esmFile = (await node(['--input-type=module', '-e', "import('@toolapi/client').then((m) => console.log(typeof m.ToolApi, typeof m.default))"], project)).trim();
+    const esmFile = (
+      await node(['--input-type=module', '-e', "import('@toolapi/client').then((m) => console.log(typeof m.ToolApi, typeof m.default))"], project)
+    ).trim();
     assert.equal(esmFile, 'function undefined');
-    const cjsClass = (await node(['-e', "const m = require('@toolapi/client'); console.log(typeof m.ToolApi, require.resolve('@toolapi/client').includes('/dist/cjs/'))"], project)).trim();
+    const cjsClass = (
+      await node(
+        ['-e', "const m = require('@toolapi/client'); console.log(typeof m.ToolApi, require.resolve('@toolapi/client').includes('/dist/cjs/'))"],
+        project,
+      )
+    ).trim();
     assert.equal(cjsClass, 'function true');
   });
 
@@ -156,10 +186,28 @@ export async function run(): Promise<string> {
 }
 export const isRateLimit = (e: unknown): boolean => e instanceof RateLimitError;`;
     writeFileSync(path.join(project, 'esm.mts'), `import { ToolApi, RateLimitError } from '@toolapi/client';\n${body}`);
-    writeFileSync(path.join(project, 'cjs.cts'), `import { ToolApi, RateLimitError } = require('@toolapi/client');\n${body.replace(/export /g, '')}\nexport = { run, isRateLimit };`.replace("import { ToolApi, RateLimitError } = require('@toolapi/client');", "import client = require('@toolapi/client');\nconst { ToolApi, RateLimitError } = client;"));
+    writeFileSync(
+      path.join(project, 'cjs.cts'),
+      `import { ToolApi, RateLimitError } = require('@toolapi/client');\n${body.replace(/export /g, '')}\nexport = { run, isRateLimit };`.replace(
+        "import { ToolApi, RateLimitError } = require('@toolapi/client');",
+        "import client = require('@toolapi/client');\nconst { ToolApi, RateLimitError } = client;",
+      ),
+    );
     writeFileSync(
       path.join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], strict: true, noEmit: true, skipLibCheck: false }, files: ['esm.mts', 'cjs.cts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['esm.mts', 'cjs.cts'],
+      }),
     );
     const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], project);
     assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);

@@ -58,7 +58,12 @@ test('csv-2-json returns the rows as the JSON body; the csvFile alias works', as
 });
 
 test('json-2-csv writes RFC 4180 CSV (flattened, quoted) from the jsonFile alias', async () => {
-  const json = JSON.stringify({ data: [{ id: 1, name: 'Ada, L.', address: { city: 'London' } }, { id: 2, name: 'Grace "Amazing"', tags: ['navy'] }] });
+  const json = JSON.stringify({
+    data: [
+      { id: 1, name: 'Ada, L.', address: { city: 'London' } },
+      { id: 2, name: 'Grace "Amazing"', tags: ['navy'] },
+    ],
+  });
   const answer = await postForm(server, '/api/v1/convertors/json-2-csv', [{ field: 'jsonFile', name: 'people.json', data: json }]);
   const { body, bytes } = await fileOf(answer);
   assert.equal(body.result.fileName, 'people.csv');
@@ -69,12 +74,17 @@ test('json-2-csv writes RFC 4180 CSV (flattened, quoted) from the jsonFile alias
 test('property: json-2-csv → csv-2-json gives the same flat rows (accepted losses: values come back as text, which these are; a row of only empty cells is a blank line, so it is not generated)', async () => {
   const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/);
   const cell = fc.string({ unit: fc.oneof(fc.constantFrom(',', ';', '"', '\n', ' ', 'é', '👍🏽'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 10 });
-  const rows = fc
-    .uniqueArray(key, { minLength: 1, maxLength: 4 })
-    .chain((keys) => fc.array(fc.record(Object.fromEntries(keys.map((k) => [k, cell]))).filter((row) => Object.values(row).some((v) => v.trim() !== '')), { minLength: 1, maxLength: 5 }));
+  const rows = fc.uniqueArray(key, { minLength: 1, maxLength: 4 }).chain((keys) =>
+    fc.array(
+      fc.record(Object.fromEntries(keys.map((k) => [k, cell]))).filter((row) => Object.values(row).some((v) => v.trim() !== '')),
+      { minLength: 1, maxLength: 5 },
+    ),
+  );
   await fc.assert(
     fc.asyncProperty(rows, async (records) => {
-      const { bytes } = await fileOf(await postForm(server, '/api/v1/convertors/json-2-csv', [{ field: 'file', name: 'rows.json', data: JSON.stringify(records) }]));
+      const { bytes } = await fileOf(
+        await postForm(server, '/api/v1/convertors/json-2-csv', [{ field: 'file', name: 'rows.json', data: JSON.stringify(records) }]),
+      );
       const back = await postForm(server, '/api/v1/convertors/csv-2-json', [{ field: 'file', name: 'rows.csv', data: bytes }]);
       assert.equal(back.status, 200, back.text);
       assert.deepEqual(back.body, JSON.parse(JSON.stringify(records)), bytes.toString('utf8'));
@@ -104,7 +114,10 @@ test('folder-to-zip packs uploads (unique, safe names) and HTTPS URLs into one Z
   );
   const listed = body.result.entries as Array<{ name: string; source: string }>;
   assert.equal(listed[3]?.source, urls[0]);
-  assert.equal(body.result.totalBytes, entries.reduce((n, e) => n + Buffer.byteLength(e.content), 0));
+  assert.equal(
+    body.result.totalBytes,
+    entries.reduce((n, e) => n + Buffer.byteLength(e.content), 0),
+  );
 });
 
 test('folder-to-zip refuses http:// URLs, private targets, failing URLs and an empty call with a 4xx', async () => {

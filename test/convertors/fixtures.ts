@@ -20,7 +20,9 @@ export async function pngWithAlpha(width = 64, height = 48): Promise<Buffer> {
       pixels[i + 3] = y < 8 ? 0 : 255;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 4 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 /** An 80×60 JPEG stored sideways (EXIF orientation 6: display rotated 90° clockwise, 60×80), with camera and GPS tags. */
@@ -45,14 +47,22 @@ export async function noisyJpeg(width = 400, height = 300): Promise<Buffer> {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     pixels[i] = (Math.floor(i / 3) % width) / 2 + (seed % 40);
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 100 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 100 })
+    .toBuffer();
 }
 
 /** Two 30×20 frames (red, blue) as an animated GIF. */
 export async function animatedGif(): Promise<Buffer> {
-  const red = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#ff0000' } }).png().toBuffer();
-  const blue = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#0000ff' } }).png().toBuffer();
-  return sharp([red, blue], { join: { animated: true } }).gif({ delay: [100, 100], loop: 0 }).toBuffer();
+  const red = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  const blue = await sharp({ create: { width: 30, height: 20, channels: 4, background: '#0000ff' } })
+    .png()
+    .toBuffer();
+  return sharp([red, blue], { join: { animated: true } })
+    .gif({ delay: [100, 100], loop: 0 })
+    .toBuffer();
 }
 
 export async function as(format: 'webp' | 'tiff' | 'avif' | 'gif' | 'jpeg', source: Buffer): Promise<Buffer> {
@@ -71,11 +81,13 @@ export function bmp(width = 40, height = 30): Buffer {
   return encodeBmp({ data, width, height, bitPP: 24 }).data;
 }
 
-export const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50"><rect width="100" height="50" fill="#fff"/><circle cx="25" cy="25" r="20" fill="#000"/></svg>';
+export const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50"><rect width="100" height="50" fill="#fff"/><circle cx="25" cy="25" r="20" fill="#000"/></svg>';
 
 /** A black disc on white, 200×200: something worth tracing. */
 export async function discPng(): Promise<Buffer> {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#fff"/><circle cx="100" cy="100" r="60" fill="#000"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><rect width="200" height="200" fill="#fff"/><circle cx="100" cy="100" r="60" fill="#000"/></svg>';
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
@@ -109,7 +121,12 @@ export async function heic(): Promise<Buffer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'toolapi-heic-'));
   try {
     const png = path.join(dir, 'in.png');
-    writeFileSync(png, await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00aa00' } }).png().toBuffer());
+    writeFileSync(
+      png,
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: '#00aa00' } })
+        .png()
+        .toBuffer(),
+    );
     execFileSync('heif-enc', ['-q', '60', '-o', path.join(dir, 'out.heic'), png], { stdio: 'ignore' });
     return readFileSync(path.join(dir, 'out.heic'));
   } finally {

@@ -47,8 +47,12 @@ describe('lossless formats round-trip (fast-check; pixels written and read back 
     test(`PNG → ${slug}${Object.keys(fields).length ? ' (lossless)' : ''} → to-png gives the same pixels`, async () => {
       await fc.assert(
         fc.asyncProperty(pixels, async (image) => {
-          const { bytes: converted } = await fileOf(await postForm(server, `/api/v1/convertors/${slug}`, [{ field: 'image', name: 'in.png', data: encode(image) }], fields));
-          const { bytes: back } = await fileOf(await postForm(server, '/api/v1/convertors/to-png', [{ field: 'image', name: `in.${slug.slice(3)}`, data: converted }]));
+          const { bytes: converted } = await fileOf(
+            await postForm(server, `/api/v1/convertors/${slug}`, [{ field: 'image', name: 'in.png', data: encode(image) }], fields),
+          );
+          const { bytes: back } = await fileOf(
+            await postForm(server, '/api/v1/convertors/to-png', [{ field: 'image', name: `in.${slug.slice(3)}`, data: converted }]),
+          );
           const decoded = PNG.sync.read(back);
           assert.deepEqual([decoded.width, decoded.height], [image.width, image.height]);
           assert.deepEqual(visible(decoded.data), visible(image.data));
@@ -63,16 +67,21 @@ test('to-grayscale is Rec. 709 luminance: Y = 0.2126 R + 0.7152 G + 0.0722 B in 
   const toLinear = (v: number): number => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
   const toSrgb = (y: number): number => 255 * (y <= 0.0031308 ? 12.92 * y : 1.055 * y ** (1 / 2.4) - 0.055);
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 16 }), async (colours) => {
-      const input = new PNG({ width: colours.length, height: 1 });
-      input.data = Buffer.from(colours.flatMap(([r, g, b]) => [r, g, b, 255]));
-      const { bytes } = await fileOf(await postForm(server, '/api/v1/convertors/to-grayscale', [{ field: 'image', name: 'c.png', data: PNG.sync.write(input) }]));
-      const out = PNG.sync.read(bytes);
-      colours.forEach(([r, g, b], i) => {
-        const expected = toSrgb(0.2126 * toLinear(r) + 0.7152 * toLinear(g) + 0.0722 * toLinear(b));
-        assert.ok(Math.abs(out.data[i * 4]! - expected) <= 1.5, `rgb(${r}, ${g}, ${b}) → ${out.data[i * 4]}, expected ${expected.toFixed(1)}`);
-      });
-    }),
+    fc.asyncProperty(
+      fc.array(fc.tuple(fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 16 }),
+      async (colours) => {
+        const input = new PNG({ width: colours.length, height: 1 });
+        input.data = Buffer.from(colours.flatMap(([r, g, b]) => [r, g, b, 255]));
+        const { bytes } = await fileOf(
+          await postForm(server, '/api/v1/convertors/to-grayscale', [{ field: 'image', name: 'c.png', data: PNG.sync.write(input) }]),
+        );
+        const out = PNG.sync.read(bytes);
+        colours.forEach(([r, g, b], i) => {
+          const expected = toSrgb(0.2126 * toLinear(r) + 0.7152 * toLinear(g) + 0.0722 * toLinear(b));
+          assert.ok(Math.abs(out.data[i * 4]! - expected) <= 1.5, `rgb(${r}, ${g}, ${b}) → ${out.data[i * 4]}, expected ${expected.toFixed(1)}`);
+        });
+      },
+    ),
     { numRuns: 10 },
   );
 });
@@ -202,7 +211,9 @@ describe('image tools', () => {
     const resized = await fileOf(await postForm(server, '/api/v1/convertors/compress-image', image(original, 'noisy.jpg'), { maxWidth: '100' }));
     assert.deepEqual([resized.body.result.width, resized.body.result.height], [100, 75]);
     // A tiny, already tight PNG comes back unchanged rather than bigger.
-    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9, palette: true })
+      .toBuffer();
     const same = await fileOf(await postForm(server, '/api/v1/convertors/compress-image', image(tiny, 'dot.png'), { lossless: 'true' }));
     assert.ok(same.bytes.length <= tiny.length);
     if (same.body.result.unchanged) assert.deepEqual(same.bytes, tiny);
@@ -249,7 +260,11 @@ describe('image tools', () => {
     writeFileSync(file, a4.bytes);
     const pageSize = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', [file]).toString());
     assert.deepEqual([Math.round(Number(pageSize?.[1])), Math.round(Number(pageSize?.[2]))], [842, 595], 'a landscape image gets a landscape A4 page');
-    const tooMany = await postForm(server, '/api/v1/convertors/image-to-pdf', Array.from({ length: 21 }, (_, i) => ({ field: 'image', name: `${i}.png`, data: png })));
+    const tooMany = await postForm(
+      server,
+      '/api/v1/convertors/image-to-pdf',
+      Array.from({ length: 21 }, (_, i) => ({ field: 'image', name: `${i}.png`, data: png })),
+    );
     assert.equal(tooMany.status, 400);
   });
 
@@ -292,7 +307,9 @@ describe('image tools', () => {
     // Potrace's exhaustive threshold search made steps 5 run for over a minute on the event loop.
     const photo = await noisyJpeg();
     for (const steps of [5, 8]) {
-      const { body, bytes } = await fileOf(await postForm(server, '/api/v1/convertors/to-svg', image(photo, 'portrait.jpg'), { mode: 'posterize', steps: String(steps) }));
+      const { body, bytes } = await fileOf(
+        await postForm(server, '/api/v1/convertors/to-svg', image(photo, 'portrait.jpg'), { mode: 'posterize', steps: String(steps) }),
+      );
       const layers = [...bytes.toString('utf8').matchAll(/<path\b/g)].length;
       assert.equal(body.result.paths, layers);
       assert.ok(layers >= 2 && layers <= steps, `steps ${steps}: ${layers} layers`);
@@ -327,7 +344,8 @@ describe('hostile inputs: a clear 4xx and no scratch files left', () => {
   });
 
   test('SVG with entity declarations is refused (XXE / billion laughs)', async () => {
-    const lol = '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&b;</text></svg>';
+    const lol =
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&b;</text></svg>';
     for (const slug of ['to-png', 'compress-svg']) {
       const answer = await postForm(server, `/api/v1/convertors/${slug}`, image(lol, 'lol.svg'));
       assert.equal(answer.status, 400, slug);

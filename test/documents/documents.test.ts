@@ -55,7 +55,13 @@ describe('Word inputs', () => {
     const text = file.toString('utf8');
     assert.notEqual(file[0], 0xef, 'no byte-order mark');
     assertWords(text, [WORDS.heading, WORDS.body, WORDS.accents, WORDS.cell]);
-    assert.ok(text.split('\n').map((line) => line.trim()).includes(WORDS.heading), 'the heading is a line of its own');
+    assert.ok(
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .includes(WORDS.heading),
+      'the heading is a line of its own',
+    );
   });
 
   test('docx-to-html: one page with the headings and the table', async () => {
@@ -80,7 +86,10 @@ describe('PDF inputs', () => {
     const { body, file } = await convertOk(server, docs('pdf-to-docx'), fixtures.bytes('pdf'), 'report.pdf');
     assert.equal(body.result.fileName, 'report.docx');
     assertWords(await officeText(file));
-    assert.ok(body.warnings?.some((w) => /layout is approximate|approximate/i.test(w)), JSON.stringify(body.warnings));
+    assert.ok(
+      body.warnings?.some((w) => /layout is approximate|approximate/i.test(w)),
+      JSON.stringify(body.warnings),
+    );
   });
 
   test('pdf-to-rtf: an RTF document with the text and the same warning', async () => {
@@ -94,7 +103,12 @@ describe('PDF inputs', () => {
     const txt = await convertOk(server, docs('pdf-to-txt'), fixtures.bytes('pdf'), 'report.pdf');
     assertWords(txt.file.toString('utf8'), [WORDS.heading, WORDS.body, WORDS.accents]);
     const html = await convertOk(server, docs('pdf-to-html'), fixtures.bytes('pdf'), 'report.pdf');
-    assertWords(html.file.toString('utf8').replace(/<[^>]+>/g, ' ').replace(/&#160;|&nbsp;/g, ' '));
+    assertWords(
+      html.file
+        .toString('utf8')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/&#160;|&nbsp;/g, ' '),
+    );
   });
 });
 
@@ -138,7 +152,11 @@ describe('plain-text inputs', () => {
     assert.equal(body.result.fileName, 'notes.md');
     const markdown = file.toString('utf8');
     const rendered = execFileSync('pandoc', ['-f', 'gfm', '-t', 'plain', '--wrap=none'], { input: markdown, encoding: 'utf8' });
-    const lines = (s: string): string[] => s.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = (s: string): string[] =>
+      s
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
     assert.deepEqual(lines(rendered), lines(tricky));
     const html = execFileSync('pandoc', ['-f', 'gfm', '-t', 'html'], { input: markdown, encoding: 'utf8' });
     assert.doesNotMatch(html, /<(h1|ol|ul|li|blockquote|b|code|del|table|hr)\b/, html);
@@ -233,7 +251,10 @@ describe('untrusted HTML never reaches outside the upload', () => {
     assert.ok(text.includes('remote chart'), 'a removed image leaves its alt text');
     assert.doesNotMatch(text, /root:x:0:0/, '/etc/passwd was not embedded');
     assert.deepEqual(hits, [], 'LibreOffice fetched nothing');
-    assert.ok(body.warnings?.some((w) => /references? to outside resources/.test(w)), JSON.stringify(body.warnings));
+    assert.ok(
+      body.warnings?.some((w) => /references? to outside resources/.test(w)),
+      JSON.stringify(body.warnings),
+    );
     assert.match(file.toString('latin1'), /\/Subtype\s*\/Image/, 'the inline data: image is kept');
   });
 
@@ -278,8 +299,31 @@ describe('bad input is a 4xx naming what was expected', () => {
 
 describe('supported-conversions lists exactly the conversions that answer', () => {
   const CATALOG = [
-    'docx-to-pdf', 'docx-to-txt', 'txt-to-pdf', 'docx-to-html', 'pdf-to-txt', 'docx-to-rtf', 'pdf-to-rtf', 'txt-to-rtf', 'rtf-to-txt', 'txt-to-md', 'rtf-to-pdf', 'md-to-pdf', 'md-to-txt',
-    'md-to-html', 'pdf-to-html', 'txt-to-html', 'rtf-to-html', 'html-to-pdf', 'html-to-txt', 'html-to-md', 'txt-to-docx', 'pdf-to-docx', 'rtf-to-docx', 'md-to-docx', 'html-to-docx',
+    'docx-to-pdf',
+    'docx-to-txt',
+    'txt-to-pdf',
+    'docx-to-html',
+    'pdf-to-txt',
+    'docx-to-rtf',
+    'pdf-to-rtf',
+    'txt-to-rtf',
+    'rtf-to-txt',
+    'txt-to-md',
+    'rtf-to-pdf',
+    'md-to-pdf',
+    'md-to-txt',
+    'md-to-html',
+    'pdf-to-html',
+    'txt-to-html',
+    'rtf-to-html',
+    'html-to-pdf',
+    'html-to-txt',
+    'html-to-md',
+    'txt-to-docx',
+    'pdf-to-docx',
+    'rtf-to-docx',
+    'md-to-docx',
+    'html-to-docx',
   ];
   /** Conversions that need no LibreOffice (pandoc, poppler, or done in-process). */
   const WITHOUT_OFFICE = ['md-to-txt', 'md-to-html', 'md-to-docx', 'html-to-md', 'html-to-txt', 'html-to-docx', 'pdf-to-txt', 'pdf-to-html', 'txt-to-md'];
@@ -311,7 +355,12 @@ describe('supported-conversions lists exactly the conversions that answer', () =
     });
 
     test('they answer 501 engine_unavailable (and spend nothing); the others still convert', async () => {
-      for (const [slug, content, name] of [['txt-to-pdf', TEXT, 'a.txt'], ['docx-to-pdf', fixtures.bytes('docx'), 'a.docx'], ['html-to-pdf', HTML, 'a.html'], ['md-to-pdf', MARKDOWN, 'a.md']] as const) {
+      for (const [slug, content, name] of [
+        ['txt-to-pdf', TEXT, 'a.txt'],
+        ['docx-to-pdf', fixtures.bytes('docx'), 'a.docx'],
+        ['html-to-pdf', HTML, 'a.html'],
+        ['md-to-pdf', MARKDOWN, 'a.md'],
+      ] as const) {
         const response = await upload(bare, docs(slug), content, name);
         assert.equal(response.status, 501, slug);
         const body = (await response.json()) as { error: string; detail: string };

@@ -117,9 +117,17 @@ export interface Fixtures {
 }
 
 const SOURCES: Record<FixtureName, 'fodt' | 'fods' | 'fodp'> = {
-  docx: 'fodt', doc: 'fodt', odt: 'fodt', rtf: 'fodt', pdf: 'fodt',
-  xlsx: 'fods', xls: 'fods', ods: 'fods',
-  pptx: 'fodp', ppt: 'fodp', odp: 'fodp',
+  docx: 'fodt',
+  doc: 'fodt',
+  odt: 'fodt',
+  rtf: 'fodt',
+  pdf: 'fodt',
+  xlsx: 'fods',
+  xls: 'fods',
+  ods: 'fods',
+  pptx: 'fodp',
+  ppt: 'fodp',
+  odp: 'fodp',
 };
 
 /** Converts the flat ODF sources into the formats asked for with a private, warm LibreOffice. */
@@ -168,7 +176,13 @@ export interface Converted {
   file: Buffer;
 }
 
-export async function upload(server: TestServer, route: string, content: Buffer | string, fileName: string, fields: Record<string, string> = {}): Promise<Response> {
+export async function upload(
+  server: TestServer,
+  route: string,
+  content: Buffer | string,
+  fileName: string,
+  fields: Record<string, string> = {},
+): Promise<Response> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([content]), fileName);
@@ -176,7 +190,13 @@ export async function upload(server: TestServer, route: string, content: Buffer 
 }
 
 /** Uploads, checks the SERVICE-SPEC 2.3 envelope, and downloads the result through its link (no key). */
-export async function convert(server: TestServer, route: string, content: Buffer | string, fileName: string, fields: Record<string, string> = {}): Promise<Converted> {
+export async function convert(
+  server: TestServer,
+  route: string,
+  content: Buffer | string,
+  fileName: string,
+  fields: Record<string, string> = {},
+): Promise<Converted> {
   const response = await upload(server, route, content, fileName, fields);
   const body = (await response.json()) as Converted['body'];
   if (response.status !== 200) return { status: response.status, body, file: Buffer.alloc(0) };
@@ -192,7 +212,13 @@ export async function convert(server: TestServer, route: string, content: Buffer
 export const converted = new Set<string>();
 
 /** Converts and insists on success, with the body in the message when it fails. */
-export async function convertOk(server: TestServer, route: string, content: Buffer | string, fileName: string, fields: Record<string, string> = {}): Promise<Converted> {
+export async function convertOk(
+  server: TestServer,
+  route: string,
+  content: Buffer | string,
+  fileName: string,
+  fields: Record<string, string> = {},
+): Promise<Converted> {
   const outcome = await convert(server, route, content, fileName, fields);
   assert.equal(outcome.status, 200, `${route}: ${JSON.stringify(outcome.body)}`);
   converted.add(route.split('?')[0] ?? route);
@@ -258,7 +284,9 @@ export async function officeText(bytes: Buffer): Promise<string> {
   const part = (name: string): string => entries.get(name)?.toString('utf8') ?? '';
   if (entries.has('word/document.xml')) return xmlText(part('word/document.xml'));
   if (entries.has('content.xml')) return xmlText(part('content.xml'));
-  const slides = [...entries.keys()].filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n)).sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]));
+  const slides = [...entries.keys()]
+    .filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
+    .sort((a, b) => Number(/(\d+)\.xml$/.exec(a)?.[1]) - Number(/(\d+)\.xml$/.exec(b)?.[1]));
   if (slides.length > 0) return slides.map((s) => xmlText(part(s))).join(' ');
   const sheets = [...entries.keys()].filter((n) => /^xl\//.test(n) && n.endsWith('.xml'));
   return sheets.map((s) => xmlText(part(s))).join(' ');

@@ -42,7 +42,9 @@ describe('stripRemoteResources', () => {
   });
 
   test('CSS: @import, url() and image-set() lose their outside targets', () => {
-    const { css, removed } = stripCssResources('@import "x.css"; a { background: url(  \'//cdn.test/a.png\' ) } b { background-image: image-set("a.png" 1x) } c { background: url(data:image/gif;base64,R0) }');
+    const { css, removed } = stripCssResources(
+      '@import "x.css"; a { background: url(  \'//cdn.test/a.png\' ) } b { background-image: image-set("a.png" 1x) } c { background: url(data:image/gif;base64,R0) }',
+    );
     assert.equal(removed, 3);
     assert.doesNotMatch(css, /x\.css|cdn\.test|a\.png/);
     assert.match(css, /url\(data:image\/gif;base64,R0\)/);
@@ -51,7 +53,10 @@ describe('stripRemoteResources', () => {
 
 describe('textToMarkdown', () => {
   test('escapes what Markdown would read as syntax, keeps paragraphs and line breaks', () => {
-    assert.equal(textToMarkdown('# Title\n*not bold* and _this_\n\n1. item\n- dash\n'), '\\# Title\\\n\\*not bold\\* and \\_this\\_\n\n1\\. item\\\n\\- dash\n');
+    assert.equal(
+      textToMarkdown('# Title\n*not bold* and _this_\n\n1. item\n- dash\n'),
+      '\\# Title\\\n\\*not bold\\* and \\_this\\_\n\n1\\. item\\\n\\- dash\n',
+    );
     assert.equal(textToMarkdown('a <b> [c](d) `e` ~f~ |g| AT&T &amp;'), 'a \\<b> \\[c\\](d) \\`e\\` \\~f\\~ \\|g\\| AT&T \\&amp;\n');
     assert.equal(textToMarkdown('    indented code?\n\tand a tab'), '&nbsp;&nbsp;&nbsp;&nbsp;indented code?\\\n&nbsp;&nbsp;&nbsp;&nbsp;and a tab\n');
     assert.equal(textToMarkdown('\uFEFFone\r\n\r\n\r\n\r\ntwo   \r\n'), 'one\n\ntwo\n');
@@ -72,7 +77,20 @@ describe('textToMarkdown', () => {
   }
 
   test('property: any text renders back to the same lines (pandoc as the Markdown renderer)', () => {
-    const alphabet = fc.constantFrom(...'ab Z09 \t\n\n#*_-+=>!<[]()`~|&;:.\\/"\'{}@$%^?,'.split(''), 'é', '€', 'http://x.test', 'www.a.b', '&amp;', '&#65;', '1.', '2)', '---', '***', '```');
+    const alphabet = fc.constantFrom(
+      ...'ab Z09 \t\n\n#*_-+=>!<[]()`~|&;:.\\/"\'{}@$%^?,'.split(''),
+      'é',
+      '€',
+      'http://x.test',
+      'www.a.b',
+      '&amp;',
+      '&#65;',
+      '1.',
+      '2)',
+      '---',
+      '***',
+      '```',
+    );
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 60 }), (parts) => {
         const text = parts.join('');
@@ -88,7 +106,10 @@ describe('page and slide headings', () => {
     assert.equal(withPageHeadings('Title\n\nBody\n\fSecond\n\f', 'Slide'), '--- Slide 1 ---\n\nTitle\n\nBody\n\n--- Slide 2 ---\n\nSecond\n');
   });
 
-  test('LibreOffice\'s empty slide headings are numbered', () => {
-    assert.equal(withSlideHeadings('<h1></h1><p>a</p><h1 style="x"> </h1><p>b</p><h1>Kept</h1>'), '<h1>Slide 1</h1><p>a</p><h1 style="x">Slide 2</h1><p>b</p><h1>Kept</h1>');
+  test("LibreOffice's empty slide headings are numbered", () => {
+    assert.equal(
+      withSlideHeadings('<h1></h1><p>a</p><h1 style="x"> </h1><p>b</p><h1>Kept</h1>'),
+      '<h1>Slide 1</h1><p>a</p><h1 style="x">Slide 2</h1><p>b</p><h1>Kept</h1>',
+    );
   });
 });

@@ -17,7 +17,14 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 // A 1×1 PNG with a marker in a tEXt chunk, so its presence in an output is unmistakable.
 const marker = 'SECRET-MARKER-7d1f0c';
 const secret = path.join(dir, 'secret.png');
-writeFileSync(secret, Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'), Buffer.from(`0000001574455874436f6d6d656e74${Buffer.from(`x\0${marker}`).toString('hex')}00000000`, 'hex'), Buffer.from('0000000d4944415478da63f8cfc0f01f0005000201a0d3a8e30000000049454e44ae426082', 'hex')]));
+writeFileSync(
+  secret,
+  Buffer.concat([
+    Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+    Buffer.from(`0000001574455874436f6d6d656e74${Buffer.from(`x\0${marker}`).toString('hex')}00000000`, 'hex'),
+    Buffer.from('0000000d4944415478da63f8cfc0f01f0005000201a0d3a8e30000000049454e44ae426082', 'hex'),
+  ]),
+);
 
 const pandoc = createPandocEngine();
 
@@ -41,7 +48,14 @@ for (const to of ['docx', 'odt', 'epub3', 'html5']) {
     const work = mkdtempSync(path.join(dir, `${to}-`));
     const input = path.join(work, 'input.md');
     writeFileSync(input, document);
-    const { output, dropped } = await pandoc.convert({ from: 'markdown', to, input, outputDir: path.join(work, 'out'), untrusted: true, standalone: to === 'html5' });
+    const { output, dropped } = await pandoc.convert({
+      from: 'markdown',
+      to,
+      input,
+      outputDir: path.join(work, 'out'),
+      untrusted: true,
+      standalone: to === 'html5',
+    });
     const bytes = readFileSync(output);
     const parts = to === 'html5' ? [bytes] : await entries(output);
     for (const part of parts) assert.ok(!part.includes(marker), `${to}: the secret's bytes are not in the output`);

@@ -43,7 +43,11 @@ before(async () => {
   books.epub = path.join(work, 'book.epub');
   await writeEpub(books.epub, `http://127.0.0.1:${port}/track.png`);
   if (HAS.calibre) {
-    for (const [kind, extension] of [['mobi', 'mobi'], ['azw', 'azw3'], ['fb2', 'fb2']] as const) {
+    for (const [kind, extension] of [
+      ['mobi', 'mobi'],
+      ['azw', 'azw3'],
+      ['fb2', 'fb2'],
+    ] as const) {
       books[kind] = path.join(work, `book.${extension}`);
       calibre(books.epub, books[kind], work);
     }
@@ -56,8 +60,17 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-interface FileResult { fileId: string; downloadUrl: string; fileName: string; mimeType: string; sizeBytes: number }
-interface Answer { status: number; body: { status: unknown; error?: string; detail?: string; result?: FileResult; warnings?: string[] } }
+interface FileResult {
+  fileId: string;
+  downloadUrl: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+interface Answer {
+  status: number;
+  body: { status: unknown; error?: string; detail?: string; result?: FileResult; warnings?: string[] };
+}
 
 async function upload(slug: string, content: Buffer, fileName: string, fields: Record<string, string> = {}): Promise<Answer> {
   const form = new FormData();
@@ -124,7 +137,12 @@ async function readBack(file: string, to: string): Promise<{ text: string; title
 }
 
 test('the engines these tests need are installed (scripts/system-packages.txt; the bootstrap installs them)', () => {
-  assert.deepEqual(Object.entries(HAS).filter(([, present]) => !present).map(([name]) => name), []);
+  assert.deepEqual(
+    Object.entries(HAS)
+      .filter(([, present]) => !present)
+      .map(([name]) => name),
+    [],
+  );
 });
 
 test('there are the 20 catalog slugs, each with at least two examples', () => {
@@ -135,9 +153,18 @@ test('there are the 20 catalog slugs, each with at least two examples', () => {
 test('supported-conversions lists exactly the conversions whose engines are installed', async () => {
   const response = await fetch(`${server.url}/api/v1/ebook/supported-conversions`);
   const body = (await response.json()) as { result: { conversions: { slug: string; to: string }[]; unavailable: { slug: string }[] } };
-  const expected = ebookTools.map((t) => t.slug).filter(supported).sort();
+  const expected = ebookTools
+    .map((t) => t.slug)
+    .filter(supported)
+    .sort();
   assert.deepEqual(body.result.conversions.map((c) => c.slug).sort(), expected);
-  assert.deepEqual(body.result.unavailable.map((u) => u.slug).sort(), ebookTools.map((t) => t.slug).filter((s) => !supported(s)).sort());
+  assert.deepEqual(
+    body.result.unavailable.map((u) => u.slug).sort(),
+    ebookTools
+      .map((t) => t.slug)
+      .filter((s) => !supported(s))
+      .sort(),
+  );
   assert.equal(body.result.conversions.find((c) => c.slug === 'epub-to-azw')?.to, HAS.calibre ? 'azw3' : undefined);
 });
 
@@ -160,12 +187,13 @@ describe('every supported slug converts a real book; the output is reopened and 
       const back = await readBack(file, to);
       assert.match(back.text, /bright cold day in April/);
       assert.match(back.text, /striking thirteen/);
-      assert.doesNotMatch(back.text, /PWNED/, 'the book\'s script never ran');
+      assert.doesNotMatch(back.text, /PWNED/, "the book's script never ran");
       if (back.title !== undefined) assert.equal(back.title, BOOK.title);
       if (to === 'html') {
-        assert.match(back.raw!, /<img[^>]+src="data:image\/(png|jpeg);base64,/, 'the book\'s own image is embedded');
+        assert.match(back.raw!, /<img[^>]+src="data:image\/(png|jpeg);base64,/, "the book's own image is embedded");
         assert.doesNotMatch(back.raw!, /127\.0\.0\.1|root:x:0|<script/i, 'nothing outside the book is referenced or read; no scripts');
-        for (const match of back.raw!.matchAll(/\b(?:src|href|xlink:href)="([^"]*)"/g)) assert.match(match[1]!, /^(data:|#)/, `no outside reference: ${match[0]}`);
+        for (const match of back.raw!.matchAll(/\b(?:src|href|xlink:href)="([^"]*)"/g))
+          assert.match(match[1]!, /^(data:|#)/, `no outside reference: ${match[0]}`);
       }
       if (to === 'docx') assert.match(back.raw!, /word\/media\//, 'the image is in the Word document');
       assert.equal(trackerHits, 0, 'no conversion fetched the remote image');
@@ -231,7 +259,11 @@ describe('options, errors and hostile books', () => {
 
   test('without Calibre, its conversions answer 501 engine_unavailable while the pandoc ones still work', async () => {
     const deps = { engines: { pandoc: createPandocEngine(), poppler: createPopplerEngine() }, scratchRoot: mkdtempSync(path.join(work, 'scratch-')) };
-    const caller = (file: string) => ({ requestId: 't', log: pino({ level: 'silent' }), uploads: [{ field: 'file', path: file, fileName: 'book.epub', sizeBytes: readFileSync(file).length }] });
+    const caller = (file: string) => ({
+      requestId: 't',
+      log: pino({ level: 'silent' }),
+      uploads: [{ field: 'file', path: file, fileName: 'book.epub', sizeBytes: readFileSync(file).length }],
+    });
     const mobi = ebookTools.find((t) => t.slug === 'epub-to-mobi')!;
     await assert.rejects(invoke(mobi, {}, caller(books.epub!), deps), (error: unknown) => {
       assert.equal(asToolError(error).code, 'engine_unavailable');

@@ -42,7 +42,9 @@ export async function writeEpub(file: string, trackerUrl: string): Promise<void>
   const zip = new yazl.ZipFile();
   zip.addBuffer(Buffer.from('application/epub+zip'), 'mimetype', { compress: false });
   zip.addBuffer(
-    Buffer.from('<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>'),
+    Buffer.from(
+      '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+    ),
     'META-INF/container.xml',
   );
   zip.addBuffer(
@@ -57,11 +59,18 @@ export async function writeEpub(file: string, trackerUrl: string): Promise<void>
     'OEBPS/content.opf',
   );
   zip.addBuffer(
-    Buffer.from(xhtml('Contents', '<nav epub:type="toc"><ol><li><a href="ch1.xhtml">Chapter One</a></li><li><a href="ch2.xhtml">Chapter Two</a></li></ol></nav>')),
+    Buffer.from(
+      xhtml('Contents', '<nav epub:type="toc"><ol><li><a href="ch1.xhtml">Chapter One</a></li><li><a href="ch2.xhtml">Chapter Two</a></li></ol></nav>'),
+    ),
     'OEBPS/nav.xhtml',
   );
   zip.addBuffer(
-    Buffer.from(xhtml('Chapter One', `<h1>Chapter One</h1><p>${BOOK.chapterOne}</p><p><img src="images/red.png" alt="A red square"/></p><p><img src="${trackerUrl}" alt="tracker"/></p>`)),
+    Buffer.from(
+      xhtml(
+        'Chapter One',
+        `<h1>Chapter One</h1><p>${BOOK.chapterOne}</p><p><img src="images/red.png" alt="A red square"/></p><p><img src="${trackerUrl}" alt="tracker"/></p>`,
+      ),
+    ),
     'OEBPS/ch1.xhtml',
   );
   // A script that would rewrite the text and call the tracker if any converter ran it.

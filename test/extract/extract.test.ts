@@ -18,7 +18,12 @@ import { docxBomb, pdf, xlsx } from './fixtures.ts';
  * POST /api/v1/extract and the -file tools through real HTTP: documents of every format are made in the
  * test (by hand, or with pandoc/Calibre/LibreOffice where those are installed) and their text checked.
  */
-const HAS = { pandoc: commandExists('pandoc'), pdftotext: commandExists('pdftotext'), calibre: commandExists('ebook-convert'), soffice: commandExists('soffice') };
+const HAS = {
+  pandoc: commandExists('pandoc'),
+  pdftotext: commandExists('pdftotext'),
+  calibre: commandExists('ebook-convert'),
+  soffice: commandExists('soffice'),
+};
 let server: TestServer;
 let work: string;
 const docs: Record<string, Buffer> = {};
@@ -78,14 +83,28 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-interface Body { status: unknown; code?: number; error?: string; detail?: string; message?: string; result?: Record<string, unknown>; warnings?: string[] }
+interface Body {
+  status: unknown;
+  code?: number;
+  error?: string;
+  detail?: string;
+  message?: string;
+  result?: Record<string, unknown>;
+  warnings?: string[];
+}
 
 async function extractJson(body: unknown): Promise<{ status: number; body: Body }> {
   const response = await server.post('/api/v1/extract', body);
   return { status: response.status, body: (await response.json()) as Body };
 }
 
-async function uploadTo(route: string, content: Buffer, fileName: string, fields: Record<string, string> = {}, field = 'file'): Promise<{ status: number; body: Body }> {
+async function uploadTo(
+  route: string,
+  content: Buffer,
+  fileName: string,
+  fields: Record<string, string> = {},
+  field = 'file',
+): Promise<{ status: number; body: Body }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append(field, new Blob([content]), fileName);
@@ -102,7 +121,12 @@ function scratch(): string[] {
 }
 
 test('the engines these tests need are installed (scripts/system-packages.txt; the bootstrap installs them)', () => {
-  assert.deepEqual(Object.entries(HAS).filter(([, present]) => !present).map(([name]) => name), []);
+  assert.deepEqual(
+    Object.entries(HAS)
+      .filter(([, present]) => !present)
+      .map(([name]) => name),
+    [],
+  );
 });
 
 describe('POST /api/v1/extract with base64 content', () => {
@@ -129,7 +153,15 @@ describe('POST /api/v1/extract with base64 content', () => {
     ]);
     assert.equal(result.text, REPORT_TEXT);
     assert.equal(result.characters, REPORT_TEXT.length);
-    assert.deepEqual(result.metadata, { title: 'Quarterly Report', author: 'Jane Analyst', language: null, pages: 2, sheets: null, slides: null, chapters: null });
+    assert.deepEqual(result.metadata, {
+      title: 'Quarterly Report',
+      author: 'Jane Analyst',
+      language: null,
+      pages: 2,
+      sheets: null,
+      slides: null,
+      chapters: null,
+    });
   });
 
   test('PDF without a text layer: empty text and a warning (no OCR)', async () => {
@@ -166,7 +198,12 @@ describe('POST /api/v1/extract with base64 content', () => {
     assert.equal((body.result!.metadata as { sheets: number }).sheets, 2);
   });
 
-  for (const [ext, engine] of [['docx', 'ooxml'], ['odt', 'odf'], ['html', 'html'], ['epub', 'epub']] as const) {
+  for (const [ext, engine] of [
+    ['docx', 'ooxml'],
+    ['odt', 'odf'],
+    ['html', 'html'],
+    ['epub', 'epub'],
+  ] as const) {
     test(`${ext.toUpperCase()}: paragraphs, lists and tables in order; title and author`, async () => {
       const { status, body } = await extractJson({ content: docs[ext]!.toString('base64') });
       assert.equal(status, 200, JSON.stringify(body));
@@ -179,14 +216,21 @@ describe('POST /api/v1/extract with base64 content', () => {
       const metadata = result.metadata as { title: string; author: string };
       assert.equal(metadata.title, 'Quarterly Report');
       assert.equal(metadata.author, 'Jane Analyst');
-      if (ext === 'epub') assert.deepEqual((result.chapters as { title: string }[]).map((c) => c.title), ['Quarterly Report', 'Summary', 'Outlook']);
+      if (ext === 'epub')
+        assert.deepEqual(
+          (result.chapters as { title: string }[]).map((c) => c.title),
+          ['Quarterly Report', 'Summary', 'Outlook'],
+        );
     });
   }
 
   test('PPTX: one entry per slide with its title', async () => {
     const { body } = await extractJson({ content: docs.pptx!.toString('base64') });
     const slides = body.result!.slides as { index: number; title: string; text: string }[];
-    assert.deepEqual(slides.map((s) => s.title), ['Quarterly Report', 'Summary', 'Outlook']);
+    assert.deepEqual(
+      slides.map((s) => s.title),
+      ['Quarterly Report', 'Summary', 'Outlook'],
+    );
     assert.match(slides[1]!.text, /Revenue grew 12 % in Q1\.\nfirst point\nsecond point\nRegion\tSales\nNorth\t100/);
     assert.equal((body.result!.metadata as { slides: number }).slides, 3);
   });
@@ -364,7 +408,14 @@ describe('the -file variants read uploads through the same extraction', () => {
   test('file-insights: a DOCX, tasks comma-separated, 200 with local models', async () => {
     const { status, body } = await uploadTo(fileInsights.path, docs.docx!, 'report.docx', { tasks: 'summarize,keywords,language', maxKeywords: '3' });
     assert.equal(status, 200, JSON.stringify(body));
-    const result = body.result as { mode: string; summary: { method: string; text: string }; keywords: unknown[]; language: { code: string }; source: { kind: string }; readability?: unknown };
+    const result = body.result as {
+      mode: string;
+      summary: { method: string; text: string };
+      keywords: unknown[];
+      language: { code: string };
+      source: { kind: string };
+      readability?: unknown;
+    };
     assert.equal(result.mode, 'local');
     assert.equal(result.summary.method, 'extractive');
     assert.ok(result.summary.text.length > 0);

@@ -17,7 +17,10 @@ export function pdf(pages: string[][], info: { title?: string; author?: string }
     const contentId = next++;
     pageIds.push(pageId);
     const stream = lines.length ? `BT /F1 12 Tf 72 720 Td ${lines.map((l, i) => `${i ? '0 -18 Td ' : ''}(${escapePdfText(l)}) Tj`).join(' ')} ET` : '';
-    bodies.push({ id: pageId, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>` });
+    bodies.push({
+      id: pageId,
+      body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`,
+    });
     bodies.push({ id: contentId, body: `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream` });
   }
   const infoId = next++;
@@ -63,8 +66,10 @@ export function excelSerial(iso: string): number {
 /** An XLSX with two sheets: a bank export (shared strings, a date format, negative amounts) and a note (inline string). */
 export function xlsx(): Promise<Buffer> {
   const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-  const rel = (id: string, type: string, target: string): string => `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`;
-  const rels = (...items: string[]): string => `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items.join('')}</Relationships>`;
+  const rel = (id: string, type: string, target: string): string =>
+    `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`;
+  const rels = (...items: string[]): string =>
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${items.join('')}</Relationships>`;
   const strings = ['Date', 'Payee', 'Amount', 'REWE Markt', 'Deutsche Bahn'];
   const row = (r: number, cells: string): string => `<row r="${r}">${cells}</row>`;
   return zipOf([
@@ -78,10 +83,27 @@ export function xlsx(): Promise<Buffer> {
         '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
     ],
     ['_rels/.rels', rels(rel('rId1', 'officeDocument', 'xl/workbook.xml'))],
-    ['xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook ${ns}><sheets><sheet name="Transactions" sheetId="1" r:id="rId1"/><sheet name="Notes" sheetId="2" r:id="rId2"/></sheets></workbook>`],
-    ['xl/_rels/workbook.xml.rels', rels(rel('rId1', 'worksheet', 'worksheets/sheet1.xml'), rel('rId2', 'worksheet', 'worksheets/sheet2.xml'), rel('rId3', 'sharedStrings', 'sharedStrings.xml'), rel('rId4', 'styles', 'styles.xml'))],
-    ['xl/sharedStrings.xml', `<?xml version="1.0" encoding="UTF-8"?><sst ${ns} count="5" uniqueCount="5">${strings.map((s) => `<si><t>${s}</t></si>`).join('')}</sst>`],
-    ['xl/styles.xml', `<?xml version="1.0" encoding="UTF-8"?><styleSheet ${ns}><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>`],
+    [
+      'xl/workbook.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><workbook ${ns}><sheets><sheet name="Transactions" sheetId="1" r:id="rId1"/><sheet name="Notes" sheetId="2" r:id="rId2"/></sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      rels(
+        rel('rId1', 'worksheet', 'worksheets/sheet1.xml'),
+        rel('rId2', 'worksheet', 'worksheets/sheet2.xml'),
+        rel('rId3', 'sharedStrings', 'sharedStrings.xml'),
+        rel('rId4', 'styles', 'styles.xml'),
+      ),
+    ],
+    [
+      'xl/sharedStrings.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><sst ${ns} count="5" uniqueCount="5">${strings.map((s) => `<si><t>${s}</t></si>`).join('')}</sst>`,
+    ],
+    [
+      'xl/styles.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><styleSheet ${ns}><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+    ],
     [
       'xl/worksheets/sheet1.xml',
       `<?xml version="1.0" encoding="UTF-8"?><worksheet ${ns}><sheetData>` +
@@ -90,15 +112,24 @@ export function xlsx(): Promise<Buffer> {
         row(3, `<c r="A3" s="1"><v>${excelSerial('2024-04-04')}</v></c><c r="B3" t="s"><v>4</v></c><c r="C3"><v>-89.9</v></c>`) +
         '</sheetData></worksheet>',
     ],
-    ['xl/worksheets/sheet2.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet ${ns}><sheetData>${row(1, '<c r="B1" t="inlineStr"><is><t>Keep the receipts</t></is></c>')}</sheetData></worksheet>`],
+    [
+      'xl/worksheets/sheet2.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet ${ns}><sheetData>${row(1, '<c r="B1" t="inlineStr"><is><t>Keep the receipts</t></is></c>')}</sheetData></worksheet>`,
+    ],
   ]);
 }
 
 /** A DOCX whose document.xml declares (and holds) far more than any document part may unpack to. */
 export function docxBomb(): Promise<Buffer> {
   return zipOf([
-    ['[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
-    ['_rels/.rels', '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'],
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ],
+    [
+      '_rels/.rels',
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    ],
     ['word/document.xml', Buffer.alloc(70 * 1024 * 1024, 0x20)],
   ]);
 }

@@ -17,15 +17,19 @@ writeFileSync(outside, 'not for tools');
 
 function files() {
   const stored: Array<{ path: string; bytes: string; fileName: string }> = [];
-  const access = callFiles([{ field: 'file', path: upload, fileName: 'upload.txt', sizeBytes: 14, kind: 'txt' }], {
-    scratchRoot: path.join(dir, 'scratch'),
-    files: {
-      put: async (filePath: string, meta: { fileName: string }) => {
-        stored.push({ path: filePath, bytes: readFileSync(filePath, 'utf8'), fileName: meta.fileName });
-        return { fileId: 'x' } as never;
-      },
-    } as never,
-  }, null);
+  const access = callFiles(
+    [{ field: 'file', path: upload, fileName: 'upload.txt', sizeBytes: 14, kind: 'txt' }],
+    {
+      scratchRoot: path.join(dir, 'scratch'),
+      files: {
+        put: async (filePath: string, meta: { fileName: string }) => {
+          stored.push({ path: filePath, bytes: readFileSync(filePath, 'utf8'), fileName: meta.fileName });
+          return { fileId: 'x' } as never;
+        },
+      } as never,
+    },
+    null,
+  );
   return { access, stored };
 }
 

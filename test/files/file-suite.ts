@@ -11,7 +11,14 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
  * test/files/s3.test.ts on S3. What differs between stores (where links point, who refuses a forged or
  * expired link, where the bytes live) is the store's part of the suite, `FileStoreUnderTest`.
  */
-export interface FileResult { fileId: string; downloadUrl: string; expiresAt: string; fileName: string; mimeType: string; sizeBytes: number }
+export interface FileResult {
+  fileId: string;
+  downloadUrl: string;
+  expiresAt: string;
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+}
 
 export interface FileStoreUnderTest {
   /** Runs before the first server starts / after the last one closed (e.g. the S3 server). */

@@ -32,7 +32,10 @@ test('a new data dir is 0700 and everything in it 0600: the store with its secre
     const files = filesUnder(dataDir);
     assert.ok(files.some((f) => f.endsWith('toolapi.sqlite')));
     assert.ok(files.some((f) => f.endsWith('first-api-key.txt')));
-    assert.ok(files.some((f) => f.includes(`${path.sep}files${path.sep}`)), `a stored file: ${files.join(', ')}`);
+    assert.ok(
+      files.some((f) => f.includes(`${path.sep}files${path.sep}`)),
+      `a stored file: ${files.join(', ')}`,
+    );
     for (const file of files) assert.equal(modeOf(file), '600', file);
     assert.doesNotMatch(service.stdout(), /data dir is readable by other users/);
   } finally {

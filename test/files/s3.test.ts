@@ -170,7 +170,10 @@ test('S3 adapter: a put that meets 503 SlowDown is retried with the file read ag
   const before = direct.requests.length;
   await store.put('f4/retried.txt', sourceFile('retried.txt', 'after two refusals'), 'text/plain');
   const puts = direct.requests.slice(before).filter((r) => r.method === 'PUT');
-  assert.deepEqual(puts.map((r) => r.status), [503, 503, 200]);
+  assert.deepEqual(
+    puts.map((r) => r.status),
+    [503, 503, 200],
+  );
   const chunks: Buffer[] = [];
   for await (const chunk of await store.read('f4/retried.txt')) chunks.push(chunk as Buffer);
   assert.equal(Buffer.concat(chunks).toString(), 'after two refusals');

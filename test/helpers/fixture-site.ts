@@ -59,7 +59,7 @@ export async function startSite(routes: Record<string, Route> = {}, options: Sit
       return;
     }
     res.writeHead(route.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...route.headers });
-    res.end(req.method === 'HEAD' ? undefined : route.body ?? '');
+    res.end(req.method === 'HEAD' ? undefined : (route.body ?? ''));
   };
   const server = options.tls ? https.createServer({ key: options.tls.key, cert: options.tls.cert }, handler) : http.createServer(handler);
   const site: FixtureSite = {
@@ -99,8 +99,31 @@ export function selfSignedCert(options: { commonName?: string; altNames?: string
     const keyFile = path.join(dir, 'key.pem');
     const certFile = path.join(dir, 'cert.pem');
     const conf = path.join(dir, 'openssl.cnf');
-    writeFileSync(conf, `[req]\ndistinguished_name=dn\nx509_extensions=ext\nprompt=no\n[dn]\nCN=${cn}\nO=toolapi tests\n[ext]\nsubjectAltName=${alt}\nbasicConstraints=CA:FALSE\n`);
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', String(options.days ?? 30), '-config', conf], { stdio: 'ignore' });
+    writeFileSync(
+      conf,
+      `[req]\ndistinguished_name=dn\nx509_extensions=ext\nprompt=no\n[dn]\nCN=${cn}\nO=toolapi tests\n[ext]\nsubjectAltName=${alt}\nbasicConstraints=CA:FALSE\n`,
+    );
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        String(options.days ?? 30),
+        '-config',
+        conf,
+      ],
+      { stdio: 'ignore' },
+    );
     return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });

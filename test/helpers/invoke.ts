@@ -17,7 +17,10 @@ export async function expectNoServerError(tool: AnyTool, input: unknown): Promis
     return await run(tool, input);
   } catch (error) {
     const mapped = asToolError(error);
-    assert.ok(mapped.status < 500, `${tool.operationId} gave ${mapped.status} ${mapped.code} for ${JSON.stringify(input)?.slice(0, 300)}: ${String((error as Error).stack)}`);
+    assert.ok(
+      mapped.status < 500,
+      `${tool.operationId} gave ${mapped.status} ${mapped.code} for ${JSON.stringify(input)?.slice(0, 300)}: ${String((error as Error).stack)}`,
+    );
     return mapped.status;
   }
 }

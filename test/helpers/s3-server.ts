@@ -160,7 +160,10 @@ export function checkSigV4(req: IncomingMessage, creds: { accessKeyId: string; s
         const at = pair.indexOf('=');
         return at < 0 ? [decodeURIComponent(pair), ''] : [decodeURIComponent(pair.slice(0, at)), decodeURIComponent(pair.slice(at + 1))];
       });
-    canonicalUri = rawPath.split('/').map((segment) => uriEncode(decodeURIComponent(segment))).join('/');
+    canonicalUri = rawPath
+      .split('/')
+      .map((segment) => uriEncode(decodeURIComponent(segment)))
+      .join('/');
   } catch {
     return { status: 400, code: 'InvalidURI', message: 'Could not parse the specified URI.' };
   }
@@ -196,7 +199,8 @@ export function checkSigV4(req: IncomingMessage, creds: { accessKeyId: string; s
       return {
         status: 400,
         code: 'AuthorizationQueryParametersError',
-        message: 'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
+        message:
+          'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
       };
     }
     credential = param('X-Amz-Credential') ?? '';

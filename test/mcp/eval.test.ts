@@ -18,7 +18,9 @@ const FLOORS = {
 for (const half of ['tuning', 'held-out'] as const) {
   test(`routing evaluation, ${half} half: plan_task and discover_tools top-1 at or above the last measured floor`, (t) => {
     const f = measure(loadHalf(half));
-    t.diagnostic(`${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible goals picked ${f.impossiblePicked.length}; vague goals executed ${f.vagueExecuted.length}`);
+    t.diagnostic(
+      `${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible goals picked ${f.impossiblePicked.length}; vague goals executed ${f.vagueExecuted.length}`,
+    );
     const floor = FLOORS[half];
     assert.ok(f.planTop1 / f.goals >= floor.plan, `plan_task top-1 ${pct(f.planTop1, f.goals)} < ${floor.plan * 100} %`);
     assert.ok(f.discoverTop1 / f.goals >= floor.discover, `discover_tools top-1 ${pct(f.discoverTop1, f.goals)} < ${floor.discover * 100} %`);

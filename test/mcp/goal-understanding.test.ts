@@ -13,7 +13,13 @@ import { ALL_TOOLS } from '../../src/tools/index.ts';
  */
 const registry = createRegistry(ALL_TOOLS);
 const catalog = buildCatalog(registry);
-const agent = createAgent({ registry, catalog, skills: buildSkills(catalog.workflows, registry), now: () => new Date(), payloadsFor: () => ({ save: async () => ({ dataRefId: 'x', expiresAt: '' }) }) });
+const agent = createAgent({
+  registry,
+  catalog,
+  skills: buildSkills(catalog.workflows, registry),
+  now: () => new Date(),
+  payloadsFor: () => ({ save: async () => ({ dataRefId: 'x', expiresAt: '' }) }),
+});
 
 type Plan = ReturnType<typeof agent.plan>;
 const plan = (goal: string): Plan => agent.plan({ goal });
@@ -65,8 +71,14 @@ test('successive operations are a chain; the parts are split on then / after tha
   assert.deepEqual(partsOf('convert markdown to html'), ['convert markdown to html']);
   const chain = plan("md5 of 'abc' then convert it to uppercase");
   assert.equal(chain.status, 'planned', JSON.stringify(chain));
-  assert.deepEqual(chain.chain?.map((s) => s.operationId), ['securityApis.hashGenerator', 'textUtilities.textCaseConverter']);
-  assert.equal(chain.creditEstimate, chain.steps.reduce((sum, s) => sum + s.cost, 0));
+  assert.deepEqual(
+    chain.chain?.map((s) => s.operationId),
+    ['securityApis.hashGenerator', 'textUtilities.textCaseConverter'],
+  );
+  assert.equal(
+    chain.creditEstimate,
+    chain.steps.reduce((sum, s) => sum + s.cost, 0),
+  );
   assert.equal(chain.chain?.[1]?.missingInputs.length, 0, 'the text comes from step 1');
 });
 

@@ -16,7 +16,9 @@ export async function connectSse(baseUrl: string, key: string): Promise<Client> 
     headers.set('x-api-key', key);
     return fetch(url, { ...init, headers });
   };
-  await client.connect(new SSEClientTransport(new URL(`${baseUrl}/mcp`), { eventSourceInit: { fetch: withKey }, requestInit: { headers: { 'x-api-key': key } } }));
+  await client.connect(
+    new SSEClientTransport(new URL(`${baseUrl}/mcp`), { eventSourceInit: { fetch: withKey }, requestInit: { headers: { 'x-api-key': key } } }),
+  );
   return client;
 }
 

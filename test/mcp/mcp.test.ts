@@ -8,7 +8,20 @@ import { startSite, type FixtureSite } from '../helpers/fixture-site.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { call, callError, connectHttp, connectSse, usage, waitForRun, type Structured } from './mcp-client.ts';
 
-const META_TOOLS = ['plan_task', 'solve_task', 'run_playbook', 'verify_task', 'discover_tools', 'get_tool_schema', 'invoke_tool', 'fetch_payload', 'get_run', 'list_skills', 'load_skill', 'run_workflow'];
+const META_TOOLS = [
+  'plan_task',
+  'solve_task',
+  'run_playbook',
+  'verify_task',
+  'discover_tools',
+  'get_tool_schema',
+  'invoke_tool',
+  'fetch_payload',
+  'get_run',
+  'list_skills',
+  'load_skill',
+  'run_workflow',
+];
 
 /** A page whose meta tags are poor (score under 70), and the fixed version of it. */
 const POOR_PAGE = '<html><head><title>x</title></head><body><p>hello</p></body></html>';
@@ -35,7 +48,13 @@ after(async () => {
 
 describe('transports and keys', () => {
   test('401 JSON envelope without a key or with a bad key, on both transports', async () => {
-    for (const [method, path] of [['GET', '/mcp'], ['POST', '/mcp/http'], ['GET', '/mcp/http'], ['DELETE', '/mcp/http'], ['POST', '/mcp/messages?sessionId=x']] as const) {
+    for (const [method, path] of [
+      ['GET', '/mcp'],
+      ['POST', '/mcp/http'],
+      ['GET', '/mcp/http'],
+      ['DELETE', '/mcp/http'],
+      ['POST', '/mcp/messages?sessionId=x'],
+    ] as const) {
       for (const headers of [{}, { 'x-api-key': 'tk_notAValidKeyAtAll000000000000000000000' }] as Array<Record<string, string>>) {
         const response = await fetch(server.url + path, {
           method,
@@ -98,7 +117,7 @@ describe('transports and keys', () => {
     }
   });
 
-  test('an SSE session cannot be driven with another account\'s key', async () => {
+  test("an SSE session cannot be driven with another account's key", async () => {
     const other = await otherAccountKey(server);
     const stream = await fetch(`${server.url}/mcp`, { headers: { 'x-api-key': server.key } });
     const reader = stream.body!.getReader();
@@ -120,7 +139,10 @@ describe('router: discover, schema, invoke', () => {
     const found = await call(client, 'discover_tools', { query: 'sha256 checksum of a text', module: 'security-apis' });
     const hit = (found.results as Array<{ id: string; group: string }>).find((r) => r.id === 'securityApis.hashGenerator');
     assert.ok(hit, JSON.stringify(found.results));
-    assert.ok((found.results as Array<{ group: string }>).every((r) => r.group === 'security-apis'), 'module filter');
+    assert.ok(
+      (found.results as Array<{ group: string }>).every((r) => r.group === 'security-apis'),
+      'module filter',
+    );
 
     const schema = await call(client, 'get_tool_schema', { operationId: 'securityApis.hashGenerator' });
     assert.equal(schema.kind, 'tool');
@@ -147,7 +169,11 @@ describe('router: discover, schema, invoke', () => {
     const suggestions = unknown.suggestions as string[];
     assert.equal(suggestions[0], 'securityApis.hashGenerator');
     const { result } = (await (await fetch(`${server.url}/api/v1/catalog`)).json()) as { result: unknown };
-    const ids = new Set(JSON.stringify(result).match(/"operationId":"([^"]+)"/g)?.map((m) => m.slice(15, -1)));
+    const ids = new Set(
+      JSON.stringify(result)
+        .match(/"operationId":"([^"]+)"/g)
+        ?.map((m) => m.slice(15, -1)),
+    );
     for (const s of suggestions) assert.ok(ids.has(s) || !s.includes('.'), `${s} exists`);
   });
 
@@ -168,7 +194,10 @@ describe('plan and solve', () => {
     assert.equal((plan.target as { id: string }).id, 'full-security-audit');
     const steps = plan.steps as Array<{ cost: number; willRun: boolean }>;
     assert.equal(steps.length, 6);
-    assert.equal(plan.creditEstimate, steps.reduce((sum, s) => sum + (s.willRun ? s.cost : 0), 0));
+    assert.equal(
+      plan.creditEstimate,
+      steps.reduce((sum, s) => sum + (s.willRun ? s.cost : 0), 0),
+    );
     assert.equal(plan.wouldExecute, true);
     assert.ok((plan.confidence as number) >= 0.6);
     const vague = await call(client, 'plan_task', { goal: 'check my website' });
@@ -209,7 +238,10 @@ describe('plan and solve', () => {
     assert.ok(findings.some((f) => f.id === 'meta-description-missing'));
     assert.ok(findings.every((f) => f.sources.includes('seoApis.metaTagsAnalyzer')));
     const fixes = report.fixes as Array<{ rank: number; severity: string }>;
-    assert.deepEqual(fixes.map((f) => f.rank), fixes.map((_, i) => i + 1));
+    assert.deepEqual(
+      fixes.map((f) => f.rank),
+      fixes.map((_, i) => i + 1),
+    );
     assert.equal(fixes[0]?.severity, 'medium', 'most severe first');
     const steps = report.steps as Array<{ status: string; durationMs: number; credits: number; result?: unknown; summary?: unknown }>;
     assert.equal(steps[0]?.status, 'ok');
@@ -225,9 +257,9 @@ describe('plan and solve', () => {
     const km = await call(client, 'solve_task', { goal: 'convert 10 km to miles' });
     assert.equal((km.target as { id: string }).id, 'unitConversions.lengthConverter');
     assert.deepEqual(km.input, { value: 10, from: 'km', to: 'miles' });
-    assert.equal(((km.steps as Array<{ result: { result: number } }>)[0]?.result.result), 6.21371192237);
+    assert.equal((km.steps as Array<{ result: { result: number } }>)[0]?.result.result, 6.21371192237);
     const hours = await call(client, 'solve_task', { goal: 'how many minutes are in 3.5 hours' });
-    assert.equal(((hours.steps as Array<{ result: { result: number } }>)[0]?.result.result), 210);
+    assert.equal((hours.steps as Array<{ result: { result: number } }>)[0]?.result.result, 210);
   });
 
   test('a workflow: per-step status, partial when a step fails, credits only for what ran', async () => {
@@ -241,7 +273,10 @@ describe('plan and solve', () => {
     assert.ok(ok.length > 0);
     assert.equal(report.status, failed.length > 0 ? 'partial' : 'completed');
     for (const s of failed) assert.equal(typeof s.error?.code, 'string');
-    assert.equal(report.creditsUsed, ok.reduce((sum, s) => sum + s.credits, 0));
+    assert.equal(
+      report.creditsUsed,
+      ok.reduce((sum, s) => sum + s.credits, 0),
+    );
     assert.equal(await usage(server.url, server.key), before + (report.creditsUsed as number));
     const findings = report.findings as Array<{ id: string; severity: string }>;
     assert.ok(findings.some((f) => f.id === 'csp-missing' && f.severity === 'high'));
@@ -307,7 +342,11 @@ describe('plan and solve', () => {
     assert.equal(social.analysis, 'local');
     assert.equal(social.creditsUsed, 0);
 
-    const enhanced = await call(client, 'run_workflow', { workflowId: 'social-preview-audit-job', input: { html: POOR_PAGE, url: `${site.origin}/` }, enhance: true });
+    const enhanced = await call(client, 'run_workflow', {
+      workflowId: 'social-preview-audit-job',
+      input: { html: POOR_PAGE, url: `${site.origin}/` },
+      enhance: true,
+    });
     assert.equal(enhanced.analysis, 'local+live');
     assert.equal(enhanced.creditsUsed, 1);
     assert.equal(await usage(server.url, server.key), before + 1);
@@ -337,7 +376,13 @@ describe('verify_task', () => {
     const before = await usage(server.url, server.key);
     // 1) the after part of the earlier verify as the baseline
     const second = await call(client, 'verify_task', { baseline: first.after });
-    const d2 = second.delta as { gate: string; status: string; resolvedFindings: Array<{ id: string }>; scoreDeltas: Record<string, { delta: number }>; newFindings: unknown[] };
+    const d2 = second.delta as {
+      gate: string;
+      status: string;
+      resolvedFindings: Array<{ id: string }>;
+      scoreDeltas: Record<string, { delta: number }>;
+      newFindings: unknown[];
+    };
     assert.equal(second.status, 'verified');
     assert.equal(d2.gate, 'pass', JSON.stringify(second.delta));
     assert.equal(d2.status, 'improved');
@@ -401,7 +446,10 @@ describe('verify_task', () => {
 
 describe('secrets', () => {
   test('secret input fields are not echoed in reports; verify asks for them again', async () => {
-    const report = await call(client, 'run_workflow', { workflowId: 'dev-auth-debug-job', input: { payload: { sub: 'user-42' }, secret: 'a-string-secret-at-least-256-bits-long', expiresIn: '15m' } });
+    const report = await call(client, 'run_workflow', {
+      workflowId: 'dev-auth-debug-job',
+      input: { payload: { sub: 'user-42' }, secret: 'a-string-secret-at-least-256-bits-long', expiresIn: '15m' },
+    });
     assert.equal(report.status, 'completed', JSON.stringify(report));
     assert.equal((report.input as { secret: string }).secret, '[redacted]');
     assert.equal(JSON.stringify(report).includes('a-string-secret-at-least-256-bits-long'), false);
@@ -457,9 +505,17 @@ describe('webhook mcp.job.finished', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     try {
-      const bad = await fetch(`${server.url}/api/v1/webhooks`, { method: 'PUT', headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, body: JSON.stringify({ url: 'ftp://x' }) });
+      const bad = await fetch(`${server.url}/api/v1/webhooks`, {
+        method: 'PUT',
+        headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'ftp://x' }),
+      });
       assert.equal(bad.status, 400);
-      const put = await fetch(`${server.url}/api/v1/webhooks`, { method: 'PUT', headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, body: JSON.stringify({ url: hookUrl }) });
+      const put = await fetch(`${server.url}/api/v1/webhooks`, {
+        method: 'PUT',
+        headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: hookUrl }),
+      });
       assert.equal(put.status, 200);
       const { result } = (await put.json()) as { result: { secret: string; url: string } };
       assert.match(result.secret, /^whsec_/);
@@ -467,7 +523,10 @@ describe('webhook mcp.job.finished', () => {
       assert.equal(shown.result.configured, true);
       assert.equal(JSON.stringify(shown).includes(result.secret), false, 'the secret is shown once only');
       const rows = await server.service.store.db.selectFrom('accounts').select(['webhook_secret']).execute();
-      assert.ok(rows.every((r) => !r.webhook_secret?.includes(result.secret.slice(6))), 'never stored in plain text');
+      assert.ok(
+        rows.every((r) => !r.webhook_secret?.includes(result.secret.slice(6))),
+        'never stored in plain text',
+      );
 
       const accepted = await call(client, 'solve_task', { goal: "reverse the text 'abc'", async: true });
       await waitForRun(client, accepted.runId as string);
@@ -477,7 +536,9 @@ describe('webhook mcp.job.finished', () => {
       const event = received[0]!;
       const id = String(event.headers['webhook-id']);
       const timestamp = String(event.headers['webhook-timestamp']);
-      const expected = createHmac('sha256', Buffer.from(result.secret.slice(6), 'base64')).update(`${id}.${timestamp}.${event.body}`).digest('base64');
+      const expected = createHmac('sha256', Buffer.from(result.secret.slice(6), 'base64'))
+        .update(`${id}.${timestamp}.${event.body}`)
+        .digest('base64');
       assert.equal(event.headers['webhook-signature'], `v1,${expected}`);
       assert.ok(Math.abs(Number(timestamp) - Date.now() / 1000) < 60);
       const payload = JSON.parse(event.body) as { type: string; data: { runId: string; status: string; resultStatus: string } };
@@ -498,7 +559,15 @@ describe('webhook mcp.job.finished', () => {
 
 async function otherAccountKey(s: TestServer): Promise<string> {
   const headers = { authorization: 'Bearer test-admin-token-0123456789abcdef', 'content-type': 'application/json' };
-  const account = (await (await fetch(`${s.url}/api/v1/accounts`, { method: 'POST', headers, body: JSON.stringify({ email: `other-${Date.now()}-${Math.random()}@example.test`, emailVerified: true }) })).json()) as { result: { accountId: string } };
-  const key = (await (await fetch(`${s.url}/api/v1/api-keys`, { method: 'POST', headers, body: JSON.stringify({ accountId: account.result.accountId }) })).json()) as { result: { key: string } };
+  const account = (await (
+    await fetch(`${s.url}/api/v1/accounts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: `other-${Date.now()}-${Math.random()}@example.test`, emailVerified: true }),
+    })
+  ).json()) as { result: { accountId: string } };
+  const key = (await (
+    await fetch(`${s.url}/api/v1/api-keys`, { method: 'POST', headers, body: JSON.stringify({ accountId: account.result.accountId }) })
+  ).json()) as { result: { key: string } };
   return key.result.key;
 }

@@ -69,7 +69,10 @@ describe('goals with values and several steps', () => {
     const plan = await call(client, 'plan_task', { goal });
     assert.equal(plan.status, 'planned', JSON.stringify(plan));
     const planned = plan.steps as Array<{ operationId: string; cost: number }>;
-    assert.deepEqual(planned.map((s) => s.operationId), ['textUtilities.reverseText', 'textUtilities.textCaseConverter']);
+    assert.deepEqual(
+      planned.map((s) => s.operationId),
+      ['textUtilities.reverseText', 'textUtilities.textCaseConverter'],
+    );
     const costs = (await costOf('textUtilities.reverseText')) + (await costOf('textUtilities.textCaseConverter'));
     assert.equal(plan.creditEstimate, costs);
 
@@ -77,7 +80,13 @@ describe('goals with values and several steps', () => {
     const report = await call(client, 'solve_task', { goal });
     assert.equal(report.status, 'completed', JSON.stringify(report));
     const steps = report.steps as Step[];
-    assert.deepEqual(steps.map((s) => [s.operationId, s.status]), [['textUtilities.reverseText', 'ok'], ['textUtilities.textCaseConverter', 'ok']]);
+    assert.deepEqual(
+      steps.map((s) => [s.operationId, s.status]),
+      [
+        ['textUtilities.reverseText', 'ok'],
+        ['textUtilities.textCaseConverter', 'ok'],
+      ],
+    );
     const expected = [...'stressed desserts'].reverse().join('').toUpperCase();
     assert.equal(steps[1]?.result?.text, expected);
     assert.equal(report.creditsUsed, costs);
@@ -97,7 +106,10 @@ describe('protocol', () => {
     const cost = await costOf(operationId);
     const before = await usage(server.url, server.key);
     const controller = new AbortController();
-    const pending = client.callTool({ name: 'invoke_tool', arguments: { operationId, input: { url: `${site.origin}/hang` } } }, undefined, { signal: controller.signal, timeout: 60_000 });
+    const pending = client.callTool({ name: 'invoke_tool', arguments: { operationId, input: { url: `${site.origin}/hang` } } }, undefined, {
+      signal: controller.signal,
+      timeout: 60_000,
+    });
     // The credit is reserved while the tool runs.
     await until('credit reserved', async () => (await usage(server.url, server.key)) === before + cost, 10_000);
     controller.abort('the user changed their mind');
@@ -112,7 +124,10 @@ describe('protocol', () => {
     const seen: Progress[] = [];
     const markdown = '# Report\n\nSome **bold** text.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n';
     const result = await client.callTool(
-      { name: 'invoke_tool', arguments: { operationId: 'documents.mdToPdf', input: { file: { base64: Buffer.from(markdown).toString('base64'), fileName: 'report.md' } } } },
+      {
+        name: 'invoke_tool',
+        arguments: { operationId: 'documents.mdToPdf', input: { file: { base64: Buffer.from(markdown).toString('base64'), fileName: 'report.md' } } },
+      },
       undefined,
       { onprogress: (p) => void seen.push(p), timeout: 120_000 },
     );
@@ -134,12 +149,12 @@ describe('protocol', () => {
     const got = await client.getPrompt({ name: 'full-seo-audit', arguments: { url: 'https://example.com' } });
     const text = (got.messages[0]?.content as { type: string; text: string }).text;
     const skill = await call(client, 'load_skill', { skillId: 'full-seo-audit' });
-    assert.ok(text.includes(skill.instructions as string), 'the prompt carries the skill\'s instructions');
+    assert.ok(text.includes(skill.instructions as string), "the prompt carries the skill's instructions");
     assert.match(text, /https:\/\/example\.com/);
     await assert.rejects(client.getPrompt({ name: 'no-such-skill' }), /no prompt/);
   });
 
-  test('a run\'s result is readable as a resource; resources/list pages to it', async () => {
+  test("a run's result is readable as a resource; resources/list pages to it", async () => {
     const accepted = await call(client, 'solve_task', { goal: "reverse the text 'resource'", async: true });
     assert.equal(accepted.status, 'accepted');
     const run = await waitForRun(client, accepted.runId as string);

@@ -71,14 +71,17 @@ test('routing: at least 90 % top-1, and no vague goal executes', () => {
       continue;
     }
     evaluated++;
-    const ranked = decision.action === 'suggest' ? decision.alternatives.map((a) => a.item.id) : [decision.target?.id, ...decision.alternatives.map((a) => a.item.id)];
+    const ranked =
+      decision.action === 'suggest' ? decision.alternatives.map((a) => a.item.id) : [decision.target?.id, ...decision.alternatives.map((a) => a.item.id)];
     const hit = decision.action !== 'suggest' && expected.includes(decision.target?.id ?? '');
     if (hit) top1++;
     else misses.push(`${g.goal} -> ${decision.action} ${decision.target?.id ?? '-'} (${decision.confidence}); expected ${expected.join(' | ')}`);
     if (ranked.slice(0, 3).some((id) => id && expected.includes(id))) top3++;
   }
   const pct = (n: number): string => `${((100 * n) / evaluated).toFixed(1)} %`;
-  console.log(`routing eval: ${evaluated} goals evaluated (${skipped} skipped: target not in the registry), top-1 ${pct(top1)}, top-3 ${pct(top3)}, vague executed ${vagueRuns.length}`);
+  console.log(
+    `routing eval: ${evaluated} goals evaluated (${skipped} skipped: target not in the registry), top-1 ${pct(top1)}, top-3 ${pct(top3)}, vague executed ${vagueRuns.length}`,
+  );
   if (misses.length > 0) console.log(`misses:\n  ${misses.join('\n  ')}`);
   assert.ok(evaluated >= 150, `${evaluated} goals evaluated`);
   assert.deepEqual(vagueRuns, [], 'a vague goal executed');
@@ -100,7 +103,10 @@ test('inputs come from the goal: URLs, domains, two URLs for a diff, quoted text
   assert.equal(mail.input.url, 'https://www.example.org/contact');
   const workflow = catalog.workflow('email-auth-security-job');
   assert.ok(workflow);
-  assert.deepEqual(resolveInput(workflow, 'mail of https://www.example.org/contact', {}), { url: 'https://www.example.org/contact', domain: 'www.example.org' });
+  assert.deepEqual(resolveInput(workflow, 'mail of https://www.example.org/contact', {}), {
+    url: 'https://www.example.org/contact',
+    domain: 'www.example.org',
+  });
   assert.deepEqual(resolveInput(workflow, 'mail of example.org', {}), { domain: 'example.org', url: 'example.org' });
   const diff = route(catalog, 'compare versions: did the redesign at https://new.example.com lose SEO signals that https://old.example.com had');
   assert.equal(diff.input.beforeUrl, 'https://new.example.com');

@@ -124,7 +124,7 @@ test('PostgreSQL: two instances share the queue and the runs; an expired lease e
     assert.equal(accepted.status, 'accepted');
     const run = await waitForRun(viaB, accepted.runId as string);
     assert.equal(run.status, 'completed', 'the other instance answers get_run');
-    assert.equal(((run.result as { target: { id: string } }).target).id, 'seoApis.metaTagsAnalyzer');
+    assert.equal((run.result as { target: { id: string } }).target.id, 'seoApis.metaTagsAnalyzer');
     assert.deepEqual((await call(viaA, 'get_run', { runId: accepted.runId as string })).result, run.result);
 
     // Stateless Streamable HTTP: one client whose requests alternate between the instances (no stickiness).
@@ -136,9 +136,12 @@ test('PostgreSQL: two instances share the queue and the runs; an expired lease e
       return fetch(String(url).replace(a.url, target.url), init);
     };
     const balanced = new Client({ name: 'balanced', version: '1' });
-    await balanced.connect(new StreamableHTTPClientTransport(new URL(`${a.url}/mcp/http`), { fetch: roundRobin, requestInit: { headers: { 'x-api-key': key } } }));
+    await balanced.connect(
+      new StreamableHTTPClientTransport(new URL(`${a.url}/mcp/http`), { fetch: roundRobin, requestInit: { headers: { 'x-api-key': key } } }),
+    );
     assert.equal((await balanced.listTools()).tools.length, 12);
-    for (let i = 0; i < 3; i++) assert.deepEqual((await call(balanced, 'invoke_tool', { operationId: 'textUtilities.reverseText', input: { text: 'ab' } })).result, { text: 'ba' });
+    for (let i = 0; i < 3; i++)
+      assert.deepEqual((await call(balanced, 'invoke_tool', { operationId: 'textUtilities.reverseText', input: { text: 'ab' } })).result, { text: 'ba' });
     assert.ok(hits.a > 0 && hits.b > 0, JSON.stringify(hits));
     await balanced.close();
 
@@ -152,7 +155,22 @@ test('PostgreSQL: two instances share the queue and the runs; an expired lease e
     const past = new Date(Date.now() - 60_000).toISOString();
     await a.service.store.db
       .insertInto('mcp_runs')
-      .values({ id: 'run_dead-worker', account_id: owner, key_id: keyId, tool: 'solve_task', request: '{"goal":"x"}', status: 'accepted', result_status: null, result: null, error: null, lease_owner: 'instance_gone', lease_expires_at: past, created_at: past, updated_at: past, finished_at: null })
+      .values({
+        id: 'run_dead-worker',
+        account_id: owner,
+        key_id: keyId,
+        tool: 'solve_task',
+        request: '{"goal":"x"}',
+        status: 'accepted',
+        result_status: null,
+        result: null,
+        error: null,
+        lease_owner: 'instance_gone',
+        lease_expires_at: past,
+        created_at: past,
+        updated_at: past,
+        finished_at: null,
+      })
       .execute();
     const c = await startTestServer(env);
     started.push(c);

@@ -40,7 +40,8 @@ after(async () => {
 });
 
 const SALES_CSV = 'Region,Units,Price,Shipped,Paid,Total\r\n"North, East",12,3.5,2024-01-15,TRUE,42\r\n"Süd ""Zone""",7,10.25,2024-02-29,FALSE,71.75\r\n';
-const SALES_TSV = 'Region\tUnits\tPrice\tShipped\tPaid\tTotal\r\nNorth, East\t12\t3.5\t2024-01-15\tTRUE\t42\r\nSüd "Zone"\t7\t10.25\t2024-02-29\tFALSE\t71.75\r\n';
+const SALES_TSV =
+  'Region\tUnits\tPrice\tShipped\tPaid\tTotal\r\nNorth, East\t12\t3.5\t2024-01-15\tTRUE\t42\r\nSüd "Zone"\t7\t10.25\t2024-02-29\tFALSE\t71.75\r\n';
 const SALES_ROWS = [
   { Region: 'North, East', Units: 12, Price: 3.5, Shipped: '2024-01-15', Paid: true, Total: 42 },
   { Region: 'Süd "Zone"', Units: 7, Price: 10.25, Shipped: '2024-02-29', Paid: false, Total: 71.75 },
@@ -64,7 +65,12 @@ function expectedJson(fileName: string): unknown {
   };
 }
 
-async function json(route: string, content: Buffer, fileName: string, fields: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function json(
+  route: string,
+  content: Buffer,
+  fileName: string,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await upload(server, route, content, fileName, fields);
   assert.match(response.headers.get('content-type') ?? '', /application\/json/);
   const body = (await response.json()) as Record<string, unknown>;
@@ -115,7 +121,12 @@ describe('spreadsheets to JSON: a plain object, sheets by name, typed cells', ()
 
   test('a workbook that unpacks beyond 100 MB is refused before it is parsed (400 naming the cap)', async () => {
     const zip = new yazl.ZipFile();
-    zip.addBuffer(Buffer.from('<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="A" sheetId="1" r:id="rId1" xmlns:r="r"/></sheets></workbook>'), 'xl/workbook.xml');
+    zip.addBuffer(
+      Buffer.from(
+        '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="A" sheetId="1" r:id="rId1" xmlns:r="r"/></sheets></workbook>',
+      ),
+      'xl/workbook.xml',
+    );
     zip.addBuffer(Buffer.from('[Content_Types]'), '[Content_Types].xml');
     zip.addBuffer(Buffer.alloc(101 * 1024 * 1024, 0x20), 'xl/worksheets/sheet1.xml');
     zip.end();
@@ -133,7 +144,10 @@ describe('spreadsheets to CSV and text', () => {
       assert.equal(body.result.fileName, 'book.csv');
       assert.equal(body.result.mimeType, 'text/csv');
       assert.equal(file.toString('utf8'), SALES_CSV);
-      assert.ok(body.warnings?.some((w) => w.includes('"Notes"')), JSON.stringify(body.warnings));
+      assert.ok(
+        body.warnings?.some((w) => w.includes('"Notes"')),
+        JSON.stringify(body.warnings),
+      );
     });
 
     test(`${kind}-to-txt: tab-separated`, async () => {
@@ -143,7 +157,11 @@ describe('spreadsheets to CSV and text', () => {
   }
 
   test('sheet, delimiter and bom: the second sheet, semicolons, a UTF-8 byte-order mark', async () => {
-    const { file } = await convertOk(server, office('xlsx-to-csv'), fixtures.bytes('xlsx'), 'book.xlsx', { sheet: 'Notes', delimiter: 'semicolon', bom: 'true' });
+    const { file } = await convertOk(server, office('xlsx-to-csv'), fixtures.bytes('xlsx'), 'book.xlsx', {
+      sheet: 'Notes',
+      delimiter: 'semicolon',
+      bom: 'true',
+    });
     assert.equal(file.toString('utf8'), '\uFEFFNote\r\nConfidential\r\n');
     const semicolons = await convertOk(server, office('xlsx-to-csv'), fixtures.bytes('xlsx'), 'book.xlsx', { delimiter: 'semicolon' });
     assert.equal(semicolons.file.toString('utf8').split('\r\n')[1], 'North, East;12;3.5;2024-01-15;TRUE;42');
@@ -268,7 +286,10 @@ describe('bad input', () => {
   test('the wrong format → 415 naming what was expected; a damaged workbook → 4xx', async () => {
     const wrong = await upload(server, office('xlsx-to-json'), fixtures.bytes('pptx'), 'book.xlsx');
     assert.equal(wrong.status, 415);
-    assert.match(((await wrong.json()) as { detail: string }).detail, /^file: expected Excel workbook \(XLSX\); it looks like PowerPoint presentation \(PPTX\)\.$/);
+    assert.match(
+      ((await wrong.json()) as { detail: string }).detail,
+      /^file: expected Excel workbook \(XLSX\); it looks like PowerPoint presentation \(PPTX\)\.$/,
+    );
     const damaged = await upload(server, office('xlsx-to-csv'), fixtures.bytes('xlsx').subarray(0, 2000), 'book.xlsx');
     assert.ok([400, 415, 422].includes(damaged.status), String(damaged.status));
     // LibreOffice would read a damaged .xls as plain text and "convert" its bytes; the import filter stops that.
@@ -288,7 +309,12 @@ describe('bad input', () => {
 
 describe('properties (fast-check)', () => {
   test('random bytes behind a real magic number never give a 5xx, only a 4xx naming the file', async () => {
-    const magic = fc.constantFrom(Buffer.from('504b0304', 'hex'), Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(0), fixtures.bytes('xlsx').subarray(0, 300));
+    const magic = fc.constantFrom(
+      Buffer.from('504b0304', 'hex'),
+      Buffer.from('d0cf11e0a1b11ae1', 'hex'),
+      Buffer.alloc(0),
+      fixtures.bytes('xlsx').subarray(0, 300),
+    );
     const slugs = fc.constantFrom('xlsx-to-json', 'xlsx-to-csv', 'xls-to-txt', 'ods-to-json', 'pptx-to-images', 'ppt-to-pdf');
     await fc.assert(
       fc.asyncProperty(magic, fc.uint8Array({ minLength: 1, maxLength: 4096 }), slugs, async (head, tail, slug) => {
@@ -304,7 +330,11 @@ describe('properties (fast-check)', () => {
 
   test('xlsx → xls → xlsx keeps every cell value and formula (written and read by exceljs, converted by LibreOffice; accepted loss: CJK text comes back as rich text in a fallback font, the same text)', async () => {
     const { default: ExcelJS } = await import('exceljs');
-    const cell = fc.oneof(fc.stringMatching(/^[A-Za-z0-9 éü日本,.-]{1,12}$/).filter((t) => t.trim() === t && !/^[-\d.,\s]+$/.test(t)), fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((n) => Math.round(n * 1000) / 1000 || 0)); // a spreadsheet has no -0
+    const cell = fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9 éü日本,.-]{1,12}$/).filter((t) => t.trim() === t && !/^[-\d.,\s]+$/.test(t)),
+      fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }).map((n) => Math.round(n * 1000) / 1000 || 0),
+    ); // a spreadsheet has no -0
     const table = fc.array(fc.array(cell, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 });
     await fc.assert(
       fc.asyncProperty(table, async (rows) => {
@@ -320,8 +350,13 @@ describe('properties (fast-check)', () => {
         await read.xlsx.load(back.file as unknown as ArrayBuffer);
         const data = read.getWorksheet('Data')!;
         // Text that needs a fallback font (CJK) comes back as rich text runs with that font: the text is what must match.
-        const plain = (value: unknown): unknown => (value && typeof value === 'object' && 'richText' in value ? (value as { richText: { text: string }[] }).richText.map((run) => run.text).join('') : value);
-        rows.forEach((values, r) => values.forEach((value, c) => assert.deepEqual(plain(data.getRow(r + 1).getCell(c + 1).value), value, `row ${r + 1}, column ${c + 1}`)));
+        const plain = (value: unknown): unknown =>
+          value && typeof value === 'object' && 'richText' in value
+            ? (value as { richText: { text: string }[] }).richText.map((run) => run.text).join('')
+            : value;
+        rows.forEach((values, r) =>
+          values.forEach((value, c) => assert.deepEqual(plain(data.getRow(r + 1).getCell(c + 1).value), value, `row ${r + 1}, column ${c + 1}`)),
+        );
         const formula = data.getCell(`A${formulaRow}`).value as { formula?: string };
         assert.equal(formula.formula?.replace(/^=/, ''), `LEN("${rows.length}")&"x"`);
       }),
@@ -354,9 +389,38 @@ describe('properties (fast-check)', () => {
 
 describe('supported-conversions lists exactly the conversions that answer', () => {
   const CATALOG = [
-    'xls-to-xlsx', 'xls-to-csv', 'xls-to-txt', 'xls-to-json', 'xlsx-to-xls', 'xlsx-to-csv', 'xlsx-to-txt', 'xlsx-to-json', 'ppt-to-pptx', 'ppt-to-txt', 'ppt-to-html', 'pptx-to-ppt',
-    'pptx-to-txt', 'pptx-to-html', 'xlsx-to-pdf', 'xls-to-pdf', 'ppt-to-pdf', 'pptx-to-pdf', 'pptx-to-images', 'odt-to-pdf', 'odt-to-docx', 'odt-to-txt', 'odt-to-html', 'ods-to-pdf',
-    'ods-to-xlsx', 'ods-to-csv', 'ods-to-txt', 'ods-to-json', 'odp-to-pdf', 'odp-to-pptx', 'odp-to-txt', 'odp-to-html',
+    'xls-to-xlsx',
+    'xls-to-csv',
+    'xls-to-txt',
+    'xls-to-json',
+    'xlsx-to-xls',
+    'xlsx-to-csv',
+    'xlsx-to-txt',
+    'xlsx-to-json',
+    'ppt-to-pptx',
+    'ppt-to-txt',
+    'ppt-to-html',
+    'pptx-to-ppt',
+    'pptx-to-txt',
+    'pptx-to-html',
+    'xlsx-to-pdf',
+    'xls-to-pdf',
+    'ppt-to-pdf',
+    'pptx-to-pdf',
+    'pptx-to-images',
+    'odt-to-pdf',
+    'odt-to-docx',
+    'odt-to-txt',
+    'odt-to-html',
+    'ods-to-pdf',
+    'ods-to-xlsx',
+    'ods-to-csv',
+    'ods-to-txt',
+    'ods-to-json',
+    'odp-to-pdf',
+    'odp-to-pptx',
+    'odp-to-txt',
+    'odp-to-html',
   ];
   const WITHOUT_OFFICE = ['xlsx-to-csv', 'xlsx-to-txt', 'xlsx-to-json'];
 
@@ -382,7 +446,12 @@ describe('supported-conversions lists exactly the conversions that answer', () =
       const list = await supportedConversions(bare, 'office');
       assert.deepEqual(list.conversions.map((c) => c.slug).sort(), [...WITHOUT_OFFICE].sort());
       assert.deepEqual(list.unavailable.map((u) => u.slug).sort(), CATALOG.filter((s) => !WITHOUT_OFFICE.includes(s)).sort());
-      for (const [slug, kind] of [['xls-to-json', 'xls'], ['pptx-to-images', 'pptx'], ['ods-to-csv', 'ods'], ['odt-to-pdf', 'odt']] as const) {
+      for (const [slug, kind] of [
+        ['xls-to-json', 'xls'],
+        ['pptx-to-images', 'pptx'],
+        ['ods-to-csv', 'ods'],
+        ['odt-to-pdf', 'odt'],
+      ] as const) {
         const response = await upload(bare, office(slug), fixtures.bytes(kind), `x.${kind}`);
         assert.equal(response.status, 501, slug);
         assert.equal(((await response.json()) as { error: string }).error, 'engine_unavailable');

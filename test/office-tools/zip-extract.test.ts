@@ -114,7 +114,11 @@ async function yazlZip(files: Array<[string, Buffer | string]>, directories: str
 
 /* ------------------------------------------------------------------ calls */
 
-async function extract(zip: Buffer | string, fileName = 'archive.zip', fields: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function extract(
+  zip: Buffer | string,
+  fileName = 'archive.zip',
+  fields: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([zip]), fileName);
@@ -141,7 +145,10 @@ async function refused(zip: Buffer | string, expectedStatus: number, message: Re
 
 before(async () => {
   const tls = selfSignedCert({ commonName: 'localhost', altNames: ['DNS:localhost', 'IP:127.0.0.1'] });
-  const bundle = await yazlZip([['site/index.html', '<h1>Hello</h1>'], ['site/app.css', 'body{}']]);
+  const bundle = await yazlZip([
+    ['site/index.html', '<h1>Hello</h1>'],
+    ['site/app.css', 'body{}'],
+  ]);
   site = await startSite(
     {
       '/bundle.zip': { headers: { 'content-type': 'application/zip' }, body: bundle },
@@ -196,12 +203,21 @@ describe('extracting', () => {
 
   test('a Word document is a ZIP too: its parts can be listed and downloaded', async () => {
     const docx = await yazlZip([
-      ['[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
-      ['word/document.xml', '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hi</w:t></w:r></w:p></w:body></w:document>'],
+      [
+        '[Content_Types].xml',
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ],
+      [
+        'word/document.xml',
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hi</w:t></w:r></w:p></w:body></w:document>',
+      ],
     ]);
     const { status, body } = await extract(docx, 'report.docx');
     assert.equal(status, 200, JSON.stringify(body));
-    assert.deepEqual((body.result as Extracted).entries.map((e) => e.path), ['[Content_Types].xml', 'word/document.xml']);
+    assert.deepEqual(
+      (body.result as Extracted).entries.map((e) => e.path),
+      ['[Content_Types].xml', 'word/document.xml'],
+    );
   });
 
   test('an empty archive extracts to nothing, with a warning', async () => {
@@ -219,7 +235,14 @@ describe('extracting', () => {
 
 describe('hostile archives → 400 {status, message} naming the cap', () => {
   test('zip slip: ../ and nested ../ paths, also with backslashes', async () => {
-    await refused(rawZip([{ name: 'ok.txt', data: Buffer.from('fine') }, { name: '../evil.txt', data: Buffer.from('x') }]), 400, /"\.\.\/evil\.txt" climbs out of the extraction folder with "\.\." \(zip slip\)/);
+    await refused(
+      rawZip([
+        { name: 'ok.txt', data: Buffer.from('fine') },
+        { name: '../evil.txt', data: Buffer.from('x') },
+      ]),
+      400,
+      /"\.\.\/evil\.txt" climbs out of the extraction folder with "\.\." \(zip slip\)/,
+    );
     await refused(rawZip([{ name: 'a/b/../../../evil.txt', data: Buffer.from('x') }]), 400, /zip slip/);
     await refused(rawZip([{ name: '..\\..\\windows\\evil.txt', data: Buffer.from('x') }]), 400, /zip slip/);
   });
@@ -230,12 +253,20 @@ describe('hostile archives → 400 {status, message} naming the cap', () => {
   });
 
   test('symbolic links and special files', async () => {
-    await refused(rawZip([{ name: 'link', data: Buffer.from('/etc/passwd'), mode: 0o120777 }]), 400, /"link" is a symbolic link; links are never extracted or followed/);
+    await refused(
+      rawZip([{ name: 'link', data: Buffer.from('/etc/passwd'), mode: 0o120777 }]),
+      400,
+      /"link" is a symbolic link; links are never extracted or followed/,
+    );
     await refused(rawZip([{ name: 'fifo', mode: 0o010644 }]), 400, /special file/);
   });
 
   test('encrypted entries (traditional and strong encryption)', async () => {
-    await refused(rawZip([{ name: 'secret.txt', data: Buffer.from('x'.repeat(40)), flags: 0x1 }]), 400, /"secret\.txt" is encrypted \(password-protected\); encrypted entries are not supported/);
+    await refused(
+      rawZip([{ name: 'secret.txt', data: Buffer.from('x'.repeat(40)), flags: 0x1 }]),
+      400,
+      /"secret\.txt" is encrypted \(password-protected\); encrypted entries are not supported/,
+    );
     await refused(rawZip([{ name: 'secret.txt', data: Buffer.from('x'.repeat(40)), flags: 0x1 | 0x40 }]), 400, /encrypt/);
   });
 
@@ -283,7 +314,11 @@ describe('hostile archives → 400 {status, message} naming the cap', () => {
     const noneBody = (await none.json()) as { status: number; message: string };
     assert.deepEqual(Object.keys(noneBody).sort(), ['message', 'status']);
     assert.match(noneBody.message, /file: upload a ZIP archive in field "file".*or send "urls"/);
-    const http = await fetch(server.url + ROUTE, { method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, body: JSON.stringify({ urls: ['http://example.com/a.zip'] }) });
+    const http = await fetch(server.url + ROUTE, {
+      method: 'POST',
+      headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ urls: ['http://example.com/a.zip'] }),
+    });
     assert.equal(http.status, 400);
     assert.match(((await http.json()) as { message: string }).message, /urls.*https/);
   });
@@ -298,9 +333,18 @@ describe('from URLs (the SSRF-guarded fetcher)', () => {
     const response = await post({ urls: [url] });
     const body = (await response.json()) as { result: Extracted; warnings?: string[] };
     assert.equal(response.status, 200, JSON.stringify(body));
-    assert.deepEqual(body.result.entries.map((e) => [e.path, e.source]), [['site/index.html', url], ['site/app.css', url]]);
+    assert.deepEqual(
+      body.result.entries.map((e) => [e.path, e.source]),
+      [
+        ['site/index.html', url],
+        ['site/app.css', url],
+      ],
+    );
     assert.equal(await (await fetch(body.result.entries[0]?.downloadUrl ?? '')).text(), '<h1>Hello</h1>');
-    assert.ok(body.warnings?.some((w) => /certificate .* did not validate/.test(w)), JSON.stringify(body.warnings));
+    assert.ok(
+      body.warnings?.some((w) => /certificate .* did not validate/.test(w)),
+      JSON.stringify(body.warnings),
+    );
   });
 
   test('urls as a multipart field (a JSON array), beside an upload', async () => {
@@ -310,7 +354,13 @@ describe('from URLs (the SSRF-guarded fetcher)', () => {
     const response = await fetch(server.url + ROUTE, { method: 'POST', headers: { 'x-api-key': server.key }, body: form });
     const body = (await response.json()) as { result: Extracted };
     assert.equal(response.status, 200, JSON.stringify(body));
-    assert.deepEqual(body.result.archives.map((a) => [a.source.replace(/:\d+\//, ':PORT/'), a.fileCount]), [['one.zip', 1], ['https://127.0.0.1:PORT/bundle.zip', 2]]);
+    assert.deepEqual(
+      body.result.archives.map((a) => [a.source.replace(/:\d+\//, ':PORT/'), a.fileCount]),
+      [
+        ['one.zip', 1],
+        ['https://127.0.0.1:PORT/bundle.zip', 2],
+      ],
+    );
   });
 
   test('a page that is not a ZIP → 400; a 404 → 502; a private address → 400 forbidden, all as {status, message}', async () => {

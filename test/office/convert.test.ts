@@ -87,7 +87,10 @@ describe('office engine: conversions checked by content', () => {
   test('pptx → png: one image per slide, in order, at the requested resolution', async () => {
     const pdf = await engine.convert({ input: fixtures.pptx, outputDir: path.join(dir, 'out-pptx-png-pdf'), format: 'pdf' });
     const pages = await poppler.renderPages(pdf, path.join(dir, 'out-pptx-png'), { format: 'png', resolution: 96 });
-    assert.deepEqual(pages.map((p) => p.page), [1, 2]);
+    assert.deepEqual(
+      pages.map((p) => p.page),
+      [1, 2],
+    );
     for (const { file: page } of pages) {
       const { width, height } = isPng(page);
       assert.ok(Math.abs(width - 1058) <= 2, `28 cm at 96 dpi is about 1058 px, got ${width}`);
@@ -99,7 +102,10 @@ describe('office engine: conversions checked by content', () => {
     const pdf = await engine.convert({ input: fixtures.pptx, outputDir: path.join(dir, 'out-pages-pdf'), format: 'pdf' });
     const jobsBefore = engine.stats().jobs;
     const pages = await poppler.renderPages(pdf, path.join(dir, 'out-pages'), { format: 'jpg', firstPage: 2, lastPage: 2, resolution: 48 });
-    assert.deepEqual(pages.map((p) => p.page), [2]);
+    assert.deepEqual(
+      pages.map((p) => p.page),
+      [2],
+    );
     assert.equal(readFileSync(pages[0]!.file).subarray(0, 3).toString('hex'), 'ffd8ff');
     assert.equal(engine.stats().jobs, jobsBefore, 'LibreOffice was not needed');
     await expectToolError(poppler.renderPages(pdf, path.join(dir, 'out-pages-5'), { format: 'png', firstPage: 5, resolution: 96 }), 'validation_failed', 400);
@@ -188,7 +194,7 @@ describe('office engine: documents it cannot convert', () => {
   });
 });
 
-describe('office engine: a document cannot reach the network or the server\'s files', () => {
+describe("office engine: a document cannot reach the network or the server's files", () => {
   test('remote images are not fetched; local file images are not embedded; inline data images are', async () => {
     const hits: string[] = [];
     const server = createServer((req, res) => {

@@ -4,7 +4,20 @@ import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createOfficeEngine, type OfficeEngine } from '../../src/engines/office/index.ts';
-import { captureLog, expectToolError, officeFixtures, PARAGRAPH, pdfPages, pdfText, pidAlive, scratch, waitFor, writeHtml, writeLargeCsv, zipEntry } from './helpers.ts';
+import {
+  captureLog,
+  expectToolError,
+  officeFixtures,
+  PARAGRAPH,
+  pdfPages,
+  pdfText,
+  pidAlive,
+  scratch,
+  waitFor,
+  writeHtml,
+  writeLargeCsv,
+  zipEntry,
+} from './helpers.ts';
 
 let dir: string;
 

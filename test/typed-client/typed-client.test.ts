@@ -86,12 +86,19 @@ test('a client generated with openapi-typescript type-checks and calls a JSON to
     writeFileSync(path.join(dir, 'client.ts'), CLIENT);
     writeFileSync(
       path.join(dir, 'tsconfig.json'),
-      JSON.stringify({ extends: path.join(ROOT, 'tsconfig.json'), compilerOptions: { types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')] }, files: ['client.ts'], include: [] }),
+      JSON.stringify({
+        extends: path.join(ROOT, 'tsconfig.json'),
+        compilerOptions: { types: ['node'], typeRoots: [path.join(ROOT, 'node_modules/@types')] },
+        files: ['client.ts'],
+        include: [],
+      }),
     );
     const tsc = spawnSync(process.execPath, [TSC, '-p', path.join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8' });
     assert.equal(tsc.status, 0, `tsc: ${tsc.stdout}${tsc.stderr}`);
 
-    const client = (await import(pathToFileURL(path.join(dir, 'client.ts')).href)) as { run(baseUrl: string, apiKey: string): Promise<{ reversed: string; html: string; fileName: string }> };
+    const client = (await import(pathToFileURL(path.join(dir, 'client.ts')).href)) as {
+      run(baseUrl: string, apiKey: string): Promise<{ reversed: string; html: string; fileName: string }>;
+    };
     const result = await client.run(server.url, server.key);
     assert.equal(result.reversed, '👍🏽 olléh');
     assert.equal(result.fileName, 'hello.html');

@@ -30,7 +30,10 @@ describe('bulk-url-seo-auditor', () => {
     });
     assert.equal(status, 200, JSON.stringify(body));
     const r = body.result;
-    assert.deepEqual(r.rows.map((x: R) => x.url), [`${o}/`, `${o}/bare`, `http://127.0.0.2:${canary.port}/`, `${o}/broken`, `${o}/about`]);
+    assert.deepEqual(
+      r.rows.map((x: R) => x.url),
+      [`${o}/`, `${o}/bare`, `http://127.0.0.2:${canary.port}/`, `${o}/broken`, `${o}/about`],
+    );
     const [home, bare, forbidden, broken, about] = r.rows as R[];
     assert.deepEqual(Object.keys(home!).slice(0, 9), ['url', 'httpStatus', 'title', 'metaDescription', 'canonical', 'h1', 'score', 'issues', 'error']);
     assert.equal(home!.httpStatus, 200);
@@ -121,7 +124,10 @@ describe('page-speed-analyzer (headless Chromium)', () => {
     assert.ok(r.uncompressedText.some((x: R) => x.url === `${o}/speed.css`));
     assert.ok(r.uncompressedImages.some((x: R) => x.url === `${o}/tiny.bmp`));
     assert.ok(r.uncompressedText.some((x: R) => x.url === `${o}/big.js`));
-    assert.ok(r.blockedRequests.some((x: R) => x.url.startsWith(`http://127.0.0.2:${canary.port}/`)), JSON.stringify(r.blockedRequests));
+    assert.ok(
+      r.blockedRequests.some((x: R) => x.url.startsWith(`http://127.0.0.2:${canary.port}/`)),
+      JSON.stringify(r.blockedRequests),
+    );
     assert.equal(canary.connections, 0, 'Chromium reached the forbidden address');
     assert.match(r.browser, /^Chromium /);
     assert.ok(r.findings.some((x: R) => x.id === 'image-format-inefficient'));

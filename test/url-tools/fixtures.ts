@@ -99,26 +99,62 @@ export async function startSeoFixture(env: Record<string, string> = {}): Promise
   const html = (body: string, headers: Record<string, string> = {}): Route => ({ body, headers });
   const routes: Record<string, Route> = {
     '/': html(homePage(o)),
-    '/about': html(`<html lang="en"><head><title>About us — Cold Brew Co</title><link rel="canonical" href="${o}/about"></head><body><h1>About</h1><p>We brew.</p></body></html>`),
+    '/about': html(
+      `<html lang="en"><head><title>About us — Cold Brew Co</title><link rel="canonical" href="${o}/about"></head><body><h1>About</h1><p>We brew.</p></body></html>`,
+    ),
     '/broken': { status: 404, body: '<html><head><title>Not found</title></head><body>gone</body></html>' },
     '/moved': { status: 301, headers: { location: '/about' } },
-    '/de/': html(`<html lang="de"><head><title>Kaltgebrühter Kaffee</title><link rel="alternate" hreflang="en" href="${o}/"><link rel="alternate" hreflang="de" href="${o}/de/"></head><body><h1>Cold Brew</h1></body></html>`),
-    '/fr/': html(`<html lang="fr"><head><title>Café infusé à froid</title><link rel="alternate" hreflang="fr" href="${o}/fr/"></head><body><h1>Cold brew</h1></body></html>`),
-    '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nDisallow: /private/\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nNoindex: /x\nthis line is wrong\nSitemap: ${o}/sitemap.xml\n` },
-    '/sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${o}/sitemap-pages.xml</loc><lastmod>2026-01-01</lastmod></sitemap><sitemap><loc>${o}/sitemap-posts.xml.gz</loc></sitemap></sitemapindex>` },
-    '/sitemap-pages.xml': { headers: { 'content-type': 'application/xml' }, body: `<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${o}/</loc><lastmod>2026-01-15</lastmod><changefreq>weekly</changefreq><priority>1.0</priority></url><url><loc>${o}/about</loc><lastmod>15/01/2026</lastmod><changefreq>sometimes</changefreq><priority>2</priority></url><url><loc>/relative</loc></url><url><loc>${o}/broken</loc></url><url><loc>${o}/</loc></url></urlset>` },
-    '/sitemap-posts.xml.gz': { headers: { 'content-type': 'application/gzip' }, body: gzipSync(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${o}/post-1</loc></url><url><loc>${o}/post-2</loc></url></urlset>`) },
+    '/de/': html(
+      `<html lang="de"><head><title>Kaltgebrühter Kaffee</title><link rel="alternate" hreflang="en" href="${o}/"><link rel="alternate" hreflang="de" href="${o}/de/"></head><body><h1>Cold Brew</h1></body></html>`,
+    ),
+    '/fr/': html(
+      `<html lang="fr"><head><title>Café infusé à froid</title><link rel="alternate" hreflang="fr" href="${o}/fr/"></head><body><h1>Cold brew</h1></body></html>`,
+    ),
+    '/robots.txt': {
+      headers: { 'content-type': 'text/plain' },
+      body: `User-agent: *\nDisallow: /private/\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n\nNoindex: /x\nthis line is wrong\nSitemap: ${o}/sitemap.xml\n`,
+    },
+    '/sitemap.xml': {
+      headers: { 'content-type': 'application/xml' },
+      body: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${o}/sitemap-pages.xml</loc><lastmod>2026-01-01</lastmod></sitemap><sitemap><loc>${o}/sitemap-posts.xml.gz</loc></sitemap></sitemapindex>`,
+    },
+    '/sitemap-pages.xml': {
+      headers: { 'content-type': 'application/xml' },
+      body: `<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${o}/</loc><lastmod>2026-01-15</lastmod><changefreq>weekly</changefreq><priority>1.0</priority></url><url><loc>${o}/about</loc><lastmod>15/01/2026</lastmod><changefreq>sometimes</changefreq><priority>2</priority></url><url><loc>/relative</loc></url><url><loc>${o}/broken</loc></url><url><loc>${o}/</loc></url></urlset>`,
+    },
+    '/sitemap-posts.xml.gz': {
+      headers: { 'content-type': 'application/gzip' },
+      body: gzipSync(
+        `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${o}/post-1</loc></url><url><loc>${o}/post-2</loc></url></urlset>`,
+      ),
+    },
     '/bad-sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: '<?xml version="1.0"?><urlset><url><loc>x</loc></url>' },
-    '/llms.txt': { headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: `# Cold Brew Co\n\n> Guides to brewing cold coffee.\n\n## Docs\n\n- [Getting started](${o}/about): the basics\n- [Broken](${o}/broken)\nnot a link line\n\n## Optional\n\n- [Privacy](/privacy)\n` },
+    '/llms.txt': {
+      headers: { 'content-type': 'text/markdown; charset=utf-8' },
+      body: `# Cold Brew Co\n\n> Guides to brewing cold coffee.\n\n## Docs\n\n- [Getting started](${o}/about): the basics\n- [Broken](${o}/broken)\nnot a link line\n\n## Optional\n\n- [Privacy](/privacy)\n`,
+    },
     '/favicon.ico': { headers: { 'content-type': 'image/x-icon' }, body: ico(32) },
     '/apple-touch-icon.png': { headers: { 'content-type': 'image/png' }, body: png(180, 180) },
-    '/manifest.json': { headers: { 'content-type': 'application/manifest+json' }, body: JSON.stringify({ name: 'Cold Brew', icons: [{ src: '/icon-192.png', sizes: '192x192' }, { src: '/icon-512.png', sizes: '512x512' }] }) },
+    '/manifest.json': {
+      headers: { 'content-type': 'application/manifest+json' },
+      body: JSON.stringify({
+        name: 'Cold Brew',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192' },
+          { src: '/icon-512.png', sizes: '512x512' },
+        ],
+      }),
+    },
     '/icon-192.png': { headers: { 'content-type': 'image/png' }, body: png(192, 192) },
     '/icon-512.png': { headers: { 'content-type': 'image/png' }, body: png(512, 512) },
     '/og.png': { headers: { 'content-type': 'image/png' }, body: png(1200, 630) },
     '/bare': html('<html><body><p>Hello.</p><img src="/x.png"></body></html>'),
-    '/noindex': html(`<html><head><title>Hidden page of the cold brew site here</title><meta name="robots" content="noindex, follow"><link rel="canonical" href="${o}/about"></head><body><h1>Hidden</h1></body></html>`),
-    '/staging': html(`<html lang="en"><head><title>Cold Brew Coffee Guide (staging)</title><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width"></head><body><h1>Cold Brew Coffee Guide</h1><p>Short.</p></body></html>`),
+    '/noindex': html(
+      `<html><head><title>Hidden page of the cold brew site here</title><meta name="robots" content="noindex, follow"><link rel="canonical" href="${o}/about"></head><body><h1>Hidden</h1></body></html>`,
+    ),
+    '/staging': html(
+      `<html lang="en"><head><title>Cold Brew Coffee Guide (staging)</title><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width"></head><body><h1>Cold Brew Coffee Guide</h1><p>Short.</p></body></html>`,
+    ),
     '/copy': html(`<html><head><title>Copy</title></head><body><main><p>${LOREM.repeat(3)}</p></main></body></html>`),
     '/copy2': html(`<html><head><title>Copy 2</title></head><body><main><p>${LOREM.repeat(3)} And one more sentence at the end.</p></main></body></html>`),
     '/pdf': { headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' },
@@ -147,7 +183,11 @@ export interface Envelope<T = Record<string, unknown>> {
   warnings?: string[];
 }
 
-export async function getTool<T = Record<string, unknown>>(server: TestServer, path: string, query: Record<string, string>): Promise<{ status: number; body: Envelope<T> }> {
+export async function getTool<T = Record<string, unknown>>(
+  server: TestServer,
+  path: string,
+  query: Record<string, string>,
+): Promise<{ status: number; body: Envelope<T> }> {
   const qs = new URLSearchParams(query).toString();
   const response = await server.get(`/api/v1/${path}?${qs}`);
   return { status: response.status, body: (await response.json()) as Envelope<T> };

@@ -42,7 +42,11 @@ before(async () => {
     '/bomb': { headers: { 'content-type': 'text/html', 'content-encoding': 'gzip' }, body: gzipSync(Buffer.alloc(20 * 1024 * 1024)) },
   });
   for (let i = 0; i < 10; i++) site.routes.set(`/loop${i}`, { status: 302, headers: { location: `/loop${(i + 1) % 10}` } });
-  server = await startTestServer({ TOOLAPI_FETCH_ALLOW: '127.0.0.1', TOOLAPI_FETCH_TIMEOUT_MS: String(TIMEOUT_MS), TOOLAPI_FETCH_MAX_BYTES: String(256 * 1024) });
+  server = await startTestServer({
+    TOOLAPI_FETCH_ALLOW: '127.0.0.1',
+    TOOLAPI_FETCH_TIMEOUT_MS: String(TIMEOUT_MS),
+    TOOLAPI_FETCH_MAX_BYTES: String(256 * 1024),
+  });
 });
 
 after(async () => {
@@ -51,7 +55,10 @@ after(async () => {
   await site.close();
 });
 
-async function status(path: string, tool = 'seo-apis/http-status-checker'): Promise<{ code: number; body: { error?: string; detail?: string; result?: { status?: number } }; ms: number }> {
+async function status(
+  path: string,
+  tool = 'seo-apis/http-status-checker',
+): Promise<{ code: number; body: { error?: string; detail?: string; result?: { status?: number } }; ms: number }> {
   const t0 = Date.now();
   const response = await server.get(`/api/v1/${tool}?url=${encodeURIComponent(site.origin + path)}`);
   return { code: response.status, body: (await response.json()) as { error?: string; detail?: string }, ms: Date.now() - t0 };
@@ -59,7 +66,12 @@ async function status(path: string, tool = 'seo-apis/http-status-checker'): Prom
 
 test('slow-loris headers, a trickling body, an endless body and a 10-hop loop each fail within the caps while other calls are served', async () => {
   // The status checker reads at most 5 MB of a body and keeps it; a page analyser needs the whole page, so the endless body goes there.
-  const hostile = Promise.all([status('/slow-headers'), status('/slow-body', 'seo-apis/meta-tags-analyzer'), status('/endless', 'seo-apis/meta-tags-analyzer'), status('/loop0')]);
+  const hostile = Promise.all([
+    status('/slow-headers'),
+    status('/slow-body', 'seo-apis/meta-tags-analyzer'),
+    status('/endless', 'seo-apis/meta-tags-analyzer'),
+    status('/loop0'),
+  ]);
   // Meanwhile, ordinary calls are answered promptly.
   await new Promise((r) => setTimeout(r, 200));
   const t0 = Date.now();

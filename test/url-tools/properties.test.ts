@@ -26,7 +26,10 @@ let engines: EngineSet;
 
 before(async () => {
   dns = await startTestDnsServer({});
-  engines = await createEngines(loadConfig({ TOOLAPI_DNS_SERVERS: dns.address, TOOLAPI_FETCH_TIMEOUT_MS: '1000', TOOLAPI_CHROMIUM_PATH: '/nonexistent' }), silent);
+  engines = await createEngines(
+    loadConfig({ TOOLAPI_DNS_SERVERS: dns.address, TOOLAPI_FETCH_TIMEOUT_MS: '1000', TOOLAPI_CHROMIUM_PATH: '/nonexistent' }),
+    silent,
+  );
 });
 after(async () => {
   await engines?.close();
@@ -54,11 +57,35 @@ test('random inputs never give a 500', async () => {
   const junk = fc.oneof(
     fc.string({ maxLength: 40 }),
     fc.webUrl(),
-    fc.constantFrom('http://10.0.0.1/', 'http://[::1]/', 'http://0x7f000001/', 'localhost', 'javascript:alert(1)', 'http://a..b/', 'https://xn--/', 'example', '//x', 'http://256.256.256.256/', 'http://[fe80::1%25eth0]/', 'a@b.c'),
+    fc.constantFrom(
+      'http://10.0.0.1/',
+      'http://[::1]/',
+      'http://0x7f000001/',
+      'localhost',
+      'javascript:alert(1)',
+      'http://a..b/',
+      'https://xn--/',
+      'example',
+      '//x',
+      'http://256.256.256.256/',
+      'http://[fe80::1%25eth0]/',
+      'a@b.c',
+    ),
   );
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...URL_TOOLS), junk, fc.option(fc.string({ maxLength: 20 })), async (tool, url, extra) => {
-      const input = tool.slug === 'compare' ? { url1: url, url2: url } : tool.slug === 'seo-change-diff' ? { beforeUrl: url, afterUrl: url } : tool.slug === 'competitor-page-compare' ? { url, competitorUrls: [url] } : tool.slug === 'bulk-url-seo-auditor' ? { urlsText: `${url} ${extra ?? ''}` } : tool.slug === 'duplicate-content-checker' ? { urls: [url, url] } : { url, ...(extra === null ? {} : { keyword: extra }) };
+      const input =
+        tool.slug === 'compare'
+          ? { url1: url, url2: url }
+          : tool.slug === 'seo-change-diff'
+            ? { beforeUrl: url, afterUrl: url }
+            : tool.slug === 'competitor-page-compare'
+              ? { url, competitorUrls: [url] }
+              : tool.slug === 'bulk-url-seo-auditor'
+                ? { urlsText: `${url} ${extra ?? ''}` }
+                : tool.slug === 'duplicate-content-checker'
+                  ? { urls: [url, url] }
+                  : { url, ...(extra === null ? {} : { keyword: extra }) };
       try {
         await invoke(tool, input, { requestId: 'p', log: silent }, { engines: engines.engines });
       } catch (e) {

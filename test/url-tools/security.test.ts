@@ -37,7 +37,10 @@ before(async () => {
       { type: 'AAAA', data: '::1' },
       { type: 'NS', data: 'ns1.mail.test' },
       { type: 'CAA', data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } },
-      { type: 'SOA', data: { mname: 'ns1.mail.test', rname: 'hostmaster.mail.test', serial: 2026010101, refresh: 3600, retry: 600, expire: 604800, minimum: 300 } },
+      {
+        type: 'SOA',
+        data: { mname: 'ns1.mail.test', rname: 'hostmaster.mail.test', serial: 2026010101, refresh: 3600, retry: 600, expire: 604800, minimum: 300 },
+      },
     ],
     '_spf.provider.test': [{ type: 'TXT', data: 'v=spf1 include:_a.provider.test include:_b.provider.test ~all' }],
     '_a.provider.test': [{ type: 'TXT', data: 'v=spf1 a mx ip4:198.51.100.0/24 ~all' }],
@@ -46,13 +49,26 @@ before(async () => {
     'selector1._domainkey.mail.test': [{ type: 'TXT', data: ['v=DKIM1; k=rsa; ', `p=${RSA_1024}`] }],
     'old._domainkey.mail.test': [{ type: 'TXT', data: 'v=DKIM1; p=' }],
     'nospf.test': [{ type: 'MX', data: { preference: 10, exchange: 'mx.nospf.test' } }],
-    'softfail.test': [{ type: 'TXT', data: 'v=spf1 +all' }, { type: 'TXT', data: 'v=spf1 -all' }],
+    'softfail.test': [
+      { type: 'TXT', data: 'v=spf1 +all' },
+      { type: 'TXT', data: 'v=spf1 -all' },
+    ],
     '_dmarc.softfail.test': [{ type: 'TXT', data: 'v=DMARC1; p=reject; rua=mailto:d@softfail.test' }],
   });
   const tls = selfSignedCert({ commonName: 'localhost', altNames: ['DNS:localhost', 'IP:127.0.0.1'] });
   secure = await startSite(
     {
-      '/': { headers: { 'strict-transport-security': 'max-age=63072000; includeSubDomains; preload', 'content-security-policy': "default-src 'self'; object-src 'none'; frame-ancestors 'none'", 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin', 'permissions-policy': 'camera=()', 'cross-origin-opener-policy': 'same-origin' }, body: '<html><head><title>secure</title></head><body>ok</body></html>' },
+      '/': {
+        headers: {
+          'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
+          'content-security-policy': "default-src 'self'; object-src 'none'; frame-ancestors 'none'",
+          'x-content-type-options': 'nosniff',
+          'referrer-policy': 'strict-origin-when-cross-origin',
+          'permissions-policy': 'camera=()',
+          'cross-origin-opener-policy': 'same-origin',
+        },
+        body: '<html><head><title>secure</title></head><body>ok</body></html>',
+      },
       '/.well-known/security.txt': { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '' },
     },
     { tls },
@@ -65,7 +81,13 @@ before(async () => {
         'x-powered-by': 'PHP/7.4.3',
         'x-xss-protection': '1; mode=block',
         'content-security-policy': "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
-        'set-cookie': ['sessionid=abc123; Path=/', 'theme=dark; Path=/; SameSite=Lax; Secure; Max-Age=31536000', 'tracker=1; SameSite=None', '__Host-id=1; Secure; Path=/app', 'csrftoken=zz; HttpOnly; Secure; SameSite=Strict; Max-Age=40000000'],
+        'set-cookie': [
+          'sessionid=abc123; Path=/',
+          'theme=dark; Path=/; SameSite=Lax; Secure; Max-Age=31536000',
+          'tracker=1; SameSite=None',
+          '__Host-id=1; Secure; Path=/app',
+          'csrftoken=zz; HttpOnly; Secure; SameSite=Strict; Max-Age=40000000',
+        ],
         'cache-control': 'public, max-age=60',
         etag: '"v1"',
       },
@@ -73,7 +95,13 @@ before(async () => {
     },
     '/api': (req, res) => {
       const origin = req.headers.origin ?? '';
-      res.writeHead(req.method === 'OPTIONS' ? 204 : 200, { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-allow-methods': '*', 'access-control-allow-headers': '*', 'content-type': 'application/json' });
+      res.writeHead(req.method === 'OPTIONS' ? 204 : 200, {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-methods': '*',
+        'access-control-allow-headers': '*',
+        'content-type': 'application/json',
+      });
       res.end(req.method === 'OPTIONS' ? undefined : '{}');
     },
     '/public-api': { headers: { 'access-control-allow-origin': '*', vary: 'Origin', 'content-type': 'application/json' }, body: '{}' },
@@ -81,15 +109,29 @@ before(async () => {
     '/.well-known/security.txt': { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '' },
     '/sri': { body: '' },
     '/lib.js': { headers: { 'content-type': 'application/javascript' }, body: 'console.log(1);' },
-    '/cta': { body: `<html><body><header><a class="btn btn-primary" href="/signup">Start free trial</a></header><main>${'<p>text</p>'.repeat(40)}<a href="/demo">Book a demo</a><button type="submit">Submit</button><a href="/x">Read our story</a><button>Menu</button></main></body></html>` },
-    '/form': { body: `<html><body><form id="lead" action="http://127.0.0.1:1/post" method="post"><label for="e">Work e-mail</label><input id="e" name="email" type="text"><input name="phone" placeholder="Phone"><input type="hidden" name="utm" value="x"><select name="country"><option>A</option><option>B</option></select><label>Company <input name="company" autocomplete="organization" required></label><input type="password" name="password" aria-label="Password"><button type="submit">Get my quote</button></form></body></html>` },
-    '/tags': { body: `<html><head><script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC1234567"></script><script>gtag('config', 'G-ABC1234567'); gtag('config', 'UA-1234567-1'); gtag('config','AW-123456789');</script><script>(function(w,d,s,l,i){})(window,document,'script','dataLayer','GTM-ABCD123');</script><script>fbq('init', '123456789012345');</script><script>_linkedin_partner_id = "555555";</script><script src="https://js.hs-scripts.com/1234567.js"></script><script>ttq.load('C4ABCDEFGHIJKLMNOPQ');</script></head><body></body></html>` },
+    '/cta': {
+      body: `<html><body><header><a class="btn btn-primary" href="/signup">Start free trial</a></header><main>${'<p>text</p>'.repeat(40)}<a href="/demo">Book a demo</a><button type="submit">Submit</button><a href="/x">Read our story</a><button>Menu</button></main></body></html>`,
+    },
+    '/form': {
+      body: `<html><body><form id="lead" action="http://127.0.0.1:1/post" method="post"><label for="e">Work e-mail</label><input id="e" name="email" type="text"><input name="phone" placeholder="Phone"><input type="hidden" name="utm" value="x"><select name="country"><option>A</option><option>B</option></select><label>Company <input name="company" autocomplete="organization" required></label><input type="password" name="password" aria-label="Password"><button type="submit">Get my quote</button></form></body></html>`,
+    },
+    '/tags': {
+      body: `<html><head><script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC1234567"></script><script>gtag('config', 'G-ABC1234567'); gtag('config', 'UA-1234567-1'); gtag('config','AW-123456789');</script><script>(function(w,d,s,l,i){})(window,document,'script','dataLayer','GTM-ABCD123');</script><script>fbq('init', '123456789012345');</script><script>_linkedin_partner_id = "555555";</script><script src="https://js.hs-scripts.com/1234567.js"></script><script>ttq.load('C4ABCDEFGHIJKLMNOPQ');</script></head><body></body></html>`,
+    },
   });
   o = site.origin;
-  site.routes.set('/.well-known/security.txt', { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `Contact: mailto:security@example.test\nContact: security@example.test\nExpires: 2020-01-01T00:00:00Z\nPreferred-Languages: en\nPreferred-Languages: de\nBogus: x\nnot a field line\n` });
-  secure.routes.set('/.well-known/security.txt', { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `Contact: mailto:security@example.test\nExpires: 2099-01-01T00:00:00Z\nCanonical: ${secure.origin}/.well-known/security.txt\nPolicy: ${secure.origin}/policy\n` });
+  site.routes.set('/.well-known/security.txt', {
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+    body: `Contact: mailto:security@example.test\nContact: security@example.test\nExpires: 2020-01-01T00:00:00Z\nPreferred-Languages: en\nPreferred-Languages: de\nBogus: x\nnot a field line\n`,
+  });
+  secure.routes.set('/.well-known/security.txt', {
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+    body: `Contact: mailto:security@example.test\nExpires: 2099-01-01T00:00:00Z\nCanonical: ${secure.origin}/.well-known/security.txt\nPolicy: ${secure.origin}/policy\n`,
+  });
   const libHash = (await import('node:crypto')).createHash('sha384').update('console.log(1);').digest('base64');
-  site.routes.set('/sri', { body: `<html><head><script src="http://cdn.test:${0}/x.js"></script><script src="http://127.0.0.1:${site.port}/lib.js"></script><script src="http://localhost.test/a.js" integrity="sha384-${libHash}"></script><link rel="stylesheet" href="http://fonts.test/s.css"></head><body></body></html>` });
+  site.routes.set('/sri', {
+    body: `<html><head><script src="http://cdn.test:${0}/x.js"></script><script src="http://127.0.0.1:${site.port}/lib.js"></script><script src="http://localhost.test/a.js" integrity="sha384-${libHash}"></script><link rel="stylesheet" href="http://fonts.test/s.css"></head><body></body></html>`,
+  });
   server = await startTestServer({ TOOLAPI_FETCH_ALLOW: '127.0.0.1', TOOLAPI_DNS_SERVERS: dns.address, TOOLAPI_FETCH_TIMEOUT_MS: '5000' });
 });
 
@@ -108,7 +150,15 @@ async function sec(slug: string, query: Record<string, string>, module = 'securi
 describe('security-apis URL tools', () => {
   test('security-headers-analyzer grades a bare and a hardened site', async () => {
     const weak = await sec('security-headers-analyzer', { url: `${o}/` });
-    for (const id of ['hsts-missing', 'csp-weak', 'x-content-type-options-missing', 'clickjacking-unprotected', 'x-xss-protection-enabled', 'version-disclosure']) assert.ok(ids(weak).includes(id), id);
+    for (const id of [
+      'hsts-missing',
+      'csp-weak',
+      'x-content-type-options-missing',
+      'clickjacking-unprotected',
+      'x-xss-protection-enabled',
+      'version-disclosure',
+    ])
+      assert.ok(ids(weak).includes(id), id);
     assert.equal(weak.grade, 'E');
     assert.equal(weak.score, 29);
     const strong = await sec('security-headers-analyzer', { url: `${secure.origin}/` });
@@ -147,7 +197,10 @@ describe('security-apis URL tools', () => {
 
   test('cookie-security-analyzer rates each cookie without returning values', async () => {
     const r = await sec('cookie-security-analyzer', { url: `${o}/` });
-    assert.deepEqual(r.cookies.map((c: R) => c.name), ['sessionid', 'theme', 'tracker', '__Host-id', 'csrftoken']);
+    assert.deepEqual(
+      r.cookies.map((c: R) => c.name),
+      ['sessionid', 'theme', 'tracker', '__Host-id', 'csrftoken'],
+    );
     assert.equal(JSON.stringify(r).includes('abc123'), false);
     const f = ids(r);
     assert.ok(f.includes('cookie-no-secure:sessionid') && f.includes('cookie-no-httponly:sessionid'));
@@ -184,8 +237,14 @@ describe('security-apis URL tools', () => {
   test('dns-lookup answers every record type from the test resolver', async () => {
     const r = await sec('dns-lookup', { url: 'mail.test' });
     const t = (type: string): R => r.answers.find((a: R) => a.type === type);
-    assert.deepEqual(t('A').records.map((x: R) => x.value), ['127.0.0.1']);
-    assert.deepEqual(t('AAAA').records.map((x: R) => x.value), ['::1']);
+    assert.deepEqual(
+      t('A').records.map((x: R) => x.value),
+      ['127.0.0.1'],
+    );
+    assert.deepEqual(
+      t('AAAA').records.map((x: R) => x.value),
+      ['::1'],
+    );
     assert.equal(t('MX').records[0].data.priority, 5);
     assert.equal(t('TXT').records.length, 2);
     assert.equal(t('CAA').records[0].data.tag, 'issue');
@@ -194,7 +253,10 @@ describe('security-apis URL tools', () => {
     assert.equal(r.exists, true);
     const missing = await sec('dns-lookup', { domain: 'nope.test', types: 'A,MX' });
     assert.equal(missing.exists, false);
-    assert.deepEqual(missing.answers.map((a: R) => a.status), ['nxdomain', 'nxdomain']);
+    assert.deepEqual(
+      missing.answers.map((a: R) => a.status),
+      ['nxdomain', 'nxdomain'],
+    );
     const { status, body } = await getTool<R>(server, 'security-apis/dns-lookup', { domain: 'mail.test', types: 'A,BOGUS' });
     assert.equal(status, 400);
     assert.match(body.detail ?? '', /^types: "BOGUS"/);
@@ -205,7 +267,8 @@ describe('security-apis URL tools', () => {
     assert.equal(bad.reflectsOrigin, true);
     assert.equal(bad.simple.allowOrigin, 'https://cors-check.example');
     assert.equal(bad.nullOrigin.allowOrigin, 'null');
-    for (const id of ['cors-reflects-origin-with-credentials', 'cors-null-origin', 'cors-no-vary-origin', 'cors-preflight-wildcard']) assert.ok(ids(bad).includes(id), id);
+    for (const id of ['cors-reflects-origin-with-credentials', 'cors-null-origin', 'cors-no-vary-origin', 'cors-preflight-wildcard'])
+      assert.ok(ids(bad).includes(id), id);
     assert.equal(bad.findings[0].severity, 'high');
     const pub = await sec('cors-policy-checker', { url: `${o}/public-api`, origin: 'https://app.test' });
     assert.deepEqual(ids(pub), ['cors-wildcard-origin']);
@@ -226,7 +289,8 @@ describe('security-apis URL tools', () => {
     const bad = await sec('security-txt-checker', { url: `${o}/` });
     assert.deepEqual(bad.contacts, ['mailto:security@example.test', 'security@example.test']);
     assert.ok(bad.daysUntilExpiry < 0);
-    for (const id of ['security-txt-expired', 'security-txt-contact-invalid', 'security-txt-not-https', 'security-txt-syntax']) assert.ok(ids(bad).includes(id), id);
+    for (const id of ['security-txt-expired', 'security-txt-contact-invalid', 'security-txt-not-https', 'security-txt-syntax'])
+      assert.ok(ids(bad).includes(id), id);
     const good = await sec('security-txt-checker', { url: `${secure.origin}/` });
     assert.equal(check(good, 'canonical').status, 'pass');
     assert.equal(check(good, 'contact').status, 'pass');
@@ -261,7 +325,10 @@ describe('developer and marketing URL tools', () => {
 
   test('landing-page-cta-finder', async () => {
     const r = await sec('landing-page-cta-finder', { url: `${o}/cta` }, 'marketing-apis');
-    assert.deepEqual(r.ctas.map((c: R) => c.text), ['Start free trial', 'Book a demo', 'Submit']);
+    assert.deepEqual(
+      r.ctas.map((c: R) => c.text),
+      ['Start free trial', 'Book a demo', 'Submit'],
+    );
     assert.equal(r.ctas[0].aboveFold, true);
     assert.equal(r.ctas[0].kind, 'button-link');
     assert.equal(r.ctas[1].aboveFold, false);

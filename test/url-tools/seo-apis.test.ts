@@ -56,7 +56,8 @@ describe('seo-tools', () => {
   test('analyze of a bare page finds the basics missing; answers under inputs too', async () => {
     const { body } = await postTool<R>(f.server, 'seo-tools/analyze', { inputs: { url: `${o}/bare` } });
     const r = body.result;
-    for (const id of ['title-missing', 'meta-description-missing', 'h1-missing', 'viewport-missing', 'lang-missing', 'image-alt-missing']) assert.ok(ids(r).includes(id), id);
+    for (const id of ['title-missing', 'meta-description-missing', 'h1-missing', 'viewport-missing', 'lang-missing', 'image-alt-missing'])
+      assert.ok(ids(r).includes(id), id);
     assert.ok(r.score < 50, String(r.score));
   });
 
@@ -170,10 +171,16 @@ describe('seo-apis', () => {
       assert.deepEqual(r.problems, [], `${route}: ${JSON.stringify(r.problems)}`);
     }
     const ns = await seo('sitemap-xml-validator', { url: `${o}/sm-wrong-ns.xml`, checkUrls: '0' });
-    assert.ok(ns.problems.some((p: R) => p.code === 'namespace' && /google\.com/.test(p.message)), JSON.stringify(ns.problems));
+    assert.ok(
+      ns.problems.some((p: R) => p.code === 'namespace' && /google\.com/.test(p.message)),
+      JSON.stringify(ns.problems),
+    );
     const bad = await seo('sitemap-xml-validator', { url: `${o}/sm-dates.xml`, checkUrls: '0' });
     const flagged = bad.problems.filter((p: R) => p.code === 'lastmod-invalid');
-    assert.deepEqual(flagged.map((p: R) => p.loc), dates.map((_, i) => `${o}/d${i}`));
+    assert.deepEqual(
+      flagged.map((p: R) => p.loc),
+      dates.map((_, i) => `${o}/d${i}`),
+    );
     assert.match(flagged[0].message, /month 13/);
     assert.match(flagged[1].message, /2023-02 has 28 days/);
   });
@@ -212,7 +219,10 @@ describe('seo-apis', () => {
     f.site.routes.set('/loop-a', { status: 301, headers: { location: '/loop-b' } });
     f.site.routes.set('/loop-b', { status: 301, headers: { location: '/loop-a' } });
     const chain = await seo('redirect-chain-analyzer', { url: `${o}/r1` });
-    assert.deepEqual(chain.hops.map((h: R) => h.status), [302, 301, 200]);
+    assert.deepEqual(
+      chain.hops.map((h: R) => h.status),
+      [302, 301, 200],
+    );
     assert.equal(chain.hops[0].nextUrl, `${o}/r2`);
     assert.equal(chain.redirectCount, 2);
     assert.ok(ids(chain).includes('redirect-temporary'));
@@ -227,7 +237,9 @@ describe('seo-apis', () => {
       res.end(req.method === 'HEAD' ? undefined : 'ok');
     });
     const page = f.site.routes.get('/')!;
-    f.site.routes.set('/links', { body: `<a href="/about">a</a><a href="/broken">b</a><a href="/moved">c</a><a href="/head-refused">d</a><a href="http://127.0.0.2:9/x">e</a><a href="http://nowhere.test/">f</a>` });
+    f.site.routes.set('/links', {
+      body: `<a href="/about">a</a><a href="/broken">b</a><a href="/moved">c</a><a href="/head-refused">d</a><a href="http://127.0.0.2:9/x">e</a><a href="http://nowhere.test/">f</a>`,
+    });
     void page;
     const r = await seo('broken-link-checker', { url: `${o}/links` });
     assertAuditShape(r);
@@ -266,7 +278,9 @@ describe('seo-apis', () => {
     assert.equal(r.title.truncated, false);
     assert.equal(r.title.pixelWidth, 350);
     assert.equal(r.breadcrumb, new URL(o).host);
-    f.site.routes.set('/long-title', { body: `<title>${'Extraordinarily Wonderful Cold Brew Coffee '.repeat(3)}</title><meta name="description" content="${'word '.repeat(60)}">` });
+    f.site.routes.set('/long-title', {
+      body: `<title>${'Extraordinarily Wonderful Cold Brew Coffee '.repeat(3)}</title><meta name="description" content="${'word '.repeat(60)}">`,
+    });
     const long = await seo('serp-snippet-preview', { url: `${o}/long-title` });
     assert.equal(long.title.truncated, true);
     assert.match(long.title.shown, / \.\.\.$/);
@@ -280,7 +294,10 @@ describe('seo-apis', () => {
     assert.ok(ids(h).includes('heading-level-skipped'));
     const i = await seo('image-alt-text-checker', { url: `${o}/` });
     assert.equal(i.total, 4);
-    assert.deepEqual(i.images.map((x: R) => x.status), ['ok', 'missing', 'filename', 'empty-in-link']);
+    assert.deepEqual(
+      i.images.map((x: R) => x.status),
+      ['ok', 'missing', 'filename', 'empty-in-link'],
+    );
     assert.ok(ids(i).includes('image-alt-missing') && ids(i).includes('image-alt-empty-link') && ids(i).includes('image-alt-poor'));
   });
 
@@ -300,7 +317,14 @@ describe('seo-apis', () => {
   test('mixed-content-checker on an HTTPS page', async () => {
     const { selfSignedCert, startSite } = await import('../helpers/fixture-site.ts');
     const tls = selfSignedCert();
-    const secure = await startSite({ '/': { body: `<html><head><script src="http://127.0.0.1:${f.site.port}/a.js"></script><link rel="stylesheet" href="http://127.0.0.1:${f.site.port}/s.css"></head><body><img src="http://127.0.0.1:${f.site.port}/i.png"><div style="background:url(http://127.0.0.1:${f.site.port}/bg.png)"></div><form action="http://127.0.0.1:${f.site.port}/post"></form></body></html>` } }, { tls });
+    const secure = await startSite(
+      {
+        '/': {
+          body: `<html><head><script src="http://127.0.0.1:${f.site.port}/a.js"></script><link rel="stylesheet" href="http://127.0.0.1:${f.site.port}/s.css"></head><body><img src="http://127.0.0.1:${f.site.port}/i.png"><div style="background:url(http://127.0.0.1:${f.site.port}/bg.png)"></div><form action="http://127.0.0.1:${f.site.port}/post"></form></body></html>`,
+        },
+      },
+      { tls },
+    );
     try {
       const r = await seo('mixed-content-checker', { url: `${secure.origin}/` });
       assert.equal(r.pageIsHttps, true);
@@ -323,7 +347,8 @@ describe('seo-apis', () => {
     assert.equal(by('en-UK').status, 404);
     assert.equal(r.selfReferenced, true);
     assert.equal(r.hasXDefault, false);
-    for (const id of ['hreflang-invalid-code', 'hreflang-no-return-link', 'hreflang-no-x-default', 'hreflang-alternate-broken']) assert.ok(ids(r).includes(id), id);
+    for (const id of ['hreflang-invalid-code', 'hreflang-no-return-link', 'hreflang-no-x-default', 'hreflang-alternate-broken'])
+      assert.ok(ids(r).includes(id), id);
   });
 
   test('llms-txt-validator and llms-txt-builder', async () => {
@@ -331,7 +356,10 @@ describe('seo-apis', () => {
     assert.equal(v.found, true);
     assert.equal(v.title, 'Cold Brew Co');
     assert.equal(v.summary, 'Guides to brewing cold coffee.');
-    assert.deepEqual(v.sections, [{ name: 'Docs', links: 2, optional: false }, { name: 'Optional', links: 1, optional: true }]);
+    assert.deepEqual(v.sections, [
+      { name: 'Docs', links: 2, optional: false },
+      { name: 'Optional', links: 1, optional: true },
+    ]);
     assert.ok(v.problems.some((p: R) => p.code === 'not-a-link'));
     assert.ok(v.problems.some((p: R) => p.code === 'relative-url'));
     assert.equal(v.linkChecks.find((c: R) => c.url.endsWith('/broken')).status, 404);
@@ -339,7 +367,10 @@ describe('seo-apis', () => {
     const b = await seo('llms-txt-builder', { url: `${o}/` });
     assert.equal(b.title, 'Cold Brew Coffee Guide: How to Brew It at Home');
     assert.match(b.content, /^# Cold Brew Coffee Guide: How to Brew It at Home\n\n> Learn how to make cold brew coffee/);
-    assert.deepEqual(b.sections.map((s: R) => s.name), ['Docs', 'About', 'Broken', 'Moved', 'Private', 'Optional']);
+    assert.deepEqual(
+      b.sections.map((s: R) => s.name),
+      ['Docs', 'About', 'Broken', 'Moved', 'Private', 'Optional'],
+    );
     assert.ok(b.content.includes(`- [Privacy policy](${o}/privacy)`));
     const again = await seo('llms-txt-builder', { url: `${o}/` });
     assert.equal(again.content, b.content, 'deterministic');
@@ -351,7 +382,10 @@ describe('seo-apis', () => {
     assert.equal(by('icon').format, 'ico');
     assert.equal(by('icon').width, 32);
     assert.equal(by('apple-touch-icon').width, 180);
-    assert.deepEqual(r.icons.filter((i: R) => i.source === 'manifest').map((i: R) => i.width), [192, 512]);
+    assert.deepEqual(
+      r.icons.filter((i: R) => i.source === 'manifest').map((i: R) => i.width),
+      [192, 512],
+    );
     assert.equal(r.score, 100);
     const bare = await seo('site-icons-checker', { url: `${o}/bare` });
     assert.equal(bare.icons.length, 1);
@@ -361,10 +395,24 @@ describe('seo-apis', () => {
 
   test('site-icons-checker judges sizes by the real pixels (W3C manifest icons), and reports a declared/real mismatch', async () => {
     // A page whose manifest declares 192 and 512 px icons that are really 100×100, and a 60×60 apple-touch-icon.
-    f.site.routes.set('/liar', { body: '<html><head><title>liar</title><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" sizes="180x180" href="/small-touch.png"><link rel="manifest" href="/liar.json"></head></html>' });
-    f.site.routes.set('/liar.json', { headers: { 'content-type': 'application/manifest+json' }, body: JSON.stringify({ icons: [{ src: '/small-1.png', sizes: '192x192' }, { src: '/small-2.png', sizes: '512x512' }] }) });
-    const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#336699' } }).png().toBuffer();
-    const touch = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#336699' } }).png().toBuffer();
+    f.site.routes.set('/liar', {
+      body: '<html><head><title>liar</title><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" sizes="180x180" href="/small-touch.png"><link rel="manifest" href="/liar.json"></head></html>',
+    });
+    f.site.routes.set('/liar.json', {
+      headers: { 'content-type': 'application/manifest+json' },
+      body: JSON.stringify({
+        icons: [
+          { src: '/small-1.png', sizes: '192x192' },
+          { src: '/small-2.png', sizes: '512x512' },
+        ],
+      }),
+    });
+    const small = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const touch = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     for (const route of ['/small-1.png', '/small-2.png']) f.site.routes.set(route, { headers: { 'content-type': 'image/png' }, body: small });
     f.site.routes.set('/small-touch.png', { headers: { 'content-type': 'image/png' }, body: touch });
     const r = await seo('site-icons-checker', { url: `${o}/liar` });
@@ -391,13 +439,22 @@ describe('seo-apis', () => {
     assert.equal(c.keyword.inH1, true);
     assert.ok(c.keyword.count >= 10);
     assert.ok(c.readability.fleschReadingEase > 0);
-    assert.deepEqual(c.topWords.slice(0, 3).map((w: R) => w.phrase).sort(), ['brew', 'coffee', 'cold']);
+    assert.deepEqual(
+      c.topWords
+        .slice(0, 3)
+        .map((w: R) => w.phrase)
+        .sort(),
+      ['brew', 'coffee', 'cold'],
+    );
     const k = await seo('rank-checker/keywords', { url: `${o}/` });
     assert.equal(k.liveRankings, false);
     assert.equal(k.primaryKeyword, 'cold brew coffee');
     assert.equal(k.keywords[0].inTitle, true);
     const given = await seo('rank-checker/keywords', { url: `${o}/`, keywords: 'espresso, cold brew' });
-    assert.deepEqual(given.keywords.map((x: R) => x.phrase), ['cold brew', 'espresso']);
+    assert.deepEqual(
+      given.keywords.map((x: R) => x.phrase),
+      ['cold brew', 'espresso'],
+    );
     assert.equal(given.keywords[1].count, 0);
   });
 
@@ -437,7 +494,10 @@ describe('seo-apis', () => {
   });
 
   test('duplicate-content-checker compares pages and texts', async () => {
-    const { status, body } = await postTool<R>(f.server, 'seo-apis/duplicate-content-checker', { urls: [`${o}/copy`, `${o}/copy2`], texts: ['Something else entirely, about museums and modern sculpture gardens in the city.'] });
+    const { status, body } = await postTool<R>(f.server, 'seo-apis/duplicate-content-checker', {
+      urls: [`${o}/copy`, `${o}/copy2`],
+      texts: ['Something else entirely, about museums and modern sculpture gardens in the city.'],
+    });
     assert.equal(status, 200);
     const r = body.result;
     assert.equal(r.pairs[0].a, `${o}/copy`);

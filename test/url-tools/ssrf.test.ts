@@ -155,12 +155,38 @@ describe('SSRF bypass attempts are refused with forbidden_target and never conne
 describe('address classification (resolve + classify only: these never connect)', () => {
   const engine = createFetchEngine({ dns: createDnsEngine({ servers: ['127.0.0.1:9'] }), allow: [], timeoutMs: 1000, maxBytes: 1000, userAgent: 't' });
   const forbidden = [
-    'http://10.0.0.1/', 'http://172.16.5.4/', 'http://192.168.1.1/', 'http://169.254.169.254/latest/meta-data/', 'http://100.64.0.1/',
-    'http://224.0.0.1/', 'http://255.255.255.255/', 'http://240.0.0.1/', 'http://192.0.2.1/', 'http://198.18.0.1/', 'http://0.1.2.3/',
-    'http://[fc00::1]/', 'http://[fd12:3456::1]/', 'http://[fe80::1]/', 'http://[ff02::1]/', 'http://[::ffff:10.0.0.1]/', 'http://[::ffff:169.254.169.254]/',
-    'http://[::127.0.0.1]/', 'http://[::10.0.0.1]/', 'http://[64:ff9b::10.0.0.1]/', 'http://[64:ff9b:1::a9fe:a9fe]/', 'http://[2002:7f00:1::1]/', 'http://[2002:a00:1::1]/',
-    'http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/', 'http://[::ffff:0:7f00:1]/', 'http://[fec0::1]/', 'http://[100::1]/', 'http://[2001:db8::1]/', 'http://[4000::1]/',
-    'http://169.254.169.254.:80/', 'http://0xa9fea9fe/', 'http://2852039166/',
+    'http://10.0.0.1/',
+    'http://172.16.5.4/',
+    'http://192.168.1.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://100.64.0.1/',
+    'http://224.0.0.1/',
+    'http://255.255.255.255/',
+    'http://240.0.0.1/',
+    'http://192.0.2.1/',
+    'http://198.18.0.1/',
+    'http://0.1.2.3/',
+    'http://[fc00::1]/',
+    'http://[fd12:3456::1]/',
+    'http://[fe80::1]/',
+    'http://[ff02::1]/',
+    'http://[::ffff:10.0.0.1]/',
+    'http://[::ffff:169.254.169.254]/',
+    'http://[::127.0.0.1]/',
+    'http://[::10.0.0.1]/',
+    'http://[64:ff9b::10.0.0.1]/',
+    'http://[64:ff9b:1::a9fe:a9fe]/',
+    'http://[2002:7f00:1::1]/',
+    'http://[2002:a00:1::1]/',
+    'http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/',
+    'http://[::ffff:0:7f00:1]/',
+    'http://[fec0::1]/',
+    'http://[100::1]/',
+    'http://[2001:db8::1]/',
+    'http://[4000::1]/',
+    'http://169.254.169.254.:80/',
+    'http://0xa9fea9fe/',
+    'http://2852039166/',
   ];
   for (const url of forbidden) {
     test(`refuses ${url}`, async () => {
@@ -173,7 +199,13 @@ describe('address classification (resolve + classify only: these never connect)'
     }
   });
   test('the allow list admits exact addresses and CIDRs only', async () => {
-    const e = createFetchEngine({ dns: createDnsEngine({ servers: ['127.0.0.1:9'] }), allow: ['127.0.0.1', '10.1.0.0/16'], timeoutMs: 1000, maxBytes: 1000, userAgent: 't' });
+    const e = createFetchEngine({
+      dns: createDnsEngine({ servers: ['127.0.0.1:9'] }),
+      allow: ['127.0.0.1', '10.1.0.0/16'],
+      timeoutMs: 1000,
+      maxBytes: 1000,
+      userAgent: 't',
+    });
     assert.equal((await e.check('http://127.0.0.1/', AbortSignal.timeout(1000))).hostname, '127.0.0.1');
     assert.equal((await e.check('http://10.1.2.3/', AbortSignal.timeout(1000))).hostname, '10.1.2.3');
     await assert.rejects(e.check('http://127.0.0.3/', AbortSignal.timeout(1000)), (x: { code?: string }) => x.code === 'forbidden_target');

@@ -20,7 +20,15 @@ before(async () => {
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--no-pings'],
+    args: [
+      '--no-sandbox',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--no-pings',
+    ],
     proxy: { server: trap.url, bypass: '127.0.0.1' },
     timeout: 60_000,
   });
@@ -58,7 +66,7 @@ function same(value: unknown): unknown {
   return value;
 }
 
-test('the first example of every tool survives the form: prefilled, read back, parsed by the tool\'s schema', async () => {
+test("the first example of every tool survives the form: prefilled, read back, parsed by the tool's schema", async () => {
   const errors: string[] = [];
   const mismatches: string[] = [];
   // The first example of each tool: every kind of field is among them, and the run stays within the test timeout.
@@ -79,7 +87,10 @@ test('the first example of every tool survives the form: prefilled, read back, p
       const expected = tool.input.safeParse(example.input);
       const actual = tool.input.safeParse(sent);
       checked++;
-      if (!actual.success) mismatches.push(`${tool.path} example ${n}: the form's input is refused: ${actual.error.issues.map((e) => `${e.path.join('.')}: ${e.message}`).join('; ')}\n  sent ${JSON.stringify(sent)}`);
+      if (!actual.success)
+        mismatches.push(
+          `${tool.path} example ${n}: the form's input is refused: ${actual.error.issues.map((e) => `${e.path.join('.')}: ${e.message}`).join('; ')}\n  sent ${JSON.stringify(sent)}`,
+        );
       else if (JSON.stringify(same(actual.data)) !== JSON.stringify(same(expected.data))) {
         mismatches.push(`${tool.path} example ${n}:\n  sent     ${JSON.stringify(sent)}\n  example  ${JSON.stringify(example.input)}`);
       }

@@ -7,7 +7,6 @@ import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { load } from 'cheerio';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { dailyUsage } from '../../src/accounts/usage-daily.ts';
 import { renderSafeMarkdown } from '../../src/web/tools/markdown.ts';
 import { startNetworkTrap, type NetworkTrap } from '../helpers/network-trap.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -120,7 +119,15 @@ before(async () => {
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps', '--no-pings'],
+    args: [
+      '--no-sandbox',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+      '--no-pings',
+    ],
     proxy: { server: trap.url, bypass: '127.0.0.1,localhost' },
     timeout: 60_000,
   });
@@ -138,12 +145,18 @@ after(async () => {
 
 test('without JavaScript: /tools searches by GET query, a tool page has its title, description, schemas and examples, ?example=N prefills', async () => {
   const list = load(await (await fetch(`${server.url}/tools?q=reverse+text`)).text());
-  const visible = list('.tool-list li:not([hidden]) a').map((_, a) => list(a).text()).get();
+  const visible = list('.tool-list li:not([hidden]) a')
+    .map((_, a) => list(a).text())
+    .get();
   assert.ok(visible.includes(tool('/api/v1/text-utilities/reverse-text').title), `reverse-text is found: ${visible.join(', ')}`);
   assert.ok(visible.length < 10, `the search narrows the list: ${visible.length}`);
   assert.equal(list('.tool-list li').length, server.service.registry.tools.length, 'every tool of the registry is on the page');
   const byModule = load(await (await fetch(`${server.url}/tools?module=documents`)).text());
-  const shownModules = new Set(byModule('.tool-list li:not([hidden])').map((_, li) => byModule(li).attr('data-module')).get());
+  const shownModules = new Set(
+    byModule('.tool-list li:not([hidden])')
+      .map((_, li) => byModule(li).attr('data-module'))
+      .get(),
+  );
   assert.deepEqual([...shownModules], ['documents']);
 
   const md = tool('/api/v1/documents/md-to-html');
@@ -199,7 +212,10 @@ test('signed in: reverse-text runs from its page, with the result, the snippets 
 
   // Combining marks, a ZWJ family and a flag: the tool must keep each grapheme whole (UAX #29), as Intl.Segmenter does.
   const text = 'Zoë ❤️ 👩‍👩‍👧 🇯🇵 nai\u0308ve';
-  const expected = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((s) => s.segment).reverse().join('');
+  const expected = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)]
+    .map((s) => s.segment)
+    .reverse()
+    .join('');
   await page.getByLabel(/^text/).fill(text);
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/text-utilities/reverse-text') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /^Run/ }).click();
@@ -216,13 +232,19 @@ test('signed in: reverse-text runs from its page, with the result, the snippets 
   assert.ok(curl.includes(JSON.stringify({ text })), 'the curl body is the input');
   assert.match(await page.locator('#snippet-client').innerText(), /api\.call\("textUtilities\.reverseText", \{/);
   const mcp = await page.locator('#snippet-mcp').innerText();
-  assert.deepEqual((JSON.parse(mcp.slice(mcp.indexOf('{'))) as { params: unknown }).params, { name: 'invoke_tool', arguments: { operationId: 'textUtilities.reverseText', input: { text } } });
+  assert.deepEqual((JSON.parse(mcp.slice(mcp.indexOf('{'))) as { params: unknown }).params, {
+    name: 'invoke_tool',
+    arguments: { operationId: 'textUtilities.reverseText', input: { text } },
+  });
   const keys = await server.service.accounts.accounts.listKeys(await accountId());
   const content = await page.content();
   for (const key of keys) assert.ok(!content.includes(key.prefix), 'no key of the account in the page');
 
   // An example fills the form in one click; an error is shown readably (code, detail, field).
-  await page.getByRole('link', { name: /Use this example/ }).first().click();
+  await page
+    .getByRole('link', { name: /Use this example/ })
+    .first()
+    .click();
   assert.equal(await page.getByLabel(/^text/).inputValue(), (tool('/api/v1/text-utilities/reverse-text').examples[0]?.input as { text: string }).text);
   await page.getByLabel(/^text/).fill('x'.repeat(1_000_001));
   await page.getByRole('button', { name: /^Run/ }).click();
@@ -250,9 +272,14 @@ test('signed in: md-to-html runs with an upload (the example fills it in one cli
   assert.equal(opened?.status(), 200, await opened?.text());
   await page.getByRole('link', { name: /^Use this example\W+name the output$/ }).click();
   assert.equal(await page.getByLabel(/^fileName/).inputValue(), 'final');
-  assert.deepEqual(await page.locator('#f-file').evaluate((input) => [...((input as unknown as { files: { name: string }[] }).files ?? [])].map((f) => f.name)), ['draft.md']);
+  assert.deepEqual(
+    await page.locator('#f-file').evaluate((input) => [...((input as unknown as { files: { name: string }[] }).files ?? [])].map((f) => f.name)),
+    ['draft.md'],
+  );
 
-  await page.locator('#f-file').setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Playground upload\n\nSome *emphasis*.\n') });
+  await page
+    .locator('#f-file')
+    .setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Playground upload\n\nSome *emphasis*.\n') });
   await page.getByLabel(/^fileName/).fill('');
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/documents/md-to-html') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /^Run/ }).click();
@@ -282,7 +309,7 @@ test('both calls are billed to the account and counted per tool', async () => {
   const md = tool('/api/v1/documents/md-to-html');
   // reverse-text: two runs (the refused one is not billed); md-to-html: the run and the phone's run.
   assert.equal(await creditsUsed(), 2 * reverse.cost + 2 * md.cost);
-  const rows = await dailyUsage(server.service.store, await accountId(), new Date().toISOString().slice(0, 10));
+  const rows = await server.service.accounts.dailyUsage.read(await accountId(), new Date().toISOString().slice(0, 10));
   const calls = Object.fromEntries(rows.map((r) => [r.tool, r.calls]));
   assert.deepEqual(calls, { 'text-utilities/reverse-text': 2, 'documents/md-to-html': 2 });
 });
@@ -298,7 +325,12 @@ test('an audit with format=markdown is rendered as HTML, its raw HTML escaped', 
   const rendered = renderSafeMarkdown('# T\n\n<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) [ok](https://example.com)');
   const $ = load(rendered);
   assert.equal($('script, img').length, 0);
-  assert.deepEqual($('a').map((_, a) => $(a).attr('href')).get(), ['https://example.com']);
+  assert.deepEqual(
+    $('a')
+      .map((_, a) => $(a).attr('href'))
+      .get(),
+    ['https://example.com'],
+  );
   assert.ok(rendered.includes('&lt;script&gt;'));
 });
 
@@ -314,7 +346,12 @@ test('the cookie alone runs nothing: a cross-site form post and a same-site fetc
   // From this site the browser sends the session cookie; without the header the call still needs a key.
   const statuses = await page.evaluate(async () => {
     const call = (headers: Record<string, string>) =>
-      fetch('/api/v1/text-utilities/reverse-text', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', ...headers }, body: '{"text":"abc"}' }).then((r) => r.status);
+      fetch('/api/v1/text-utilities/reverse-text', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{"text":"abc"}',
+      }).then((r) => r.status);
     return [await call({}), await call({ 'x-csrf-token': 'forged' })];
   });
   assert.deepEqual(statuses, [401, 403]);
@@ -323,5 +360,8 @@ test('the cookie alone runs nothing: a cross-site form post and a same-site fetc
 
 test('nothing came from outside this server, and the console has no errors (no CSP violation)', () => {
   assert.deepEqual(outsideRequests, []);
-  assert.deepEqual(consoleErrors.filter((e) => !/status of 40[0134]/.test(e)), []);
+  assert.deepEqual(
+    consoleErrors.filter((e) => !/status of 40[0134]/.test(e)),
+    [],
+  );
 });

@@ -16,14 +16,21 @@ after(async () => {
   await server.close();
 });
 
-const send = (slug: string, data: string | Buffer, name: string, fields: Record<string, unknown> = {}) => postForm(server, `/api/v1/web/${slug}`, [{ field: 'file', name, data }], fields);
-async function text(slug: string, data: string | Buffer, name: string, fields: Record<string, unknown> = {}): Promise<{ out: string; warnings: string[]; fileName: string; mimeType: string }> {
+const send = (slug: string, data: string | Buffer, name: string, fields: Record<string, unknown> = {}) =>
+  postForm(server, `/api/v1/web/${slug}`, [{ field: 'file', name, data }], fields);
+async function text(
+  slug: string,
+  data: string | Buffer,
+  name: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ out: string; warnings: string[]; fileName: string; mimeType: string }> {
   const { body, bytes } = await fileOf(await send(slug, data, name, fields));
   return { out: bytes.toString('utf8'), warnings: body.warnings ?? [], fileName: body.result.fileName, mimeType: body.result.mimeType };
 }
 
 const PEOPLE_CSV = 'name,age,city\r\nAda,36,London\r\n"Hopper, Grace",85,"New York"\r\n';
-const CATALOG_XML = '<?xml version="1.0" encoding="UTF-8"?>\n<catalog>\n  <book id="b1"><title>Dune</title><author><name>Herbert</name></author></book>\n  <book id="b2"><title>AT&amp;T &lt;3</title><author><name>Austen</name></author></book>\n</catalog>\n';
+const CATALOG_XML =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<catalog>\n  <book id="b1"><title>Dune</title><author><name>Herbert</name></author></book>\n  <book id="b2"><title>AT&amp;T &lt;3</title><author><name>Austen</name></author></book>\n</catalog>\n';
 const PEOPLE_JSON = '[{"name":"Ada","born":1815,"langs":["en","fr"]},{"name":"Grace <G>","born":1906,"address":{"city":"NYC"}}]';
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', processEntities: true, parseTagValue: false });
 
@@ -65,8 +72,18 @@ describe('CSV in', () => {
     const { out, mimeType } = await text('csv-to-html', 'name,tag\nAda,<script>alert(1)</script>\n', 'x.csv');
     assert.equal(mimeType, 'text/html');
     const $ = load(out);
-    assert.deepEqual($('thead th').map((_, e) => $(e).text()).get(), ['name', 'tag']);
-    assert.deepEqual($('tbody td').map((_, e) => $(e).text()).get(), ['Ada', '<script>alert(1)</script>']);
+    assert.deepEqual(
+      $('thead th')
+        .map((_, e) => $(e).text())
+        .get(),
+      ['name', 'tag'],
+    );
+    assert.deepEqual(
+      $('tbody td')
+        .map((_, e) => $(e).text())
+        .get(),
+      ['Ada', '<script>alert(1)</script>'],
+    );
     assert.equal($('script').length, 0);
   });
 
@@ -109,7 +126,14 @@ describe('JSON in', () => {
   });
 
   test('json-to-xml and xml-to-json round-trip (attributes as @, repeated elements as arrays)', async () => {
-    const json = { catalog: { book: [{ '@id': 'b1', title: 'Dune' }, { '@id': 'b2', title: 'A & B' }] } };
+    const json = {
+      catalog: {
+        book: [
+          { '@id': 'b1', title: 'Dune' },
+          { '@id': 'b2', title: 'A & B' },
+        ],
+      },
+    };
     const { out } = await text('json-to-xml', JSON.stringify(json), 'c.json');
     assert.equal(XMLValidator.validate(out), true);
     const back = await send('xml-to-json', out, 'c.xml');
@@ -122,7 +146,12 @@ describe('JSON in', () => {
     assert.equal($('h1').text(), 'people');
     assert.ok($('table').length >= 1);
     assert.ok(out.includes('Grace &lt;G&gt;'));
-    assert.ok($('td').map((_, e) => $(e).text()).get().includes('NYC'));
+    assert.ok(
+      $('td')
+        .map((_, e) => $(e).text())
+        .get()
+        .includes('NYC'),
+    );
   });
 
   test('json-to-txt: an outline without JSON punctuation', async () => {
@@ -188,14 +217,23 @@ describe('XML in', () => {
     const html = await text('xml-to-html', CATALOG_XML, 'catalog.xml');
     const $ = load(html.out);
     assert.equal($('h1').text(), 'catalog');
-    assert.ok($('td').map((_, e) => $(e).text()).get().includes('AT&T <3'));
+    assert.ok(
+      $('td')
+        .map((_, e) => $(e).text())
+        .get()
+        .includes('AT&T <3'),
+    );
     const txt = await text('xml-to-txt', CATALOG_XML, 'catalog.xml');
-    assert.equal(txt.out, 'catalog:\n  book:\n    -\n      @id: b1\n      title: Dune\n      author:\n        name: Herbert\n    -\n      @id: b2\n      title: AT&T <3\n      author:\n        name: Austen\n');
+    assert.equal(
+      txt.out,
+      'catalog:\n  book:\n    -\n      @id: b1\n      title: Dune\n      author:\n        name: Herbert\n    -\n      @id: b2\n      title: AT&T <3\n      author:\n        name: Austen\n',
+    );
   });
 
   test('XXE, billion laughs, malformed and too-deep XML are 400, nothing expanded', async () => {
     const xxe = '<?xml version="1.0"?>\n<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<r>&x;</r>';
-    const lol = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><lolz>&lol3;</lolz>';
+    const lol =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><lolz>&lol3;</lolz>';
     for (const slug of ['xml-to-json', 'xml-to-csv', 'xml-to-txt', 'xml-to-html']) {
       for (const body of [xxe, lol]) {
         const answer = await send(slug, body, 'evil.xml');
@@ -219,7 +257,17 @@ describe('HTML in', () => {
     assert.deepEqual(answer.body, {
       type: 'document',
       doctype: 'html',
-      children: [{ type: 'element', tag: 'p', attributes: { class: 'x' }, children: [{ type: 'text', text: 'A & ' }, { type: 'element', tag: 'b', attributes: {}, children: [{ type: 'text', text: 'B' }] }] }],
+      children: [
+        {
+          type: 'element',
+          tag: 'p',
+          attributes: { class: 'x' },
+          children: [
+            { type: 'text', text: 'A & ' },
+            { type: 'element', tag: 'b', attributes: {}, children: [{ type: 'text', text: 'B' }] },
+          ],
+        },
+      ],
     });
     const deep = await send('html-to-json', '<div>'.repeat(300), 'deep.html');
     assert.equal(deep.status, 400);
@@ -237,7 +285,11 @@ describe('HTML in', () => {
   });
 
   test('html-to-md: GitHub-flavoured Markdown, scripts dropped', async () => {
-    const { out } = await text('html-to-md', '<h1>Title</h1><p>Some <strong>bold</strong> and a <a href="https://example.com">link</a>.</p><ul><li>one</li><li>two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table><script>alert(1)</script>', 'p.html');
+    const { out } = await text(
+      'html-to-md',
+      '<h1>Title</h1><p>Some <strong>bold</strong> and a <a href="https://example.com">link</a>.</p><ul><li>one</li><li>two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table><script>alert(1)</script>',
+      'p.html',
+    );
     assert.equal(out, '# Title\n\nSome **bold** and a [link](https://example.com).\n\n-   one\n-   two\n\n| a   | b   |\n| --- | --- |\n| 1   | 2   |\n');
   });
 });
@@ -245,13 +297,28 @@ describe('HTML in', () => {
 test('GET /api/v1/web/supported-conversions lists exactly the 15 web conversions', async () => {
   const response = await fetch(`${server.url}/api/v1/web/supported-conversions`);
   assert.equal(response.status, 200);
-  const body = (await response.json()) as { result: { count: number; conversions: Array<{ slug: string; from: string[]; to: string }>; unavailable: unknown[] } };
+  const body = (await response.json()) as {
+    result: { count: number; conversions: Array<{ slug: string; from: string[]; to: string }>; unavailable: unknown[] };
+  };
   assert.equal(body.result.count, 15);
   assert.deepEqual(body.result.unavailable, []);
-  assert.deepEqual(
-    body.result.conversions.map((c) => c.slug).sort(),
-    ['csv-to-html', 'csv-to-json', 'csv-to-txt', 'csv-to-xml', 'html-to-json', 'html-to-md', 'html-to-xml', 'json-to-csv', 'json-to-html', 'json-to-txt', 'json-to-xml', 'xml-to-csv', 'xml-to-html', 'xml-to-json', 'xml-to-txt'],
-  );
+  assert.deepEqual(body.result.conversions.map((c) => c.slug).sort(), [
+    'csv-to-html',
+    'csv-to-json',
+    'csv-to-txt',
+    'csv-to-xml',
+    'html-to-json',
+    'html-to-md',
+    'html-to-xml',
+    'json-to-csv',
+    'json-to-html',
+    'json-to-txt',
+    'json-to-xml',
+    'xml-to-csv',
+    'xml-to-html',
+    'xml-to-json',
+    'xml-to-txt',
+  ]);
   const csvToJson = body.result.conversions.find((c) => c.slug === 'csv-to-json');
   assert.equal(csvToJson?.to, 'json');
   assert.ok(csvToJson?.from.includes('csv') && csvToJson.from.includes('utf16-text'));
@@ -285,7 +352,11 @@ describe('reversible pairs round-trip on generated documents (fast-check)', () =
   // them) and without whitespace at its ends (an XML reader trims text-only elements).
   const name = fc.stringMatching(/^[a-wyz][a-z0-9_]{0,6}$/);
   const textValue = fc
-    .string({ unit: fc.oneof(fc.constantFrom('a', 'Z', ' ', '&', '<', '>', '"', "'", ',', '\n', 'é', '日', '👍🏽'), fc.string({ minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 12 })
+    .string({
+      unit: fc.oneof(fc.constantFrom('a', 'Z', ' ', '&', '<', '>', '"', "'", ',', '\n', 'é', '日', '👍🏽'), fc.string({ minLength: 1, maxLength: 1 })),
+      minLength: 1,
+      maxLength: 12,
+    })
     .map((s) => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, 'x').trim())
     .filter((s) => s !== '');
 
@@ -307,7 +378,13 @@ describe('reversible pairs round-trip on generated documents (fast-check)', () =
   test('markdown → html (documents/md-to-html, pandoc) → markdown (web/html-to-md, turndown) → html gives the same HTML body (accepted losses: markdown spelling such as "*" vs "_" or "+" vs "-" bullets, which the HTML does not show)', async () => {
     const word = fc.stringMatching(/^[A-Za-z0-9éß日]{1,8}$/);
     const words = fc.array(word, { minLength: 1, maxLength: 5 }).map((w) => w.join(' '));
-    const inline = fc.oneof(words, words.map((w) => `*${w}*`), words.map((w) => `**${w}**`), words.map((w) => `\`${w}\``), fc.tuple(words, word).map(([w, path]) => `[${w}](https://example.org/${path})`));
+    const inline = fc.oneof(
+      words,
+      words.map((w) => `*${w}*`),
+      words.map((w) => `**${w}**`),
+      words.map((w) => `\`${w}\``),
+      fc.tuple(words, word).map(([w, path]) => `[${w}](https://example.org/${path})`),
+    );
     const paragraph = fc.array(inline, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(' '));
     const block = fc.oneof(
       fc.tuple(fc.integer({ min: 1, max: 3 }), words).map(([level, w]) => `${'#'.repeat(level)} ${w}`),
@@ -336,7 +413,16 @@ describe('reversible pairs round-trip on generated documents (fast-check)', () =
     const header = fc.uniqueArray(name, { minLength: 1, maxLength: 4 });
     const rows = header.chain((keys) =>
       fc.array(
-        fc.record(Object.fromEntries(keys.map((k) => [k, fc.string({ unit: fc.oneof(fc.constantFrom(',', '"', '\n', ' ', 'é', '👍🏽', ';'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 10 })]))).filter((row) => Object.values(row).some((v) => v.trim() !== '')),
+        fc
+          .record(
+            Object.fromEntries(
+              keys.map((k) => [
+                k,
+                fc.string({ unit: fc.oneof(fc.constantFrom(',', '"', '\n', ' ', 'é', '👍🏽', ';'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 10 }),
+              ]),
+            ),
+          )
+          .filter((row) => Object.values(row).some((v) => v.trim() !== '')),
         { minLength: 1, maxLength: 5 },
       ),
     );

@@ -15,8 +15,7 @@ export function aiProviderOf(ctx: Pick<ToolContext, 'engines'>): AiProvider | un
 }
 
 /** What an operator sets to enable the provider path; quoted in 501s and local-mode warnings. */
-export const AI_SETUP_HINT =
-  'set TOOLAPI_AI_BASE_URL to an OpenAI-compatible API (plus TOOLAPI_AI_API_KEY and TOOLAPI_AI_MODEL as the provider needs)';
+export const AI_SETUP_HINT = 'set TOOLAPI_AI_BASE_URL to an OpenAI-compatible API (plus TOOLAPI_AI_API_KEY and TOOLAPI_AI_MODEL as the provider needs)';
 
 /** A 501 for work that only a language model can do; never a fake answer. */
 export function aiRequired(what: string): ToolError {

@@ -56,9 +56,7 @@ const RETRYABLE = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 const completionSchema = z.object({
   model: z.string().optional(),
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional() }).optional(), text: z.string().optional() }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable().optional() }).optional(), text: z.string().optional() })).min(1),
   usage: z
     .object({
       prompt_tokens: z.number().int().nonnegative().optional(),
@@ -97,10 +95,7 @@ class OpenAiCompatibleProvider implements AiProvider {
   }
 
   async complete(request: AiCompletionRequest): Promise<AiCompletion> {
-    const messages = [
-      ...(request.system ? [{ role: 'system', content: request.system }] : []),
-      { role: 'user', content: request.prompt },
-    ];
+    const messages = [...(request.system ? [{ role: 'system', content: request.system }] : []), { role: 'user', content: request.prompt }];
     const body = JSON.stringify({
       model: this.#model,
       messages,
@@ -155,11 +150,17 @@ class OpenAiCompatibleProvider implements AiProvider {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new ToolError('upstream_failed', 'The AI provider answered with something that is not JSON; check TOOLAPI_AI_BASE_URL points at an OpenAI-compatible API (…/v1).');
+      throw new ToolError(
+        'upstream_failed',
+        'The AI provider answered with something that is not JSON; check TOOLAPI_AI_BASE_URL points at an OpenAI-compatible API (…/v1).',
+      );
     }
     const parsed = completionSchema.safeParse(json);
     if (!parsed.success) {
-      throw new ToolError('upstream_failed', 'The AI provider\'s answer has no choices[0].message.content; check TOOLAPI_AI_BASE_URL points at an OpenAI-compatible chat-completions API.');
+      throw new ToolError(
+        'upstream_failed',
+        "The AI provider's answer has no choices[0].message.content; check TOOLAPI_AI_BASE_URL points at an OpenAI-compatible chat-completions API.",
+      );
     }
     const choice = parsed.data.choices[0]!;
     const answer = choice.message?.content ?? choice.text ?? '';
@@ -212,7 +213,10 @@ class OpenAiCompatibleProvider implements AiProvider {
       return new ToolError('upstream_failed', `The AI provider refused the credentials (${failure}); the operator should check TOOLAPI_AI_API_KEY.`);
     }
     if (status === 404) {
-      return new ToolError('upstream_failed', `The AI provider has no such endpoint or model (${failure}); the operator should check TOOLAPI_AI_BASE_URL and TOOLAPI_AI_MODEL.`);
+      return new ToolError(
+        'upstream_failed',
+        `The AI provider has no such endpoint or model (${failure}); the operator should check TOOLAPI_AI_BASE_URL and TOOLAPI_AI_MODEL.`,
+      );
     }
     return new ToolError('upstream_failed', `The AI provider failed (${failure})${tries}.`);
   }

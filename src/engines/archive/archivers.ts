@@ -53,7 +53,8 @@ export function createArchivers(): Archivers {
     ...(stdinFile ? { stdinFile } : {}),
   });
   const need = (name: ArchiverName): void => {
-    if (!available(name)) throw new ToolError('engine_unavailable', `${name} is not installed on this server (${ARCHIVER_PACKAGES[name]}); this conversion is unavailable.`);
+    if (!available(name))
+      throw new ToolError('engine_unavailable', `${name} is not installed on this server (${ARCHIVER_PACKAGES[name]}); this conversion is unavailable.`);
   };
   return {
     available,

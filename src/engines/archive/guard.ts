@@ -72,7 +72,9 @@ export function checkEntryName(raw: string, isDirectory: boolean, refuse: Refuse
 export function checkEntryCount(count: number, caps: ArchiveCaps, refuse: Refuse, options: { label?: string; counted?: boolean } = {}): void {
   if (count <= caps.maxEntries) return;
   const cap = caps.maxEntries.toLocaleString('en-US');
-  throw refuse(`${options.label ?? 'the archive'} has ${options.counted ? `more than ${cap}` : count.toLocaleString('en-US')} entries; the cap is ${cap} entries per archive.`);
+  throw refuse(
+    `${options.label ?? 'the archive'} has ${options.counted ? `more than ${cap}` : count.toLocaleString('en-US')} entries; the cap is ${cap} entries per archive.`,
+  );
 }
 
 /** Counts unpacked bytes against a profile's total and ratio caps; `where` names the entry for messages. */
@@ -92,7 +94,9 @@ export class Budget {
   /** Refuses a declared size (a header's) that would take the total past the cap, before a byte is unpacked. */
   declare(bytes: number, where: string): void {
     if (this.total + bytes > this.caps.maxTotalBytes) {
-      throw this.refuse(`${where} would take the unpacked size past ${mb(this.caps.maxTotalBytes)}; the cap is ${mb(this.caps.maxTotalBytes)} unpacked per archive.`);
+      throw this.refuse(
+        `${where} would take the unpacked size past ${mb(this.caps.maxTotalBytes)}; the cap is ${mb(this.caps.maxTotalBytes)} unpacked per archive.`,
+      );
     }
   }
 
@@ -121,7 +125,9 @@ export class Budget {
         throw this.refuse(`${where} of ${this.label} unpacks to more than ${mb(maxEntryBytes)}; at most ${mb(maxEntryBytes)} per entry is read.`);
       }
       if (bytes > ratioGraceBytes && bytes > maxRatio * Math.max(packedBytes, 1)) {
-        throw this.refuse(`${where} inflates beyond ${maxRatio} times its compressed size (${mb(packedBytes)}); the compression ratio cap is ${maxRatio}:1 (a ZIP bomb).`);
+        throw this.refuse(
+          `${where} inflates beyond ${maxRatio} times its compressed size (${mb(packedBytes)}); the compression ratio cap is ${maxRatio}:1 (a ZIP bomb).`,
+        );
       }
       this.add(chunk, where);
     };

@@ -2,7 +2,17 @@ import type { Supervised } from '../process/runner.ts';
 import { createArchivers, type ArchiveCall, type ArchiverName, type ArchiverRun, type Archivers } from './archivers.ts';
 import { pack, type ArchiveTarget, type Packed, type PackOptions } from './pack.ts';
 import { unpack, type UnpackedTree, type UnpackOptions } from './unpack.ts';
-import { extractZip, listZip, writeZip, type Extraction, type ZipEntryInfo, type ZipInput, type ZipReadOptions, type ZipSource, type ZipWriteOptions } from './zip.ts';
+import {
+  extractZip,
+  listZip,
+  writeZip,
+  type Extraction,
+  type ZipEntryInfo,
+  type ZipInput,
+  type ZipReadOptions,
+  type ZipSource,
+  type ZipWriteOptions,
+} from './zip.ts';
 import type { UploadedFile } from '../../files/result.ts';
 
 export { ARCHIVE_CAPS, type ArchiveCaps, type CapProfile } from './guard.ts';

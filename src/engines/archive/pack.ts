@@ -109,18 +109,35 @@ export async function pack(call: ArchiveCall, tree: UnpackedTree, target: Archiv
     case 'gz':
       file = out('tar.gz');
       fileName = `${options.baseName}.tar.gz`;
-      await runTo(call, 'bsdtar', bsdtarCreate(file, ['--format', 'pax', '-z', '--options', `gzip:compression-level=${level}`, ...owner]), tree.root, 'writing the .tar.gz');
+      await runTo(
+        call,
+        'bsdtar',
+        bsdtarCreate(file, ['--format', 'pax', '-z', '--options', `gzip:compression-level=${level}`, ...owner]),
+        tree.root,
+        'writing the .tar.gz',
+      );
       break;
     case 'bz2':
       file = out('tar.bz2');
       fileName = `${options.baseName}.tar.bz2`;
-      await runTo(call, 'bsdtar', bsdtarCreate(file, ['--format', 'pax', '-j', '--options', `bzip2:compression-level=${level}`, ...owner]), tree.root, 'writing the .tar.bz2');
+      await runTo(
+        call,
+        'bsdtar',
+        bsdtarCreate(file, ['--format', 'pax', '-j', '--options', `bzip2:compression-level=${level}`, ...owner]),
+        tree.root,
+        'writing the .tar.bz2',
+      );
       break;
     case '7z': {
       file = out('7z');
       fileName = `${options.baseName}.7z`;
       const list = path.join(options.workDir, 'entries-7z.lst');
-      await writeFile(list, topLevel(tree).map((n) => `${n}\n`).join(''));
+      await writeFile(
+        list,
+        topLevel(tree)
+          .map((n) => `${n}\n`)
+          .join(''),
+      );
       // -spd: names are literal (no wildcards); -scsUTF-8: the list file's charset; absolute paths keep them apart from switches.
       await runTo(call, '7z', ['a', '-t7z', `-mx=${level}`, '-bd', '-y', '-spd', '-scsUTF-8', file, `@${list}`], tree.root, 'writing the 7z archive');
       await runTo(call, '7z', ['t', '-bd', file], options.workDir, 'checking the 7z output');
@@ -139,7 +156,10 @@ export async function pack(call: ArchiveCall, tree: UnpackedTree, target: Archiv
   const listing = await runTo(call, 'bsdtar', ['-t', '-f', file], options.workDir, `checking the ${info.title} output`);
   const listed = listing.split('\n').filter(Boolean).length;
   if (listed !== tree.entries.length) {
-    throw new ToolError('internal_error', `The ${info.title} output lists ${listed} entries instead of ${tree.entries.length}; quote the X-Request-Id when reporting it.`);
+    throw new ToolError(
+      'internal_error',
+      `The ${info.title} output lists ${listed} entries instead of ${tree.entries.length}; quote the X-Request-Id when reporting it.`,
+    );
   }
   return { path: file, fileName, mimeType: info.mimeType };
 }

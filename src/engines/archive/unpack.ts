@@ -65,8 +65,12 @@ export function checkEntry(header: Header): CheckedEntry | null {
   const type = header.type ?? 'file';
   const named = checkEntryName(raw, type === 'directory', refuse);
   if (!named) return null;
-  if (type === 'symlink') throw refuse(`entry ${shown(raw)} is a symbolic link (to ${shown(header.linkname ?? '')}); links are never extracted or followed, so archives with links are refused.`);
-  if (type === 'link') throw refuse(`entry ${shown(raw)} is a hard link (to ${shown(header.linkname ?? '')}); links are never extracted, so archives with links are refused.`);
+  if (type === 'symlink')
+    throw refuse(
+      `entry ${shown(raw)} is a symbolic link (to ${shown(header.linkname ?? '')}); links are never extracted or followed, so archives with links are refused.`,
+    );
+  if (type === 'link')
+    throw refuse(`entry ${shown(raw)} is a hard link (to ${shown(header.linkname ?? '')}); links are never extracted, so archives with links are refused.`);
   if (type !== 'file' && type !== 'contiguous-file' && type !== 'directory') {
     throw refuse(`entry ${shown(raw)} is a special file (${type}); only files and folders are extracted.`);
   }
@@ -202,7 +206,15 @@ async function inspect(call: ArchiveCall, source: string, cwd: string, limits: A
 }
 
 /** Pass 2: writes the files the plan accepted into `root`, counting bytes again. */
-async function extractPlanned(call: ArchiveCall, source: string, cwd: string, root: string, plan: Plan, limits: ArchiveCaps, archiveBytes: number): Promise<number> {
+async function extractPlanned(
+  call: ArchiveCall,
+  source: string,
+  cwd: string,
+  root: string,
+  plan: Plan,
+  limits: ArchiveCaps,
+  archiveBytes: number,
+): Promise<number> {
   const budget = new Budget(limits, archiveBytes, refuse);
   const wanted = new Map(plan.entries.filter((e) => !e.isDirectory).map((e) => [e.path, e]));
   const written = new Set<string>();
@@ -244,7 +256,14 @@ async function extractPlanned(call: ArchiveCall, source: string, cwd: string, ro
 }
 
 /** Decompresses a gzip/bzip2 stream to `target`, counting bytes against the caps. */
-async function decompressStream(call: ArchiveCall, kind: 'gz' | 'bz2', input: string, target: string, limits: ArchiveCaps, archiveBytes: number): Promise<number> {
+async function decompressStream(
+  call: ArchiveCall,
+  kind: 'gz' | 'bz2',
+  input: string,
+  target: string,
+  limits: ArchiveCaps,
+  archiveBytes: number,
+): Promise<number> {
   const engine = call.archivers;
   const command = kind === 'gz' ? 'gzip' : 'bzip2';
   const child = engine.stream(command, ['-d', '-c'], { cwd: path.dirname(target), signal: call.signal, timeoutMs: 110_000, stdinFile: input });
@@ -293,7 +312,10 @@ export function gzipStoredName(head: Buffer): string | null {
 
 /** A single file name we are willing to write: no separators, control characters or dot-only names. */
 export function safeName(name: string): string | null {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 200);
+  const cleaned = name
+    .replace(/[\u0000-\u001f\u007f/\\]/g, '')
+    .trim()
+    .slice(0, 200);
   if (!cleaned || /^\.+$/.test(cleaned)) return null;
   return cleaned;
 }
@@ -350,9 +372,14 @@ export async function unpack(call: ArchiveCall, upload: UploadedFile, options: U
   if (plan.entries.length === 0) throw refuse('the archive is empty; there is nothing to convert.');
   const totalBytes = await extractPlanned(call, source, options.workDir, root, plan, limits, upload.sizeBytes);
   if (plan.undecodable > 0) {
-    call.warn(`${plan.undecodable} entry name${plan.undecodable === 1 ? ' is' : 's are'} not UTF-8 (a legacy code page); characters that could not be read became "\uFFFD".`);
+    call.warn(
+      `${plan.undecodable} entry name${plan.undecodable === 1 ? ' is' : 's are'} not UTF-8 (a legacy code page); characters that could not be read became "\uFFFD".`,
+    );
   }
-  if (plan.duplicates > 0) call.warn(`The archive lists ${plan.duplicates} file${plan.duplicates === 1 ? '' : 's'} more than once; the first copy of each was kept (files are never overwritten).`);
+  if (plan.duplicates > 0)
+    call.warn(
+      `The archive lists ${plan.duplicates} file${plan.duplicates === 1 ? '' : 's'} more than once; the first copy of each was kept (files are never overwritten).`,
+    );
   const files = plan.entries.filter((e) => !e.isDirectory).length;
   return {
     root,

@@ -108,7 +108,10 @@ async function checkEntries(zip: yauzl.ZipFile, options: ZipReadOptions, archive
       checked.push(checkEntry(entry, options, limits));
       declaredTotal += entry.uncompressedSize;
       if (declaredTotal > limits.maxTotalBytes) {
-        throw refuse(options, `${label} unpacks to more than ${mb(limits.maxTotalBytes)} (its entries declare ${mb(declaredTotal)} so far); the cap is ${mb(limits.maxTotalBytes)} unpacked.`);
+        throw refuse(
+          options,
+          `${label} unpacks to more than ${mb(limits.maxTotalBytes)} (its entries declare ${mb(declaredTotal)} so far); the cap is ${mb(limits.maxTotalBytes)} unpacked.`,
+        );
       }
     }
   } catch (error) {
@@ -118,7 +121,10 @@ async function checkEntries(zip: yauzl.ZipFile, options: ZipReadOptions, archive
     throw refuse(options, `${label} is damaged or not a ZIP file (${text}).`);
   }
   if (declaredTotal > limits.ratioGraceBytes && declaredTotal > limits.maxRatio * Math.max(archiveBytes, 1)) {
-    throw refuse(options, `${label} declares ${mb(declaredTotal)} unpacked from ${mb(archiveBytes)}, a compression ratio above the ${limits.maxRatio}:1 cap (a ZIP bomb).`);
+    throw refuse(
+      options,
+      `${label} declares ${mb(declaredTotal)} unpacked from ${mb(archiveBytes)}, a compression ratio above the ${limits.maxRatio}:1 cap (a ZIP bomb).`,
+    );
   }
   return checked;
 }
@@ -131,13 +137,17 @@ function checkEntry(entry: yauzl.Entry, options: ZipReadOptions, limits: Archive
   const show = shown(raw);
   const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
   if (mode === S_IFLNK) throw refuse(options, `entry ${show} is a symbolic link; links are never extracted or followed.`);
-  if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR) throw refuse(options, `entry ${show} is a special file (device, FIFO or socket); only files and folders are extracted.`);
+  if (mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR)
+    throw refuse(options, `entry ${show} is a special file (device, FIFO or socket); only files and folders are extracted.`);
   if (entry.isEncrypted()) throw refuse(options, `entry ${show} is encrypted (password-protected); encrypted entries are not supported.`);
   if (!isDirectory && !METHODS.has(entry.compressionMethod)) {
     throw refuse(options, `entry ${show} uses compression method ${entry.compressionMethod}; only stored (0) and deflate (8) entries are supported.`);
   }
   if (entry.uncompressedSize > limits.ratioGraceBytes && entry.uncompressedSize > limits.maxRatio * Math.max(entry.compressedSize, 1)) {
-    throw refuse(options, `entry ${show} declares ${mb(entry.uncompressedSize)} from ${mb(entry.compressedSize)} compressed, a ratio above the ${limits.maxRatio}:1 cap (a ZIP bomb).`);
+    throw refuse(
+      options,
+      `entry ${show} declares ${mb(entry.uncompressedSize)} from ${mb(entry.compressedSize)} compressed, a ratio above the ${limits.maxRatio}:1 cap (a ZIP bomb).`,
+    );
   }
   return {
     entry,
@@ -194,7 +204,8 @@ export async function extractZip(source: ZipSource, destDir: string, options: Zi
         await pipeline(stream, counter, createWriteStream(target), options.signal ? { signal: options.signal } : {});
       } catch (error) {
         if (error instanceof ToolError) throw error;
-        if (options.signal?.aborted) throw new ToolError('timeout', `${options.field ?? 'file'}: the extraction was stopped (the call was cancelled or ran out of time).`);
+        if (options.signal?.aborted)
+          throw new ToolError('timeout', `${options.field ?? 'file'}: the extraction was stopped (the call was cancelled or ran out of time).`);
         throw refuse(options, `entry ${JSON.stringify(item.path)} of ${label} could not be inflated (${reason(error)}); the archive is damaged.`);
       }
       files.push({ path: item.path, file: target, sizeBytes: entryBytes, modifiedAt: item.modifiedAt });

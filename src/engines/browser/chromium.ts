@@ -125,7 +125,10 @@ export function createBrowserEngine(executablePath: string, fetchEngine: FetchEn
 
   async function launch(): Promise<{ browser: Browser; proxy: GuardProxy }> {
     if (!existsSync(executablePath)) {
-      throw new ToolError('engine_unavailable', `page-speed measurements need Chromium, which is not installed at ${executablePath} (install Debian's chromium package or set TOOLAPI_CHROMIUM_PATH)`);
+      throw new ToolError(
+        'engine_unavailable',
+        `page-speed measurements need Chromium, which is not installed at ${executablePath} (install Debian's chromium package or set TOOLAPI_CHROMIUM_PATH)`,
+      );
     }
     const proxy = await startGuardProxy(fetchEngine, (b) => logger.warn({ url: b.url }, 'browser proxy refused a request'), fetchEngine.timeoutMs);
     try {

@@ -62,6 +62,9 @@ export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply
     // Errors cross the thread boundary as plain data; a ToolError keeps its code, status and detail.
     if (error instanceof ToolError) return { ok: false, error: { code: error.code, detail: error.detail, status: error.status, message: error.message } };
     const cause = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    return { ok: false, error: { code: 'internal_error', detail: 'The tool failed; quote the X-Request-Id when reporting it.', status: 500, message: 'Internal error', cause } };
+    return {
+      ok: false,
+      error: { code: 'internal_error', detail: 'The tool failed; quote the X-Request-Id when reporting it.', status: 500, message: 'Internal error', cause },
+    };
   }
 }

@@ -142,7 +142,16 @@ async function queryType(r: dns.promises.Resolver, name: string, type: RecordTyp
     }
     case 'CAA':
       return (await r.resolveCaa(name)).map((c) => {
-        const tag = c.issue !== undefined ? 'issue' : c.issuewild !== undefined ? 'issuewild' : c.iodef !== undefined ? 'iodef' : c.contactemail !== undefined ? 'contactemail' : 'contactphone';
+        const tag =
+          c.issue !== undefined
+            ? 'issue'
+            : c.issuewild !== undefined
+              ? 'issuewild'
+              : c.iodef !== undefined
+                ? 'iodef'
+                : c.contactemail !== undefined
+                  ? 'contactemail'
+                  : 'contactphone';
         const value = String(c[tag as keyof typeof c] ?? '');
         return { type, value: `${c.critical} ${tag} "${value}"`, data: { critical: c.critical, tag, value } };
       });

@@ -75,7 +75,11 @@ export function createEbookEngine(): EbookEngine {
   let ok: boolean | undefined;
   const available = (): boolean => (ok ??= commandExists('ebook-convert') && commandExists('ebook-meta'));
   const need = (): void => {
-    if (!available()) throw new ToolError('engine_unavailable', 'Calibre (ebook-convert) is not installed on this server (Debian package calibre); this conversion is unavailable.');
+    if (!available())
+      throw new ToolError(
+        'engine_unavailable',
+        'Calibre (ebook-convert) is not installed on this server (Debian package calibre); this conversion is unavailable.',
+      );
   };
   return {
     available,
@@ -123,7 +127,10 @@ export function parseEbookMeta(stdout: string): EbookMetadata {
     .split(/\s+&\s+/)
     .map((a) => a.trim())
     .filter(Boolean);
-  const languages = (fields.Languages ?? '').split(',').map((l) => l.trim()).filter(Boolean);
+  const languages = (fields.Languages ?? '')
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return { title: fields.Title || null, authors, languages, publisher: fields.Publisher || null, fields };
 }
 

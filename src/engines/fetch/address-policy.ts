@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which addresses URL tools may connect to (CONTRACT "Security"). Only globally routable unicast is
+ * Which addresses URL tools may connect to (docs/contract.md "Security"). Only globally routable unicast is
  * allowed: IPv4 outside every special range, IPv6 inside 2000::/3 outside every special range. IPv6
  * forms that embed an IPv4 address (IPv4-mapped, IPv4-compatible, SIIT, NAT64, 6to4, Teredo) are judged
  * by the IPv4 address they carry, so `::ffff:127.0.0.1` is as loopback as `127.0.0.1`.
@@ -99,7 +99,10 @@ export function parseAllowList(entries: readonly string[]): AllowList {
   const hosts = new Set<string>();
   const ranges: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> = [];
   for (const raw of entries) {
-    const entry = raw.trim().toLowerCase().replace(/^\[|\]$/g, '');
+    const entry = raw
+      .trim()
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '');
     if (!entry) continue;
     if (entry.includes('/')) {
       ranges.push(ipaddr.parseCIDR(entry));
@@ -112,7 +115,13 @@ export function parseAllowList(entries: readonly string[]): AllowList {
   }
   return {
     empty: hosts.size === 0 && ranges.length === 0,
-    allowsHost: (hostname) => hosts.has(hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '')),
+    allowsHost: (hostname) =>
+      hosts.has(
+        hostname
+          .toLowerCase()
+          .replace(/^\[|\]$/g, '')
+          .replace(/\.$/, ''),
+      ),
     allowsAddress: (address) => {
       if (ranges.length === 0 || !ipaddr.isValid(address)) return false;
       const ip = ipaddr.parse(address);

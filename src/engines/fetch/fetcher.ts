@@ -12,7 +12,7 @@ import type { DnsEngine, ResolvedAddress } from '../dns/resolver.ts';
 import { classifyAddress, parseAllowList } from './address-policy.ts';
 
 /**
- * The one way URL tools reach the network (CONTRACT "Security"). Every URL, and every redirect hop, is
+ * The one way URL tools reach the network (docs/contract.md "Security"). Every URL, and every redirect hop, is
  * resolved first and refused when any of its addresses is not public unicast (unless TOOLAPI_FETCH_ALLOW
  * names it); the connection then goes to exactly the addresses that were checked (a pinned `lookup`), so
  * a DNS answer that changes between check and connect cannot redirect it. One deadline covers DNS,
@@ -197,7 +197,8 @@ export function createFetchEngine(options: FetchEngineOptions): FetchEngine {
       () => controller.abort(new ToolError('timeout', `${field}: ${raw} did not answer completely within ${timeoutMs} ms (the URL tools' time limit)`)),
       timeoutMs,
     );
-    const onCallAbort = (): void => controller.abort(callSignal.reason instanceof ToolError ? callSignal.reason : new ToolError('timeout', `${field}: the request was cancelled`));
+    const onCallAbort = (): void =>
+      controller.abort(callSignal.reason instanceof ToolError ? callSignal.reason : new ToolError('timeout', `${field}: the request was cancelled`));
     if (callSignal.aborted) onCallAbort();
     callSignal.addEventListener('abort', onCallAbort, { once: true });
     const signal = controller.signal;
@@ -209,14 +210,31 @@ export function createFetchEngine(options: FetchEngineOptions): FetchEngine {
         const context = hop === 0 ? '' : `redirect ${hop} to ${current}: `;
         const target = await raceAbort(check(current, signal, field, context), signal);
         const follow = (o.redirect ?? 'follow') === 'follow';
-        const response = await requestOnce(target, method, o.headers ?? {}, { signal, maxBytes, truncate: o.truncate ?? false, field, userAgent: options.userAgent, skipBodyIfRedirect: follow });
+        const response = await requestOnce(target, method, o.headers ?? {}, {
+          signal,
+          maxBytes,
+          truncate: o.truncate ?? false,
+          field,
+          userAgent: options.userAgent,
+          skipBodyIfRedirect: follow,
+        });
         const location = response.headers.location ?? null;
         if (!follow || !REDIRECT_STATUSES.has(response.status) || location === null) {
           return { ...response, requestedUrl: raw, url: target.url.href, redirects };
         }
-        redirects.push({ url: target.url.href, status: response.status, statusText: response.statusText, location, address: response.remoteAddress, timeMs: response.timing.totalMs });
+        redirects.push({
+          url: target.url.href,
+          status: response.status,
+          statusText: response.statusText,
+          location,
+          address: response.remoteAddress,
+          timeMs: response.timing.totalMs,
+        });
         if (redirects.length > maxRedirects) {
-          throw new ToolError('upstream_failed', `${field}: more than ${maxRedirects} redirects (${redirects.map((r) => r.status).join(' → ')}), starting at ${raw}; a redirect loop or a chain too long to follow`);
+          throw new ToolError(
+            'upstream_failed',
+            `${field}: more than ${maxRedirects} redirects (${redirects.map((r) => r.status).join(' → ')}), starting at ${raw}; a redirect loop or a chain too long to follow`,
+          );
         }
         let next: URL;
         try {
@@ -332,14 +350,15 @@ function requestOnce(target: CheckedTarget, method: FetchMethod, extraHeaders: R
     req.on('response', (res: http.IncomingMessage) => {
       timing.ttfbMs = ms();
       const socket = res.socket as TLSSocket | null;
-      const tls: TlsSummary | null = isHttps && socket
-        ? {
-            protocol: typeof socket.getProtocol === 'function' ? socket.getProtocol() : null,
-            cipher: typeof socket.getCipher === 'function' ? (socket.getCipher()?.name ?? null) : null,
-            authorized: socket.authorized === true,
-            authorizationError: socket.authorizationError ? String(socket.authorizationError) : null,
-          }
-        : null;
+      const tls: TlsSummary | null =
+        isHttps && socket
+          ? {
+              protocol: typeof socket.getProtocol === 'function' ? socket.getProtocol() : null,
+              cipher: typeof socket.getCipher === 'function' ? (socket.getCipher()?.name ?? null) : null,
+              authorized: socket.authorized === true,
+              authorizationError: socket.authorizationError ? String(socket.authorizationError) : null,
+            }
+          : null;
       const remoteAddress = socket?.remoteAddress ?? target.addresses[0]?.address ?? '';
       const rawHeaders: Array<[string, string]> = [];
       for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) rawHeaders.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
@@ -370,7 +389,12 @@ function requestOnce(target: CheckedTarget, method: FetchMethod, extraHeaders: R
         req.destroy();
         resolve({ ...base, body, truncated, transferBytes, timing });
       };
-      const noBody = method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200) || (o.skipBodyIfRedirect && REDIRECT_STATUSES.has(status) && headerMap.location !== undefined);
+      const noBody =
+        method === 'HEAD' ||
+        status === 204 ||
+        status === 304 ||
+        (status >= 100 && status < 200) ||
+        (o.skipBodyIfRedirect && REDIRECT_STATUSES.has(status) && headerMap.location !== undefined);
       if (noBody) {
         finish(Buffer.alloc(0), false, 0);
         return;
@@ -380,7 +404,13 @@ function requestOnce(target: CheckedTarget, method: FetchMethod, extraHeaders: R
       res.on('error', fail);
       const decoded = decoderFor(res, headerMap['content-encoding']);
       decoded.on('error', (error: Error) => {
-        if (!settled) fail(new ToolError('upstream_failed', `${o.field}: ${target.url.href} sent a body that could not be decompressed (${headerMap['content-encoding'] ?? ''}: ${error.message})`));
+        if (!settled)
+          fail(
+            new ToolError(
+              'upstream_failed',
+              `${o.field}: ${target.url.href} sent a body that could not be decompressed (${headerMap['content-encoding'] ?? ''}: ${error.message})`,
+            ),
+          );
       });
       const chunks: Buffer[] = [];
       let size = 0;
@@ -391,7 +421,12 @@ function requestOnce(target: CheckedTarget, method: FetchMethod, extraHeaders: R
             chunks.push(chunk.subarray(0, o.maxBytes - size));
             finish(Buffer.concat(chunks), true, transferBytes);
           } else {
-            fail(new ToolError('upstream_failed', `${o.field}: ${target.url.href} sent more than ${o.maxBytes.toLocaleString('en')} bytes (the URL tools' size limit); reading stopped there`));
+            fail(
+              new ToolError(
+                'upstream_failed',
+                `${o.field}: ${target.url.href} sent more than ${o.maxBytes.toLocaleString('en')} bytes (the URL tools' size limit); reading stopped there`,
+              ),
+            );
           }
           return;
         }

@@ -10,8 +10,11 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
       callback(Object.assign(new Error('no checked address of the requested family'), { code: 'ENOTFOUND' }));
       return;
     }
-    if (opts.all) callback(null, usable.map((a) => ({ address: a.address, family: a.family })));
+    if (opts.all)
+      callback(
+        null,
+        usable.map((a) => ({ address: a.address, family: a.family })),
+      );
     else callback(null, usable[0]!.address, usable[0]!.family);
   }) as LookupFunction;
 }
-

@@ -98,7 +98,14 @@ export async function inspectTls(target: CheckedTarget, signal: AbortSignal, tim
   }
 }
 
-function handshake(target: CheckedTarget, servername: string | null, signal: AbortSignal, timeoutMs: number, field: string, extra: tls.ConnectionOptions): Promise<tls.TLSSocket> {
+function handshake(
+  target: CheckedTarget,
+  servername: string | null,
+  signal: AbortSignal,
+  timeoutMs: number,
+  field: string,
+  extra: tls.ConnectionOptions,
+): Promise<tls.TLSSocket> {
   return new Promise((resolve, reject) => {
     let done = false;
     const socket = tls.connect({
@@ -120,7 +127,10 @@ function handshake(target: CheckedTarget, servername: string | null, signal: Abo
         reject(error);
       } else resolve(socket);
     };
-    const timer = setTimeout(() => finish(new ToolError('timeout', `${field}: the TLS handshake with ${target.hostname}:${target.port} did not finish within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new ToolError('timeout', `${field}: the TLS handshake with ${target.hostname}:${target.port} did not finish within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const onAbort = (): void => finish(signal.reason instanceof ToolError ? signal.reason : new ToolError('timeout', `${field}: cancelled`));
     signal.addEventListener('abort', onAbort, { once: true });
     socket.once('secureConnect', () => finish(null));
@@ -148,7 +158,11 @@ function describe(cert: tls.DetailedPeerCertificate): CertificateInfo {
   const x509 = new X509Certificate(cert.raw);
   const details = x509.publicKey.asymmetricKeyDetails;
   const keyType = x509.publicKey.asymmetricKeyType ?? 'unknown';
-  const publicKey = details?.modulusLength ? `${keyType.toUpperCase()} ${details.modulusLength} bits` : details?.namedCurve ? `${keyType.toUpperCase()} ${details.namedCurve}` : keyType.toUpperCase();
+  const publicKey = details?.modulusLength
+    ? `${keyType.toUpperCase()} ${details.modulusLength} bits`
+    : details?.namedCurve
+      ? `${keyType.toUpperCase()} ${details.namedCurve}`
+      : keyType.toUpperCase();
   const san = (x509.subjectAltName ?? '').split(/,\s*/).filter(Boolean);
   const cn = /(?:^|\n)CN=([^\n]*)/.exec(x509.subject)?.[1] ?? null;
   return {

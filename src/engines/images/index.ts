@@ -156,14 +156,18 @@ function pixelLimitError(field: string, width: number, height: number, pages: nu
 
 function undecodable(field: string, kind: string, error: unknown): ToolError {
   const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? '';
-  return new ToolError('validation_failed', `${field}: the ${kind.toUpperCase()} image could not be decoded (${reason}); is the file complete and not corrupt?`);
+  return new ToolError(
+    'validation_failed',
+    `${field}: the ${kind.toUpperCase()} image could not be decoded (${reason}); is the file complete and not corrupt?`,
+  );
 }
 
 /** Maps a sharp failure while processing an upload to a 400 naming the field (never a 500). */
 export function imageError(field: string, error: unknown): ToolError {
   if (error instanceof ToolError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/pixel limit/i.test(message)) return new ToolError('validation_failed', `${field}: the image exceeds the ${MAX_INPUT_PIXELS / 1_000_000} MP limit; scale it down first.`);
+  if (/pixel limit/i.test(message))
+    return new ToolError('validation_failed', `${field}: the image exceeds the ${MAX_INPUT_PIXELS / 1_000_000} MP limit; scale it down first.`);
   if (/timeout/i.test(message)) return new ToolError('timeout', `${field}: processing the image took longer than ${PIPELINE_SECONDS} s.`);
   return new ToolError('validation_failed', `${field}: the image could not be processed (${message.split('\n')[0]?.slice(0, 200)}).`);
 }
@@ -178,7 +182,10 @@ async function openImage(sharp: SharpConstructor, source: ImageSource, options: 
     const text = svg.toString('utf8');
     // librsvg never reads local files or URLs for an in-memory SVG; entity tricks are refused outright.
     if (/<!DOCTYPE[^>]*\[|<!ENTITY/i.test(text)) {
-      throw new ToolError('validation_failed', `${field}: SVG files that declare entities (<!ENTITY> / an internal DOCTYPE subset) are refused (entity expansion, XXE).`);
+      throw new ToolError(
+        'validation_failed',
+        `${field}: SVG files that declare entities (<!ENTITY> / an internal DOCTYPE subset) are refused (entity expansion, XXE).`,
+      );
     }
     input = svg;
   }
@@ -208,7 +215,15 @@ async function openImage(sharp: SharpConstructor, source: ImageSource, options: 
   };
 }
 
-async function fromRaw(sharp: SharpConstructor, data: Buffer, width: number, height: number, format: string, sizeBytes: number, dropAlpha: boolean): Promise<OpenedImage> {
+async function fromRaw(
+  sharp: SharpConstructor,
+  data: Buffer,
+  width: number,
+  height: number,
+  format: string,
+  sizeBytes: number,
+  dropAlpha: boolean,
+): Promise<OpenedImage> {
   const pipeline = (): Sharp => {
     const p = sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_INPUT_PIXELS }).timeout({ seconds: PIPELINE_SECONDS });
     return dropAlpha ? p.removeAlpha() : p;
@@ -278,7 +293,13 @@ async function runHeifEnc(pngPath: string, outputPath: string, options: HeicEnco
   const args = options.lossless ? ['-L', '-p', 'chroma=444', '-o', outputPath, pngPath] : ['-q', String(quality), '-o', outputPath, pngPath];
   if (!commandExists('heif-enc')) throw new ToolError('engine_unavailable', 'heif-enc (Debian package libheif-examples) is not installed on this server.');
   try {
-    await runProcess('heif-enc', args, { cwd: path.dirname(outputPath), env: { LANG: 'C.UTF-8' }, signal: options.signal, timeoutMs: PIPELINE_SECONDS * 1000, label: 'image: HEIC encoding' });
+    await runProcess('heif-enc', args, {
+      cwd: path.dirname(outputPath),
+      env: { LANG: 'C.UTF-8' },
+      signal: options.signal,
+      timeoutMs: PIPELINE_SECONDS * 1000,
+      label: 'image: HEIC encoding',
+    });
   } catch (error) {
     if (error instanceof ProcessFailed) throw new ToolError('unprocessable', `image: HEIC encoding failed (${error.firstLine().slice(0, 200)}).`);
     throw error;

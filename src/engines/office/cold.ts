@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../core/errors.ts';
-import type { FilterChoice } from './filters.ts';
 import { dieWithParent, ProcessFailed, supervise } from '../process/runner.ts';
 import { copyProfile, officeEnv, profileUrl, seedProfile } from './profile.ts';
 import type { PreparedConversion } from './conversion.ts';
@@ -77,7 +76,13 @@ export async function convertCold(ctx: ColdContext, job: ColdJob): Promise<strin
 
     // The pool's deadline aborts `job.signal`; the runner's own is only a backstop.
     const [command, commandArgs] = dieWithParent(ctx.soffice, args);
-    const child = supervise(command, commandArgs, { cwd: job.outputDir, env: officeEnv(profile, profile), signal: job.signal, timeoutMs: BACKSTOP_MS, groups: ctx.groups });
+    const child = supervise(command, commandArgs, {
+      cwd: job.outputDir,
+      env: officeEnv(profile, profile),
+      signal: job.signal,
+      timeoutMs: BACKSTOP_MS,
+      groups: ctx.groups,
+    });
     // soffice says why on stdout or stderr ("Error: source file could not be loaded"): both are kept.
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (output = (output + chunk).slice(-4000)));
@@ -86,14 +91,18 @@ export async function convertCold(ctx: ColdContext, job: ColdJob): Promise<strin
       output += (await child.done).stderr;
     } catch (error) {
       if (job.signal.aborted) throw job.signal.reason instanceof Error ? job.signal.reason : new ToolError('timeout', 'the conversion was cancelled');
-      if (error instanceof ToolError && error.code === 'engine_unavailable') throw new ToolError('engine_unavailable', `LibreOffice could not be started: ${error.detail}`);
+      if (error instanceof ToolError && error.code === 'engine_unavailable')
+        throw new ToolError('engine_unavailable', `LibreOffice could not be started: ${error.detail}`);
       if (!(error instanceof ProcessFailed)) throw error;
       code = error.exitCode;
       output += error.stderr;
     }
     if (fileSize(job.output) > 0) return job.output;
     if (/source file could not be loaded/i.test(output)) {
-      throw new ToolError('unprocessable', 'file: LibreOffice could not open the file (it is damaged, password-protected or not a document format LibreOffice reads)');
+      throw new ToolError(
+        'unprocessable',
+        'file: LibreOffice could not open the file (it is damaged, password-protected or not a document format LibreOffice reads)',
+      );
     }
     if (/no export filter/i.test(output)) {
       throw new ToolError('unprocessable', `format: LibreOffice cannot convert this kind of document to ${job.format}`);

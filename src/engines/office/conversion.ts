@@ -93,7 +93,10 @@ export function abortError(signal: AbortSignal): ToolError {
 function loadFailure(reply: WorkerReply): ToolError {
   const raw = reply.error ?? '';
   if (/password|encrypt/i.test(raw)) return new ToolError('unprocessable', 'file: the document is password-protected; remove the password and try again');
-  return new ToolError('unprocessable', 'file: LibreOffice could not open the file (it is damaged, password-protected or not a document format LibreOffice reads)');
+  return new ToolError(
+    'unprocessable',
+    'file: LibreOffice could not open the file (it is damaged, password-protected or not a document format LibreOffice reads)',
+  );
 }
 
 /** What a worker's reply means for the job: its output, or an error (`log`: worth a line; `disconnected`: restart the instance). */
@@ -111,7 +114,10 @@ export function outcomeOf(reply: WorkerReply, job: PreparedConversion): { output
       return { error: new ToolError('unprocessable', `format: ${reply.error ?? `cannot convert to ${job.format}`}`) };
     case 'export': {
       const filter = job.exportFilter ? ` with filter "${job.exportFilter.name}"` : '';
-      return { error: new ToolError('unprocessable', `file: LibreOffice could not convert this document to ${job.format}${filter}`), log: 'office: export failed' };
+      return {
+        error: new ToolError('unprocessable', `file: LibreOffice could not convert this document to ${job.format}${filter}`),
+        log: 'office: export failed',
+      };
     }
     default:
       return { error: new Error(`office worker failed: ${reply.error ?? 'unknown error'}`) };

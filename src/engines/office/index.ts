@@ -28,4 +28,3 @@ export function officeReadiness(engine: OfficeEngine): { name: string; check(): 
     check: () => !engine.available() || engine.stats().mode === 'cold' || engine.instances().some((i) => i.state !== 'starting'),
   };
 }
-

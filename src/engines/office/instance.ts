@@ -115,7 +115,17 @@ export async function startInstance(o: InstanceOptions): Promise<Instance> {
   }
 
   const worker = spawn(
-    ...dieWithParent(o.python, [o.workerScript, '--port', String(port), '--pid', String(officePid), '--connect-timeout', String(Math.ceil(o.startTimeoutMs / 1000)), '--warm-up', profile]),
+    ...dieWithParent(o.python, [
+      o.workerScript,
+      '--port',
+      String(port),
+      '--pid',
+      String(officePid),
+      '--connect-timeout',
+      String(Math.ceil(o.startTimeoutMs / 1000)),
+      '--warm-up',
+      profile,
+    ]),
     { env: { PATH: env.PATH, LANG: env.LANG, LC_ALL: env.LC_ALL, HOME: profile, TMPDIR: env.TMPDIR }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let workerErr = '';

@@ -70,14 +70,24 @@ export function officeEnv(home: string, tmp: string): Record<string, string> {
 /** Initialises the template profile in `dir` (seeded, then one headless start that exits after init); its pid sits in `groups` while it runs. */
 export async function createTemplateProfile(sofficeBin: string, dir: string, tmp: string, timeoutMs: number, groups: Set<number>): Promise<void> {
   seedProfile(dir);
-  const [command, args] = dieWithParent(sofficeBin, ['--headless', '--invisible', '--nologo', '--norestore', '--nodefault', '--nolockcheck', '--terminate_after_init', `-env:UserInstallation=${profileUrl(dir)}`]);
+  const [command, args] = dieWithParent(sofficeBin, [
+    '--headless',
+    '--invisible',
+    '--nologo',
+    '--norestore',
+    '--nodefault',
+    '--nolockcheck',
+    '--terminate_after_init',
+    `-env:UserInstallation=${profileUrl(dir)}`,
+  ]);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       await runProcess(command, args, { cwd: dir, env: officeEnv(dir, tmp), timeoutMs, groups, label: 'LibreOffice profile initialisation' });
       return;
     } catch (error) {
       // 81: soffice asks to be started again after it created a profile.
-      if (!(error instanceof ProcessFailed) || error.exitCode !== 81) throw new Error(`LibreOffice could not initialise a profile (${error instanceof Error ? error.message : String(error)})`);
+      if (!(error instanceof ProcessFailed) || error.exitCode !== 81)
+        throw new Error(`LibreOffice could not initialise a profile (${error instanceof Error ? error.message : String(error)})`);
     }
   }
   throw new Error('LibreOffice kept asking for a restart while initialising a profile');

@@ -10,11 +10,36 @@ import { sniff } from '../../files/kinds.ts';
  */
 
 /** Metadata that only describes the document; anything else (cover-image, css, stylesheet…) is dropped before an unsandboxed write. */
-export const SAFE_META = new Set(['title', 'subtitle', 'author', 'creator', 'contributor', 'date', 'language', 'lang', 'description', 'subject', 'publisher', 'rights', 'identifier', 'abstract', 'keywords']);
+export const SAFE_META = new Set([
+  'title',
+  'subtitle',
+  'author',
+  'creator',
+  'contributor',
+  'date',
+  'language',
+  'lang',
+  'description',
+  'subject',
+  'publisher',
+  'rights',
+  'identifier',
+  'abstract',
+  'keywords',
+]);
 
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 const MAX_EMBEDDED_BYTES = 80 * 1024 * 1024;
-const IMAGE_MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp', bmp: 'image/bmp', tiff: 'image/tiff', avif: 'image/avif' };
+const IMAGE_MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  tiff: 'image/tiff',
+  avif: 'image/avif',
+};
 
 interface Node {
   t?: string;
@@ -56,7 +81,8 @@ async function inlineImage(target: string, state: Rewrite): Promise<string | nul
  * Raw HTML that would make a reader's browser load or run something: scripts and embeds, or any URL attribute
  * or CSS url() that is not an inline `data:` URI or an in-page `#anchor`.
  */
-const RAW_UNSAFE = /<\s*(script|iframe|frame|object|embed|applet|link|base|meta|style|form)\b|\b(src|href|srcset|poster|data|background|action|formaction|xlink:href)\s*=\s*["']?(?!data:|#)|url\(\s*["']?(?!data:)|\bon[a-z]+\s*=/i;
+const RAW_UNSAFE =
+  /<\s*(script|iframe|frame|object|embed|applet|link|base|meta|style|form)\b|\b(src|href|srcset|poster|data|background|action|formaction|xlink:href)\s*=\s*["']?(?!data:|#)|url\(\s*["']?(?!data:)|\bon[a-z]+\s*=/i;
 
 function unsafeRaw(content: unknown): boolean {
   const [format, text] = Array.isArray(content) ? (content as [unknown, unknown]) : [undefined, undefined];

@@ -53,7 +53,16 @@ export interface PandocEngine {
 /** pandoc writers that read pandoc's data files (reference documents), which its sandbox blocks. */
 const NEEDS_DATA_FILES = new Set(['docx', 'odt', 'pptx', 'epub', 'epub2', 'epub3']);
 
-const EXTENSIONS: Record<string, string> = { plain: 'txt', gfm: 'md', markdown: 'md', commonmark: 'md', html: 'html', html5: 'html', epub3: 'epub', epub2: 'epub' };
+const EXTENSIONS: Record<string, string> = {
+  plain: 'txt',
+  gfm: 'md',
+  markdown: 'md',
+  commonmark: 'md',
+  html: 'html',
+  html5: 'html',
+  epub3: 'epub',
+  epub2: 'epub',
+};
 
 /** The file extension of a pandoc writer's output. */
 export function pandocExtension(writer: string): string {
@@ -65,12 +74,19 @@ export function createPandocEngine(): PandocEngine {
   return {
     available,
     async convert(job) {
-      if (!available()) throw new ToolError('engine_unavailable', 'pandoc is not installed on this server (Debian package pandoc); this conversion is unavailable.');
+      if (!available())
+        throw new ToolError('engine_unavailable', 'pandoc is not installed on this server (Debian package pandoc); this conversion is unavailable.');
       const cwd = job.outputDir;
       await mkdir(cwd, { recursive: true });
       const run = async (args: string[]): Promise<void> => {
         try {
-          await runProcess('pandoc', args, { cwd, env: { HOME: cwd, LANG: 'C.UTF-8' }, signal: job.signal, timeoutMs: job.timeoutMs ?? 60_000, maxStdout: 1024 * 1024 });
+          await runProcess('pandoc', args, {
+            cwd,
+            env: { HOME: cwd, LANG: 'C.UTF-8' },
+            signal: job.signal,
+            timeoutMs: job.timeoutMs ?? 60_000,
+            maxStdout: 1024 * 1024,
+          });
         } catch (error) {
           if (error instanceof ProcessFailed) throw new ToolError('unprocessable', `file: pandoc could not convert the document (${error.firstLine()}).`);
           throw error;

@@ -38,16 +38,24 @@ export interface RenderedPage {
   file: string;
 }
 
-const UNAVAILABLE = (tool: PopplerTool): ToolError => new ToolError('engine_unavailable', `${tool} is not installed on this server (Debian package poppler-utils).`);
+const UNAVAILABLE = (tool: PopplerTool): ToolError =>
+  new ToolError('engine_unavailable', `${tool} is not installed on this server (Debian package poppler-utils).`);
 
 export function createPopplerEngine(): PopplerEngine {
   const run = async (tool: PopplerTool, args: string[], cwd: string, options: PopplerRun): Promise<string> => {
     if (!commandExists(tool)) throw UNAVAILABLE(tool);
     try {
-      return await runProcess(tool, args, { cwd, env: { HOME: cwd, LANG: 'C.UTF-8' }, signal: options.signal, timeoutMs: options.timeoutMs ?? 60_000, maxStdout: 16 * 1024 * 1024 });
+      return await runProcess(tool, args, {
+        cwd,
+        env: { HOME: cwd, LANG: 'C.UTF-8' },
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? 60_000,
+        maxStdout: 16 * 1024 * 1024,
+      });
     } catch (error) {
       if (!(error instanceof ProcessFailed)) throw error;
-      if (tool === 'pdftoppm' && /Wrong page range|first page/i.test(error.stderr)) throw new ToolError('validation_failed', 'firstPage: the page range is outside the document');
+      if (tool === 'pdftoppm' && /Wrong page range|first page/i.test(error.stderr))
+        throw new ToolError('validation_failed', 'firstPage: the page range is outside the document');
       throw new ToolError('unprocessable', `file: ${tool} could not convert the document (${error.firstLine()}).`);
     }
   };

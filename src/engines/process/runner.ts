@@ -46,7 +46,10 @@ export class ProcessFailed extends Error {
 
   /** The line that says why: the last error-looking line of stderr (then stdout), trimmed. */
   reason(): string {
-    const lines = `${this.stderr}\n${this.stdout}`.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = `${this.stderr}\n${this.stdout}`
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     const error = [...lines].reverse().find((l) => /error|exception|cannot|can't|unsupported|invalid|not\s/i.test(l));
     return (error ?? lines.at(-1) ?? `exit code ${this.exitCode}`).slice(0, 300);
   }

@@ -52,7 +52,8 @@ export function captureGroupNames(pattern: string): (string | null)[] {
       continue;
     }
     if (inClass > 0) {
-      if (c === '[') inClass++; // nested classes exist only with the v flag; harmless otherwise
+      if (c === '[')
+        inClass++; // nested classes exist only with the v flag; harmless otherwise
       else if (c === ']') inClass--;
       continue;
     }
@@ -129,7 +130,11 @@ export function runRegexTask(task: RegexTask): RegexReply {
     replaced = task.text.replace(replacer, task.replace);
     replacements = count;
     if (replaced.length > task.maxReplacedChars) {
-      return { id: task.id, ok: false, message: `replace: the result would be ${replaced.length.toLocaleString('en')} characters; at most ${task.maxReplacedChars.toLocaleString('en')} are returned` };
+      return {
+        id: task.id,
+        ok: false,
+        message: `replace: the result would be ${replaced.length.toLocaleString('en')} characters; at most ${task.maxReplacedChars.toLocaleString('en')} are returned`,
+      };
     }
   }
   return { id: task.id, ok: true, matches, truncated, replaced, replacements };

@@ -22,10 +22,16 @@ export async function extractEpub(file: string): Promise<ExtractedDocument> {
     if (!opfPath || opfXml === null) throw new Error('no OPF package document');
     const opf = parseXml(opfXml);
     const metadata = findFirst(opf, 'metadata');
-    const dc = (name: string): string[] => (metadata ? findAll(metadata, name).map((e) => collapse(textContent(e))).filter(Boolean) : []);
+    const dc = (name: string): string[] =>
+      metadata
+        ? findAll(metadata, name)
+            .map((e) => collapse(textContent(e)))
+            .filter(Boolean)
+        : [];
     const manifest = new Map<string, { href: string; type: string }>();
     for (const item of findAll(opf, 'item')) {
-      if (item.attribs.id && item.attribs.href) manifest.set(item.attribs.id, { href: resolvePart(opfPath, item.attribs.href), type: item.attribs['media-type'] ?? '' });
+      if (item.attribs.id && item.attribs.href)
+        manifest.set(item.attribs.id, { href: resolvePart(opfPath, item.attribs.href), type: item.attribs['media-type'] ?? '' });
     }
     const chapters: { index: number; title: string | null; text: string }[] = [];
     const seen = new Set<string>();
@@ -47,7 +53,13 @@ export async function extractEpub(file: string): Promise<ExtractedDocument> {
       engine: 'epub',
       text: tidy(chapters.map((c) => c.text).join('\n\n')),
       chapters,
-      metadata: { ...EMPTY_METADATA, title: title ?? null, author: authors.length ? authors.join(', ') : null, language: language ?? null, chapters: chapters.length },
+      metadata: {
+        ...EMPTY_METADATA,
+        title: title ?? null,
+        author: authors.length ? authors.join(', ') : null,
+        language: language ?? null,
+        chapters: chapters.length,
+      },
       warnings: [],
     };
   } finally {
@@ -93,7 +105,12 @@ function fb2Block(node: AnyNode, lines: string[]): void {
     return;
   }
   if (name === 'table') {
-    for (const tr of childElements(node, 'tr')) lines.push(childElements(tr).map((c) => collapse(fb2Inline(c))).join('\t'));
+    for (const tr of childElements(node, 'tr'))
+      lines.push(
+        childElements(tr)
+          .map((c) => collapse(fb2Inline(c)))
+          .join('\t'),
+      );
     return;
   }
   for (const child of node.children) fb2Block(child, lines);

@@ -23,8 +23,29 @@ export type { ExtractedDocument } from './types.ts';
  * the binary Office formats and RTF (pandoc when LibreOffice is missing), Calibre for MOBI/AZW3.
  */
 export const EXTRACT_KINDS = [
-  'pdf', 'docx', 'odt', 'rtf', 'doc', 'pptx', 'odp', 'ppt', 'xlsx', 'ods', 'xls', 'html', 'epub', 'fb2', 'mobi', 'azw',
-  'txt', 'md', 'csv', 'json', 'xml', 'utf16-text', 'latin1-text',
+  'pdf',
+  'docx',
+  'odt',
+  'rtf',
+  'doc',
+  'pptx',
+  'odp',
+  'ppt',
+  'xlsx',
+  'ods',
+  'xls',
+  'html',
+  'epub',
+  'fb2',
+  'mobi',
+  'azw',
+  'txt',
+  'md',
+  'csv',
+  'json',
+  'xml',
+  'utf16-text',
+  'latin1-text',
 ] as const satisfies readonly FileKind[];
 export type ExtractKind = (typeof EXTRACT_KINDS)[number];
 
@@ -53,7 +74,10 @@ export async function extractDocument(file: { path: string; kind: FileKind }, ct
   } catch (error) {
     if (error instanceof ToolError) throw error;
     ctx.log.debug({ err: error }, 'extraction failed');
-    throw new ToolError('validation_failed', `file: the ${FILE_KINDS[file.kind].title} could not be read; it is damaged or not what its first bytes claim (${(error as Error).message.slice(0, 160)}).`);
+    throw new ToolError(
+      'validation_failed',
+      `file: the ${FILE_KINDS[file.kind].title} could not be read; it is damaged or not what its first bytes claim (${(error as Error).message.slice(0, 160)}).`,
+    );
   }
   return truncate(document, options.maxCharacters ?? 1_000_000);
 }
@@ -78,7 +102,13 @@ async function read(file: string, kind: ExtractKind, ctx: ToolContext, options: 
       return extractFb2Bytes(await readFile(file));
     case 'html': {
       const page = htmlToText(decodeText(await readFile(file), 'html'));
-      return { kind, engine: 'html', text: page.text, metadata: { ...EMPTY_METADATA, title: page.title, author: page.author, language: page.language }, warnings: [] };
+      return {
+        kind,
+        engine: 'html',
+        text: page.text,
+        metadata: { ...EMPTY_METADATA, title: page.title, author: page.author, language: page.language },
+        warnings: [],
+      };
     }
     case 'xml': {
       const bytes = await readFile(file);
@@ -127,14 +157,17 @@ async function scratch(ctx: ToolContext, name: string): Promise<string> {
 
 async function extractPdf(file: string, ctx: ToolContext, layout: boolean): Promise<ExtractedDocument> {
   const poppler = ctx.engines.poppler;
-  if (!poppler?.available('pdftotext')) throw new ToolError('engine_unavailable', 'pdftotext (Debian package poppler-utils) is not installed on this server; PDF text cannot be extracted.');
+  if (!poppler?.available('pdftotext'))
+    throw new ToolError('engine_unavailable', 'pdftotext (Debian package poppler-utils) is not installed on this server; PDF text cannot be extracted.');
   const target = await scratch(ctx, 'text.txt');
   const cwd = path.dirname(target);
   try {
     await poppler.text(file, target, { layout, signal: ctx.signal, timeoutMs: 55_000 });
   } catch (error) {
-    if (error instanceof ToolError && /password/i.test(error.detail)) throw new ToolError('validation_failed', 'file: the PDF is password-protected; upload an unprotected copy.');
-    if (error instanceof ToolError && error.code === 'unprocessable') throw new ToolError('validation_failed', `file: the PDF could not be read (${error.detail.replace(/^file: /, '')})`);
+    if (error instanceof ToolError && /password/i.test(error.detail))
+      throw new ToolError('validation_failed', 'file: the PDF is password-protected; upload an unprotected copy.');
+    if (error instanceof ToolError && error.code === 'unprocessable')
+      throw new ToolError('validation_failed', `file: the PDF could not be read (${error.detail.replace(/^file: /, '')})`);
     throw error;
   }
   // pdftotext ends every page with a form feed.
@@ -172,18 +205,40 @@ async function extractViaOffice(file: string, kind: 'rtf' | 'doc' | 'xls' | 'ppt
   if (!office?.available()) {
     const pandoc = ctx.engines.pandoc;
     if (kind === 'rtf' && pandoc?.available()) {
-      const { output: target } = await pandoc.convert({ from: 'rtf', to: 'plain', input: source, outputDir: path.join(outputDir, 'pandoc'), untrusted: true, noWrap: true, signal: ctx.signal, timeoutMs: 55_000 });
+      const { output: target } = await pandoc.convert({
+        from: 'rtf',
+        to: 'plain',
+        input: source,
+        outputDir: path.join(outputDir, 'pandoc'),
+        untrusted: true,
+        noWrap: true,
+        signal: ctx.signal,
+        timeoutMs: 55_000,
+      });
       return { kind, engine: 'pandoc', text: tidy(await readFile(target, 'utf8')), metadata: { ...EMPTY_METADATA }, warnings: [] };
     }
     throw new ToolError('engine_unavailable', `LibreOffice is not installed on this server; text cannot be extracted from ${FILE_KINDS[kind].title}.`);
   }
   if (kind === 'xls' || kind === 'ppt') {
     // The binary formats become their OOXML twins, then the OOXML reader keeps sheets and slides apart.
-    const converted = await office.convert({ input: source, outputDir: path.join(outputDir, 'ooxml'), format: kind === 'xls' ? 'xlsx' : 'pptx', signal: ctx.signal, timeoutMs: 55_000 });
+    const converted = await office.convert({
+      input: source,
+      outputDir: path.join(outputDir, 'ooxml'),
+      format: kind === 'xls' ? 'xlsx' : 'pptx',
+      signal: ctx.signal,
+      timeoutMs: 55_000,
+    });
     const document = kind === 'xls' ? await extractXlsx(converted, 'xls') : await extractPptx(converted);
     return { ...document, kind, engine: 'libreoffice' };
   }
-  const target = await office.convert({ input: source, outputDir: path.join(outputDir, 'txt'), format: 'txt', filter: 'Text (encoded):UTF8', signal: ctx.signal, timeoutMs: 55_000 });
+  const target = await office.convert({
+    input: source,
+    outputDir: path.join(outputDir, 'txt'),
+    format: 'txt',
+    filter: 'Text (encoded):UTF8',
+    signal: ctx.signal,
+    timeoutMs: 55_000,
+  });
   return { kind, engine: 'libreoffice', text: tidy(decodeText(await readFile(target), 'txt')), metadata: { ...EMPTY_METADATA }, warnings: [] };
 }
 
@@ -191,10 +246,17 @@ async function extractViaOffice(file: string, kind: 'rtf' | 'doc' | 'xls' | 'ppt
 
 async function extractViaCalibre(file: string, kind: 'mobi' | 'azw', ctx: ToolContext): Promise<ExtractedDocument> {
   const ebook = ctx.engines.ebook;
-  if (!ebook?.available()) throw new ToolError('engine_unavailable', `Calibre is not installed on this server; text cannot be extracted from ${FILE_KINDS[kind].title}.`);
+  if (!ebook?.available())
+    throw new ToolError('engine_unavailable', `Calibre is not installed on this server; text cannot be extracted from ${FILE_KINDS[kind].title}.`);
   const source = await scratch(ctx, `source.${kind === 'azw' ? 'azw3' : 'mobi'}`);
   await copyFile(file, source);
-  const epub = await ebook.convert({ input: source, output: path.join(path.dirname(source), 'book.epub'), workDir: path.dirname(source), signal: ctx.signal, timeoutMs: 55_000 });
+  const epub = await ebook.convert({
+    input: source,
+    output: path.join(path.dirname(source), 'book.epub'),
+    workDir: path.dirname(source),
+    signal: ctx.signal,
+    timeoutMs: 55_000,
+  });
   const document = await extractEpub(epub);
   return { ...document, kind, engine: 'calibre' };
 }

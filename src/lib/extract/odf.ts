@@ -16,7 +16,12 @@ async function odfMeta(zip: DocumentZip): Promise<Pick<DocumentMetadata, 'title'
   };
   const stats = findFirst(doc, 'document-statistic');
   const pages = stats ? Number.parseInt(attr(stats, 'page-count') ?? '', 10) : Number.NaN;
-  return { title: value('title'), author: value('creator') ?? value('initial-creator'), language: value('language'), pages: Number.isFinite(pages) ? pages : null };
+  return {
+    title: value('title'),
+    author: value('creator') ?? value('initial-creator'),
+    language: value('language'),
+    pages: Number.isFinite(pages) ? pages : null,
+  };
 }
 
 /** Inline text of a paragraph: spans, links, `text:s` (spaces), tabs and line breaks; notes and annotations are left out. */
@@ -80,7 +85,9 @@ function blocks(container: Element, lines: string[], depth = 0): void {
     } else if (name === 'table') {
       const rows: string[] = [];
       for (const row of findAll(child, 'table-row')) {
-        const cells = childElements(row).filter((c) => localName(c) === 'table-cell').map(cellText);
+        const cells = childElements(row)
+          .filter((c) => localName(c) === 'table-cell')
+          .map(cellText);
         rows.push(cells.join('\t'));
       }
       lines.push(rows.join('\n'));
@@ -135,7 +142,19 @@ export async function extractOdf(file: string, kind: Extract<FileKind, 'odt' | '
           }
           return { index: i + 1, name: attr(table, 'name') ?? `Sheet${i + 1}`, rows: lines.filter(Boolean).length, text: lines.join('\n') };
         });
-      return { kind, engine: 'odf', text: tidy(sheets.map((s) => s.text).filter(Boolean).join('\n\n')), sheets, metadata: { ...EMPTY_METADATA, ...meta, pages: null, sheets: sheets.length }, warnings: [] };
+      return {
+        kind,
+        engine: 'odf',
+        text: tidy(
+          sheets
+            .map((s) => s.text)
+            .filter(Boolean)
+            .join('\n\n'),
+        ),
+        sheets,
+        metadata: { ...EMPTY_METADATA, ...meta, pages: null, sheets: sheets.length },
+        warnings: [],
+      };
     }
     const slides = findAll(doc, 'page')
       .filter((p) => p.name.startsWith('draw:'))
@@ -147,7 +166,16 @@ export async function extractOdf(file: string, kind: Extract<FileKind, 'odt' | '
           const name = localName(node);
           if (name === 'notes') return;
           if (name === 'table') {
-            lines.push(findAll(node, 'table-row').map((row) => childElements(row).filter((c) => localName(c) === 'table-cell').map(cellText).join('\t')).join('\n'));
+            lines.push(
+              findAll(node, 'table-row')
+                .map((row) =>
+                  childElements(row)
+                    .filter((c) => localName(c) === 'table-cell')
+                    .map(cellText)
+                    .join('\t'),
+                )
+                .join('\n'),
+            );
             return;
           }
           if (name === 'p' || name === 'h') {
@@ -164,7 +192,19 @@ export async function extractOdf(file: string, kind: Extract<FileKind, 'odt' | '
         walk(page, false);
         return { index: i + 1, title, text: tidy(lines.join('\n')) };
       });
-    return { kind, engine: 'odf', text: tidy(slides.map((s) => s.text).filter(Boolean).join('\n\n')), slides, metadata: { ...EMPTY_METADATA, ...meta, pages: null, slides: slides.length }, warnings: [] };
+    return {
+      kind,
+      engine: 'odf',
+      text: tidy(
+        slides
+          .map((s) => s.text)
+          .filter(Boolean)
+          .join('\n\n'),
+      ),
+      slides,
+      metadata: { ...EMPTY_METADATA, ...meta, pages: null, slides: slides.length },
+      warnings: [],
+    };
   } finally {
     zip.close();
   }

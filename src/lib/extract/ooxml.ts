@@ -190,7 +190,11 @@ export async function extractPptx(file: string): Promise<ExtractedDocument> {
         if (name === 'tbl') {
           lines.push(
             childElements(node, 'tr')
-              .map((tr) => childElements(tr, 'tc').map((tc) => drawingParagraphs(tc).join(' ').trim()).join('\t'))
+              .map((tr) =>
+                childElements(tr, 'tc')
+                  .map((tc) => drawingParagraphs(tc).join(' ').trim())
+                  .join('\t'),
+              )
               .join('\n'),
           );
           return;
@@ -208,7 +212,12 @@ export async function extractPptx(file: string): Promise<ExtractedDocument> {
     return {
       kind: 'pptx',
       engine: 'ooxml',
-      text: tidy(slides.map((s) => s.text).filter(Boolean).join('\n\n')),
+      text: tidy(
+        slides
+          .map((s) => s.text)
+          .filter(Boolean)
+          .join('\n\n'),
+      ),
       slides,
       metadata: { ...EMPTY_METADATA, ...core, slides: slides.length },
       warnings: [],
@@ -287,7 +296,12 @@ export async function extractXlsx(file: string, kind: 'xlsx' | 'xls' = 'xlsx'): 
     return {
       kind,
       engine: 'ooxml',
-      text: tidy(sheets.map((s) => s.text).filter(Boolean).join('\n\n')),
+      text: tidy(
+        sheets
+          .map((s) => s.text)
+          .filter(Boolean)
+          .join('\n\n'),
+      ),
       sheets,
       metadata: { ...EMPTY_METADATA, ...core, sheets: sheets.length },
       warnings: [],
@@ -326,7 +340,10 @@ function cellText(c: Element, shared: string[], dateStyles: Set<number>, date190
     case 's':
       return (shared[Number(raw)] ?? '').replace(/[\t\n\r]+/g, ' ');
     case 'inlineStr':
-      return findAll(c, 't').map(textContent).join('').replace(/[\t\n\r]+/g, ' ');
+      return findAll(c, 't')
+        .map(textContent)
+        .join('')
+        .replace(/[\t\n\r]+/g, ' ');
     case 'b':
       return raw === '1' ? 'TRUE' : raw === '0' ? 'FALSE' : raw;
     case 'str':
@@ -340,4 +357,3 @@ function cellText(c: Element, shared: string[], dateStyles: Set<number>, date190
     }
   }
 }
-

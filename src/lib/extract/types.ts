@@ -38,9 +38,22 @@ export const metadataSchema = z.object({
   chapters: z.number().int().nonnegative().nullable().describe('Spine documents (chapters) of an EPUB, sections of an FB2'),
 });
 
-export const pagesSchema = z.array(z.object({ index: z.number().int().positive().describe('1-based page number'), text: z.string() })).describe('PDF: the text of each page');
+export const pagesSchema = z
+  .array(z.object({ index: z.number().int().positive().describe('1-based page number'), text: z.string() }))
+  .describe('PDF: the text of each page');
 export const sheetsSchema = z
-  .array(z.object({ index: z.number().int().positive(), name: z.string(), rows: z.number().int().nonnegative(), text: z.string().describe('Rows as lines, cells separated by tabs') }))
+  .array(
+    z.object({
+      index: z.number().int().positive(),
+      name: z.string(),
+      rows: z.number().int().nonnegative(),
+      text: z.string().describe('Rows as lines, cells separated by tabs'),
+    }),
+  )
   .describe('Spreadsheets: each sheet as tab-separated rows');
-export const slidesSchema = z.array(z.object({ index: z.number().int().positive(), title: z.string().nullable(), text: z.string() })).describe('Presentations: the text of each slide');
-export const chaptersSchema = z.array(z.object({ index: z.number().int().positive(), title: z.string().nullable(), text: z.string() })).describe('E-books: the text of each chapter / section');
+export const slidesSchema = z
+  .array(z.object({ index: z.number().int().positive(), title: z.string().nullable(), text: z.string() }))
+  .describe('Presentations: the text of each slide');
+export const chaptersSchema = z
+  .array(z.object({ index: z.number().int().positive(), title: z.string().nullable(), text: z.string() }))
+  .describe('E-books: the text of each chapter / section');

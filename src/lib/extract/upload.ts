@@ -13,7 +13,7 @@ import { EXTRACT_KINDS, extractDocument, type ExtractResult } from './index.ts';
 export const sourceSchema = z
   .object({
     fileName: z.string().describe('The uploaded file name'),
-    kind: z.string().describe('The format read from the file\'s bytes (pdf, docx, txt…)'),
+    kind: z.string().describe("The format read from the file's bytes (pdf, docx, txt…)"),
     engine: z.string().describe('What extracted the text (pdftotext, ooxml, odf, html, text, libreoffice…)'),
     characters: z.number().int().nonnegative().describe('Characters of text extracted (and analysed)'),
     pages: z.number().int().nonnegative().optional().describe('Pages of the document, when it has them (PDF counted; DOCX/ODT as saved)'),
@@ -42,13 +42,20 @@ export interface UploadTextOptions {
 
 export async function textFromUpload(ctx: ToolContext, options: UploadTextOptions): Promise<UploadText> {
   const upload = ctx.files.uploads[0];
-  if (!upload) throw new ToolError('validation_failed', `file: is required; upload a ${describeKinds(['pdf', 'docx', 'txt'])} (or another text document) as multipart/form-data.`);
+  if (!upload)
+    throw new ToolError(
+      'validation_failed',
+      `file: is required; upload a ${describeKinds(['pdf', 'docx', 'txt'])} (or another text document) as multipart/form-data.`,
+    );
   // One character more than allowed tells a too-long text from one that fits.
   const document = await extractDocument(upload, ctx, { maxCharacters: options.maxCharacters + 1 });
   for (const warning of document.warnings) ctx.warn(warning);
   let text = document.text;
   if (!/[\p{L}\p{N}]/u.test(text)) {
-    throw new ToolError('validation_failed', `file: no text could be extracted from "${upload.fileName}"${upload.kind === 'pdf' ? ' (a scanned PDF? OCR is not performed)' : ''}.`);
+    throw new ToolError(
+      'validation_failed',
+      `file: no text could be extracted from "${upload.fileName}"${upload.kind === 'pdf' ? ' (a scanned PDF? OCR is not performed)' : ''}.`,
+    );
   }
   if (text.length > options.maxCharacters || document.truncated) {
     if (options.overflow !== 'truncate') {
@@ -58,7 +65,9 @@ export async function textFromUpload(ctx: ToolContext, options: UploadTextOption
       );
     }
     text = text.slice(0, options.maxCharacters);
-    ctx.warn(`The document holds more than ${options.maxCharacters.toLocaleString('en-US')} characters of text; its first ${options.maxCharacters.toLocaleString('en-US')} were analysed.`);
+    ctx.warn(
+      `The document holds more than ${options.maxCharacters.toLocaleString('en-US')} characters of text; its first ${options.maxCharacters.toLocaleString('en-US')} were analysed.`,
+    );
   }
   const pages = document.metadata.pages ?? undefined;
   return {

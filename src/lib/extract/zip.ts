@@ -44,7 +44,9 @@ export async function openDocumentZip(filePath: string, what: string): Promise<D
     const entry = entries.get(name) ?? entries.get(name.replace(/^\//, ''));
     if (!entry) return null;
     if (entry.uncompressedSize > caps.maxEntryBytes) {
-      throw refuse(`the part ${JSON.stringify(name)} of the ${what} unpacks to ${mb(entry.uncompressedSize)}; at most ${mb(caps.maxEntryBytes)} per part is read.`);
+      throw refuse(
+        `the part ${JSON.stringify(name)} of the ${what} unpacks to ${mb(entry.uncompressedSize)}; at most ${mb(caps.maxEntryBytes)} per part is read.`,
+      );
     }
     const chunks: Buffer[] = [];
     const count = budget.entry(`the part ${JSON.stringify(name)}`, entry.compressedSize);

@@ -93,7 +93,11 @@ export function extractKeywords(text: string, options: KeywordOptions = {}): Key
   const candidates = candidatesOf(text, options.language);
   const groups = new Map<string, { spellings: Map<string, number>; count: number; first: number; proper: boolean; words: number }>();
   for (const candidate of candidates) {
-    const key = candidate.text.toLowerCase().split(/[\s-]+/).map(stem).join(' ');
+    const key = candidate.text
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .map(stem)
+      .join(' ');
     let group = groups.get(key);
     if (!group) {
       group = { spellings: new Map(), count: 0, first: candidate.start, proper: candidate.proper, words: key.split(' ').length };

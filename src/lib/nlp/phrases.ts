@@ -35,12 +35,78 @@ export interface Phrase {
 
 /** Vague qualifiers that are never part of a keyword. */
 const VAGUE = new Set([
-  'new', 'strong', 'excellent', 'good', 'great', 'solid', 'proven', 'deep', 'various', 'other', 'several', 'many', 'own', 'high',
-  'extensive', 'relevant', 'demonstrated', 'exceptional', 'outstanding', 'ideal', 'successful', 'key', 'main', 'certain',
-  'such', 'more', 'most', 'best', 'better', 'same', 'different', 'every', 'each', 'all', 'some', 'any', 'this', 'that',
-  'these', 'those', 'which', 'what', 'whatever', 'real', 'big', 'small', 'large', 'little', 'nice', 'able', 'amazing',
-  'awesome', 'fantastic', 'wonderful', 'exciting', 'related', 'similar', 'additional', 'overall', 'general', 'specific',
-  'particular', 'whole', 'full', 'preferred', 'required', 'plus', 'bonus', 'equivalent', 'least', 'minimum', 'maximum',
+  'new',
+  'strong',
+  'excellent',
+  'good',
+  'great',
+  'solid',
+  'proven',
+  'deep',
+  'various',
+  'other',
+  'several',
+  'many',
+  'own',
+  'high',
+  'extensive',
+  'relevant',
+  'demonstrated',
+  'exceptional',
+  'outstanding',
+  'ideal',
+  'successful',
+  'key',
+  'main',
+  'certain',
+  'such',
+  'more',
+  'most',
+  'best',
+  'better',
+  'same',
+  'different',
+  'every',
+  'each',
+  'all',
+  'some',
+  'any',
+  'this',
+  'that',
+  'these',
+  'those',
+  'which',
+  'what',
+  'whatever',
+  'real',
+  'big',
+  'small',
+  'large',
+  'little',
+  'nice',
+  'able',
+  'amazing',
+  'awesome',
+  'fantastic',
+  'wonderful',
+  'exciting',
+  'related',
+  'similar',
+  'additional',
+  'overall',
+  'general',
+  'specific',
+  'particular',
+  'whole',
+  'full',
+  'preferred',
+  'required',
+  'plus',
+  'bonus',
+  'equivalent',
+  'least',
+  'minimum',
+  'maximum',
 ]);
 
 /**
@@ -80,7 +146,10 @@ const SPLIT_PUNCTUATION = /[,;:.!?()[\]{}"“”…|/\\]|\s-\s|—|–/;
 const MAX_WORDS = 4;
 
 function cleanWord(text: string): string {
-  return text.replace(/^[^\p{L}\p{N}]+/u, '').replace(/(?:'s|’s|')$/u, '').replace(/[^\p{L}\p{N}+#]+$/u, '');
+  return text
+    .replace(/^[^\p{L}\p{N}]+/u, '')
+    .replace(/(?:'s|’s|')$/u, '')
+    .replace(/[^\p{L}\p{N}+#]+$/u, '');
 }
 
 function isDropped(term: Term): boolean {
@@ -168,7 +237,9 @@ export function personNames(text: string): PersonName[] {
   const out: PersonName[] = [];
   const matches: Match[] = [];
   for (const chunk of chunkText(text)) {
-    for (const match of nlp()(chunk.text).people().json({ offset: true, terms: { offset: true } }) as Match[]) {
+    for (const match of nlp()(chunk.text)
+      .people()
+      .json({ offset: true, terms: { offset: true } }) as Match[]) {
       for (const term of match.terms) if (term.offset) term.offset = { start: term.offset.start + chunk.start, length: term.offset.length };
       matches.push(match);
     }

@@ -61,7 +61,13 @@ export function analyzeSentiment(text: string): SentimentResult {
     })
     .filter((s) => s.score !== 0);
   const top = [...scored].sort((a, b) => b.score - a.score);
-  const picked = [...top.filter((s) => s.score > 0).slice(0, 3), ...top.filter((s) => s.score < 0).reverse().slice(0, 3)];
+  const picked = [
+    ...top.filter((s) => s.score > 0).slice(0, 3),
+    ...top
+      .filter((s) => s.score < 0)
+      .reverse()
+      .slice(0, 3),
+  ];
   return {
     label: mixed ? 'mixed' : labelOf(score),
     score,

@@ -53,7 +53,14 @@ export function textSentences(text: string): string[] {
 export function rankSentences(text: string, language?: string): { all: string[]; ranked: RankedSentence[] } {
   const all = textSentences(text);
   const stop = stopwordsFor(language);
-  const bags = all.map((s) => new Set(wordTokens(s).filter((w) => !stop.has(w)).map(stem)));
+  const bags = all.map(
+    (s) =>
+      new Set(
+        wordTokens(s)
+          .filter((w) => !stop.has(w))
+          .map(stem),
+      ),
+  );
   let nodes = all.map((_, i) => i);
   if (nodes.length > MAX_GRAPH_SENTENCES) {
     const frequency = new Map<string, number>();
@@ -64,7 +71,10 @@ export function rankSentences(text: string, language?: string): { all: string[];
       for (const w of bag) sum += frequency.get(w) ?? 0;
       return bag.size === 0 ? 0 : sum / Math.sqrt(bag.size);
     };
-    nodes = [...nodes].sort((a, b) => density(b) - density(a) || a - b).slice(0, MAX_GRAPH_SENTENCES).sort((a, b) => a - b);
+    nodes = [...nodes]
+      .sort((a, b) => density(b) - density(a) || a - b)
+      .slice(0, MAX_GRAPH_SENTENCES)
+      .sort((a, b) => a - b);
   }
   const n = nodes.length;
   const weights: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));

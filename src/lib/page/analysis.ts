@@ -71,7 +71,13 @@ export interface AnalyzeOptions {
   robots?: boolean;
 }
 
-export async function analyzePage(ctx: ToolContext, url: string, fetcher: FetchSession, field = 'url', options: AnalyzeOptions = {}): Promise<{ analysis: PageAnalysis; loaded: LoadedPage; audit: Audit }> {
+export async function analyzePage(
+  ctx: ToolContext,
+  url: string,
+  fetcher: FetchSession,
+  field = 'url',
+  options: AnalyzeOptions = {},
+): Promise<{ analysis: PageAnalysis; loaded: LoadedPage; audit: Audit }> {
   const loaded = await loadPage(ctx, url, field, fetcher);
   const { response, page } = loaded;
   const words = wordsOf(page.text).length;
@@ -103,8 +109,16 @@ export async function analyzePage(ctx: ToolContext, url: string, fetcher: FetchS
       status: allowed ? 'pass' : 'fail',
       weight: 15,
       severity: 'high',
-      evidence: robots.state === 'unreachable' ? `robots.txt unreachable (${robots.status ?? robots.error ?? 'error'}): crawlers treat the site as disallowed` : allowed ? `${robots.state === 'rules' ? 'allowed' : 'no robots.txt (allow all)'}` : `disallowed for Googlebot${line ? ` by line ${line}` : ''}`,
-      fix: robots.state === 'unreachable' ? 'Make /robots.txt answer 200 (or 404); a 5xx blocks all crawling.' : 'Remove or narrow the Disallow rule that matches this URL.',
+      evidence:
+        robots.state === 'unreachable'
+          ? `robots.txt unreachable (${robots.status ?? robots.error ?? 'error'}): crawlers treat the site as disallowed`
+          : allowed
+            ? `${robots.state === 'rules' ? 'allowed' : 'no robots.txt (allow all)'}`
+            : `disallowed for Googlebot${line ? ` by line ${line}` : ''}`,
+      fix:
+        robots.state === 'unreachable'
+          ? 'Make /robots.txt answer 200 (or 404); a 5xx blocks all crawling.'
+          : 'Remove or narrow the Disallow rule that matches this URL.',
       problem: 'robots.txt blocks this page',
       findingId: 'robots-txt-blocked',
     });
@@ -126,7 +140,11 @@ export async function analyzePage(ctx: ToolContext, url: string, fetcher: FetchS
     robotsMeta: page.robots,
     wordCount: words,
     headings: { h1: level(1), h2: level(2), h3: level(3), h4: level(4), h5: level(5), h6: level(6) },
-    links: { internal: httpLinks.filter((l) => l.internal).length, external: httpLinks.filter((l) => !l.internal).length, nofollow: httpLinks.filter((l) => l.rel.includes('nofollow')).length },
+    links: {
+      internal: httpLinks.filter((l) => l.internal).length,
+      external: httpLinks.filter((l) => !l.internal).length,
+      nofollow: httpLinks.filter((l) => l.rel.includes('nofollow')).length,
+    },
     images: { total: page.images.length, missingAlt: page.images.filter((i) => i.alt === null).length },
     structuredDataTypes: schemaTypes(page),
     openGraph: Boolean(page.og['og:title'] && page.og['og:description'] && page.og['og:image']),

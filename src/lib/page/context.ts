@@ -29,7 +29,9 @@ export function browserOf(ctx: ToolContext): BrowserEngine {
  * A URL input: trimmed, at most 2,048 characters; a bare host such as `example.com/page` gets
  * `https://` in front. Only http and https are accepted (400 naming the field otherwise).
  */
-export function urlField(description = 'Page URL (http or https; a bare host like example.com gets https://)'): z.ZodPipe<z.ZodString, z.ZodTransform<string, string>> {
+export function urlField(
+  description = 'Page URL (http or https; a bare host like example.com gets https://)',
+): z.ZodPipe<z.ZodString, z.ZodTransform<string, string>> {
   return z
     .string()
     .trim()

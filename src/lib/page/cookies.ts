@@ -18,7 +18,19 @@ export function parseSetCookie(header: string): ParsedCookie {
   const eq = pair.indexOf('=');
   const name = (eq >= 0 ? pair.slice(0, eq) : pair).trim();
   const value = eq >= 0 ? pair.slice(eq + 1).trim() : '';
-  const c: ParsedCookie = { name, valueLength: value.length, secure: false, httpOnly: false, sameSite: null, domain: null, path: null, expires: null, maxAge: null, partitioned: false, raw: header.length > 300 ? `${header.slice(0, 299)}…` : header };
+  const c: ParsedCookie = {
+    name,
+    valueLength: value.length,
+    secure: false,
+    httpOnly: false,
+    sameSite: null,
+    domain: null,
+    path: null,
+    expires: null,
+    maxAge: null,
+    partitioned: false,
+    raw: header.length > 300 ? `${header.slice(0, 299)}…` : header,
+  };
   for (const a of attrs) {
     const i = a.indexOf('=');
     const key = (i >= 0 ? a.slice(0, i) : a).trim().toLowerCase();

@@ -31,7 +31,7 @@ export function domainOf(input: { url?: string | undefined; domain?: string | un
   } catch {
     throw new ToolError('validation_failed', `${field}: "${raw.slice(0, 100)}" is not a valid domain`);
   }
-  if (host.length > 253 || !host.includes('.') && host !== 'localhost' || !host.split('.').every((l) => LABEL.test(l))) {
+  if (host.length > 253 || (!host.includes('.') && host !== 'localhost') || !host.split('.').every((l) => LABEL.test(l))) {
     throw new ToolError('validation_failed', `${field}: "${raw.slice(0, 100)}" is not a valid domain name`);
   }
   return host;

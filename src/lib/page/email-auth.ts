@@ -18,7 +18,16 @@ const LOOKUP_MECHS = /^[+?~-]?(include|a|mx|ptr|exists)(:|\/|$)|^redirect=/i;
 export async function analyzeSpf(dns: DnsEngine, domain: string, signal: AbortSignal): Promise<SpfAnalysis> {
   const txt = await dns.query(domain, 'TXT', signal);
   const spf = txt.records.map((r) => r.value).filter((v) => /^v=spf1(\s|$)/i.test(v));
-  const out: SpfAnalysis = { record: spf[0] ?? null, records: spf.length, all: null, mechanisms: [], lookups: 0, lookupDetail: [], voidLookups: 0, problems: [] };
+  const out: SpfAnalysis = {
+    record: spf[0] ?? null,
+    records: spf.length,
+    all: null,
+    mechanisms: [],
+    lookups: 0,
+    lookupDetail: [],
+    voidLookups: 0,
+    problems: [],
+  };
   if (spf.length === 0) return out;
   if (spf.length > 1) out.problems.push(`${spf.length} SPF records: receivers treat this as a permanent error (permerror)`);
   const terms = spf[0]!.split(/\s+/).slice(1).filter(Boolean);
@@ -84,7 +93,26 @@ export interface DkimSelector {
   testing: boolean;
 }
 
-export const COMMON_SELECTORS = ['default', 'google', 'selector1', 'selector2', 'k1', 'k2', 's1', 's2', 'mail', 'dkim', 'smtp', 'mandrill', 'mxvault', 'everlytickey1', 'zoho', 'protonmail', 'fm1', 'sig1'];
+export const COMMON_SELECTORS = [
+  'default',
+  'google',
+  'selector1',
+  'selector2',
+  'k1',
+  'k2',
+  's1',
+  's2',
+  'mail',
+  'dkim',
+  'smtp',
+  'mandrill',
+  'mxvault',
+  'everlytickey1',
+  'zoho',
+  'protonmail',
+  'fm1',
+  'sig1',
+];
 
 export async function lookupDkim(dns: DnsEngine, domain: string, selector: string, signal: AbortSignal): Promise<DkimSelector> {
   const ans = await dns.query(`${selector}._domainkey.${domain}`, 'TXT', signal).catch(() => null);

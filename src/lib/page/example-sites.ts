@@ -48,13 +48,19 @@ const GUIDE = `<!doctype html>
 </main></body>
 </html>`;
 
-const COPY = 'Our handmade glass jars keep coffee, tea and spices fresh for months. Each jar is blown by hand, sealed with a cork lid and packed in recycled paper. ';
+const COPY =
+  'Our handmade glass jars keep coffee, tea and spices fresh for months. Each jar is blown by hand, sealed with a cork lid and packed in recycled paper. ';
 
 export const brokenShop: ExampleSite = {
   origin: SHOP,
   pages: {
     '/': {
-      headers: { server: 'Apache/2.4.1 (Unix)', 'set-cookie': 'session=3f9a; Path=/', 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true' },
+      headers: {
+        server: 'Apache/2.4.1 (Unix)',
+        'set-cookie': 'session=3f9a; Path=/',
+        'access-control-allow-origin': '*',
+        'access-control-allow-credentials': 'true',
+      },
       body: HOME,
     },
     '/guide': { body: GUIDE },
@@ -67,14 +73,20 @@ export const brokenShop: ExampleSite = {
     '/gone': { status: 404, body: '<html><head><title>Not found</title></head><body>gone</body></html>' },
     '/moved': { status: 301, headers: { location: '/moved-again' } },
     '/moved-again': { status: 302, headers: { location: '/' } },
-    '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\nCrawl-delay: ten\nthis line is wrong\nSitemap: /sitemap.xml\n' },
+    '/robots.txt': {
+      headers: { 'content-type': 'text/plain' },
+      body: 'User-agent: *\nDisallow: /\nCrawl-delay: ten\nthis line is wrong\nSitemap: /sitemap.xml\n',
+    },
     '/sitemap.xml': {
       headers: { 'content-type': 'application/xml' },
       body: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>${SHOP}/</loc><lastmod>2024-13-45</lastmod><priority>2</priority></url><url><loc>/relative</loc><changefreq>sometimes</changefreq></url></urlset>`,
     },
     '/.well-known/security.txt': { headers: { 'content-type': 'text/html' }, body: 'Contact: http://broken-shop.example/contact\nPolicy: soon\n' },
     '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: 'Broken Shop\n\n## Pages\n\n- Home page without a link\n- [Gone](/gone)\n' },
-    '/manifest.json': { headers: { 'content-type': 'application/manifest+json' }, body: JSON.stringify({ name: 'Shop', icons: [{ src: '/icon-192.png', sizes: '192x192' }] }) },
+    '/manifest.json': {
+      headers: { 'content-type': 'application/manifest+json' },
+      body: JSON.stringify({ name: 'Shop', icons: [{ src: '/icon-192.png', sizes: '192x192' }] }),
+    },
   },
 };
 
@@ -102,6 +114,8 @@ export const mixedContentSite: ExampleSite = {
   origin: 'https://secure-shop.example',
   tls: true,
   pages: {
-    '/': { body: '<html><head><title>Secure shop</title><script src="http://cdn.secure-shop.example/app.js"></script></head><body><img src="http://cdn.secure-shop.example/jar.png" alt="A jar"></body></html>' },
+    '/': {
+      body: '<html><head><title>Secure shop</title><script src="http://cdn.secure-shop.example/app.js"></script></head><body><img src="http://cdn.secure-shop.example/jar.png" alt="A jar"></body></html>',
+    },
   },
 };

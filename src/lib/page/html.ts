@@ -86,8 +86,44 @@ export interface ParsedPage {
 }
 
 const BLOCK = new Set([
-  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'td', 'th', 'tr', 'ul', 'option', 'button', 'summary', 'details',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
+  'option',
+  'button',
+  'summary',
+  'details',
 ]);
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'canvas', 'select', 'textarea']);
 
@@ -152,7 +188,10 @@ export function parsePage(html: string, pageUrl: string): ParsedPage {
   const baseUrl = resolveUrl(baseHref, pageUrl) ?? pageUrl;
   const abs = (raw: string | undefined): string | null => resolveUrl(raw, baseUrl);
 
-  const titles = $('head title, title').toArray().filter((el, i, all) => all.indexOf(el) === i).map((el) => collapse($(el).text()));
+  const titles = $('head title, title')
+    .toArray()
+    .filter((el, i, all) => all.indexOf(el) === i)
+    .map((el) => collapse($(el).text()));
   const meta: Array<{ key: string; content: string }> = [];
   $('meta').each((_, el) => {
     const key = ($(el).attr('name') ?? $(el).attr('property') ?? $(el).attr('http-equiv') ?? $(el).attr('itemprop') ?? '').trim().toLowerCase();
@@ -168,7 +207,9 @@ export function parsePage(html: string, pageUrl: string): ParsedPage {
   }
   const charset = $('meta[charset]').attr('charset') ?? /charset=([\w-]+)/i.exec(metaValues('content-type')[0] ?? '')?.[1] ?? null;
 
-  const canonicalEls = $('link[rel]').filter((_, el) => relOf($(el).attr('rel')).includes('canonical')).toArray();
+  const canonicalEls = $('link[rel]')
+    .filter((_, el) => relOf($(el).attr('rel')).includes('canonical'))
+    .toArray();
   const canonicalsRaw = canonicalEls.map((el) => $(el).attr('href') ?? '');
   const hreflang = $('link[rel][hreflang]')
     .filter((_, el) => relOf($(el).attr('rel')).includes('alternate'))
@@ -198,7 +239,12 @@ export function parsePage(html: string, pageUrl: string): ParsedPage {
                 : 'http';
       const href = kind === 'http' || kind === 'fragment' ? abs(raw) : raw;
       const text = collapse(visibleText([el]));
-      const imgAlt = $(el).find('img').toArray().map((img) => $(img).attr('alt') ?? '').join(' ').trim();
+      const imgAlt = $(el)
+        .find('img')
+        .toArray()
+        .map((img) => $(img).attr('alt') ?? '')
+        .join(' ')
+        .trim();
       const internal = kind === 'fragment' || (kind === 'http' && href !== null && hostOf(href).replace(/^www\./, '') === pageHost.replace(/^www\./, ''));
       return {
         href: kind === 'http' && href && !/^https?:/i.test(href) ? null : href,
@@ -246,7 +292,15 @@ export function parsePage(html: string, pageUrl: string): ParsedPage {
     const raw = $(el).attr(attribute);
     const url = abs(raw);
     if (!raw || !url || !/^https?:/i.test(url)) return;
-    resources.push({ tag, attribute, url, raw, integrity: $(el).attr('integrity') ?? null, crossorigin: $(el).attr('crossorigin') ?? null, rel: $(el).attr('rel') ?? null });
+    resources.push({
+      tag,
+      attribute,
+      url,
+      raw,
+      integrity: $(el).attr('integrity') ?? null,
+      crossorigin: $(el).attr('crossorigin') ?? null,
+      rel: $(el).attr('rel') ?? null,
+    });
   };
   $('script[src]').each((_, el) => addResource('script', 'src', el));
   $('link[href]').each((_, el) => addResource('link', 'href', el));
@@ -264,8 +318,15 @@ export function parsePage(html: string, pageUrl: string): ParsedPage {
   const icons = $('link[rel]')
     .filter((_, el) => /icon|apple-touch/i.test($(el).attr('rel') ?? ''))
     .toArray()
-    .map((el) => ({ rel: ($(el).attr('rel') ?? '').toLowerCase().trim(), href: abs($(el).attr('href')), sizes: $(el).attr('sizes') ?? null, type: $(el).attr('type') ?? null }));
-  const manifestEl = $('link[rel]').filter((_, el) => relOf($(el).attr('rel')).includes('manifest')).first();
+    .map((el) => ({
+      rel: ($(el).attr('rel') ?? '').toLowerCase().trim(),
+      href: abs($(el).attr('href')),
+      sizes: $(el).attr('sizes') ?? null,
+      type: $(el).attr('type') ?? null,
+    }));
+  const manifestEl = $('link[rel]')
+    .filter((_, el) => relOf($(el).attr('rel')).includes('manifest'))
+    .first();
 
   const body = $('body').get(0);
   const text = body ? visibleText([body]) : visibleText($.root().toArray());

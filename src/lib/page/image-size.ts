@@ -19,7 +19,11 @@ export function imageInfo(b: Buffer): ImageInfo | null {
     const w = /\bwidth\s*=\s*["']?([\d.]+)(px)?["'\s>]/i.exec(tag)?.[1];
     const h = /\bheight\s*=\s*["']?([\d.]+)(px)?["'\s>]/i.exec(tag)?.[1];
     const vb = /viewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)/i.exec(tag);
-    return { format: 'svg', width: w ? Math.round(Number(w)) : vb ? Math.round(Number(vb[1])) : null, height: h ? Math.round(Number(h)) : vb ? Math.round(Number(vb[2])) : null };
+    return {
+      format: 'svg',
+      width: w ? Math.round(Number(w)) : vb ? Math.round(Number(vb[1])) : null,
+      height: h ? Math.round(Number(h)) : vb ? Math.round(Number(vb[2])) : null,
+    };
   }
   return null;
 }

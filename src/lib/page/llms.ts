@@ -36,7 +36,8 @@ const LINK_ITEM = /^[-*+]\s+\[([^\]]+)\]\(([^)\s]+)\)(?::\s*(.*))?\s*$/;
 export function parseLlmsTxt(text: string): ParsedLlms {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const out: ParsedLlms = { title: null, summary: null, details: [], sections: [], problems: [] };
-  const problem = (line: number | null, severity: LlmsProblem['severity'], code: string, message: string): void => void out.problems.push({ line, severity, code, message });
+  const problem = (line: number | null, severity: LlmsProblem['severity'], code: string, message: string): void =>
+    void out.problems.push({ line, severity, code, message });
   let current: LlmsSection | null = null;
   let sawContent = false;
   lines.forEach((raw, i) => {
@@ -86,7 +87,12 @@ export function parseLlmsTxt(text: string): ParsedLlms {
   return out;
 }
 
-export function renderLlmsTxt(title: string, summary: string | null, details: string[], sections: Array<{ name: string; links: Array<{ name: string; url: string; notes: string | null }> }>): string {
+export function renderLlmsTxt(
+  title: string,
+  summary: string | null,
+  details: string[],
+  sections: Array<{ name: string; links: Array<{ name: string; url: string; notes: string | null }> }>,
+): string {
   const parts: string[] = [`# ${oneLine(title)}`, ''];
   if (summary) parts.push(`> ${oneLine(summary)}`, '');
   for (const d of details) parts.push(oneLine(d), '');

@@ -19,7 +19,11 @@ export const redirectHopSchema = z.object({
 
 export type RedirectHop = z.infer<typeof redirectHopSchema>;
 
-export async function traceRedirects(fetcher: FetchSession, start: string, field = 'url'): Promise<{ hops: RedirectHop[]; loop: boolean; tooLong: boolean; error: string | null }> {
+export async function traceRedirects(
+  fetcher: FetchSession,
+  start: string,
+  field = 'url',
+): Promise<{ hops: RedirectHop[]; loop: boolean; tooLong: boolean; error: string | null }> {
   const hops: RedirectHop[] = [];
   const seen = new Set<string>();
   let current = start;
@@ -43,11 +47,20 @@ export async function traceRedirects(fetcher: FetchSession, start: string, field
         next = null;
       }
     }
-    hops.push({ step, url: current, status: r.status, statusText: r.statusText, location, nextUrl: next, timeMs: r.timing.totalMs, server: r.headers.server ?? null, hsts: r.headers['strict-transport-security'] ?? null });
+    hops.push({
+      step,
+      url: current,
+      status: r.status,
+      statusText: r.statusText,
+      location,
+      nextUrl: next,
+      timeMs: r.timing.totalMs,
+      server: r.headers.server ?? null,
+      hsts: r.headers['strict-transport-security'] ?? null,
+    });
     if (!next) return { hops, loop: false, tooLong: false, error: null };
     if (!/^https?:/i.test(next)) return { hops, loop: false, tooLong: false, error: `redirects to a non-http URL: ${next}` };
     current = next;
   }
   return { hops, loop: seen.has(current), tooLong: true, error: null };
 }
-

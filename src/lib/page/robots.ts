@@ -61,7 +61,8 @@ export async function fetchRobots(fetcher: FetchSession, pageUrl: string, field 
     if (e instanceof ToolError && (e.code === 'forbidden_target' || e.code === 'validation_failed')) throw e;
     error = e instanceof ToolError ? e.detail : String(e);
   }
-  const state: RobotsFile['state'] = status !== null && status >= 200 && status < 300 ? 'rules' : status !== null && status >= 400 && status < 500 ? 'unavailable' : 'unreachable';
+  const state: RobotsFile['state'] =
+    status !== null && status >= 200 && status < 300 ? 'rules' : status !== null && status >= 400 && status < 500 ? 'unavailable' : 'unreachable';
   const parser = robotsParser()(robotsUrl, state === 'rules' ? content : '');
   const { groups, sitemaps, issues } = state === 'rules' ? structure(content) : { groups: [], sitemaps: [], issues: [] };
   return {
@@ -121,7 +122,8 @@ function structure(content: string): { groups: RobotsGroup[]; sitemaps: string[]
         issues.push({ line: n, text: clipLine(rawLine), problem: `${key} before any user-agent line (ignored)` });
         return;
       }
-      if (value && !value.startsWith('/') && !value.startsWith('*')) issues.push({ line: n, text: clipLine(rawLine), problem: 'path should start with / or *' });
+      if (value && !value.startsWith('/') && !value.startsWith('*'))
+        issues.push({ line: n, text: clipLine(rawLine), problem: 'path should start with / or *' });
       current.rules.push({ type: key, path: value, line: n });
       return;
     }

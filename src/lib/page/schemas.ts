@@ -10,13 +10,15 @@ export const hopSchema = z.object({
   timeMs: z.number().int().nonnegative(),
 });
 
-export const timingSchema = z.object({
-  dnsMs: z.number().int().nonnegative(),
-  connectMs: z.number().int().nonnegative(),
-  tlsMs: z.number().int().nonnegative().nullable(),
-  ttfbMs: z.number().int().nonnegative().describe('Time to the first byte of the response headers'),
-  totalMs: z.number().int().nonnegative(),
-}).describe('Milliseconds from the start of the final request (after redirects)');
+export const timingSchema = z
+  .object({
+    dnsMs: z.number().int().nonnegative(),
+    connectMs: z.number().int().nonnegative(),
+    tlsMs: z.number().int().nonnegative().nullable(),
+    ttfbMs: z.number().int().nonnegative().describe('Time to the first byte of the response headers'),
+    totalMs: z.number().int().nonnegative(),
+  })
+  .describe('Milliseconds from the start of the final request (after redirects)');
 
 export const tlsSummarySchema = z
   .object({

@@ -41,7 +41,17 @@ export function titleChecks(page: ParsedPage): CheckInput[] {
   const title = page.title;
   const checks: CheckInput[] = [];
   if (!title) {
-    checks.push({ id: 'title', title: 'Title tag present', status: 'fail', weight: 15, severity: 'high', evidence: page.titles.length ? '<title> is empty' : 'no <title> element', fix: 'Add a unique, descriptive <title> of 30–60 characters with the main keyword first.', problem: 'Missing title', findingId: 'title-missing' });
+    checks.push({
+      id: 'title',
+      title: 'Title tag present',
+      status: 'fail',
+      weight: 15,
+      severity: 'high',
+      evidence: page.titles.length ? '<title> is empty' : 'no <title> element',
+      fix: 'Add a unique, descriptive <title> of 30–60 characters with the main keyword first.',
+      problem: 'Missing title',
+      findingId: 'title-missing',
+    });
     return checks;
   }
   checks.push({ id: 'title', title: 'Title tag present', status: 'pass', weight: 15, evidence: clip(title) });
@@ -53,12 +63,24 @@ export function titleChecks(page: ParsedPage): CheckInput[] {
     status: len < 30 ? 'warn' : len > 60 || px > TITLE_LIMIT_PX ? 'warn' : 'pass',
     weight: 5,
     evidence: `${len} characters, ${px} px: ${clip(title, 120)}`,
-    fix: len < 30 ? 'Lengthen the title to 30–60 characters: add the main keyword and a differentiator.' : 'Shorten the title to at most 60 characters (about 580 px) so search results do not cut it.',
+    fix:
+      len < 30
+        ? 'Lengthen the title to 30–60 characters: add the main keyword and a differentiator.'
+        : 'Shorten the title to at most 60 characters (about 580 px) so search results do not cut it.',
     problem: len < 30 ? 'Title is too short' : 'Title is too long and will be truncated',
     findingId: len < 30 ? 'title-too-short' : 'title-too-long',
   });
   if (page.titles.length > 1) {
-    checks.push({ id: 'title-single', title: 'Exactly one title tag', status: 'warn', weight: 3, evidence: `${page.titles.length} <title> elements`, fix: 'Keep a single <title> in <head>.', problem: 'Several title tags', findingId: 'title-multiple' });
+    checks.push({
+      id: 'title-single',
+      title: 'Exactly one title tag',
+      status: 'warn',
+      weight: 3,
+      evidence: `${page.titles.length} <title> elements`,
+      fix: 'Keep a single <title> in <head>.',
+      problem: 'Several title tags',
+      findingId: 'title-multiple',
+    });
   }
   return checks;
 }
@@ -66,7 +88,19 @@ export function titleChecks(page: ParsedPage): CheckInput[] {
 export function descriptionChecks(page: ParsedPage): CheckInput[] {
   const d = page.metaDescription;
   if (!d) {
-    return [{ id: 'meta-description', title: 'Meta description present', status: 'fail', weight: 10, severity: 'medium', evidence: page.metaDescriptions.length ? 'meta description is empty' : 'no <meta name="description">', fix: 'Add a <meta name="description"> of 70–160 characters that summarises the page and invites the click.', problem: 'Missing meta description', findingId: 'meta-description-missing' }];
+    return [
+      {
+        id: 'meta-description',
+        title: 'Meta description present',
+        status: 'fail',
+        weight: 10,
+        severity: 'medium',
+        evidence: page.metaDescriptions.length ? 'meta description is empty' : 'no <meta name="description">',
+        fix: 'Add a <meta name="description"> of 70–160 characters that summarises the page and invites the click.',
+        problem: 'Missing meta description',
+        findingId: 'meta-description-missing',
+      },
+    ];
   }
   const len = [...d].length;
   const px = pixelWidth(d, DESCRIPTION_FONT_PX);
@@ -84,7 +118,16 @@ export function descriptionChecks(page: ParsedPage): CheckInput[] {
     },
   ];
   if (page.metaDescriptions.length > 1) {
-    checks.push({ id: 'meta-description-single', title: 'One meta description', status: 'warn', weight: 2, evidence: `${page.metaDescriptions.length} description tags`, fix: 'Keep a single meta description.', problem: 'Several meta descriptions', findingId: 'meta-description-multiple' });
+    checks.push({
+      id: 'meta-description-single',
+      title: 'One meta description',
+      status: 'warn',
+      weight: 2,
+      evidence: `${page.metaDescriptions.length} description tags`,
+      fix: 'Keep a single meta description.',
+      problem: 'Several meta descriptions',
+      findingId: 'meta-description-multiple',
+    });
   }
   return checks;
 }
@@ -131,7 +174,17 @@ export function imageAltCheck(page: ParsedPage): CheckInput {
     title: 'Images have alt attributes',
     status: missing.length === 0 ? 'pass' : missing.length <= Math.max(1, page.images.length * 0.2) ? 'warn' : 'fail',
     weight: 10,
-    evidence: page.images.length === 0 ? 'no images' : `${missing.length} of ${page.images.length} images without alt${missing.length ? `: ${missing.slice(0, 3).map((i) => i.raw).join(', ')}` : ''}`,
+    evidence:
+      page.images.length === 0
+        ? 'no images'
+        : `${missing.length} of ${page.images.length} images without alt${
+            missing.length
+              ? `: ${missing
+                  .slice(0, 3)
+                  .map((i) => i.raw)
+                  .join(', ')}`
+              : ''
+          }`,
     fix: 'Give every content image a short descriptive alt; use alt="" for purely decorative images.',
     problem: 'Images without alt text',
     findingId: 'image-alt-missing',
@@ -143,10 +196,28 @@ export function canonicalCheck(page: ParsedPage, response: FetchResult): CheckIn
   const all = [...page.canonicals, ...(linkHeader ? [linkHeader] : [])];
   const distinct = [...new Set(all)];
   if (distinct.length === 0) {
-    return { id: 'canonical', title: 'Canonical URL declared', status: 'warn', weight: 5, evidence: 'no <link rel="canonical"> and no Link header', fix: `Add <link rel="canonical" href="${response.url}"> (or the preferred URL).`, problem: 'No canonical URL', findingId: 'canonical-missing' };
+    return {
+      id: 'canonical',
+      title: 'Canonical URL declared',
+      status: 'warn',
+      weight: 5,
+      evidence: 'no <link rel="canonical"> and no Link header',
+      fix: `Add <link rel="canonical" href="${response.url}"> (or the preferred URL).`,
+      problem: 'No canonical URL',
+      findingId: 'canonical-missing',
+    };
   }
   if (distinct.length > 1) {
-    return { id: 'canonical', title: 'Canonical URL declared', status: 'fail', weight: 5, evidence: distinct.join(' | '), fix: 'Declare exactly one canonical URL; conflicting canonicals are ignored by search engines.', problem: 'Conflicting canonical URLs', findingId: 'canonical-multiple' };
+    return {
+      id: 'canonical',
+      title: 'Canonical URL declared',
+      status: 'fail',
+      weight: 5,
+      evidence: distinct.join(' | '),
+      fix: 'Declare exactly one canonical URL; conflicting canonicals are ignored by search engines.',
+      problem: 'Conflicting canonical URLs',
+      findingId: 'canonical-multiple',
+    };
   }
   return { id: 'canonical', title: 'Canonical URL declared', status: 'pass', weight: 5, evidence: distinct[0]! };
 }
@@ -230,7 +301,16 @@ export function structuredDataCheck(page: ParsedPage): CheckInput {
   const valid = page.jsonLd.filter((b) => b.error === null).length;
   const broken = page.jsonLd.filter((b) => b.error !== null);
   if (broken.length > 0) {
-    return { id: 'structured-data', title: 'Structured data present and parsable', status: 'fail', weight: 5, evidence: `${broken.length} JSON-LD block(s) do not parse: ${clip(broken[0]!.error ?? '', 100)}`, fix: 'Fix the JSON syntax of the JSON-LD blocks (validate them with schema-markup-validator).', problem: 'Invalid JSON-LD', findingId: 'structured-data-invalid' };
+    return {
+      id: 'structured-data',
+      title: 'Structured data present and parsable',
+      status: 'fail',
+      weight: 5,
+      evidence: `${broken.length} JSON-LD block(s) do not parse: ${clip(broken[0]!.error ?? '', 100)}`,
+      fix: 'Fix the JSON syntax of the JSON-LD blocks (validate them with schema-markup-validator).',
+      problem: 'Invalid JSON-LD',
+      findingId: 'structured-data-invalid',
+    };
   }
   const any = valid + page.microdataItems + page.rdfaItems;
   return {

@@ -30,7 +30,8 @@ export function w3cDatetimeProblem(value: string): string | null {
   if (hour !== undefined && Number(hour) > 23) return `has hour ${hour}; hours run 00–23`;
   if (minute !== undefined && Number(minute) > 59) return `has minute ${minute}; minutes run 00–59`;
   if (second !== undefined && Number(second) > 59) return `has second ${second}; seconds run 00–59`;
-  if (offsetHours !== undefined && (Number(offsetHours) > 23 || Number(offsetMinutes) > 59)) return `has time zone offset ${offsetHours}:${offsetMinutes}; offsets run up to 23:59`;
+  if (offsetHours !== undefined && (Number(offsetHours) > 23 || Number(offsetMinutes) > 59))
+    return `has time zone offset ${offsetHours}:${offsetMinutes}; offsets run up to 23:59`;
   return null;
 }
 
@@ -77,12 +78,18 @@ export function parseSitemap(raw: Buffer, sitemapUrl: string): ParsedSitemap {
     problems.push({ severity: 'high', code: 'gzip-invalid', message: `The gzip sitemap ${error}` });
     return result;
   }
-  if (buffer.length > SITEMAP_MAX_BYTES) problems.push({ severity: 'high', code: 'too-large', message: `Uncompressed size ${buffer.length} bytes exceeds 50 MB (52,428,800 bytes)` });
+  if (buffer.length > SITEMAP_MAX_BYTES)
+    problems.push({ severity: 'high', code: 'too-large', message: `Uncompressed size ${buffer.length} bytes exceeds 50 MB (52,428,800 bytes)` });
   const xml = buffer.toString('utf8').replace(/^\uFEFF/, '');
-  if (/<!ENTITY/i.test(xml)) problems.push({ severity: 'medium', code: 'entity-declaration', message: 'The XML declares entities; they are not expanded (sitemaps need none)' });
+  if (/<!ENTITY/i.test(xml))
+    problems.push({ severity: 'medium', code: 'entity-declaration', message: 'The XML declares entities; they are not expanded (sitemaps need none)' });
   const valid = fastXmlParser().XMLValidator.validate(xml, { allowBooleanAttributes: true });
   if (valid !== true) {
-    problems.push({ severity: 'high', code: 'xml-invalid', message: `Not well-formed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}` });
+    problems.push({
+      severity: 'high',
+      code: 'xml-invalid',
+      message: `Not well-formed XML at line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg}`,
+    });
     return result;
   }
   const parser = new (fastXmlParser().XMLParser)({
@@ -110,17 +117,24 @@ export function parseSitemap(raw: Buffer, sitemapUrl: string): ParsedSitemap {
   const declared = rootObj[prefix ? `@xmlns:${prefix}` : '@xmlns'];
   const xmlns = typeof declared === 'string' ? declared : null;
   result.namespace = xmlns;
-  if (xmlns !== SITEMAP_NS) problems.push({ severity: 'medium', code: 'namespace', message: `xmlns is ${xmlns ? `"${xmlns}"` : 'missing'}; expected "${SITEMAP_NS}"` });
+  if (xmlns !== SITEMAP_NS)
+    problems.push({ severity: 'medium', code: 'namespace', message: `xmlns is ${xmlns ? `"${xmlns}"` : 'missing'}; expected "${SITEMAP_NS}"` });
   const items = (child(rootObj, rootName === 'urlset' ? 'url' : 'sitemap') as unknown[] | undefined) ?? [];
   if (items.length === 0) problems.push({ severity: 'medium', code: 'empty', message: `The ${rootName} has no entries` });
-  if (items.length > SITEMAP_MAX_URLS) problems.push({ severity: 'high', code: 'too-many-urls', message: `${items.length} entries; a sitemap may list at most 50,000` });
+  if (items.length > SITEMAP_MAX_URLS)
+    problems.push({ severity: 'high', code: 'too-many-urls', message: `${items.length} entries; a sitemap may list at most 50,000` });
   const sitemapHost = safeHost(sitemapUrl);
   const seen = new Set<string>();
   let crossHost = 0;
   for (const item of items.slice(0, SITEMAP_MAX_URLS + 1)) {
     const o = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
     const loc = text(child(o, 'loc'));
-    const entry: SitemapEntry = { loc: loc ?? '', lastmod: text(child(o, 'lastmod')), changefreq: text(child(o, 'changefreq')), priority: text(child(o, 'priority')) };
+    const entry: SitemapEntry = {
+      loc: loc ?? '',
+      lastmod: text(child(o, 'lastmod')),
+      changefreq: text(child(o, 'changefreq')),
+      priority: text(child(o, 'priority')),
+    };
     result.entries.push(entry);
     if (!loc) {
       problems.push({ severity: 'high', code: 'loc-missing', message: 'An entry has no <loc>' });
@@ -132,20 +146,35 @@ export function parseSitemap(raw: Buffer, sitemapUrl: string): ParsedSitemap {
     } catch {
       /* reported below */
     }
-    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) problems.push({ severity: 'high', code: 'loc-invalid', message: `<loc> is not an absolute http(s) URL`, loc });
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+      problems.push({ severity: 'high', code: 'loc-invalid', message: `<loc> is not an absolute http(s) URL`, loc });
     else if (parsed.host.toLowerCase() !== sitemapHost) crossHost++;
     if (loc.length > 2048) problems.push({ severity: 'medium', code: 'loc-too-long', message: '<loc> is longer than 2,048 characters', loc });
-    if (/[<>"]|&(?!amp;|lt;|gt;|quot;|apos;|#)/.test(loc)) problems.push({ severity: 'medium', code: 'loc-unescaped', message: '<loc> has characters that must be entity-escaped', loc });
+    if (/[<>"]|&(?!amp;|lt;|gt;|quot;|apos;|#)/.test(loc))
+      problems.push({ severity: 'medium', code: 'loc-unescaped', message: '<loc> has characters that must be entity-escaped', loc });
     if (seen.has(loc)) problems.push({ severity: 'low', code: 'duplicate', message: 'Listed more than once', loc });
     seen.add(loc);
     const lastmodProblem = entry.lastmod === null ? null : w3cDatetimeProblem(entry.lastmod);
-    if (lastmodProblem) problems.push({ severity: 'medium', code: 'lastmod-invalid', message: `<lastmod> "${entry.lastmod}" of ${loc} ${lastmodProblem}`, loc });
+    if (lastmodProblem)
+      problems.push({ severity: 'medium', code: 'lastmod-invalid', message: `<lastmod> "${entry.lastmod}" of ${loc} ${lastmodProblem}`, loc });
     if (rootName === 'urlset') {
-      if (entry.changefreq !== null && !CHANGEFREQ.has(entry.changefreq)) problems.push({ severity: 'low', code: 'changefreq-invalid', message: `<changefreq> "${entry.changefreq}" is not one of ${[...CHANGEFREQ].join(', ')}`, loc });
-      if (entry.priority !== null && !(Number(entry.priority) >= 0 && Number(entry.priority) <= 1 && /^\d(\.\d+)?$/.test(entry.priority))) problems.push({ severity: 'low', code: 'priority-invalid', message: `<priority> "${entry.priority}" is not between 0.0 and 1.0`, loc });
+      if (entry.changefreq !== null && !CHANGEFREQ.has(entry.changefreq))
+        problems.push({
+          severity: 'low',
+          code: 'changefreq-invalid',
+          message: `<changefreq> "${entry.changefreq}" is not one of ${[...CHANGEFREQ].join(', ')}`,
+          loc,
+        });
+      if (entry.priority !== null && !(Number(entry.priority) >= 0 && Number(entry.priority) <= 1 && /^\d(\.\d+)?$/.test(entry.priority)))
+        problems.push({ severity: 'low', code: 'priority-invalid', message: `<priority> "${entry.priority}" is not between 0.0 and 1.0`, loc });
     }
   }
-  if (crossHost > 0) problems.push({ severity: 'medium', code: 'cross-host', message: `${crossHost} URL(s) are on another host than the sitemap (${sitemapHost}); crawlers ignore them unless robots.txt of that host points here` });
+  if (crossHost > 0)
+    problems.push({
+      severity: 'medium',
+      code: 'cross-host',
+      message: `${crossHost} URL(s) are on another host than the sitemap (${sitemapHost}); crawlers ignore them unless robots.txt of that host points here`,
+    });
   return result;
 }
 

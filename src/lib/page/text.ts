@@ -6,12 +6,13 @@ import { wordsOf } from './html.ts';
  * silent final e, -le endings), so Flesch scores are meaningful for English text only.
  */
 export const STOPWORDS = new Set(
-  ('a about above after again against all am an and any are as at be because been before being below between both but by can could did do does doing down during each ' +
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both but by can could did do does doing down during each ' +
     'few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or ' +
     'other our ours ourselves out over own same she should so some such than that the their theirs them themselves then there these they this those through to too under until up very was ' +
     'we were what when where which while who whom why will with you your yours yourself yourselves also may might must shall would one two get got us via per etc s t can’t don’t it’s ' +
-    'new use used using like just make made many much well way even any every via within without upon')
-    .split(/\s+/),
+    'new use used using like just make made many much well way even any every via within without upon'
+  ).split(/\s+/),
 );
 
 export function syllables(word: string): number {
@@ -51,7 +52,20 @@ export function readability(text: string): Readability {
     averageSyllablesPerWord: round2(spw),
     fleschReadingEase: round2(Math.max(-50, Math.min(121.22, ease))),
     fleschKincaidGrade: round2(Math.max(0, grade)),
-    level: ease >= 90 ? 'very easy' : ease >= 80 ? 'easy' : ease >= 70 ? 'fairly easy' : ease >= 60 ? 'plain English' : ease >= 50 ? 'fairly difficult' : ease >= 30 ? 'difficult' : 'very difficult',
+    level:
+      ease >= 90
+        ? 'very easy'
+        : ease >= 80
+          ? 'easy'
+          : ease >= 70
+            ? 'fairly easy'
+            : ease >= 60
+              ? 'plain English'
+              : ease >= 50
+                ? 'fairly difficult'
+                : ease >= 30
+                  ? 'difficult'
+                  : 'very difficult',
   };
 }
 

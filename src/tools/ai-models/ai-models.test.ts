@@ -48,12 +48,20 @@ describe('text-ai, local mode (no provider)', () => {
 
   test('summaries are extractive, within maxWords, and warn that this is the local mode', async () => {
     const { result, warnings } = await run(textAi, { text: ARTICLE, task: 'summarize', maxWords: 30 });
-    const r = result as { mode: string; summary: { text: string; method: string; wordCount: number; sentences: { index: number; text: string }[] }; usage: null };
+    const r = result as {
+      mode: string;
+      summary: { text: string; method: string; wordCount: number; sentences: { index: number; text: string }[] };
+      usage: null;
+    };
     assert.equal(r.mode, 'local');
     assert.equal(r.summary.method, 'extractive');
     assert.ok(r.summary.wordCount <= 30 || r.summary.sentences.length === 1);
-    for (const s of r.summary.sentences) assert.ok(ARTICLE.includes(s.text), 'sentences are the text\'s own');
-    assert.deepEqual(r.summary.sentences.map((s) => s.index), [...r.summary.sentences.map((s) => s.index)].sort((a, b) => a - b), 'in text order');
+    for (const s of r.summary.sentences) assert.ok(ARTICLE.includes(s.text), "sentences are the text's own");
+    assert.deepEqual(
+      r.summary.sentences.map((s) => s.index),
+      [...r.summary.sentences.map((s) => s.index)].sort((a, b) => a - b),
+      'in text order',
+    );
     assert.equal(r.usage, null);
     assert.match(warnings.join(' '), /Local mode/);
   });
@@ -69,7 +77,10 @@ describe('text-ai, local mode (no provider)', () => {
   test('negation flips sentiment; other languages get a warning', async () => {
     const negative = await run(textAi, { text: 'This is not good. The support was terrible.', task: 'sentiment' });
     assert.equal((negative.result as { sentiment: { label: string } }).sentiment.label, 'negative');
-    const german = await run(textAi, { text: 'Das Essen war wirklich schrecklich und der Service war sehr langsam, wir kommen nicht wieder.', task: 'sentiment' });
+    const german = await run(textAi, {
+      text: 'Das Essen war wirklich schrecklich und der Service war sehr langsam, wir kommen nicht wieder.',
+      task: 'sentiment',
+    });
     assert.match(german.warnings.join(' '), /English-only.*German/);
   });
 
@@ -135,9 +146,13 @@ describe('text-ai with the provider', () => {
     assert.match(warnings.join(' '), /did not answer with the asked JSON/);
   });
 
-  test('rewrite and generate return the model\'s text', async () => {
+  test("rewrite and generate return the model's text", async () => {
     double.queue.push(completion('Please send the report by Friday.'));
-    const rewrite = await run(textAi, { text: 'Kindly ensure the report is dispatched prior to Friday.', task: 'rewrite', instructions: 'plain English' }, withAi());
+    const rewrite = await run(
+      textAi,
+      { text: 'Kindly ensure the report is dispatched prior to Friday.', task: 'rewrite', instructions: 'plain English' },
+      withAi(),
+    );
     assert.equal((rewrite.result as { text: string }).text, 'Please send the report by Friday.');
     assert.equal((rewrite.result as { wordCount: number }).wordCount, 6);
     assert.match(double.requests[0]!.body.messages![0]!.content, /plain English/);
@@ -153,7 +168,7 @@ describe('text-ai with the provider', () => {
     assert.equal(double.requests.length, 0);
   });
 
-  test('a provider failure is the provider\'s error, not a 500', async () => {
+  test("a provider failure is the provider's error, not a 500", async () => {
     double.fallback = () => ({ status: 401, json: { error: { message: 'bad key' } } });
     await assert.rejects(run(textAi, { text: ARTICLE, task: 'summarize' }, withAi()), (error: unknown) => asToolError(error).status === 502);
   });
@@ -161,10 +176,17 @@ describe('text-ai with the provider', () => {
 
 describe('youtube-insight', () => {
   test('video ids from every URL form; anything else is a 400 naming url', async () => {
-    for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42', 'youtu.be/dQw4w9WgXcQ', 'https://m.youtube.com/shorts/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'https://youtube.com/live/dQw4w9WgXcQ?feature=share']) {
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42',
+      'youtu.be/dQw4w9WgXcQ',
+      'https://m.youtube.com/shorts/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'https://youtube.com/live/dQw4w9WgXcQ?feature=share',
+    ]) {
       assert.equal(youtubeVideoId(url), 'dQw4w9WgXcQ', url);
     }
-    for (const url of ['https://vimeo.com/123', 'https://www.youtube.com/watch?v=short', 'javascript:alert(1)', 'https://youtube.com/channel/UC123']) assert.equal(youtubeVideoId(url), undefined, url);
+    for (const url of ['https://vimeo.com/123', 'https://www.youtube.com/watch?v=short', 'javascript:alert(1)', 'https://youtube.com/channel/UC123'])
+      assert.equal(youtubeVideoId(url), undefined, url);
     await expectBadRequest(youtubeInsight, { title: 'x', url: 'https://vimeo.com/123' }, 'url');
   });
 
@@ -173,7 +195,7 @@ describe('youtube-insight', () => {
     await expectBadRequest(youtubeInsight, { url: 'https://youtu.be/dQw4w9WgXcQ', title: '  ' }, 'title');
   });
 
-  test('chapters: start, end and bracket forms; YouTube\'s rules are checked', async () => {
+  test("chapters: start, end and bracket forms; YouTube's rules are checked", async () => {
     assert.deepEqual(parseChapters('00:00 Intro\n(1:05) Setup\nWrap-up - 1:02:03\nsee 3:00 and 4:00\nnot a chapter'), [
       { timestamp: '0:00', seconds: 0, title: 'Intro' },
       { timestamp: '1:05', seconds: 65, title: 'Setup' },
@@ -202,11 +224,23 @@ describe('youtube-insight', () => {
     assert.doesNotMatch(r.summary.text, /-->|\d\d:\d\d/);
   });
 
-  test('with the provider: the model\'s insights, usage reported, mode provider', async () => {
+  test("with the provider: the model's insights, usage reported, mode provider", async () => {
     double.queue.push(
-      completion(JSON.stringify({ summary: 'How to brew pour-over coffee.', takeaways: ['Grind size matters'], suggestedTitles: ['Pour-Over Coffee in 5 Minutes'], audience: 'Home baristas.' }), { prompt: 300, completion: 60 }),
+      completion(
+        JSON.stringify({
+          summary: 'How to brew pour-over coffee.',
+          takeaways: ['Grind size matters'],
+          suggestedTitles: ['Pour-Over Coffee in 5 Minutes'],
+          audience: 'Home baristas.',
+        }),
+        { prompt: 300, completion: 60 },
+      ),
     );
-    const { result, warnings } = await run(youtubeInsight, { title: 'Pour-over coffee at home', transcript: 'Today we brew pour-over coffee. Grind size matters most.' }, withAi());
+    const { result, warnings } = await run(
+      youtubeInsight,
+      { title: 'Pour-over coffee at home', transcript: 'Today we brew pour-over coffee. Grind size matters most.' },
+      withAi(),
+    );
     const r = result as { mode: string; ai: { takeaways: string[] }; summary: { method: string }; usage: unknown };
     assert.equal(r.mode, 'provider');
     assert.deepEqual(r.ai.takeaways, ['Grind size matters']);
@@ -229,9 +263,14 @@ describe('properties', () => {
   const tasks = ['summarize', 'keywords', 'sentiment', 'language', 'readability'] as const;
   test('random valid text-ai input never gives a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 1, maxLength: 400, unit: 'grapheme' }), fc.constantFrom(...tasks), fc.option(fc.integer({ min: 5, max: 2000 }), { nil: undefined }), async (text, task, maxWords) => {
-        await expectNoServerError(textAi, { text, task, ...(maxWords ? { maxWords } : {}) });
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 400, unit: 'grapheme' }),
+        fc.constantFrom(...tasks),
+        fc.option(fc.integer({ min: 5, max: 2000 }), { nil: undefined }),
+        async (text, task, maxWords) => {
+          await expectNoServerError(textAi, { text, task, ...(maxWords ? { maxWords } : {}) });
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -241,8 +280,15 @@ describe('properties', () => {
       fc.asyncProperty(
         fc.oneof(
           fc.record({ text: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)), task: fc.constantFrom(...tasks) }),
-          fc.record({ text: fc.string({ minLength: 1 }), task: fc.string().filter((t) => !(tasks as readonly string[]).includes(t) && t !== 'rewrite' && t !== 'generate') }),
-          fc.record({ text: fc.constant('ok'), task: fc.constant('summarize'), maxWords: fc.oneof(fc.integer({ max: 4 }), fc.integer({ min: 2001 }), fc.double({ noInteger: true })) }),
+          fc.record({
+            text: fc.string({ minLength: 1 }),
+            task: fc.string().filter((t) => !(tasks as readonly string[]).includes(t) && t !== 'rewrite' && t !== 'generate'),
+          }),
+          fc.record({
+            text: fc.constant('ok'),
+            task: fc.constant('summarize'),
+            maxWords: fc.oneof(fc.integer({ max: 4 }), fc.integer({ min: 2001 }), fc.double({ noInteger: true })),
+          }),
         ),
         async (input) => {
           await expectBadRequest(textAi, input);
@@ -255,7 +301,14 @@ describe('properties', () => {
   test('random valid youtube-insight input never gives a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ title: fc.string({ maxLength: 120 }), description: fc.string({ maxLength: 600 }), transcript: fc.option(fc.string({ maxLength: 600 }), { nil: undefined }) }, { requiredKeys: ['title'] }),
+        fc.record(
+          {
+            title: fc.string({ maxLength: 120 }),
+            description: fc.string({ maxLength: 600 }),
+            transcript: fc.option(fc.string({ maxLength: 600 }), { nil: undefined }),
+          },
+          { requiredKeys: ['title'] },
+        ),
         async (input) => {
           await expectNoServerError(youtubeInsight, input);
         },

@@ -4,14 +4,30 @@ import { addUsage, localModeWarning, type AiUsage } from '../../engines/ai/index
 import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
 import { countWords } from '../../lib/nlp/tokens.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { keywordSchema, languageSchema, MAX_AI_TEXT_CHARS, readabilitySchema, runTextTask, sentimentSchema, summarySchema, usageSchema, type TextAiResult } from './analysis.ts';
+import {
+  keywordSchema,
+  languageSchema,
+  MAX_AI_TEXT_CHARS,
+  readabilitySchema,
+  runTextTask,
+  sentimentSchema,
+  summarySchema,
+  usageSchema,
+  type TextAiResult,
+} from './analysis.ts';
 
 const INSIGHT_TASKS = ['summarize', 'keywords', 'sentiment', 'language', 'readability'] as const;
 
 /** Form fields carry numbers as strings and lists as JSON or comma-separated text. */
 const tasksField = z
   .preprocess(
-    (value) => (typeof value === 'string' ? value.split(',').map((t) => t.trim()).filter(Boolean) : value),
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : value,
     z
       .array(z.enum(INSIGHT_TASKS))
       .min(1, 'name at least one task')
@@ -29,16 +45,31 @@ export default defineTool({
   title: 'AI insights from an uploaded document',
   description:
     `Upload a document (${UPLOAD_TEXT_FORMATS}) as multipart/form-data in field "file" and get, in one call, its summary, key phrases, ` +
-    'sentiment, language and readability — the analyses of text-ai, run on the document\'s extracted text (PDF page by page with pdftotext, ' +
-    'Office/OpenDocument from their XML). Choose with `tasks`. With the server\'s AI provider configured, the summary is abstractive and keywords and ' +
+    "sentiment, language and readability — the analyses of text-ai, run on the document's extracted text (PDF page by page with pdftotext, " +
+    "Office/OpenDocument from their XML). Choose with `tasks`. With the server's AI provider configured, the summary is abstractive and keywords and " +
     'sentiment come from the language model (guided by `instructions`), and `usage` adds up the tokens of every call; without one, local models ' +
     'answer (TextRank extractive summary, noun-phrase keywords, AFINN-165 sentiment) and `warnings` say so. Language (franc) and readability ' +
     `(six formulas) are always measured locally. Returns \`source\` (file name, format, characters, pages) and word counts. Documents longer than ` +
     `${MAX_AI_TEXT_CHARS.toLocaleString('en-US')} characters are analysed from their beginning, with a warning.`,
-  keywords: ['ai', 'document analysis', 'summarize pdf', 'summarize document', 'keywords', 'sentiment', 'readability', 'language detection', 'file insights', 'llm'],
+  keywords: [
+    'ai',
+    'document analysis',
+    'summarize pdf',
+    'summarize document',
+    'keywords',
+    'sentiment',
+    'readability',
+    'language detection',
+    'file insights',
+    'llm',
+  ],
   input: z.object({
     tasks: tasksField,
-    instructions: z.string().max(2000, 'at most 2,000 characters').optional().describe('Extra instructions for the language model, e.g. "focus on risks" (ignored in local mode)'),
+    instructions: z
+      .string()
+      .max(2000, 'at most 2,000 characters')
+      .optional()
+      .describe('Extra instructions for the language model, e.g. "focus on risks" (ignored in local mode)'),
     maxWords: count('Longest summary in words (default 120)', 5, 2000),
     maxKeywords: count('Keywords to return (default 10)', 1, 50),
   }),

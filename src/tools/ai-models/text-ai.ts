@@ -9,14 +9,31 @@ export default defineTool({
   title: 'AI text analysis and generation',
   description:
     'One text, one task: `summarize`, `keywords`, `sentiment`, `language`, `readability`, `rewrite` or `generate`. ' +
-    'With the server\'s AI provider configured (any OpenAI-compatible chat-completions API), summaries are abstractive, ' +
+    "With the server's AI provider configured (any OpenAI-compatible chat-completions API), summaries are abstractive, " +
     'keywords and sentiment come from the language model, and `rewrite` / `generate` follow your `instructions`; ' +
     '`usage` reports the tokens spent. Without a provider the tool runs in local mode on models that ship with the server ' +
     '(TextRank extractive summary, noun-phrase keywords, AFINN-165 sentiment) and says so in `warnings`; `rewrite` and ' +
     '`generate` then answer 501 engine_unavailable instead of a fake answer. `language` (franc, 82 languages, ISO 639-3 codes) ' +
     'and `readability` (Flesch reading ease, Flesch-Kincaid, Gunning fog, SMOG, Coleman-Liau, ARI) are measurements and ' +
     'always run locally at no token cost. Local sentiment and readability formulas are English-only; the tool warns for other languages.',
-  keywords: ['ai', 'llm', 'summarize', 'summary', 'keywords', 'sentiment analysis', 'language detection', 'readability', 'rewrite', 'paraphrase', 'generate text', 'gpt', 'positive or negative', 'tone', 'write copy', 'description writer'],
+  keywords: [
+    'ai',
+    'llm',
+    'summarize',
+    'summary',
+    'keywords',
+    'sentiment analysis',
+    'language detection',
+    'readability',
+    'rewrite',
+    'paraphrase',
+    'generate text',
+    'gpt',
+    'positive or negative',
+    'tone',
+    'write copy',
+    'description writer',
+  ],
   input: z.object({
     text: z
       .string()
@@ -96,9 +113,7 @@ export default defineTool({
           comparative: 0.2308,
           positiveWords: ['great', 'love'],
           negativeWords: ['awful'],
-          sentences: [
-            { text: 'I love this keyboard.', score: 0.6124, label: 'positive' },
-          ],
+          sentences: [{ text: 'I love this keyboard.', score: 0.6124, label: 'positive' }],
         },
         usage: null,
       },

@@ -140,13 +140,21 @@ const aiInsightsSchema = z.object({
 const inputSchema = z
   .object({
     title: z.string().max(1000, 'at most 1,000 characters').optional().describe('Video title (YouTube allows 100 characters; longer is reported)'),
-    description: z.string().max(20_000, 'at most 20,000 characters').optional().describe('Video description, with chapter timestamps and hashtags if any (YouTube allows 5,000 characters)'),
+    description: z
+      .string()
+      .max(20_000, 'at most 20,000 characters')
+      .optional()
+      .describe('Video description, with chapter timestamps and hashtags if any (YouTube allows 5,000 characters)'),
     transcript: z
       .string()
       .max(MAX_AI_TEXT_CHARS, `at most ${MAX_AI_TEXT_CHARS.toLocaleString('en')} characters`)
       .optional()
       .describe('Transcript or captions (plain text, SRT or WebVTT; timings are stripped)'),
-    url: z.string().max(2048, 'at most 2,048 characters').optional().describe('Video URL (watch, youtu.be, shorts, embed); only its video id is read, nothing is fetched'),
+    url: z
+      .string()
+      .max(2048, 'at most 2,048 characters')
+      .optional()
+      .describe('Video URL (watch, youtu.be, shorts, embed); only its video id is read, nothing is fetched'),
     keywords: z
       .array(z.string().trim().min(1, 'must not be empty').max(100, 'at most 100 characters'))
       .max(20, 'at most 20 keywords')
@@ -165,12 +173,23 @@ export default defineTool({
   description:
     'Insights and an SEO check for a YouTube video from its title, description and/or transcript (nothing is fetched: ' +
     'a `url` only contributes its video id). Returns the video id, language, a summary, keywords, named topics (people, ' +
-    'places, organisations), sentiment, chapters parsed from description timestamps and checked against YouTube\'s rules ' +
+    "places, organisations), sentiment, chapters parsed from description timestamps and checked against YouTube's rules " +
     '(first at 0:00, at least 3, ascending, 10 s minimum), hashtags and links, and an SEO audit (score, scoreBreakdown, ' +
     'findings with fixes: title length, description length and hook, target keywords, chapters, hashtags, captions). ' +
-    'With the server\'s AI provider configured, the summary is written by the language model and `ai` adds takeaways, ' +
+    "With the server's AI provider configured, the summary is written by the language model and `ai` adds takeaways, " +
     'suggested titles and the audience, with token `usage`; otherwise local models answer and `warnings` says so.',
-  keywords: ['youtube', 'video seo', 'video summary', 'chapters', 'timestamps', 'transcript', 'hashtags', 'youtube title', 'youtube description', 'video insights'],
+  keywords: [
+    'youtube',
+    'video seo',
+    'video summary',
+    'chapters',
+    'timestamps',
+    'transcript',
+    'hashtags',
+    'youtube title',
+    'youtube description',
+    'video insights',
+  ],
   input: inputSchema,
   output: z.object({
     videoId: z.string().nullable().describe('From `url`; null without a URL'),
@@ -180,7 +199,9 @@ export default defineTool({
     language: languageSchema,
     summary: summarySchema.nullable().describe('Null when there is no prose to summarise'),
     keywords: z.array(keywordSchema),
-    topics: z.array(z.object({ name: z.string(), type: z.enum(['person', 'place', 'organization']), count: z.number().int() })).describe('Named people, places and organisations'),
+    topics: z
+      .array(z.object({ name: z.string(), type: z.enum(['person', 'place', 'organization']), count: z.number().int() }))
+      .describe('Named people, places and organisations'),
     sentiment: sentimentSchema,
     chapters: z.array(z.object({ timestamp: z.string(), seconds: z.number().int().nonnegative(), title: z.string() })),
     chaptersValid: z.boolean().describe('True when YouTube will show these chapters'),
@@ -354,7 +375,10 @@ export default defineTool({
             { text: 'Welcome to the quarterly update.', score: 0.4588, label: 'positive' },
           ],
         },
-        chapters: [{ timestamp: '1:00', seconds: 60, title: 'Roadmap' }, { timestamp: '3:00', seconds: 180, title: 'Pricing' }],
+        chapters: [
+          { timestamp: '1:00', seconds: 60, title: 'Roadmap' },
+          { timestamp: '3:00', seconds: 180, title: 'Pricing' },
+        ],
         chaptersValid: false,
         hashtags: [],
         links: [],
@@ -456,7 +480,11 @@ async function analyzeVideo(input: Input, ctx: ToolContext) {
   let ai: z.infer<typeof aiInsightsSchema> | undefined;
   const provider = aiProviderOf(ctx);
   if (provider) {
-    const material = [`Title: ${title || '(none)'}`, `Description:\n${prose.trim() || '(none)'}`, `Transcript:\n${transcript.slice(0, 60_000) || '(none)'}`].join('\n\n');
+    const material = [
+      `Title: ${title || '(none)'}`,
+      `Description:\n${prose.trim() || '(none)'}`,
+      `Transcript:\n${transcript.slice(0, 60_000) || '(none)'}`,
+    ].join('\n\n');
     const { data, completion } = await completeJson(
       provider,
       {
@@ -484,7 +512,17 @@ async function analyzeVideo(input: Input, ctx: ToolContext) {
     ctx.warn(localModeWarning('TextRank summary, compromise keywords and entities, AFINN-165 sentiment'));
   }
 
-  const audit = seoAudit({ title, description, prose, transcriptWords, chapters, chapterProblems, hashtags, keywords: input.keywords, mainKeyword: keywords[0]?.keyword });
+  const audit = seoAudit({
+    title,
+    description,
+    prose,
+    transcriptWords,
+    chapters,
+    chapterProblems,
+    hashtags,
+    keywords: input.keywords,
+    mainKeyword: keywords[0]?.keyword,
+  });
   return {
     videoId,
     url: videoId ? `https://www.youtube.com/watch?v=${videoId}` : null,
@@ -552,35 +590,83 @@ function seoAudit(a: AuditInput): { score: number; scoreBreakdown: Record<string
   let title = 25;
   if (titleLength === 0) {
     title = 0;
-    findings.push({ id: 'youtube.title.missing', severity: 'high', title: 'No title given', evidence: 'title is empty', fix: 'Write a title of 40–70 characters that starts with the main keyword.' });
+    findings.push({
+      id: 'youtube.title.missing',
+      severity: 'high',
+      title: 'No title given',
+      evidence: 'title is empty',
+      fix: 'Write a title of 40–70 characters that starts with the main keyword.',
+    });
   } else if (titleLength > TITLE_LIMIT) {
     title = 5;
-    findings.push({ id: 'youtube.title.too-long', severity: 'high', title: `Title over YouTube's ${TITLE_LIMIT}-character limit`, evidence: `${titleLength} characters`, fix: `Shorten the title to at most ${TITLE_VISIBLE} characters; YouTube refuses more than ${TITLE_LIMIT}.` });
+    findings.push({
+      id: 'youtube.title.too-long',
+      severity: 'high',
+      title: `Title over YouTube's ${TITLE_LIMIT}-character limit`,
+      evidence: `${titleLength} characters`,
+      fix: `Shorten the title to at most ${TITLE_VISIBLE} characters; YouTube refuses more than ${TITLE_LIMIT}.`,
+    });
   } else if (titleLength > TITLE_VISIBLE) {
     title = 18;
-    findings.push({ id: 'youtube.title.truncated', severity: 'low', title: 'Title is cut off in search results', evidence: `${titleLength} characters; about ${TITLE_VISIBLE} are visible`, fix: `Move the key words into the first ${TITLE_VISIBLE} characters.` });
+    findings.push({
+      id: 'youtube.title.truncated',
+      severity: 'low',
+      title: 'Title is cut off in search results',
+      evidence: `${titleLength} characters; about ${TITLE_VISIBLE} are visible`,
+      fix: `Move the key words into the first ${TITLE_VISIBLE} characters.`,
+    });
   } else if (titleLength < 20) {
     title = 18;
-    findings.push({ id: 'youtube.title.short', severity: 'low', title: 'Title is very short', evidence: `${titleLength} characters`, fix: 'Use 40–70 characters: say what the viewer gets and include the main keyword.' });
+    findings.push({
+      id: 'youtube.title.short',
+      severity: 'low',
+      title: 'Title is very short',
+      evidence: `${titleLength} characters`,
+      fix: 'Use 40–70 characters: say what the viewer gets and include the main keyword.',
+    });
   }
 
   let description = 25;
   if (descriptionLength === 0) {
     description = 0;
-    findings.push({ id: 'youtube.description.missing', severity: 'high', title: 'No description given', evidence: 'description is empty', fix: 'Write at least 200 words: what the video covers, the main keywords in the first two sentences, chapters and links.' });
+    findings.push({
+      id: 'youtube.description.missing',
+      severity: 'high',
+      title: 'No description given',
+      evidence: 'description is empty',
+      fix: 'Write at least 200 words: what the video covers, the main keywords in the first two sentences, chapters and links.',
+    });
   } else {
     if (descriptionLength > DESCRIPTION_LIMIT) {
       description -= 15;
-      findings.push({ id: 'youtube.description.too-long', severity: 'high', title: `Description over YouTube's ${DESCRIPTION_LIMIT}-character limit`, evidence: `${descriptionLength} characters`, fix: `Cut the description to at most ${DESCRIPTION_LIMIT} characters.` });
+      findings.push({
+        id: 'youtube.description.too-long',
+        severity: 'high',
+        title: `Description over YouTube's ${DESCRIPTION_LIMIT}-character limit`,
+        evidence: `${descriptionLength} characters`,
+        fix: `Cut the description to at most ${DESCRIPTION_LIMIT} characters.`,
+      });
     }
     if (descriptionWords < 100) {
       description -= descriptionWords < 30 ? 12 : 6;
-      findings.push({ id: 'youtube.description.short', severity: 'medium', title: 'Description is short', evidence: `${descriptionWords} words of prose`, fix: 'Aim for 200+ words: YouTube and Google read the description to understand the video.' });
+      findings.push({
+        id: 'youtube.description.short',
+        severity: 'medium',
+        title: 'Description is short',
+        evidence: `${descriptionWords} words of prose`,
+        fix: 'Aim for 200+ words: YouTube and Google read the description to understand the video.',
+      });
     }
     const firstLine = a.description.trim().slice(0, ABOVE_THE_FOLD);
     if (/^(?:https?:\/\/|#)/i.test(firstLine)) {
       description -= 5;
-      findings.push({ id: 'youtube.description.weak-hook', severity: 'low', title: 'Description starts with a link or hashtag', evidence: `"${firstLine.slice(0, 60)}"`, fix: `Open with a sentence about the video: only the first ~${ABOVE_THE_FOLD} characters show before "…more".` });
+      findings.push({
+        id: 'youtube.description.weak-hook',
+        severity: 'low',
+        title: 'Description starts with a link or hashtag',
+        evidence: `"${firstLine.slice(0, 60)}"`,
+        fix: `Open with a sentence about the video: only the first ~${ABOVE_THE_FOLD} characters show before "…more".`,
+      });
     }
   }
 
@@ -593,36 +679,78 @@ function seoAudit(a: AuditInput): { score: number; scoreBreakdown: Record<string
     const inHook = containsPhrase(hook, keyword);
     if (!inTitle) {
       keywordPoints -= Math.ceil(10 / targets.length);
-      findings.push({ id: `youtube.keyword.not-in-title.${idPart(keyword)}`, severity: 'medium', title: `Keyword "${keyword}" is not in the title`, evidence: a.title ? `title: "${a.title.slice(0, 100)}"` : 'no title', fix: `Put "${keyword}" in the title, near the start.` });
+      findings.push({
+        id: `youtube.keyword.not-in-title.${idPart(keyword)}`,
+        severity: 'medium',
+        title: `Keyword "${keyword}" is not in the title`,
+        evidence: a.title ? `title: "${a.title.slice(0, 100)}"` : 'no title',
+        fix: `Put "${keyword}" in the title, near the start.`,
+      });
     }
     if (!inHook) {
       keywordPoints -= Math.ceil(5 / targets.length);
-      findings.push({ id: `youtube.keyword.not-in-description-start.${idPart(keyword)}`, severity: 'low', title: `Keyword "${keyword}" is not in the first lines of the description`, evidence: `first ${ABOVE_THE_FOLD * 2} characters checked`, fix: `Mention "${keyword}" in the first two sentences of the description.` });
+      findings.push({
+        id: `youtube.keyword.not-in-description-start.${idPart(keyword)}`,
+        severity: 'low',
+        title: `Keyword "${keyword}" is not in the first lines of the description`,
+        evidence: `first ${ABOVE_THE_FOLD * 2} characters checked`,
+        fix: `Mention "${keyword}" in the first two sentences of the description.`,
+      });
     }
   }
 
   let chapters = 15;
   if (a.chapters.length === 0) {
     chapters = 5;
-    findings.push({ id: 'youtube.chapters.missing', severity: 'low', title: 'No chapters', evidence: 'no timestamp lines in the description', fix: 'Add timestamps (0:00 Intro, 1:30 …), at least 3, 10 s or more apart: chapters show in search as key moments.' });
+    findings.push({
+      id: 'youtube.chapters.missing',
+      severity: 'low',
+      title: 'No chapters',
+      evidence: 'no timestamp lines in the description',
+      fix: 'Add timestamps (0:00 Intro, 1:30 …), at least 3, 10 s or more apart: chapters show in search as key moments.',
+    });
   } else if (a.chapterProblems.length > 0) {
     chapters = 3;
-    findings.push({ id: 'youtube.chapters.invalid', severity: 'medium', title: 'YouTube will not show these chapters', evidence: a.chapterProblems.join('; '), fix: 'Start with 0:00, list at least 3 timestamps in ascending order, each chapter 10 s or longer.' });
+    findings.push({
+      id: 'youtube.chapters.invalid',
+      severity: 'medium',
+      title: 'YouTube will not show these chapters',
+      evidence: a.chapterProblems.join('; '),
+      fix: 'Start with 0:00, list at least 3 timestamps in ascending order, each chapter 10 s or longer.',
+    });
   }
 
   let hashtags = 10;
   if (a.hashtags.length === 0) {
     hashtags = 5;
-    findings.push({ id: 'youtube.hashtags.missing', severity: 'info', title: 'No hashtags', evidence: 'no #hashtag in the title or description', fix: 'Add 2–3 relevant hashtags at the end of the description; the first three show above the title.' });
+    findings.push({
+      id: 'youtube.hashtags.missing',
+      severity: 'info',
+      title: 'No hashtags',
+      evidence: 'no #hashtag in the title or description',
+      fix: 'Add 2–3 relevant hashtags at the end of the description; the first three show above the title.',
+    });
   } else if (a.hashtags.length > HASHTAG_LIMIT) {
     hashtags = 0;
-    findings.push({ id: 'youtube.hashtags.too-many', severity: 'high', title: `More than ${HASHTAG_LIMIT} hashtags: YouTube ignores all of them`, evidence: `${a.hashtags.length} hashtags`, fix: 'Keep 3–5 relevant hashtags.' });
+    findings.push({
+      id: 'youtube.hashtags.too-many',
+      severity: 'high',
+      title: `More than ${HASHTAG_LIMIT} hashtags: YouTube ignores all of them`,
+      evidence: `${a.hashtags.length} hashtags`,
+      fix: 'Keep 3–5 relevant hashtags.',
+    });
   }
 
   let captions = 10;
   if (a.transcriptWords === 0) {
     captions = 5;
-    findings.push({ id: 'youtube.transcript.missing', severity: 'info', title: 'No transcript given', evidence: 'transcript is empty', fix: 'Upload accurate captions: they make the video searchable and accessible (and give this tool more to analyse).' });
+    findings.push({
+      id: 'youtube.transcript.missing',
+      severity: 'info',
+      title: 'No transcript given',
+      evidence: 'transcript is empty',
+      fix: 'Upload accurate captions: they make the video searchable and accessible (and give this tool more to analyse).',
+    });
   }
 
   const scoreBreakdown = { title, description: Math.max(0, description), keywords: Math.max(0, keywordPoints), chapters, hashtags, captions };

@@ -16,7 +16,17 @@ export default defineTool({
     'ratio). Optionally the units and revenue needed for a `targetProfit`, and for `expectedUnits` the expected profit and ' +
     'margin of safety. A price at or below the variable cost has no break-even point and is refused. Units are numbers; ' +
     `${MONEY_NOTE}`,
-  keywords: ['break even', 'break-even point', 'bep', 'contribution margin', 'units to break even', 'break-even revenue', 'margin of safety', 'target profit', 'cvp analysis'],
+  keywords: [
+    'break even',
+    'break-even point',
+    'bep',
+    'contribution margin',
+    'units to break even',
+    'break-even revenue',
+    'margin of safety',
+    'target profit',
+    'cvp analysis',
+  ],
   input: z.object({
     fixedCosts: amountField('Fixed costs for the period (rent, salaries…)'),
     variableCostPerUnit: amountField('Variable cost of one unit'),
@@ -54,18 +64,40 @@ export default defineTool({
       title: 'classic: 10,000 fixed, 25 variable, 45 price',
       input: { fixedCosts: 10000, variableCostPerUnit: 25, pricePerUnit: 45 },
       output: {
-        contributionMarginPerUnit: '20.00', contributionMarginRatio: 44.4444, breakEvenUnits: 500, breakEvenUnitsExact: 500, breakEvenRevenue: '22500.00',
-        target: null, forecast: null, currency: null, decimals: 2, rounding: 'half-up',
+        contributionMarginPerUnit: '20.00',
+        contributionMarginRatio: 44.4444,
+        breakEvenUnits: 500,
+        breakEvenUnitsExact: 500,
+        breakEvenRevenue: '22500.00',
+        target: null,
+        forecast: null,
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
       },
     },
     {
       title: 'fractional break-even, a profit target and a forecast',
       input: { fixedCosts: 5000, variableCostPerUnit: 7.5, pricePerUnit: 12, targetProfit: 2000, expectedUnits: 1500, currency: 'EUR' },
       output: {
-        contributionMarginPerUnit: '4.50', contributionMarginRatio: 37.5, breakEvenUnits: 1112, breakEvenUnitsExact: 1111.1111, breakEvenRevenue: '13333.33',
+        contributionMarginPerUnit: '4.50',
+        contributionMarginRatio: 37.5,
+        breakEvenUnits: 1112,
+        breakEvenUnitsExact: 1111.1111,
+        breakEvenRevenue: '13333.33',
         target: { profit: '2000.00', units: 1556, unitsExact: 1555.5556, revenue: '18666.67' },
-        forecast: { expectedUnits: 1500, revenue: '18000.00', totalCosts: '16250.00', profit: '1750.00', marginOfSafetyUnits: 388.8889, marginOfSafetyRevenue: '4666.67', marginOfSafetyPercent: 25.9259 },
-        currency: 'EUR', decimals: 2, rounding: 'half-up',
+        forecast: {
+          expectedUnits: 1500,
+          revenue: '18000.00',
+          totalCosts: '16250.00',
+          profit: '1750.00',
+          marginOfSafetyUnits: 388.8889,
+          marginOfSafetyRevenue: '4666.67',
+          marginOfSafetyPercent: 25.9259,
+        },
+        currency: 'EUR',
+        decimals: 2,
+        rounding: 'half-up',
       },
     },
   ],
@@ -73,13 +105,17 @@ export default defineTool({
     const m = money(input);
     const cm = input.pricePerUnit.minus(input.variableCostPerUnit);
     if (cm.lte(ZERO)) {
-      throw invalidField('pricePerUnit', `must exceed variableCostPerUnit (${input.variableCostPerUnit.toFixed()}): each sale must contribute to fixed costs for a break-even point to exist`);
+      throw invalidField(
+        'pricePerUnit',
+        `must exceed variableCostPerUnit (${input.variableCostPerUnit.toFixed()}): each sale must contribute to fixed costs for a break-even point to exist`,
+      );
     }
     const ratio = cm.div(input.pricePerUnit);
     const unitsFor = (amount: typeof cm) => amount.div(cm);
     const beUnits = unitsFor(input.fixedCosts);
     const tooMany = (units: typeof cm, field: string): void => {
-      if (units.ceil().gt(Number.MAX_SAFE_INTEGER)) throw invalidField(field, 'the contribution margin per unit is too small: break-even would need more than 9e15 units');
+      if (units.ceil().gt(Number.MAX_SAFE_INTEGER))
+        throw invalidField(field, 'the contribution margin per unit is too small: break-even would need more than 9e15 units');
     };
     tooMany(beUnits, 'pricePerUnit');
     const beRevenue = beUnits.times(input.pricePerUnit);
@@ -87,7 +123,12 @@ export default defineTool({
     if (input.targetProfit !== undefined) {
       const units = unitsFor(input.fixedCosts.plus(input.targetProfit));
       tooMany(units, 'targetProfit');
-      target = { profit: m.fmt(input.targetProfit), units: units.ceil().toNumber(), unitsExact: toNumber(units), revenue: m.fmt(units.times(input.pricePerUnit)) };
+      target = {
+        profit: m.fmt(input.targetProfit),
+        units: units.ceil().toNumber(),
+        unitsExact: toNumber(units),
+        revenue: m.fmt(units.times(input.pricePerUnit)),
+      };
     }
     let forecast = null;
     if (input.expectedUnits !== undefined) {

@@ -36,11 +36,26 @@ test('the module lists its 20 catalog slugs, each once', () => {
   const slugs = calculatorsTools.map((t) => t.slug);
   assert.equal(new Set(slugs).size, slugs.length);
   assert.deepEqual(slugs, [
-    'gst-calculator', 'vat-calculator', 'invoice-total-calculator', 'discount-calculator', 'profit-margin-calculator',
-    'markup-calculator', 'freelancer-hourly-rate-calculator', 'salary-to-hourly-converter', 'payment-due-date-calculator',
-    'emi-calculator', 'simple-interest-calculator', 'compound-interest-calculator', 'break-even-calculator',
-    'cost-plus-pricing-calculator', 'currency-converter', 'tax-compliant-invoice-calculator', 'credit-note-calculator',
-    'debit-note-calculator', 'recurring-invoice-calculator', 'timesheet-invoice-calculator',
+    'gst-calculator',
+    'vat-calculator',
+    'invoice-total-calculator',
+    'discount-calculator',
+    'profit-margin-calculator',
+    'markup-calculator',
+    'freelancer-hourly-rate-calculator',
+    'salary-to-hourly-converter',
+    'payment-due-date-calculator',
+    'emi-calculator',
+    'simple-interest-calculator',
+    'compound-interest-calculator',
+    'break-even-calculator',
+    'cost-plus-pricing-calculator',
+    'currency-converter',
+    'tax-compliant-invoice-calculator',
+    'credit-note-calculator',
+    'debit-note-calculator',
+    'recurring-invoice-calculator',
+    'timesheet-invoice-calculator',
   ]);
 });
 
@@ -101,18 +116,30 @@ describe('decimal money', () => {
   test('allocation splits a rounded total exactly in proportion', () => {
     const m = money({});
     const parts = allocate(new Decimal('10.00'), [new Decimal(1), new Decimal(1), new Decimal(1)], m);
-    assert.deepEqual(parts.map((p) => p.toFixed(2)), ['3.34', '3.33', '3.33']);
+    assert.deepEqual(
+      parts.map((p) => p.toFixed(2)),
+      ['3.34', '3.33', '3.33'],
+    );
     const zero = allocate(new Decimal('0.05'), [new Decimal(0), new Decimal(0)], m);
-    assert.deepEqual(zero.map((p) => p.toFixed(2)), ['0.03', '0.02']);
+    assert.deepEqual(
+      zero.map((p) => p.toFixed(2)),
+      ['0.03', '0.02'],
+    );
   });
 });
 
 describe('tax calculators', () => {
   test('GST inclusive split into CGST + SGST adds up and uses UTGST names when asked', async () => {
     const r = await calc<{ netAmount: string; taxAmount: string; grossAmount: string; components: { name: string; amount: string }[] }>('gst-calculator', {
-      amount: 105, rate: 5, mode: 'inclusive', split: 'cgst-utgst',
+      amount: 105,
+      rate: 5,
+      mode: 'inclusive',
+      split: 'cgst-utgst',
     });
-    assert.deepEqual(r.components.map((c) => c.name), ['CGST', 'UTGST']);
+    assert.deepEqual(
+      r.components.map((c) => c.name),
+      ['CGST', 'UTGST'],
+    );
     assert.equal(new Decimal(r.netAmount).plus(r.taxAmount).toFixed(2), r.grossAmount);
     assert.equal(r.taxAmount, '5.00');
   });
@@ -120,7 +147,10 @@ describe('tax calculators', () => {
   test('odd paise: each half is rounded on its own and the GST is their sum', async () => {
     // 100.05 × 9 % = 9.00450 → 9.00 per half; a single 18 % figure would be 18.01.
     const r = await calc<{ taxAmount: string; components: { amount: string }[] }>('gst-calculator', { amount: '100.05', rate: 18, split: 'cgst-sgst' });
-    assert.deepEqual(r.components.map((c) => c.amount), ['9.00', '9.00']);
+    assert.deepEqual(
+      r.components.map((c) => c.amount),
+      ['9.00', '9.00'],
+    );
     assert.equal(r.taxAmount, '18.00');
     const single = await calc('gst-calculator', { amount: '100.05', rate: 18 });
     assert.equal(single.taxAmount, '18.01');
@@ -139,7 +169,11 @@ describe('tax calculators', () => {
 
 describe('invoice engine', () => {
   test('per-line vs per-rate tax rounding', async () => {
-    const items = [{ unitPrice: 0.05, taxRate: 10 }, { unitPrice: 0.05, taxRate: 10 }, { unitPrice: 0.05, taxRate: 10 }];
+    const items = [
+      { unitPrice: 0.05, taxRate: 10 },
+      { unitPrice: 0.05, taxRate: 10 },
+      { unitPrice: 0.05, taxRate: 10 },
+    ];
     const perRate = await calc('invoice-total-calculator', { items });
     const perLine = await calc('invoice-total-calculator', { items, taxCalculation: 'per-line' });
     assert.equal(perRate.taxTotal, '0.02'); // 0.15 × 10 % = 0.015 → 0.02
@@ -147,19 +181,23 @@ describe('invoice engine', () => {
   });
 
   test('lines always add up to the totals', async () => {
-    const r = await calc<{ lines: { netAmount: string; taxAmount: string; total: string }[]; netTotal: string; taxTotal: string; total: string; shipping: string; shippingTaxAmount: string }>(
-      'invoice-total-calculator',
-      {
-        items: [
-          { quantity: 3, unitPrice: '19.99', taxRate: 19 },
-          { quantity: '1.5', unitPrice: '33.33', taxRate: 7, discount: 12.5 },
-          { quantity: 7, unitPrice: '0.99', taxRate: 19, discount: 1, discountType: 'fixed' },
-        ],
-        discount: 3.3,
-        shipping: 5.95,
-        shippingTaxRate: 19,
-      },
-    );
+    const r = await calc<{
+      lines: { netAmount: string; taxAmount: string; total: string }[];
+      netTotal: string;
+      taxTotal: string;
+      total: string;
+      shipping: string;
+      shippingTaxAmount: string;
+    }>('invoice-total-calculator', {
+      items: [
+        { quantity: 3, unitPrice: '19.99', taxRate: 19 },
+        { quantity: '1.5', unitPrice: '33.33', taxRate: 7, discount: 12.5 },
+        { quantity: 7, unitPrice: '0.99', taxRate: 19, discount: 1, discountType: 'fixed' },
+      ],
+      discount: 3.3,
+      shipping: 5.95,
+      shippingTaxRate: 19,
+    });
     const sum = (xs: string[]) => xs.reduce((a, x) => a.plus(x), new Decimal(0)).toFixed(2);
     assert.equal(sum([...r.lines.map((l) => l.netAmount), r.shipping]), r.netTotal);
     assert.equal(sum([...r.lines.map((l) => l.taxAmount), r.shippingTaxAmount]), r.taxTotal);
@@ -196,17 +234,19 @@ describe('invoice engine', () => {
   });
 
   test('tax-compliant invoice: inter-state India supply uses IGST and names the place of supply', async () => {
-    const r = await calc<{ supplyType: string; taxBreakdown: { components: { name: string; amount: string }[] }[]; legends: string[]; compliance: { findings: { id: string }[] } }>(
-      'tax-compliant-invoice-calculator',
-      {
-        regime: 'india-gst',
-        invoiceNumber: 'A-1',
-        issueDate: '2024-08-01',
-        seller: { name: 'S', address: 'Mumbai', taxId: '27AAPFU0939F1ZV' },
-        buyer: { name: 'B', address: 'Bengaluru', taxId: '29AAGCB7383J1Z4' },
-        items: [{ description: 'Service', code: '998314', unitPrice: 10000, taxRate: 18 }],
-      },
-    );
+    const r = await calc<{
+      supplyType: string;
+      taxBreakdown: { components: { name: string; amount: string }[] }[];
+      legends: string[];
+      compliance: { findings: { id: string }[] };
+    }>('tax-compliant-invoice-calculator', {
+      regime: 'india-gst',
+      invoiceNumber: 'A-1',
+      issueDate: '2024-08-01',
+      seller: { name: 'S', address: 'Mumbai', taxId: '27AAPFU0939F1ZV' },
+      buyer: { name: 'B', address: 'Bengaluru', taxId: '29AAGCB7383J1Z4' },
+      items: [{ description: 'Service', code: '998314', unitPrice: 10000, taxRate: 18 }],
+    });
     assert.equal(r.supplyType, 'inter-state');
     assert.deepEqual(r.taxBreakdown[0]?.components, [{ name: 'IGST', rate: 18, amount: '1800.00' }]);
     assert.ok(r.legends.includes('Place of supply: Karnataka (29)'));
@@ -228,7 +268,11 @@ describe('invoice engine', () => {
   });
 
   test('tax-compliant invoice: India reverse charge shows the GST but the buyer pays only the net', async () => {
-    const r = await calc('tax-compliant-invoice-calculator', { regime: 'india-gst', reverseCharge: true, items: [{ description: 'Legal services', unitPrice: 1000, taxRate: 18 }] });
+    const r = await calc('tax-compliant-invoice-calculator', {
+      regime: 'india-gst',
+      reverseCharge: true,
+      items: [{ description: 'Legal services', unitPrice: 1000, taxRate: 18 }],
+    });
     assert.deepEqual([r.taxTotal, r.reverseChargeTax, r.amountPayable], ['180.00', '180.00', '1000.00']);
     assert.ok((r.legends as string[]).includes('Tax payable on reverse charge: Yes'));
   });
@@ -239,7 +283,11 @@ describe('invoice engine', () => {
   });
 
   test('recurring invoice without startDate starts today (ctx.now)', async () => {
-    const r = await calc<{ firstIssueDate: string; occurrences: number }>('recurring-invoice-calculator', { items: [{ unitPrice: 1 }] }, new Date('2025-03-31T23:30:00Z'));
+    const r = await calc<{ firstIssueDate: string; occurrences: number }>(
+      'recurring-invoice-calculator',
+      { items: [{ unitPrice: 1 }] },
+      new Date('2025-03-31T23:30:00Z'),
+    );
     assert.equal(r.firstIssueDate, '2025-03-31');
     assert.equal(r.occurrences, 12);
   });
@@ -255,7 +303,8 @@ describe('invoice engine', () => {
 
   test('timesheet increments: 7 minutes bills 15 up, 0 down, 6 to the nearest 6', async () => {
     const billed = async (timeRounding: string, timeIncrement: number) =>
-      (await calc<{ billedHours: number }>('timesheet-invoice-calculator', { entries: [{ minutes: 7 }], hourlyRate: 60, timeIncrement, timeRounding })).billedHours;
+      (await calc<{ billedHours: number }>('timesheet-invoice-calculator', { entries: [{ minutes: 7 }], hourlyRate: 60, timeIncrement, timeRounding }))
+        .billedHours;
     assert.equal(await billed('up', 15), 0.25);
     assert.equal(await billed('down', 15), 0);
     assert.equal(await billed('nearest', 6), 0.1);
@@ -263,7 +312,7 @@ describe('invoice engine', () => {
 });
 
 describe('pricing calculators', () => {
-  test('margin and markup are each other\'s inverse', async () => {
+  test("margin and markup are each other's inverse", async () => {
     // 25 % margin = 33.33 % markup; 50 % markup = 33.33 % margin (standard conversions m = k / (1 + k), k = m / (1 − m)).
     assert.equal((await calc('profit-margin-calculator', { margin: 25 })).markupPercent, 33.3333);
     assert.equal((await calc('markup-calculator', { markup: 50 })).marginPercent, 33.3333);
@@ -282,7 +331,17 @@ describe('pricing calculators', () => {
     await bad('markup-calculator', { cost: 0, price: 5 }, 'cost');
     await bad('discount-calculator', { price: 10 }, 'discount');
     await bad('discount-calculator', { price: 10, salePrice: 12 }, 'salePrice');
-    await bad('discount-calculator', { price: 10, discounts: [{ value: 8, type: 'fixed' }, { value: 3, type: 'fixed' }] }, 'discounts.1.value');
+    await bad(
+      'discount-calculator',
+      {
+        price: 10,
+        discounts: [
+          { value: 8, type: 'fixed' },
+          { value: 3, type: 'fixed' },
+        ],
+      },
+      'discounts.1.value',
+    );
     await bad('cost-plus-pricing-calculator', { markup: 10 }, 'unitCost');
     await bad('cost-plus-pricing-calculator', { unitCost: 1, markup: 10, quantity: 0 }, 'quantity');
   });
@@ -293,7 +352,12 @@ describe('pricing calculators', () => {
     assert.deepEqual([r.breakEvenUnits, r.breakEvenRevenue], [500, '22500.00']);
     await bad('break-even-calculator', { fixedCosts: 100, variableCostPerUnit: 5, pricePerUnit: 5 }, 'pricePerUnit');
     // Found by fast-check: a sliver of a unit has no meaningful margin-of-safety percentage.
-    const tiny = await calc<{ forecast: { marginOfSafetyPercent: number | null } }>('break-even-calculator', { fixedCosts: 10, variableCostPerUnit: 0, pricePerUnit: 12, expectedUnits: 5e-324 });
+    const tiny = await calc<{ forecast: { marginOfSafetyPercent: number | null } }>('break-even-calculator', {
+      fixedCosts: 10,
+      variableCostPerUnit: 0,
+      pricePerUnit: 12,
+      expectedUnits: 5e-324,
+    });
     assert.equal(tiny.forecast.marginOfSafetyPercent, null);
     await bad('break-even-calculator', { fixedCosts: 1e15, variableCostPerUnit: 1, pricePerUnit: '1.0000000001' }, 'pricePerUnit');
   });
@@ -307,7 +371,10 @@ describe('pricing calculators', () => {
 
   test('freelancer: revenue covers take-home, tax, expenses and profit exactly', async () => {
     const r = await calc<{ annualRevenue: string; breakdown: Record<string, string> }>('freelancer-hourly-rate-calculator', {
-      targetIncome: 70000, expenses: 9000, taxRate: 35, profitMargin: 15,
+      targetIncome: 70000,
+      expenses: 9000,
+      taxRate: 35,
+      profitMargin: 15,
     });
     const parts = Object.values(r.breakdown).reduce((a, x) => a.plus(x), new Decimal(0));
     assert.equal(parts.toFixed(2), r.annualRevenue);
@@ -327,10 +394,12 @@ describe('interest', () => {
   });
 
   test('EMI schedule: principal parts repay the loan exactly and totals add up', async () => {
-    const r = await calc<{ principal: string; totalPayment: string; totalInterest: string; schedule: { principal: string; interest: string; payment: string; balance: string }[] }>(
-      'emi-calculator',
-      { principal: 250000, rate: 7.25, years: 15 },
-    );
+    const r = await calc<{
+      principal: string;
+      totalPayment: string;
+      totalInterest: string;
+      schedule: { principal: string; interest: string; payment: string; balance: string }[];
+    }>('emi-calculator', { principal: 250000, rate: 7.25, years: 15 });
     assert.equal(r.schedule.length, 180);
     const sum = (key: 'principal' | 'interest' | 'payment') => r.schedule.reduce((a, s) => a.plus(s[key]), new Decimal(0)).toFixed(2);
     assert.equal(sum('principal'), r.principal);
@@ -371,12 +440,20 @@ describe('interest', () => {
   test('compound interest: APY, per-period table and automatic yearly table', async () => {
     // 12 % compounded monthly has an effective annual rate of 12.6825 %.
     const monthly = await calc<{ effectiveAnnualRate: number; table: { closing: string }[]; tableBy: string }>('compound-interest-calculator', {
-      principal: 100, rate: 12, years: 2, compounding: 'monthly',
+      principal: 100,
+      rate: 12,
+      years: 2,
+      compounding: 'monthly',
     });
     assert.equal(monthly.effectiveAnnualRate, 12.6825);
     assert.equal(monthly.table.length, 24);
     assert.equal(monthly.tableBy, 'period');
-    const daily = await calc<{ table: unknown[]; tableBy: string }>('compound-interest-calculator', { principal: 100, rate: 3, years: 30, compounding: 'daily' });
+    const daily = await calc<{ table: unknown[]; tableBy: string }>('compound-interest-calculator', {
+      principal: 100,
+      rate: 3,
+      years: 30,
+      compounding: 'daily',
+    });
     assert.equal(daily.tableBy, 'year');
     assert.equal(daily.table.length, 30);
     const w = await warnings('compound-interest-calculator', { principal: 100, rate: 3, years: 30, compounding: 'daily', tableBy: 'period' });
@@ -432,7 +509,11 @@ describe('payment due dates', () => {
   });
 
   test('status as of a date, and today from ctx.now when invoiceDate is omitted', async () => {
-    const r = await calc<{ status: { state: string; daysUntilDue: number } }>('payment-due-date-calculator', { invoiceDate: '2024-01-01', terms: 30, asOf: '2024-01-21' });
+    const r = await calc<{ status: { state: string; daysUntilDue: number } }>('payment-due-date-calculator', {
+      invoiceDate: '2024-01-01',
+      terms: 30,
+      asOf: '2024-01-21',
+    });
     assert.deepEqual(r.status, { asOf: '2024-01-21', state: 'not-due', daysUntilDue: 10, daysOverdue: 0 });
     assert.equal(await due({ terms: 'net 10' }, new Date('2025-02-20T10:00:00Z')), '2025-03-02');
   });
@@ -549,10 +630,13 @@ describe('properties', () => {
         fc.boolean(),
         fc.constantFrom('per-rate', 'per-line'),
         async (items, discount, pricesIncludeTax, taxCalculation) => {
-          const r = await calc<{ lines: { netAmount: string; taxAmount: string; total: string }[]; netTotal: string; taxTotal: string; total: string; taxes: { taxableAmount: string; taxAmount: string }[] }>(
-            'invoice-total-calculator',
-            { items, discount, pricesIncludeTax, taxCalculation },
-          );
+          const r = await calc<{
+            lines: { netAmount: string; taxAmount: string; total: string }[];
+            netTotal: string;
+            taxTotal: string;
+            total: string;
+            taxes: { taxableAmount: string; taxAmount: string }[];
+          }>('invoice-total-calculator', { items, discount, pricesIncludeTax, taxCalculation });
           const sum = (xs: string[]) => xs.reduce((a, x) => a.plus(x), new Decimal(0)).toFixed(2);
           assert.equal(sum(r.lines.map((l) => l.netAmount)), r.netTotal);
           assert.equal(sum(r.lines.map((l) => l.taxAmount)), r.taxTotal);
@@ -572,7 +656,12 @@ describe('properties', () => {
         fc.constantFrom('exclusive', 'inclusive'),
         fc.constantFrom('vat-calculator', 'gst-calculator'),
         async (cents, basisPoints, mode, slug) => {
-          const r = await calc(slug, { amount: (cents / 100).toFixed(2), rate: basisPoints / 100, mode, split: slug === 'gst-calculator' ? 'cgst-sgst' : undefined });
+          const r = await calc(slug, {
+            amount: (cents / 100).toFixed(2),
+            rate: basisPoints / 100,
+            mode,
+            split: slug === 'gst-calculator' ? 'cgst-sgst' : undefined,
+          });
           assert.equal(new Decimal(r.netAmount as string).plus(r.taxAmount as string).toFixed(2), r.grossAmount);
         },
       ),

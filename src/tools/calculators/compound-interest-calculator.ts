@@ -32,14 +32,30 @@ export default defineTool({
     'year with `tableBy: "year"`, automatic beyond 1,200 periods): opening balance, contribution, interest, closing ' +
     'balance. Balances compound exactly and are rounded only for display, so the final figure matches the formula. ' +
     `A fractional last period compounds for the fraction (textbook formula). ${MONEY_NOTE}`,
-  keywords: ['compound interest', 'future value', 'interest calculator', 'apy', 'effective annual rate', 'savings growth', 'investment calculator', 'continuous compounding', 'monthly contributions'],
+  keywords: [
+    'compound interest',
+    'future value',
+    'interest calculator',
+    'apy',
+    'effective annual rate',
+    'savings growth',
+    'investment calculator',
+    'continuous compounding',
+    'monthly contributions',
+  ],
   input: z.object({
     principal: amountField('Starting amount'),
     rate: percentField('Nominal annual interest rate in percent (0–1000)', 1000),
     years: decimalField('Duration in years (fractions allowed)', { min: 0, minExclusive: true, max: 100 }),
-    compounding: z.enum(COMPOUNDING).default('annually').describe('How often interest is added: annually (default), semiannually, quarterly, monthly, weekly, daily, continuously'),
+    compounding: z
+      .enum(COMPOUNDING)
+      .default('annually')
+      .describe('How often interest is added: annually (default), semiannually, quarterly, monthly, weekly, daily, continuously'),
     contribution: amountField('Amount added every compounding period (default 0; not with continuous compounding)').optional(),
-    contributionTiming: z.enum(['end', 'beginning']).default('end').describe('Contributions at the end (default, ordinary annuity) or beginning of each period'),
+    contributionTiming: z
+      .enum(['end', 'beginning'])
+      .default('end')
+      .describe('Contributions at the end (default, ordinary annuity) or beginning of each period'),
     tableBy: z.enum(['period', 'year']).optional().describe('Rows of the table: per compounding period (default up to 1,200 periods) or per year'),
     ...moneyOptions,
   }),
@@ -71,42 +87,75 @@ export default defineTool({
       title: '1,000 at 5 % compounded annually for 3 years',
       input: { principal: 1000, rate: 5, years: 3 },
       output: {
-        principal: '1000.00', rate: 5, years: 3, compounding: 'annually', periodsPerYear: 1, periods: 3,
-        futureValue: '1157.63', totalContributions: '0.00', totalInterest: '157.63', effectiveAnnualRate: 5, tableBy: 'period',
+        principal: '1000.00',
+        rate: 5,
+        years: 3,
+        compounding: 'annually',
+        periodsPerYear: 1,
+        periods: 3,
+        futureValue: '1157.63',
+        totalContributions: '0.00',
+        totalInterest: '157.63',
+        effectiveAnnualRate: 5,
+        tableBy: 'period',
         table: [
           { period: 1, opening: '1000.00', contribution: '0.00', interest: '50.00', closing: '1050.00' },
           { period: 2, opening: '1050.00', contribution: '0.00', interest: '52.50', closing: '1102.50' },
           { period: 3, opening: '1102.50', contribution: '0.00', interest: '55.13', closing: '1157.63' },
         ],
-        currency: null, decimals: 2, rounding: 'half-up',
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
       },
     },
     {
       title: 'quarterly compounding with a contribution each quarter, one year',
       input: { principal: 5000, rate: 4, years: 1, compounding: 'quarterly', contribution: 250, currency: 'USD' },
       output: {
-        principal: '5000.00', rate: 4, years: 1, compounding: 'quarterly', periodsPerYear: 4, periods: 4,
-        futureValue: '6218.12', totalContributions: '1000.00', totalInterest: '218.12', effectiveAnnualRate: 4.0604, tableBy: 'period',
+        principal: '5000.00',
+        rate: 4,
+        years: 1,
+        compounding: 'quarterly',
+        periodsPerYear: 4,
+        periods: 4,
+        futureValue: '6218.12',
+        totalContributions: '1000.00',
+        totalInterest: '218.12',
+        effectiveAnnualRate: 4.0604,
+        tableBy: 'period',
         table: [
           { period: 1, opening: '5000.00', contribution: '250.00', interest: '50.00', closing: '5300.00' },
           { period: 2, opening: '5300.00', contribution: '250.00', interest: '53.00', closing: '5603.00' },
           { period: 3, opening: '5603.00', contribution: '250.00', interest: '56.03', closing: '5909.03' },
           { period: 4, opening: '5909.03', contribution: '250.00', interest: '59.09', closing: '6218.12' },
         ],
-        currency: 'USD', decimals: 2, rounding: 'half-up',
+        currency: 'USD',
+        decimals: 2,
+        rounding: 'half-up',
       },
     },
     {
       title: 'continuous compounding, yearly table',
       input: { principal: 1000, rate: 5, years: 2, compounding: 'continuously' },
       output: {
-        principal: '1000.00', rate: 5, years: 2, compounding: 'continuously', periodsPerYear: null, periods: 2,
-        futureValue: '1105.17', totalContributions: '0.00', totalInterest: '105.17', effectiveAnnualRate: 5.1271, tableBy: 'year',
+        principal: '1000.00',
+        rate: 5,
+        years: 2,
+        compounding: 'continuously',
+        periodsPerYear: null,
+        periods: 2,
+        futureValue: '1105.17',
+        totalContributions: '0.00',
+        totalInterest: '105.17',
+        effectiveAnnualRate: 5.1271,
+        tableBy: 'year',
         table: [
           { period: 1, opening: '1000.00', contribution: '0.00', interest: '51.27', closing: '1051.27' },
           { period: 2, opening: '1051.27', contribution: '0.00', interest: '53.90', closing: '1105.17' },
         ],
-        currency: null, decimals: 2, rounding: 'half-up',
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
       },
     },
   ],
@@ -116,7 +165,8 @@ export default defineTool({
     const contribution = m.round(input.contribution ?? ZERO);
     const r = input.rate.div(HUNDRED);
     const continuous = input.compounding === 'continuously';
-    if (continuous && !contribution.isZero()) throw invalidField('contribution', 'not supported with continuous compounding; choose a discrete compounding frequency');
+    if (continuous && !contribution.isZero())
+      throw invalidField('contribution', 'not supported with continuous compounding; choose a discrete compounding frequency');
     const perYear = input.compounding === 'continuously' ? null : PER_YEAR[input.compounding];
     const periods = input.years.times(perYear ?? 1);
     const whole = periods.floor().toNumber();
@@ -166,7 +216,11 @@ export default defineTool({
       opening = closing;
     }
     const futureValue = m.round(final);
-    const ear = continuous ? r.exp().minus(ONE) : ONE.plus(r.div(perYear ?? 1)).pow(perYear ?? 1).minus(ONE);
+    const ear = continuous
+      ? r.exp().minus(ONE)
+      : ONE.plus(r.div(perYear ?? 1))
+          .pow(perYear ?? 1)
+          .minus(ONE);
     return {
       principal: m.fmt(principal),
       rate: toNumber(input.rate, 6),

@@ -36,22 +36,62 @@ export default defineTool({
     {
       title: 'selling price with a 50 % markup',
       input: { cost: 40, markup: 50 },
-      output: { solvedFor: 'price', cost: '40.00', price: '60.00', profit: '20.00', markupPercent: 50, marginPercent: 33.3333, currency: null, decimals: 2, rounding: 'half-up' },
+      output: {
+        solvedFor: 'price',
+        cost: '40.00',
+        price: '60.00',
+        profit: '20.00',
+        markupPercent: 50,
+        marginPercent: 33.3333,
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
+      },
     },
     {
       title: 'markup from cost and price',
       input: { cost: '12.50', price: '19.99', currency: 'USD' },
-      output: { solvedFor: 'markup', cost: '12.50', price: '19.99', profit: '7.49', markupPercent: 59.92, marginPercent: 37.4687, currency: 'USD', decimals: 2, rounding: 'half-up' },
+      output: {
+        solvedFor: 'markup',
+        cost: '12.50',
+        price: '19.99',
+        profit: '7.49',
+        markupPercent: 59.92,
+        marginPercent: 37.4687,
+        currency: 'USD',
+        decimals: 2,
+        rounding: 'half-up',
+      },
     },
     {
       title: 'cost behind a price with keystone (100 %) markup',
       input: { price: 250, markup: 100 },
-      output: { solvedFor: 'cost', cost: '125.00', price: '250.00', profit: '125.00', markupPercent: 100, marginPercent: 50, currency: null, decimals: 2, rounding: 'half-up' },
+      output: {
+        solvedFor: 'cost',
+        cost: '125.00',
+        price: '250.00',
+        profit: '125.00',
+        markupPercent: 100,
+        marginPercent: 50,
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
+      },
     },
     {
       title: 'markup to margin',
       input: { markup: 25 },
-      output: { solvedFor: 'margin', cost: null, price: null, profit: null, markupPercent: 25, marginPercent: 20, currency: null, decimals: 2, rounding: 'half-up' },
+      output: {
+        solvedFor: 'margin',
+        cost: null,
+        price: null,
+        profit: null,
+        markupPercent: 25,
+        marginPercent: 20,
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
+      },
     },
   ],
   run: ({ cost, price, markup, ...options }) => {
@@ -59,7 +99,15 @@ export default defineTool({
     const count = [cost, price, markup].filter((v) => v !== undefined).length;
     if (count === 3) throw invalidField('markup', 'give two of cost, price and markup, not all three');
     if (markup !== undefined && count === 1) {
-      return { solvedFor: 'margin' as const, cost: null, price: null, profit: null, markupPercent: toNumber(markup), marginPercent: toNumber(marginFromMarkup(markup)), ...m.meta() };
+      return {
+        solvedFor: 'margin' as const,
+        cost: null,
+        price: null,
+        profit: null,
+        markupPercent: toNumber(markup),
+        marginPercent: toNumber(marginFromMarkup(markup)),
+        ...m.meta(),
+      };
     }
     if (count < 2) throw invalidField(cost === undefined ? 'cost' : 'price', 'give two of cost, price and markup (or markup alone to convert it to margin)');
     let c: Decimal;

@@ -41,9 +41,11 @@ export function parseTerms(raw: string | number): Terms | null {
 }
 
 function parseBase(text: string): Omit<Terms, 'discount'> | null {
-  if (/^(due )?(up)?on receipt$|^receipt$|^immediate(ly)?$|^cod$|^cash on delivery$|^due immediately$/.test(text)) return { kind: 'receipt', n: 0, label: 'Due on receipt' };
+  if (/^(due )?(up)?on receipt$|^receipt$|^immediate(ly)?$|^cod$|^cash on delivery$|^due immediately$/.test(text))
+    return { kind: 'receipt', n: 0, label: 'Due on receipt' };
   if (/^(eom|end of (the )?month)$/.test(text)) return { kind: 'eom', n: 0, label: 'EOM' };
-  let match = /^(?:net\s*|n\s*\/?\s*)?(\d{1,4})(?:\s*days?)?\s*(?:eom|end of (?:the )?month)$/.exec(text) ?? /^eom\s*(?:\+|net)?\s*(\d{1,4})(?:\s*days?)?$/.exec(text);
+  let match =
+    /^(?:net\s*|n\s*\/?\s*)?(\d{1,4})(?:\s*days?)?\s*(?:eom|end of (?:the )?month)$/.exec(text) ?? /^eom\s*(?:\+|net)?\s*(\d{1,4})(?:\s*days?)?$/.exec(text);
   if (match) return { kind: 'net-eom', n: Number(match[1]), label: `Net ${Number(match[1])} EOM` };
   match = /^(\d{1,2})(?:st|nd|rd|th)?\s*(?:mfi|prox(?:imo)?|of (?:the )?(?:following|next) month)$/.exec(text);
   if (match) {
@@ -62,11 +64,16 @@ function parseBase(text: string): Omit<Terms, 'discount'> | null {
 
 function baseDueDate(invoice: Day, terms: Terms): Day {
   switch (terms.kind) {
-    case 'receipt': return invoice;
-    case 'net': return invoice + terms.n;
-    case 'eom': return endOfMonth(invoice);
-    case 'net-eom': return endOfMonth(invoice) + terms.n;
-    case 'months': return addMonths(invoice, terms.n);
+    case 'receipt':
+      return invoice;
+    case 'net':
+      return invoice + terms.n;
+    case 'eom':
+      return endOfMonth(invoice);
+    case 'net-eom':
+      return endOfMonth(invoice) + terms.n;
+    case 'months':
+      return addMonths(invoice, terms.n);
     case 'mfi': {
       const next = addMonths(fromParts(parts(invoice).year, parts(invoice).month, 1), 1);
       const p = parts(next);
@@ -87,8 +94,19 @@ export default defineTool({
     '(2 % off if paid within 10 days; give `amount` to get the figures). A due date on a weekend (with `skipWeekends`) or on a ' +
     'listed holiday moves to the next business day (or the previous one with `adjust: "previous"`). With `asOf` it says ' +
     'whether the invoice is due or overdue and by how many days. Dates are ISO 8601 YYYY-MM-DD; without invoiceDate ' +
-    'today\'s UTC date is used. Amounts are decimal strings rounded half-up.',
-  keywords: ['due date', 'payment terms', 'net 30', 'eom', 'invoice due date', '2/10 net 30', 'early payment discount', 'days overdue', 'business days', 'payment deadline'],
+    "today's UTC date is used. Amounts are decimal strings rounded half-up.",
+  keywords: [
+    'due date',
+    'payment terms',
+    'net 30',
+    'eom',
+    'invoice due date',
+    '2/10 net 30',
+    'early payment discount',
+    'days overdue',
+    'business days',
+    'payment deadline',
+  ],
   input: z.object({
     invoiceDate: dateField('Invoice date; default today (UTC)').optional(),
     terms: z
@@ -130,40 +148,83 @@ export default defineTool({
       title: 'net 30 from January 31st in a leap year',
       input: { invoiceDate: '2024-01-31', terms: 'net 30' },
       output: {
-        invoiceDate: '2024-01-31', terms: 'Net 30', termsType: 'net', unadjustedDueDate: '2024-03-01', dueDate: '2024-03-01', dueWeekday: 'Friday',
-        adjusted: false, adjustmentReason: null, daysFromInvoice: 30, earlyPayment: null, status: null,
+        invoiceDate: '2024-01-31',
+        terms: 'Net 30',
+        termsType: 'net',
+        unadjustedDueDate: '2024-03-01',
+        dueDate: '2024-03-01',
+        dueWeekday: 'Friday',
+        adjusted: false,
+        adjustmentReason: null,
+        daysFromInvoice: 30,
+        earlyPayment: null,
+        status: null,
       },
     },
     {
       title: 'one month from January 31st ends on February 29th',
       input: { invoiceDate: '2024-01-31', terms: '1 month' },
       output: {
-        invoiceDate: '2024-01-31', terms: '1 month', termsType: 'months', unadjustedDueDate: '2024-02-29', dueDate: '2024-02-29', dueWeekday: 'Thursday',
-        adjusted: false, adjustmentReason: null, daysFromInvoice: 29, earlyPayment: null, status: null,
+        invoiceDate: '2024-01-31',
+        terms: '1 month',
+        termsType: 'months',
+        unadjustedDueDate: '2024-02-29',
+        dueDate: '2024-02-29',
+        dueWeekday: 'Thursday',
+        adjusted: false,
+        adjustmentReason: null,
+        daysFromInvoice: 29,
+        earlyPayment: null,
+        status: null,
       },
     },
     {
       title: 'net 15 EOM',
       input: { invoiceDate: '2024-03-15', terms: 'Net 15 EOM' },
       output: {
-        invoiceDate: '2024-03-15', terms: 'Net 15 EOM', termsType: 'net-eom', unadjustedDueDate: '2024-04-15', dueDate: '2024-04-15', dueWeekday: 'Monday',
-        adjusted: false, adjustmentReason: null, daysFromInvoice: 31, earlyPayment: null, status: null,
+        invoiceDate: '2024-03-15',
+        terms: 'Net 15 EOM',
+        termsType: 'net-eom',
+        unadjustedDueDate: '2024-04-15',
+        dueDate: '2024-04-15',
+        dueWeekday: 'Monday',
+        adjusted: false,
+        adjustmentReason: null,
+        daysFromInvoice: 31,
+        earlyPayment: null,
+        status: null,
       },
     },
     {
       title: 'skipping Christmas holidays and the weekend',
       input: { invoiceDate: '2024-12-02', terms: 21, skipWeekends: true, holidays: ['2024-12-23', '2024-12-24', '2024-12-25', '2024-12-26'] },
       output: {
-        invoiceDate: '2024-12-02', terms: 'Net 21', termsType: 'net', unadjustedDueDate: '2024-12-23', dueDate: '2024-12-27', dueWeekday: 'Friday',
-        adjusted: true, adjustmentReason: '2024-12-23 is a holiday', daysFromInvoice: 25, earlyPayment: null, status: null,
+        invoiceDate: '2024-12-02',
+        terms: 'Net 21',
+        termsType: 'net',
+        unadjustedDueDate: '2024-12-23',
+        dueDate: '2024-12-27',
+        dueWeekday: 'Friday',
+        adjusted: true,
+        adjustmentReason: '2024-12-23 is a holiday',
+        daysFromInvoice: 25,
+        earlyPayment: null,
+        status: null,
       },
     },
     {
       title: '2/10 net 30 with an amount, checked after the due date',
       input: { invoiceDate: '2024-06-01', terms: '2/10 net 30', amount: 1000, asOf: '2024-07-05' },
       output: {
-        invoiceDate: '2024-06-01', terms: '2/10 Net 30', termsType: 'net', unadjustedDueDate: '2024-07-01', dueDate: '2024-07-01', dueWeekday: 'Monday',
-        adjusted: false, adjustmentReason: null, daysFromInvoice: 30,
+        invoiceDate: '2024-06-01',
+        terms: '2/10 Net 30',
+        termsType: 'net',
+        unadjustedDueDate: '2024-07-01',
+        dueDate: '2024-07-01',
+        dueWeekday: 'Monday',
+        adjusted: false,
+        adjustmentReason: null,
+        daysFromInvoice: 30,
         earlyPayment: { discountPercent: 2, deadline: '2024-06-11', discountAmount: '20.00', discountedAmount: '980.00' },
         status: { asOf: '2024-07-05', state: 'overdue', daysUntilDue: 0, daysOverdue: 4 },
       },
@@ -205,7 +266,12 @@ export default defineTool({
     let status = null;
     if (input.asOf !== undefined) {
       const diff = due.day - input.asOf;
-      status = { asOf: toIso(input.asOf), state: diff > 0 ? ('not-due' as const) : diff === 0 ? ('due-today' as const) : ('overdue' as const), daysUntilDue: Math.max(0, diff), daysOverdue: Math.max(0, -diff) };
+      status = {
+        asOf: toIso(input.asOf),
+        state: diff > 0 ? ('not-due' as const) : diff === 0 ? ('due-today' as const) : ('overdue' as const),
+        daysUntilDue: Math.max(0, diff),
+        daysOverdue: Math.max(0, -diff),
+      };
     }
     return {
       invoiceDate: toIso(invoice),

@@ -37,22 +37,62 @@ export default defineTool({
     {
       title: 'margin and markup from cost and price',
       input: { cost: 60, price: 80 },
-      output: { solvedFor: 'margin', cost: '60.00', price: '80.00', profit: '20.00', marginPercent: 25, markupPercent: 33.3333, currency: null, decimals: 2, rounding: 'half-up' },
+      output: {
+        solvedFor: 'margin',
+        cost: '60.00',
+        price: '80.00',
+        profit: '20.00',
+        marginPercent: 25,
+        markupPercent: 33.3333,
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
+      },
     },
     {
       title: 'price needed for a 40 % margin',
       input: { cost: '45.00', margin: 40, currency: 'EUR' },
-      output: { solvedFor: 'price', cost: '45.00', price: '75.00', profit: '30.00', marginPercent: 40, markupPercent: 66.6667, currency: 'EUR', decimals: 2, rounding: 'half-up' },
+      output: {
+        solvedFor: 'price',
+        cost: '45.00',
+        price: '75.00',
+        profit: '30.00',
+        marginPercent: 40,
+        markupPercent: 66.6667,
+        currency: 'EUR',
+        decimals: 2,
+        rounding: 'half-up',
+      },
     },
     {
       title: 'maximum cost for a 30 % margin at a 199.99 price',
       input: { price: 199.99, margin: 30 },
-      output: { solvedFor: 'cost', cost: '139.99', price: '199.99', profit: '60.00', marginPercent: 30.0015, markupPercent: 42.8602, currency: null, decimals: 2, rounding: 'half-up' },
+      output: {
+        solvedFor: 'cost',
+        cost: '139.99',
+        price: '199.99',
+        profit: '60.00',
+        marginPercent: 30.0015,
+        markupPercent: 42.8602,
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
+      },
     },
     {
       title: 'margin to markup',
       input: { margin: 20 },
-      output: { solvedFor: 'markup', cost: null, price: null, profit: null, marginPercent: 20, markupPercent: 25, currency: null, decimals: 2, rounding: 'half-up' },
+      output: {
+        solvedFor: 'markup',
+        cost: null,
+        price: null,
+        profit: null,
+        marginPercent: 20,
+        markupPercent: 25,
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
+      },
     },
   ],
   run: ({ cost, price, margin, ...options }) => {
@@ -60,7 +100,15 @@ export default defineTool({
     const count = [cost, price, margin].filter((v) => v !== undefined).length;
     if (count === 3) throw invalidField('margin', 'give two of cost, price and margin, not all three');
     if (margin !== undefined && count === 1) {
-      return { solvedFor: 'markup' as const, cost: null, price: null, profit: null, marginPercent: toNumber(margin), markupPercent: toNumber(markupFromMargin(margin)), ...m.meta() };
+      return {
+        solvedFor: 'markup' as const,
+        cost: null,
+        price: null,
+        profit: null,
+        marginPercent: toNumber(margin),
+        markupPercent: toNumber(markupFromMargin(margin)),
+        ...m.meta(),
+      };
     }
     if (count < 2) throw invalidField(cost === undefined ? 'cost' : 'price', 'give two of cost, price and margin (or margin alone to convert it to markup)');
     let c: Decimal;

@@ -17,7 +17,7 @@ export default defineTool({
   description:
     'Simple (non-compounding) interest I = P × r × t: interest and total amount for a time in years, months or days, or ' +
     'between two dates (`startDate`, `endDate`: actual days). Days are converted with a 365-day year by default or 360 ' +
-    '(`dayCountBasis`, banker\'s year). Also returns the interest per year, month and day and a year-by-year table of the ' +
+    "(`dayCountBasis`, banker's year). Also returns the interest per year, month and day and a year-by-year table of the " +
     `balance. ${MONEY_NOTE}`,
   keywords: ['simple interest', 'interest calculator', 'flat interest', 'interest per day', 'accrued interest', 'i = prt', 'loan interest', 'deposit interest'],
   input: z.object({
@@ -27,7 +27,10 @@ export default defineTool({
     timeUnit: z.enum(UNITS).default('years').describe('Unit of `time`: years (default), months or days'),
     startDate: dateField('Start of the interest period').optional(),
     endDate: dateField('End of the interest period (exclusive: the actual days between the dates count)').optional(),
-    dayCountBasis: z.union([z.literal(365), z.literal(360)], { error: 'expected 365 or 360' }).default(365).describe('Days in a year when time is in days: 365 (default) or 360'),
+    dayCountBasis: z
+      .union([z.literal(365), z.literal(360)], { error: 'expected 365 or 360' })
+      .default(365)
+      .describe('Days in a year when time is in days: 365 (default) or 360'),
     ...moneyOptions,
   }),
   output: z.object({
@@ -41,7 +44,13 @@ export default defineTool({
     interestPerMonth: moneyOut('P × r / 12'),
     interestPerDay: moneyOut('P × r / dayCountBasis'),
     schedule: z
-      .array(z.object({ year: z.number().describe('Years elapsed at the end of the row'), interest: moneyOut('Interest in this row'), balance: moneyOut('Principal + interest to date') }))
+      .array(
+        z.object({
+          year: z.number().describe('Years elapsed at the end of the row'),
+          interest: moneyOut('Interest in this row'),
+          balance: moneyOut('Principal + interest to date'),
+        }),
+      )
       .describe('Year by year (the last row may be a part year); at most 100 rows'),
     ...moneyMetaOutput,
   }),
@@ -50,30 +59,61 @@ export default defineTool({
       title: '10,000 at 5 % for 3 years',
       input: { principal: 10000, rate: 5, time: 3 },
       output: {
-        principal: '10000.00', rate: 5, years: 3, days: null, interest: '1500.00', totalAmount: '11500.00',
-        interestPerYear: '500.00', interestPerMonth: '41.67', interestPerDay: '1.37',
-        schedule: [{ year: 1, interest: '500.00', balance: '10500.00' }, { year: 2, interest: '500.00', balance: '11000.00' }, { year: 3, interest: '500.00', balance: '11500.00' }],
-        currency: null, decimals: 2, rounding: 'half-up',
+        principal: '10000.00',
+        rate: 5,
+        years: 3,
+        days: null,
+        interest: '1500.00',
+        totalAmount: '11500.00',
+        interestPerYear: '500.00',
+        interestPerMonth: '41.67',
+        interestPerDay: '1.37',
+        schedule: [
+          { year: 1, interest: '500.00', balance: '10500.00' },
+          { year: 2, interest: '500.00', balance: '11000.00' },
+          { year: 3, interest: '500.00', balance: '11500.00' },
+        ],
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
       },
     },
     {
       title: '5,000 at 6 % for 90 days',
       input: { principal: 5000, rate: 6, time: 90, timeUnit: 'days' },
       output: {
-        principal: '5000.00', rate: 6, years: 0.246575, days: 90, interest: '73.97', totalAmount: '5073.97',
-        interestPerYear: '300.00', interestPerMonth: '25.00', interestPerDay: '0.82',
+        principal: '5000.00',
+        rate: 6,
+        years: 0.246575,
+        days: 90,
+        interest: '73.97',
+        totalAmount: '5073.97',
+        interestPerYear: '300.00',
+        interestPerMonth: '25.00',
+        interestPerDay: '0.82',
         schedule: [{ year: 0.246575, interest: '73.97', balance: '5073.97' }],
-        currency: null, decimals: 2, rounding: 'half-up',
+        currency: null,
+        decimals: 2,
+        rounding: 'half-up',
       },
     },
     {
       title: 'between two dates on a 360-day year',
       input: { principal: '10000', rate: 8, startDate: '2024-01-01', endDate: '2024-07-01', dayCountBasis: 360, currency: 'USD' },
       output: {
-        principal: '10000.00', rate: 8, years: 0.505556, days: 182, interest: '404.44', totalAmount: '10404.44',
-        interestPerYear: '800.00', interestPerMonth: '66.67', interestPerDay: '2.22',
+        principal: '10000.00',
+        rate: 8,
+        years: 0.505556,
+        days: 182,
+        interest: '404.44',
+        totalAmount: '10404.44',
+        interestPerYear: '800.00',
+        interestPerMonth: '66.67',
+        interestPerDay: '2.22',
         schedule: [{ year: 0.505556, interest: '404.44', balance: '10404.44' }],
-        currency: 'USD', decimals: 2, rounding: 'half-up',
+        currency: 'USD',
+        decimals: 2,
+        rounding: 'half-up',
       },
     },
   ],

@@ -24,7 +24,10 @@ type Regime = (typeof REGIMES)[number];
 const SUPPLY_TYPES = ['intra-state', 'inter-state'] as const;
 type SupplyType = (typeof SUPPLY_TYPES)[number];
 
-const stateCode = z.string().regex(/^\d{2}$/, 'a 2-digit GST state code such as "27"').refine((c) => STATE_NAMES[c] !== undefined, 'not a GST state code');
+const stateCode = z
+  .string()
+  .regex(/^\d{2}$/, 'a 2-digit GST state code such as "27"')
+  .refine((c) => STATE_NAMES[c] !== undefined, 'not a GST state code');
 
 const party = (who: string) =>
   z
@@ -70,7 +73,19 @@ export default defineTool({
     'charged, "Reverse charge" legend; India: GST shown but payable by the recipient); the legends to print; and a ' +
     'compliance report of missing or malformed fields (score, findings with stable ids; GSTIN checksum verified). ' +
     `${MONEY_NOTE}`,
-  keywords: ['tax invoice', 'vat invoice', 'gst invoice', 'compliant invoice', 'invoice requirements', 'reverse charge', 'cgst sgst igst', 'gstin', 'hsn', 'article 226', 'e-invoice check'],
+  keywords: [
+    'tax invoice',
+    'vat invoice',
+    'gst invoice',
+    'compliant invoice',
+    'invoice requirements',
+    'reverse charge',
+    'cgst sgst igst',
+    'gstin',
+    'hsn',
+    'article 226',
+    'e-invoice check',
+  ],
   input: z.object({
     regime: z.enum(REGIMES).default('generic').describe('Rules to check against: generic (default), eu-vat, uk-vat, india-gst'),
     invoiceNumber: z.string().max(64, 'at most 64 characters').optional().describe('Unique sequential invoice number'),
@@ -78,8 +93,11 @@ export default defineTool({
     supplyDate: dateField('Date of supply / tax point when it differs from the issue date').optional(),
     seller: party('Seller').optional(),
     buyer: party('Buyer').optional(),
-    placeOfSupply: stateCode.optional().describe('India: 2-digit GST state code of the place of supply; default the buyer\'s state'),
-    supplyType: z.enum(SUPPLY_TYPES).optional().describe('India: intra-state (CGST + SGST) or inter-state (IGST); worked out from the state codes when omitted'),
+    placeOfSupply: stateCode.optional().describe("India: 2-digit GST state code of the place of supply; default the buyer's state"),
+    supplyType: z
+      .enum(SUPPLY_TYPES)
+      .optional()
+      .describe('India: intra-state (CGST + SGST) or inter-state (IGST); worked out from the state codes when omitted'),
     reverseCharge: z.boolean().default(false).describe('true when the buyer accounts for the tax (reverse charge)'),
     exemptionReason: labelField('Legal reference for 0 % / exempt lines, e.g. "Article 135(1)(g) Directive 2006/112/EC"').optional(),
     items: z
@@ -129,18 +147,70 @@ export default defineTool({
         currency: 'INR',
       },
       output: {
-        regime: 'india-gst', invoiceNumber: 'INV/2024-25/001', issueDate: '2024-07-15', supplyDate: null,
-        lines: [{ line: 1, description: 'Steel chairs', quantity: 10, unitPrice: '1500.00', amount: '15000.00', discount: '0.00', invoiceDiscount: '0.00', netAmount: '15000.00', taxRate: 18, taxAmount: '2700.00', total: '17700.00' }],
-        subtotal: '15000.00', lineDiscountTotal: '0.00', invoiceDiscount: '0.00', discountTotal: '0.00', shipping: '0.00', shippingTaxAmount: '0.00',
-        netTotal: '15000.00', taxes: [{ rate: 18, taxableAmount: '15000.00', taxAmount: '2700.00' }], taxTotal: '2700.00', total: '17700.00',
-        pricesIncludeTax: false, taxCalculation: 'per-rate', currency: 'INR', decimals: 2, rounding: 'half-up',
-        taxBreakdown: [{ rate: 18, taxableAmount: '15000.00', taxAmount: '2700.00', components: [{ name: 'CGST', rate: 9, amount: '1350.00' }, { name: 'SGST', rate: 9, amount: '1350.00' }] }],
-        supplyType: 'intra-state', reverseCharge: false, reverseChargeTax: '0.00', amountPayable: '17700.00',
+        regime: 'india-gst',
+        invoiceNumber: 'INV/2024-25/001',
+        issueDate: '2024-07-15',
+        supplyDate: null,
+        lines: [
+          {
+            line: 1,
+            description: 'Steel chairs',
+            quantity: 10,
+            unitPrice: '1500.00',
+            amount: '15000.00',
+            discount: '0.00',
+            invoiceDiscount: '0.00',
+            netAmount: '15000.00',
+            taxRate: 18,
+            taxAmount: '2700.00',
+            total: '17700.00',
+          },
+        ],
+        subtotal: '15000.00',
+        lineDiscountTotal: '0.00',
+        invoiceDiscount: '0.00',
+        discountTotal: '0.00',
+        shipping: '0.00',
+        shippingTaxAmount: '0.00',
+        netTotal: '15000.00',
+        taxes: [{ rate: 18, taxableAmount: '15000.00', taxAmount: '2700.00' }],
+        taxTotal: '2700.00',
+        total: '17700.00',
+        pricesIncludeTax: false,
+        taxCalculation: 'per-rate',
+        currency: 'INR',
+        decimals: 2,
+        rounding: 'half-up',
+        taxBreakdown: [
+          {
+            rate: 18,
+            taxableAmount: '15000.00',
+            taxAmount: '2700.00',
+            components: [
+              { name: 'CGST', rate: 9, amount: '1350.00' },
+              { name: 'SGST', rate: 9, amount: '1350.00' },
+            ],
+          },
+        ],
+        supplyType: 'intra-state',
+        reverseCharge: false,
+        reverseChargeTax: '0.00',
+        amountPayable: '17700.00',
         legends: ['Tax payable on reverse charge: No'],
         compliance: {
-          regime: 'india-gst', compliant: true, score: 97,
+          regime: 'india-gst',
+          compliant: true,
+          score: 97,
           scoreBreakdown: { checks: 13, passed: 12, high: 0, medium: 0, low: 1, info: 0 },
-          findings: [{ id: 'missing-buyer-tax-id', severity: 'low', title: 'No recipient GSTIN', evidence: 'buyer.taxId is empty', fix: 'Add the recipient\'s GSTIN if the recipient is registered; leave it out for an unregistered (B2C) recipient' }],
+          findings: [
+            {
+              id: 'missing-buyer-tax-id',
+              severity: 'low',
+              title: 'No recipient GSTIN',
+              evidence: 'buyer.taxId is empty',
+              fix: "Add the recipient's GSTIN if the recipient is registered; leave it out for an unregistered (B2C) recipient",
+            },
+          ],
         },
       },
     },
@@ -157,18 +227,60 @@ export default defineTool({
         currency: 'EUR',
       },
       output: {
-        regime: 'eu-vat', invoiceNumber: '2024-0042', issueDate: '2024-03-01', supplyDate: null,
-        lines: [{ line: 1, description: 'Consulting (hours)', quantity: 8, unitPrice: '120.00', amount: '960.00', discount: '0.00', invoiceDiscount: '0.00', netAmount: '960.00', taxRate: 0, taxAmount: '0.00', total: '960.00' }],
-        subtotal: '960.00', lineDiscountTotal: '0.00', invoiceDiscount: '0.00', discountTotal: '0.00', shipping: '0.00', shippingTaxAmount: '0.00',
-        netTotal: '960.00', taxes: [{ rate: 0, taxableAmount: '960.00', taxAmount: '0.00' }], taxTotal: '0.00', total: '960.00',
-        pricesIncludeTax: false, taxCalculation: 'per-rate', currency: 'EUR', decimals: 2, rounding: 'half-up',
+        regime: 'eu-vat',
+        invoiceNumber: '2024-0042',
+        issueDate: '2024-03-01',
+        supplyDate: null,
+        lines: [
+          {
+            line: 1,
+            description: 'Consulting (hours)',
+            quantity: 8,
+            unitPrice: '120.00',
+            amount: '960.00',
+            discount: '0.00',
+            invoiceDiscount: '0.00',
+            netAmount: '960.00',
+            taxRate: 0,
+            taxAmount: '0.00',
+            total: '960.00',
+          },
+        ],
+        subtotal: '960.00',
+        lineDiscountTotal: '0.00',
+        invoiceDiscount: '0.00',
+        discountTotal: '0.00',
+        shipping: '0.00',
+        shippingTaxAmount: '0.00',
+        netTotal: '960.00',
+        taxes: [{ rate: 0, taxableAmount: '960.00', taxAmount: '0.00' }],
+        taxTotal: '0.00',
+        total: '960.00',
+        pricesIncludeTax: false,
+        taxCalculation: 'per-rate',
+        currency: 'EUR',
+        decimals: 2,
+        rounding: 'half-up',
         taxBreakdown: [{ rate: 0, taxableAmount: '960.00', taxAmount: '0.00', components: [{ name: 'VAT', rate: 0, amount: '0.00' }] }],
-        supplyType: null, reverseCharge: true, reverseChargeTax: '0.00', amountPayable: '960.00',
+        supplyType: null,
+        reverseCharge: true,
+        reverseChargeTax: '0.00',
+        amountPayable: '960.00',
         legends: ['Reverse charge'],
         compliance: {
-          regime: 'eu-vat', compliant: true, score: 100,
+          regime: 'eu-vat',
+          compliant: true,
+          score: 100,
           scoreBreakdown: { checks: 10, passed: 10, high: 0, medium: 0, low: 0, info: 1 },
-          findings: [{ id: 'reverse-charge-rates-ignored', severity: 'info', title: 'Line tax rates not charged under reverse charge', evidence: 'rates 19 % given; VAT charged 0', fix: 'None needed: the buyer accounts for the VAT at its own rate' }],
+          findings: [
+            {
+              id: 'reverse-charge-rates-ignored',
+              severity: 'info',
+              title: 'Line tax rates not charged under reverse charge',
+              evidence: 'rates 19 % given; VAT charged 0',
+              fix: 'None needed: the buyer accounts for the VAT at its own rate',
+            },
+          ],
         },
       },
     },
@@ -181,26 +293,102 @@ export default defineTool({
         currency: 'USD',
       },
       output: {
-        regime: 'uk-vat', invoiceNumber: null, issueDate: null, supplyDate: null,
-        lines: [{ line: 1, description: null, quantity: 2, unitPrice: '50.00', amount: '100.00', discount: '0.00', invoiceDiscount: '0.00', netAmount: '100.00', taxRate: 20, taxAmount: '20.00', total: '120.00' }],
-        subtotal: '100.00', lineDiscountTotal: '0.00', invoiceDiscount: '0.00', discountTotal: '0.00', shipping: '0.00', shippingTaxAmount: '0.00',
-        netTotal: '100.00', taxes: [{ rate: 20, taxableAmount: '100.00', taxAmount: '20.00' }], taxTotal: '20.00', total: '120.00',
-        pricesIncludeTax: false, taxCalculation: 'per-rate', currency: 'USD', decimals: 2, rounding: 'half-up',
+        regime: 'uk-vat',
+        invoiceNumber: null,
+        issueDate: null,
+        supplyDate: null,
+        lines: [
+          {
+            line: 1,
+            description: null,
+            quantity: 2,
+            unitPrice: '50.00',
+            amount: '100.00',
+            discount: '0.00',
+            invoiceDiscount: '0.00',
+            netAmount: '100.00',
+            taxRate: 20,
+            taxAmount: '20.00',
+            total: '120.00',
+          },
+        ],
+        subtotal: '100.00',
+        lineDiscountTotal: '0.00',
+        invoiceDiscount: '0.00',
+        discountTotal: '0.00',
+        shipping: '0.00',
+        shippingTaxAmount: '0.00',
+        netTotal: '100.00',
+        taxes: [{ rate: 20, taxableAmount: '100.00', taxAmount: '20.00' }],
+        taxTotal: '20.00',
+        total: '120.00',
+        pricesIncludeTax: false,
+        taxCalculation: 'per-rate',
+        currency: 'USD',
+        decimals: 2,
+        rounding: 'half-up',
         taxBreakdown: [{ rate: 20, taxableAmount: '100.00', taxAmount: '20.00', components: [{ name: 'VAT', rate: 20, amount: '20.00' }] }],
-        supplyType: null, reverseCharge: false, reverseChargeTax: '0.00', amountPayable: '120.00',
+        supplyType: null,
+        reverseCharge: false,
+        reverseChargeTax: '0.00',
+        amountPayable: '120.00',
         legends: [],
         compliance: {
-          regime: 'uk-vat', compliant: false, score: 0,
+          regime: 'uk-vat',
+          compliant: false,
+          score: 0,
           scoreBreakdown: { checks: 10, passed: 2, high: 7, medium: 1, low: 0, info: 0 },
           findings: [
-            { id: 'missing-invoice-number', severity: 'high', title: 'No invoice number', evidence: 'invoiceNumber is empty', fix: 'Give the invoice a unique number from a sequential series' },
-            { id: 'missing-issue-date', severity: 'high', title: 'No date of issue', evidence: 'issueDate is empty', fix: 'Add the date the invoice is issued (YYYY-MM-DD)' },
-            { id: 'missing-seller-address', severity: 'high', title: 'No seller address', evidence: 'seller.address is empty', fix: 'Add the seller\'s full postal address' },
-            { id: 'invalid-seller-tax-id', severity: 'high', title: 'Seller VAT number is malformed', evidence: 'GB12345: a UK VAT number is GB followed by 9 or 12 digits (or GBGD/GBHA + 3 digits)', fix: 'Correct the seller\'s VAT number' },
-            { id: 'missing-buyer-name', severity: 'high', title: 'No buyer name', evidence: 'buyer.name is empty', fix: 'Add the buyer\'s full legal name' },
-            { id: 'missing-buyer-address', severity: 'high', title: 'No buyer address', evidence: 'buyer.address is empty', fix: 'Add the buyer\'s full postal address' },
-            { id: 'missing-line-description', severity: 'high', title: 'Line without a description', evidence: 'items.0.description is empty', fix: 'Describe the goods or services on every line' },
-            { id: 'vat-not-in-gbp', severity: 'medium', title: 'VAT not shown in sterling', evidence: 'currency is USD', fix: 'Also show the total VAT converted to GBP (HMRC VAT Notice 700/21)' },
+            {
+              id: 'missing-invoice-number',
+              severity: 'high',
+              title: 'No invoice number',
+              evidence: 'invoiceNumber is empty',
+              fix: 'Give the invoice a unique number from a sequential series',
+            },
+            {
+              id: 'missing-issue-date',
+              severity: 'high',
+              title: 'No date of issue',
+              evidence: 'issueDate is empty',
+              fix: 'Add the date the invoice is issued (YYYY-MM-DD)',
+            },
+            {
+              id: 'missing-seller-address',
+              severity: 'high',
+              title: 'No seller address',
+              evidence: 'seller.address is empty',
+              fix: "Add the seller's full postal address",
+            },
+            {
+              id: 'invalid-seller-tax-id',
+              severity: 'high',
+              title: 'Seller VAT number is malformed',
+              evidence: 'GB12345: a UK VAT number is GB followed by 9 or 12 digits (or GBGD/GBHA + 3 digits)',
+              fix: "Correct the seller's VAT number",
+            },
+            { id: 'missing-buyer-name', severity: 'high', title: 'No buyer name', evidence: 'buyer.name is empty', fix: "Add the buyer's full legal name" },
+            {
+              id: 'missing-buyer-address',
+              severity: 'high',
+              title: 'No buyer address',
+              evidence: 'buyer.address is empty',
+              fix: "Add the buyer's full postal address",
+            },
+            {
+              id: 'missing-line-description',
+              severity: 'high',
+              title: 'Line without a description',
+              evidence: 'items.0.description is empty',
+              fix: 'Describe the goods or services on every line',
+            },
+            {
+              id: 'vat-not-in-gbp',
+              severity: 'medium',
+              title: 'VAT not shown in sterling',
+              evidence: 'currency is USD',
+              fix: 'Also show the total VAT converted to GBP (HMRC VAT Notice 700/21)',
+            },
           ],
         },
       },
@@ -233,7 +421,10 @@ export default defineTool({
       if (regime !== 'india-gst') return [{ name: legalTaxName[regime], rate }];
       if (supplyType === 'inter-state') return [{ name: 'IGST', rate }];
       const half = rate.div(2);
-      return [{ name: 'CGST', rate: half }, { name: supplyState && UTGST_STATES.has(supplyState) ? 'UTGST' : 'SGST', rate: half }];
+      return [
+        { name: 'CGST', rate: half },
+        { name: supplyState && UTGST_STATES.has(supplyState) ? 'UTGST' : 'SGST', rate: half },
+      ];
     };
 
     // EU/UK/generic reverse charge: the seller charges no tax at all.
@@ -246,69 +437,155 @@ export default defineTool({
 
     // The checks.
     const high = strict ? 'high' : 'medium';
-    required(input.invoiceNumber, 'missing-invoice-number', 'No invoice number', 'invoiceNumber', 'Give the invoice a unique number from a sequential series', high);
+    required(
+      input.invoiceNumber,
+      'missing-invoice-number',
+      'No invoice number',
+      'invoiceNumber',
+      'Give the invoice a unique number from a sequential series',
+      high,
+    );
     if (regime === 'india-gst' && input.invoiceNumber) {
       check(/^[A-Za-z0-9/-]{1,16}$/.test(input.invoiceNumber), () => ({
-        id: 'invalid-invoice-number', severity: 'high', title: 'Invoice number not allowed under rule 46(b)',
-        evidence: `${input.invoiceNumber}: at most 16 characters of letters, digits, "-" and "/"`, fix: 'Use a serial number of at most 16 characters made of letters, digits, "-" and "/"',
+        id: 'invalid-invoice-number',
+        severity: 'high',
+        title: 'Invoice number not allowed under rule 46(b)',
+        evidence: `${input.invoiceNumber}: at most 16 characters of letters, digits, "-" and "/"`,
+        fix: 'Use a serial number of at most 16 characters made of letters, digits, "-" and "/"',
       }));
     }
-    check(input.issueDate !== undefined, () => ({ id: 'missing-issue-date', severity: high, title: 'No date of issue', evidence: 'issueDate is empty', fix: 'Add the date the invoice is issued (YYYY-MM-DD)' }));
-    required(input.seller?.name, 'missing-seller-name', 'No seller name', 'seller.name', 'Add the seller\'s full legal name', high);
-    required(input.seller?.address, 'missing-seller-address', 'No seller address', 'seller.address', 'Add the seller\'s full postal address', strict ? 'high' : 'low');
+    check(input.issueDate !== undefined, () => ({
+      id: 'missing-issue-date',
+      severity: high,
+      title: 'No date of issue',
+      evidence: 'issueDate is empty',
+      fix: 'Add the date the invoice is issued (YYYY-MM-DD)',
+    }));
+    required(input.seller?.name, 'missing-seller-name', 'No seller name', 'seller.name', "Add the seller's full legal name", high);
+    required(
+      input.seller?.address,
+      'missing-seller-address',
+      'No seller address',
+      'seller.address',
+      "Add the seller's full postal address",
+      strict ? 'high' : 'low',
+    );
     const taxIdName = regime === 'india-gst' ? 'GSTIN' : 'VAT number';
     if (strict) {
       required(input.seller?.taxId, 'missing-seller-tax-id', `No seller ${taxIdName}`, 'seller.taxId', `Add the seller's ${taxIdName}`, 'high');
       const taxIdProblem = (id: string): string | null => (regime === 'india-gst' ? gstinProblem(compact(id)) : vatIdProblem(id, regime));
       if (input.seller?.taxId) {
         const problem = taxIdProblem(input.seller.taxId);
-        check(problem === null, () => ({ id: 'invalid-seller-tax-id', severity: 'high', title: `Seller ${taxIdName} is malformed`, evidence: `${input.seller?.taxId}: ${problem}`, fix: `Correct the seller's ${taxIdName}` }));
+        check(problem === null, () => ({
+          id: 'invalid-seller-tax-id',
+          severity: 'high',
+          title: `Seller ${taxIdName} is malformed`,
+          evidence: `${input.seller?.taxId}: ${problem}`,
+          fix: `Correct the seller's ${taxIdName}`,
+        }));
       }
       if (input.buyer?.taxId) {
         const problem = taxIdProblem(input.buyer.taxId);
-        check(problem === null, () => ({ id: 'invalid-buyer-tax-id', severity: 'medium', title: `Buyer ${taxIdName} is malformed`, evidence: `${input.buyer?.taxId}: ${problem}`, fix: `Correct the buyer's ${taxIdName}` }));
+        check(problem === null, () => ({
+          id: 'invalid-buyer-tax-id',
+          severity: 'medium',
+          title: `Buyer ${taxIdName} is malformed`,
+          evidence: `${input.buyer?.taxId}: ${problem}`,
+          fix: `Correct the buyer's ${taxIdName}`,
+        }));
       } else if (regime === 'india-gst') {
-        check(false, () => ({ id: 'missing-buyer-tax-id', severity: 'low', title: 'No recipient GSTIN', evidence: 'buyer.taxId is empty', fix: 'Add the recipient\'s GSTIN if the recipient is registered; leave it out for an unregistered (B2C) recipient' }));
+        check(false, () => ({
+          id: 'missing-buyer-tax-id',
+          severity: 'low',
+          title: 'No recipient GSTIN',
+          evidence: 'buyer.taxId is empty',
+          fix: "Add the recipient's GSTIN if the recipient is registered; leave it out for an unregistered (B2C) recipient",
+        }));
       } else if (input.reverseCharge) {
-        check(false, () => ({ id: 'missing-buyer-tax-id', severity: 'high', title: 'No buyer VAT number under reverse charge', evidence: 'buyer.taxId is empty and reverseCharge is true', fix: 'Add the buyer\'s VAT number: it is required when the buyer accounts for the VAT' }));
+        check(false, () => ({
+          id: 'missing-buyer-tax-id',
+          severity: 'high',
+          title: 'No buyer VAT number under reverse charge',
+          evidence: 'buyer.taxId is empty and reverseCharge is true',
+          fix: "Add the buyer's VAT number: it is required when the buyer accounts for the VAT",
+        }));
       }
     }
-    required(input.buyer?.name, 'missing-buyer-name', 'No buyer name', 'buyer.name', 'Add the buyer\'s full legal name', high);
-    if (strict) required(input.buyer?.address, 'missing-buyer-address', 'No buyer address', 'buyer.address', 'Add the buyer\'s full postal address', 'high');
+    required(input.buyer?.name, 'missing-buyer-name', 'No buyer name', 'buyer.name', "Add the buyer's full legal name", high);
+    if (strict) required(input.buyer?.address, 'missing-buyer-address', 'No buyer address', 'buyer.address', "Add the buyer's full postal address", 'high');
     const undescribed = input.items.findIndex((item) => !item.description || item.description.trim() === '');
-    check(undescribed < 0, () => ({ id: 'missing-line-description', severity: high, title: 'Line without a description', evidence: `items.${undescribed}.description is empty`, fix: 'Describe the goods or services on every line' }));
+    check(undescribed < 0, () => ({
+      id: 'missing-line-description',
+      severity: high,
+      title: 'Line without a description',
+      evidence: `items.${undescribed}.description is empty`,
+      fix: 'Describe the goods or services on every line',
+    }));
 
     if (regime === 'india-gst') {
       const uncoded = input.items.findIndex((item) => !item.code || item.code.trim() === '');
-      check(uncoded < 0, () => ({ id: 'missing-hsn-code', severity: 'medium', title: 'Line without an HSN/SAC code', evidence: `items.${uncoded}.code is empty`, fix: 'Add the HSN (goods) or SAC (services) code: 4 digits up to ₹5 crore turnover, 6 digits above' }));
+      check(uncoded < 0, () => ({
+        id: 'missing-hsn-code',
+        severity: 'medium',
+        title: 'Line without an HSN/SAC code',
+        evidence: `items.${uncoded}.code is empty`,
+        fix: 'Add the HSN (goods) or SAC (services) code: 4 digits up to ₹5 crore turnover, 6 digits above',
+      }));
       check(Boolean(sellerState && supplyState) || input.supplyType !== undefined, () => ({
-        id: 'supply-type-undetermined', severity: 'medium', title: 'Place of supply unknown',
-        evidence: 'neither the states (seller and place of supply) nor supplyType are given; CGST + SGST assumed', fix: 'Give placeOfSupply (or the buyer\'s state or GSTIN) and the seller\'s GSTIN',
+        id: 'supply-type-undetermined',
+        severity: 'medium',
+        title: 'Place of supply unknown',
+        evidence: 'neither the states (seller and place of supply) nor supplyType are given; CGST + SGST assumed',
+        fix: "Give placeOfSupply (or the buyer's state or GSTIN) and the seller's GSTIN",
       }));
       if (input.supplyType && sellerState && supplyState) {
         const derived = sellerState === supplyState ? 'intra-state' : 'inter-state';
         check(derived === input.supplyType, () => ({
-          id: 'supply-type-mismatch', severity: 'high', title: 'Supply type contradicts the states',
-          evidence: `seller state ${sellerState}, place of supply ${supplyState} make it ${derived}, but supplyType is ${input.supplyType}`, fix: 'Correct supplyType or the state codes',
+          id: 'supply-type-mismatch',
+          severity: 'high',
+          title: 'Supply type contradicts the states',
+          evidence: `seller state ${sellerState}, place of supply ${supplyState} make it ${derived}, but supplyType is ${input.supplyType}`,
+          fix: 'Correct supplyType or the state codes',
         }));
       }
     }
     if (regime === 'uk-vat') {
-      check(m.currency === null || m.currency === 'GBP', () => ({ id: 'vat-not-in-gbp', severity: 'medium', title: 'VAT not shown in sterling', evidence: `currency is ${m.currency}`, fix: 'Also show the total VAT converted to GBP (HMRC VAT Notice 700/21)' }));
+      check(m.currency === null || m.currency === 'GBP', () => ({
+        id: 'vat-not-in-gbp',
+        severity: 'medium',
+        title: 'VAT not shown in sterling',
+        evidence: `currency is ${m.currency}`,
+        fix: 'Also show the total VAT converted to GBP (HMRC VAT Notice 700/21)',
+      }));
     }
     if (strict && !input.reverseCharge) {
       const hasZero = lines.some((l) => l.taxRate.isZero());
       if (hasZero) {
         check(input.exemptionReason !== undefined && input.exemptionReason.trim() !== '', () => ({
-          id: 'missing-exemption-reason', severity: regime === 'eu-vat' ? 'medium' : 'low', title: 'Zero-rate line without an exemption reference',
-          evidence: 'a line has tax rate 0 and exemptionReason is empty', fix: 'State why no tax is charged (the exemption provision or "zero-rated")',
+          id: 'missing-exemption-reason',
+          severity: regime === 'eu-vat' ? 'medium' : 'low',
+          title: 'Zero-rate line without an exemption reference',
+          evidence: 'a line has tax rate 0 and exemptionReason is empty',
+          fix: 'State why no tax is charged (the exemption provision or "zero-rated")',
         }));
       }
     }
     if (zeroRated) {
-      const given = [...new Set(engineLines(input.items, input.taxRate).filter((l) => !l.taxRate.isZero()).map((l) => `${toNumber(l.taxRate, 6)} %`))];
+      const given = [
+        ...new Set(
+          engineLines(input.items, input.taxRate)
+            .filter((l) => !l.taxRate.isZero())
+            .map((l) => `${toNumber(l.taxRate, 6)} %`),
+        ),
+      ];
       if (given.length > 0) {
-        findings.push({ id: 'reverse-charge-rates-ignored', severity: 'info', title: 'Line tax rates not charged under reverse charge', evidence: `rates ${given.join(', ')} given; VAT charged 0`, fix: 'None needed: the buyer accounts for the VAT at its own rate' });
+        findings.push({
+          id: 'reverse-charge-rates-ignored',
+          severity: 'info',
+          title: 'Line tax rates not charged under reverse charge',
+          evidence: `rates ${given.join(', ')} given; VAT charged 0`,
+          fix: 'None needed: the buyer accounts for the VAT at its own rate',
+        });
       }
     }
 

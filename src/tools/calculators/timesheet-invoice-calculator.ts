@@ -37,7 +37,8 @@ function workedMinutes(entry: Entry, field: string): Decimal {
   if (given > 1) throw invalidField(`${field}.hours`, 'give only one of hours, minutes, or start and end');
   if (entry.hours !== undefined) return entry.hours.times(60);
   if (entry.minutes !== undefined) return entry.minutes;
-  if (entry.start === undefined || entry.end === undefined) throw invalidField(`${field}.${entry.start === undefined ? 'start' : 'end'}`, 'start and end go together');
+  if (entry.start === undefined || entry.end === undefined)
+    throw invalidField(`${field}.${entry.start === undefined ? 'start' : 'end'}`, 'start and end go together');
   let span = clockMinutes(entry.end) - clockMinutes(entry.start);
   if (span === 0) throw invalidField(`${field}.end`, 'must differ from start');
   if (span < 0) span += 24 * 60; // past midnight
@@ -65,13 +66,30 @@ export default defineTool({
     'invoice lines (quantity = billed hours, unitPrice = hourly rate); extra `items` (expenses, materials: description, ' +
     'quantity, unitPrice, taxRate, discount) are added; discounts, shipping and tax per rate work as in ' +
     `invoice-total-calculator. Returns per-entry worked and billed hours, the hour totals and the invoice. ${MONEY_NOTE}`,
-  keywords: ['timesheet', 'time tracking invoice', 'hourly billing', 'billable hours', 'hours to invoice', 'consulting invoice', 'time and materials', 'freelance invoice'],
+  keywords: [
+    'timesheet',
+    'time tracking invoice',
+    'hourly billing',
+    'billable hours',
+    'hours to invoice',
+    'consulting invoice',
+    'time and materials',
+    'freelance invoice',
+  ],
   input: z.object({
-    entries: z.array(entrySchema).min(1, 'at least one entry').max(MAX_ITEMS, `at most ${MAX_ITEMS} entries`).describe('Time entries: {description?, date?, hours | minutes | start+end, breakMinutes?, rate?, taxRate?, billable?}'),
+    entries: z
+      .array(entrySchema)
+      .min(1, 'at least one entry')
+      .max(MAX_ITEMS, `at most ${MAX_ITEMS} entries`)
+      .describe('Time entries: {description?, date?, hours | minutes | start+end, breakMinutes?, rate?, taxRate?, billable?}'),
     hourlyRate: amountField('Hourly rate for entries without their own rate').optional(),
     timeIncrement: intField('Bill time in blocks of this many minutes (6 = tenths of an hour, 15 = quarter hours); 0 = exact (default)', 0, 60).optional(),
     timeRounding: z.enum(ROUNDINGS).default('up').describe('How time is rounded to the increment: up (default), nearest, down'),
-    items: z.array(lineItemSchema).max(MAX_ITEMS, `at most ${MAX_ITEMS} items`).optional().describe('Other charges (expenses, materials) as invoice lines: {description?, quantity?, unitPrice, taxRate?, discount?, discountType?}'),
+    items: z
+      .array(lineItemSchema)
+      .max(MAX_ITEMS, `at most ${MAX_ITEMS} items`)
+      .optional()
+      .describe('Other charges (expenses, materials) as invoice lines: {description?, quantity?, unitPrice, taxRate?, discount?, discountType?}'),
     ...invoiceOptions,
   }),
   output: z.object({
@@ -112,22 +130,64 @@ export default defineTool({
           { entry: 2, description: 'Development', date: '2024-05-07', workedHours: 2.25, billedHours: 2.25, rate: '120.00', amount: '270.00', billable: true },
           { entry: 3, description: 'Internal meeting', date: null, workedHours: 1, billedHours: 0, rate: '95.00', amount: '0.00', billable: false },
         ],
-        totalHours: 6.4167, billableHours: 5.4167, nonBillableHours: 1, billedHours: 5.5,
+        totalHours: 6.4167,
+        billableHours: 5.4167,
+        nonBillableHours: 1,
+        billedHours: 5.5,
         invoice: {
           lines: [
-            { line: 1, description: 'Design', quantity: 3.25, unitPrice: '95.00', amount: '308.75', discount: '0.00', invoiceDiscount: '0.00', netAmount: '308.75', taxRate: 20, taxAmount: '61.75', total: '370.50' },
-            { line: 2, description: 'Development', quantity: 2.25, unitPrice: '120.00', amount: '270.00', discount: '0.00', invoiceDiscount: '0.00', netAmount: '270.00', taxRate: 20, taxAmount: '54.00', total: '324.00' },
+            {
+              line: 1,
+              description: 'Design',
+              quantity: 3.25,
+              unitPrice: '95.00',
+              amount: '308.75',
+              discount: '0.00',
+              invoiceDiscount: '0.00',
+              netAmount: '308.75',
+              taxRate: 20,
+              taxAmount: '61.75',
+              total: '370.50',
+            },
+            {
+              line: 2,
+              description: 'Development',
+              quantity: 2.25,
+              unitPrice: '120.00',
+              amount: '270.00',
+              discount: '0.00',
+              invoiceDiscount: '0.00',
+              netAmount: '270.00',
+              taxRate: 20,
+              taxAmount: '54.00',
+              total: '324.00',
+            },
           ],
-          subtotal: '578.75', lineDiscountTotal: '0.00', invoiceDiscount: '0.00', discountTotal: '0.00', shipping: '0.00', shippingTaxAmount: '0.00',
-          netTotal: '578.75', taxes: [{ rate: 20, taxableAmount: '578.75', taxAmount: '115.75' }], taxTotal: '115.75', total: '694.50',
-          pricesIncludeTax: false, taxCalculation: 'per-rate', currency: null, decimals: 2, rounding: 'half-up',
+          subtotal: '578.75',
+          lineDiscountTotal: '0.00',
+          invoiceDiscount: '0.00',
+          discountTotal: '0.00',
+          shipping: '0.00',
+          shippingTaxAmount: '0.00',
+          netTotal: '578.75',
+          taxes: [{ rate: 20, taxableAmount: '578.75', taxAmount: '115.75' }],
+          taxTotal: '115.75',
+          total: '694.50',
+          pricesIncludeTax: false,
+          taxCalculation: 'per-rate',
+          currency: null,
+          decimals: 2,
+          rounding: 'half-up',
         },
       },
     },
     {
       title: 'tenths of an hour to the nearest, a night shift with a break, and an expense',
       input: {
-        entries: [{ description: 'Support', hours: 1.33 }, { description: 'Migration', start: '22:30', end: '01:15', breakMinutes: 15 }],
+        entries: [
+          { description: 'Support', hours: 1.33 },
+          { description: 'Migration', start: '22:30', end: '01:15', breakMinutes: 15 },
+        ],
         hourlyRate: 60,
         timeIncrement: 6,
         timeRounding: 'nearest',
@@ -139,16 +199,67 @@ export default defineTool({
           { entry: 1, description: 'Support', date: null, workedHours: 1.33, billedHours: 1.3, rate: '60.00', amount: '78.00', billable: true },
           { entry: 2, description: 'Migration', date: null, workedHours: 2.5, billedHours: 2.5, rate: '60.00', amount: '150.00', billable: true },
         ],
-        totalHours: 3.83, billableHours: 3.83, nonBillableHours: 0, billedHours: 3.8,
+        totalHours: 3.83,
+        billableHours: 3.83,
+        nonBillableHours: 0,
+        billedHours: 3.8,
         invoice: {
           lines: [
-            { line: 1, description: 'Support', quantity: 1.3, unitPrice: '60.00', amount: '78.00', discount: '0.00', invoiceDiscount: '0.00', netAmount: '78.00', taxRate: 0, taxAmount: '0.00', total: '78.00' },
-            { line: 2, description: 'Migration', quantity: 2.5, unitPrice: '60.00', amount: '150.00', discount: '0.00', invoiceDiscount: '0.00', netAmount: '150.00', taxRate: 0, taxAmount: '0.00', total: '150.00' },
-            { line: 3, description: 'Travel', quantity: 1, unitPrice: '25.00', amount: '25.00', discount: '0.00', invoiceDiscount: '0.00', netAmount: '25.00', taxRate: 0, taxAmount: '0.00', total: '25.00' },
+            {
+              line: 1,
+              description: 'Support',
+              quantity: 1.3,
+              unitPrice: '60.00',
+              amount: '78.00',
+              discount: '0.00',
+              invoiceDiscount: '0.00',
+              netAmount: '78.00',
+              taxRate: 0,
+              taxAmount: '0.00',
+              total: '78.00',
+            },
+            {
+              line: 2,
+              description: 'Migration',
+              quantity: 2.5,
+              unitPrice: '60.00',
+              amount: '150.00',
+              discount: '0.00',
+              invoiceDiscount: '0.00',
+              netAmount: '150.00',
+              taxRate: 0,
+              taxAmount: '0.00',
+              total: '150.00',
+            },
+            {
+              line: 3,
+              description: 'Travel',
+              quantity: 1,
+              unitPrice: '25.00',
+              amount: '25.00',
+              discount: '0.00',
+              invoiceDiscount: '0.00',
+              netAmount: '25.00',
+              taxRate: 0,
+              taxAmount: '0.00',
+              total: '25.00',
+            },
           ],
-          subtotal: '253.00', lineDiscountTotal: '0.00', invoiceDiscount: '0.00', discountTotal: '0.00', shipping: '0.00', shippingTaxAmount: '0.00',
-          netTotal: '253.00', taxes: [{ rate: 0, taxableAmount: '253.00', taxAmount: '0.00' }], taxTotal: '0.00', total: '253.00',
-          pricesIncludeTax: false, taxCalculation: 'per-rate', currency: 'USD', decimals: 2, rounding: 'half-up',
+          subtotal: '253.00',
+          lineDiscountTotal: '0.00',
+          invoiceDiscount: '0.00',
+          discountTotal: '0.00',
+          shipping: '0.00',
+          shippingTaxAmount: '0.00',
+          netTotal: '253.00',
+          taxes: [{ rate: 0, taxableAmount: '253.00', taxAmount: '0.00' }],
+          taxTotal: '0.00',
+          total: '253.00',
+          pricesIncludeTax: false,
+          taxCalculation: 'per-rate',
+          currency: 'USD',
+          decimals: 2,
+          rounding: 'half-up',
         },
       },
     },

@@ -65,7 +65,9 @@ export default defineTool({
       const original = await copyInto(ctx, upload.path, `original.${target}`);
       const stored = await ctx.files.put(original, { fileName: outputName(input.fileName, upload.fileName, result.format), mimeType: result.mimeType });
       compressed = { ...result, ...stored, width: image.width, height: image.height };
-      ctx.warn(`Already well compressed: re-encoding gave ${kb(result.sizeBytes)}, not less than the original ${kb(originalBytes)}; the original is returned unchanged.`);
+      ctx.warn(
+        `Already well compressed: re-encoding gave ${kb(result.sizeBytes)}, not less than the original ${kb(originalBytes)}; the original is returned unchanged.`,
+      );
     }
     const savedBytes = originalBytes - compressed.sizeBytes;
     const savedPercent = originalBytes > 0 ? Math.round((savedBytes / originalBytes) * 1000) / 10 : 0;
@@ -80,7 +82,9 @@ function encode(pipeline: Sharp, target: TargetFormat, q: number, lossless: bool
     case 'jpg':
       return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: q, mozjpeg: true });
     case 'png':
-      return lossless ? pipeline.png({ compressionLevel: 9, effort: 10, adaptiveFiltering: true }) : pipeline.png({ palette: true, quality: q, compressionLevel: 9, effort: 8 });
+      return lossless
+        ? pipeline.png({ compressionLevel: 9, effort: 10, adaptiveFiltering: true })
+        : pipeline.png({ palette: true, quality: q, compressionLevel: 9, effort: 8 });
     case 'webp':
       return pipeline.webp(lossless ? { lossless: true, effort: 6 } : { quality: q, effort: 6, smartSubsample: true });
     case 'avif':

@@ -51,16 +51,24 @@ export default defineTool({
     {
       title: 'strip a script and keep ids',
       input: { keepIds: true, precision: 1 },
-      upload: { fileName: 'badge.svg', content: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle id="dot" cx="5.123" cy="5.456" r="4" onclick="alert(2)"/></svg>' },
+      upload: {
+        fileName: 'badge.svg',
+        content:
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle id="dot" cx="5.123" cy="5.456" r="4" onclick="alert(2)"/></svg>',
+      },
     },
   ],
   run: async (input, ctx) => {
     const upload = ctx.files.uploads[0];
     if (!upload) throw new ToolError('validation_failed', 'image: is required; upload an SVG file.');
-    if (upload.sizeBytes > MAX_SVG_BYTES) throw new ToolError('payload_too_large', `image: compress-svg takes SVG files up to ${MAX_SVG_BYTES / 1024 / 1024} MB.`);
+    if (upload.sizeBytes > MAX_SVG_BYTES)
+      throw new ToolError('payload_too_large', `image: compress-svg takes SVG files up to ${MAX_SVG_BYTES / 1024 / 1024} MB.`);
     const source = (await ctx.files.read(upload.path)).toString('utf8').replace(/^\uFEFF/, '');
     if (/<!DOCTYPE[^>]*\[|<!ENTITY/i.test(source)) {
-      throw new ToolError('validation_failed', 'image: SVG files that declare entities (<!ENTITY> / an internal DOCTYPE subset) are refused (entity expansion, XXE).');
+      throw new ToolError(
+        'validation_failed',
+        'image: SVG files that declare entities (<!ENTITY> / an internal DOCTYPE subset) are refused (entity expansion, XXE).',
+      );
     }
     const scripted = /<script[\s>]|\son[a-z]+\s*=|javascript:/i.test(source);
     let data: string;
@@ -69,13 +77,13 @@ export default defineTool({
         multipass: true,
         floatPrecision: input.precision,
         js2svg: { pretty: input.pretty, indent: 2 },
-        plugins: [
-          { name: 'preset-default', params: { overrides: input.keepIds ? { cleanupIds: false } : {} } },
-          'removeScripts',
-        ],
+        plugins: [{ name: 'preset-default', params: { overrides: input.keepIds ? { cleanupIds: false } : {} } }, 'removeScripts'],
       }).data;
     } catch (error) {
-      throw new ToolError('validation_failed', `image: the SVG could not be parsed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200)}).`);
+      throw new ToolError(
+        'validation_failed',
+        `image: the SVG could not be parsed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200)}).`,
+      );
     }
     const stored = await ctx.files.putData(data, { fileName: outputName(input.fileName, upload.fileName, 'svg'), mimeType: 'image/svg+xml' });
     const originalBytes = upload.sizeBytes;

@@ -63,14 +63,21 @@ export default defineTool({
   timeoutMs: 120_000,
   examples: [
     { title: 'zip an uploaded text file', input: {}, upload: { fileName: 'notes.txt', content: 'Meeting notes\n- ship it\n' } },
-    { title: 'into a named folder, maximum compression', input: { folder: 'project', level: 9, fileName: 'project-files' }, upload: { fileName: 'data.csv', content: 'a,b\n1,2\n' } },
+    {
+      title: 'into a named folder, maximum compression',
+      input: { folder: 'project', level: 9, fileName: 'project-files' },
+      upload: { fileName: 'data.csv', content: 'a,b\n1,2\n' },
+    },
     { title: 'download URLs into a ZIP', input: { urls: ['https://example.com/report.pdf', 'https://example.com/logo.png'] }, needsNetwork: true },
   ],
   run: async (input, ctx) => {
     const uploads = ctx.files.uploads;
     const urls = input.urls ?? [];
     if (uploads.length === 0 && urls.length === 0) {
-      throw new ToolError('validation_failed', 'files: upload one or more files in field "files" (multipart/form-data), or send "urls": a JSON array of HTTPS URLs.');
+      throw new ToolError(
+        'validation_failed',
+        'files: upload one or more files in field "files" (multipart/form-data), or send "urls": a JSON array of HTTPS URLs.',
+      );
     }
     const archive = ctx.engines.archive;
     if (!archive) throw new ToolError('engine_unavailable', 'ZIP writing is not available on this server.');
@@ -80,7 +87,8 @@ export default defineTool({
     let totalBytes = 0;
     const add = (rawName: string, sizeBytes: number, source: string): string => {
       totalBytes += sizeBytes;
-      if (totalBytes > MAX_TOTAL_BYTES) throw new ToolError('payload_too_large', `files: more than ${MAX_TOTAL_BYTES / 1024 / 1024} MB in all; split them into several archives.`);
+      if (totalBytes > MAX_TOTAL_BYTES)
+        throw new ToolError('payload_too_large', `files: more than ${MAX_TOTAL_BYTES / 1024 / 1024} MB in all; split them into several archives.`);
       const name = uniqueName(names, safeEntryName(rawName));
       const full = input.folder ? `${input.folder.trim()}/${name}` : name;
       entries.push({ name: full, sizeBytes, source });
@@ -108,7 +116,9 @@ async function download(url: string, index: number, ctx: ToolContext): Promise<B
     throw new ToolError('upstream_failed', `${field}: ${url} answered HTTP ${response.status} ${response.statusText}`.trim());
   }
   if (response.tls && !response.tls.authorized) {
-    ctx.warn(`${field}: the TLS certificate of ${new URL(url).host} did not validate (${response.tls.authorizationError ?? 'unknown reason'}); the file was added all the same.`);
+    ctx.warn(
+      `${field}: the TLS certificate of ${new URL(url).host} did not validate (${response.tls.authorizationError ?? 'unknown reason'}); the file was added all the same.`,
+    );
   }
   return response.body;
 }
@@ -128,7 +138,11 @@ function nameFromUrl(url: string, index: number): string {
 /** No folders, no `..`, no control or reserved characters (zip slip and Windows-safe names). */
 export function safeEntryName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f<>:"|?*]/g, '_').replace(/^\.+/, '').trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f<>:"|?*]/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || 'file';
 }
 

@@ -39,7 +39,9 @@ const output = z.object({
     .object({ latitude: z.number(), longitude: z.number(), altitude: z.number().nullable() })
     .nullable()
     .describe('Location from EXIF GPS, decimal degrees (WGS 84); null when absent'),
-  exif: z.record(z.string(), exifValue).describe('All EXIF/TIFF/GPS tags read (exifr), values translated to words where EXIF defines them; binary tags left out'),
+  exif: z
+    .record(z.string(), exifValue)
+    .describe('All EXIF/TIFF/GPS tags read (exifr), values translated to words where EXIF defines them; binary tags left out'),
 });
 
 export default defineTool({
@@ -47,7 +49,7 @@ export default defineTool({
   slug: 'image-metadata',
   title: 'Read image metadata',
   description:
-    'Reads an image\'s metadata without decoding its pixels and returns it as JSON (the body itself, no envelope): format, dimensions (stored and as displayed after ' +
+    "Reads an image's metadata without decoding its pixels and returns it as JSON (the body itself, no envelope): format, dimensions (stored and as displayed after " +
     'EXIF orientation), colour space, channels, bit depth, DPI, alpha, ICC profile, progressive, frames; camera, date taken and GPS location; and every EXIF tag ' +
     '(with exifr). Handles JPEG, PNG, WebP, GIF, TIFF, AVIF, HEIC, BMP and SVG. Useful to check an image before publishing it (does it leak a location?). ' +
     'Upload the image in field "image".',
@@ -63,7 +65,10 @@ export default defineTool({
     {
       title: 'an SVG',
       input: {},
-      upload: { fileName: 'badge.svg', content: '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#0a0"/></svg>' },
+      upload: {
+        fileName: 'badge.svg',
+        content: '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#0a0"/></svg>',
+      },
       output: {
         fileName: 'badge.svg',
         sizeBytes: 113,
@@ -136,7 +141,10 @@ export default defineTool({
       decodable: header.width * header.height <= MAX_INPUT_PIXELS,
       camera: make || model || lens ? { make, model, lens } : null,
       dateTaken: exifDate(exif.DateTimeOriginal ?? exif.CreateDate ?? exif.DateTime),
-      gps: latitude !== undefined && longitude !== undefined ? { latitude: round(latitude, 7), longitude: round(longitude, 7), altitude: typeof exif.GPSAltitude === 'number' ? exif.GPSAltitude : null } : null,
+      gps:
+        latitude !== undefined && longitude !== undefined
+          ? { latitude: round(latitude, 7), longitude: round(longitude, 7), altitude: typeof exif.GPSAltitude === 'number' ? exif.GPSAltitude : null }
+          : null,
       exif: tags,
     };
   },
@@ -165,7 +173,17 @@ async function readHeader(images: ImageEngine, filePath: string, kind: string): 
     });
     if (image) {
       const m = image.metadata;
-      return { width: image.width, height: image.height, space: m.space, channels: m.channels, depth: m.depth, hasAlpha: image.hasAlpha, hasProfile: false, isProgressive: false, pages: 1 };
+      return {
+        width: image.width,
+        height: image.height,
+        space: m.space,
+        channels: m.channels,
+        depth: m.depth,
+        hasAlpha: image.hasAlpha,
+        hasProfile: false,
+        isProgressive: false,
+        pages: 1,
+      };
     }
     throw new ToolError('validation_failed', 'image: the image is larger than the pixel limit and its format cannot be described without decoding it.');
   }
@@ -174,7 +192,10 @@ async function readHeader(images: ImageEngine, filePath: string, kind: string): 
   try {
     m = await sharp(filePath, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw new ToolError('validation_failed', `image: the ${kind.toUpperCase()} header could not be read (${(error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200)}).`);
+    throw new ToolError(
+      'validation_failed',
+      `image: the ${kind.toUpperCase()} header could not be read (${(error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200)}).`,
+    );
   }
   const pages = m.pages ?? 1;
   return {
@@ -223,7 +244,8 @@ async function readExif(bytes: Buffer, kind: string): Promise<ExifRecord> {
 function jsonable(value: unknown): z.infer<typeof exifValue> | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return typeof value === 'string' ? value.replace(/\0+$/, '').trim() : value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (Array.isArray(value) && value.every((v) => typeof v === 'number' || typeof v === 'string')) return value.length <= 64 ? (value as (string | number)[]) : undefined;
+  if (Array.isArray(value) && value.every((v) => typeof v === 'number' || typeof v === 'string'))
+    return value.length <= 64 ? (value as (string | number)[]) : undefined;
   return undefined; // binary blobs (Uint8Array) and nested structures are left out
 }
 

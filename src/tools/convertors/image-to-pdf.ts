@@ -28,7 +28,10 @@ export default defineTool({
   keywords: ['image to pdf', 'jpg to pdf', 'png to pdf', 'photos to pdf', 'combine images', 'scan to pdf'],
   input: z.object({
     pageSize: z.enum(['fit', 'a4', 'letter', 'legal', 'a3', 'a5']).default('fit').describe('fit (default: page = image size), or a paper size'),
-    orientation: z.enum(['auto', 'portrait', 'landscape']).default('auto').describe('For paper sizes: auto (follows each image, default), portrait or landscape'),
+    orientation: z
+      .enum(['auto', 'portrait', 'landscape'])
+      .default('auto')
+      .describe('For paper sizes: auto (follows each image, default), portrait or landscape'),
     margin: formNumber(0, 144, 'Margin around the image in points (1/72 inch), for paper sizes (default 0)').default(0),
     title: z.string().max(300).optional().describe('Document title stored in the PDF metadata'),
     fileName: fileNameField,
@@ -77,7 +80,10 @@ export default defineTool({
       const page = pdf.addPage([pageWidth, pageHeight]);
       page.drawImage(embedded, { x: (pageWidth - width * scale) / 2, y: (pageHeight - height * scale) / 2, width: width * scale, height: height * scale });
     }
-    const stored = await ctx.files.putData(await pdf.save(), { fileName: outputName(input.fileName, uploads[0]!.fileName, 'pdf'), mimeType: 'application/pdf' });
+    const stored = await ctx.files.putData(await pdf.save(), {
+      fileName: outputName(input.fileName, uploads[0]!.fileName, 'pdf'),
+      mimeType: 'application/pdf',
+    });
     return { ...stored, pages: uploads.length };
   },
 });

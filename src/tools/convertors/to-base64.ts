@@ -12,11 +12,14 @@ export default defineTool({
   title: 'Image to Base64',
   description:
     'Encodes an image file as Base64 and returns it as plain text (text/plain, no envelope): bare Base64 by default, or a data URI ' +
-    '(data:image/png;base64,…) ready for HTML <img src>, CSS url() or JSON, with the media type taken from the file\'s bytes (not its name). ' +
+    "(data:image/png;base64,…) ready for HTML <img src>, CSS url() or JSON, with the media type taken from the file's bytes (not its name). " +
     'The bytes are not re-encoded. Images up to 10 MB; upload the image in field "image".',
   keywords: ['base64', 'data uri', 'image to base64', 'encode image', 'embed image', 'inline image'],
   input: z.object({
-    format: z.enum(['base64', 'dataUri']).default('base64').describe('base64 (default): the bare Base64 text; dataUri: prefixed with data:<media type>;base64,'),
+    format: z
+      .enum(['base64', 'dataUri'])
+      .default('base64')
+      .describe('base64 (default): the bare Base64 text; dataUri: prefixed with data:<media type>;base64,'),
   }),
   output: z.string().describe('The Base64 text (or data URI)'),
   response: 'text',
@@ -34,7 +37,8 @@ export default defineTool({
   run: async ({ format }, ctx) => {
     const upload = ctx.files.uploads[0];
     if (!upload) throw new ToolError('validation_failed', 'image: is required; upload an image as multipart/form-data.');
-    if (upload.sizeBytes > MAX_BYTES) throw new ToolError('payload_too_large', `image: to-base64 takes images up to ${MAX_BYTES / 1024 / 1024} MB (Base64 text is a third larger).`);
+    if (upload.sizeBytes > MAX_BYTES)
+      throw new ToolError('payload_too_large', `image: to-base64 takes images up to ${MAX_BYTES / 1024 / 1024} MB (Base64 text is a third larger).`);
     const base64 = (await ctx.files.read(upload.path)).toString('base64');
     return format === 'dataUri' ? `data:${FILE_KINDS[upload.kind].mimeType};base64,${base64}` : base64;
   },

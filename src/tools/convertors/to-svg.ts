@@ -17,7 +17,7 @@ export default defineTool({
   slug: 'to-svg',
   title: 'Convert image to SVG (vector tracing)',
   description:
-    'Traces a raster image into real vector paths with Potrace (the `potrace` npm port of Peter Selinger\'s algorithm, GPL-2.0) — not a bitmap wrapped in SVG. ' +
+    "Traces a raster image into real vector paths with Potrace (the `potrace` npm port of Peter Selinger's algorithm, GPL-2.0) — not a bitmap wrapped in SVG. " +
     'mode "trace" (default) gives one colour of filled shapes above a brightness threshold (logos, signatures, line art, scans); "posterize" stacks 2–8 ' +
     'grey levels for photos. The image is EXIF-rotated, flattened onto white and scaled to at most maxSize pixels on its longer side before tracing; the SVG keeps ' +
     'the original width and height. Upload the image in field "image".',
@@ -97,7 +97,10 @@ export default defineTool({
       throw new ToolError('unprocessable', `image: tracing failed (${error instanceof Error ? error.message : String(error)}).`);
     });
     // Potrace writes the traced size: scale to the original size with a viewBox.
-    svg = svg.replace(/<svg([^>]*?)\swidth="[^"]*"\s+height="[^"]*"(\s+viewBox="[^"]*")?/, `<svg$1 width="${width}" height="${height}" viewBox="0 0 ${traced.width} ${traced.height}"`);
+    svg = svg.replace(
+      /<svg([^>]*?)\swidth="[^"]*"\s+height="[^"]*"(\s+viewBox="[^"]*")?/,
+      `<svg$1 width="${width}" height="${height}" viewBox="0 0 ${traced.width} ${traced.height}"`,
+    );
     const stored = await ctx.files.putData(svg, { fileName: outputName(input.fileName, upload.fileName, 'svg'), mimeType: 'image/svg+xml' });
     const paths = (svg.match(/<path\b/g) ?? []).length;
     if (paths === 0) ctx.warn('Nothing was traced: the image has no areas darker than the threshold (try another threshold, or invert).');

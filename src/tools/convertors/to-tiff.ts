@@ -10,7 +10,12 @@ export default imageConversionTool({
     'transparency kept. EXIF orientation applied; metadata stripped unless keepMetadata.',
   keywords: ['tiff', 'tif', 'convert to tiff', 'print', 'archive', 'lossless'],
   fields: { compression: tiffCompression, quality: quality(90, 'JPEG quality when compression is jpeg'), keepMetadata },
-  encode: (p, o) => p.tiff({ compression: o.compression, quality: o.quality, ...(o.compression === 'lzw' || o.compression === 'deflate' ? { predictor: 'horizontal' as const } : {}) }),
+  encode: (p, o) =>
+    p.tiff({
+      compression: o.compression,
+      quality: o.quality,
+      ...(o.compression === 'lzw' || o.compression === 'deflate' ? { predictor: 'horizontal' as const } : {}),
+    }),
   examples: [
     { title: 'PNG to TIFF', input: {}, upload: { fileName: 'scan.png' } },
     { title: 'deflate-compressed TIFF', input: { compression: 'deflate' }, upload: { fileName: 'photo.jpg' } },

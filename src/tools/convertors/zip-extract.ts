@@ -26,7 +26,9 @@ const input = z.object({
   urls: z
     .union([httpsUrl.transform((url) => [url]), z.array(httpsUrl).min(1).max(MAX_URLS, `at most ${MAX_URLS} URLs`)])
     .optional()
-    .describe(`HTTPS URLs of ZIP archives to fetch and extract instead of (or besides) an upload: a JSON array of up to ${MAX_URLS} (a multipart field holding the JSON array works)`),
+    .describe(
+      `HTTPS URLs of ZIP archives to fetch and extract instead of (or besides) an upload: a JSON array of up to ${MAX_URLS} (a multipart field holding the JSON array works)`,
+    ),
 });
 
 const entrySchema = fileResultSchema.extend({
@@ -53,16 +55,55 @@ const output = z.object({
 type Entry = z.input<typeof entrySchema>;
 
 const MIME: Record<string, string> = {
-  txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', tsv: 'text/tab-separated-values', html: 'text/html', htm: 'text/html', css: 'text/css',
-  js: 'text/javascript', mjs: 'text/javascript', json: 'application/json', xml: 'application/xml', svg: 'image/svg+xml', yaml: 'application/yaml', yml: 'application/yaml',
-  pdf: 'application/pdf', rtf: 'application/rtf', zip: 'application/zip', gz: 'application/gzip', tar: 'application/x-tar', '7z': 'application/x-7z-compressed',
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', avif: 'image/avif', bmp: 'image/bmp', ico: 'image/vnd.microsoft.icon', tif: 'image/tiff', tiff: 'image/tiff',
-  mp3: 'audio/mpeg', wav: 'audio/wav', ogg: 'audio/ogg', mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime',
-  woff: 'font/woff', woff2: 'font/woff2', ttf: 'font/ttf', otf: 'font/otf',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet', odp: 'application/vnd.oasis.opendocument.presentation',
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  html: 'text/html',
+  htm: 'text/html',
+  css: 'text/css',
+  js: 'text/javascript',
+  mjs: 'text/javascript',
+  json: 'application/json',
+  xml: 'application/xml',
+  svg: 'image/svg+xml',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  pdf: 'application/pdf',
+  rtf: 'application/rtf',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  tar: 'application/x-tar',
+  '7z': 'application/x-7z-compressed',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  bmp: 'image/bmp',
+  ico: 'image/vnd.microsoft.icon',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
   epub: 'application/epub+zip',
 };
 
@@ -93,9 +134,12 @@ async function download(url: string, index: number, ctx: ToolContext): Promise<S
   if (response.status < 200 || response.status > 299) {
     throw new ToolError('upstream_failed', `${field}: ${url} answered HTTP ${response.status} ${response.statusText}`.trim());
   }
-  if (!looksLikeZip(response.body)) throw new ToolError('validation_failed', `${field}: ${url} did not return a ZIP archive (content type ${response.contentType ?? 'unknown'}).`);
+  if (!looksLikeZip(response.body))
+    throw new ToolError('validation_failed', `${field}: ${url} did not return a ZIP archive (content type ${response.contentType ?? 'unknown'}).`);
   if (response.tls && !response.tls.authorized) {
-    ctx.warn(`${field}: the TLS certificate of ${new URL(url).host} did not validate (${response.tls.authorizationError ?? 'unknown reason'}); the archive was fetched and checked all the same.`);
+    ctx.warn(
+      `${field}: the TLS certificate of ${new URL(url).host} did not validate (${response.tls.authorizationError ?? 'unknown reason'}); the archive was fetched and checked all the same.`,
+    );
   }
   return { label: `the archive at ${url}`, field, source: url, zip: response.body };
 }
@@ -126,10 +170,18 @@ export default defineTool({
     if (!archive) throw new ToolError('engine_unavailable', 'file: ZIP extraction is not available on this server.');
     const uploads = ctx.files.uploads;
     if (uploads.length === 0 && !urls?.length) {
-      throw new ToolError('validation_failed', 'file: upload a ZIP archive in field "file" (multipart/form-data), or send "urls": a JSON array of HTTPS URLs of ZIP archives.');
+      throw new ToolError(
+        'validation_failed',
+        'file: upload a ZIP archive in field "file" (multipart/form-data), or send "urls": a JSON array of HTTPS URLs of ZIP archives.',
+      );
     }
     const workDir = await ctx.files.workDir();
-    const sources: Source[] = uploads.map((upload) => ({ label: `the archive "${upload.fileName}"`, field: 'file', source: upload.fileName, zip: upload.path }));
+    const sources: Source[] = uploads.map((upload) => ({
+      label: `the archive "${upload.fileName}"`,
+      field: 'file',
+      source: upload.fileName,
+      zip: upload.path,
+    }));
     for (const [index, url] of (urls ?? []).entries()) sources.push(await download(url, index, ctx));
 
     // The caps hold for the whole call; each archive gets what the ones before it left.
@@ -138,7 +190,12 @@ export default defineTool({
     let bytesLeft = ARCHIVE_CAPS.upload.maxTotalBytes;
     for (const [index, source] of sources.entries()) {
       const caps: ArchiveCaps = { ...ARCHIVE_CAPS.upload, maxEntries: entriesLeft, maxTotalBytes: bytesLeft };
-      const result = await archive.extract(source.zip, path.join(workDir, `archive-${index}`), { caps, field: source.field, label: source.label, signal: ctx.signal });
+      const result = await archive.extract(source.zip, path.join(workDir, `archive-${index}`), {
+        caps,
+        field: source.field,
+        label: source.label,
+        signal: ctx.signal,
+      });
       entriesLeft -= result.files.length + result.directories.length;
       bytesLeft -= result.totalBytes;
       extracted.push({ source, ...result });
@@ -155,7 +212,12 @@ export default defineTool({
     for (const { source, files } of extracted) if (files.length === 0) ctx.warn(`${source.label} holds no files.`);
     return {
       entries,
-      archives: extracted.map(({ source, files, directories, totalBytes }) => ({ source: source.source, fileCount: files.length, directoryCount: directories.length, totalBytes })),
+      archives: extracted.map(({ source, files, directories, totalBytes }) => ({
+        source: source.source,
+        fileCount: files.length,
+        directoryCount: directories.length,
+        totalBytes,
+      })),
       fileCount: entries.length,
       totalBytes: extracted.reduce((sum, a) => sum + a.totalBytes, 0),
     };

@@ -63,7 +63,10 @@ function pyLiteral(value: unknown, indent: string): string {
 }
 
 function indentBlock(text: string, pad: string): string {
-  return text.split('\n').map((line, i) => (i === 0 ? line : pad + line)).join('\n');
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : pad + line))
+    .join('\n');
 }
 
 function hasHeader(headers: Header[], name: string): boolean {
@@ -98,7 +101,9 @@ export default defineTool({
     bodyType: z
       .enum(['json', 'form', 'text'])
       .optional()
-      .describe('json (default for objects/arrays; a string body must then be valid JSON), form (an object of strings, URL-encoded) or text (string sent as is). Default: json for objects, text for strings.'),
+      .describe(
+        'json (default for objects/arrays; a string body must then be valid JSON), form (an object of strings, URL-encoded) or text (string sent as is). Default: json for objects, text for strings.',
+      ),
     auth: z
       .discriminatedUnion('type', [
         z.object({ type: z.literal('bearer'), token: z.string().min(1).max(8_000) }),
@@ -125,7 +130,11 @@ export default defineTool({
   examples: [
     {
       title: 'JSON POST with bearer auth; a quote in the body is shell-safe',
-      input: { url: 'https://api.example.com/v1/notes', auth: { type: 'bearer', token: 'tok_123' }, body: { title: "It's done", tags: ['a', 'b'], draft: false } },
+      input: {
+        url: 'https://api.example.com/v1/notes',
+        auth: { type: 'bearer', token: 'tok_123' },
+        body: { title: "It's done", tags: ['a', 'b'], draft: false },
+      },
       output: {
         method: 'POST',
         url: 'https://api.example.com/v1/notes',
@@ -135,19 +144,25 @@ export default defineTool({
         ],
         body: '{"title":"It\'s done","tags":["a","b"],"draft":false}',
         snippets: {
-          curl: "curl -X POST https://api.example.com/v1/notes \\\n  -H 'Authorization: Bearer tok_123' \\\n  -H 'Content-Type: application/json' \\\n  --data-raw '{\"title\":\"It'\\''s done\",\"tags\":[\"a\",\"b\"],\"draft\":false}'",
+          curl: 'curl -X POST https://api.example.com/v1/notes \\\n  -H \'Authorization: Bearer tok_123\' \\\n  -H \'Content-Type: application/json\' \\\n  --data-raw \'{"title":"It\'\\\'\'s done","tags":["a","b"],"draft":false}\'',
           fetch:
             'const response = await fetch("https://api.example.com/v1/notes", {\n  method: "POST",\n  headers: {\n    "Authorization": "Bearer tok_123",\n    "Content-Type": "application/json",\n  },\n  body: JSON.stringify({\n    "title": "It\'s done",\n    "tags": [\n      "a",\n      "b"\n    ],\n    "draft": false\n  }),\n});\nconsole.log(response.status, await response.text());',
           python:
             'import requests\n\nresponse = requests.post(\n    "https://api.example.com/v1/notes",\n    headers={\n        "Authorization": "Bearer tok_123",\n        "Content-Type": "application/json",\n    },\n    json={\n        "title": "It\'s done",\n        "tags": [\n            "a",\n            "b",\n        ],\n        "draft": False,\n    },\n    timeout=30,\n)\nprint(response.status_code, response.text)',
-          httpie: "http POST https://api.example.com/v1/notes \\\n  'Authorization:Bearer tok_123' \\\n  Content-Type:application/json \\\n  --raw '{\"title\":\"It'\\''s done\",\"tags\":[\"a\",\"b\"],\"draft\":false}'",
+          httpie:
+            'http POST https://api.example.com/v1/notes \\\n  \'Authorization:Bearer tok_123\' \\\n  Content-Type:application/json \\\n  --raw \'{"title":"It\'\\\'\'s done","tags":["a","b"],"draft":false}\'',
           http: 'POST /v1/notes HTTP/1.1\r\nHost: api.example.com\r\nAuthorization: Bearer tok_123\r\nContent-Type: application/json\r\nContent-Length: 52\r\n\r\n{"title":"It\'s done","tags":["a","b"],"draft":false}',
         },
       },
     },
     {
       title: 'GET with encoded query parameters, curl only',
-      input: { url: 'https://example.com/search', query: { q: 'café & crème', page: 2, tag: ['x', 'y'] }, headers: { Accept: 'application/json' }, targets: ['curl'] },
+      input: {
+        url: 'https://example.com/search',
+        query: { q: 'café & crème', page: 2, tag: ['x', 'y'] },
+        headers: { Accept: 'application/json' },
+        targets: ['curl'],
+      },
       output: {
         method: 'GET',
         url: 'https://example.com/search?q=caf%C3%A9+%26+cr%C3%A8me&page=2&tag=x&tag=y',
@@ -171,9 +186,12 @@ export default defineTool({
     }
     const finalUrl = url.toString();
 
-    const headers: Header[] = Array.isArray(input.headers) ? input.headers.map((h) => ({ ...h })) : Object.entries(input.headers ?? {}).map(([name, value]) => ({ name, value }));
+    const headers: Header[] = Array.isArray(input.headers)
+      ? input.headers.map((h) => ({ ...h }))
+      : Object.entries(input.headers ?? {}).map(([name, value]) => ({ name, value }));
     if (input.auth?.type === 'bearer') headers.unshift({ name: 'Authorization', value: `Bearer ${input.auth.token}` });
-    if (input.auth?.type === 'basic') headers.unshift({ name: 'Authorization', value: `Basic ${Buffer.from(`${input.auth.username}:${input.auth.password}`, 'utf8').toString('base64')}` });
+    if (input.auth?.type === 'basic')
+      headers.unshift({ name: 'Authorization', value: `Basic ${Buffer.from(`${input.auth.username}:${input.auth.password}`, 'utf8').toString('base64')}` });
     if (input.auth?.type === 'api-key') headers.unshift({ name: input.auth.header, value: input.auth.value });
 
     let body: string | null = null;
@@ -225,7 +243,8 @@ export default defineTool({
     if (targets.has('fetch')) {
       const parts = [`  method: ${jsString(method)},`];
       if (headers.length > 0) parts.push(`  headers: {\n${headers.map((h) => `    ${jsString(h.name)}: ${jsString(h.value)},`).join('\n')}\n  },`);
-      if (body !== null) parts.push(bodyType === 'json' ? `  body: JSON.stringify(${indentBlock(JSON.stringify(jsonValue, null, 2), '  ')}),` : `  body: ${jsString(body)},`);
+      if (body !== null)
+        parts.push(bodyType === 'json' ? `  body: JSON.stringify(${indentBlock(JSON.stringify(jsonValue, null, 2), '  ')}),` : `  body: ${jsString(body)},`);
       snippets.fetch = `const response = await fetch(${jsString(finalUrl)}, {\n${parts.join('\n')}\n});\nconsole.log(response.status, await response.text());`;
     }
     if (targets.has('python')) {
@@ -233,7 +252,9 @@ export default defineTool({
       if (headers.length > 0) args.push(`    headers={\n${headers.map((h) => `        ${pyString(h.name)}: ${pyString(h.value)},`).join('\n')}\n    },`);
       if (body !== null) args.push(bodyType === 'json' ? `    json=${pyLiteral(jsonValue, '    ')},` : `    data=${pyString(body)}.encode("utf-8"),`);
       args.push('    timeout=30,');
-      const call = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].includes(method) ? `requests.${method.toLowerCase()}(` : `requests.request(${pyString(method)}, `;
+      const call = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].includes(method)
+        ? `requests.${method.toLowerCase()}(`
+        : `requests.request(${pyString(method)}, `;
       snippets.python = `import requests\n\nresponse = ${call}\n${args.join('\n')}\n)\nprint(response.status_code, response.text)`;
     }
     if (targets.has('httpie')) {

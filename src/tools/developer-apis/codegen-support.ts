@@ -26,7 +26,10 @@ function quicktypeCore(): Promise<Quicktype> {
 
 export const codegenJsonField = z
   .union([
-    z.string().min(1, 'must not be empty').max(MAX_CODEGEN_CHARS, `at most ${MAX_CODEGEN_CHARS.toLocaleString('en')} characters`),
+    z
+      .string()
+      .min(1, 'must not be empty')
+      .max(MAX_CODEGEN_CHARS, `at most ${MAX_CODEGEN_CHARS.toLocaleString('en')} characters`),
     z.record(z.string(), z.unknown()),
     z.array(z.unknown()),
   ])
@@ -47,9 +50,11 @@ export function typeNameField(fallback: string) {
 /** Reads the sample (400 with line/column for bad JSON text) and returns it re-serialised for quicktype. */
 export function sampleText(json: string | Record<string, unknown> | unknown[]): string {
   const value = readJsonInput('json', json);
-  if (depthOf(value, MAX_CODEGEN_DEPTH + 1) > MAX_CODEGEN_DEPTH) throw invalidField('json', `nesting is deeper than ${MAX_CODEGEN_DEPTH} levels; type generation supports at most ${MAX_CODEGEN_DEPTH}`);
+  if (depthOf(value, MAX_CODEGEN_DEPTH + 1) > MAX_CODEGEN_DEPTH)
+    throw invalidField('json', `nesting is deeper than ${MAX_CODEGEN_DEPTH} levels; type generation supports at most ${MAX_CODEGEN_DEPTH}`);
   const text = JSON.stringify(value);
-  if (text.length > MAX_CODEGEN_CHARS * 2) throw invalidField('json', `the sample is too large; send at most ${MAX_CODEGEN_CHARS.toLocaleString('en')} characters`);
+  if (text.length > MAX_CODEGEN_CHARS * 2)
+    throw invalidField('json', `the sample is too large; send at most ${MAX_CODEGEN_CHARS.toLocaleString('en')} characters`);
   return text;
 }
 
@@ -87,7 +92,10 @@ export async function generateTypes(options: GenerateOptions): Promise<string> {
     return `${result.lines.join('\n').trim()}\n`;
   } catch (error) {
     if (error instanceof ToolError) throw error;
-    throw new ToolError('unprocessable', `json: types could not be generated from this sample (${messageOf(error).split('\n')[0]}); try a smaller or simpler sample`);
+    throw new ToolError(
+      'unprocessable',
+      `json: types could not be generated from this sample (${messageOf(error).split('\n')[0]}); try a smaller or simpler sample`,
+    );
   }
 }
 
@@ -117,7 +125,14 @@ function scalarKinds(values: unknown[]): Scalar[] {
   return unique.includes('number') ? unique.filter((k) => k !== 'integer') : unique;
 }
 
-const ZOD: Record<Scalar, string> = { number: 'z.number()', integer: 'z.number()', string: 'z.string()', boolean: 'z.boolean()', null: 'z.null()', other: 'z.unknown()' };
+const ZOD: Record<Scalar, string> = {
+  number: 'z.number()',
+  integer: 'z.number()',
+  string: 'z.string()',
+  boolean: 'z.boolean()',
+  null: 'z.null()',
+  other: 'z.unknown()',
+};
 const TS: Record<Scalar, string> = { number: 'number', integer: 'number', string: 'string', boolean: 'boolean', null: 'null', other: 'unknown' };
 const PY: Record<Scalar, string> = { number: 'float', integer: 'int', string: 'str', boolean: 'bool', null: 'None', other: 'Any' };
 

@@ -42,7 +42,10 @@ function parseColor(field: string, text: string): Color {
     color = undefined; // culori's tokenizer throws on some malformed input (e.g. "/0A")
   }
   if (!color) {
-    throw invalidField(field, `'${text.slice(0, 60)}' is not a CSS colour: use hex (#ff8000, #f80, #ff800080), rgb(255 128 0), hsl(30 100% 50%), hwb(), lab(), lch(), oklch(0.75 0.18 55) or a name such as rebeccapurple`);
+    throw invalidField(
+      field,
+      `'${text.slice(0, 60)}' is not a CSS colour: use hex (#ff8000, #f80, #ff800080), rgb(255 128 0), hsl(30 100% 50%), hwb(), lab(), lch(), oklch(0.75 0.18 55) or a name such as rebeccapurple`,
+    );
   }
   return color;
 }
@@ -78,7 +81,11 @@ export default defineTool({
     'Colours outside sRGB (wide-gamut oklch/lab) are mapped into sRGB for the sRGB formats, with a warning.',
   keywords: ['color converter', 'colour', 'hex to rgb', 'rgb to hex', 'hsl', 'oklch', 'contrast ratio', 'wcag', 'accessibility', 'css color'],
   input: z.object({
-    color: z.string().min(1, 'must not be empty').max(100, 'at most 100 characters').describe('Any CSS colour, e.g. #ff8000, rgb(255 128 0), hsl(30 100% 50%), oklch(0.7 0.15 50), coral'),
+    color: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(100, 'at most 100 characters')
+      .describe('Any CSS colour, e.g. #ff8000, rgb(255 128 0), hsl(30 100% 50%), oklch(0.7 0.15 50), coral'),
     contrastWith: z.string().max(100).optional().describe('A second colour (e.g. a background) to compute the WCAG contrast ratio against'),
   }),
   output: z.object({
@@ -140,7 +147,13 @@ export default defineTool({
         oklch: { l: 0.4403, c: 0.1603, h: 303.37 },
         lab: { l: 32.39, a: 38.42, b: -47.69 },
         cmyk: { c: 33.33, m: 66.67, y: 0, k: 40 },
-        css: { hex: '#66339980', rgb: 'rgb(102 51 153 / 0.5)', hsl: 'hsl(270 50% 40% / 0.5)', hwb: 'hwb(270 20% 40% / 0.5)', oklch: 'oklch(44.03% 0.1603 303.37 / 0.5)' },
+        css: {
+          hex: '#66339980',
+          rgb: 'rgb(102 51 153 / 0.5)',
+          hsl: 'hsl(270 50% 40% / 0.5)',
+          hwb: 'hwb(270 20% 40% / 0.5)',
+          oklch: 'oklch(44.03% 0.1603 303.37 / 0.5)',
+        },
         name: 'rebeccapurple',
         nearestName: 'rebeccapurple',
         inSrgbGamut: true,
@@ -165,7 +178,9 @@ export default defineTool({
     const b8 = Math.round(clamp(srgb.b) * 255);
     const solid: Rgb = { mode: 'rgb', r: r8 / 255, g: g8 / 255, b: b8 / 255 };
     const hex = colours().formatHex(solid);
-    const hex8 = `${hex}${Math.round(alpha * 255).toString(16).padStart(2, '0')}`;
+    const hex8 = `${hex}${Math.round(alpha * 255)
+      .toString(16)
+      .padStart(2, '0')}`;
     const hsl = colours().toHsl(solid);
     const hwb = colours().toHwb(solid);
     const ok = colours().toOklch(parsed);

@@ -31,19 +31,26 @@ export default defineTool({
   keywords: ['cron', 'crontab', 'cron generator', 'cron builder', 'schedule', 'every 5 minutes', 'cron job'],
   input: z.object({
     frequency: z.enum(FREQUENCIES).describe('every-minute, every-n-minutes, hourly, every-n-hours, daily, weekdays (Mon–Fri), weekly, monthly or yearly'),
-    interval: z.number().int('a whole number').min(1, 'at least 1').max(59, 'at most 59').optional().describe('every-n-minutes: minutes (1–59); every-n-hours: hours (1–23)'),
-    minute: z.number().int('a whole number').min(0).max(59, 'at most 59').optional().describe('hourly / every-n-hours: minute past the hour (0–59). Default 0.'),
+    interval: z
+      .number()
+      .int('a whole number')
+      .min(1, 'at least 1')
+      .max(59, 'at most 59')
+      .optional()
+      .describe('every-n-minutes: minutes (1–59); every-n-hours: hours (1–23)'),
+    minute: z
+      .number()
+      .int('a whole number')
+      .min(0)
+      .max(59, 'at most 59')
+      .optional()
+      .describe('hourly / every-n-hours: minute past the hour (0–59). Default 0.'),
     time: z
       .string()
       .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'a 24-hour time HH:MM, e.g. 09:30')
       .optional()
       .describe('daily, weekdays, weekly, monthly, yearly: time of day as HH:MM (24-hour). Default 00:00.'),
-    daysOfWeek: z
-      .array(z.enum(DAYS))
-      .min(1, 'at least one day')
-      .max(7)
-      .optional()
-      .describe('weekly: the days, e.g. ["mon", "thu"]. Default ["mon"].'),
+    daysOfWeek: z.array(z.enum(DAYS)).min(1, 'at least one day').max(7).optional().describe('weekly: the days, e.g. ["mon", "thu"]. Default ["mon"].'),
     dayOfMonth: z
       .union([z.number().int('a whole number').min(1, 'at least 1').max(31, 'at most 31'), z.literal('last')])
       .optional()
@@ -127,7 +134,8 @@ export default defineTool({
     const [hh = '0', mm = '0'] = time.split(':');
     const h = Number(hh);
     const m = Number(mm);
-    if (betweenHours && betweenHours.from > betweenHours.to) throw invalidField('betweenHours', 'from must not be after to (a range across midnight needs two schedules)');
+    if (betweenHours && betweenHours.from > betweenHours.to)
+      throw invalidField('betweenHours', 'from must not be after to (a range across midnight needs two schedules)');
     const hours = betweenHours ? (betweenHours.from === betweenHours.to ? String(betweenHours.from) : `${betweenHours.from}-${betweenHours.to}`) : '*';
     const dow = weekdaysOnly ? 'MON-FRI' : '*';
     let expression: string;

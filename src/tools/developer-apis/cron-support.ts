@@ -60,7 +60,10 @@ export function analyseCron(expression: string, options: AnalyseOptions): CronAn
   const isMacro = MACROS.has(text.toLowerCase());
   const parts = text.split(' ');
   if (!isMacro && (parts.length < 5 || parts.length > 6)) {
-    throw invalidField(options.field, `'${text}' has ${parts.length} field${parts.length === 1 ? '' : 's'}; cron needs 5 (minute hour day-of-month month day-of-week) or 6 (with seconds first), or a macro such as @daily`);
+    throw invalidField(
+      options.field,
+      `'${text}' has ${parts.length} field${parts.length === 1 ? '' : 's'}; cron needs 5 (minute hour day-of-month month day-of-week) or 6 (with seconds first), or a macro such as @daily`,
+    );
   }
   let parsed: ReturnType<typeof CronParser.CronExpressionParser.parse>;
   try {

@@ -31,13 +31,18 @@ export default defineTool({
   examples: [
     {
       title: 'shorthands, colours and units',
-      input: { css: '/* header */\n.header {\n  margin-top: 0px;\n  margin-right: 0px;\n  margin-bottom: 0px;\n  margin-left: 0px;\n  color: #ff0000;\n  background-color: rgb(255, 255, 255);\n}\n' },
+      input: {
+        css: '/* header */\n.header {\n  margin-top: 0px;\n  margin-right: 0px;\n  margin-bottom: 0px;\n  margin-left: 0px;\n  color: #ff0000;\n  background-color: rgb(255, 255, 255);\n}\n',
+      },
       output: { css: '.header{color:red;background-color:#fff;margin:0}', sizes: { originalBytes: 165, outputBytes: 49, savedBytes: 116, savedPercent: 70.3 } },
     },
     {
       title: 'modern CSS (nesting, @layer) survives; license comment kept',
       input: { css: '/*! MIT licensed */\n@layer base {\n  .card {\n    color: #333333;\n    &:hover { color: #000000; }\n  }\n}\n' },
-      output: { css: '/*! MIT licensed */\n@layer base{.card{color:#333;&:hover{color:#000}}}', sizes: { originalBytes: 102, outputBytes: 70, savedBytes: 32, savedPercent: 31.37 } },
+      output: {
+        css: '/*! MIT licensed */\n@layer base{.card{color:#333;&:hover{color:#000}}}',
+        sizes: { originalBytes: 102, outputBytes: 70, savedBytes: 32, savedPercent: 31.37 },
+      },
     },
   ],
   run: async ({ css, removeLicenseComments }) => {

@@ -47,12 +47,40 @@ async function rejection(slug: string, input: unknown): Promise<{ status: number
 
 test('the module has the 29 catalog tools (all but http-headers-checker)', () => {
   const expected = [
-    'json-formatter', 'json-validator', 'base64-encoder-decoder', 'url-encoder-decoder', 'uuid-generator', 'timestamp-converter', 'regex-tester',
-    'json-to-typescript', 'json-to-zod', 'json-to-go-struct', 'json-to-python', 'yaml-to-json', 'json-to-yaml', 'xml-formatter', 'jwt-generator',
-    'api-request-builder', 'user-agent-parser', 'ip-address-tools', 'html-formatter', 'css-formatter', 'js-formatter', 'sql-formatter', 'sql-validator',
-    'regex-generator', 'cron-expression-generator', 'cron-expression-parser', 'css-minifier', 'js-minifier', 'color-converter',
+    'json-formatter',
+    'json-validator',
+    'base64-encoder-decoder',
+    'url-encoder-decoder',
+    'uuid-generator',
+    'timestamp-converter',
+    'regex-tester',
+    'json-to-typescript',
+    'json-to-zod',
+    'json-to-go-struct',
+    'json-to-python',
+    'yaml-to-json',
+    'json-to-yaml',
+    'xml-formatter',
+    'jwt-generator',
+    'api-request-builder',
+    'user-agent-parser',
+    'ip-address-tools',
+    'html-formatter',
+    'css-formatter',
+    'js-formatter',
+    'sql-formatter',
+    'sql-validator',
+    'regex-generator',
+    'cron-expression-generator',
+    'cron-expression-parser',
+    'css-minifier',
+    'js-minifier',
+    'color-converter',
   ];
-  assert.deepEqual(developerApisTools.map((t) => t.slug), expected);
+  assert.deepEqual(
+    developerApisTools.map((t) => t.slug),
+    expected,
+  );
 });
 
 test('the registry accepts the module and every schema converts to JSON Schema with described inputs', () => {
@@ -151,7 +179,10 @@ describe('JSON to types (quicktype)', () => {
   const sample = {
     id: 1,
     user: { name: 'Ada', address: { city: 'London' } },
-    items: [{ sku: 'A', qty: 1 }, { sku: 'B', price: 9.5 }],
+    items: [
+      { sku: 'A', qty: 1 },
+      { sku: 'B', price: 9.5 },
+    ],
     mixed: [1, 'two'],
   };
 
@@ -254,7 +285,11 @@ describe('formatters and minifiers: syntax errors are 400 with line and column',
     ['css-formatter', { css: 'a { color: red;\n}\n}' }, /^css: Unexpected } at line 3, column 1$/],
     ['js-formatter', { code: 'const a = 1;\nconst b = ;' }, /^code: Unexpected token at line 2, column 11$/],
     ['js-formatter', { code: 'let x: number = 1', language: 'javascript' }, /^code: .* at line 1, column 6$/],
-    ['sql-formatter', { sql: 'SELECT a FROM t WHERE (b = 1', dialect: 'postgresql' }, /^sql: cannot be parsed as postgresql — unexpected end of input at line 1, column 29$/],
+    [
+      'sql-formatter',
+      { sql: 'SELECT a FROM t WHERE (b = 1', dialect: 'postgresql' },
+      /^sql: cannot be parsed as postgresql — unexpected end of input at line 1, column 29$/,
+    ],
     ['css-minifier', { css: 'a { color: red }\n}} b {}' }, /^css: .* at line 2, column 1$/],
     ['js-minifier', { code: 'function f() {\n  return (1 + ;\n}' }, /^code: Unexpected token.* at line 2, column 15$/],
   ];
@@ -304,7 +339,7 @@ describe('formatters and minifiers: syntax errors are 400 with line and column',
     const ok = await result('sql-validator', { sql: 'UPDATE accounts SET balance = balance - 10 WHERE id = 7; DELETE FROM sessions', dialect: 'postgresql' });
     assert.equal(ok.valid, true);
     assert.deepEqual(ok.statements, [{ type: 'update' }, { type: 'delete' }]);
-    const bad = await result('sql-validator', { sql: 'SELECT *\nFROM users\nWHERE name = \'x\' ORDER id', dialect: 'sqlite' });
+    const bad = await result('sql-validator', { sql: "SELECT *\nFROM users\nWHERE name = 'x' ORDER id", dialect: 'sqlite' });
     assert.equal(bad.valid, false);
     const error = bad.error as Json;
     assert.equal(error.line, 3);
@@ -331,7 +366,13 @@ describe('IP address tools', () => {
     ['203.0.113.8/31', '203.0.113.8/31', '2', '2', '203.0.113.8-203.0.113.9'],
     ['8.8.8.8/32', '8.8.8.8/32', '1', '1', '8.8.8.8-8.8.8.8'],
     ['0.0.0.0/0', '0.0.0.0/0', '4294967296', '4294967294', '0.0.0.1-255.255.255.254'],
-    ['2001:db8:abcd:12::1/64', '2001:db8:abcd:12::/64', '18446744073709551616', '18446744073709551616', '2001:db8:abcd:12::-2001:db8:abcd:12:ffff:ffff:ffff:ffff'],
+    [
+      '2001:db8:abcd:12::1/64',
+      '2001:db8:abcd:12::/64',
+      '18446744073709551616',
+      '18446744073709551616',
+      '2001:db8:abcd:12::-2001:db8:abcd:12:ffff:ffff:ffff:ffff',
+    ],
   ];
   for (const [input, cidr, total, usable, hosts] of blocks) {
     test(`CIDR ${input}`, async () => {
@@ -406,14 +447,23 @@ describe('cron', () => {
 
   test('parser: a job at 02:30 on the spring-forward day in Berlin still runs once', async () => {
     const r = await result('cron-expression-parser', { expression: '30 2 * * *', timeZone: 'Europe/Berlin', count: 2, from: '2024-03-30T12:00:00Z' });
-    assert.deepEqual((r.nextRuns as Json[]).map((x) => x.utc), ['2024-03-31T01:30:00Z', '2024-04-01T00:30:00Z']);
+    assert.deepEqual(
+      (r.nextRuns as Json[]).map((x) => x.utc),
+      ['2024-03-31T01:30:00Z', '2024-04-01T00:30:00Z'],
+    );
   });
 
   test('parser: macros, day-of-month OR day-of-week', async () => {
     const weekly = await result('cron-expression-parser', { expression: '@weekly', count: 1 }, now);
-    assert.deepEqual((weekly.nextRuns as Json[]).map((x) => x.utc), ['2024-03-10T00:00:00Z']);
+    assert.deepEqual(
+      (weekly.nextRuns as Json[]).map((x) => x.utc),
+      ['2024-03-10T00:00:00Z'],
+    );
     const either = await result('cron-expression-parser', { expression: '0 0 13 * FRI', count: 3 }, now);
-    assert.deepEqual((either.nextRuns as Json[]).map((x) => x.utc), ['2024-03-13T00:00:00Z', '2024-03-15T00:00:00Z', '2024-03-22T00:00:00Z']);
+    assert.deepEqual(
+      (either.nextRuns as Json[]).map((x) => x.utc),
+      ['2024-03-13T00:00:00Z', '2024-03-15T00:00:00Z', '2024-03-22T00:00:00Z'],
+    );
   });
 
   test('parser: invalid expressions and zones are 400s naming the field', async () => {
@@ -426,10 +476,16 @@ describe('cron', () => {
   test('generator: options become the expected expression and runs from ctx.now()', async () => {
     const daily = await result('cron-expression-generator', { frequency: 'daily', time: '06:45', timeZone: 'Asia/Kolkata', count: 2 }, now);
     assert.equal(daily.expression, '45 6 * * *');
-    assert.deepEqual((daily.nextRuns as Json[]).map((x) => x.local), ['2024-03-09T06:45:00+05:30', '2024-03-10T06:45:00+05:30']);
+    assert.deepEqual(
+      (daily.nextRuns as Json[]).map((x) => x.local),
+      ['2024-03-09T06:45:00+05:30', '2024-03-10T06:45:00+05:30'],
+    );
     const last = await result('cron-expression-generator', { frequency: 'monthly', dayOfMonth: 'last', time: '23:00', count: 2 }, now);
     assert.equal(last.expression, '0 23 L * *');
-    assert.deepEqual((last.nextRuns as Json[]).map((x) => x.utc), ['2024-03-31T23:00:00Z', '2024-04-30T23:00:00Z']);
+    assert.deepEqual(
+      (last.nextRuns as Json[]).map((x) => x.utc),
+      ['2024-03-31T23:00:00Z', '2024-04-30T23:00:00Z'],
+    );
     const hours = await result('cron-expression-generator', { frequency: 'every-n-hours', interval: 4, minute: 15, betweenHours: { from: 8, to: 20 } }, now);
     assert.equal(hours.expression, '15 8-20/4 * * *');
     await expectBadRequest(tool('cron-expression-generator'), { frequency: 'every-n-minutes' }, 'interval');
@@ -438,12 +494,12 @@ describe('cron', () => {
 });
 
 describe('api-request-builder quoting', () => {
-  const nasty = "It's $HOME `whoami` \"quoted\" \\ back\nnew line — ünïcødé 🚀";
+  const nasty = 'It\'s $HOME `whoami` "quoted" \\ back\nnew line — ünïcødé 🚀';
   const input = {
     method: 'PUT',
     url: 'https://api.example.com/items/1',
     query: { q: "a b&c'd" },
-    headers: { 'X-Note': "it's \"fine\" $PATH" },
+    headers: { 'X-Note': 'it\'s "fine" $PATH' },
     body: { text: nasty },
   };
 
@@ -453,7 +509,17 @@ describe('api-request-builder quoting', () => {
     const snippet = String((r.snippets as Json).curl);
     const out = execFileSync('sh', ['-c', `curl() { for a in "$@"; do printf '%s\\0' "$a"; done; }\n${snippet}`]);
     const args = out.toString('utf8').split('\0').slice(0, -1);
-    assert.deepEqual(args, ['-X', 'PUT', String(r.url), '-H', `X-Note: it's "fine" $PATH`, '-H', 'Content-Type: application/json', '--data-raw', JSON.stringify({ text: nasty })]);
+    assert.deepEqual(args, [
+      '-X',
+      'PUT',
+      String(r.url),
+      '-H',
+      `X-Note: it's "fine" $PATH`,
+      '-H',
+      'Content-Type: application/json',
+      '--data-raw',
+      JSON.stringify({ text: nasty }),
+    ]);
     assert.equal(r.url, 'https://api.example.com/items/1?q=a+b%26c%27d');
   });
 
@@ -503,12 +569,22 @@ describe('api-request-builder quoting', () => {
         ].join('\n'),
       );
       writeFileSync(path.join(dir, 'snippet.py'), String((r.snippets as Json).python));
-      const out = execFileSync('python3', [path.join(dir, 'snippet.py')], { env: { ...process.env, PYTHONPATH: dir, PYTHONIOENCODING: 'utf-8' } }).toString('utf8');
+      const out = execFileSync('python3', [path.join(dir, 'snippet.py')], { env: { ...process.env, PYTHONPATH: dir, PYTHONIOENCODING: 'utf-8' } }).toString(
+        'utf8',
+      );
       const sent = JSON.parse(out.split('\n')[0] ?? '') as Json;
-      assert.deepEqual(sent, { method: 'PUT', url: r.url, headers: { 'X-Note': `it's "fine" $PATH`, 'Content-Type': 'application/json' }, json: { text: nasty }, data: null });
+      assert.deepEqual(sent, {
+        method: 'PUT',
+        url: r.url,
+        headers: { 'X-Note': `it's "fine" $PATH`, 'Content-Type': 'application/json' },
+        json: { text: nasty },
+        data: null,
+      });
       const text = await result('api-request-builder', { url: 'https://x.test/', body: nasty, targets: ['python'] });
       writeFileSync(path.join(dir, 'snippet.py'), String((text.snippets as Json).python));
-      const out2 = execFileSync('python3', [path.join(dir, 'snippet.py')], { env: { ...process.env, PYTHONPATH: dir, PYTHONIOENCODING: 'utf-8' } }).toString('utf8');
+      const out2 = execFileSync('python3', [path.join(dir, 'snippet.py')], { env: { ...process.env, PYTHONPATH: dir, PYTHONIOENCODING: 'utf-8' } }).toString(
+        'utf8',
+      );
       assert.equal((JSON.parse(out2.split('\n')[0] ?? '') as Json).data, nasty);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -524,7 +600,13 @@ describe('api-request-builder quoting', () => {
   });
 
   test('form bodies and basic auth', async () => {
-    const r = await result('api-request-builder', { url: 'https://x.test/login', body: { user: 'a b', pass: 'p&q=' }, bodyType: 'form', auth: { type: 'basic', username: 'ü', password: 'p:w' }, targets: ['http'] });
+    const r = await result('api-request-builder', {
+      url: 'https://x.test/login',
+      body: { user: 'a b', pass: 'p&q=' },
+      bodyType: 'form',
+      auth: { type: 'basic', username: 'ü', password: 'p:w' },
+      targets: ['http'],
+    });
     assert.equal(r.body, 'user=a+b&pass=p%26q%3D');
     assert.deepEqual(r.headers, [
       { name: 'Authorization', value: `Basic ${Buffer.from('ü:p:w').toString('base64')}` },
@@ -615,7 +697,10 @@ describe('JWT generator', () => {
   test('HS256 token verifies with the secret; claims come from options and ctx.now()', async () => {
     const now = new Date('2024-05-01T00:00:00Z');
     const r = await result('jwt-generator', { secret: 'x'.repeat(32), payload: { role: 'dev' }, audience: ['a', 'b'], expiresIn: '2h', notBefore: 60 }, now);
-    const { payload, protectedHeader } = await jwtVerify(String(r.token), new TextEncoder().encode('x'.repeat(32)), { currentDate: new Date('2024-05-01T00:05:00Z'), audience: 'a' });
+    const { payload, protectedHeader } = await jwtVerify(String(r.token), new TextEncoder().encode('x'.repeat(32)), {
+      currentDate: new Date('2024-05-01T00:05:00Z'),
+      audience: 'a',
+    });
     assert.deepEqual(protectedHeader, { alg: 'HS256', typ: 'JWT' });
     assert.deepEqual(payload, { role: 'dev', iat: 1714521600, exp: 1714528800, nbf: 1714521660, aud: ['a', 'b'] });
     const [h, p, sig] = String(r.token).split('.');
@@ -668,16 +753,30 @@ describe('misc', () => {
   test('user agent: bots and HTTP clients are flagged', async () => {
     const curl = await result('user-agent-parser', { userAgent: 'curl/8.5.0' });
     assert.deepEqual(curl.bot, { name: 'HTTP client', category: 'http-client' });
-    const gpt = await result('user-agent-parser', { userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)' });
+    const gpt = await result('user-agent-parser', {
+      userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)',
+    });
     assert.equal((gpt.bot as Json).category, 'ai-crawler');
-    const android = await result('user-agent-parser', { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36' });
+    const android = await result('user-agent-parser', {
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+    });
     assert.deepEqual([android.deviceType, (android.os as Json).name, (android.device as Json).vendor], ['mobile', 'Android', 'Google']);
   });
 
   test('regex generator: escaped literals and generated patterns behave', async () => {
-    const r = await result('regex-generator', { startsWith: 'a.b(', endsWith: '$', characterClasses: ['digits'], minLength: 6, maxLength: 8, samples: ['a.b(12$', 'axb(12$', 'a.b(123$', 'a.b(1234$', 'a.b($'] });
+    const r = await result('regex-generator', {
+      startsWith: 'a.b(',
+      endsWith: '$',
+      characterClasses: ['digits'],
+      minLength: 6,
+      maxLength: 8,
+      samples: ['a.b(12$', 'axb(12$', 'a.b(123$', 'a.b(1234$', 'a.b($'],
+    });
     assert.equal(r.pattern, '^a\\.b\\([0-9]{1,3}\\$$');
-    assert.deepEqual((r.tests as Json[]).map((t) => t.matches), [true, false, true, false, false]);
+    assert.deepEqual(
+      (r.tests as Json[]).map((t) => t.matches),
+      [true, false, true, false, false],
+    );
     const find = await result('regex-generator', { preset: 'ipv4', matchWholeString: false, samples: ['from 10.0.0.1 to 10.0.0.256'] });
     assert.equal(find.flags, 'gu');
     assert.equal((find.tests as Json[])[0]?.match, '10.0.0.1');
@@ -688,7 +787,10 @@ describe('misc', () => {
 
   test('regex tester: unicode empty matches advance by code point; replace with named groups', async () => {
     const r = await result('regex-tester', { pattern: '', flags: 'gu', text: 'a😀' });
-    assert.deepEqual((r.matches as Json[]).map((m) => m.index), [0, 1, 3]);
+    assert.deepEqual(
+      (r.matches as Json[]).map((m) => m.index),
+      [0, 1, 3],
+    );
     const rep = await result('regex-tester', { pattern: '(?<d>\\d+)', text: 'a1b22', replace: '[$<d>]' });
     assert.equal(rep.replaced, 'a[1]b[22]');
     assert.equal(rep.replacements, 2);
@@ -757,27 +859,77 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
   const valid: Record<string, fc.Arbitrary<unknown>> = {
     'json-formatter': fc.record({ json, indent: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }), sortKeys: fc.boolean() }),
     'json-validator': fc.record({ json: fc.oneof(text, json) }),
-    'base64-encoder-decoder': fc.record({ text: fc.oneof(text, fc.base64String()), mode: fc.constantFrom('encode', 'decode'), urlSafe: fc.option(fc.boolean(), { nil: undefined }) }),
+    'base64-encoder-decoder': fc.record({
+      text: fc.oneof(text, fc.base64String()),
+      mode: fc.constantFrom('encode', 'decode'),
+      urlSafe: fc.option(fc.boolean(), { nil: undefined }),
+    }),
     'url-encoder-decoder': fc.record({ text, mode: fc.constantFrom('encode', 'decode'), variant: fc.constantFrom('component', 'uri', 'form') }),
-    'uuid-generator': fc.record({ version: fc.constantFrom('v4', 'v7', 'v5', 'v3', 'nil', 'max'), count: fc.integer({ min: 1, max: 5 }), name: fc.option(text, { nil: undefined }) }),
-    'timestamp-converter': fc.record({ value: fc.oneof(fc.integer(), fc.double(), text, fc.date({ noInvalidDate: true }).map((d) => d.toISOString())), timeZone: zone }),
-    'regex-tester': fc.record({ pattern: fc.string({ maxLength: 12 }), flags: fc.constantFrom('', 'g', 'gi', 'gu', 'gms', 'y'), text, replace: fc.option(fc.string({ maxLength: 10 }), { nil: undefined }) }),
+    'uuid-generator': fc.record({
+      version: fc.constantFrom('v4', 'v7', 'v5', 'v3', 'nil', 'max'),
+      count: fc.integer({ min: 1, max: 5 }),
+      name: fc.option(text, { nil: undefined }),
+    }),
+    'timestamp-converter': fc.record({
+      value: fc.oneof(
+        fc.integer(),
+        fc.double(),
+        text,
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+      ),
+      timeZone: zone,
+    }),
+    'regex-tester': fc.record({
+      pattern: fc.string({ maxLength: 12 }),
+      flags: fc.constantFrom('', 'g', 'gi', 'gu', 'gms', 'y'),
+      text,
+      replace: fc.option(fc.string({ maxLength: 10 }), { nil: undefined }),
+    }),
     'json-to-typescript': fc.record({ json: fc.oneof(json, obj), declaration: fc.constantFrom('interface', 'type') }),
     'json-to-zod': fc.record({ json: fc.oneof(json, obj) }),
     'json-to-go-struct': fc.record({ json: fc.oneof(json, obj), includeHelpers: fc.boolean() }),
     'json-to-python': fc.record({ json: fc.oneof(json, obj), style: fc.constantFrom('dataclass', 'pydantic') }),
-    'yaml-to-json': fc.record({ yaml: fc.oneof(text.filter((s) => s.length > 0), json) }),
+    'yaml-to-json': fc.record({
+      yaml: fc.oneof(
+        text.filter((s) => s.length > 0),
+        json,
+      ),
+    }),
     'json-to-yaml': fc.record({ json: fc.oneof(json, obj), sortKeys: fc.boolean() }),
-    'xml-formatter': fc.record({ xml: fc.oneof(text.filter((s) => s.length > 0), fc.constantFrom('<a><b x="1">t</b></a>', '<a>', '<?xml version="1.0"?><r/>', '<a>&amp;</a>')) }),
-    'jwt-generator': fc.record({ secret: fc.string({ minLength: 1, maxLength: 40 }), payload: obj, expiresIn: fc.oneof(fc.integer({ min: -1000, max: 100000 }), fc.constantFrom('1h', '7d', 'x')) }),
+    'xml-formatter': fc.record({
+      xml: fc.oneof(
+        text.filter((s) => s.length > 0),
+        fc.constantFrom('<a><b x="1">t</b></a>', '<a>', '<?xml version="1.0"?><r/>', '<a>&amp;</a>'),
+      ),
+    }),
+    'jwt-generator': fc.record({
+      secret: fc.string({ minLength: 1, maxLength: 40 }),
+      payload: obj,
+      expiresIn: fc.oneof(fc.integer({ min: -1000, max: 100000 }), fc.constantFrom('1h', '7d', 'x')),
+    }),
     'api-request-builder': fc.record({
-      url: fc.oneof(fc.webUrl(), text.filter((s) => s.length > 0)),
+      url: fc.oneof(
+        fc.webUrl(),
+        text.filter((s) => s.length > 0),
+      ),
       headers: fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 }), { maxKeys: 3 }),
       body: fc.option(fc.oneof(text, obj), { nil: undefined }),
     }),
     'user-agent-parser': fc.record({ userAgent: fc.string({ minLength: 1, maxLength: 200 }) }),
-    'ip-address-tools': fc.record({ address: fc.oneof(fc.ipV4(), fc.ipV6(), fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 32 })).map(([a, p]) => `${a}/${p}`), text.filter((s) => s.length > 0)) }),
-    'html-formatter': fc.record({ html: fc.oneof(text.filter((s) => s.length > 0), fc.constantFrom('<div><p>x</p></div>', '<ul><li>a<li>b</ul>', '<p>unclosed')) }),
+    'ip-address-tools': fc.record({
+      address: fc.oneof(
+        fc.ipV4(),
+        fc.ipV6(),
+        fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 32 })).map(([a, p]) => `${a}/${p}`),
+        text.filter((s) => s.length > 0),
+      ),
+    }),
+    'html-formatter': fc.record({
+      html: fc.oneof(
+        text.filter((s) => s.length > 0),
+        fc.constantFrom('<div><p>x</p></div>', '<ul><li>a<li>b</ul>', '<p>unclosed'),
+      ),
+    }),
     'css-formatter': fc.record({ css: text.filter((s) => s.length > 0), syntax: fc.constantFrom('css', 'scss', 'less') }),
     'js-formatter': fc.record({ code: text.filter((s) => s.length > 0), language: fc.constantFrom('javascript', 'typescript') }),
     'sql-formatter': fc.record({ sql: text.filter((s) => s.length > 0), dialect: fc.constantFrom('sql', 'postgresql', 'mysql', 'tsql', 'bigquery', 'sqlite') }),
@@ -790,25 +942,62 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
       minLength: fc.integer({ min: 0, max: 20 }),
       samples: fc.array(text, { maxLength: 3 }),
     }),
-    'cron-expression-generator': fc.record({ frequency: fc.constantFrom('every-minute', 'every-n-minutes', 'hourly', 'every-n-hours', 'daily', 'weekly', 'monthly', 'yearly'), interval: fc.option(fc.integer({ min: 1, max: 59 }), { nil: undefined }), timeZone: zone }),
+    'cron-expression-generator': fc.record({
+      frequency: fc.constantFrom('every-minute', 'every-n-minutes', 'hourly', 'every-n-hours', 'daily', 'weekly', 'monthly', 'yearly'),
+      interval: fc.option(fc.integer({ min: 1, max: 59 }), { nil: undefined }),
+      timeZone: zone,
+    }),
     'cron-expression-parser': fc.record({ expression: fc.array(cronField, { minLength: 4, maxLength: 7 }).map((f) => f.join(' ')), timeZone: zone }),
     'css-minifier': fc.record({ css: text.filter((s) => s.length > 0) }),
     'js-minifier': fc.record({ code: text.filter((s) => s.length > 0), module: fc.boolean() }),
-    'color-converter': fc.record({ color: fc.oneof(text.filter((s) => s.length > 0), fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`), fc.constantFrom('oklch(70% 0.4 150)', 'lab(50 100 -100)', 'transparent')) }),
+    'color-converter': fc.record({
+      color: fc.oneof(
+        text.filter((s) => s.length > 0),
+        fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`),
+        fc.constantFrom('oklch(70% 0.4 150)', 'lab(50 100 -100)', 'transparent'),
+      ),
+    }),
   };
   /** For each tool, a required (or typed) field and inputs that give it the wrong type. */
   const invalid: Record<string, [string, fc.Arbitrary<unknown>]> = {
     'json-formatter': ['json', fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)).map((json) => ({ json }))],
     'json-validator': ['json', fc.oneof(fc.integer(), fc.constant(null), obj).map((json) => ({ json }))],
-    'base64-encoder-decoder': ['mode', fc.string({ maxLength: 5 }).filter((m) => m !== 'encode' && m !== 'decode').map((mode) => ({ text: 'x', mode }))],
+    'base64-encoder-decoder': [
+      'mode',
+      fc
+        .string({ maxLength: 5 })
+        .filter((m) => m !== 'encode' && m !== 'decode')
+        .map((mode) => ({ text: 'x', mode })),
+    ],
     'url-encoder-decoder': ['text', fc.oneof(fc.integer(), fc.constant(null)).map((t) => ({ text: t, mode: 'encode' }))],
-    'uuid-generator': ['count', fc.oneof(fc.integer({ min: 1001 }), fc.integer({ max: 0 }), fc.double({ min: 1.1, max: 2, noInteger: true })).map((count) => ({ count }))],
+    'uuid-generator': [
+      'count',
+      fc.oneof(fc.integer({ min: 1001 }), fc.integer({ max: 0 }), fc.double({ min: 1.1, max: 2, noInteger: true })).map((count) => ({ count })),
+    ],
     'timestamp-converter': ['value', fc.oneof(fc.boolean(), obj).map((value) => ({ value }))],
-    'regex-tester': ['flags', fc.string({ minLength: 1, maxLength: 4 }).filter((f) => /[^dgimsuvy]/.test(f)).map((flags) => ({ pattern: 'a', flags, text: 'a' }))],
+    'regex-tester': [
+      'flags',
+      fc
+        .string({ minLength: 1, maxLength: 4 })
+        .filter((f) => /[^dgimsuvy]/.test(f))
+        .map((flags) => ({ pattern: 'a', flags, text: 'a' })),
+    ],
     'json-to-typescript': ['json', fc.oneof(fc.integer(), fc.boolean()).map((json) => ({ json }))],
-    'json-to-zod': ['typeName', fc.string({ minLength: 1, maxLength: 10 }).filter((n) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)).map((typeName) => ({ json: '{}', typeName }))],
+    'json-to-zod': [
+      'typeName',
+      fc
+        .string({ minLength: 1, maxLength: 10 })
+        .filter((n) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n))
+        .map((typeName) => ({ json: '{}', typeName })),
+    ],
     'json-to-go-struct': ['packageName', fc.constantFrom('Main', 'my-pkg', '9x').map((packageName) => ({ json: '{}', packageName }))],
-    'json-to-python': ['style', fc.string({ maxLength: 6 }).filter((s) => s !== 'dataclass' && s !== 'pydantic').map((style) => ({ json: '{}', style }))],
+    'json-to-python': [
+      'style',
+      fc
+        .string({ maxLength: 6 })
+        .filter((s) => s !== 'dataclass' && s !== 'pydantic')
+        .map((style) => ({ json: '{}', style })),
+    ],
     'yaml-to-json': ['yaml', fc.oneof(fc.integer(), fc.constant('')).map((yaml) => ({ yaml }))],
     'json-to-yaml': ['indent', fc.oneof(fc.integer({ max: 1 }), fc.integer({ min: 9 })).map((indent) => ({ json: '{}', indent }))],
     'xml-formatter': ['xml', fc.constantFrom('<!DOCTYPE x><x/>', '<a><b></a>', '').map((xml) => ({ xml }))],
@@ -823,7 +1012,10 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
     'sql-validator': ['sql', fc.constantFrom('').map((sql) => ({ sql }))],
     'regex-generator': ['preset', fc.constantFrom('phone', 'zip', 'EMAIL').map((preset) => ({ preset }))],
     'cron-expression-generator': ['frequency', fc.constantFrom('biweekly', '', 'every-n-days').map((frequency) => ({ frequency }))],
-    'cron-expression-parser': ['expression', fc.constantFrom('* * *', '60 * * * *', '* 24 * * *', '* * 32 * *', '* * * 13 *', 'nope').map((expression) => ({ expression }))],
+    'cron-expression-parser': [
+      'expression',
+      fc.constantFrom('* * *', '60 * * * *', '* 24 * * *', '* * 32 * *', '* * * 13 *', 'nope').map((expression) => ({ expression })),
+    ],
     'css-minifier': ['css', fc.constantFrom('').map((css) => ({ css }))],
     'js-minifier': ['code', fc.constantFrom('function (', 'let = 1').map((code) => ({ code }))],
     'color-converter': ['color', fc.constantFrom('#12', 'rgb(1,2)', 'notacolor', '#gggggg').map((color) => ({ color }))],
@@ -870,7 +1062,10 @@ describe('code generators keep the promise of a top-level <typeName> for a top-l
       assert.ok(types.includes('RowSchema'), `${name}: ${types.join(', ')}`);
       // The zod package itself (not this code base) decides whether the schema accepts the sample.
       const file = path.join(work, `row-${name.replace(/\s/g, '-')}.ts`);
-      writeFileSync(file, `${code.replace('from "zod"', `from ${JSON.stringify(import.meta.resolve('zod'))}`)}\nconsole.log(JSON.stringify(RowSchema.safeParse(${JSON.stringify(json)}).success));\n`);
+      writeFileSync(
+        file,
+        `${code.replace('from "zod"', `from ${JSON.stringify(import.meta.resolve('zod'))}`)}\nconsole.log(JSON.stringify(RowSchema.safeParse(${JSON.stringify(json)}).success));\n`,
+      );
       assert.equal(execFileSync(process.execPath, [file], { encoding: 'utf8' }).trim(), 'true', `${name}:\n${code}`);
     }
   });

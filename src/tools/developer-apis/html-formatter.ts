@@ -19,7 +19,9 @@ export default defineTool({
     whitespaceSensitivity: z
       .enum(['css', 'strict', 'ignore'])
       .optional()
-      .describe('css (default): respect each element\'s display for inline whitespace; strict: treat all whitespace as significant; ignore: treat none as significant'),
+      .describe(
+        "css (default): respect each element's display for inline whitespace; strict: treat all whitespace as significant; ignore: treat none as significant",
+      ),
   }),
   output: formatterOutput,
   examples: [
@@ -37,7 +39,8 @@ export default defineTool({
       title: 'full document with 4-space indent',
       input: { html: '<!DOCTYPE html><html><head><title>Hi</title></head><body><p>Hello <b>world</b></p></body></html>', indent: 4 },
       output: {
-        formatted: '<!DOCTYPE html>\n<html>\n    <head>\n        <title>Hi</title>\n    </head>\n    <body>\n        <p>Hello <b>world</b></p>\n    </body>\n</html>\n',
+        formatted:
+          '<!DOCTYPE html>\n<html>\n    <head>\n        <title>Hi</title>\n    </head>\n    <body>\n        <p>Hello <b>world</b></p>\n    </body>\n</html>\n',
         lines: 9,
         changed: true,
       },

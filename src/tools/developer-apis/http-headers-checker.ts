@@ -21,7 +21,10 @@ export default defineTool({
   input: z.object({
     url: urlField(),
     method: z.enum(['GET', 'HEAD']).default('GET').describe('Request method (default GET)'),
-    followRedirects: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(true).describe('Follow redirects (default true); false returns the first response'),
+    followRedirects: z
+      .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+      .default(true)
+      .describe('Follow redirects (default true); false returns the first response'),
   }),
   output: z.object({
     url: z.string(),
@@ -49,7 +52,15 @@ export default defineTool({
     }),
     ...auditShape,
   }),
-  examples: [liveExample('GET a page', { url: 'https://example.com/' }), liveExample('HEAD without following redirects', { url: 'http://example.com/', method: 'HEAD', followRedirects: false }), siteExample('no security or caching headers', { url: 'https://broken-shop.example/' }, brokenShop, ['caching-headers-missing', 'compression-missing', 'x-content-type-options-missing'])],
+  examples: [
+    liveExample('GET a page', { url: 'https://example.com/' }),
+    liveExample('HEAD without following redirects', { url: 'http://example.com/', method: 'HEAD', followRedirects: false }),
+    siteExample('no security or caching headers', { url: 'https://broken-shop.example/' }, brokenShop, [
+      'caching-headers-missing',
+      'compression-missing',
+      'x-content-type-options-missing',
+    ]),
+  ],
   run: async ({ url, method, followRedirects }, ctx) => {
     const r = await fetcherOf(ctx).fetch(url, { method, redirect: followRedirects ? 'follow' : 'manual', truncate: true, maxBytes: 256 * 1024 });
     const h = r.headers;
@@ -59,12 +70,63 @@ export default defineTool({
     const checks: CheckInput[] = [];
     if (r.status < 300) {
       const cc = h['cache-control'];
-      checks.push({ id: 'caching', title: 'Caching headers present', status: cc || h.etag || h['last-modified'] ? 'pass' : 'warn', weight: 20, severity: 'low', evidence: [cc && `Cache-Control: ${cc}`, h.etag && `ETag: ${h.etag}`, h['last-modified'] && `Last-Modified: ${h['last-modified']}`].filter(Boolean).join('; ') || 'no Cache-Control, ETag or Last-Modified', fix: 'Send Cache-Control (e.g. "public, max-age=300" or "no-store" for private data) and an ETag or Last-Modified validator.', problem: 'No caching headers', findingId: 'caching-headers-missing' });
-      if (textual && method === 'GET') checks.push({ id: 'compression', title: 'Text responses compressed', status: /gzip|br|zstd|deflate/i.test(h['content-encoding'] ?? '') || r.body.length < 1024 ? 'pass' : 'warn', weight: 20, evidence: h['content-encoding'] ? `Content-Encoding: ${h['content-encoding']}` : `uncompressed ${r.transferBytes} bytes`, fix: 'Enable gzip or Brotli compression for text responses.', problem: 'Text response not compressed', findingId: 'compression-missing' });
-      checks.push({ id: 'content-type', title: 'Content-Type with charset for text', status: !type ? 'fail' : textual && !/charset=/i.test(type) && !/json/i.test(type) ? 'warn' : 'pass', weight: 20, evidence: type ?? 'no Content-Type', fix: 'Send Content-Type with a charset, e.g. text/html; charset=utf-8.', problem: type ? 'No charset in Content-Type' : 'No Content-Type', findingId: type ? 'content-type-no-charset' : 'content-type-missing' });
+      checks.push({
+        id: 'caching',
+        title: 'Caching headers present',
+        status: cc || h.etag || h['last-modified'] ? 'pass' : 'warn',
+        weight: 20,
+        severity: 'low',
+        evidence:
+          [cc && `Cache-Control: ${cc}`, h.etag && `ETag: ${h.etag}`, h['last-modified'] && `Last-Modified: ${h['last-modified']}`]
+            .filter(Boolean)
+            .join('; ') || 'no Cache-Control, ETag or Last-Modified',
+        fix: 'Send Cache-Control (e.g. "public, max-age=300" or "no-store" for private data) and an ETag or Last-Modified validator.',
+        problem: 'No caching headers',
+        findingId: 'caching-headers-missing',
+      });
+      if (textual && method === 'GET')
+        checks.push({
+          id: 'compression',
+          title: 'Text responses compressed',
+          status: /gzip|br|zstd|deflate/i.test(h['content-encoding'] ?? '') || r.body.length < 1024 ? 'pass' : 'warn',
+          weight: 20,
+          evidence: h['content-encoding'] ? `Content-Encoding: ${h['content-encoding']}` : `uncompressed ${r.transferBytes} bytes`,
+          fix: 'Enable gzip or Brotli compression for text responses.',
+          problem: 'Text response not compressed',
+          findingId: 'compression-missing',
+        });
+      checks.push({
+        id: 'content-type',
+        title: 'Content-Type with charset for text',
+        status: !type ? 'fail' : textual && !/charset=/i.test(type) && !/json/i.test(type) ? 'warn' : 'pass',
+        weight: 20,
+        evidence: type ?? 'no Content-Type',
+        fix: 'Send Content-Type with a charset, e.g. text/html; charset=utf-8.',
+        problem: type ? 'No charset in Content-Type' : 'No Content-Type',
+        findingId: type ? 'content-type-no-charset' : 'content-type-missing',
+      });
     }
-    checks.push({ id: 'nosniff', title: 'X-Content-Type-Options: nosniff', status: /nosniff/i.test(h['x-content-type-options'] ?? '') ? 'pass' : 'warn', weight: 20, evidence: h['x-content-type-options'] ?? 'absent', fix: 'Add X-Content-Type-Options: nosniff.', problem: 'MIME sniffing not disabled', findingId: 'x-content-type-options-missing' });
-    if (r.url.startsWith('https:')) checks.push({ id: 'hsts', title: 'Strict-Transport-Security', status: h['strict-transport-security'] ? 'pass' : 'warn', weight: 20, evidence: h['strict-transport-security'] ?? 'absent', fix: 'Add Strict-Transport-Security: max-age=31536000; includeSubDomains.', problem: 'No HSTS', findingId: 'hsts-missing' });
+    checks.push({
+      id: 'nosniff',
+      title: 'X-Content-Type-Options: nosniff',
+      status: /nosniff/i.test(h['x-content-type-options'] ?? '') ? 'pass' : 'warn',
+      weight: 20,
+      evidence: h['x-content-type-options'] ?? 'absent',
+      fix: 'Add X-Content-Type-Options: nosniff.',
+      problem: 'MIME sniffing not disabled',
+      findingId: 'x-content-type-options-missing',
+    });
+    if (r.url.startsWith('https:'))
+      checks.push({
+        id: 'hsts',
+        title: 'Strict-Transport-Security',
+        status: h['strict-transport-security'] ? 'pass' : 'warn',
+        weight: 20,
+        evidence: h['strict-transport-security'] ?? 'absent',
+        fix: 'Add Strict-Transport-Security: max-age=31536000; includeSubDomains.',
+        problem: 'No HSTS',
+        findingId: 'hsts-missing',
+      });
     return {
       url,
       finalUrl: r.url,

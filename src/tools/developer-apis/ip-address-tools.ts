@@ -132,7 +132,13 @@ function classify(p: Parsed): Range & { isPublic: boolean } {
   if (p.version === 6 && !contains(parseBlock('range', '2000::/3'), p.value)) {
     return { cidr: '::/0', category: 'reserved', description: 'Outside global unicast (2000::/3): reserved by IETF', rfc: 'RFC 4291', isPublic: false };
   }
-  return { cidr: p.version === 4 ? '0.0.0.0/0' : '2000::/3', category: 'public', description: 'Public (globally routable) unicast', rfc: p.version === 4 ? 'RFC 791' : 'RFC 4291', isPublic: true };
+  return {
+    cidr: p.version === 4 ? '0.0.0.0/0' : '2000::/3',
+    category: 'public',
+    description: 'Public (globally routable) unicast',
+    rfc: p.version === 4 ? 'RFC 791' : 'RFC 4291',
+    isPublic: true,
+  };
 }
 
 function expanded(p: Parsed): string {
@@ -208,7 +214,11 @@ const addressSchema = z.object({
   binary: z.string(),
   reversePointer: z.string().describe('PTR name for reverse DNS'),
   classification: z.object({
-    category: z.string().describe('public, private, loopback, link-local, carrier-grade-nat, multicast, broadcast, documentation, benchmarking, unspecified, reserved, unique-local, ipv4-mapped, nat64, teredo, 6to4'),
+    category: z
+      .string()
+      .describe(
+        'public, private, loopback, link-local, carrier-grade-nat, multicast, broadcast, documentation, benchmarking, unspecified, reserved, unique-local, ipv4-mapped, nat64, teredo, 6to4',
+      ),
     description: z.string(),
     range: z.string().describe('The special-purpose block it falls in'),
     rfc: z.string(),
@@ -229,9 +239,19 @@ export default defineTool({
     'Optionally tests whether an address or block lies inside it, and splits it into subnets of a longer prefix.',
   keywords: ['ip address', 'cidr', 'subnet calculator', 'ipv4', 'ipv6', 'netmask', 'private ip', 'network', 'broadcast', 'ip range'],
   input: z.object({
-    address: z.string().min(1, 'must not be empty').max(100, 'at most 100 characters').describe('An IP address, or a CIDR block as address/prefix or IPv4 address/netmask'),
+    address: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(100, 'at most 100 characters')
+      .describe('An IP address, or a CIDR block as address/prefix or IPv4 address/netmask'),
     contains: z.string().max(100).optional().describe('Another address or block: is it inside `address` (which must then be a block)?'),
-    subnetPrefix: z.number().int('a whole number').min(0).max(128).optional().describe('Split the block into subnets of this prefix length; up to 256 are listed'),
+    subnetPrefix: z
+      .number()
+      .int('a whole number')
+      .min(0)
+      .max(128)
+      .optional()
+      .describe('Split the block into subnets of this prefix length; up to 256 are listed'),
   }),
   output: z.object({
     input: z.string(),
@@ -254,9 +274,7 @@ export default defineTool({
       .nullable()
       .describe('Present when a prefix or netmask was given'),
     contains: z.object({ target: z.string(), inside: z.boolean() }).nullable(),
-    subnets: z
-      .object({ prefixLength: z.number(), count: z.string(), listed: z.array(z.string()), truncated: z.boolean() })
-      .nullable(),
+    subnets: z.object({ prefixLength: z.number(), count: z.string(), listed: z.array(z.string()), truncated: z.boolean() }).nullable(),
   }),
   examples: [
     {
@@ -364,7 +382,12 @@ export default defineTool({
           isHostAddressOfNetwork: false,
         },
         contains: null,
-        subnets: { prefixLength: 50, count: '4', listed: ['2001:db8::/50', '2001:db8:0:4000::/50', '2001:db8:0:8000::/50', '2001:db8:0:c000::/50'], truncated: false },
+        subnets: {
+          prefixLength: 50,
+          count: '4',
+          listed: ['2001:db8::/50', '2001:db8:0:4000::/50', '2001:db8:0:8000::/50', '2001:db8:0:c000::/50'],
+          truncated: false,
+        },
       },
     },
   ],

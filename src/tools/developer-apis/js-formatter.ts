@@ -34,7 +34,12 @@ export default defineTool({
     },
     {
       title: 'TypeScript without semicolons, single quotes',
-      input: { code: 'interface User{name:string;age?:number}\nconst greet=(u:User):string=>"Hi "+u.name;', language: 'typescript', semicolons: false, singleQuote: true },
+      input: {
+        code: 'interface User{name:string;age?:number}\nconst greet=(u:User):string=>"Hi "+u.name;',
+        language: 'typescript',
+        semicolons: false,
+        singleQuote: true,
+      },
       output: {
         formatted: "interface User {\n  name: string\n  age?: number\n}\nconst greet = (u: User): string => 'Hi ' + u.name\n",
         lines: 5,

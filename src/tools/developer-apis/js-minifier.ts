@@ -37,11 +37,17 @@ export default defineTool({
     {
       title: 'compress and mangle',
       input: { code: '// add two numbers\nfunction add(first, second) {\n  const total = first + second;\n  return total;\n}\nconsole.log(add(2, 3));\n' },
-      output: { code: 'function add(d,n){return d+n}console.log(add(2,3));', sizes: { originalBytes: 123, outputBytes: 51, savedBytes: 72, savedPercent: 58.54 } },
+      output: {
+        code: 'function add(d,n){return d+n}console.log(add(2,3));',
+        sizes: { originalBytes: 123, outputBytes: 51, savedBytes: 72, savedPercent: 58.54 },
+      },
     },
     {
       title: 'ES module; dead branch removed, license kept',
-      input: { code: '/*! (c) Example, MIT */\nimport { api } from "./api.js";\nconst DEBUG = false;\nexport function load(id) {\n  if (DEBUG) { console.log("loading", id); }\n  return api.get("/items/" + id);\n}\n', module: true },
+      input: {
+        code: '/*! (c) Example, MIT */\nimport { api } from "./api.js";\nconst DEBUG = false;\nexport function load(id) {\n  if (DEBUG) { console.log("loading", id); }\n  return api.get("/items/" + id);\n}\n',
+        module: true,
+      },
       output: {
         code: '/*! (c) Example, MIT */\nimport{api as t}from"./api.js";export function load(o){return t.get("/items/"+o)}',
         sizes: { originalBytes: 185, outputBytes: 105, savedBytes: 80, savedPercent: 43.24 },

@@ -39,8 +39,7 @@ export interface JsonSyntaxProblem {
 }
 
 export type JsonScan =
-  | { ok: true; stats: JsonStats; duplicateKeys: DuplicateKey[]; topLevelType: string }
-  | { ok: false; error: JsonSyntaxProblem; duplicateKeys: DuplicateKey[] };
+  { ok: true; stats: JsonStats; duplicateKeys: DuplicateKey[]; topLevelType: string } | { ok: false; error: JsonSyntaxProblem; duplicateKeys: DuplicateKey[] };
 
 interface Frame {
   kind: 'object' | 'array';
@@ -143,7 +142,7 @@ export function scanJson(text: string): JsonScan {
   const unexpectedValue = (): ScanError => {
     if (i >= n) return new ScanError('Unexpected end of input: expected a value', n);
     const rest = text.slice(i, i + 12);
-    if (rest[0] === "'") return new ScanError("Strings must use double quotes, not single quotes", i);
+    if (rest[0] === "'") return new ScanError('Strings must use double quotes, not single quotes', i);
     if (rest.startsWith('//') || rest.startsWith('/*')) return new ScanError('Comments are not allowed in JSON', i);
     const word = /^[A-Za-z_$][\w$]*/.exec(rest)?.[0];
     if (word === 'NaN' || word === 'Infinity' || word === 'undefined') return new ScanError(`${word} is not a valid JSON value`, i);
@@ -156,7 +155,7 @@ export function scanJson(text: string): JsonScan {
   const scanKey = (frame: Frame): void => {
     skipWs();
     if (text[i] !== '"') {
-      if (text[i] === '}') throw new ScanError('Trailing comma before \'}\' is not allowed', i);
+      if (text[i] === '}') throw new ScanError("Trailing comma before '}' is not allowed", i);
       if (text[i] === "'") throw new ScanError('Property names must use double quotes, not single quotes', i);
       if (i >= n) throw new ScanError("Unexpected end of input: expected a property name or '}'", n);
       throw new ScanError(`Expected a double-quoted property name, found ${describeHere()}`, i);
@@ -302,7 +301,10 @@ export function depthOf(value: unknown, limit = MAX_JSON_DEPTH + 1): number {
 export function jsonInputField(description: string) {
   return z
     .union([
-      z.string().min(1, 'must not be empty').max(MAX_SOURCE_CHARS, `at most ${MAX_SOURCE_CHARS.toLocaleString('en')} characters`),
+      z
+        .string()
+        .min(1, 'must not be empty')
+        .max(MAX_SOURCE_CHARS, `at most ${MAX_SOURCE_CHARS.toLocaleString('en')} characters`),
       z.record(z.string(), z.unknown()),
       z.array(z.unknown()),
     ])
@@ -322,7 +324,11 @@ export function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (isRecord(value) && !JSON_RAW.isRawJSON(value)) {
     // fromEntries defines own properties, so a "__proto__" key stays a key.
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeysDeep(value[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortKeysDeep(value[key])]),
+    );
   }
   return value;
 }

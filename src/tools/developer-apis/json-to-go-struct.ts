@@ -22,7 +22,10 @@ export default defineTool({
       .optional()
       .describe('Add "package <name>" at the top. Default: no package clause (includeHelpers implies package main).'),
     omitEmpty: z.boolean().optional().describe('Add ,omitempty to every json tag. Default false (only to optional fields).'),
-    includeHelpers: z.boolean().optional().describe('Also emit Unmarshal<Type>/Marshal functions and the UnmarshalJSON/MarshalJSON methods that union types need. Default false.'),
+    includeHelpers: z
+      .boolean()
+      .optional()
+      .describe('Also emit Unmarshal<Type>/Marshal functions and the UnmarshalJSON/MarshalJSON methods that union types need. Default false.'),
   }),
   output: codegenOutput,
   examples: [
@@ -66,7 +69,10 @@ export default defineTool({
     if (!includeHelpers) {
       const mode: Record<string, string> = packageName ? { 'just-types-and-package': 'true', package: packageName } : { 'just-types': 'true' };
       code = await generateTypes({ language: 'go', typeName, sample, rendererOptions: { ...base, ...mode } });
-      if (needsHelpers) ctx.warn('Some fields mix JSON types (e.g. numbers and strings in one array); their union structs need UnmarshalJSON/MarshalJSON methods — set includeHelpers: true to get them.');
+      if (needsHelpers)
+        ctx.warn(
+          'Some fields mix JSON types (e.g. numbers and strings in one array); their union structs need UnmarshalJSON/MarshalJSON methods — set includeHelpers: true to get them.',
+        );
     }
     // quicktype's omit-empty covers optional fields only; the option promises every field.
     if (omitEmpty) code = code.replace(/`json:"([^",`]*)"`/g, '`json:"$1,omitempty"`');

@@ -24,7 +24,15 @@ export default defineTool({
     {
       title: 'dataclasses with nested and optional fields',
       input: {
-        json: { id: 1, name: 'Ada', address: { city: 'London' }, orders: [{ sku: 'A1', qty: 2 }, { sku: 'B2', qty: 1, gift: true }] },
+        json: {
+          id: 1,
+          name: 'Ada',
+          address: { city: 'London' },
+          orders: [
+            { sku: 'A1', qty: 2 },
+            { sku: 'B2', qty: 1, gift: true },
+          ],
+        },
         typeName: 'User',
       },
       output: {
@@ -43,8 +51,7 @@ export default defineTool({
       input: { json: '{"title": "Post", "score": 4.5, "tags": ["a", "b"], "draft": null}', style: 'pydantic', pythonVersion: '3.9', typeName: 'Post' },
       output: {
         code:
-          'from pydantic import BaseModel\n\n\n' +
-          'class Post(BaseModel):\n    title: str\n    score: float\n    tags: list[str]\n    draft: None = None\n',
+          'from pydantic import BaseModel\n\n\n' + 'class Post(BaseModel):\n    title: str\n    score: float\n    tags: list[str]\n    draft: None = None\n',
         typeName: 'Post',
         types: ['Post'],
         lines: 8,
@@ -52,7 +59,8 @@ export default defineTool({
     },
   ],
   run: async ({ json, typeName = 'Root', style = 'dataclass', pythonVersion = '3.10', includeHelpers }, ctx) => {
-    if (includeHelpers && style === 'pydantic') ctx.warn('includeHelpers applies to dataclasses only; Pydantic models validate and serialise themselves (model_validate / model_dump).');
+    if (includeHelpers && style === 'pydantic')
+      ctx.warn('includeHelpers applies to dataclasses only; Pydantic models validate and serialise themselves (model_validate / model_dump).');
     const helpers = Boolean(includeHelpers) && style === 'dataclass';
     const rendererOptions: Record<string, string> = {
       'python-version': pythonVersion,

@@ -24,7 +24,16 @@ export default defineTool({
     {
       title: 'nested object and array of mixed objects',
       input: {
-        json: { id: 1, name: 'Ada', tags: ['admin'], address: { city: 'London', zip: null }, orders: [{ sku: 'A1', qty: 2 }, { sku: 'B2', qty: 1, gift: true }] },
+        json: {
+          id: 1,
+          name: 'Ada',
+          tags: ['admin'],
+          address: { city: 'London', zip: null },
+          orders: [
+            { sku: 'A1', qty: 2 },
+            { sku: 'B2', qty: 1, gift: true },
+          ],
+        },
         typeName: 'User',
       },
       output: {

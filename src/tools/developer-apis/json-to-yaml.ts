@@ -19,8 +19,17 @@ export default defineTool({
     json: jsonInputField('The JSON to convert'),
     indent: z.number().int('a whole number').min(2, 'at least 2').max(8, 'at most 8').optional().describe('Spaces per level (2–8). Default 2.'),
     sortKeys: z.boolean().optional().describe('Sort mapping keys alphabetically at every level. Default false.'),
-    quoteStyle: z.enum(['plain', 'single', 'double']).optional().describe('Preferred style for strings: plain (default, quoted only when needed), single or double'),
-    lineWidth: z.number().int('a whole number').min(0, 'at least 0').max(1000, 'at most 1000').optional().describe('Fold long strings at this width; 0 never folds. Default 0.'),
+    quoteStyle: z
+      .enum(['plain', 'single', 'double'])
+      .optional()
+      .describe('Preferred style for strings: plain (default, quoted only when needed), single or double'),
+    lineWidth: z
+      .number()
+      .int('a whole number')
+      .min(0, 'at least 0')
+      .max(1000, 'at most 1000')
+      .optional()
+      .describe('Fold long strings at this width; 0 never folds. Default 0.'),
     multiDocument: z.boolean().optional().describe('Emit each element of a top-level array as its own document, separated by ---. Default false.'),
   }),
   output: z.object({

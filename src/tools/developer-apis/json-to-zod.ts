@@ -49,7 +49,12 @@ export default defineTool({
   ],
   run: async ({ json, typeName = 'Root' }) => {
     const sample = sampleText(json);
-    const code = withTopLevelArray('typescript-zod', typeName, sample, await generateTypes({ language: 'typescript-zod', typeName, sample, rendererOptions: {} }));
+    const code = withTopLevelArray(
+      'typescript-zod',
+      typeName,
+      sample,
+      await generateTypes({ language: 'typescript-zod', typeName, sample, rendererOptions: {} }),
+    );
     return {
       code,
       typeName,

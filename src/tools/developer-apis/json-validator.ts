@@ -22,7 +22,10 @@ export default defineTool({
   keywords: ['json', 'validate', 'lint', 'syntax check', 'parse error', 'line column', 'duplicate keys'],
   input: z.object({
     json: z
-      .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'the JSON text as a string (an object sent as JSON is already valid: the request body parsed)') })
+      .string({
+        error: (issue) =>
+          issue.input === undefined ? 'is required' : 'the JSON text as a string (an object sent as JSON is already valid: the request body parsed)',
+      })
       .max(MAX_SOURCE_CHARS, `at most ${MAX_SOURCE_CHARS.toLocaleString('en')} characters`)
       .describe(`The JSON text to check (up to ${MAX_SOURCE_CHARS.toLocaleString('en')} characters)`),
   }),

@@ -43,9 +43,14 @@ function privateKeyOf(text: string, alg: Algorithm): KeyObject {
   let key: KeyObject;
   try {
     const trimmed = text.trim();
-    key = trimmed.startsWith('{') ? createPrivateKey({ key: JSON.parse(trimmed) as import('node:crypto').JsonWebKey, format: 'jwk' }) : createPrivateKey({ key: trimmed, format: 'pem' });
+    key = trimmed.startsWith('{')
+      ? createPrivateKey({ key: JSON.parse(trimmed) as import('node:crypto').JsonWebKey, format: 'jwk' })
+      : createPrivateKey({ key: trimmed, format: 'pem' });
   } catch {
-    throw invalidField('privateKey', 'not a readable private key: send a PEM (-----BEGIN PRIVATE KEY----- PKCS#8, or RSA/EC PRIVATE KEY) or a private JWK as JSON');
+    throw invalidField(
+      'privateKey',
+      'not a readable private key: send a PEM (-----BEGIN PRIVATE KEY----- PKCS#8, or RSA/EC PRIVATE KEY) or a private JWK as JSON',
+    );
   }
   const type = key.asymmetricKeyType;
   const family = alg.slice(0, 2);
@@ -54,7 +59,10 @@ function privateKeyOf(text: string, alg: Algorithm): KeyObject {
     (family === 'ES' && type === 'ec' && key.asymmetricKeyDetails?.namedCurve === EC_CURVES[alg]) ||
     (alg === 'EdDSA' && (type === 'ed25519' || type === 'ed448'));
   if (!ok) {
-    const have = type === 'ec' ? `an EC key on ${key.asymmetricKeyDetails?.namedCurve ?? 'an unknown curve'}` : `a${type === 'ed25519' || type === 'ed448' ? 'n' : ''} ${type ?? 'unknown'} key`;
+    const have =
+      type === 'ec'
+        ? `an EC key on ${key.asymmetricKeyDetails?.namedCurve ?? 'an unknown curve'}`
+        : `a${type === 'ed25519' || type === 'ed448' ? 'n' : ''} ${type ?? 'unknown'} key`;
     const need = family === 'ES' ? `an EC key on ${EC_CURVES[alg]}` : alg === 'EdDSA' ? 'an Ed25519 or Ed448 key' : 'an RSA key';
     throw invalidField('privateKey', `${alg} needs ${need}, but this is ${have}`);
   }
@@ -83,7 +91,10 @@ export default defineTool({
       .enum(ALGORITHMS, { message: `one of ${ALGORITHMS.join(', ')} ("none" is refused: unsigned tokens are accepted by careless verifiers)` })
       .optional()
       .describe('Signing algorithm. Default HS256.'),
-    payload: z.record(z.string(), z.unknown()).optional().describe('Claims to include (any JSON object). Registered claims given as options below take precedence.'),
+    payload: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Claims to include (any JSON object). Registered claims given as options below take precedence.'),
     secret: z.string().min(1, 'must not be empty').max(4096).optional().describe('HS256/384/512: the shared secret'),
     secretEncoding: z.enum(['utf8', 'base64', 'base64url', 'hex']).optional().describe('How secret is written. Default utf8.'),
     privateKey: z.string().max(20_000).optional().describe('RS*/PS*/ES*/EdDSA: the private key as PEM or as a JWK JSON string'),
@@ -93,8 +104,14 @@ export default defineTool({
     noExpiry: z.boolean().optional().describe('Omit exp entirely. Default false.'),
     issuer: z.string().max(2000).optional().describe('iss claim'),
     subject: z.string().max(2000).optional().describe('sub claim'),
-    audience: z.union([z.string().max(2000), z.array(z.string().max(2000)).max(50)]).optional().describe('aud claim: a string or a list'),
-    jwtId: z.union([z.string().max(200), z.literal(true)]).optional().describe('jti claim, or true for a random UUID'),
+    audience: z
+      .union([z.string().max(2000), z.array(z.string().max(2000)).max(50)])
+      .optional()
+      .describe('aud claim: a string or a list'),
+    jwtId: z
+      .union([z.string().max(200), z.literal(true)])
+      .optional()
+      .describe('jti claim, or true for a random UUID'),
     keyId: z.string().max(200).optional().describe('kid header'),
     header: z.record(z.string(), z.unknown()).optional().describe('Extra protected-header fields (alg, b64 and crit cannot be set)'),
   }),
@@ -112,7 +129,14 @@ export default defineTool({
   examples: [
     {
       title: 'HS256 with claims and a fixed issue time',
-      input: { payload: { role: 'admin' }, secret: 'a-string-secret-at-least-256-bits-long', subject: 'user-42', issuer: 'https://auth.example.com', issuedAt: 1700000000, expiresIn: '15m' },
+      input: {
+        payload: { role: 'admin' },
+        secret: 'a-string-secret-at-least-256-bits-long',
+        subject: 'user-42',
+        issuer: 'https://auth.example.com',
+        issuedAt: 1700000000,
+        expiresIn: '15m',
+      },
       output: {
         token:
           'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJyb2xlIjoiYWRtaW4iLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6MTcwMDAwMDkwMCwiaXNzIjoiaHR0cHM6Ly9hdXRoLmV4YW1wbGUuY29tIiwic3ViIjoidXNlci00MiJ9.-B_MLMEt3Emoptue1WlXmKr_WObKB0-5eyTD0IdK0J0',
@@ -149,7 +173,10 @@ export default defineTool({
         publicJwk: { crv: 'Ed25519', x: 'vCmbLXX3GBobGnQ1y6bvbQ_UGxe5ZUIvV1OGwI1j6Q4', kty: 'OKP', alg: 'EdDSA', use: 'sig', kid: 'test-key-1' },
       },
     },
-    { title: 'HS512 with a random jti, default 1-hour expiry', input: { algorithm: 'HS512', secret: 'dev-secret', jwtId: true, payload: { scope: 'read:items' } } },
+    {
+      title: 'HS512 with a random jti, default 1-hour expiry',
+      input: { algorithm: 'HS512', secret: 'dev-secret', jwtId: true, payload: { scope: 'read:items' } },
+    },
   ],
   run: async (input, ctx) => {
     const alg: Algorithm = input.algorithm ?? 'HS256';
@@ -163,7 +190,10 @@ export default defineTool({
       const bytes = decodeSecret(input.secret, input.secretEncoding ?? 'utf8');
       if (bytes.length === 0) throw invalidField('secret', 'decodes to zero bytes');
       const want = Number(alg.slice(2)) / 8;
-      if (bytes.length < want) ctx.warn(`The secret is ${bytes.length} bytes; RFC 7518 requires at least ${want} bytes (${want * 8} bits) for ${alg}. Fine for a test, weak in production.`);
+      if (bytes.length < want)
+        ctx.warn(
+          `The secret is ${bytes.length} bytes; RFC 7518 requires at least ${want} bytes (${want * 8} bits) for ${alg}. Fine for a test, weak in production.`,
+        );
       key = createSecretKey(bytes);
     } else {
       if (input.secret !== undefined) throw invalidField('secret', `${alg} signs with a private key: send privateKey instead`);
@@ -175,7 +205,9 @@ export default defineTool({
     }
     const header: JWTHeaderParameters = { alg, typ: 'JWT', ...(input.header ?? {}) };
     header.alg = alg;
-    for (const name of Object.keys(input.header ?? {})) if (RESERVED_HEADER.has(name)) throw invalidField('header', `${name} cannot be set here (alg comes from algorithm; b64/crit change how the token is verified)`);
+    for (const name of Object.keys(input.header ?? {}))
+      if (RESERVED_HEADER.has(name))
+        throw invalidField('header', `${name} cannot be set here (alg comes from algorithm; b64/crit change how the token is verified)`);
     if (input.keyId !== undefined) header.kid = input.keyId;
 
     const claims: JWTPayload = { ...(input.payload ?? {}) };

@@ -12,7 +12,7 @@ const PRESETS: Record<string, { title: string; parts: Part[]; note?: string }> =
   email: {
     title: 'E-mail address (WHATWG HTML form rules, dotted domain)',
     parts: [
-      ["[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+", 'local part: letters, digits and . ! # $ % & \' * + / = ? ^ _ ` { | } ~ -'],
+      ["[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+", "local part: letters, digits and . ! # $ % & ' * + / = ? ^ _ ` { | } ~ -"],
       ['@', 'an @'],
       [LABEL, 'a domain label: letters/digits, hyphens inside, up to 63 characters'],
       [`(?:\\.${LABEL})+`, 'one or more further ".label" parts (so a TLD is required)'],
@@ -90,7 +90,10 @@ const PRESETS: Record<string, { title: string; parts: Part[]; note?: string }> =
     title: 'Semantic version (semver.org 2.0.0)',
     parts: [
       ['(0|[1-9]\\d*)\\.(0|[1-9]\\d*)\\.(0|[1-9]\\d*)', 'MAJOR.MINOR.PATCH without leading zeros (captured)'],
-      ['(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?', 'an optional -pre-release of dot-separated identifiers (captured)'],
+      [
+        '(?:-((?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\\.(?:0|[1-9]\\d*|\\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?',
+        'an optional -pre-release of dot-separated identifiers (captured)',
+      ],
       ['(?:\\+([0-9a-zA-Z-]+(?:\\.[0-9a-zA-Z-]+)*))?', 'optional +build metadata (captured)'],
     ],
   },
@@ -185,12 +188,19 @@ export default defineTool({
     'matchWholeString false gives a pattern for finding matches inside longer text.',
   keywords: ['regex generator', 'regex builder', 'regular expression', 'email regex', 'url regex', 'uuid regex', 'validation pattern', 'regexp'],
   input: z.object({
-    preset: z.enum(PRESET_NAMES).optional().describe(`A ready pattern: ${PRESET_NAMES.join(', ')}`),
+    preset: z
+      .enum(PRESET_NAMES)
+      .optional()
+      .describe(`A ready pattern: ${PRESET_NAMES.join(', ')}`),
     startsWith: z.string().min(1).max(200).optional().describe('Text the string must start with (literal)'),
     endsWith: z.string().min(1).max(200).optional().describe('Text the string must end with (literal)'),
     contains: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must all appear, in any order (literal)'),
     excludes: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must not appear (literal)'),
-    characterClasses: z.array(z.enum(CLASS_NAMES)).max(10).optional().describe(`Characters allowed between startsWith and endsWith: ${CLASS_NAMES.join(', ')}. Default: anything except line breaks.`),
+    characterClasses: z
+      .array(z.enum(CLASS_NAMES))
+      .max(10)
+      .optional()
+      .describe(`Characters allowed between startsWith and endsWith: ${CLASS_NAMES.join(', ')}. Default: anything except line breaks.`),
     extraCharacters: z.string().max(100).optional().describe('More allowed characters, e.g. "@+"'),
     minLength: z.number().int().min(0).max(10_000).optional().describe('Minimum total length'),
     maxLength: z.number().int().min(1).max(10_000).optional().describe('Maximum total length'),
@@ -203,7 +213,9 @@ export default defineTool({
     flags: z.string(),
     literal: z.string().describe('As a JavaScript regex literal'),
     explanation: z.array(z.object({ token: z.string(), meaning: z.string() })),
-    tests: z.array(z.object({ sample: z.string(), matches: z.boolean(), match: z.string().nullable().describe('The matched text (first match when finding)') })),
+    tests: z.array(
+      z.object({ sample: z.string(), matches: z.boolean(), match: z.string().nullable().describe('The matched text (first match when finding)') }),
+    ),
     note: z.string().nullable(),
   }),
   examples: [
@@ -232,7 +244,15 @@ export default defineTool({
     },
     {
       title: 'rules: starts with INV-, digits, contains 2024, 8–12 long',
-      input: { startsWith: 'INV-', characterClasses: ['digits'], extraCharacters: '-', contains: ['2024'], minLength: 8, maxLength: 12, samples: ['INV-2024-001', 'INV-1999-001', 'inv-2024-001'] },
+      input: {
+        startsWith: 'INV-',
+        characterClasses: ['digits'],
+        extraCharacters: '-',
+        contains: ['2024'],
+        minLength: 8,
+        maxLength: 12,
+        samples: ['INV-2024-001', 'INV-1999-001', 'inv-2024-001'],
+      },
       output: {
         pattern: '^(?=.*2024)INV-[0-9\\-]{4,8}$',
         flags: 'u',
@@ -265,10 +285,12 @@ export default defineTool({
       parts.push(...preset.parts);
       note = preset.note ?? null;
     } else {
-      if (!guided.some((k) => input[k] !== undefined)) throw invalidField('preset', 'give a preset, or at least one rule (startsWith, endsWith, contains, characterClasses, minLength…)');
+      if (!guided.some((k) => input[k] !== undefined))
+        throw invalidField('preset', 'give a preset, or at least one rule (startsWith, endsWith, contains, characterClasses, minLength…)');
       const { startsWith = '', endsWith = '', contains = [], excludes = [], minLength = 0, maxLength } = input;
       if (maxLength !== undefined && maxLength < minLength) throw invalidField('maxLength', `must be at least minLength (${minLength})`);
-      if (!whole && (contains.length > 0 || excludes.length > 0)) throw invalidField(contains.length > 0 ? 'contains' : 'excludes', 'needs matchWholeString (the check covers the whole string)');
+      if (!whole && (contains.length > 0 || excludes.length > 0))
+        throw invalidField(contains.length > 0 ? 'contains' : 'excludes', 'needs matchWholeString (the check covers the whole string)');
       for (const text of contains) parts.push([`(?=.*${literal(text)})`, `somewhere it contains "${text}"`]);
       for (const text of excludes) parts.push([`(?!.*${literal(text)})`, `nowhere does it contain "${text}"`]);
       if (startsWith) parts.push([literal(startsWith), `starts with "${startsWith}"`]);

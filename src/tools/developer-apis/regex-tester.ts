@@ -35,7 +35,7 @@ export default defineTool({
     'Tests a JavaScript (ECMAScript) regular expression against a text: every match with its start/end index (UTF-16 code units), numbered and named capture groups with their spans, ' +
     'and, with replace, the replaced text (supports $1, $<name>, $& …). Flags follow JavaScript: without g only the first match is returned. ' +
     `Patterns run in an isolated worker with a ${REGEX_DEADLINE_MS} ms deadline: a catastrophically backtracking pattern such as ^(a+)+$ is stopped and answered with 422, never hanging the service. ` +
-    'Invalid patterns or flags are a 400 with the engine\'s message.',
+    "Invalid patterns or flags are a 400 with the engine's message.",
   keywords: ['regex', 'regular expression', 'regexp', 'test', 'match', 'capture groups', 'named groups', 'replace', 'javascript regex'],
   input: z.object({
     pattern: z.string().max(10_000, 'at most 10,000 characters').describe('The pattern, without slashes, e.g. (\\d{4})-(\\d{2})'),
@@ -46,8 +46,18 @@ export default defineTool({
       .optional()
       .describe('JavaScript flags, any of d g i m s u v y. Default "g" (all matches); "" for the first match only.'),
     text: textField('The text to search'),
-    replace: z.string().max(10_000, 'at most 10,000 characters').optional().describe('Replacement string: $1, $<name>, $&, $`, $\', $$ work as in String.prototype.replace'),
-    maxMatches: z.number().int('a whole number').min(1, 'at least 1').max(10_000, 'at most 10,000').optional().describe('Most matches to return (1–10,000). Default 1,000.'),
+    replace: z
+      .string()
+      .max(10_000, 'at most 10,000 characters')
+      .optional()
+      .describe("Replacement string: $1, $<name>, $&, $`, $', $$ work as in String.prototype.replace"),
+    maxMatches: z
+      .number()
+      .int('a whole number')
+      .min(1, 'at least 1')
+      .max(10_000, 'at most 10,000')
+      .optional()
+      .describe('Most matches to return (1–10,000). Default 1,000.'),
   }),
   output: z.object({
     pattern: z.string(),
@@ -208,7 +218,8 @@ export default defineTool({
         ctx.signal,
       )
       .finally(() => own?.close());
-    if (outcome.truncated) ctx.warn(`Output was limited: at most ${maxMatches} matches, 10,000 characters per value and 2,000,000 characters in total are returned.`);
+    if (outcome.truncated)
+      ctx.warn(`Output was limited: at most ${maxMatches} matches, 10,000 characters per value and 2,000,000 characters in total are returned.`);
     return {
       pattern,
       flags,

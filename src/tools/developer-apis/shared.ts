@@ -57,7 +57,12 @@ export function syntaxError(field: string, message: string, where?: Partial<Line
 /** First line of a (multi-line, code-framed) error message, without a trailing "(1:2)" position. */
 export function oneLine(message: string): string {
   const first = message.split('\n', 1)[0] ?? '';
-  return first.replace(/\s*\(\d+:\d+\)\s*$/, '').trim().replace(/\.$/, '') || 'syntax error';
+  return (
+    first
+      .replace(/\s*\(\d+:\d+\)\s*$/, '')
+      .trim()
+      .replace(/\.$/, '') || 'syntax error'
+  );
 }
 
 export const sizeStatsSchema = z.object({

@@ -59,7 +59,10 @@ export default defineTool({
   examples: [
     {
       title: 'PostgreSQL query with a sub-query',
-      input: { sql: 'select u.id, u.name, count(o.id) as orders from users u left join orders o on o.user_id = u.id where u.created_at > now() - interval \'30 days\' and u.id in (select user_id from vip) group by u.id, u.name order by orders desc limit 10', dialect: 'postgresql' },
+      input: {
+        sql: "select u.id, u.name, count(o.id) as orders from users u left join orders o on o.user_id = u.id where u.created_at > now() - interval '30 days' and u.id in (select user_id from vip) group by u.id, u.name order by orders desc limit 10",
+        dialect: 'postgresql',
+      },
       output: {
         formatted:
           "SELECT\n  u.id,\n  u.name,\n  COUNT(o.id) AS orders\nFROM\n  users u\n  LEFT JOIN orders o ON o.user_id = u.id\nWHERE\n  u.created_at > NOW() - INTERVAL '30 days'\n  AND u.id IN (\n    SELECT\n      user_id\n    FROM\n      vip\n  )\nGROUP BY\n  u.id,\n  u.name\nORDER BY\n  orders DESC\nLIMIT\n  10",

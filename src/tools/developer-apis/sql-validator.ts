@@ -77,7 +77,7 @@ export default defineTool({
   title: 'SQL syntax validator',
   description:
     'Checks SQL syntax with a real parser (node-sql-parser grammars for MySQL, MariaDB, PostgreSQL, SQLite, SQL Server T-SQL, BigQuery, Snowflake, Redshift, DB2, Hive, Trino, Athena and Flink SQL). ' +
-    'Valid input returns each statement\'s type and the tables and columns it touches (with the operation: select, insert, update, delete…); invalid input returns valid: false with the first error\'s line, column, ' +
+    "Valid input returns each statement's type and the tables and columns it touches (with the operation: select, insert, update, delete…); invalid input returns valid: false with the first error's line, column, " +
     'what was found and what the grammar expected there. Syntax only: it does not check that tables or columns exist. An invalid query is a normal 200 answer.',
   keywords: ['sql', 'validate', 'syntax check', 'lint', 'parser', 'postgresql', 'mysql', 'tsql', 'query checker'],
   input: z.object({
@@ -138,7 +138,23 @@ export default defineTool({
           column: 17,
           offset: 43,
           found: null,
-          expected: ['INTERVAL', 'COUNT', 'GROUP_CONCAT', 'SUM', 'MAX', 'MIN', 'AVG', 'MATCH', 'EXTRACT', 'DATE_TRUNC', 'TRIM', 'CONVERT', 'CURRENT_DATE', 'CURRENT_TIME', 'CURRENT_TIMESTAMP'],
+          expected: [
+            'INTERVAL',
+            'COUNT',
+            'GROUP_CONCAT',
+            'SUM',
+            'MAX',
+            'MIN',
+            'AVG',
+            'MATCH',
+            'EXTRACT',
+            'DATE_TRUNC',
+            'TRIM',
+            'CONVERT',
+            'CURRENT_DATE',
+            'CURRENT_TIME',
+            'CURRENT_TIMESTAMP',
+          ],
         },
         statements: [],
         tables: [],
@@ -184,7 +200,8 @@ export default defineTool({
         };
       }
       // peg reports one character; show the whole word (or symbol) that starts there.
-      const found = e.found === null || e.found === undefined ? null : (/^(?:[\p{L}\p{N}_$]+|\S)/u.exec(sql.slice(loc.offset, loc.offset + 40))?.[0] ?? e.found);
+      const found =
+        e.found === null || e.found === undefined ? null : (/^(?:[\p{L}\p{N}_$]+|\S)/u.exec(sql.slice(loc.offset, loc.offset + 40))?.[0] ?? e.found);
       const where = `at line ${loc.line}, column ${loc.column}`;
       return {
         valid: false,

@@ -19,7 +19,11 @@ export interface WallTime {
  * For a wall-clock time in an IANA zone: whether it exists once (normal), never (inside a DST gap),
  * or twice (in the hour repeated when clocks go back). `near` is any instant within a few hours of it.
  */
-export function wallTime(zoneName: string, near: number, wall: { year: number; month: number; day: number; hour: number; minute: number; second: number; millisecond?: number }): WallTime {
+export function wallTime(
+  zoneName: string,
+  near: number,
+  wall: { year: number; month: number; day: number; hour: number; minute: number; second: number; millisecond?: number },
+): WallTime {
   if (!IANAZone.isValidZone(zoneName)) return { kind: 'normal', instants: [] };
   const zone = IANAZone.create(zoneName);
   const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond ?? 0);

@@ -115,7 +115,9 @@ export default defineTool({
     relativeTo: z.string().max(40).optional().describe('ISO 8601 instant that relative and secondsFromNow are measured from. Default now.'),
   }),
   output: z.object({
-    detectedFormat: z.string().describe('How value was read: unix-seconds, unix-milliseconds, unix-microseconds, unix-nanoseconds, iso8601, rfc2822, http-date, sql or now'),
+    detectedFormat: z
+      .string()
+      .describe('How value was read: unix-seconds, unix-milliseconds, unix-microseconds, unix-nanoseconds, iso8601, rfc2822, http-date, sql or now'),
     unixSeconds: z.number().describe('Whole seconds since 1970-01-01T00:00:00Z (floor)'),
     unixMilliseconds: z.number(),
     utc: z.object({ iso: z.string(), rfc2822: z.string(), httpDate: z.string() }),

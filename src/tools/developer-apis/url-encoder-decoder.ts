@@ -19,7 +19,8 @@ function encode(text: string, variant: Variant): string {
 /** Explains why a percent-decoding failed: a malformed escape, or escapes that are not UTF-8. */
 function decodeFailure(text: string): string {
   const malformed = /%(?![0-9A-Fa-f]{2})/.exec(text);
-  if (malformed) return `malformed percent-escape '${text.slice(malformed.index, malformed.index + 3)}' at position ${malformed.index} (a % must be followed by two hex digits; encode a literal % as %25)`;
+  if (malformed)
+    return `malformed percent-escape '${text.slice(malformed.index, malformed.index + 3)}' at position ${malformed.index} (a % must be followed by two hex digits; encode a literal % as %25)`;
   for (const run of text.matchAll(/(?:%[0-9A-Fa-f]{2})+/g)) {
     const bytes = Buffer.from(run[0].replace(/%/g, ''), 'hex');
     try {
@@ -42,7 +43,7 @@ function decode(text: string, variant: Variant): string {
 }
 
 function queryParametersOf(decodedFrom: string): { name: string; value: string }[] {
-  const query = decodedFrom.includes('?') ? decodedFrom.slice(decodedFrom.indexOf('?') + 1).split('#')[0] ?? '' : decodedFrom;
+  const query = decodedFrom.includes('?') ? (decodedFrom.slice(decodedFrom.indexOf('?') + 1).split('#')[0] ?? '') : decodedFrom;
   if (!/^[^=&#\s]+=/.test(query)) return [];
   try {
     return [...new URLSearchParams(query)].slice(0, 500).map(([name, value]) => ({ name, value }));

@@ -29,7 +29,11 @@ const BOTS: [RegExp, string, string][] = [
   [/AhrefsBot|SemrushBot|MJ12bot|DotBot|rogerbot|Screaming Frog/i, 'SEO crawler', 'seo-crawler'],
   [/UptimeRobot|Pingdom|StatusCake|Site24x7|Better Uptime/i, 'Uptime monitor', 'monitor'],
   [/HeadlessChrome|PhantomJS|Puppeteer|Playwright|Lighthouse/i, 'Headless browser', 'automation'],
-  [/^curl\/|^Wget\/|python-requests|python-urllib|aiohttp|Go-http-client|okhttp|axios|node-fetch|undici|Java\/|libwww-perl|HTTPie|PostmanRuntime|insomnia/i, 'HTTP client', 'http-client'],
+  [
+    /^curl\/|^Wget\/|python-requests|python-urllib|aiohttp|Go-http-client|okhttp|axios|node-fetch|undici|Java\/|libwww-perl|HTTPie|PostmanRuntime|insomnia/i,
+    'HTTP client',
+    'http-client',
+  ],
   [/bot\b|crawler|spider|crawling|scraper/i, 'Unknown bot', 'bot'],
 ];
 
@@ -57,7 +61,11 @@ export default defineTool({
     browser: z.object({ name: z.string().nullable(), version: z.string().nullable(), major: z.string().nullable() }),
     engine: z.object({ name: z.string().nullable(), version: z.string().nullable() }),
     os: z.object({ name: z.string().nullable(), version: z.string().nullable() }),
-    device: z.object({ type: z.string().nullable().describe('mobile, tablet, smarttv, console, wearable, embedded, or null'), vendor: z.string().nullable(), model: z.string().nullable() }),
+    device: z.object({
+      type: z.string().nullable().describe('mobile, tablet, smarttv, console, wearable, embedded, or null'),
+      vendor: z.string().nullable(),
+      model: z.string().nullable(),
+    }),
     cpu: z.object({ architecture: z.string().nullable() }),
     deviceType: z.string().describe('device.type, or desktop / bot / unknown when none is given'),
     isBot: z.boolean(),
@@ -66,7 +74,9 @@ export default defineTool({
   examples: [
     {
       title: 'iPhone Safari',
-      input: { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1' },
+      input: {
+        userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+      },
       output: {
         userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
         browser: { name: 'Mobile Safari', version: '17.4', major: '17' },

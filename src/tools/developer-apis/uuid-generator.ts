@@ -34,11 +34,7 @@ export default defineTool({
   input: z.object({
     version: z.enum(['v4', 'v7', 'v5', 'v3', 'nil', 'max']).optional().describe('UUID version. Default v4.'),
     count: countField('How many UUIDs to generate; v5/v3/nil/max give one', 1, 1000).optional(),
-    namespace: z
-      .string()
-      .max(64)
-      .optional()
-      .describe('v5/v3 only: the namespace — dns, url, oid, x500, or a UUID. Default dns.'),
+    namespace: z.string().max(64).optional().describe('v5/v3 only: the namespace — dns, url, oid, x500, or a UUID. Default dns.'),
     name: z.string().max(10_000).optional().describe('v5/v3 only (required there): the name to hash, e.g. a domain or URL'),
     uppercase: z.boolean().optional().describe('Uppercase hex digits. Default false.'),
     hyphens: z.boolean().optional().describe('Keep the hyphens. Default true.'),

@@ -63,7 +63,11 @@ export default defineTool({
     },
   ],
   run: ({ xml, indent, mode = 'format', collapseContent = true, keepComments = true }) => {
-    if (DOCTYPE.test(xml)) throw invalidField('xml', 'DOCTYPE and ENTITY declarations are not accepted (protection against XXE and entity-expansion attacks); remove the <!DOCTYPE …> block');
+    if (DOCTYPE.test(xml))
+      throw invalidField(
+        'xml',
+        'DOCTYPE and ENTITY declarations are not accepted (protection against XXE and entity-expansion attacks); remove the <!DOCTYPE …> block',
+      );
     const checked = fastXmlParser().XMLValidator.validate(xml, { allowBooleanAttributes: true });
     if (checked !== true) throw syntaxError('xml', checked.err.msg, { line: checked.err.line, column: checked.err.col });
     let formatted: string;

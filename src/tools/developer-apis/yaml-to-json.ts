@@ -27,7 +27,9 @@ export default defineTool({
     documents: z
       .enum(['auto', 'array', 'first'])
       .optional()
-      .describe('Multi-document streams: auto (default) gives the value for one document and an array for several; array always gives an array; first gives the first document only'),
+      .describe(
+        'Multi-document streams: auto (default) gives the value for one document and an array for several; array always gives an array; first gives the first document only',
+      ),
     version: z.enum(['1.2', '1.1']).optional().describe('YAML spec version to apply. Default 1.2.'),
   }),
   output: z.object({
@@ -94,7 +96,10 @@ export default defineTool({
       values = list.map((doc) => doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown);
     } catch (error) {
       if (error instanceof ReferenceError && /alias/i.test(error.message)) {
-        throw invalidField('yaml', `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}); this looks like an entity-expansion ("billion laughs") document`);
+        throw invalidField(
+          'yaml',
+          `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT}); this looks like an entity-expansion ("billion laughs") document`,
+        );
       }
       throw invalidField('yaml', `could not be converted: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }

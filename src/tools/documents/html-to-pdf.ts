@@ -12,7 +12,21 @@ export default conversionTool({
   output: outputOf('pdf'),
   steps: [{ engine: 'html-sanitize' }, { engine: 'office', format: 'pdf' }],
   examples: [
-    { title: 'typeset an HTML page', input: {}, upload: { fileName: 'invoice.html', content: '<!doctype html><html><head><title>Invoice</title></head><body><h1>Invoice 1042</h1><p>Total due: <b>€ 120.00</b></p></body></html>' } },
-    { title: 'name the output', input: { fileName: 'release-notes' }, upload: { fileName: 'notes.html', content: '<h1>Release notes</h1><ul><li>Faster exports</li><li>New <a href="https://example.com/docs">docs</a></li></ul>' } },
+    {
+      title: 'typeset an HTML page',
+      input: {},
+      upload: {
+        fileName: 'invoice.html',
+        content: '<!doctype html><html><head><title>Invoice</title></head><body><h1>Invoice 1042</h1><p>Total due: <b>€ 120.00</b></p></body></html>',
+      },
+    },
+    {
+      title: 'name the output',
+      input: { fileName: 'release-notes' },
+      upload: {
+        fileName: 'notes.html',
+        content: '<h1>Release notes</h1><ul><li>Faster exports</li><li>New <a href="https://example.com/docs">docs</a></li></ul>',
+      },
+    },
   ],
 });

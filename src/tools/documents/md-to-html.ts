@@ -11,6 +11,10 @@ export default conversionTool({
   steps: [{ engine: 'pandoc', from: 'gfm', to: 'html5', standalone: true }],
   examples: [
     { title: 'convert an upload', input: {}, upload: { fileName: 'notes.md', content: '# Title\n\nSome *emphasis* and a [link](https://example.com).\n' } },
-    { title: 'name the output', input: { fileName: 'final' }, upload: { fileName: 'draft.md', content: '# Title\n\nSome *emphasis* and a [link](https://example.com).\n' } },
+    {
+      title: 'name the output',
+      input: { fileName: 'final' },
+      upload: { fileName: 'draft.md', content: '# Title\n\nSome *emphasis* and a [link](https://example.com).\n' },
+    },
   ],
 });

@@ -11,7 +11,15 @@ export default conversionTool({
   output: outputOf('pdf'),
   steps: [{ engine: 'pandoc', from: 'gfm', to: 'html5', standalone: true }, { engine: 'html-sanitize' }, { engine: 'office', format: 'pdf' }],
   examples: [
-    { title: 'render a Markdown file', input: {}, upload: { fileName: 'report.md', content: '# Quarterly report\n\nRevenue grew **12 %**.\n\n| Region | Units |\n|---|---|\n| North | 12 |\n' } },
-    { title: 'name the output', input: { fileName: 'handbook' }, upload: { fileName: 'README.md', content: '# Handbook\n\n- [x] Onboarding\n- [ ] Security training\n' } },
+    {
+      title: 'render a Markdown file',
+      input: {},
+      upload: { fileName: 'report.md', content: '# Quarterly report\n\nRevenue grew **12 %**.\n\n| Region | Units |\n|---|---|\n| North | 12 |\n' },
+    },
+    {
+      title: 'name the output',
+      input: { fileName: 'handbook' },
+      upload: { fileName: 'README.md', content: '# Handbook\n\n- [x] Onboarding\n- [ ] Security training\n' },
+    },
   ],
 });

@@ -11,7 +11,15 @@ export default conversionTool({
   output: outputOf('txt'),
   steps: [{ engine: 'office', format: 'txt' }],
   examples: [
-    { title: 'extract the text', input: {}, upload: { fileName: 'letter.rtf', content: '{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Arial;}}\\f0\\fs24 Dear customer,\\par Your order has shipped.\\par}' } },
-    { title: 'name the output', input: { fileName: 'letter-text' }, upload: { fileName: 'letter.rtf', content: '{\\rtf1\\ansi{\\b Invoice} 1042\\par Total due: 120.00\\par}' } },
+    {
+      title: 'extract the text',
+      input: {},
+      upload: { fileName: 'letter.rtf', content: '{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Arial;}}\\f0\\fs24 Dear customer,\\par Your order has shipped.\\par}' },
+    },
+    {
+      title: 'name the output',
+      input: { fileName: 'letter-text' },
+      upload: { fileName: 'letter.rtf', content: '{\\rtf1\\ansi{\\b Invoice} 1042\\par Total due: 120.00\\par}' },
+    },
   ],
 });

@@ -15,16 +15,17 @@ function escapeLine(line: string): string {
   let body = line.slice(indent.length).replace(INLINE, '\\$&').replace(ENTITY, '\\&');
   if (!indent) {
     // Block syntax only applies at the start of a line (indented lines start with &nbsp; entities instead).
-    body = body
-      .replace(/^([#>+=-])/, '\\$1')
-      .replace(/^(\d{1,9})([.)])/, '$1\\$2');
+    body = body.replace(/^([#>+=-])/, '\\$1').replace(/^(\d{1,9})([.)])/, '$1\\$2');
   }
   const spaces = indent.replace(/\t/g, '    ').length;
   return '&nbsp;'.repeat(spaces) + body;
 }
 
 export function textToMarkdown(text: string): string {
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const paragraphs: string[][] = [[]];
   for (const line of lines) {
     const trimmed = line.replace(/[ \t]+$/, '');

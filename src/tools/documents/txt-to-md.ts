@@ -12,6 +12,10 @@ export default conversionTool({
   steps: [{ engine: 'text-to-markdown' }],
   examples: [
     { title: 'escape a text file', input: {}, upload: { fileName: 'notes.txt', content: 'Price: 5 * 3 = 15\n# not a heading\n\n1. not a list either\n' } },
-    { title: 'name the output', input: { fileName: 'readme' }, upload: { fileName: 'readme.txt', content: 'Meeting notes — 3 March\n\n1. Budget approved\n2. Hiring: two engineers\n\nNext review in April.\n' } },
+    {
+      title: 'name the output',
+      input: { fileName: 'readme' },
+      upload: { fileName: 'readme.txt', content: 'Meeting notes — 3 March\n\n1. Budget approved\n2. Hiring: two engineers\n\nNext review in April.\n' },
+    },
   ],
 });

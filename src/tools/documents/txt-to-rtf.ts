@@ -11,7 +11,15 @@ export default conversionTool({
   output: outputOf('rtf'),
   steps: [{ engine: 'office', format: 'rtf' }],
   examples: [
-    { title: 'convert a text file', input: {}, upload: { fileName: 'notes.txt', content: 'Quarterly report\n\nRevenue grew 12 % to €1.2 million.\nCosts stayed flat.\n' } },
-    { title: 'name the output', input: { fileName: 'minutes' }, upload: { fileName: 'meeting.txt', content: 'Meeting notes — 3 March\n\n1. Budget approved\n2. Hiring: two engineers\n\nNext review in April.\n' } },
+    {
+      title: 'convert a text file',
+      input: {},
+      upload: { fileName: 'notes.txt', content: 'Quarterly report\n\nRevenue grew 12 % to €1.2 million.\nCosts stayed flat.\n' },
+    },
+    {
+      title: 'name the output',
+      input: { fileName: 'minutes' },
+      upload: { fileName: 'meeting.txt', content: 'Meeting notes — 3 March\n\n1. Budget approved\n2. Hiring: two engineers\n\nNext review in April.\n' },
+    },
   ],
 });

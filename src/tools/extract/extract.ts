@@ -6,9 +6,7 @@ import { chaptersSchema, metadataSchema, pagesSchema, sheetsSchema, slidesSchema
 import { defineTool } from '../../registry/define-tool.ts';
 import { extractFromInput, MAX_EXTRACT_CHARACTERS } from '../../lib/extract/content.ts';
 
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
+const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 export default defineTool({
   module: 'extract',
@@ -24,20 +22,42 @@ export default defineTool({
     'for spreadsheets, `slides` for presentations, `chapters` for e-books; `metadata` has title, author, language and page/sheet/slide counts where ' +
     'the document records them. Scanned PDFs have no text layer and come back empty with a warning (no OCR). Text past `maxCharacters` is cut and ' +
     '`truncated` says so. Base64 bodies are bounded by the JSON body limit (TOOLAPI_MAX_JSON_MB); larger files go as uploads.',
-  keywords: ['extract text', 'text extraction', 'pdf to text', 'docx to text', 'document parser', 'ocr-free', 'parse document', 'read pdf', 'xlsx', 'pptx', 'epub', 'html to text', 'metadata'],
+  keywords: [
+    'extract text',
+    'text extraction',
+    'pdf to text',
+    'docx to text',
+    'document parser',
+    'ocr-free',
+    'parse document',
+    'read pdf',
+    'xlsx',
+    'pptx',
+    'epub',
+    'html to text',
+    'metadata',
+  ],
   input: z.object({
     content: z
       .string()
       .optional()
-      .describe('The file\'s bytes as base64 (standard or URL-safe alphabet; a "data:…;base64," prefix is accepted). Omit it when you upload the file in field "file".'),
-    fileName: z.string().max(255, 'at most 255 characters').optional().describe('The file\'s name, echoed in the result (the format is read from the bytes, never from the name)'),
+      .describe(
+        'The file\'s bytes as base64 (standard or URL-safe alphabet; a "data:…;base64," prefix is accepted). Omit it when you upload the file in field "file".',
+      ),
+    fileName: z
+      .string()
+      .max(255, 'at most 255 characters')
+      .optional()
+      .describe("The file's name, echoed in the result (the format is read from the bytes, never from the name)"),
     maxCharacters: z.coerce
       .number()
       .int('a whole number')
       .min(1, 'at least 1')
       .max(MAX_EXTRACT_CHARACTERS, `at most ${MAX_EXTRACT_CHARACTERS.toLocaleString('en-US')}`)
       .default(1_000_000)
-      .describe(`Longest text returned, in characters (default 1,000,000, at most ${MAX_EXTRACT_CHARACTERS.toLocaleString('en-US')}); pages/sheets/slides/chapters are cut at the same budget`),
+      .describe(
+        `Longest text returned, in characters (default 1,000,000, at most ${MAX_EXTRACT_CHARACTERS.toLocaleString('en-US')}); pages/sheets/slides/chapters are cut at the same budget`,
+      ),
     layout: flag.default(false).describe('PDF only: keep the physical layout (columns side by side, table alignment) instead of reading order'),
   }),
   output: z.object({
@@ -120,7 +140,10 @@ export default defineTool({
     const { document, fileName, sizeBytes } = await extractFromInput(input, ctx);
     const characters = document.totalCharacters;
     for (const warning of document.warnings) ctx.warn(warning);
-    if (document.truncated) ctx.warn(`The text was cut at ${input.maxCharacters.toLocaleString('en-US')} characters (maxCharacters); the document holds ${characters.toLocaleString('en-US')}.`);
+    if (document.truncated)
+      ctx.warn(
+        `The text was cut at ${input.maxCharacters.toLocaleString('en-US')} characters (maxCharacters); the document holds ${characters.toLocaleString('en-US')}.`,
+      );
     if (!document.text && document.warnings.length === 0) ctx.warn('No text was found in the document.');
     return {
       fileName,

@@ -32,7 +32,17 @@ export default defineTool({
     'unsubscribe/preferences link, the address and subject of mailto links and the number of tel links. Per-link notes ' +
     'flag http (not https), empty or generic text ("click here"), image links without alt text and web links without ' +
     'UTM tags. The summary counts links by type and domain and lists 1×1 or hidden open-tracking pixels.',
-  keywords: ['email link extractor', 'extract links from html', 'email links', 'utm check email', 'mailto links', 'newsletter links', 'link audit', 'href', 'hrefs'],
+  keywords: [
+    'email link extractor',
+    'extract links from html',
+    'email links',
+    'utm check email',
+    'mailto links',
+    'newsletter links',
+    'link audit',
+    'href',
+    'hrefs',
+  ],
   input: z.object({
     html: textField('The e-mail HTML'),
     baseUrl: z.string().max(2048, 'at most 2,048 characters').optional().describe('Absolute URL to resolve relative links against (optional)'),

@@ -38,19 +38,19 @@ export default defineTool({
   output: z.object({
     matches: z
       .array(
-      z.object({
-        phrase: z.string(),
-        matched: z.string().describe('The text as written'),
-        category: z.enum(CATEGORIES as [SpamCategory, ...SpamCategory[]]),
-        weight: z.number().int().describe('1 mild … 3 strongly spammy'),
-        location: z.enum(['subject', 'body']),
-        start: z.number().int().describe('UTF-16 offset of the match in its text (the body text is the visible text when html is given)'),
-        end: z.number().int(),
-        line: z.number().int(),
-        column: z.number().int(),
-        context: z.string().describe('Up to 30 characters either side'),
-      }),
-    )
+        z.object({
+          phrase: z.string(),
+          matched: z.string().describe('The text as written'),
+          category: z.enum(CATEGORIES as [SpamCategory, ...SpamCategory[]]),
+          weight: z.number().int().describe('1 mild … 3 strongly spammy'),
+          location: z.enum(['subject', 'body']),
+          start: z.number().int().describe('UTF-16 offset of the match in its text (the body text is the visible text when html is given)'),
+          end: z.number().int(),
+          line: z.number().int(),
+          column: z.number().int(),
+          context: z.string().describe('Up to 30 characters either side'),
+        }),
+      )
       .describe('The matches in text order, at most 500 (totalMatches counts them all)'),
     categories: z.array(z.object({ category: z.string(), label: z.string(), matches: z.number().int(), phrases: z.array(z.string()) })),
     totalMatches: z.number().int(),

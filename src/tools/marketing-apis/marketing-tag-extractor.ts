@@ -24,16 +24,32 @@ const PATTERNS: Pattern[] = [
   { vendor: 'Microsoft Advertising UET', category: 'advertising', re: /\bti\s*:\s*["'](\d{5,12})["']/g },
   { vendor: 'Snap Pixel', category: 'advertising', re: /snaptr\(\s*['"]init['"]\s*,\s*['"]([a-f0-9-]{20,40})['"]/g },
   { vendor: 'Hotjar', category: 'heatmap', re: /hjid\s*:\s*(\d{4,10})/g },
-  { vendor: 'Microsoft Clarity', category: 'heatmap', re: /clarity\.ms\/tag\/([a-z0-9]{6,12})|\(window,\s*document,\s*["']clarity["'],\s*["']script["'],\s*["']([a-z0-9]{6,12})["']/gi },
+  {
+    vendor: 'Microsoft Clarity',
+    category: 'heatmap',
+    re: /clarity\.ms\/tag\/([a-z0-9]{6,12})|\(window,\s*document,\s*["']clarity["'],\s*["']script["'],\s*["']([a-z0-9]{6,12})["']/gi,
+  },
   { vendor: 'HubSpot', category: 'marketing-automation', re: /js(?:-[a-z0-9]+)?\.hs-scripts\.com\/(\d{4,10})\.js/g },
   { vendor: 'Segment', category: 'analytics', re: /analytics\.load\(\s*["']([A-Za-z0-9]{10,40})["']/g },
   { vendor: 'Mixpanel', category: 'analytics', re: /mixpanel\.init\(\s*["']([a-f0-9]{32})["']/g },
-  { vendor: 'Plausible', category: 'analytics', re: /plausible\.io\/js\/[^"']*["'][^>]*data-domain=["']([^"']+)["']|data-domain=["']([^"']+)["'][^>]*plausible\.io/g },
+  {
+    vendor: 'Plausible',
+    category: 'analytics',
+    re: /plausible\.io\/js\/[^"']*["'][^>]*data-domain=["']([^"']+)["']|data-domain=["']([^"']+)["'][^>]*plausible\.io/g,
+  },
   { vendor: 'Matomo', category: 'analytics', re: /_paq\.push\(\s*\[\s*['"]setSiteId['"]\s*,\s*['"]?(\d+)/g },
-  { vendor: 'Intercom', category: 'chat', re: /app_id\s*:\s*["']([a-z0-9]{6,12})["'][\s\S]{0,200}intercom|intercom[\s\S]{0,200}app_id\s*:\s*["']([a-z0-9]{6,12})["']/gi },
+  {
+    vendor: 'Intercom',
+    category: 'chat',
+    re: /app_id\s*:\s*["']([a-z0-9]{6,12})["'][\s\S]{0,200}intercom|intercom[\s\S]{0,200}app_id\s*:\s*["']([a-z0-9]{6,12})["']/gi,
+  },
   { vendor: 'Klaviyo', category: 'marketing-automation', re: /klaviyo\.com\/onsite\/js\/klaviyo\.js\?company_id=([A-Za-z0-9]{4,10})/g },
   { vendor: 'Cookiebot', category: 'consent', re: /consent\.cookiebot\.com\/uc\.js[^>]*data-cbid=["']([a-f0-9-]{36})["']|data-cbid=["']([a-f0-9-]{36})["']/g },
-  { vendor: 'OneTrust', category: 'consent', re: /otSDKStub\.js[^>]*data-domain-script=["']([a-f0-9-]{20,50})["']|data-domain-script=["']([a-f0-9-]{20,50})["']/g },
+  {
+    vendor: 'OneTrust',
+    category: 'consent',
+    re: /otSDKStub\.js[^>]*data-domain-script=["']([a-f0-9-]{20,50})["']|data-domain-script=["']([a-f0-9-]{20,50})["']/g,
+  },
 ];
 
 const PRESENCE: Array<{ vendor: string; category: Pattern['category']; re: RegExp }> = [
@@ -64,7 +80,11 @@ export default defineTool({
     consentManager: z.string().nullable(),
     findings: z.array(findingSchema),
   }),
-  examples: [liveExample('a marketing site', { url: 'https://example.com/' }), liveExample('a landing page', { url: 'https://example.com/lp/spring-sale' }), siteExample('a Google tag with no consent manager', { url: 'https://broken-shop.example/' }, brokenShop, ['no-consent-manager'])],
+  examples: [
+    liveExample('a marketing site', { url: 'https://example.com/' }),
+    liveExample('a landing page', { url: 'https://example.com/lp/spring-sale' }),
+    siteExample('a Google tag with no consent manager', { url: 'https://broken-shop.example/' }, brokenShop, ['no-consent-manager']),
+  ],
   run: async ({ url }, ctx) => {
     const { response, html } = await loadPage(ctx, url);
     const found = new Map<string, { vendor: string; category: string; id: string | null; occurrences: number }>();
@@ -77,22 +97,61 @@ export default defineTool({
         found.set(key, e);
       }
     }
-    for (const p of PRESENCE) if (p.re.test(html) && ![...found.values()].some((f) => f.vendor === p.vendor)) found.set(p.vendor, { vendor: p.vendor, category: p.category, id: null, occurrences: 1 });
+    for (const p of PRESENCE)
+      if (p.re.test(html) && ![...found.values()].some((f) => f.vendor === p.vendor))
+        found.set(p.vendor, { vendor: p.vendor, category: p.category, id: null, occurrences: 1 });
     if ([...found.values()].some((f) => f.vendor === 'Google Analytics 4')) found.delete('Google Analytics (gtag.js)');
-    const tags = [...found.values()].sort((a, b) => a.category.localeCompare(b.category) || a.vendor.localeCompare(b.vendor) || (a.id ?? '').localeCompare(b.id ?? ''));
+    const tags = [...found.values()].sort(
+      (a, b) => a.category.localeCompare(b.category) || a.vendor.localeCompare(b.vendor) || (a.id ?? '').localeCompare(b.id ?? ''),
+    );
     const categories: Record<string, number> = {};
     for (const t of tags) categories[t.category] = (categories[t.category] ?? 0) + 1;
     const consent = tags.find((t) => t.category === 'consent')?.vendor ?? null;
     const findings: Finding[] = [];
     const ua = tags.filter((t) => t.vendor.startsWith('Universal Analytics'));
-    if (ua.length) findings.push({ id: 'universal-analytics-retired', severity: 'medium', title: 'Universal Analytics tag still installed', evidence: ua.map((t) => t.id).join(', '), fix: 'Universal Analytics stopped processing data in 2023/2024: remove it and rely on GA4.' });
+    if (ua.length)
+      findings.push({
+        id: 'universal-analytics-retired',
+        severity: 'medium',
+        title: 'Universal Analytics tag still installed',
+        evidence: ua.map((t) => t.id).join(', '),
+        fix: 'Universal Analytics stopped processing data in 2023/2024: remove it and rely on GA4.',
+      });
     const ga4 = tags.filter((t) => t.vendor === 'Google Analytics 4');
-    if (ga4.length > 1) findings.push({ id: 'ga4-multiple', severity: 'low', title: 'Several GA4 measurement IDs', evidence: ga4.map((t) => t.id).join(', '), fix: 'Check that each GA4 property is intended; duplicates double-count.' });
+    if (ga4.length > 1)
+      findings.push({
+        id: 'ga4-multiple',
+        severity: 'low',
+        title: 'Several GA4 measurement IDs',
+        evidence: ga4.map((t) => t.id).join(', '),
+        fix: 'Check that each GA4 property is intended; duplicates double-count.',
+      });
     const gtm = tags.filter((t) => t.vendor === 'Google Tag Manager');
-    if (gtm.length > 1) findings.push({ id: 'gtm-multiple', severity: 'low', title: 'Several GTM containers', evidence: gtm.map((t) => t.id).join(', '), fix: 'Consolidate into one container unless separate teams need their own.' });
+    if (gtm.length > 1)
+      findings.push({
+        id: 'gtm-multiple',
+        severity: 'low',
+        title: 'Several GTM containers',
+        evidence: gtm.map((t) => t.id).join(', '),
+        fix: 'Consolidate into one container unless separate teams need their own.',
+      });
     const tracking = tags.filter((t) => t.category === 'advertising' || t.category === 'analytics' || t.category === 'heatmap');
-    if (tracking.length && !consent) findings.push({ id: 'no-consent-manager', severity: 'info', title: 'Tracking tags without a detected consent manager', evidence: tracking.map((t) => t.vendor).join(', '), fix: 'In the EU/UK, load non-essential tags only after consent (a CMP such as Cookiebot or OneTrust).' });
-    if (tags.length === 0) findings.push({ id: 'no-tags', severity: 'info', title: 'No marketing or analytics tags found in the HTML', evidence: `${response.url}: no known tag patterns`, fix: 'If tags load through a tag manager added by script, check the tag manager itself.' });
+    if (tracking.length && !consent)
+      findings.push({
+        id: 'no-consent-manager',
+        severity: 'info',
+        title: 'Tracking tags without a detected consent manager',
+        evidence: tracking.map((t) => t.vendor).join(', '),
+        fix: 'In the EU/UK, load non-essential tags only after consent (a CMP such as Cookiebot or OneTrust).',
+      });
+    if (tags.length === 0)
+      findings.push({
+        id: 'no-tags',
+        severity: 'info',
+        title: 'No marketing or analytics tags found in the HTML',
+        evidence: `${response.url}: no known tag patterns`,
+        fix: 'If tags load through a tag manager added by script, check the tag manager itself.',
+      });
     return { url, finalUrl: response.url, tags, categories, consentManager: consent, findings };
   },
 });

@@ -43,7 +43,6 @@ export const decimalsField = z
   .default(2)
   .describe('Decimal places of rates and ratios in the result (0–8, default 2); money always has 2');
 
-
 /** Refuses a zero divisor with a 400 that names the field and what the division computes. */
 export function nonZero(field: string, value: Dec | number, what: string): Dec {
   const d = new Dec(value);

@@ -9,7 +9,10 @@ export default conversionTool({
   keywords: ['odp', 'txt', 'text', 'slides', 'extract text'],
   accept: ['odp'],
   output: outputOf('txt'),
-  steps: [{ engine: 'office', format: 'pdf' }, { engine: 'pdftotext', layout: false, pageHeading: 'Slide' }],
+  steps: [
+    { engine: 'office', format: 'pdf' },
+    { engine: 'pdftotext', layout: false, pageHeading: 'Slide' },
+  ],
   examples: [
     { title: 'extract the slide text', input: {}, upload: { fileName: 'deck.odp' } },
     { title: 'name the output', input: { fileName: 'deck-text' }, upload: { fileName: 'deck.odp' } },

@@ -9,7 +9,10 @@ export default conversionTool({
   keywords: ['ods', 'csv', 'spreadsheet', 'excel', 'ods to csv'],
   accept: ['ods'],
   output: outputOf('csv'),
-  steps: [{ engine: 'office', format: 'xlsx' }, { engine: 'sheet-text', format: 'csv' }],
+  steps: [
+    { engine: 'office', format: 'xlsx' },
+    { engine: 'sheet-text', format: 'csv' },
+  ],
   options: csvOptions,
   examples: [
     { title: 'the first sheet', input: {}, upload: { fileName: 'sales.ods' } },

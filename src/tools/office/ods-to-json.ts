@@ -4,7 +4,8 @@ export default spreadsheetJsonTool({
   module: 'office',
   slug: 'ods-to-json',
   title: 'OpenDocument spreadsheet (ODS) to JSON',
-  description: 'Reads every sheet of an OpenDocument spreadsheet (ODS) workbook into JSON. LibreOffice\'s warm pool converts it to .xlsx first, then the cells are read with exceljs.',
+  description:
+    "Reads every sheet of an OpenDocument spreadsheet (ODS) workbook into JSON. LibreOffice's warm pool converts it to .xlsx first, then the cells are read with exceljs.",
   keywords: ['ods', 'json', 'spreadsheet', 'excel', 'parse spreadsheet', 'ods to json'],
   accept: ['ods'],
   toXlsx: [{ engine: 'office', format: 'xlsx' }],

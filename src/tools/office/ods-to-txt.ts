@@ -9,7 +9,10 @@ export default conversionTool({
   keywords: ['ods', 'txt', 'tsv', 'tab separated', 'spreadsheet', 'text'],
   accept: ['ods'],
   output: outputOf('txt'),
-  steps: [{ engine: 'office', format: 'xlsx' }, { engine: 'sheet-text', format: 'tsv' }],
+  steps: [
+    { engine: 'office', format: 'xlsx' },
+    { engine: 'sheet-text', format: 'tsv' },
+  ],
   options: sheetOption,
   examples: [
     { title: 'the first sheet', input: {}, upload: { fileName: 'sales.ods' } },

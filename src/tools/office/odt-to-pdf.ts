@@ -4,8 +4,7 @@ export default conversionTool({
   module: 'office',
   slug: 'odt-to-pdf',
   title: 'OpenDocument text (ODT) to PDF',
-  description:
-    'Converts an OpenDocument text document (.odt, LibreOffice Writer) to PDF with LibreOffice, exactly as Writer prints it.',
+  description: 'Converts an OpenDocument text document (.odt, LibreOffice Writer) to PDF with LibreOffice, exactly as Writer prints it.',
   keywords: ['odt', 'pdf', 'writer', 'opendocument'],
   accept: ['odt'],
   output: outputOf('pdf'),

@@ -4,8 +4,7 @@ export default conversionTool({
   module: 'office',
   slug: 'odt-to-txt',
   title: 'OpenDocument text (ODT) to plain text',
-  description:
-    'Extracts the text of an OpenDocument text document (.odt) as UTF-8 plain text with LibreOffice, one line per paragraph.',
+  description: 'Extracts the text of an OpenDocument text document (.odt) as UTF-8 plain text with LibreOffice, one line per paragraph.',
   keywords: ['odt', 'txt', 'text', 'extract text'],
   accept: ['odt'],
   output: outputOf('txt'),

@@ -9,7 +9,10 @@ export default conversionTool({
   keywords: ['ppt', 'txt', 'text', 'slides', 'extract text'],
   accept: ['ppt'],
   output: outputOf('txt'),
-  steps: [{ engine: 'office', format: 'pdf' }, { engine: 'pdftotext', layout: false, pageHeading: 'Slide' }],
+  steps: [
+    { engine: 'office', format: 'pdf' },
+    { engine: 'pdftotext', layout: false, pageHeading: 'Slide' },
+  ],
   examples: [
     { title: 'extract the slide text', input: {}, upload: { fileName: 'deck.ppt' } },
     { title: 'name the output', input: { fileName: 'deck-text' }, upload: { fileName: 'deck.ppt' } },

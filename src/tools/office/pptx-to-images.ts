@@ -9,7 +9,10 @@ export default conversionTool({
   keywords: ['pptx', 'png', 'images', 'slides to images', 'thumbnails', 'zip'],
   accept: ['pptx', 'ppt', 'odp'],
   output: outputOf('zip'),
-  steps: [{ engine: 'office', format: 'pdf' }, { engine: 'page-images', resolution: 96, maxPages: 200 }],
+  steps: [
+    { engine: 'office', format: 'pdf' },
+    { engine: 'page-images', resolution: 96, maxPages: 200 },
+  ],
   examples: [
     { title: 'render the slides', input: {}, upload: { fileName: 'pitch.pptx' } },
     { title: 'name the ZIP', input: { fileName: 'pitch-slides' }, upload: { fileName: 'pitch.pptx' } },

@@ -146,7 +146,9 @@ function cellValue(cell: Cell, date1904: boolean, noValue: () => void): CellValu
 }
 
 function formulaValue(cell: Cell, date1904: boolean, noValue: () => void): CellValue {
-  const formula = String(cell.formula ?? '').trim().toUpperCase();
+  const formula = String(cell.formula ?? '')
+    .trim()
+    .toUpperCase();
   // LibreOffice writes the booleans of .xls/.ods files as the formulas TRUE() and FALSE().
   if (formula === 'TRUE()' || formula === 'FALSE()') return formula === 'TRUE()';
   const result = cell.result as unknown;
@@ -175,7 +177,6 @@ function isDateFormat(format: string | undefined): boolean {
   if (!format) return false;
   return /[ymdhMsb]/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 }
-
 
 /** A spreadsheet date (wall-clock time, no zone) as ISO 8601: date, date and time, or a time of day. */
 export function isoDate(date: Date): string {
@@ -254,7 +255,11 @@ export function sheetToJson(sheet: SheetData, header: boolean): SheetJson {
   const width = widthOf(sheet);
   const present = sheet.rows.map((row, index) => ({ row, index })).filter(({ row }) => row && row.some((v) => v !== null));
   if (!header) {
-    return { columns: Array.from({ length: width }, (_, i) => columnLetter(i)), headerRow: null, rows: present.map(({ row }) => Array.from({ length: width }, (_, c) => row[c] ?? null)) };
+    return {
+      columns: Array.from({ length: width }, (_, i) => columnLetter(i)),
+      headerRow: null,
+      rows: present.map(({ row }) => Array.from({ length: width }, (_, c) => row[c] ?? null)),
+    };
   }
   const [head, ...body] = present;
   if (!head) return { columns: [], headerRow: null, rows: [] };

@@ -4,7 +4,8 @@ export default spreadsheetJsonTool({
   module: 'office',
   slug: 'xls-to-json',
   title: 'Excel 97-2003 (XLS) to JSON',
-  description: 'Reads every sheet of an Excel 97-2003 (XLS) workbook into JSON. LibreOffice\'s warm pool converts it to .xlsx first, then the cells are read with exceljs.',
+  description:
+    "Reads every sheet of an Excel 97-2003 (XLS) workbook into JSON. LibreOffice's warm pool converts it to .xlsx first, then the cells are read with exceljs.",
   keywords: ['xls', 'json', 'spreadsheet', 'excel', 'parse spreadsheet', 'xls to json'],
   accept: ['xls'],
   toXlsx: [{ engine: 'office', format: 'xlsx' }],

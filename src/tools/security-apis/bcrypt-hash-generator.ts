@@ -43,7 +43,8 @@ const ARGON2ID = 2;
 /** bcrypt's own Base64 alphabet; a salt is 22 of these characters (128 bits). */
 const BCRYPT_SALT = /^[./A-Za-z0-9]{22}$/;
 const BCRYPT_HASH = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/;
-const ARGON2_HASH = /^\$argon2(?:id|i|d)\$(?:v=\d{1,3}\$)?m=\d{1,10},t=\d{1,10},p=\d{1,3}(?:,[a-z]+=[A-Za-z0-9+/]{0,200})*\$[A-Za-z0-9+/]{11,128}\$[A-Za-z0-9+/]{6,700}$/;
+const ARGON2_HASH =
+  /^\$argon2(?:id|i|d)\$(?:v=\d{1,3}\$)?m=\d{1,10},t=\d{1,10},p=\d{1,3}(?:,[a-z]+=[A-Za-z0-9+/]{0,200})*\$[A-Za-z0-9+/]{11,128}\$[A-Za-z0-9+/]{6,700}$/;
 
 const parametersSchema = z.object({
   version: z.string().describe('bcrypt: the variant (2a, 2b, 2y); Argon2: the version (19 = 0x13, the current one; 16 = 0x10)'),
@@ -83,22 +84,15 @@ export default defineTool({
     'memory up to 64 MiB, passes up to 4, lanes up to 8). `mode: "verify"` compares `password` with `hash` in ' +
     'constant time and reads the algorithm and cost from the hash (bcrypt $2a$/$2b$/$2y$, Argon2id, Argon2i, ' +
     'Argon2d; hashes costlier than the limits above are refused). Either way the result lists the parameters, ' +
-    'whether they meet the OWASP minimum (so you know when to rehash), and whether bcrypt\'s 72-byte limit cut the ' +
+    "whether they meet the OWASP minimum (so you know when to rehash), and whether bcrypt's 72-byte limit cut the " +
     'password. `salt` fixes the salt only to reproduce test vectors. bcrypt uses bcryptjs, Argon2 the Rust ' +
     'argon2 crate (@node-rs/argon2). The password is never echoed or logged. For fast digests use ' +
     'hash-generator; for strength use password-strength-checker.',
   keywords: ['bcrypt', 'argon2', 'argon2id', 'password hash', 'hash password', 'verify password', 'phc', 'kdf', 'salt', 'rehash'],
   input: z.object({
-    password: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(1024, 'at most 1,024 characters')
-      .describe('The password to hash or check (never echoed or logged)'),
+    password: z.string().min(1, 'must not be empty').max(1024, 'at most 1,024 characters').describe('The password to hash or check (never echoed or logged)'),
     mode: z.enum(['hash', 'verify']).default('hash').describe('hash (default): make a new hash; verify: check `password` against `hash`'),
-    algorithm: z
-      .enum(ALGORITHMS)
-      .optional()
-      .describe('bcrypt (default for hash mode) or argon2id; in verify mode it is read from `hash`'),
+    algorithm: z.enum(ALGORITHMS).optional().describe('bcrypt (default for hash mode) or argon2id; in verify mode it is read from `hash`'),
     hash: z
       .string()
       .max(1000, 'at most 1,000 characters')
@@ -176,7 +170,7 @@ export default defineTool({
       },
     },
     {
-      title: 'Argon2id with a fixed salt reproduces the reference implementation\'s test vector',
+      title: "Argon2id with a fixed salt reproduces the reference implementation's test vector",
       reference: 'the Argon2 reference implementation (P-H-C/phc-winner-argon2) test vector',
       input: { password: 'password', algorithm: 'argon2id', memoryCost: 65536, timeCost: 2, parallelism: 1, salt: 'somesalt' },
       output: {
@@ -203,7 +197,8 @@ export default defineTool({
         passwordBytes: 8,
         truncated: false,
         meetsOwaspMinimum: false,
-        recommendation: 'The password does not match. This hash is also weaker than the OWASP minimum (Argon2id m=19 MiB, t=2 or an equivalent): rehash at the next successful login.',
+        recommendation:
+          'The password does not match. This hash is also weaker than the OWASP minimum (Argon2id m=19 MiB, t=2 or an equivalent): rehash at the next successful login.',
       },
     },
   ],
@@ -226,7 +221,8 @@ interface Input {
 async function makeHash(input: Input, ctx: ToolContext): Promise<Output> {
   if (input.hash !== undefined) ctx.warn('`hash` is only read in verify mode; a new hash was made.');
   const algorithm = input.algorithm ?? 'bcrypt';
-  if (input.salt !== undefined) ctx.warn('A fixed salt was used: only do this to reproduce test vectors. Stored hashes need a fresh random salt (omit `salt`).');
+  if (input.salt !== undefined)
+    ctx.warn('A fixed salt was used: only do this to reproduce test vectors. Stored hashes need a fresh random salt (omit `salt`).');
   return algorithm === 'bcrypt' ? hashBcrypt(input, ctx) : hashArgon2id(input, ctx);
 }
 
@@ -262,17 +258,14 @@ async function hashArgon2id(input: Input, ctx: ToolContext): Promise<Output> {
   const memoryCost = input.memoryCost ?? ARGON2_DEFAULTS.memoryCost;
   const timeCost = input.timeCost ?? ARGON2_DEFAULTS.timeCost;
   const parallelism = input.parallelism ?? ARGON2_DEFAULTS.parallelism;
-  if (memoryCost < 8 * parallelism) throw invalidField('memoryCost', `Argon2 needs at least 8 KiB per lane: at least ${8 * parallelism} for parallelism ${parallelism}`);
+  if (memoryCost < 8 * parallelism)
+    throw invalidField('memoryCost', `Argon2 needs at least 8 KiB per lane: at least ${8 * parallelism} for parallelism ${parallelism}`);
   let salt: Buffer | undefined;
   if (input.salt !== undefined) {
     salt = Buffer.from(input.salt, 'utf8');
     if (salt.length < 8) throw invalidField('salt', 'an Argon2 salt is at least 8 bytes (16 random bytes are recommended)');
   }
-  const hash = await argon2().hash(
-    input.password,
-    { algorithm: ARGON2ID, memoryCost, timeCost, parallelism, ...(salt ? { salt } : {}) },
-    ctx.signal,
-  );
+  const hash = await argon2().hash(input.password, { algorithm: ARGON2ID, memoryCost, timeCost, parallelism, ...(salt ? { salt } : {}) }, ctx.signal);
   const parameters = argon2Parameters(hash);
   const ok = meetsArgon2Minimum('argon2id', memoryCost, timeCost);
   return {
@@ -300,7 +293,8 @@ async function verifyHash(input: Input, ctx: ToolContext): Promise<Output> {
     if (input.algorithm === 'argon2id') throw invalidField('algorithm', 'argon2id does not fit a bcrypt hash ($2…$); leave algorithm out in verify mode');
     const rounds = Number(bcryptMatch[1]);
     if (rounds < BCRYPT_MIN_ROUNDS || rounds > 31) throw invalidField('hash', 'a bcrypt cost must be between 04 and 31');
-    if (rounds > BCRYPT_MAX_ROUNDS) throw invalidField('hash', `bcrypt cost ${rounds} is over this API's limit of ${BCRYPT_MAX_ROUNDS} (each step doubles the work)`);
+    if (rounds > BCRYPT_MAX_ROUNDS)
+      throw invalidField('hash', `bcrypt cost ${rounds} is over this API's limit of ${BCRYPT_MAX_ROUNDS} (each step doubles the work)`);
     const match = await bcryptjs().compare(input.password, stored);
     const ok = rounds >= OWASP_BCRYPT_MIN_ROUNDS;
     const truncated = bcryptjs().truncates(input.password);
@@ -327,11 +321,13 @@ async function verifyHash(input: Input, ctx: ToolContext): Promise<Output> {
     throw invalidField('hash', 'the Argon2 hash cannot be decoded: check the m, t, p values and the Base64 salt and hash');
   }
   const algorithm = ARGON2_NAMES[options.algorithm] ?? 'argon2id';
-  if (options.memoryCost > ARGON2_MAX_MEMORY_KIB) throw invalidField('hash', `m=${options.memoryCost} KiB is over this API's limit of ${ARGON2_MAX_MEMORY_KIB} KiB (64 MiB)`);
+  if (options.memoryCost > ARGON2_MAX_MEMORY_KIB)
+    throw invalidField('hash', `m=${options.memoryCost} KiB is over this API's limit of ${ARGON2_MAX_MEMORY_KIB} KiB (64 MiB)`);
   if (options.timeCost > ARGON2_VERIFY_MAX_TIME || options.memoryCost * options.timeCost > ARGON2_MAX_WORK) {
     throw invalidField('hash', `m × t = ${options.memoryCost * options.timeCost} is over this API's work limit of ${ARGON2_MAX_WORK} KiB-passes (64 MiB × 4)`);
   }
-  if (options.parallelism > ARGON2_MAX_PARALLELISM) throw invalidField('hash', `p=${options.parallelism} is over this API's limit of ${ARGON2_MAX_PARALLELISM} lanes`);
+  if (options.parallelism > ARGON2_MAX_PARALLELISM)
+    throw invalidField('hash', `p=${options.parallelism} is over this API's limit of ${ARGON2_MAX_PARALLELISM} lanes`);
   let match: boolean;
   try {
     match = await argon2().verify(stored, input.password, undefined, ctx.signal);

@@ -14,10 +14,7 @@ export const OUTPUT_ENCODINGS = ['hex', 'base64', 'base64url'] as const;
 export type OutputEncoding = (typeof OUTPUT_ENCODINGS)[number];
 
 export function inputEncodingField(what: string): z.ZodDefault<z.ZodEnum<{ [K in InputEncoding]: K }>> {
-  return z
-    .enum(INPUT_ENCODINGS)
-    .default('utf8')
-    .describe(`How ${what} is written: utf8 (plain text, default), hex, base64 or base64url (its bytes are used)`);
+  return z.enum(INPUT_ENCODINGS).default('utf8').describe(`How ${what} is written: utf8 (plain text, default), hex, base64 or base64url (its bytes are used)`);
 }
 
 const HEX = /^[0-9a-fA-F]*$/;

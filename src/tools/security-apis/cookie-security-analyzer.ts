@@ -24,23 +24,33 @@ export default defineTool({
     url: z.string(),
     finalUrl: z.string(),
     httpStatus: z.number().int(),
-    cookies: z.array(z.object({
-      name: z.string(),
-      valueLength: z.number().int(),
-      secure: z.boolean(),
-      httpOnly: z.boolean(),
-      sameSite: z.string().nullable(),
-      domain: z.string().nullable(),
-      path: z.string().nullable(),
-      expires: z.string().nullable(),
-      maxAge: z.number().nullable(),
-      partitioned: z.boolean(),
-      sensitive: z.boolean().describe('The name looks like a session or auth cookie'),
-      issues: z.array(z.string()),
-    })),
+    cookies: z.array(
+      z.object({
+        name: z.string(),
+        valueLength: z.number().int(),
+        secure: z.boolean(),
+        httpOnly: z.boolean(),
+        sameSite: z.string().nullable(),
+        domain: z.string().nullable(),
+        path: z.string().nullable(),
+        expires: z.string().nullable(),
+        maxAge: z.number().nullable(),
+        partitioned: z.boolean(),
+        sensitive: z.boolean().describe('The name looks like a session or auth cookie'),
+        issues: z.array(z.string()),
+      }),
+    ),
     ...auditShape,
   }),
-  examples: [liveExample('a login page', { url: 'https://example.com/login' }), liveExample('a home page', { url: 'https://example.com/' }), siteExample('a session cookie without Secure, HttpOnly or SameSite', { url: 'https://broken-shop.example/' }, brokenShop, ['cookie-no-secure:session', 'cookie-no-httponly:session', 'cookie-no-samesite:session'])],
+  examples: [
+    liveExample('a login page', { url: 'https://example.com/login' }),
+    liveExample('a home page', { url: 'https://example.com/' }),
+    siteExample('a session cookie without Secure, HttpOnly or SameSite', { url: 'https://broken-shop.example/' }, brokenShop, [
+      'cookie-no-secure:session',
+      'cookie-no-httponly:session',
+      'cookie-no-samesite:session',
+    ]),
+  ],
   run: async ({ url }, ctx) => {
     const response = await fetcherOf(ctx).fetch(url, { truncate: true, maxBytes: 64 * 1024 });
     const https = response.url.startsWith('https:');
@@ -54,29 +64,81 @@ export default defineTool({
         issues.push(title);
         extra.push({ id: `${id}:${c.name}`, severity, title: `${c.name}: ${title}`, evidence: c.raw.replace(/=[^;]*/, '=…'), fix });
       };
-      if (!c.secure) add('cookie-no-secure', sensitive || https ? (sensitive ? 'high' : 'medium') : 'low', 'no Secure attribute', 'Add Secure so the cookie is never sent over plain HTTP.');
-      if (!c.httpOnly && sensitive) add('cookie-no-httponly', 'high', 'session-like cookie readable by JavaScript (no HttpOnly)', 'Add HttpOnly so scripts (and XSS) cannot read it.');
-      if (c.sameSite === null) add('cookie-no-samesite', sensitive ? 'medium' : 'low', 'no SameSite attribute', 'Add SameSite=Lax (or Strict) to limit cross-site sending (CSRF).');
-      else if (!/^(strict|lax|none)$/i.test(c.sameSite)) add('cookie-bad-samesite', 'medium', `invalid SameSite value "${c.sameSite}"`, 'Use SameSite=Strict, Lax or None.');
-      if (c.sameSite?.toLowerCase() === 'none' && !c.secure) add('cookie-samesite-none-insecure', 'high', 'SameSite=None without Secure (browsers reject it)', 'Add Secure, or use SameSite=Lax.');
-      if (c.name.startsWith('__Secure-') && !c.secure) add('cookie-prefix-violation', 'high', '__Secure- prefix without Secure', 'Add Secure (browsers refuse __Secure- cookies without it).');
-      if (c.name.startsWith('__Host-') && (!c.secure || c.domain !== null || c.path !== '/')) add('cookie-prefix-violation', 'high', '__Host- prefix needs Secure, Path=/ and no Domain', 'Set Secure and Path=/, remove Domain.');
-      if (c.domain && c.domain.replace(/^\./, '') !== host && sensitive) add('cookie-broad-domain', 'low', `Domain=${c.domain} shares the cookie with every subdomain`, 'Drop the Domain attribute to keep the cookie host-only.');
+      if (!c.secure)
+        add(
+          'cookie-no-secure',
+          sensitive || https ? (sensitive ? 'high' : 'medium') : 'low',
+          'no Secure attribute',
+          'Add Secure so the cookie is never sent over plain HTTP.',
+        );
+      if (!c.httpOnly && sensitive)
+        add('cookie-no-httponly', 'high', 'session-like cookie readable by JavaScript (no HttpOnly)', 'Add HttpOnly so scripts (and XSS) cannot read it.');
+      if (c.sameSite === null)
+        add('cookie-no-samesite', sensitive ? 'medium' : 'low', 'no SameSite attribute', 'Add SameSite=Lax (or Strict) to limit cross-site sending (CSRF).');
+      else if (!/^(strict|lax|none)$/i.test(c.sameSite))
+        add('cookie-bad-samesite', 'medium', `invalid SameSite value "${c.sameSite}"`, 'Use SameSite=Strict, Lax or None.');
+      if (c.sameSite?.toLowerCase() === 'none' && !c.secure)
+        add('cookie-samesite-none-insecure', 'high', 'SameSite=None without Secure (browsers reject it)', 'Add Secure, or use SameSite=Lax.');
+      if (c.name.startsWith('__Secure-') && !c.secure)
+        add('cookie-prefix-violation', 'high', '__Secure- prefix without Secure', 'Add Secure (browsers refuse __Secure- cookies without it).');
+      if (c.name.startsWith('__Host-') && (!c.secure || c.domain !== null || c.path !== '/'))
+        add('cookie-prefix-violation', 'high', '__Host- prefix needs Secure, Path=/ and no Domain', 'Set Secure and Path=/, remove Domain.');
+      if (c.domain && c.domain.replace(/^\./, '') !== host && sensitive)
+        add(
+          'cookie-broad-domain',
+          'low',
+          `Domain=${c.domain} shares the cookie with every subdomain`,
+          'Drop the Domain attribute to keep the cookie host-only.',
+        );
       const lifetime = c.maxAge ?? (c.expires ? (Date.parse(c.expires) - ctx.now().getTime()) / 1000 : null);
-      if (lifetime !== null && lifetime > FOUR_HUNDRED_DAYS) add('cookie-long-lifetime', 'low', 'lifetime over 400 days (browsers cap it)', 'Use a lifetime of at most 400 days; shorter for session cookies.');
-      return { name: c.name, valueLength: c.valueLength, secure: c.secure, httpOnly: c.httpOnly, sameSite: c.sameSite, domain: c.domain, path: c.path, expires: c.expires, maxAge: c.maxAge, partitioned: c.partitioned, sensitive, issues };
+      if (lifetime !== null && lifetime > FOUR_HUNDRED_DAYS)
+        add('cookie-long-lifetime', 'low', 'lifetime over 400 days (browsers cap it)', 'Use a lifetime of at most 400 days; shorter for session cookies.');
+      return {
+        name: c.name,
+        valueLength: c.valueLength,
+        secure: c.secure,
+        httpOnly: c.httpOnly,
+        sameSite: c.sameSite,
+        domain: c.domain,
+        path: c.path,
+        expires: c.expires,
+        maxAge: c.maxAge,
+        partitioned: c.partitioned,
+        sensitive,
+        issues,
+      };
     });
     const checks: CheckInput[] = [];
     if (cookies.length === 0) {
-      checks.push({ id: 'cookies', title: 'Cookies set by the response', status: 'info', evidence: `the response of ${response.url} sets no cookies`, fix: '' });
+      checks.push({
+        id: 'cookies',
+        title: 'Cookies set by the response',
+        status: 'info',
+        evidence: `the response of ${response.url} sets no cookies`,
+        fix: '',
+      });
     } else {
       for (const c of cookies) {
-        checks.push({ id: `cookie:${c.name}`, title: `Cookie ${c.name}`, status: c.issues.length === 0 ? 'pass' : c.sensitive ? 'fail' : 'warn', weight: c.sensitive ? 20 : 10, evidence: c.issues.length ? c.issues.join('; ') : 'Secure, HttpOnly and SameSite set appropriately', fix: 'See the findings for this cookie.' });
+        checks.push({
+          id: `cookie:${c.name}`,
+          title: `Cookie ${c.name}`,
+          status: c.issues.length === 0 ? 'pass' : c.sensitive ? 'fail' : 'warn',
+          weight: c.sensitive ? 20 : 10,
+          evidence: c.issues.length ? c.issues.join('; ') : 'Secure, HttpOnly and SameSite set appropriately',
+          fix: 'See the findings for this cookie.',
+        });
       }
     }
     const audit = buildAudit(checks);
     // Per-cookie problems are the findings (one per problem and cookie); the per-cookie checks carry the score.
     const order = ['high', 'medium', 'low', 'info'];
-    return { url, finalUrl: response.url, httpStatus: response.status, cookies, ...audit, findings: extra.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity)) };
+    return {
+      url,
+      finalUrl: response.url,
+      httpStatus: response.status,
+      cookies,
+      ...audit,
+      findings: extra.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity)),
+    };
   },
 });

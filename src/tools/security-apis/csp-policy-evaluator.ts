@@ -54,9 +54,15 @@ function explain(finding: CspFinding): Explained {
   const v = finding.value ?? '';
   switch (finding.type) {
     case Type.MISSING_SEMICOLON:
-      return { title: `Missing semicolon in ${d}: "${v}" looks like a directive`, fix: 'End every directive with a semicolon; otherwise the next directive is read as a source of this one.' };
+      return {
+        title: `Missing semicolon in ${d}: "${v}" looks like a directive`,
+        fix: 'End every directive with a semicolon; otherwise the next directive is read as a source of this one.',
+      };
     case Type.UNKNOWN_DIRECTIVE:
-      return { title: `Unknown directive "${d}"`, fix: 'Check the spelling (no colon after the name): browsers ignore unknown directives, so this one protects nothing.' };
+      return {
+        title: `Unknown directive "${d}"`,
+        fix: 'Check the spelling (no colon after the name): browsers ignore unknown directives, so this one protects nothing.',
+      };
     case Type.INVALID_KEYWORD:
       return {
         title: `"${v}" in ${d} is not a valid keyword`,
@@ -78,12 +84,18 @@ function explain(finding: CspFinding): Explained {
         severity: 'medium',
       };
     case Type.PLAIN_URL_SCHEMES:
-      return { title: `Scheme-only source ${v} in ${d}`, fix: `${v} allows scripts from any host with that scheme (an attacker's too). Allow specific hosts, or better nonces/hashes with 'strict-dynamic'.` };
+      return {
+        title: `Scheme-only source ${v} in ${d}`,
+        fix: `${v} allows scripts from any host with that scheme (an attacker's too). Allow specific hosts, or better nonces/hashes with 'strict-dynamic'.`,
+      };
     case Type.PLAIN_WILDCARD:
       return { title: `Wildcard '*' in ${d}`, fix: `'*' allows any host. In ${d} list what is needed, or use 'none'.` };
     case Type.SCRIPT_ALLOWLIST_BYPASS:
       if (v === "'self'") {
-        return { title: `'self' in ${d} may allow bypasses`, fix: "Make sure your origin serves no JSONP endpoints, AngularJS or user uploads as scripts; nonce-based CSP with 'strict-dynamic' avoids the question." };
+        return {
+          title: `'self' in ${d} may allow bypasses`,
+          fix: "Make sure your origin serves no JSONP endpoints, AngularJS or user uploads as scripts; nonce-based CSP with 'strict-dynamic' avoids the question.",
+        };
       }
       if (finding.severity === CspSeverity.HIGH) {
         return {
@@ -91,7 +103,10 @@ function explain(finding: CspFinding): Explained {
           fix: `Remove ${v}: it hosts JSONP endpoints or AngularJS that run attacker-chosen code. Use nonces or hashes with 'strict-dynamic' instead of host allowlists.`,
         };
       }
-      return { title: `Host allowlisted in ${d}: ${v}`, fix: `Make sure ${v} serves no JSONP replies or AngularJS; host allowlists are hard to keep safe, nonces or hashes are not.` };
+      return {
+        title: `Host allowlisted in ${d}: ${v}`,
+        fix: `Make sure ${v} serves no JSONP replies or AngularJS; host allowlists are hard to keep safe, nonces or hashes are not.`,
+      };
     case Type.OBJECT_ALLOWLIST_BYPASS:
       return finding.severity === CspSeverity.HIGH
         ? { title: `${v} in ${d} hosts Flash files that bypass the policy`, fix: "Set object-src 'none'." }
@@ -99,7 +114,10 @@ function explain(finding: CspFinding): Explained {
     case Type.NONCE_LENGTH:
       return { title: `Nonce in ${d} is too short`, fix: 'Use at least 128 bits of randomness per response (22+ Base64 characters).' };
     case Type.IP_SOURCE:
-      return { title: `IP address or localhost source in ${d}: ${v}`, fix: 'Remove IP and localhost sources from production policies; browsers ignore IP sources in some cases.' };
+      return {
+        title: `IP address or localhost source in ${d}: ${v}`,
+        fix: 'Remove IP and localhost sources from production policies; browsers ignore IP sources in some cases.',
+      };
     case Type.DEPRECATED_DIRECTIVE:
       return { title: `Deprecated directive ${d}`, fix: deprecatedFix(d) };
     case Type.SRC_HTTP:
@@ -107,20 +125,35 @@ function explain(finding: CspFinding): Explained {
     case Type.STRICT_DYNAMIC:
       return {
         title: `${d} relies on a host allowlist`,
-        fix: "Host allowlists can often be bypassed: use nonces or hashes with 'strict-dynamic' (a \"strict CSP\").",
+        fix: 'Host allowlists can often be bypassed: use nonces or hashes with \'strict-dynamic\' (a "strict CSP").',
       };
     case Type.STRICT_DYNAMIC_NOT_STANDALONE:
       return { title: `'strict-dynamic' in ${d} without a nonce or hash`, fix: "Add a nonce or hash: with 'strict-dynamic' alone no script can load." };
     case Type.UNSAFE_INLINE_FALLBACK:
-      return { title: `No 'unsafe-inline' fallback in ${d} for old browsers`, fix: "Optionally add 'unsafe-inline': browsers that support nonces or hashes ignore it, very old ones need it to run your scripts." };
+      return {
+        title: `No 'unsafe-inline' fallback in ${d} for old browsers`,
+        fix: "Optionally add 'unsafe-inline': browsers that support nonces or hashes ignore it, very old ones need it to run your scripts.",
+      };
     case Type.ALLOWLIST_FALLBACK:
-      return { title: `No https: fallback in ${d} for old browsers`, fix: "Optionally add https: — browsers that support 'strict-dynamic' ignore it, older ones need it to load scripts." };
+      return {
+        title: `No https: fallback in ${d} for old browsers`,
+        fix: "Optionally add https: — browsers that support 'strict-dynamic' ignore it, older ones need it to load scripts.",
+      };
     case Type.IGNORED:
-      return { title: `${v} in ${d} is ignored by modern browsers`, fix: 'Nothing to do if it is there for old browsers; otherwise remove it to keep the policy readable.' };
+      return {
+        title: `${v} in ${d} is ignored by modern browsers`,
+        fix: 'Nothing to do if it is there for old browsers; otherwise remove it to keep the policy readable.',
+      };
     case Type.REQUIRE_TRUSTED_TYPES_FOR_SCRIPTS:
-      return { title: 'Trusted Types are not required', fix: "Add require-trusted-types-for 'script' to lock DOM XSS sinks (innerHTML, eval…) in browsers that support it." };
+      return {
+        title: 'Trusted Types are not required',
+        fix: "Add require-trusted-types-for 'script' to lock DOM XSS sinks (innerHTML, eval…) in browsers that support it.",
+      };
     case Type.REPORTING_DESTINATION_MISSING:
-      return { title: 'No reporting destination', fix: 'Add report-uri (and report-to with a Reporting-Endpoints header) to learn about violations and breakage.' };
+      return {
+        title: 'No reporting destination',
+        fix: 'Add report-uri (and report-to with a Reporting-Endpoints header) to learn about violations and breakage.',
+      };
     case Type.REPORT_TO_ONLY:
       return { title: 'Reports only via report-to', fix: 'Also add report-uri: not every browser sends reports to report-to endpoints.' };
     default:
@@ -133,7 +166,10 @@ function missingDirective(directive: string): Explained {
     case 'object-src':
       return { title: 'object-src is missing', fix: "Add object-src 'none' (or default-src 'none'): plugins can run script." };
     case 'script-src':
-      return { title: 'script-src is missing', fix: "Add script-src (or default-src) with nonces or hashes and 'strict-dynamic': without it any script may run." };
+      return {
+        title: 'script-src is missing',
+        fix: "Add script-src (or default-src) with nonces or hashes and 'strict-dynamic': without it any script may run.",
+      };
     case 'base-uri':
       return { title: 'base-uri is missing', fix: "Add base-uri 'none' (or 'self'): an injected <base> tag can redirect nonce-bearing relative scripts." };
     default:
@@ -178,7 +214,18 @@ export default defineTool({
     'findings with stable ids, severity, evidence and a fix, the parsed directives, the effective script-src, and ' +
     'whether the policy is a "strict CSP". Set `reportOnly` for a Content-Security-Policy-Report-Only value and ' +
     '`delivery: "meta"` for a <meta> tag policy. To fetch a live header use security-headers-analyzer.',
-  keywords: ['csp', 'content security policy', 'csp evaluator', 'xss', 'script-src', 'strict-dynamic', 'nonce', 'unsafe-inline', 'frame-ancestors', 'security headers'],
+  keywords: [
+    'csp',
+    'content security policy',
+    'csp evaluator',
+    'xss',
+    'script-src',
+    'strict-dynamic',
+    'nonce',
+    'unsafe-inline',
+    'frame-ancestors',
+    'security headers',
+  ],
   input: z.object({
     policy: z
       .string()
@@ -186,7 +233,10 @@ export default defineTool({
       .max(MAX_POLICY_CHARS, `at most ${MAX_POLICY_CHARS.toLocaleString('en')} characters`)
       .describe('The policy, e.g. "script-src \'self\'; object-src \'none\'" (a leading "Content-Security-Policy:" is ignored)'),
     reportOnly: z.boolean().default(false).describe('True when the policy is sent as Content-Security-Policy-Report-Only (it then enforces nothing)'),
-    delivery: z.enum(['header', 'meta']).default('header').describe('header (default) or meta (a <meta http-equiv> tag, which ignores frame-ancestors, report-uri and sandbox)'),
+    delivery: z
+      .enum(['header', 'meta'])
+      .default('header')
+      .describe('header (default) or meta (a <meta http-equiv> tag, which ignores frame-ancestors, report-uri and sandbox)'),
   }),
   output: z.object({
     score: scoreField,
@@ -194,7 +244,9 @@ export default defineTool({
     findings: findingsField,
     strictCsp: z
       .boolean()
-      .describe("True when scripts are allowed by nonces or hashes (not host allowlists), without 'unsafe-inline'/'unsafe-eval', with object-src 'none' and base-uri 'none' or 'self'"),
+      .describe(
+        "True when scripts are allowed by nonces or hashes (not host allowlists), without 'unsafe-inline'/'unsafe-eval', with object-src 'none' and base-uri 'none' or 'self'",
+      ),
     directives: z.array(directiveSchema).describe('The directives as a browser parses them (first occurrence wins)'),
     effectiveScriptSrc: z
       .object({
@@ -300,7 +352,8 @@ export default defineTool({
             id: 'script-allowlist-bypass:script-src:https://ajax.googleapis.com',
             severity: 'high',
             title: 'https://ajax.googleapis.com in script-src allows a known CSP bypass',
-            evidence: 'script-src https://ajax.googleapis.com — ajax.googleapis.com is known to host JSONP endpoints and Angular libraries which allow to bypass this CSP.',
+            evidence:
+              'script-src https://ajax.googleapis.com — ajax.googleapis.com is known to host JSONP endpoints and Angular libraries which allow to bypass this CSP.',
             fix: "Remove https://ajax.googleapis.com: it hosts JSONP endpoints or AngularJS that run attacker-chosen code. Use nonces or hashes with 'strict-dynamic' instead of host allowlists.",
           },
           {
@@ -342,14 +395,16 @@ export default defineTool({
             id: 'require-trusted-types-for-scripts:require-trusted-types-for',
             severity: 'info',
             title: 'Trusted Types are not required',
-            evidence: 'require-trusted-types-for — Consider requiring Trusted Types for scripts to lock down DOM XSS injection sinks. You can do this by adding "require-trusted-types-for \'script\'" to your policy.',
+            evidence:
+              'require-trusted-types-for — Consider requiring Trusted Types for scripts to lock down DOM XSS injection sinks. You can do this by adding "require-trusted-types-for \'script\'" to your policy.',
             fix: "Add require-trusted-types-for 'script' to lock DOM XSS sinks (innerHTML, eval…) in browsers that support it.",
           },
           {
             id: 'reporting-destination-missing:report-uri',
             severity: 'info',
             title: 'No reporting destination',
-            evidence: 'report-uri — This CSP policy does not configure a reporting destination. This makes it difficult to maintain the CSP policy over time and monitor for any breakages.',
+            evidence:
+              'report-uri — This CSP policy does not configure a reporting destination. This makes it difficult to maintain the CSP policy over time and monitor for any breakages.',
             fix: 'Add report-uri (and report-to with a Reporting-Endpoints header) to learn about violations and breakage.',
           },
         ],
@@ -412,19 +467,24 @@ export default defineTool({
             id: 'require-trusted-types-for-scripts:require-trusted-types-for',
             severity: 'info',
             title: 'Trusted Types are not required',
-            evidence: 'require-trusted-types-for — Consider requiring Trusted Types for scripts to lock down DOM XSS injection sinks. You can do this by adding "require-trusted-types-for \'script\'" to your policy.',
+            evidence:
+              'require-trusted-types-for — Consider requiring Trusted Types for scripts to lock down DOM XSS injection sinks. You can do this by adding "require-trusted-types-for \'script\'" to your policy.',
             fix: "Add require-trusted-types-for 'script' to lock DOM XSS sinks (innerHTML, eval…) in browsers that support it.",
           },
           {
             id: 'reporting-destination-missing:report-uri',
             severity: 'info',
             title: 'No reporting destination',
-            evidence: 'report-uri — This CSP policy does not configure a reporting destination. This makes it difficult to maintain the CSP policy over time and monitor for any breakages.',
+            evidence:
+              'report-uri — This CSP policy does not configure a reporting destination. This makes it difficult to maintain the CSP policy over time and monitor for any breakages.',
             fix: 'Add report-uri (and report-to with a Reporting-Endpoints header) to learn about violations and breakage.',
           },
         ],
         strictCsp: false,
-        directives: [{ name: 'default-src', values: ['self'], known: true }, { name: 'script-src', values: ["'self'"], known: true }],
+        directives: [
+          { name: 'default-src', values: ['self'], known: true },
+          { name: 'script-src', values: ["'self'"], known: true },
+        ],
         effectiveScriptSrc: { directive: 'script-src', values: ["'self'"] },
         uses: {
           nonces: false,
@@ -461,7 +521,10 @@ function parsePolicy(text: string): ParsedPolicy {
   const duplicates: string[] = [];
   const seen = new Set<string>();
   for (const token of text.split(';')) {
-    const parts = token.trim().split(/[\t\n\f\r ]+/).filter(Boolean);
+    const parts = token
+      .trim()
+      .split(/[\t\n\f\r ]+/)
+      .filter(Boolean);
     const first = parts[0];
     if (first === undefined) continue;
     const name = first.toLowerCase();
@@ -499,7 +562,7 @@ function evaluate(rawPolicy: string, reportOnly: boolean, delivery: 'header' | '
   const [first = '', ...rest] = text.split(',');
   const additionalPolicies = rest.map((p) => p.trim()).filter(Boolean);
   const parsed = parsePolicy(first);
-  if (parsed.directives.length === 0) throw invalidField('policy', 'no directives found: a policy looks like "script-src \'self\'; object-src \'none\'"');
+  if (parsed.directives.length === 0) throw invalidField('policy', "no directives found: a policy looks like \"script-src 'self'; object-src 'none'\"");
 
   const findings: Finding[] = [];
   const add = (finding: Finding): void => void findings.push(finding);
@@ -511,7 +574,10 @@ function evaluate(rawPolicy: string, reportOnly: boolean, delivery: 'header' | '
     raw = [...evaluator.evaluate(cspEvaluator().STRICTCSP_CHECKS), ...cspChecks().checkHasConfiguredReporting(parsed.csp)];
   } catch (error) {
     // csp_evaluator reads host sources as URLs and throws on values that are none (found by test/fuzz.test.ts).
-    throw invalidField('policy', `a source list holds a value that is not a source expression (${error instanceof Error ? error.message : String(error)}); sources look like 'self', https://cdn.example.com, *.example.com, data: or 'nonce-…'`);
+    throw invalidField(
+      'policy',
+      `a source list holds a value that is not a source expression (${error instanceof Error ? error.message : String(error)}); sources look like 'self', https://cdn.example.com, *.example.com, data: or 'nonce-…'`,
+    );
   }
   const { Type } = cspFindings();
   for (const finding of raw) {

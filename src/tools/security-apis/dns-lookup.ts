@@ -20,24 +20,40 @@ export default defineTool({
   timeoutMs: 20_000,
   input: z.object({
     ...domainInput,
-    types: z.string().max(100, 'at most 100 characters').optional().describe(`Comma-separated record types (${RECORD_TYPES.join(', ')}); default ${DEFAULT_TYPES.join(', ')}`),
+    types: z
+      .string()
+      .max(100, 'at most 100 characters')
+      .optional()
+      .describe(`Comma-separated record types (${RECORD_TYPES.join(', ')}); default ${DEFAULT_TYPES.join(', ')}`),
   }),
   output: z.object({
     domain: z.string(),
     resolver: z.string().describe('"system" or the configured servers'),
-    answers: z.array(z.object({
-      type: z.string(),
-      status: z.enum(['ok', 'nodata', 'nxdomain']),
-      records: z.array(z.object({ value: z.string(), ttl: z.number().int().optional(), data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional() })),
-    })),
+    answers: z.array(
+      z.object({
+        type: z.string(),
+        status: z.enum(['ok', 'nodata', 'nxdomain']),
+        records: z.array(
+          z.object({
+            value: z.string(),
+            ttl: z.number().int().optional(),
+            data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+          }),
+        ),
+      }),
+    ),
     exists: z.boolean().describe('The name exists (no type answered nxdomain)'),
   }),
   examples: [liveExample('default record types', { url: 'example.com' }), liveExample('MX and TXT only', { domain: 'example.com', types: 'MX,TXT' })],
   run: async (input, ctx) => {
     let domain: string;
     const ipInput = (input.domain ?? input.url ?? '').trim();
-    const requested = (input.types ?? '').split(',').map((t) => t.trim().toUpperCase()).filter(Boolean);
-    for (const t of requested) if (!(RECORD_TYPES as readonly string[]).includes(t)) throw new ToolError('validation_failed', `types: "${t}" is not one of ${RECORD_TYPES.join(', ')}`);
+    const requested = (input.types ?? '')
+      .split(',')
+      .map((t) => t.trim().toUpperCase())
+      .filter(Boolean);
+    for (const t of requested)
+      if (!(RECORD_TYPES as readonly string[]).includes(t)) throw new ToolError('validation_failed', `types: "${t}" is not one of ${RECORD_TYPES.join(', ')}`);
     if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ipInput)) domain = `${ipInput.split('.').reverse().join('.')}.in-addr.arpa`;
     else domain = domainOf(input);
     const types = (requested.length ? requested : domain.endsWith('.in-addr.arpa') ? ['PTR'] : DEFAULT_TYPES) as RecordType[];
@@ -46,7 +62,11 @@ export default defineTool({
     return {
       domain,
       resolver: dns.servers === 'system' ? 'system' : dns.servers.join(', '),
-      answers: answers.map((a) => ({ type: a.type, status: a.status, records: a.records.map((r) => ({ value: r.value, ...(r.ttl !== undefined ? { ttl: r.ttl } : {}), ...(r.data ? { data: r.data } : {}) })) })),
+      answers: answers.map((a) => ({
+        type: a.type,
+        status: a.status,
+        records: a.records.map((r) => ({ value: r.value, ...(r.ttl !== undefined ? { ttl: r.ttl } : {}), ...(r.data ? { data: r.data } : {}) })),
+      })),
       exists: !answers.some((a) => a.status === 'nxdomain'),
     };
   },

@@ -89,7 +89,9 @@ export default defineTool({
     const key = decodeBytes(secret, secretEncoding, 'secret');
     if (key.length === 0) ctx.warn('The secret decodes to zero bytes: anyone can compute this HMAC.');
     else if (key.length < DIGEST_BYTES[algorithm]) {
-      ctx.warn(`The secret is ${key.length} bytes; RFC 2104 recommends at least ${DIGEST_BYTES[algorithm]} bytes (the ${algorithm} output size) of random key.`);
+      ctx.warn(
+        `The secret is ${key.length} bytes; RFC 2104 recommends at least ${DIGEST_BYTES[algorithm]} bytes (the ${algorithm} output size) of random key.`,
+      );
     }
     if (algorithm === 'md5' || algorithm === 'sha1') ctx.warn(`HMAC-${algorithm.toUpperCase()} is a legacy choice; prefer HMAC-SHA256 for new designs.`);
     const mac = createHmac(algorithm, key).update(message).digest();

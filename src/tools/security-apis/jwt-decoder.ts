@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFindings, sortFindings } from './audit.ts';
-import { claimSchema, type DecodedToken, decodeToken, explainClaims, type JsonObject, numericDate, timingOf, timingSchema, type Timing, tokenField } from './jwt.ts';
+import {
+  claimSchema,
+  type DecodedToken,
+  decodeToken,
+  explainClaims,
+  type JsonObject,
+  numericDate,
+  timingOf,
+  timingSchema,
+  type Timing,
+  tokenField,
+} from './jwt.ts';
 
 /** Longest lifetime (exp − iat) not flagged: a day. Access tokens are meant to live minutes to hours. */
 const LONG_LIFETIME_SECONDS = 24 * 3600;
 /** Claim names that suggest secrets or sensitive personal data (whole names for short words, so "classname" is not "ssn"). */
 const SENSITIVE_CLAIM = /^(pass|pwd|pin|cvv|cvc|ssn)$|passw(or)?d|secret|private.?key|api.?key|social.?security|credit.?card|card.?number/i;
-const NOT_VERIFIED = 'Decoded only: the signature was NOT verified, so nothing here can be trusted yet. Use jwt-signature-verifier with the secret or public key.';
+const NOT_VERIFIED =
+  'Decoded only: the signature was NOT verified, so nothing here can be trusted yet. Use jwt-signature-verifier with the secret or public key.';
 
 export default defineTool({
   module: 'security-apis',

@@ -10,7 +10,22 @@ import { lazy } from '../../lib/lazy.ts';
 
 const jose = lazy<typeof Jose>('jose');
 
-const JWS_ALGORITHMS = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'] as const;
+const JWS_ALGORITHMS = [
+  'HS256',
+  'HS384',
+  'HS512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+] as const;
 type JwsAlgorithm = (typeof JWS_ALGORITHMS)[number];
 const HMAC_BITS: Partial<Record<JwsAlgorithm, number>> = { HS256: 256, HS384: 384, HS512: 512 };
 const EC_ALGORITHM: Record<string, JwsAlgorithm> = { prime256v1: 'ES256', secp384r1: 'ES384', secp521r1: 'ES512' };
@@ -74,7 +89,13 @@ const inputSchema = z.object({
     .default('utf8')
     .describe('How `secret` is written: utf8 (plain text, default), hex, base64 or base64url (e.g. the "k" of an oct JWK)'),
   publicKey: z
-    .union([z.string().min(1, 'must not be empty').max(MAX_KEY_CHARS, `at most ${MAX_KEY_CHARS.toLocaleString('en')} characters`), z.record(z.string(), z.unknown())])
+    .union([
+      z
+        .string()
+        .min(1, 'must not be empty')
+        .max(MAX_KEY_CHARS, `at most ${MAX_KEY_CHARS.toLocaleString('en')} characters`),
+      z.record(z.string(), z.unknown()),
+    ])
     .optional()
     .describe(
       'For RS*/PS*/ES*/EdDSA: the public key as PEM (SPKI "BEGIN PUBLIC KEY", PKCS#1 "BEGIN RSA PUBLIC KEY" or an X.509 certificate), ' +
@@ -86,9 +107,9 @@ const inputSchema = z.object({
     .max(JWS_ALGORITHMS.length)
     .optional()
     .describe('Algorithms you accept (default: those the key is made for). "none" is always refused'),
-  audience: stringOrList('Expected audience: the token\'s aud must contain this value (or one of these)'),
-  issuer: stringOrList('Expected issuer: the token\'s iss must equal this value (or one of these)'),
-  subject: z.string().min(1).max(2000).optional().describe('Expected subject: the token\'s sub must equal it'),
+  audience: stringOrList("Expected audience: the token's aud must contain this value (or one of these)"),
+  issuer: stringOrList("Expected issuer: the token's iss must equal this value (or one of these)"),
+  subject: z.string().min(1).max(2000).optional().describe("Expected subject: the token's sub must equal it"),
   clockToleranceSeconds: z
     .number()
     .int('whole seconds')
@@ -103,11 +124,7 @@ const inputSchema = z.object({
     .max(10 * 366 * 86_400, 'at most 10 years')
     .optional()
     .describe('Refuse tokens issued (iat) longer ago than this; requires iat'),
-  requiredClaims: z
-    .array(z.string().min(1).max(200))
-    .max(50, 'at most 50 claims')
-    .optional()
-    .describe('Claims that must be present, e.g. ["exp", "sub"]'),
+  requiredClaims: z.array(z.string().min(1).max(200)).max(50, 'at most 50 claims').optional().describe('Claims that must be present, e.g. ["exp", "sub"]'),
 });
 type Input = z.infer<typeof inputSchema>;
 
@@ -116,7 +133,10 @@ const outputSchema = z.object({
   reason: z.enum(REASONS).nullable().describe('The first reason to reject the token; null when valid'),
   detail: z.string().describe('The verdict in words'),
   algorithm: z.string().nullable().describe('The "alg" of the token header'),
-  signatureValid: z.boolean().nullable().describe('Whether the signature verifies with the key; null when it was not tried (alg none, disallowed algorithm, no key)'),
+  signatureValid: z
+    .boolean()
+    .nullable()
+    .describe('Whether the signature verifies with the key; null when it was not tried (alg none, disallowed algorithm, no key)'),
   header: z.record(z.string(), z.unknown()).describe('The decoded header'),
   payload: z.record(z.string(), z.unknown()).nullable().describe('The decoded claims (trust them only when valid is true)'),
   key: keySchema.nullable().describe('The key used (never the secret itself)'),
@@ -133,8 +153,7 @@ const RFC7515_A2 =
   'cC4hiUPoj9Eetdgtv3hF80EGrhuB__dzERat0XF9g2VtQgr9PJbu3XOiZj5RZmh7AAuHIm4Bh-0Qc_lF5YKt_O8W2Fp5jujGbds9uJdbF9CUAr7t1dnZcAcQjbKBYNX4BAynRFdiuB--f_nZLgrnbyTyWzO75vRK5h6xBArLIARNPvkSjtQBMHlb1L07Qe7K0GarZRmB_eSN9383LcOLn6_dO--xi12jzDwusC-eOkHWEsqtFZESc6BfI7noOPqvhJ1phCnvWh6IeYI2w9QOYEUipUTI8np6LbgGY9Fs98rqVt5AXLIhWkWywlVmtVrBp0igcN_IoypGlUPQGe77Rw';
 const RFC7515_A2_JWK = {
   kty: 'RSA',
-  n:
-    'ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ',
+  n: 'ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ',
   e: 'AQAB',
 };
 const JWT_IO =
@@ -203,7 +222,11 @@ export default defineTool({
         key: { source: 'secret', type: 'oct', bits: 152, curve: null, kid: null, allowedAlgorithms: ['HS256', 'HS384', 'HS512'] },
         checks: [
           { check: 'algorithm', status: 'pass', detail: 'HS256 is allowed for this key (HS256, HS384, HS512).' },
-          { check: 'key', status: 'warn', detail: 'The secret is 152 bits; RFC 7518 §3.2 requires at least 256 bits for HS256. Short secrets can be brute-forced offline from any token.' },
+          {
+            check: 'key',
+            status: 'warn',
+            detail: 'The secret is 152 bits; RFC 7518 §3.2 requires at least 256 bits for HS256. Short secrets can be brute-forced offline from any token.',
+          },
           { check: 'signature', status: 'pass', detail: 'The HS256 signature verifies with the key.' },
           { check: 'exp', status: 'warn', detail: 'No exp claim: the token never expires.' },
           { check: 'nbf', status: 'skipped', detail: 'No nbf claim.' },
@@ -274,7 +297,11 @@ export default defineTool({
         checks: [
           { check: 'algorithm', status: 'pass', detail: 'HS256 is allowed for this key (HS256, HS384, HS512).' },
           { check: 'key', status: 'pass', detail: 'The secret is 304 bits (HS256 needs at least 256).' },
-          { check: 'signature', status: 'fail', detail: 'The HS256 signature does not verify: wrong secret (check secretEncoding too), or the token was altered.' },
+          {
+            check: 'signature',
+            status: 'fail',
+            detail: 'The HS256 signature does not verify: wrong secret (check secretEncoding too), or the token was altered.',
+          },
           { check: 'exp', status: 'warn', detail: 'No exp claim: the token never expires.' },
           { check: 'nbf', status: 'skipped', detail: 'No nbf claim.' },
           { check: 'iat', status: 'pass', detail: 'Issued at 2018-01-18T01:30:22.000Z.' },
@@ -287,7 +314,10 @@ export default defineTool({
     },
     {
       title: 'an unsecured token (alg "none") is refused',
-      input: { token: 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ1c2VyLTEiLCJhZG1pbiI6dHJ1ZSwiZXhwIjo0MTAyNDQ0ODAwfQ.', secret: 'any-secret-at-all-32-bytes-long!!' },
+      input: {
+        token: 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ1c2VyLTEiLCJhZG1pbiI6dHJ1ZSwiZXhwIjo0MTAyNDQ0ODAwfQ.',
+        secret: 'any-secret-at-all-32-bytes-long!!',
+      },
       output: {
         valid: false,
         reason: 'alg_none',
@@ -323,8 +353,10 @@ interface ResolvedKey {
 async function verify(input: Input, ctx: ToolContext): Promise<Output> {
   const token = decodeToken(input.token);
   if (token.form === 'JWE') throw invalidField('token', 'this is an encrypted token (JWE, 5 parts); this tool verifies signed tokens (JWS, 3 parts)');
-  if (input.secret !== undefined && input.publicKey !== undefined) throw invalidField('secret', 'give either secret (HS*) or publicKey (RS*/PS*/ES*/EdDSA), not both');
-  if (input.secret === undefined && input.publicKey === undefined) throw invalidField('secret', 'required: give secret (for HS256/384/512) or publicKey (PEM, JWK or JWKS)');
+  if (input.secret !== undefined && input.publicKey !== undefined)
+    throw invalidField('secret', 'give either secret (HS*) or publicKey (RS*/PS*/ES*/EdDSA), not both');
+  if (input.secret === undefined && input.publicKey === undefined)
+    throw invalidField('secret', 'required: give secret (for HS256/384/512) or publicKey (PEM, JWK or JWKS)');
 
   const alg = typeof token.header.alg === 'string' ? token.header.alg : null;
   const checks: Check[] = [];
@@ -340,7 +372,15 @@ async function verify(input: Input, ctx: ToolContext): Promise<Output> {
         : 'alg "none" means the token is unsigned: anyone can forge it. It is always refused.';
     checks.push({ check: 'algorithm', status: 'fail', detail: noneDetail });
     const key = await resolveKey(input, token, ctx).catch(() => null);
-    return { ...base, valid: false, reason: alg === null ? 'malformed' : 'alg_none', detail: noneDetail, signatureValid: null, key: key ? keyInfo(key, null, []) : null, checks };
+    return {
+      ...base,
+      valid: false,
+      reason: alg === null ? 'malformed' : 'alg_none',
+      detail: noneDetail,
+      signatureValid: null,
+      key: key ? keyInfo(key, null, []) : null,
+      checks,
+    };
   }
 
   const resolved = await resolveKey(input, token, ctx);
@@ -396,7 +436,11 @@ async function verify(input: Input, ctx: ToolContext): Promise<Output> {
       checks,
     };
   }
-  checks.push({ check: 'signature', status: 'pass', detail: `The ${algorithm} signature verifies with the key${usedKid !== null && candidates.length > 1 ? ` "${usedKid}"` : ''}.` });
+  checks.push({
+    check: 'signature',
+    status: 'pass',
+    detail: `The ${algorithm} signature verifies with the key${usedKid !== null && candidates.length > 1 ? ` "${usedKid}"` : ''}.`,
+  });
   const claims = claimChecks(input, token, timing, nowSeconds);
   checks.push(...publicChecks(claims));
   const failed = claims.find((c) => c.status === 'fail');
@@ -404,7 +448,9 @@ async function verify(input: Input, ctx: ToolContext): Promise<Output> {
     ...base,
     valid: failed === undefined,
     reason: failed ? (failed.reason ?? 'missing_claim') : null,
-    detail: failed ? `The ${algorithm} signature is valid, but ${lowerFirst(failed.detail)}` : `The ${algorithm} signature is valid and every claim check passed.`,
+    detail: failed
+      ? `The ${algorithm} signature is valid, but ${lowerFirst(failed.detail)}`
+      : `The ${algorithm} signature is valid and every claim check passed.`,
     signatureValid: true,
     key: keyInfo(resolved, usedKid, allowed),
     checks,
@@ -432,7 +478,11 @@ async function resolveKey(input: Input, token: DecodedToken, ctx: ToolContext): 
     if (/^\s*-----BEGIN /.test(input.secret)) throw invalidField('secret', 'this looks like a PEM key: pass it as publicKey');
     const bytes = decodeBytes(input.secret, input.secretEncoding, 'secret');
     if (bytes.length === 0) throw invalidField('secret', 'decodes to zero bytes');
-    return { candidates: [{ key: new Uint8Array(bytes), kid: null }], info: { source: 'secret', type: 'oct', bits: bytes.length * 8, curve: null }, family: ['HS256', 'HS384', 'HS512'] };
+    return {
+      candidates: [{ key: new Uint8Array(bytes), kid: null }],
+      info: { source: 'secret', type: 'oct', bits: bytes.length * 8, curve: null },
+      family: ['HS256', 'HS384', 'HS512'],
+    };
   }
   const raw = input.publicKey;
   let parsed: unknown = raw;
@@ -457,9 +507,13 @@ async function resolveKey(input: Input, token: DecodedToken, ctx: ToolContext): 
 
 function fromPem(text: string, ctx: ToolContext): ResolvedKey {
   if (!text.startsWith('-----BEGIN ')) {
-    throw invalidField('publicKey', 'send a PEM ("-----BEGIN PUBLIC KEY-----…", "-----BEGIN CERTIFICATE-----…"), a JWK or a JWK Set; for HS* tokens use secret');
+    throw invalidField(
+      'publicKey',
+      'send a PEM ("-----BEGIN PUBLIC KEY-----…", "-----BEGIN CERTIFICATE-----…"), a JWK or a JWK Set; for HS* tokens use secret',
+    );
   }
-  if (/PRIVATE KEY-----/.test(text)) ctx.warn('A private key was sent: only the public part is needed to verify. Treat that private key as exposed if it was shared anywhere.');
+  if (/PRIVATE KEY-----/.test(text))
+    ctx.warn('A private key was sent: only the public part is needed to verify. Treat that private key as exposed if it was shared anywhere.');
   let key: KeyObject;
   try {
     key = createPublicKey({ key: text, format: 'pem' });
@@ -489,7 +543,8 @@ function fromJwk(jwk: Record<string, unknown>, field: string, ctx: ToolContext):
     described = { info: { type: 'oct', bits: bytes.length * 8, curve: null }, family: ['HS256', 'HS384', 'HS512'] };
   } else {
     if (typeof jwk.kty !== 'string') throw invalidField(field, 'a JWK needs "kty" (RSA, EC, OKP or oct)');
-    if ('d' in jwk) ctx.warn('The JWK holds private key material ("d"): only the public part is needed to verify. Treat that key as exposed if it was shared anywhere.');
+    if ('d' in jwk)
+      ctx.warn('The JWK holds private key material ("d"): only the public part is needed to verify. Treat that key as exposed if it was shared anywhere.');
     try {
       key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' });
     } catch {
@@ -533,7 +588,8 @@ function describeAsymmetric(key: KeyObject, field: string): { info: Omit<Resolve
     case 'ec': {
       const curve = details.namedCurve ?? '';
       const alg = EC_ALGORITHM[curve];
-      if (alg === undefined) throw invalidField(field, `EC curve ${curve || 'unknown'} has no JWS algorithm here: use P-256 (ES256), P-384 (ES384) or P-521 (ES512)`);
+      if (alg === undefined)
+        throw invalidField(field, `EC curve ${curve || 'unknown'} has no JWS algorithm here: use P-256 (ES256), P-384 (ES384) or P-521 (ES512)`);
       const bits = curve === 'prime256v1' ? 256 : curve === 'secp384r1' ? 384 : 521;
       return { info: { type, bits, curve: CURVE_NAMES[curve] ?? curve }, family: [alg] };
     }
@@ -574,10 +630,14 @@ function explainJoseError(error: unknown, alg: JwsAlgorithm, info: ResolvedKey['
           : `The ${alg} signature does not verify: wrong key, or the token was altered.`,
     };
   }
-  if (error instanceof jose().errors.JOSENotSupported) return { reason: 'unsupported', detail: `The token uses a feature that is not supported: ${error.message}.` };
+  if (error instanceof jose().errors.JOSENotSupported)
+    return { reason: 'unsupported', detail: `The token uses a feature that is not supported: ${error.message}.` };
   if (error instanceof jose().errors.JWSInvalid) return { reason: 'malformed', detail: `The token is not a valid JWS: ${error.message}.` };
   // jose raises TypeError when the key cannot be used with the algorithm (wrong curve, RSA under 2048 bits…).
-  return { reason: 'key_unusable', detail: `The key cannot verify ${alg} signatures${info.type === 'rsa' && (info.bits ?? 0) < 2048 ? ' (RSA keys must be at least 2048 bits)' : ''}.` };
+  return {
+    reason: 'key_unusable',
+    detail: `The key cannot verify ${alg} signatures${info.type === 'rsa' && (info.bits ?? 0) < 2048 ? ' (RSA keys must be at least 2048 bits)' : ''}.`,
+  };
 }
 
 // ---------------------------------------------------------------- claims

@@ -142,8 +142,7 @@ export function timingOf(payload: JsonObject | null, now: Date, leewaySeconds = 
   const iat = numericDate(payload?.iat);
   const expired = exp === null ? null : exp <= seconds - leewaySeconds;
   const notYetValid = nbf === null ? null : nbf > seconds + leewaySeconds;
-  const status =
-    payload === null ? 'unknown' : expired ? 'expired' : notYetValid ? 'not_yet_valid' : exp === null ? 'no_expiry' : 'valid';
+  const status = payload === null ? 'unknown' : expired ? 'expired' : notYetValid ? 'not_yet_valid' : exp === null ? 'no_expiry' : 'valid';
   return {
     status,
     expiresAt: numericDateToIso(exp),

@@ -15,9 +15,21 @@ const STRENGTH = ['very weak', 'weak', 'fair', 'strong', 'very strong'] as const
 /** zxcvbn's four attack scenarios, with the guess rates it assumes. */
 const SCENARIOS = {
   onlineThrottling: { key: 'onlineThrottlingXPerHour', rate: 100 / 3600, description: 'Online attack on a service that rate-limits (100 guesses per hour)' },
-  onlineNoThrottling: { key: 'onlineNoThrottlingXPerSecond', rate: 10, description: 'Online attack on a service without rate limiting (10 guesses per second)' },
-  offlineSlowHashing: { key: 'offlineSlowHashingXPerSecond', rate: 1e4, description: 'Offline attack on a stolen slow hash such as bcrypt or Argon2 (10,000 guesses per second)' },
-  offlineFastHashing: { key: 'offlineFastHashingXPerSecond', rate: 1e10, description: 'Offline attack on a stolen fast hash such as unsalted SHA-1 or MD5 (10 billion guesses per second)' },
+  onlineNoThrottling: {
+    key: 'onlineNoThrottlingXPerSecond',
+    rate: 10,
+    description: 'Online attack on a service without rate limiting (10 guesses per second)',
+  },
+  offlineSlowHashing: {
+    key: 'offlineSlowHashingXPerSecond',
+    rate: 1e4,
+    description: 'Offline attack on a stolen slow hash such as bcrypt or Argon2 (10,000 guesses per second)',
+  },
+  offlineFastHashing: {
+    key: 'offlineFastHashingXPerSecond',
+    rate: 1e10,
+    description: 'Offline attack on a stolen fast hash such as unsalted SHA-1 or MD5 (10 billion guesses per second)',
+  },
 } as const;
 type Scenario = keyof typeof SCENARIOS;
 
@@ -49,8 +61,7 @@ function loadEstimator(): Promise<Estimator> {
       maxLength: ANALYSED_CHARS,
       l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
     });
-    const invert = (record: Record<string, unknown>): Map<string, string> =>
-      new Map(Object.entries(record).map(([key, text]) => [String(text), key]));
+    const invert = (record: Record<string, unknown>): Map<string, string> => new Map(Object.entries(record).map(([key, text]) => [String(text), key]));
     return { zxcvbn, warningKey: invert(en.translations.warnings), suggestionKey: invert(en.translations.suggestions) };
   })();
   return estimator;
@@ -104,7 +115,13 @@ export default defineTool({
     }),
     length: z.number().int().describe('Length in characters (Unicode code points)'),
     characterClasses: z
-      .object({ lowercase: z.boolean(), uppercase: z.boolean(), digits: z.boolean(), symbols: z.boolean(), other: z.boolean().describe('Letters outside A–Z, emoji…') })
+      .object({
+        lowercase: z.boolean(),
+        uppercase: z.boolean(),
+        digits: z.boolean(),
+        symbols: z.boolean(),
+        other: z.boolean().describe('Letters outside A–Z, emoji…'),
+      })
       .describe('Which kinds of characters the password contains'),
     patterns: z
       .array(
@@ -159,7 +176,12 @@ export default defineTool({
         guesses: 3,
         guessesLog10: 0.48,
         crackTimes: {
-          onlineThrottling: { description: SCENARIOS.onlineThrottling.description, guessesPerSecond: SCENARIOS.onlineThrottling.rate, seconds: 108, display: '2 minutes' },
+          onlineThrottling: {
+            description: SCENARIOS.onlineThrottling.description,
+            guessesPerSecond: SCENARIOS.onlineThrottling.rate,
+            seconds: 108,
+            display: '2 minutes',
+          },
           onlineNoThrottling: { description: SCENARIOS.onlineNoThrottling.description, guessesPerSecond: 10, seconds: 0.3, display: 'less than a second' },
           offlineSlowHashing: { description: SCENARIOS.offlineSlowHashing.description, guessesPerSecond: 1e4, seconds: 0.0003, display: 'less than a second' },
           offlineFastHashing: { description: SCENARIOS.offlineFastHashing.description, guessesPerSecond: 1e10, seconds: 3e-10, display: 'less than a second' },
@@ -179,25 +201,25 @@ export default defineTool({
         findings: [],
         strength: 'very strong',
         level: 4,
-        guesses: 3.1633859872e+25,
+        guesses: 3.1633859872e25,
         guessesLog10: 25.5,
         crackTimes: {
           onlineThrottling: {
             description: 'Online attack on a service that rate-limits (100 guesses per hour)',
             guessesPerSecond: 0.027777777777777776,
-            seconds: 1.14e+27,
+            seconds: 1.14e27,
             display: 'centuries',
           },
           onlineNoThrottling: {
             description: 'Online attack on a service without rate limiting (10 guesses per second)',
             guessesPerSecond: 10,
-            seconds: 3.16e+24,
+            seconds: 3.16e24,
             display: 'centuries',
           },
           offlineSlowHashing: {
             description: 'Offline attack on a stolen slow hash such as bcrypt or Argon2 (10,000 guesses per second)',
             guessesPerSecond: 10000,
-            seconds: 3.16e+21,
+            seconds: 3.16e21,
             display: 'centuries',
           },
           offlineFastHashing: {

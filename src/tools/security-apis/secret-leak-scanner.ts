@@ -30,7 +30,8 @@ interface Rule {
   refine?: (match: RegExpExecArray, text: string, ctx: ToolContext) => null | { name?: string; severity?: Severity };
 }
 
-const ROTATE = 'Treat it as compromised: revoke or rotate it now (removing it from the text does not un-leak it), check its logs for misuse, and load secrets from a secret manager or environment variables instead of code.';
+const ROTATE =
+  'Treat it as compromised: revoke or rotate it now (removing it from the text does not un-leak it), check its logs for misuse, and load secrets from a secret manager or environment variables instead of code.';
 
 const RULES: Rule[] = [
   {
@@ -40,7 +41,8 @@ const RULES: Rule[] = [
     confidence: 'high',
     regex: /-----BEGIN ((?:RSA |DSA |EC |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----/g,
     fix: 'Replace the key pair (generate a new key, revoke certificates or authorized_keys entries made for it) and keep private keys out of code, tickets and chats.',
-    refine: (match) => (match[1]?.startsWith('ENCRYPTED') ? { name: 'Encrypted private key (PEM block)', severity: 'medium' } : { name: `Private key (${match[1] ?? 'PEM'})` }),
+    refine: (match) =>
+      match[1]?.startsWith('ENCRYPTED') ? { name: 'Encrypted private key (PEM block)', severity: 'medium' } : { name: `Private key (${match[1] ?? 'PEM'})` },
   },
   {
     id: 'aws-access-key-id',
@@ -246,7 +248,8 @@ const SLACK_KINDS: Record<string, string> = {
 const KEYWORD = /(?:passw(?:or)?d|\bpwd|secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|client[_-]?secret|private[_-]?key|credentials?)/gi;
 /** Read right after a keyword (sticky): the rest of the name, an assignment operator and the value. */
 const ASSIGNMENT = /([A-Za-z0-9_.-]{0,30})["']?\s{0,5}(?::=|=>|[:=])\s{0,5}["'`]?([^\s"'`,;]{8,200})/y;
-const PLACEHOLDER = /^(?:x+|\*+|\.+|-+|<.*>|\$\{.*\}|\{\{.*\}\}|%\(?.*|\$[A-Z_]+|true|false|null|none|undefined|changeme|change_me|password|example|placeholder|redacted|secret|your[_-].*|<?your.*)$/i;
+const PLACEHOLDER =
+  /^(?:x+|\*+|\.+|-+|<.*>|\$\{.*\}|\{\{.*\}\}|%\(?.*|\$[A-Z_]+|true|false|null|none|undefined|changeme|change_me|password|example|placeholder|redacted|secret|your[_-].*|<?your.*)$/i;
 /** Base64 / base64url / hex alphabet runs that may be keys. */
 const CANDIDATE = /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{16,}/g;
 
@@ -332,7 +335,19 @@ export default defineTool({
     'over runs of at least `minLength` Base64 characters). Returns a 0–100 score, findings with stable ids ' +
     '(rule:line:column) and a fix for each, and the list of matches. Patterns are linear-time (no ReDoS). The text ' +
     'and the secrets are never stored, logged or echoed.',
-  keywords: ['secret scanner', 'leaked secrets', 'api key', 'credentials', 'aws key', 'github token', 'gitleaks', 'trufflehog', 'entropy', 'private key', 'dlp'],
+  keywords: [
+    'secret scanner',
+    'leaked secrets',
+    'api key',
+    'credentials',
+    'aws key',
+    'github token',
+    'gitleaks',
+    'trufflehog',
+    'entropy',
+    'private key',
+    'dlp',
+  ],
   input: z.object({
     text: textField('The text to scan (never stored, logged or echoed)'),
     includeGeneric: z
@@ -360,12 +375,17 @@ export default defineTool({
     matches: z.array(matchSchema).describe('Every secret found, in text order'),
     summary: z
       .object({
-        total: z.number().int().describe(`Secrets found (counting stops at ${MAX_HITS.toLocaleString('en')} candidates)`),
+        total: z
+          .number()
+          .int()
+          .describe(`Secrets found (counting stops at ${MAX_HITS.toLocaleString('en')} candidates)`),
         byRule: z.record(z.string(), z.number().int()).describe('How many per rule'),
         bySeverity: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int(), info: z.number().int() }),
         truncated: z
           .boolean()
-          .describe(`True when not every secret is listed: more than ${MAX_MATCHES} were found, or the scan stopped at ${MAX_HITS.toLocaleString('en')} candidates`),
+          .describe(
+            `True when not every secret is listed: more than ${MAX_MATCHES} were found, or the scan stopped at ${MAX_HITS.toLocaleString('en')} candidates`,
+          ),
       })
       .describe('Counts'),
     scanned: z.object({ characters: z.number().int(), lines: z.number().int() }).describe('How much text was scanned'),
@@ -462,7 +482,9 @@ export default defineTool({
     },
     {
       title: 'a database URL with a password and a private key header',
-      input: { text: 'DATABASE_URL=postgres://app:s3cr3t-P4ssw0rd-2024@db.internal:5432/app\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7bqX2mRkR9Hcw1Y5nq0Vd8f3Jp6TzLx4oWc0sGm1aKuE5rN\n-----END RSA PRIVATE KEY-----' },
+      input: {
+        text: 'DATABASE_URL=postgres://app:s3cr3t-P4ssw0rd-2024@db.internal:5432/app\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7bqX2mRkR9Hcw1Y5nq0Vd8f3Jp6TzLx4oWc0sGm1aKuE5rN\n-----END RSA PRIVATE KEY-----',
+      },
       output: {
         score: 50,
         scoreBreakdown: { start: 100, high: -50, medium: 0, low: 0, info: 0 },
@@ -623,8 +645,7 @@ function scan(text: string, options: Options, ctx: ToolContext) {
   };
 }
 
-const KEYWORD_FIX =
-  'Move the value to a secret manager or an environment variable that is not committed, and rotate it if this text was shared or committed.';
+const KEYWORD_FIX = 'Move the value to a secret manager or an environment variable that is not committed, and rotate it if this text was shared or committed.';
 
 function keywordHits(text: string, limit: number): Hit[] {
   const hits: Hit[] = [];

@@ -76,8 +76,22 @@ export default defineTool({
       throw invalidField('length', `must be at least ${classes.length} to hold one character of each of the ${classes.length} chosen classes`);
     }
     const alphabet = classes.map((c) => c.characters).join('');
-    const passwords = Array.from({ length: input.count }, () => draw(alphabet, classes.map((c) => c.characters), input.length));
-    const entropyBits = Math.round(log2(validCount(classes.map((c) => c.characters.length), input.length)) * 100) / 100;
+    const passwords = Array.from({ length: input.count }, () =>
+      draw(
+        alphabet,
+        classes.map((c) => c.characters),
+        input.length,
+      ),
+    );
+    const entropyBits =
+      Math.round(
+        log2(
+          validCount(
+            classes.map((c) => c.characters.length),
+            input.length,
+          ),
+        ) * 100,
+      ) / 100;
     return {
       password: passwords[0] ?? '',
       passwords,

@@ -271,7 +271,11 @@ describe('webhook-signature-verifier', () => {
     const loose = await result('webhook-signature-verifier', { ...STANDARD, toleranceSeconds: 0 }, new Date('2030-01-01T00:00:00Z'));
     assert.equal(loose.valid, true);
     // Several signatures (key rotation): the second one matches.
-    const rotated = await result('webhook-signature-verifier', { ...STANDARD, signature: `v1,AAAA${STANDARD.signature.slice(7)} ${STANDARD.signature}` }, STANDARD_TIME);
+    const rotated = await result(
+      'webhook-signature-verifier',
+      { ...STANDARD, signature: `v1,AAAA${STANDARD.signature.slice(7)} ${STANDARD.signature}` },
+      STANDARD_TIME,
+    );
     assert.deepEqual([rotated.valid, rotated.signaturesChecked], [true, 2]);
     const tampered = await result('webhook-signature-verifier', { ...STANDARD, payload: '{"test": 2432232315}' }, STANDARD_TIME);
     assert.deepEqual([tampered.valid, tampered.reason], [false, 'mismatch']);
@@ -485,7 +489,12 @@ describe('jwt-signature-verifier', () => {
       const viaJwk = await result('jwt-signature-verifier', { token, publicKey: JSON.stringify(jwk), ...expect }, NOW);
       assert.equal(viaJwk.valid, true);
       const other = await exportJWK(generateKeyPairSync(keyType as 'rsa', options as { modulusLength: number }).publicKey);
-      const jwks = { keys: [{ ...other, kid: 'k0' }, { ...jwk, kid: 'k1' }] };
+      const jwks = {
+        keys: [
+          { ...other, kid: 'k0' },
+          { ...jwk, kid: 'k1' },
+        ],
+      };
       const viaJwks = await result('jwt-signature-verifier', { token, publicKey: jwks, ...expect }, NOW);
       assert.deepEqual([viaJwks.valid, (viaJwks.key as Json).kid, (viaJwks.key as Json).source], [true, 'k1', 'jwks']);
       const wrongKey = await result('jwt-signature-verifier', { token, publicKey: other, ...expect }, NOW);
@@ -509,14 +518,19 @@ describe('jwt-signature-verifier', () => {
     const forged = await new SignJWT({ sub: 'admin' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(pem));
     const confused = await result('jwt-signature-verifier', { token: forged, publicKey: pem });
     assert.deepEqual([confused.valid, confused.reason, confused.signatureValid], [false, 'algorithm_not_allowed', null]);
-    const restricted = await result('jwt-signature-verifier', { token: RFC7515_A1, secret: A1_KEY, secretEncoding: 'base64url', algorithms: ['HS512'] }, BEFORE_EXP);
+    const restricted = await result(
+      'jwt-signature-verifier',
+      { token: RFC7515_A1, secret: A1_KEY, secretEncoding: 'base64url', algorithms: ['HS512'] },
+      BEFORE_EXP,
+    );
     assert.equal(restricted.reason, 'algorithm_not_allowed');
   });
 
   test('exp, nbf, iat, maxTokenAge, iss, sub and required claims against a fixed ctx time', async () => {
     const secret = new TextEncoder().encode('s'.repeat(32));
     const sign = (claims: Json): Promise<string> => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(secret);
-    const check = async (claims: Json, extra: Json = {}): Promise<Json> => result('jwt-signature-verifier', { token: await sign(claims), secret: 's'.repeat(32), ...extra }, NOW);
+    const check = async (claims: Json, extra: Json = {}): Promise<Json> =>
+      result('jwt-signature-verifier', { token: await sign(claims), secret: 's'.repeat(32), ...extra }, NOW);
     assert.equal((await check({ nbf: nowSeconds + 120 })).reason, 'not_yet_valid');
     assert.equal((await check({ nbf: nowSeconds + 120 }, { clockToleranceSeconds: 300 })).valid, true);
     assert.equal((await check({ exp: nowSeconds - 1 })).reason, 'expired');
@@ -541,7 +555,11 @@ describe('jwt-signature-verifier', () => {
     await expectBadRequest(tool('jwt-signature-verifier'), { token: jwe, secret: 'x' }, 'token');
     await expectBadRequest(tool('jwt-signature-verifier'), { token: RFC7515_A1 }, 'secret');
     await expectBadRequest(tool('jwt-signature-verifier'), { token: RFC7515_A1, secret: 'x', publicKey: '{}' }, 'secret');
-    await expectBadRequest(tool('jwt-signature-verifier'), { token: RFC7515_A1, publicKey: '-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----' }, 'publicKey');
+    await expectBadRequest(
+      tool('jwt-signature-verifier'),
+      { token: RFC7515_A1, publicKey: '-----BEGIN PUBLIC KEY-----\nnope\n-----END PUBLIC KEY-----' },
+      'publicKey',
+    );
     await expectBadRequest(tool('jwt-signature-verifier'), { token: RFC7515_A1, publicKey: { kty: 'RSA', n: 'AQAB' } }, 'publicKey');
     const e = await refusal('jwt-signature-verifier', { token: RFC7515_A1, secret: 'my-very-private-secret!', secretEncoding: 'hex' });
     assert.match(e.detail, /^secret: /);
@@ -614,7 +632,14 @@ describe('bcrypt-hash-generator', () => {
     const [, , , params, salt, hash] = String(r.hash).split('$');
     assert.equal(params, 'm=19456,t=2,p=1');
     const fromB64 = (s: string): Buffer => Buffer.from(s, 'base64');
-    const tag = argon2Sync('argon2id', { message: Buffer.from('pässwörd'), nonce: fromB64(salt ?? ''), memory: 19456, passes: 2, parallelism: 1, tagLength: 32 });
+    const tag = argon2Sync('argon2id', {
+      message: Buffer.from('pässwörd'),
+      nonce: fromB64(salt ?? ''),
+      memory: 19456,
+      passes: 2,
+      parallelism: 1,
+      tagLength: 32,
+    });
     assert.equal(tag.toString('base64').replace(/=+$/, ''), hash);
     assert.equal((await result('bcrypt-hash-generator', { password: 'pässwörd', mode: 'verify', hash: r.hash })).match, true);
   });
@@ -626,14 +651,25 @@ describe('bcrypt-hash-generator', () => {
     await expectBadRequest(tool('bcrypt-hash-generator'), { password: 'x', algorithm: 'argon2id', timeCost: 5 }, 'timeCost');
     await expectBadRequest(tool('bcrypt-hash-generator'), { password: 'x', algorithm: 'argon2id', memoryCost: 8, parallelism: 2 }, 'memoryCost');
     await expectBadRequest(tool('bcrypt-hash-generator'), { password: 'x', mode: 'verify', hash: `$2b$15$${OPENBSD.slice(7)}` }, 'hash');
-    await expectBadRequest(tool('bcrypt-hash-generator'), { password: 'x', mode: 'verify', hash: '$argon2id$v=19$m=131072,t=1,p=1$c29tZXNhbHQ$nf65EOgLrQMR/uIPnA4rEsF5h7TKyQwu9U1bMCHGi/4' }, 'hash');
-    await expectBadRequest(tool('bcrypt-hash-generator'), { password: 'x', mode: 'verify', hash: '$argon2id$v=19$m=65536,t=5,p=1$c29tZXNhbHQ$nf65EOgLrQMR/uIPnA4rEsF5h7TKyQwu9U1bMCHGi/4' }, 'hash');
+    await expectBadRequest(
+      tool('bcrypt-hash-generator'),
+      { password: 'x', mode: 'verify', hash: '$argon2id$v=19$m=131072,t=1,p=1$c29tZXNhbHQ$nf65EOgLrQMR/uIPnA4rEsF5h7TKyQwu9U1bMCHGi/4' },
+      'hash',
+    );
+    await expectBadRequest(
+      tool('bcrypt-hash-generator'),
+      { password: 'x', mode: 'verify', hash: '$argon2id$v=19$m=65536,t=5,p=1$c29tZXNhbHQ$nf65EOgLrQMR/uIPnA4rEsF5h7TKyQwu9U1bMCHGi/4' },
+      'hash',
+    );
     await expectBadRequest(tool('bcrypt-hash-generator'), { password: 'x', mode: 'verify' }, 'hash');
     await expectBadRequest(tool('bcrypt-hash-generator'), { password: 'x', mode: 'verify', hash: 'md5:abc' }, 'hash');
     await expectBadRequest(tool('bcrypt-hash-generator'), { password: 'x', salt: 'short' }, 'salt');
     await expectBadRequest(tool('bcrypt-hash-generator'), { password: 'x', mode: 'verify', hash: OPENBSD, algorithm: 'argon2id' }, 'algorithm');
     const secret = 'Tr0ub4dor&3-unique-marker';
-    for (const input of [{ password: secret, rounds: 4 }, { password: secret, algorithm: 'argon2id', memoryCost: 1024, timeCost: 1 }]) {
+    for (const input of [
+      { password: secret, rounds: 4 },
+      { password: secret, algorithm: 'argon2id', memoryCost: 1024, timeCost: 1 },
+    ]) {
       assert.ok(!JSON.stringify(await result('bcrypt-hash-generator', input)).includes('unique-marker'));
     }
   });
@@ -644,7 +680,8 @@ describe('csp-policy-evaluator', () => {
     await expectBadRequest(tool('csp-policy-evaluator'), { policy: '> $@#Tz<"', delivery: 'header' }, 'policy');
   });
 
-  const ids = async (policy: string, extra: Json = {}): Promise<string[]> => ((await result('csp-policy-evaluator', { policy, ...extra })).findings as Json[]).map((f) => String(f.id));
+  const ids = async (policy: string, extra: Json = {}): Promise<string[]> =>
+    ((await result('csp-policy-evaluator', { policy, ...extra })).findings as Json[]).map((f) => String(f.id));
 
   test("'unsafe-inline' without nonce is high; with a nonce it is ignored (info)", async () => {
     const bare = await result('csp-policy-evaluator', { policy: "script-src 'self' 'unsafe-inline'; object-src 'none'" });
@@ -671,7 +708,12 @@ describe('csp-policy-evaluator', () => {
 
   test('missing directives: script-src/default-src, object-src, base-uri (with nonces), frame-ancestors', async () => {
     const found = await ids('img-src https://img.example.com');
-    for (const id of ['missing-directives:script-src', 'missing-directives:object-src', 'missing-directives:frame-ancestors', 'missing-directives:default-src']) {
+    for (const id of [
+      'missing-directives:script-src',
+      'missing-directives:object-src',
+      'missing-directives:frame-ancestors',
+      'missing-directives:default-src',
+    ]) {
       assert.ok(found.includes(id), id);
     }
     assert.ok((await ids("script-src 'nonce-ZmFrZW5vbmNlMTIzNDU2' 'strict-dynamic'; object-src 'none'")).includes('missing-directives:base-uri'));
@@ -681,7 +723,9 @@ describe('csp-policy-evaluator', () => {
   });
 
   test('known bypass hosts (Google CSP Evaluator lists): *.googleapis.com, cdnjs, www.google.com', async () => {
-    const r = await result('csp-policy-evaluator', { policy: "script-src *.googleapis.com https://cdnjs.cloudflare.com https://www.google.com; object-src 'none'" });
+    const r = await result('csp-policy-evaluator', {
+      policy: "script-src *.googleapis.com https://cdnjs.cloudflare.com https://www.google.com; object-src 'none'",
+    });
     const bypass = (r.findings as Json[]).filter((f) => String(f.id).startsWith('script-allowlist-bypass:') && f.severity === 'high');
     assert.deepEqual(bypass.map((f) => f.id).sort(), [
       'script-allowlist-bypass:script-src:*.googleapis.com',
@@ -692,12 +736,19 @@ describe('csp-policy-evaluator', () => {
 
   test('strict CSP: nonce + strict-dynamic + object-src/base-uri none scores well; reporting and Trusted Types', async () => {
     const strict = await result('csp-policy-evaluator', {
-      policy: "script-src 'nonce-ZmFrZW5vbmNlMTIzNDU2' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; default-src 'self'; require-trusted-types-for 'script'; report-uri /csp; report-to csp",
+      policy:
+        "script-src 'nonce-ZmFrZW5vbmNlMTIzNDU2' 'strict-dynamic'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; default-src 'self'; require-trusted-types-for 'script'; report-uri /csp; report-to csp",
     });
     assert.equal(strict.strictCsp, true);
     assert.ok((strict.score as number) >= 90, String(strict.score));
     assert.deepEqual(
-      [(strict.uses as Json).nonces, (strict.uses as Json).strictDynamic, (strict.uses as Json).reportUri, (strict.uses as Json).reportTo, (strict.uses as Json).trustedTypes],
+      [
+        (strict.uses as Json).nonces,
+        (strict.uses as Json).strictDynamic,
+        (strict.uses as Json).reportUri,
+        (strict.uses as Json).reportTo,
+        (strict.uses as Json).trustedTypes,
+      ],
       [true, true, true, true, true],
     );
     assert.ok((await ids("script-src 'strict-dynamic'")).includes('strict-dynamic-not-standalone:script-src'));
@@ -706,7 +757,9 @@ describe('csp-policy-evaluator', () => {
   });
 
   test('syntax: unquoted keywords, unknown and deprecated directives, duplicates, commas, short nonces', async () => {
-    const found = await ids("default-src self; scirpt-src 'self'; reflected-xss block; block-all-mixed-content; script-src 'nonce-abc'; script-src 'unsafe-inline', img-src *");
+    const found = await ids(
+      "default-src self; scirpt-src 'self'; reflected-xss block; block-all-mixed-content; script-src 'nonce-abc'; script-src 'unsafe-inline', img-src *",
+    );
     for (const id of [
       'invalid-keyword:default-src:self',
       'unknown-directive:scirpt-src',
@@ -809,7 +862,10 @@ describe('secret-leak-scanner', () => {
     const off = await result('secret-leak-scanner', { text, includeGeneric: false });
     assert.deepEqual(off.matches, []);
     const strict = await result('secret-leak-scanner', { text, entropyThreshold: 5.5 });
-    assert.deepEqual((strict.matches as Json[]).map((m) => m.rule), ['generic-credential']);
+    assert.deepEqual(
+      (strict.matches as Json[]).map((m) => m.rule),
+      ['generic-credential'],
+    );
   });
 
   test('the AWS documentation example keys are reported as info; test-mode Stripe keys as low', async () => {
@@ -892,31 +948,165 @@ describe('property tests: random valid inputs never give a 5xx, random invalid o
   const b64url = (s: string): string => Buffer.from(s).toString('base64url');
   const token = fc.oneof(
     text,
-    fc.tuple(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 }), fc.string({ maxLength: 40 })).map(([h, p, s]) => `${b64url(JSON.stringify(h) ?? 'null')}.${b64url(JSON.stringify(p) ?? 'null')}.${b64url(s)}`),
-    fc.tuple(fc.constantFrom('HS256', 'RS256', 'none', 'ES256', 'EdDSA', 'XX'), fc.dictionary(fc.constantFrom('exp', 'nbf', 'iat', 'aud', 'iss', 'sub'), fc.oneof(fc.integer(), fc.string(), fc.array(fc.string()))))
+    fc
+      .tuple(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 }), fc.string({ maxLength: 40 }))
+      .map(([h, p, s]) => `${b64url(JSON.stringify(h) ?? 'null')}.${b64url(JSON.stringify(p) ?? 'null')}.${b64url(s)}`),
+    fc
+      .tuple(
+        fc.constantFrom('HS256', 'RS256', 'none', 'ES256', 'EdDSA', 'XX'),
+        fc.dictionary(fc.constantFrom('exp', 'nbf', 'iat', 'aud', 'iss', 'sub'), fc.oneof(fc.integer(), fc.string(), fc.array(fc.string()))),
+      )
       .map(([alg, claims]) => `${b64url(JSON.stringify({ alg }))}.${b64url(JSON.stringify(claims))}.${b64url('sig')}`),
   );
-  const cspToken = fc.constantFrom("'self'", "'none'", "'unsafe-inline'", "'unsafe-eval'", "'strict-dynamic'", "'nonce-abc123DEF456'", "'sha256-AAAA'", '*', 'https:', 'data:', 'http://a.b', '*.googleapis.com', 'self', ',', ';', 'script-src', 'object-src', 'default-src', 'base-uri', 'frame-ancestors', 'report-uri', '__proto__', 'constructor', 'x');
-  const secretish = fc.constantFrom('AKIAQ2W3E4R5T6Y7U2I3', 'ghp_', 'xoxb-', 'sk_live_', 'eyJ', '.', '-----BEGIN PRIVATE KEY-----', '-----END ', 'password=', '://u:p@h', 'AIza', '\n', ' ', '"');
+  const cspToken = fc.constantFrom(
+    "'self'",
+    "'none'",
+    "'unsafe-inline'",
+    "'unsafe-eval'",
+    "'strict-dynamic'",
+    "'nonce-abc123DEF456'",
+    "'sha256-AAAA'",
+    '*',
+    'https:',
+    'data:',
+    'http://a.b',
+    '*.googleapis.com',
+    'self',
+    ',',
+    ';',
+    'script-src',
+    'object-src',
+    'default-src',
+    'base-uri',
+    'frame-ancestors',
+    'report-uri',
+    '__proto__',
+    'constructor',
+    'x',
+  );
+  const secretish = fc.constantFrom(
+    'AKIAQ2W3E4R5T6Y7U2I3',
+    'ghp_',
+    'xoxb-',
+    'sk_live_',
+    'eyJ',
+    '.',
+    '-----BEGIN PRIVATE KEY-----',
+    '-----END ',
+    'password=',
+    '://u:p@h',
+    'AIza',
+    '\n',
+    ' ',
+    '"',
+  );
 
   const valid: [string, fc.Arbitrary<unknown>][] = [
     ['jwt-decoder', fc.record({ token })],
-    ['password-strength-checker', fc.record({ password: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }), userInputs: fc.array(fc.string({ maxLength: 20 }), { maxLength: 3 }) })],
-    ['secure-password-generator', fc.record({ length: fc.integer({ min: 4, max: 64 }), count: fc.integer({ min: 1, max: 3 }), uppercase: fc.boolean(), lowercase: fc.boolean(), digits: fc.boolean(), symbols: fc.boolean(), excludeAmbiguous: fc.boolean(), exclude: fc.string({ maxLength: 20 }) })],
-    ['hash-generator', fc.record({ text, algorithm: fc.constantFrom('md5', 'SHA-256', 'sha3_512', 'blake2b512', 'ripemd160', 'sha512/256'), inputEncoding: fc.constantFrom('utf8', 'hex', 'base64', 'base64url') })],
-    ['secret-leak-scanner', fc.record({ text: fc.array(fc.oneof(secretish, fc.string({ maxLength: 30 })), { maxLength: 40 }).map((parts) => parts.join('')), entropyThreshold: fc.double({ min: 3, max: 6, noNaN: true }) })],
-    ['hmac-generator', fc.record({ text, secret: nonEmpty, algorithm: fc.constantFrom('sha1', 'sha256', 'SHA3-384', 'md5'), encoding: fc.constantFrom('hex', 'base64', 'base64url'), secretEncoding: fc.constantFrom('utf8', 'hex', 'base64') })],
-    ['bcrypt-hash-generator', fc.oneof(
-      fc.record({ password: nonEmpty, rounds: fc.constant(4) }),
-      fc.record({ password: nonEmpty, algorithm: fc.constant('argon2id'), memoryCost: fc.integer({ min: 8, max: 512 }), timeCost: fc.integer({ min: 1, max: 2 }), salt: fc.option(fc.string({ minLength: 0, maxLength: 20 }), { nil: undefined }) }),
-      fc.record({ password: nonEmpty, mode: fc.constant('verify'), hash: fc.oneof(text, fc.constantFrom('$2b$04$', '$argon2id$v=19$m=8,t=1,p=1$c29tZXNhbHQ$AAAAAAAA', '$argon2id$v=19$m=0,t=0,p=0$c29tZXNhbHQ$AAAAAAAA', '$2y$04$' + 'A'.repeat(53))) }),
-    )],
-    ['csp-policy-evaluator', fc.record({ policy: fc.array(cspToken, { minLength: 1, maxLength: 30 }).map((t) => `script-src ${t.join(' ')}`), delivery: fc.constantFrom('header', 'meta'), reportOnly: fc.boolean() })],
-    ['jwt-signature-verifier', fc.oneof(
-      fc.record({ token, secret: nonEmpty, secretEncoding: fc.constantFrom('utf8', 'hex', 'base64url') }),
-      fc.record({ token, publicKey: fc.oneof(text, fc.jsonValue({ maxDepth: 2 }).map((v) => ({ keys: [v] })), fc.constant({ kty: 'EC', crv: 'P-256', x: 'a', y: 'b' })) }),
-    )],
-    ['webhook-signature-verifier', fc.record({ payload: text, secret: nonEmpty, signature: fc.oneof(nonEmpty, fc.constantFrom('sha256=zz', 't=1,v1=ab', 'v1,abc v1a,xyz', 'sha1=' + 'a'.repeat(40))), scheme: fc.constantFrom('auto', 'github', 'stripe', 'standard', 'hex', 'base64'), id: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }), timestamp: fc.option(fc.nat(), { nil: undefined }) })],
+    [
+      'password-strength-checker',
+      fc.record({
+        password: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
+        userInputs: fc.array(fc.string({ maxLength: 20 }), { maxLength: 3 }),
+      }),
+    ],
+    [
+      'secure-password-generator',
+      fc.record({
+        length: fc.integer({ min: 4, max: 64 }),
+        count: fc.integer({ min: 1, max: 3 }),
+        uppercase: fc.boolean(),
+        lowercase: fc.boolean(),
+        digits: fc.boolean(),
+        symbols: fc.boolean(),
+        excludeAmbiguous: fc.boolean(),
+        exclude: fc.string({ maxLength: 20 }),
+      }),
+    ],
+    [
+      'hash-generator',
+      fc.record({
+        text,
+        algorithm: fc.constantFrom('md5', 'SHA-256', 'sha3_512', 'blake2b512', 'ripemd160', 'sha512/256'),
+        inputEncoding: fc.constantFrom('utf8', 'hex', 'base64', 'base64url'),
+      }),
+    ],
+    [
+      'secret-leak-scanner',
+      fc.record({
+        text: fc.array(fc.oneof(secretish, fc.string({ maxLength: 30 })), { maxLength: 40 }).map((parts) => parts.join('')),
+        entropyThreshold: fc.double({ min: 3, max: 6, noNaN: true }),
+      }),
+    ],
+    [
+      'hmac-generator',
+      fc.record({
+        text,
+        secret: nonEmpty,
+        algorithm: fc.constantFrom('sha1', 'sha256', 'SHA3-384', 'md5'),
+        encoding: fc.constantFrom('hex', 'base64', 'base64url'),
+        secretEncoding: fc.constantFrom('utf8', 'hex', 'base64'),
+      }),
+    ],
+    [
+      'bcrypt-hash-generator',
+      fc.oneof(
+        fc.record({ password: nonEmpty, rounds: fc.constant(4) }),
+        fc.record({
+          password: nonEmpty,
+          algorithm: fc.constant('argon2id'),
+          memoryCost: fc.integer({ min: 8, max: 512 }),
+          timeCost: fc.integer({ min: 1, max: 2 }),
+          salt: fc.option(fc.string({ minLength: 0, maxLength: 20 }), { nil: undefined }),
+        }),
+        fc.record({
+          password: nonEmpty,
+          mode: fc.constant('verify'),
+          hash: fc.oneof(
+            text,
+            fc.constantFrom(
+              '$2b$04$',
+              '$argon2id$v=19$m=8,t=1,p=1$c29tZXNhbHQ$AAAAAAAA',
+              '$argon2id$v=19$m=0,t=0,p=0$c29tZXNhbHQ$AAAAAAAA',
+              '$2y$04$' + 'A'.repeat(53),
+            ),
+          ),
+        }),
+      ),
+    ],
+    [
+      'csp-policy-evaluator',
+      fc.record({
+        policy: fc.array(cspToken, { minLength: 1, maxLength: 30 }).map((t) => `script-src ${t.join(' ')}`),
+        delivery: fc.constantFrom('header', 'meta'),
+        reportOnly: fc.boolean(),
+      }),
+    ],
+    [
+      'jwt-signature-verifier',
+      fc.oneof(
+        fc.record({ token, secret: nonEmpty, secretEncoding: fc.constantFrom('utf8', 'hex', 'base64url') }),
+        fc.record({
+          token,
+          publicKey: fc.oneof(
+            text,
+            fc.jsonValue({ maxDepth: 2 }).map((v) => ({ keys: [v] })),
+            fc.constant({ kty: 'EC', crv: 'P-256', x: 'a', y: 'b' }),
+          ),
+        }),
+      ),
+    ],
+    [
+      'webhook-signature-verifier',
+      fc.record({
+        payload: text,
+        secret: nonEmpty,
+        signature: fc.oneof(nonEmpty, fc.constantFrom('sha256=zz', 't=1,v1=ab', 'v1,abc v1a,xyz', 'sha1=' + 'a'.repeat(40))),
+        scheme: fc.constantFrom('auto', 'github', 'stripe', 'standard', 'hex', 'base64'),
+        id: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
+        timestamp: fc.option(fc.nat(), { nil: undefined }),
+      }),
+    ],
   ];
   for (const [slug, arbitrary] of valid) {
     test(`${slug}: valid-shaped inputs never 5xx`, async () => {
@@ -929,7 +1119,13 @@ describe('property tests: random valid inputs never give a 5xx, random invalid o
     });
   }
 
-  const wrongType = fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }));
+  const wrongType = fc.oneof(
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.integer(), { maxLength: 2 }),
+    fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
+  );
   const required: Record<string, string[]> = {
     'jwt-decoder': ['token'],
     'password-strength-checker': ['password'],
@@ -965,9 +1161,13 @@ describe('property tests: random valid inputs never give a 5xx, random invalid o
 
   test('secure-password-generator: out-of-range numbers are 400s naming the field', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('length', 'count'), fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 257 }), fc.double({ min: 4.1, max: 9.9, noInteger: true })), async (field, value) => {
-        await expectBadRequest(tool('secure-password-generator'), { [field]: value }, field);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('length', 'count'),
+        fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 257 }), fc.double({ min: 4.1, max: 9.9, noInteger: true })),
+        async (field, value) => {
+          await expectBadRequest(tool('secure-password-generator'), { [field]: value }, field);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -28,12 +28,34 @@ export default defineTool({
     missing: z.array(z.string()),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' }), siteExample('no security headers, and a server version', { url: 'https://broken-shop.example/' }, brokenShop, ['csp-missing', 'x-content-type-options-missing', 'clickjacking-unprotected', 'version-disclosure'])],
+  examples: [
+    liveExample('a site', { url: 'https://example.com/' }),
+    liveExample('a bare host', { url: 'example.org' }),
+    siteExample('no security headers, and a server version', { url: 'https://broken-shop.example/' }, brokenShop, [
+      'csp-missing',
+      'x-content-type-options-missing',
+      'clickjacking-unprotected',
+      'version-disclosure',
+    ]),
+  ],
   run: async ({ url }, ctx) => {
     const response = await fetcherOf(ctx).fetch(url, { truncate: true, maxBytes: 64 * 1024 });
     const { checks, found, missing } = securityHeaderChecks(response.headers, response.url.startsWith('https:'));
     const audit = buildAudit(checks);
-    const grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' = audit.score >= 95 ? 'A+' : audit.score >= 85 ? 'A' : audit.score >= 70 ? 'B' : audit.score >= 55 ? 'C' : audit.score >= 40 ? 'D' : audit.score >= 25 ? 'E' : 'F';
+    const grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' =
+      audit.score >= 95
+        ? 'A+'
+        : audit.score >= 85
+          ? 'A'
+          : audit.score >= 70
+            ? 'B'
+            : audit.score >= 55
+              ? 'C'
+              : audit.score >= 40
+                ? 'D'
+                : audit.score >= 25
+                  ? 'E'
+                  : 'F';
     return { url, finalUrl: response.url, httpStatus: response.status, grade, headers: found, missing, ...audit };
   },
 });

@@ -26,20 +26,31 @@ export default defineTool({
   output: z.object({
     url: z.string(),
     finalUrl: z.string(),
-    resources: z.array(z.object({
-      tag: z.enum(['script', 'link']),
-      url: z.string(),
-      crossOrigin: z.boolean(),
-      integrity: z.string().nullable(),
-      crossoriginAttribute: z.string().nullable(),
-      algorithms: z.array(z.string()),
-      verified: z.enum(['match', 'mismatch', 'not-checked', 'fetch-failed', 'invalid']).describe('Result of downloading the resource and hashing it'),
-      issue: z.string().nullable(),
-    })),
-    summary: z.object({ total: z.number().int(), crossOrigin: z.number().int(), withIntegrity: z.number().int(), crossOriginWithoutIntegrity: z.number().int() }),
+    resources: z.array(
+      z.object({
+        tag: z.enum(['script', 'link']),
+        url: z.string(),
+        crossOrigin: z.boolean(),
+        integrity: z.string().nullable(),
+        crossoriginAttribute: z.string().nullable(),
+        algorithms: z.array(z.string()),
+        verified: z.enum(['match', 'mismatch', 'not-checked', 'fetch-failed', 'invalid']).describe('Result of downloading the resource and hashing it'),
+        issue: z.string().nullable(),
+      }),
+    ),
+    summary: z.object({
+      total: z.number().int(),
+      crossOrigin: z.number().int(),
+      withIntegrity: z.number().int(),
+      crossOriginWithoutIntegrity: z.number().int(),
+    }),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('without downloading resources', { url: 'https://example.com/', verify: false }), siteExample('a third-party script without integrity', { url: 'https://broken-shop.example/', verify: false }, brokenShop, ['sri-missing-script'])],
+  examples: [
+    liveExample('a page', { url: 'https://example.com/' }),
+    liveExample('without downloading resources', { url: 'https://example.com/', verify: false }),
+    siteExample('a third-party script without integrity', { url: 'https://broken-shop.example/', verify: false }, brokenShop, ['sri-missing-script']),
+  ],
   run: async ({ url, verify }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const origin = new URL(response.url).origin;
@@ -60,7 +71,8 @@ export default defineTool({
           const strongest = ['sha512', 'sha384', 'sha256'].find((a) => algorithms.includes(a))!;
           const expected = parsed.filter((p) => p.valid && p.algorithm === strongest).map((p) => p.digest);
           verified = res.status < 300 && expected.includes(digest(res.body, strongest)) ? 'match' : 'mismatch';
-          if (verified === 'mismatch') issue = res.status >= 300 ? `resource answers ${res.status}` : `the ${strongest} hash of the file does not match: browsers will refuse to run it`;
+          if (verified === 'mismatch')
+            issue = res.status >= 300 ? `resource answers ${res.status}` : `the ${strongest} hash of the file does not match: browsers will refuse to run it`;
         } catch (e) {
           if (e instanceof ToolError && e.code === 'forbidden_target') {
             verified = 'fetch-failed';
@@ -72,8 +84,18 @@ export default defineTool({
         }
       }
       if (!issue && crossOrigin && r.integrity === null) issue = 'cross-origin resource without integrity';
-      if (!issue && r.integrity !== null && crossOrigin && r.crossorigin === null) issue = 'integrity without a crossorigin attribute: the browser blocks the cross-origin load';
-      return { tag: r.tag as 'script' | 'link', url: r.url, crossOrigin, integrity: r.integrity, crossoriginAttribute: r.crossorigin, algorithms, verified, issue };
+      if (!issue && r.integrity !== null && crossOrigin && r.crossorigin === null)
+        issue = 'integrity without a crossorigin attribute: the browser blocks the cross-origin load';
+      return {
+        tag: r.tag as 'script' | 'link',
+        url: r.url,
+        crossOrigin,
+        integrity: r.integrity,
+        crossoriginAttribute: r.crossorigin,
+        algorithms,
+        verified,
+        issue,
+      };
     });
     const xo = resources.filter((r) => r.crossOrigin);
     const missingScripts = xo.filter((r) => r.integrity === null && r.tag === 'script');
@@ -82,18 +104,92 @@ export default defineTool({
     const noCors = resources.filter((r) => r.crossOrigin && r.integrity !== null && r.crossoriginAttribute === null);
     const weak = resources.filter((r) => r.algorithms.length > 0 && r.algorithms.every((a) => a === 'sha256'));
     const checks: CheckInput[] = [
-      { id: 'sri-scripts', title: 'Cross-origin scripts have integrity', status: missingScripts.length ? 'fail' : 'pass', weight: 40, severity: 'high', evidence: missingScripts.length ? missingScripts.slice(0, 5).map((r) => r.url).join(', ') : `${xo.filter((r) => r.tag === 'script').length} cross-origin scripts, all with integrity`, fix: 'Add integrity="sha384-…" crossorigin="anonymous" to third-party <script> tags (pin the exact file version).', problem: `${missingScripts.length} cross-origin script(s) without SRI`, findingId: 'sri-missing-script' },
-      { id: 'sri-styles', title: 'Cross-origin stylesheets have integrity', status: missingStyles.length ? 'warn' : 'pass', weight: 20, severity: 'medium', evidence: missingStyles.length ? missingStyles.slice(0, 5).map((r) => r.url).join(', ') : 'none missing', fix: 'Add integrity and crossorigin="anonymous" to third-party stylesheets.', problem: `${missingStyles.length} cross-origin stylesheet(s) without SRI`, findingId: 'sri-missing-style' },
-      { id: 'sri-valid', title: 'Integrity values are valid and match', status: mismatched.length ? 'fail' : 'pass', weight: 25, severity: 'high', evidence: mismatched.length ? mismatched.slice(0, 3).map((r) => `${r.url}: ${r.issue}`).join('; ') : 'no mismatches', fix: 'Regenerate the hash for the exact file served (e.g. openssl dgst -sha384 -binary file | openssl base64 -A).', problem: 'SRI hash invalid or mismatched', findingId: 'sri-mismatch' },
-      { id: 'sri-crossorigin', title: 'crossorigin set with integrity', status: noCors.length ? 'fail' : 'pass', weight: 10, evidence: noCors.length ? noCors.map((r) => r.url).slice(0, 3).join(', ') : 'all set', fix: 'Add crossorigin="anonymous" next to integrity on cross-origin resources.', problem: 'integrity without crossorigin', findingId: 'sri-no-crossorigin' },
-      { id: 'sri-algorithm', title: 'SHA-384 or SHA-512 used', status: weak.length ? 'warn' : 'pass', weight: 5, severity: 'low', evidence: weak.length ? `${weak.length} resource(s) use only sha256` : 'strong algorithms', fix: 'Prefer sha384 (the common recommendation).', problem: 'Only SHA-256 integrity', findingId: 'sri-weak-algorithm' },
+      {
+        id: 'sri-scripts',
+        title: 'Cross-origin scripts have integrity',
+        status: missingScripts.length ? 'fail' : 'pass',
+        weight: 40,
+        severity: 'high',
+        evidence: missingScripts.length
+          ? missingScripts
+              .slice(0, 5)
+              .map((r) => r.url)
+              .join(', ')
+          : `${xo.filter((r) => r.tag === 'script').length} cross-origin scripts, all with integrity`,
+        fix: 'Add integrity="sha384-…" crossorigin="anonymous" to third-party <script> tags (pin the exact file version).',
+        problem: `${missingScripts.length} cross-origin script(s) without SRI`,
+        findingId: 'sri-missing-script',
+      },
+      {
+        id: 'sri-styles',
+        title: 'Cross-origin stylesheets have integrity',
+        status: missingStyles.length ? 'warn' : 'pass',
+        weight: 20,
+        severity: 'medium',
+        evidence: missingStyles.length
+          ? missingStyles
+              .slice(0, 5)
+              .map((r) => r.url)
+              .join(', ')
+          : 'none missing',
+        fix: 'Add integrity and crossorigin="anonymous" to third-party stylesheets.',
+        problem: `${missingStyles.length} cross-origin stylesheet(s) without SRI`,
+        findingId: 'sri-missing-style',
+      },
+      {
+        id: 'sri-valid',
+        title: 'Integrity values are valid and match',
+        status: mismatched.length ? 'fail' : 'pass',
+        weight: 25,
+        severity: 'high',
+        evidence: mismatched.length
+          ? mismatched
+              .slice(0, 3)
+              .map((r) => `${r.url}: ${r.issue}`)
+              .join('; ')
+          : 'no mismatches',
+        fix: 'Regenerate the hash for the exact file served (e.g. openssl dgst -sha384 -binary file | openssl base64 -A).',
+        problem: 'SRI hash invalid or mismatched',
+        findingId: 'sri-mismatch',
+      },
+      {
+        id: 'sri-crossorigin',
+        title: 'crossorigin set with integrity',
+        status: noCors.length ? 'fail' : 'pass',
+        weight: 10,
+        evidence: noCors.length
+          ? noCors
+              .map((r) => r.url)
+              .slice(0, 3)
+              .join(', ')
+          : 'all set',
+        fix: 'Add crossorigin="anonymous" next to integrity on cross-origin resources.',
+        problem: 'integrity without crossorigin',
+        findingId: 'sri-no-crossorigin',
+      },
+      {
+        id: 'sri-algorithm',
+        title: 'SHA-384 or SHA-512 used',
+        status: weak.length ? 'warn' : 'pass',
+        weight: 5,
+        severity: 'low',
+        evidence: weak.length ? `${weak.length} resource(s) use only sha256` : 'strong algorithms',
+        fix: 'Prefer sha384 (the common recommendation).',
+        problem: 'Only SHA-256 integrity',
+        findingId: 'sri-weak-algorithm',
+      },
     ];
     const extra: Finding[] = [];
     return {
       url,
       finalUrl: response.url,
       resources,
-      summary: { total: resources.length, crossOrigin: xo.length, withIntegrity: resources.filter((r) => r.integrity !== null).length, crossOriginWithoutIntegrity: missingScripts.length + missingStyles.length },
+      summary: {
+        total: resources.length,
+        crossOrigin: xo.length,
+        withIntegrity: resources.filter((r) => r.integrity !== null).length,
+        crossOriginWithoutIntegrity: missingScripts.length + missingStyles.length,
+      },
       ...buildAudit(checks, extra),
     };
   },

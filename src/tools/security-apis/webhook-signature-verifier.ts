@@ -47,7 +47,7 @@ interface Input {
 
 const MISMATCH_HINT =
   'No signature matches the HMAC of the payload. Check that the payload is the raw body byte for byte (not re-serialized JSON, ' +
-  'same line endings and whitespace) and that the secret is this endpoint\'s signing secret.';
+  "same line endings and whitespace) and that the secret is this endpoint's signing secret.";
 
 const timestampField = z
   .union([
@@ -141,7 +141,7 @@ export default defineTool({
     },
     {
       title: 'Standard Webhooks reference vector (tolerance off)',
-      reference: 'the Standard Webhooks reference libraries\' test vector',
+      reference: "the Standard Webhooks reference libraries' test vector",
       input: {
         payload: '{"test": 2432232314}',
         secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
@@ -323,9 +323,18 @@ function referenceTime(input: Input, ctx: ToolContext): Date {
 function checkTimestamp(timestamp: number, tolerance: number, now: Date, refuseFuture: boolean): Timing {
   if (tolerance === 0) return { ok: null, reason: null, note: 'the timestamp check is off (toleranceSeconds 0)' };
   const age = Math.floor(now.getTime() / 1000) - timestamp;
-  if (age > tolerance) return { ok: false, reason: 'timestamp_expired', note: `the timestamp is ${age} s old, more than the ${tolerance} s tolerance (a replay or a delayed delivery)` };
+  if (age > tolerance)
+    return {
+      ok: false,
+      reason: 'timestamp_expired',
+      note: `the timestamp is ${age} s old, more than the ${tolerance} s tolerance (a replay or a delayed delivery)`,
+    };
   if (refuseFuture && -age > tolerance) {
-    return { ok: false, reason: 'timestamp_in_future', note: `the timestamp is ${-age} s ahead of now, more than the ${tolerance} s tolerance (check the clocks)` };
+    return {
+      ok: false,
+      reason: 'timestamp_in_future',
+      note: `the timestamp is ${-age} s ahead of now, more than the ${tolerance} s tolerance (check the clocks)`,
+    };
   }
   return { ok: true, reason: null, note: `the timestamp is within the ${tolerance} s tolerance` };
 }

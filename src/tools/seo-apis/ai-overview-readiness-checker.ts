@@ -28,7 +28,9 @@ export default defineTool({
     finalUrl: z.string(),
     method: z.string().describe('What the score is based on'),
     questionHeadings: z.array(z.string()),
-    answerSnippets: z.array(z.object({ heading: z.string(), answer: z.string(), words: z.number().int() })).describe('First paragraph under each question heading'),
+    answerSnippets: z
+      .array(z.object({ heading: z.string(), answer: z.string(), words: z.number().int() }))
+      .describe('First paragraph under each question heading'),
     lists: z.number().int(),
     tables: z.number().int(),
     structuredDataTypes: z.array(z.string()),
@@ -39,7 +41,14 @@ export default defineTool({
     aiCrawlers: z.array(z.object({ userAgent: z.string(), allowed: z.boolean() })),
     ...auditShape,
   }),
-  examples: [liveExample('an article', { url: 'https://example.com/guide' }), liveExample('a FAQ page', { url: 'https://example.com/faq' }), siteExample('no question headings, no author or date', { url: 'https://broken-shop.example/' }, brokenShop, ['ai-no-question-headings', 'ai-no-authorship'])],
+  examples: [
+    liveExample('an article', { url: 'https://example.com/guide' }),
+    liveExample('a FAQ page', { url: 'https://example.com/faq' }),
+    siteExample('no question headings, no author or date', { url: 'https://broken-shop.example/' }, brokenShop, [
+      'ai-no-question-headings',
+      'ai-no-authorship',
+    ]),
+  ],
   run: async ({ url }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const robots = await fetchRobots(fetcher, response.url);
@@ -63,17 +72,106 @@ export default defineTool({
     const words = wordsOf(page.text).length;
     const noindex = /noindex|none/i.test(`${page.robots ?? ''} ${response.headers['x-robots-tag'] ?? ''}`);
     const googleAllowed = robots.isAllowed(response.url, 'Googlebot');
-    const aiCrawlers = ['GPTBot', 'Google-Extended', 'ClaudeBot', 'PerplexityBot', 'CCBot'].map((ua) => ({ userAgent: ua, allowed: robots.isAllowed(response.url, ua) }));
+    const aiCrawlers = ['GPTBot', 'Google-Extended', 'ClaudeBot', 'PerplexityBot', 'CCBot'].map((ua) => ({
+      userAgent: ua,
+      allowed: robots.isAllowed(response.url, ua),
+    }));
     const goodAnswers = answers.filter((a) => a.words >= 25 && a.words <= 100);
     const checks: CheckInput[] = [
-      { id: 'ai-indexable', title: 'Crawlable and indexable by Google', status: googleAllowed && !noindex && response.status < 300 ? 'pass' : 'fail', weight: 25, severity: 'high', evidence: `status ${response.status}; robots.txt ${googleAllowed ? 'allows' : 'blocks'} Googlebot; ${noindex ? 'noindex' : 'indexable'}`, fix: 'AI Overviews only cite indexed pages: allow Googlebot and remove noindex.', problem: 'Page cannot be indexed', findingId: 'ai-not-indexable' },
-      { id: 'ai-question-headings', title: 'Question-style headings', status: questionHeadings.length >= 2 ? 'pass' : questionHeadings.length === 1 ? 'warn' : 'fail', weight: 15, evidence: questionHeadings.length ? questionHeadings.slice(0, 4).map((q) => clip(q, 60)).join(' | ') : 'no H2–H4 phrased as a question', fix: 'Phrase some subheadings as the questions people ask ("How long does … take?").', problem: 'No question headings', findingId: 'ai-no-question-headings' },
-      { id: 'ai-direct-answers', title: 'Direct 25–100-word answers under questions', status: goodAnswers.length >= 1 ? 'pass' : answers.length ? 'warn' : 'fail', weight: 15, evidence: answers.length ? answers.slice(0, 3).map((a) => `${a.words} words after "${clip(a.heading, 40)}"`).join('; ') : 'no answer paragraphs under question headings', fix: 'Answer each question in the first paragraph below it, in 40–80 words, then elaborate.', problem: 'No concise answers', findingId: 'ai-no-direct-answers' },
-      { id: 'ai-lists-tables', title: 'Uses lists or tables', status: page.lists + page.tables > 0 ? 'pass' : 'warn', weight: 10, severity: 'low', evidence: `${page.lists} lists, ${page.tables} tables`, fix: 'Present steps, options and comparisons as lists or tables, which answers quote readily.', problem: 'No lists or tables', findingId: 'ai-no-lists' },
-      { id: 'ai-structured-data', title: 'FAQ, HowTo, Article or QAPage structured data', status: types.some((t) => /FAQPage|HowTo|Article|BlogPosting|NewsArticle|QAPage|Recipe|Product/.test(t)) ? 'pass' : types.length ? 'warn' : 'fail', weight: 10, evidence: types.length ? types.join(', ') : 'none', fix: 'Describe the content with schema.org JSON-LD (Article with author and dates; FAQPage for Q&A).', problem: 'No content structured data', findingId: 'ai-no-structured-data' },
-      { id: 'ai-authorship', title: 'Author and date shown', status: author && published ? 'pass' : author || published ? 'warn' : 'fail', weight: 10, severity: 'low', evidence: `author: ${author ? clip(author, 40) : 'none'}; published: ${published ?? 'none'}`, fix: 'Show who wrote the page and when (byline, <time datetime>, Article author/datePublished) — trust signals.', problem: 'No author or date', findingId: 'ai-no-authorship' },
-      { id: 'ai-depth', title: 'At least 500 words of content', status: words >= 500 ? 'pass' : words >= 250 ? 'warn' : 'fail', weight: 10, evidence: `${words} words`, fix: 'Cover the topic in depth with original information.', problem: 'Thin content', findingId: 'thin-content' },
-      { id: 'ai-crawlers', title: 'AI crawlers allowed by robots.txt', status: aiCrawlers.every((c) => c.allowed) ? 'pass' : 'warn', weight: 5, severity: 'info', evidence: aiCrawlers.map((c) => `${c.userAgent} ${c.allowed ? 'allowed' : 'blocked'}`).join(', '), fix: 'Allow the AI crawlers you want to be cited by (blocking Google-Extended does not affect AI Overviews, which use Googlebot).', problem: 'Some AI crawlers are blocked', findingId: 'ai-crawlers-blocked' },
+      {
+        id: 'ai-indexable',
+        title: 'Crawlable and indexable by Google',
+        status: googleAllowed && !noindex && response.status < 300 ? 'pass' : 'fail',
+        weight: 25,
+        severity: 'high',
+        evidence: `status ${response.status}; robots.txt ${googleAllowed ? 'allows' : 'blocks'} Googlebot; ${noindex ? 'noindex' : 'indexable'}`,
+        fix: 'AI Overviews only cite indexed pages: allow Googlebot and remove noindex.',
+        problem: 'Page cannot be indexed',
+        findingId: 'ai-not-indexable',
+      },
+      {
+        id: 'ai-question-headings',
+        title: 'Question-style headings',
+        status: questionHeadings.length >= 2 ? 'pass' : questionHeadings.length === 1 ? 'warn' : 'fail',
+        weight: 15,
+        evidence: questionHeadings.length
+          ? questionHeadings
+              .slice(0, 4)
+              .map((q) => clip(q, 60))
+              .join(' | ')
+          : 'no H2–H4 phrased as a question',
+        fix: 'Phrase some subheadings as the questions people ask ("How long does … take?").',
+        problem: 'No question headings',
+        findingId: 'ai-no-question-headings',
+      },
+      {
+        id: 'ai-direct-answers',
+        title: 'Direct 25–100-word answers under questions',
+        status: goodAnswers.length >= 1 ? 'pass' : answers.length ? 'warn' : 'fail',
+        weight: 15,
+        evidence: answers.length
+          ? answers
+              .slice(0, 3)
+              .map((a) => `${a.words} words after "${clip(a.heading, 40)}"`)
+              .join('; ')
+          : 'no answer paragraphs under question headings',
+        fix: 'Answer each question in the first paragraph below it, in 40–80 words, then elaborate.',
+        problem: 'No concise answers',
+        findingId: 'ai-no-direct-answers',
+      },
+      {
+        id: 'ai-lists-tables',
+        title: 'Uses lists or tables',
+        status: page.lists + page.tables > 0 ? 'pass' : 'warn',
+        weight: 10,
+        severity: 'low',
+        evidence: `${page.lists} lists, ${page.tables} tables`,
+        fix: 'Present steps, options and comparisons as lists or tables, which answers quote readily.',
+        problem: 'No lists or tables',
+        findingId: 'ai-no-lists',
+      },
+      {
+        id: 'ai-structured-data',
+        title: 'FAQ, HowTo, Article or QAPage structured data',
+        status: types.some((t) => /FAQPage|HowTo|Article|BlogPosting|NewsArticle|QAPage|Recipe|Product/.test(t)) ? 'pass' : types.length ? 'warn' : 'fail',
+        weight: 10,
+        evidence: types.length ? types.join(', ') : 'none',
+        fix: 'Describe the content with schema.org JSON-LD (Article with author and dates; FAQPage for Q&A).',
+        problem: 'No content structured data',
+        findingId: 'ai-no-structured-data',
+      },
+      {
+        id: 'ai-authorship',
+        title: 'Author and date shown',
+        status: author && published ? 'pass' : author || published ? 'warn' : 'fail',
+        weight: 10,
+        severity: 'low',
+        evidence: `author: ${author ? clip(author, 40) : 'none'}; published: ${published ?? 'none'}`,
+        fix: 'Show who wrote the page and when (byline, <time datetime>, Article author/datePublished) — trust signals.',
+        problem: 'No author or date',
+        findingId: 'ai-no-authorship',
+      },
+      {
+        id: 'ai-depth',
+        title: 'At least 500 words of content',
+        status: words >= 500 ? 'pass' : words >= 250 ? 'warn' : 'fail',
+        weight: 10,
+        evidence: `${words} words`,
+        fix: 'Cover the topic in depth with original information.',
+        problem: 'Thin content',
+        findingId: 'thin-content',
+      },
+      {
+        id: 'ai-crawlers',
+        title: 'AI crawlers allowed by robots.txt',
+        status: aiCrawlers.every((c) => c.allowed) ? 'pass' : 'warn',
+        weight: 5,
+        severity: 'info',
+        evidence: aiCrawlers.map((c) => `${c.userAgent} ${c.allowed ? 'allowed' : 'blocked'}`).join(', '),
+        fix: 'Allow the AI crawlers you want to be cited by (blocking Google-Extended does not affect AI Overviews, which use Googlebot).',
+        problem: 'Some AI crawlers are blocked',
+        findingId: 'ai-crawlers-blocked',
+      },
     ];
     return {
       url,

@@ -15,7 +15,9 @@ const resultSchema = z.object({
   finalUrl: z.string().nullable(),
   redirects: z.number().int(),
   method: z.enum(['HEAD', 'GET']).describe('GET is used when HEAD is refused (405/501/403) or fails'),
-  state: z.enum(['ok', 'redirected', 'broken', 'error', 'blocked']).describe('ok (2xx), redirected (2xx after redirects), broken (4xx/5xx), error (no answer), blocked (private address, not requested)'),
+  state: z
+    .enum(['ok', 'redirected', 'broken', 'error', 'blocked'])
+    .describe('ok (2xx), redirected (2xx after redirects), broken (4xx/5xx), error (no answer), blocked (private address, not requested)'),
   error: z.string().nullable(),
 });
 
@@ -46,7 +48,11 @@ export default defineTool({
     results: z.array(resultSchema).describe('Every checked link: broken and erroring first, then redirected, then ok'),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('internal links only, first 50', { url: 'https://example.com/', maxLinks: 50, includeExternal: false }), siteExample('a link to a page that answers 404', { url: 'https://broken-shop.example/' }, brokenShop, ['broken-links'])],
+  examples: [
+    liveExample('a page', { url: 'https://example.com/' }),
+    liveExample('internal links only, first 50', { url: 'https://example.com/', maxLinks: 50, includeExternal: false }),
+    siteExample('a link to a page that answers 404', { url: 'https://broken-shop.example/' }, brokenShop, ['broken-links']),
+  ],
   run: async ({ url, maxLinks, includeExternal }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const distinct = new Map<string, { text: string; internal: boolean }>();
@@ -65,9 +71,53 @@ export default defineTool({
     const errors = results.filter((r) => r.state === 'error');
     const redirected = results.filter((r) => r.state === 'redirected');
     const checks: CheckInput[] = [
-      { id: 'broken-links', title: 'No broken links', status: broken.length === 0 ? 'pass' : 'fail', weight: 60, severity: broken.some((b) => b.internal) ? 'high' : 'medium', evidence: broken.length ? broken.slice(0, 5).map((b) => `${b.status} ${b.url} ("${clip(b.anchorText, 40)}")`).join('; ') : `${results.length} links checked`, fix: 'Fix or remove the broken links (point them at the moved page, or drop them).', problem: `${broken.length} broken link(s)`, findingId: 'broken-links' },
-      { id: 'unreachable-links', title: 'Every link answers', status: errors.length === 0 ? 'pass' : 'warn', weight: 20, evidence: errors.length ? errors.slice(0, 3).map((e) => `${e.url}: ${e.error}`).join('; ') : 'all answered', fix: 'Check the failing hosts; remove links to sites that no longer exist.', problem: `${errors.length} link(s) did not answer`, findingId: 'unreachable-links' },
-      { id: 'redirected-links', title: 'Links point at final URLs', status: redirected.length === 0 ? 'pass' : 'warn', weight: 20, severity: 'low', evidence: redirected.length ? redirected.slice(0, 5).map((r) => `${r.url} → ${r.finalUrl}`).join('; ') : 'no redirected links', fix: 'Update links to the final URL to save a redirect hop.', problem: `${redirected.length} link(s) redirect`, findingId: 'redirected-links' },
+      {
+        id: 'broken-links',
+        title: 'No broken links',
+        status: broken.length === 0 ? 'pass' : 'fail',
+        weight: 60,
+        severity: broken.some((b) => b.internal) ? 'high' : 'medium',
+        evidence: broken.length
+          ? broken
+              .slice(0, 5)
+              .map((b) => `${b.status} ${b.url} ("${clip(b.anchorText, 40)}")`)
+              .join('; ')
+          : `${results.length} links checked`,
+        fix: 'Fix or remove the broken links (point them at the moved page, or drop them).',
+        problem: `${broken.length} broken link(s)`,
+        findingId: 'broken-links',
+      },
+      {
+        id: 'unreachable-links',
+        title: 'Every link answers',
+        status: errors.length === 0 ? 'pass' : 'warn',
+        weight: 20,
+        evidence: errors.length
+          ? errors
+              .slice(0, 3)
+              .map((e) => `${e.url}: ${e.error}`)
+              .join('; ')
+          : 'all answered',
+        fix: 'Check the failing hosts; remove links to sites that no longer exist.',
+        problem: `${errors.length} link(s) did not answer`,
+        findingId: 'unreachable-links',
+      },
+      {
+        id: 'redirected-links',
+        title: 'Links point at final URLs',
+        status: redirected.length === 0 ? 'pass' : 'warn',
+        weight: 20,
+        severity: 'low',
+        evidence: redirected.length
+          ? redirected
+              .slice(0, 5)
+              .map((r) => `${r.url} → ${r.finalUrl}`)
+              .join('; ')
+          : 'no redirected links',
+        fix: 'Update links to the final URL to save a redirect hop.',
+        problem: `${redirected.length} link(s) redirect`,
+        findingId: 'redirected-links',
+      },
     ];
     return {
       url,

@@ -35,11 +35,22 @@ export default defineTool({
   keywords: ['bulk seo audit', 'multiple urls', 'seo scorecard', 'batch seo check', 'deploy regression', 'seo crawler'],
   timeoutMs: 90_000,
   input: z.object({
-    urls: z.array(z.string().max(2048, 'at most 2048 characters')).max(100, 'at most 100 items').optional().describe('URLs to audit (http/https; a bare host gets https://)'),
+    urls: z
+      .array(z.string().max(2048, 'at most 2048 characters'))
+      .max(100, 'at most 100 items')
+      .optional()
+      .describe('URLs to audit (http/https; a bare host gets https://)'),
     urlsText: z.string().max(50_000, 'at most 50,000 characters').optional().describe('More URLs as text: one per line, or separated by commas or spaces'),
   }),
   output: z.object({
-    summary: z.object({ requested: z.number().int(), audited: z.number().int(), failed: z.number().int(), averageScore: z.number().int().nullable(), limit: z.number().int(), plan: z.string() }),
+    summary: z.object({
+      requested: z.number().int(),
+      audited: z.number().int(),
+      failed: z.number().int(),
+      averageScore: z.number().int().nullable(),
+      limit: z.number().int(),
+      plan: z.string(),
+    }),
     score: z.number().int().min(0).max(100).describe('Average score of the URLs audited (0 when none)'),
     scoreBreakdown: z.record(z.string(), z.string()).describe('Score per URL'),
     findings: z.array(findingSchema).describe('Problems across the URLs, with how many URLs have each'),
@@ -48,7 +59,10 @@ export default defineTool({
   examples: [
     liveExample('an array of URLs', { urls: ['https://example.com/', 'https://example.com/about'] }),
     liveExample('URLs as text, duplicates removed', { urlsText: 'https://example.com/\nexample.com/pricing, https://example.com/' }),
-    siteExample('a broken page and a 404', { urls: ['https://broken-shop.example/', 'https://broken-shop.example/gone'] }, brokenShop, ['http-status-4xx', 'meta-description-missing']),
+    siteExample('a broken page and a 404', { urls: ['https://broken-shop.example/', 'https://broken-shop.example/gone'] }, brokenShop, [
+      'http-status-4xx',
+      'meta-description-missing',
+    ]),
   ],
   run: async ({ urls, urlsText }, ctx) => {
     const raw = [...(urls ?? []), ...(urlsText ?? '').split(/[\s,]+/)].map((u) => u.trim()).filter(Boolean);
@@ -63,16 +77,38 @@ export default defineTool({
     }
     const limit = ctx.plan.bulkUrlLimit;
     if (list.length > limit) {
-      throw new ToolError('validation_failed', `urls: the ${ctx.plan.name} plan audits at most ${limit} URLs per call (got ${list.length} distinct URLs); split the list or upgrade the plan`);
+      throw new ToolError(
+        'validation_failed',
+        `urls: the ${ctx.plan.name} plan audits at most ${limit} URLs per call (got ${list.length} distinct URLs); split the list or upgrade the plan`,
+      );
     }
     const fetcher = fetcherOf(ctx);
     const rows = await mapLimit(list, 4, async (input) => {
       const url = normalize(input);
-      const empty = { url: url ?? input, httpStatus: null, title: null, metaDescription: null, canonical: null, h1: null, score: null, issues: [], finalUrl: null, scoreBreakdown: {}, findings: [] };
+      const empty = {
+        url: url ?? input,
+        httpStatus: null,
+        title: null,
+        metaDescription: null,
+        canonical: null,
+        h1: null,
+        score: null,
+        issues: [],
+        finalUrl: null,
+        scoreBreakdown: {},
+        findings: [],
+      };
       if (!url) return { ...empty, error: 'not a valid http(s) URL' };
       try {
         const { response, page } = await loadPage(ctx, url, 'url', fetcher);
-        const audit = buildAudit([statusCheck(response), ...titleChecks(page), ...descriptionChecks(page), h1Check(page), canonicalCheck(page, response), robotsMetaCheck(page, response)]);
+        const audit = buildAudit([
+          statusCheck(response),
+          ...titleChecks(page),
+          ...descriptionChecks(page),
+          h1Check(page),
+          canonicalCheck(page, response),
+          robotsMetaCheck(page, response),
+        ]);
         return {
           url,
           httpStatus: response.status,
@@ -96,14 +132,28 @@ export default defineTool({
     const audited = rows.filter((r) => r.score !== null);
     const average = audited.length ? Math.round(audited.reduce((s, r) => s + (r.score ?? 0), 0) / audited.length) : null;
     const byId = new Map<string, { finding: Finding; urls: string[] }>();
-    for (const r of audited) for (const f of r.findings) {
-      const entry = byId.get(f.id) ?? { finding: f, urls: [] };
-      entry.urls.push(r.url);
-      byId.set(f.id, entry);
-    }
+    for (const r of audited)
+      for (const f of r.findings) {
+        const entry = byId.get(f.id) ?? { finding: f, urls: [] };
+        entry.urls.push(r.url);
+        byId.set(f.id, entry);
+      }
     const failed = rows.filter((r) => r.error !== null);
-    const findings: Finding[] = [...byId.values()].map(({ finding, urls: u }) => ({ ...finding, evidence: `${u.length} of ${audited.length} URL(s): ${u.slice(0, 5).join(', ')}${u.length > 5 ? ', …' : ''}` }));
-    if (failed.length) findings.push({ id: 'url-failed', severity: 'high', title: `${failed.length} URL(s) could not be audited`, evidence: failed.slice(0, 5).map((r) => `${r.url}: ${r.error}`).join('; '), fix: 'Check that these URLs are public and answer HTML.' });
+    const findings: Finding[] = [...byId.values()].map(({ finding, urls: u }) => ({
+      ...finding,
+      evidence: `${u.length} of ${audited.length} URL(s): ${u.slice(0, 5).join(', ')}${u.length > 5 ? ', …' : ''}`,
+    }));
+    if (failed.length)
+      findings.push({
+        id: 'url-failed',
+        severity: 'high',
+        title: `${failed.length} URL(s) could not be audited`,
+        evidence: failed
+          .slice(0, 5)
+          .map((r) => `${r.url}: ${r.error}`)
+          .join('; '),
+        fix: 'Check that these URLs are public and answer HTML.',
+      });
     const order = ['high', 'medium', 'low', 'info'];
     findings.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity));
     return {

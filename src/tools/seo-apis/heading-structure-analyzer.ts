@@ -25,7 +25,11 @@ export default defineTool({
     counts: z.object({ h1: z.number().int(), h2: z.number().int(), h3: z.number().int(), h4: z.number().int(), h5: z.number().int(), h6: z.number().int() }),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('an article', { url: 'https://example.com/blog/post' }), siteExample('two H1s and a skipped level', { url: 'https://broken-shop.example/' }, brokenShop, ['h1-multiple', 'heading-level-skipped'])],
+  examples: [
+    liveExample('a page', { url: 'https://example.com/' }),
+    liveExample('an article', { url: 'https://example.com/blog/post' }),
+    siteExample('two H1s and a skipped level', { url: 'https://broken-shop.example/' }, brokenShop, ['h1-multiple', 'heading-level-skipped']),
+  ],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const hs = page.headings;
@@ -38,10 +42,58 @@ export default defineTool({
     const checks: CheckInput[] = [
       { ...h1Check(page), weight: 30 },
       { ...headingOrderCheck(page), weight: 25 },
-      { id: 'headings-present', title: 'Uses subheadings (H2)', status: count(2) > 0 ? 'pass' : 'warn', weight: 15, evidence: `${count(2)} H2`, fix: 'Break the content into sections with descriptive <h2> headings.', problem: 'No H2 subheadings', findingId: 'h2-missing' },
-      { id: 'headings-empty', title: 'No empty headings', status: empty.length ? 'warn' : 'pass', weight: 10, evidence: empty.length ? `${empty.length} empty: ${empty.map((h) => `H${h.level}`).join(', ')}` : 'none empty', fix: 'Give every heading text or remove it.', problem: 'Empty headings', findingId: 'heading-empty' },
-      { id: 'headings-length', title: 'Headings under 70 characters', status: long.length ? 'warn' : 'pass', weight: 10, severity: 'low', evidence: long.length ? long.slice(0, 3).map((h) => `H${h.level}: ${clip(h.text, 80)}`).join('; ') : 'all concise', fix: 'Shorten long headings; move detail into the paragraph below.', problem: 'Overlong headings', findingId: 'heading-too-long' },
-      { id: 'headings-unique', title: 'No duplicate headings', status: dupes.length ? 'warn' : 'pass', weight: 10, severity: 'low', evidence: dupes.length ? dupes.slice(0, 3).map(([t, n]) => `"${clip(t, 50)}" ×${n}`).join('; ') : 'all distinct', fix: 'Make each heading describe its own section.', problem: 'Duplicate headings', findingId: 'heading-duplicate' },
+      {
+        id: 'headings-present',
+        title: 'Uses subheadings (H2)',
+        status: count(2) > 0 ? 'pass' : 'warn',
+        weight: 15,
+        evidence: `${count(2)} H2`,
+        fix: 'Break the content into sections with descriptive <h2> headings.',
+        problem: 'No H2 subheadings',
+        findingId: 'h2-missing',
+      },
+      {
+        id: 'headings-empty',
+        title: 'No empty headings',
+        status: empty.length ? 'warn' : 'pass',
+        weight: 10,
+        evidence: empty.length ? `${empty.length} empty: ${empty.map((h) => `H${h.level}`).join(', ')}` : 'none empty',
+        fix: 'Give every heading text or remove it.',
+        problem: 'Empty headings',
+        findingId: 'heading-empty',
+      },
+      {
+        id: 'headings-length',
+        title: 'Headings under 70 characters',
+        status: long.length ? 'warn' : 'pass',
+        weight: 10,
+        severity: 'low',
+        evidence: long.length
+          ? long
+              .slice(0, 3)
+              .map((h) => `H${h.level}: ${clip(h.text, 80)}`)
+              .join('; ')
+          : 'all concise',
+        fix: 'Shorten long headings; move detail into the paragraph below.',
+        problem: 'Overlong headings',
+        findingId: 'heading-too-long',
+      },
+      {
+        id: 'headings-unique',
+        title: 'No duplicate headings',
+        status: dupes.length ? 'warn' : 'pass',
+        weight: 10,
+        severity: 'low',
+        evidence: dupes.length
+          ? dupes
+              .slice(0, 3)
+              .map(([t, n]) => `"${clip(t, 50)}" ×${n}`)
+              .join('; ')
+          : 'all distinct',
+        fix: 'Make each heading describe its own section.',
+        problem: 'Duplicate headings',
+        findingId: 'heading-duplicate',
+      },
     ];
     return {
       url,

@@ -48,23 +48,33 @@ export default defineTool({
   output: z.object({
     url: z.string(),
     finalUrl: z.string(),
-    alternates: z.array(z.object({
-      hreflang: z.string(),
-      href: z.string().nullable(),
-      source: z.enum(['html', 'header']),
-      valid: z.boolean(),
-      language: z.string().nullable(),
-      region: z.string().nullable(),
-      problem: z.string().nullable(),
-      status: z.number().int().nullable().describe('HTTP status of the alternate (null: not fetched or failed)'),
-      linksBack: z.boolean().nullable().describe('The alternate lists this page in its own hreflang set'),
-      error: z.string().nullable(),
-    })),
+    alternates: z.array(
+      z.object({
+        hreflang: z.string(),
+        href: z.string().nullable(),
+        source: z.enum(['html', 'header']),
+        valid: z.boolean(),
+        language: z.string().nullable(),
+        region: z.string().nullable(),
+        problem: z.string().nullable(),
+        status: z.number().int().nullable().describe('HTTP status of the alternate (null: not fetched or failed)'),
+        linksBack: z.boolean().nullable().describe('The alternate lists this page in its own hreflang set'),
+        error: z.string().nullable(),
+      }),
+    ),
     hasXDefault: z.boolean(),
     selfReferenced: z.boolean(),
     ...auditShape,
   }),
-  examples: [liveExample('a multilingual page', { url: 'https://example.com/en/' }), liveExample('skip fetching alternates', { url: 'https://example.com/de/', maxAlternates: 0 }), siteExample('a wrong region code, no x-default, no return links', { url: 'https://broken-shop.example/' }, brokenShop, ['hreflang-invalid-code', 'hreflang-no-return-link', 'hreflang-no-x-default'])],
+  examples: [
+    liveExample('a multilingual page', { url: 'https://example.com/en/' }),
+    liveExample('skip fetching alternates', { url: 'https://example.com/de/', maxAlternates: 0 }),
+    siteExample('a wrong region code, no x-default, no return links', { url: 'https://broken-shop.example/' }, brokenShop, [
+      'hreflang-invalid-code',
+      'hreflang-no-return-link',
+      'hreflang-no-x-default',
+    ]),
+  ],
   run: async ({ url, maxAlternates }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const fromHeader: Array<{ hreflang: string; href: string | null }> = [];
@@ -81,11 +91,15 @@ export default defineTool({
         fromHeader.push({ hreflang: hl, href });
       }
     }
-    const entries = [...page.hreflang.map((h) => ({ hreflang: h.hreflang, href: h.href, source: 'html' as const })), ...fromHeader.map((h) => ({ ...h, source: 'header' as const }))];
+    const entries = [
+      ...page.hreflang.map((h) => ({ hreflang: h.hreflang, href: h.href, source: 'html' as const })),
+      ...fromHeader.map((h) => ({ ...h, source: 'header' as const })),
+    ];
     const norm = (u: string | null): string => (u ?? '').replace(/#.*$/, '').replace(/\/$/, '');
     const self = norm(response.url);
     const toFetch = [...new Set(entries.map((e) => e.href).filter((h): h is string => h !== null && norm(h) !== self))].slice(0, maxAlternates);
-    if (entries.length && new Set(entries.map((e) => e.href)).size - 1 > maxAlternates) ctx.warn(`Fetched ${maxAlternates} alternates for the reciprocity check.`);
+    if (entries.length && new Set(entries.map((e) => e.href)).size - 1 > maxAlternates)
+      ctx.warn(`Fetched ${maxAlternates} alternates for the reciprocity check.`);
     const fetched = new Map<string, { status: number | null; linksBack: boolean | null; error: string | null }>();
     await mapLimit(toFetch, 5, async (href) => {
       try {
@@ -94,7 +108,8 @@ export default defineTool({
         const back = p.hreflang.some((h) => norm(h.href) === self) || (r.headers.link ?? '').includes(response.url);
         fetched.set(href, { status: r.redirects.length ? r.redirects[0]!.status : r.status, linksBack: back, error: null });
       } catch (e) {
-        if (e instanceof ToolError && e.code === 'forbidden_target') fetched.set(href, { status: null, linksBack: null, error: e.detail.replace(/^url: /, '') });
+        if (e instanceof ToolError && e.code === 'forbidden_target')
+          fetched.set(href, { status: null, linksBack: null, error: e.detail.replace(/^url: /, '') });
         else fetched.set(href, { status: null, linksBack: null, error: e instanceof ToolError ? e.detail.replace(/^url: /, '') : String(e) });
       }
     });
@@ -102,7 +117,18 @@ export default defineTool({
       const v = validateHreflang(e.hreflang);
       const isSelf = norm(e.href) === self;
       const f = e.href && !isSelf ? fetched.get(e.href) : undefined;
-      return { hreflang: e.hreflang, href: e.href, source: e.source, valid: v.valid, language: v.language, region: v.region, problem: v.problem, status: isSelf ? response.status : (f?.status ?? null), linksBack: isSelf ? true : (f?.linksBack ?? null), error: f?.error ?? null };
+      return {
+        hreflang: e.hreflang,
+        href: e.href,
+        source: e.source,
+        valid: v.valid,
+        language: v.language,
+        region: v.region,
+        problem: v.problem,
+        status: isSelf ? response.status : (f?.status ?? null),
+        linksBack: isSelf ? true : (f?.linksBack ?? null),
+        error: f?.error ?? null,
+      };
     });
     const hasXDefault = alternates.some((a) => a.hreflang.toLowerCase() === 'x-default');
     const selfReferenced = alternates.some((a) => norm(a.href) === self);
@@ -114,15 +140,88 @@ export default defineTool({
     const broken = alternates.filter((a) => a.status !== null && (a.status < 200 || a.status >= 300));
     const checks: CheckInput[] = [];
     if (alternates.length === 0) {
-      checks.push({ id: 'hreflang-present', title: 'hreflang annotations present', status: 'info', evidence: 'no hreflang annotations (fine for a single-language site)', fix: '' });
+      checks.push({
+        id: 'hreflang-present',
+        title: 'hreflang annotations present',
+        status: 'info',
+        evidence: 'no hreflang annotations (fine for a single-language site)',
+        fix: '',
+      });
     } else {
-      checks.push({ id: 'hreflang-codes', title: 'hreflang codes are valid', status: invalid.length ? 'fail' : 'pass', weight: 25, severity: 'high', evidence: invalid.length ? invalid.map((a) => a.problem).join('; ') : `${alternates.length} valid codes`, fix: 'Use ISO 639-1 language codes with optional ISO 3166-1 regions (en-GB, not en-UK or en_GB).', problem: 'Invalid hreflang codes', findingId: 'hreflang-invalid-code' });
-      checks.push({ id: 'hreflang-self', title: 'Page references itself', status: selfReferenced ? 'pass' : 'fail', weight: 15, evidence: selfReferenced ? 'self-referencing hreflang present' : `no hreflang points at ${response.url}`, fix: 'Include this page in its own hreflang set.', problem: 'No self-referencing hreflang', findingId: 'hreflang-no-self' });
-      checks.push({ id: 'hreflang-x-default', title: 'x-default declared', status: hasXDefault ? 'pass' : 'warn', weight: 10, severity: 'low', evidence: hasXDefault ? 'x-default present' : 'no x-default', fix: 'Add hreflang="x-default" pointing at the language selector or default version.', problem: 'No x-default', findingId: 'hreflang-no-x-default' });
-      checks.push({ id: 'hreflang-unique', title: 'Each code points to one URL', status: conflicting.length ? 'fail' : 'pass', weight: 10, evidence: conflicting.length ? `conflicting: ${conflicting.join(', ')}` : 'no conflicts', fix: 'Give each hreflang code exactly one URL.', problem: 'Conflicting hreflang codes', findingId: 'hreflang-conflict' });
+      checks.push({
+        id: 'hreflang-codes',
+        title: 'hreflang codes are valid',
+        status: invalid.length ? 'fail' : 'pass',
+        weight: 25,
+        severity: 'high',
+        evidence: invalid.length ? invalid.map((a) => a.problem).join('; ') : `${alternates.length} valid codes`,
+        fix: 'Use ISO 639-1 language codes with optional ISO 3166-1 regions (en-GB, not en-UK or en_GB).',
+        problem: 'Invalid hreflang codes',
+        findingId: 'hreflang-invalid-code',
+      });
+      checks.push({
+        id: 'hreflang-self',
+        title: 'Page references itself',
+        status: selfReferenced ? 'pass' : 'fail',
+        weight: 15,
+        evidence: selfReferenced ? 'self-referencing hreflang present' : `no hreflang points at ${response.url}`,
+        fix: 'Include this page in its own hreflang set.',
+        problem: 'No self-referencing hreflang',
+        findingId: 'hreflang-no-self',
+      });
+      checks.push({
+        id: 'hreflang-x-default',
+        title: 'x-default declared',
+        status: hasXDefault ? 'pass' : 'warn',
+        weight: 10,
+        severity: 'low',
+        evidence: hasXDefault ? 'x-default present' : 'no x-default',
+        fix: 'Add hreflang="x-default" pointing at the language selector or default version.',
+        problem: 'No x-default',
+        findingId: 'hreflang-no-x-default',
+      });
+      checks.push({
+        id: 'hreflang-unique',
+        title: 'Each code points to one URL',
+        status: conflicting.length ? 'fail' : 'pass',
+        weight: 10,
+        evidence: conflicting.length ? `conflicting: ${conflicting.join(', ')}` : 'no conflicts',
+        fix: 'Give each hreflang code exactly one URL.',
+        problem: 'Conflicting hreflang codes',
+        findingId: 'hreflang-conflict',
+      });
       if (toFetch.length) {
-        checks.push({ id: 'hreflang-reciprocal', title: 'Alternates link back (return links)', status: notBack.length ? 'fail' : 'pass', weight: 25, severity: 'high', evidence: notBack.length ? `no return link from ${notBack.map((a) => `${a.hreflang} ${a.href}`).slice(0, 4).join(', ')}` : `${fetched.size} alternate(s) link back`, fix: 'Every alternate must list this page too; hreflang without return links is ignored.', problem: 'Missing hreflang return links', findingId: 'hreflang-no-return-link' });
-        checks.push({ id: 'hreflang-alternates-ok', title: 'Alternates answer 200', status: broken.length ? 'fail' : 'pass', weight: 15, evidence: broken.length ? broken.map((a) => `${a.href} → ${a.status}`).slice(0, 4).join(', ') : 'all 200', fix: 'Point hreflang at final 200 URLs (not redirects or errors).', problem: 'Broken hreflang alternates', findingId: 'hreflang-alternate-broken' });
+        checks.push({
+          id: 'hreflang-reciprocal',
+          title: 'Alternates link back (return links)',
+          status: notBack.length ? 'fail' : 'pass',
+          weight: 25,
+          severity: 'high',
+          evidence: notBack.length
+            ? `no return link from ${notBack
+                .map((a) => `${a.hreflang} ${a.href}`)
+                .slice(0, 4)
+                .join(', ')}`
+            : `${fetched.size} alternate(s) link back`,
+          fix: 'Every alternate must list this page too; hreflang without return links is ignored.',
+          problem: 'Missing hreflang return links',
+          findingId: 'hreflang-no-return-link',
+        });
+        checks.push({
+          id: 'hreflang-alternates-ok',
+          title: 'Alternates answer 200',
+          status: broken.length ? 'fail' : 'pass',
+          weight: 15,
+          evidence: broken.length
+            ? broken
+                .map((a) => `${a.href} → ${a.status}`)
+                .slice(0, 4)
+                .join(', ')
+            : 'all 200',
+          fix: 'Point hreflang at final 200 URLs (not redirects or errors).',
+          problem: 'Broken hreflang alternates',
+          findingId: 'hreflang-alternate-broken',
+        });
       }
     }
     return { url, finalUrl: response.url, alternates, hasXDefault, selfReferenced, ...buildAudit(checks) };

@@ -34,7 +34,11 @@ export default defineTool({
     tls: tlsSummarySchema,
     ...auditShape,
   }),
-  examples: [liveExample('a live page', { url: 'https://example.com/' }), liveExample('a bare host gets https://', { url: 'example.com' }), siteExample('a page that answers 404', { url: 'https://broken-shop.example/gone' }, brokenShop, ['status-client-error'])],
+  examples: [
+    liveExample('a live page', { url: 'https://example.com/' }),
+    liveExample('a bare host gets https://', { url: 'example.com' }),
+    siteExample('a page that answers 404', { url: 'https://broken-shop.example/gone' }, brokenShop, ['status-client-error']),
+  ],
   run: async ({ url }, ctx) => {
     const response = await fetcherOf(ctx).fetch(url, { truncate: true });
     const checks: CheckInput[] = [];
@@ -46,7 +50,12 @@ export default defineTool({
       weight: 50,
       severity: s >= 500 || s === 404 || s === 410 ? 'high' : 'medium',
       evidence: `${s} ${response.statusText} at ${response.url}`,
-      fix: s >= 500 ? 'Fix the server error (check the application logs).' : s >= 400 ? 'Restore the page or redirect it (301) to the best replacement.' : 'Make the URL answer 200 directly.',
+      fix:
+        s >= 500
+          ? 'Fix the server error (check the application logs).'
+          : s >= 400
+            ? 'Restore the page or redirect it (301) to the best replacement.'
+            : 'Make the URL answer 200 directly.',
       problem: `URL answers ${s}`,
       findingId: `status-${statusCategory(s)}`,
     });
@@ -80,7 +89,9 @@ export default defineTool({
         status: response.tls.authorized ? 'pass' : 'fail',
         weight: 10,
         severity: 'high',
-        evidence: response.tls.authorized ? `${response.tls.protocol ?? ''} ${response.tls.cipher ?? ''}`.trim() : (response.tls.authorizationError ?? 'not trusted'),
+        evidence: response.tls.authorized
+          ? `${response.tls.protocol ?? ''} ${response.tls.cipher ?? ''}`.trim()
+          : (response.tls.authorizationError ?? 'not trusted'),
         fix: 'Install a certificate from a trusted CA that covers this host name, with the full intermediate chain.',
         problem: 'TLS certificate is not trusted',
         findingId: 'tls-invalid',

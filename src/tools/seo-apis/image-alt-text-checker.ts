@@ -27,10 +27,24 @@ export default defineTool({
     withAlt: z.number().int(),
     missingAlt: z.number().int(),
     emptyAlt: z.number().int(),
-    images: z.array(z.object({ src: z.string(), alt: z.string().nullable(), status: z.enum(['ok', 'missing', 'empty-decorative', 'empty-in-link', 'filename', 'generic', 'too-long']), inLink: z.boolean(), hasDimensions: z.boolean() })).describe('First 300 images'),
+    images: z
+      .array(
+        z.object({
+          src: z.string(),
+          alt: z.string().nullable(),
+          status: z.enum(['ok', 'missing', 'empty-decorative', 'empty-in-link', 'filename', 'generic', 'too-long']),
+          inLink: z.boolean(),
+          hasDimensions: z.boolean(),
+        }),
+      )
+      .describe('First 300 images'),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a gallery', { url: 'https://example.com/gallery' }), siteExample('an image without alt', { url: 'https://broken-shop.example/' }, brokenShop, ['image-alt-missing'])],
+  examples: [
+    liveExample('a page', { url: 'https://example.com/' }),
+    liveExample('a gallery', { url: 'https://example.com/gallery' }),
+    siteExample('an image without alt', { url: 'https://broken-shop.example/' }, brokenShop, ['image-alt-missing']),
+  ],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const images = page.images.map((img) => {
@@ -59,10 +73,64 @@ export default defineTool({
     const inLink = by('empty-in-link');
     const noDims = images.filter((i) => !i.hasDimensions);
     const checks: CheckInput[] = [
-      { id: 'image-alt', title: 'Every image has an alt attribute', status: missing.length === 0 ? 'pass' : 'fail', weight: 50, severity: missing.length > 3 ? 'high' : 'medium', evidence: missing.length ? `${missing.length} of ${images.length} without alt: ${missing.slice(0, 3).map((i) => i.src).join(', ')}` : `${images.length} images`, fix: 'Add alt text describing each content image; alt="" for decorative ones.', problem: `${missing.length} image(s) without alt`, findingId: 'image-alt-missing' },
-      { id: 'image-alt-linked', title: 'Linked images have alt text', status: inLink.length ? 'fail' : 'pass', weight: 20, evidence: inLink.length ? inLink.slice(0, 3).map((i) => i.src).join(', ') : 'none empty', fix: 'A linked image’s alt is the link’s name: describe the link target.', problem: 'Linked images with empty alt', findingId: 'image-alt-empty-link' },
-      { id: 'image-alt-quality', title: 'Alt text is descriptive', status: poor.length ? 'warn' : 'pass', weight: 20, severity: 'low', evidence: poor.length ? poor.slice(0, 3).map((i) => `"${i.alt}" (${i.status})`).join(', ') : 'no file names or generic words', fix: 'Replace file names and generic words with a short description; keep alt under 125 characters.', problem: 'Poor alt text', findingId: 'image-alt-poor' },
-      { id: 'image-dimensions', title: 'Images declare width and height', status: noDims.length === 0 ? 'pass' : 'warn', weight: 10, severity: 'low', evidence: `${noDims.length} of ${images.length} without width/height`, fix: 'Set width and height attributes so the browser reserves space (avoids layout shift).', problem: 'Images without dimensions', findingId: 'image-dimensions-missing' },
+      {
+        id: 'image-alt',
+        title: 'Every image has an alt attribute',
+        status: missing.length === 0 ? 'pass' : 'fail',
+        weight: 50,
+        severity: missing.length > 3 ? 'high' : 'medium',
+        evidence: missing.length
+          ? `${missing.length} of ${images.length} without alt: ${missing
+              .slice(0, 3)
+              .map((i) => i.src)
+              .join(', ')}`
+          : `${images.length} images`,
+        fix: 'Add alt text describing each content image; alt="" for decorative ones.',
+        problem: `${missing.length} image(s) without alt`,
+        findingId: 'image-alt-missing',
+      },
+      {
+        id: 'image-alt-linked',
+        title: 'Linked images have alt text',
+        status: inLink.length ? 'fail' : 'pass',
+        weight: 20,
+        evidence: inLink.length
+          ? inLink
+              .slice(0, 3)
+              .map((i) => i.src)
+              .join(', ')
+          : 'none empty',
+        fix: 'A linked image’s alt is the link’s name: describe the link target.',
+        problem: 'Linked images with empty alt',
+        findingId: 'image-alt-empty-link',
+      },
+      {
+        id: 'image-alt-quality',
+        title: 'Alt text is descriptive',
+        status: poor.length ? 'warn' : 'pass',
+        weight: 20,
+        severity: 'low',
+        evidence: poor.length
+          ? poor
+              .slice(0, 3)
+              .map((i) => `"${i.alt}" (${i.status})`)
+              .join(', ')
+          : 'no file names or generic words',
+        fix: 'Replace file names and generic words with a short description; keep alt under 125 characters.',
+        problem: 'Poor alt text',
+        findingId: 'image-alt-poor',
+      },
+      {
+        id: 'image-dimensions',
+        title: 'Images declare width and height',
+        status: noDims.length === 0 ? 'pass' : 'warn',
+        weight: 10,
+        severity: 'low',
+        evidence: `${noDims.length} of ${images.length} without width/height`,
+        fix: 'Set width and height attributes so the browser reserves space (avoids layout shift).',
+        problem: 'Images without dimensions',
+        findingId: 'image-dimensions-missing',
+      },
     ];
     return {
       url,

@@ -36,7 +36,13 @@ export default defineTool({
   run: async ({ url, maxLinks }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const origin = new URL(response.url).origin;
-    const title = page.og['og:site_name'] ?? page.title?.split(/\s+[|–—-]\s+/).pop()?.trim() ?? new URL(response.url).hostname;
+    const title =
+      page.og['og:site_name'] ??
+      page.title
+        ?.split(/\s+[|–—-]\s+/)
+        .pop()
+        ?.trim() ??
+      new URL(response.url).hostname;
     const summary = page.metaDescription ?? page.og['og:description'] ?? null;
     const seen = new Set<string>();
     const groups = new Map<string, Array<{ name: string; url: string; notes: string | null }>>();
@@ -51,20 +57,34 @@ export default defineTool({
       const section = OPTIONAL.test(u.pathname) || OPTIONAL.test(l.text) ? 'Optional' : first ? titleCase(first) : 'Pages';
       groups.set(section, [...(groups.get(section) ?? []), { name: l.text.slice(0, 100), url: href, notes: l.title ? l.title.slice(0, 200) : null }]);
     }
-    const names = [...groups.keys()].filter((n) => n !== 'Optional').sort((a, b) => (groups.get(b)!.length - groups.get(a)!.length) || a.localeCompare(b));
+    const names = [...groups.keys()].filter((n) => n !== 'Optional').sort((a, b) => groups.get(b)!.length - groups.get(a)!.length || a.localeCompare(b));
     if (groups.has('Optional')) names.push('Optional');
     let budget = maxLinks;
-    const sections = names.map((name) => {
-      const links = groups.get(name)!.slice(0, Math.max(0, budget));
-      budget -= links.length;
-      return { name, links };
-    }).filter((s) => s.links.length > 0);
+    const sections = names
+      .map((name) => {
+        const links = groups.get(name)!.slice(0, Math.max(0, budget));
+        budget -= links.length;
+        return { name, links };
+      })
+      .filter((s) => s.links.length > 0);
     const content = renderLlmsTxt(title, summary, [], sections);
-    return { url, finalUrl: response.url, content, title, summary, sections, linkCount: sections.reduce((n, s) => n + s.links.length, 0), suggestedLocation: `${origin}/llms.txt` };
+    return {
+      url,
+      finalUrl: response.url,
+      content,
+      title,
+      summary,
+      sections,
+      linkCount: sections.reduce((n, s) => n + s.links.length, 0),
+      suggestedLocation: `${origin}/llms.txt`,
+    };
   },
 });
 
 function titleCase(segment: string): string {
-  const words = decodeURIComponent(segment).replace(/\.[a-z0-9]+$/i, '').split(/[-_\s]+/).filter(Boolean);
+  const words = decodeURIComponent(segment)
+    .replace(/\.[a-z0-9]+$/i, '')
+    .split(/[-_\s]+/)
+    .filter(Boolean);
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ') || 'Pages';
 }

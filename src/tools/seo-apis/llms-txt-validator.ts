@@ -37,7 +37,11 @@ export default defineTool({
     llmsFullTxt: z.boolean().nullable().describe('/llms-full.txt answers 200 (null when the input was a file URL)'),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('an llms.txt URL, no link checks', { url: 'https://example.com/docs/llms.txt', checkLinks: 0 }), siteExample('an llms.txt with no H1 title', { url: 'https://broken-shop.example/' }, brokenShop, ['llms-txt-structure'])],
+  examples: [
+    liveExample('a site', { url: 'https://example.com/' }),
+    liveExample('an llms.txt URL, no link checks', { url: 'https://example.com/docs/llms.txt', checkLinks: 0 }),
+    siteExample('an llms.txt with no H1 title', { url: 'https://broken-shop.example/' }, brokenShop, ['llms-txt-structure']),
+  ],
   run: async ({ url, checkLinks }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const isFile = /\.txt$/i.test(new URL(url).pathname);
@@ -58,27 +62,103 @@ export default defineTool({
       }
     }
     const links = parsed.sections.flatMap((s) => s.links).filter((l) => /^https?:\/\//i.test(l.url));
-    const linkChecks = found ? await mapLimit(links.slice(0, checkLinks), 5, async (l) => {
-      try {
-        const r = await fetcher.fetch(l.url, { method: 'HEAD', field: 'url' });
-        return { url: l.url, status: r.status, error: null };
-      } catch (e) {
-        return { url: l.url, status: null, error: e instanceof ToolError ? e.detail.replace(/^url: /, '') : String(e) };
-      }
-    }) : [];
+    const linkChecks = found
+      ? await mapLimit(links.slice(0, checkLinks), 5, async (l) => {
+          try {
+            const r = await fetcher.fetch(l.url, { method: 'HEAD', field: 'url' });
+            return { url: l.url, status: r.status, error: null };
+          } catch (e) {
+            return { url: l.url, status: null, error: e instanceof ToolError ? e.detail.replace(/^url: /, '') : String(e) };
+          }
+        })
+      : [];
     const high = parsed.problems.filter((p) => p.severity === 'high');
     const medium = parsed.problems.filter((p) => p.severity === 'medium');
     const broken = linkChecks.filter((c) => c.status === null || c.status >= 400);
     const type = (response.contentType ?? '').split(';')[0]!.trim().toLowerCase();
     const checks: CheckInput[] = [
-      { id: 'llms-found', title: 'llms.txt answers 200', status: found && !looksHtml ? 'pass' : 'fail', weight: 30, severity: 'medium', evidence: looksHtml ? `${llmsUrl} returns an HTML page, not Markdown` : `${llmsUrl}: ${response.status}`, fix: 'Publish a Markdown file at /llms.txt (see llmstxt.org); build one with llms-txt-builder.', problem: 'No llms.txt', findingId: 'llms-txt-missing' },
+      {
+        id: 'llms-found',
+        title: 'llms.txt answers 200',
+        status: found && !looksHtml ? 'pass' : 'fail',
+        weight: 30,
+        severity: 'medium',
+        evidence: looksHtml ? `${llmsUrl} returns an HTML page, not Markdown` : `${llmsUrl}: ${response.status}`,
+        fix: 'Publish a Markdown file at /llms.txt (see llmstxt.org); build one with llms-txt-builder.',
+        problem: 'No llms.txt',
+        findingId: 'llms-txt-missing',
+      },
     ];
     if (found && !looksHtml) {
-      checks.push({ id: 'llms-structure', title: 'H1 first, one H1', status: high.length ? 'fail' : 'pass', weight: 25, severity: 'high', evidence: high.length ? high.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`).slice(0, 3).join('; ') : `# ${parsed.title}`, fix: 'Start the file with exactly one "# Name" line.', problem: 'llms.txt structure is invalid', findingId: 'llms-txt-structure' });
-      checks.push({ id: 'llms-sections', title: 'Sections are lists of absolute links', status: medium.length ? 'warn' : 'pass', weight: 20, evidence: medium.length ? medium.map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`).slice(0, 3).join('; ') : `${parsed.sections.length} sections, ${links.length} links`, fix: 'Under each "## Section" list links as "- [name](https://…): notes".', problem: 'llms.txt sections are malformed', findingId: 'llms-txt-sections' });
-      checks.push({ id: 'llms-summary', title: 'Has a "> summary" blockquote', status: parsed.summary ? 'pass' : 'warn', weight: 10, severity: 'low', evidence: parsed.summary ?? 'no blockquote', fix: 'Add "> one-sentence summary of the site" under the H1.', problem: 'No summary blockquote', findingId: 'llms-txt-no-summary' });
-      checks.push({ id: 'llms-content-type', title: 'Served as text/markdown or text/plain', status: /^text\/(markdown|plain|x-markdown)$/.test(type) ? 'pass' : 'warn', weight: 5, severity: 'low', evidence: response.contentType ?? 'no Content-Type', fix: 'Serve llms.txt with Content-Type: text/markdown; charset=utf-8 (or text/plain).', problem: 'Unexpected content type', findingId: 'llms-txt-content-type' });
-      if (linkChecks.length) checks.push({ id: 'llms-links-live', title: 'Linked URLs answer', status: broken.length ? 'fail' : 'pass', weight: 10, evidence: broken.length ? broken.slice(0, 3).map((b) => `${b.url} → ${b.status ?? b.error}`).join('; ') : `${linkChecks.length} checked`, fix: 'Fix or remove links that are broken.', problem: 'llms.txt has broken links', findingId: 'llms-txt-broken-links' });
+      checks.push({
+        id: 'llms-structure',
+        title: 'H1 first, one H1',
+        status: high.length ? 'fail' : 'pass',
+        weight: 25,
+        severity: 'high',
+        evidence: high.length
+          ? high
+              .map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`)
+              .slice(0, 3)
+              .join('; ')
+          : `# ${parsed.title}`,
+        fix: 'Start the file with exactly one "# Name" line.',
+        problem: 'llms.txt structure is invalid',
+        findingId: 'llms-txt-structure',
+      });
+      checks.push({
+        id: 'llms-sections',
+        title: 'Sections are lists of absolute links',
+        status: medium.length ? 'warn' : 'pass',
+        weight: 20,
+        evidence: medium.length
+          ? medium
+              .map((p) => `${p.line ? `line ${p.line}: ` : ''}${p.message}`)
+              .slice(0, 3)
+              .join('; ')
+          : `${parsed.sections.length} sections, ${links.length} links`,
+        fix: 'Under each "## Section" list links as "- [name](https://…): notes".',
+        problem: 'llms.txt sections are malformed',
+        findingId: 'llms-txt-sections',
+      });
+      checks.push({
+        id: 'llms-summary',
+        title: 'Has a "> summary" blockquote',
+        status: parsed.summary ? 'pass' : 'warn',
+        weight: 10,
+        severity: 'low',
+        evidence: parsed.summary ?? 'no blockquote',
+        fix: 'Add "> one-sentence summary of the site" under the H1.',
+        problem: 'No summary blockquote',
+        findingId: 'llms-txt-no-summary',
+      });
+      checks.push({
+        id: 'llms-content-type',
+        title: 'Served as text/markdown or text/plain',
+        status: /^text\/(markdown|plain|x-markdown)$/.test(type) ? 'pass' : 'warn',
+        weight: 5,
+        severity: 'low',
+        evidence: response.contentType ?? 'no Content-Type',
+        fix: 'Serve llms.txt with Content-Type: text/markdown; charset=utf-8 (or text/plain).',
+        problem: 'Unexpected content type',
+        findingId: 'llms-txt-content-type',
+      });
+      if (linkChecks.length)
+        checks.push({
+          id: 'llms-links-live',
+          title: 'Linked URLs answer',
+          status: broken.length ? 'fail' : 'pass',
+          weight: 10,
+          evidence: broken.length
+            ? broken
+                .slice(0, 3)
+                .map((b) => `${b.url} → ${b.status ?? b.error}`)
+                .join('; ')
+            : `${linkChecks.length} checked`,
+          fix: 'Fix or remove links that are broken.',
+          problem: 'llms.txt has broken links',
+          findingId: 'llms-txt-broken-links',
+        });
     }
     return {
       url,

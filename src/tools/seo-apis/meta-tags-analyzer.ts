@@ -36,7 +36,16 @@ export default defineTool({
     meta: z.array(z.object({ key: z.string(), content: z.string() })).describe('Every <meta> with a name, property, http-equiv or itemprop, in page order'),
     ...auditShape,
   }),
-  examples: [liveExample('a live page', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' }), siteExample('a short title, no description, viewport or lang', { url: 'https://broken-shop.example/' }, brokenShop, ['title-too-short', 'meta-description-missing', 'viewport-missing', 'lang-missing'])],
+  examples: [
+    liveExample('a live page', { url: 'https://example.com/' }),
+    liveExample('a bare host', { url: 'example.org' }),
+    siteExample('a short title, no description, viewport or lang', { url: 'https://broken-shop.example/' }, brokenShop, [
+      'title-too-short',
+      'meta-description-missing',
+      'viewport-missing',
+      'lang-missing',
+    ]),
+  ],
   run: async ({ url }, ctx) => {
     const { response, page } = await loadPage(ctx, url);
     const title = page.title;
@@ -46,7 +55,12 @@ export default defineTool({
       finalUrl: response.url,
       httpStatus: response.status,
       title: { value: title, length: title ? [...title].length : 0, pixelWidth: title ? pixelWidth(title, TITLE_FONT_PX) : 0, count: page.titles.length },
-      metaDescription: { value: description, length: description ? [...description].length : 0, pixelWidth: description ? pixelWidth(description, DESCRIPTION_FONT_PX) : 0, count: page.metaDescriptions.length },
+      metaDescription: {
+        value: description,
+        length: description ? [...description].length : 0,
+        pixelWidth: description ? pixelWidth(description, DESCRIPTION_FONT_PX) : 0,
+        count: page.metaDescriptions.length,
+      },
       robots: page.robots,
       xRobotsTag: response.headers['x-robots-tag'] ?? null,
       viewport: page.viewport,
@@ -56,7 +70,15 @@ export default defineTool({
       openGraph: page.og,
       twitter: page.twitter,
       meta: page.meta.slice(0, 300),
-      ...buildAudit([...titleChecks(page), ...descriptionChecks(page), robotsMetaCheck(page, response), viewportCheck(page), canonicalCheck(page, response), langCheck(page), openGraphCheck(page)]),
+      ...buildAudit([
+        ...titleChecks(page),
+        ...descriptionChecks(page),
+        robotsMetaCheck(page, response),
+        viewportCheck(page),
+        canonicalCheck(page, response),
+        langCheck(page),
+        openGraphCheck(page),
+      ]),
     };
   },
 });

@@ -28,22 +28,86 @@ export default defineTool({
     error: z.string().nullable().describe('Why tracing stopped early, if it did'),
     ...auditShape,
   }),
-  examples: [liveExample('trace http → https', { url: 'http://example.com/' }), liveExample('a short link', { url: 'https://example.com/old-page' }), siteExample('two redirects in a row', { url: 'https://broken-shop.example/moved' }, brokenShop, ['redirect-chain-long', 'redirect-temporary'])],
+  examples: [
+    liveExample('trace http → https', { url: 'http://example.com/' }),
+    liveExample('a short link', { url: 'https://example.com/old-page' }),
+    siteExample('two redirects in a row', { url: 'https://broken-shop.example/moved' }, brokenShop, ['redirect-chain-long', 'redirect-temporary']),
+  ],
   run: async ({ url }, ctx) => {
     const trace = await traceRedirects(fetcherOf(ctx), url);
     const { hops } = trace;
     const redirects = hops.filter((h) => h.nextUrl !== null);
     const last = hops[hops.length - 1];
     const checks: CheckInput[] = [];
-    checks.push({ id: 'redirect-loop', title: 'No redirect loop', status: trace.loop ? 'fail' : 'pass', weight: 25, severity: 'high', evidence: trace.loop ? `loops back to ${last?.nextUrl ?? ''}` : 'no loop', fix: 'Break the loop: make one URL in the cycle answer 200.', problem: 'Redirect loop', findingId: 'redirect-loop' });
-    if (trace.tooLong && !trace.loop) checks.push({ id: 'redirect-too-long', title: 'Chain ends within 10 hops', status: 'fail', weight: 15, severity: 'high', evidence: `${hops.length} hops and still redirecting`, fix: 'Redirect straight to the final URL.', problem: 'Redirect chain does not end', findingId: 'redirect-chain-endless' });
-    checks.push({ id: 'redirect-count', title: 'At most one redirect', status: redirects.length <= 1 ? 'pass' : redirects.length <= 3 ? 'warn' : 'fail', weight: 20, evidence: redirects.length ? redirects.map((h) => `${h.status} ${h.url}`).join(' → ') : 'no redirect', fix: 'Point links and the first redirect straight at the final URL (one 301).', problem: `${redirects.length} redirects in a chain`, findingId: 'redirect-chain-long' });
+    checks.push({
+      id: 'redirect-loop',
+      title: 'No redirect loop',
+      status: trace.loop ? 'fail' : 'pass',
+      weight: 25,
+      severity: 'high',
+      evidence: trace.loop ? `loops back to ${last?.nextUrl ?? ''}` : 'no loop',
+      fix: 'Break the loop: make one URL in the cycle answer 200.',
+      problem: 'Redirect loop',
+      findingId: 'redirect-loop',
+    });
+    if (trace.tooLong && !trace.loop)
+      checks.push({
+        id: 'redirect-too-long',
+        title: 'Chain ends within 10 hops',
+        status: 'fail',
+        weight: 15,
+        severity: 'high',
+        evidence: `${hops.length} hops and still redirecting`,
+        fix: 'Redirect straight to the final URL.',
+        problem: 'Redirect chain does not end',
+        findingId: 'redirect-chain-endless',
+      });
+    checks.push({
+      id: 'redirect-count',
+      title: 'At most one redirect',
+      status: redirects.length <= 1 ? 'pass' : redirects.length <= 3 ? 'warn' : 'fail',
+      weight: 20,
+      evidence: redirects.length ? redirects.map((h) => `${h.status} ${h.url}`).join(' → ') : 'no redirect',
+      fix: 'Point links and the first redirect straight at the final URL (one 301).',
+      problem: `${redirects.length} redirects in a chain`,
+      findingId: 'redirect-chain-long',
+    });
     const temporary = redirects.filter((h) => h.status === 302 || h.status === 303 || h.status === 307);
-    if (redirects.length) checks.push({ id: 'redirect-permanent', title: 'Redirects are permanent (301/308)', status: temporary.length ? 'warn' : 'pass', weight: 15, evidence: temporary.length ? temporary.map((h) => `${h.status} at ${h.url}`).join('; ') : 'all permanent', fix: 'Use 301 or 308 for moves that are permanent so ranking signals pass to the target.', problem: 'Temporary redirects', findingId: 'redirect-temporary' });
+    if (redirects.length)
+      checks.push({
+        id: 'redirect-permanent',
+        title: 'Redirects are permanent (301/308)',
+        status: temporary.length ? 'warn' : 'pass',
+        weight: 15,
+        evidence: temporary.length ? temporary.map((h) => `${h.status} at ${h.url}`).join('; ') : 'all permanent',
+        fix: 'Use 301 or 308 for moves that are permanent so ranking signals pass to the target.',
+        problem: 'Temporary redirects',
+        findingId: 'redirect-temporary',
+      });
     const downgrade = redirects.filter((h) => h.url.startsWith('https:') && (h.nextUrl ?? '').startsWith('http:'));
-    checks.push({ id: 'redirect-https', title: 'No https → http downgrade', status: downgrade.length ? 'fail' : 'pass', weight: 10, severity: 'high', evidence: downgrade.length ? downgrade.map((h) => `${h.url} → ${h.nextUrl}`).join('; ') : 'no downgrade', fix: 'Never redirect from https to http.', problem: 'HTTPS downgrade in the chain', findingId: 'redirect-https-downgrade' });
+    checks.push({
+      id: 'redirect-https',
+      title: 'No https → http downgrade',
+      status: downgrade.length ? 'fail' : 'pass',
+      weight: 10,
+      severity: 'high',
+      evidence: downgrade.length ? downgrade.map((h) => `${h.url} → ${h.nextUrl}`).join('; ') : 'no downgrade',
+      fix: 'Never redirect from https to http.',
+      problem: 'HTTPS downgrade in the chain',
+      findingId: 'redirect-https-downgrade',
+    });
     const finalOk = !trace.loop && !trace.tooLong && last !== undefined && last.status >= 200 && last.status < 300;
-    checks.push({ id: 'redirect-final-ok', title: 'Chain ends in a 200', status: finalOk ? 'pass' : 'fail', weight: 20, severity: 'high', evidence: trace.error ?? (last ? `${last.status} at ${last.url}` : 'no response'), fix: 'Make the final URL answer 200 (restore the page or fix the target).', problem: 'Chain does not end in a 200', findingId: 'redirect-final-not-ok' });
+    checks.push({
+      id: 'redirect-final-ok',
+      title: 'Chain ends in a 200',
+      status: finalOk ? 'pass' : 'fail',
+      weight: 20,
+      severity: 'high',
+      evidence: trace.error ?? (last ? `${last.status} at ${last.url}` : 'no response'),
+      fix: 'Make the final URL answer 200 (restore the page or fix the target).',
+      problem: 'Chain does not end in a 200',
+      findingId: 'redirect-final-not-ok',
+    });
     return {
       url,
       finalUrl: last?.nextUrl && !trace.loop ? last.nextUrl : (last?.url ?? url),

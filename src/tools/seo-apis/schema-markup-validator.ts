@@ -34,21 +34,40 @@ export default defineTool({
     jsonLdBlocks: z.number().int(),
     invalidJsonBlocks: z.array(z.object({ index: z.number().int(), error: z.string(), excerpt: z.string() })),
     types: z.array(z.string()),
-    items: z.array(z.object({ type: z.string(), path: z.string(), source: z.enum(['json-ld', 'microdata']), properties: z.array(z.string()), errors: z.array(z.string()), warnings: z.array(z.string()) })),
+    items: z.array(
+      z.object({
+        type: z.string(),
+        path: z.string(),
+        source: z.enum(['json-ld', 'microdata']),
+        properties: z.array(z.string()),
+        errors: z.array(z.string()),
+        warnings: z.array(z.string()),
+      }),
+    ),
     ...auditShape,
   }),
-  examples: [liveExample('a product page', { url: 'https://example.com/product/1' }), liveExample('an article', { url: 'https://example.com/blog/post' }), siteExample('a JSON-LD block that is not JSON, and a Product without its required fields', { url: 'https://broken-shop.example/' }, brokenShop, ['structured-data-invalid', 'schema-required-missing'])],
-  run: async ({ url, }, ctx) => {
+  examples: [
+    liveExample('a product page', { url: 'https://example.com/product/1' }),
+    liveExample('an article', { url: 'https://example.com/blog/post' }),
+    siteExample('a JSON-LD block that is not JSON, and a Product without its required fields', { url: 'https://broken-shop.example/' }, brokenShop, [
+      'structured-data-invalid',
+      'schema-required-missing',
+    ]),
+  ],
+  run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const items: Item[] = [];
-    const invalid = page.jsonLd.map((b, index) => ({ index, error: b.error, excerpt: b.raw.slice(0, 120) })).filter((b): b is { index: number; error: string; excerpt: string } => b.error !== null);
+    const invalid = page.jsonLd
+      .map((b, index) => ({ index, error: b.error, excerpt: b.raw.slice(0, 120) }))
+      .filter((b): b is { index: number; error: string; excerpt: string } => b.error !== null);
     page.jsonLd.forEach((block, i) => {
       if (block.error !== null) return;
       const roots = Array.isArray(block.value) ? block.value : [block.value];
       roots.forEach((root, j) => {
         const base = roots.length > 1 ? `jsonld[${i}][${j}]` : `jsonld[${i}]`;
         const ctxValue = (root as Record<string, unknown> | null)?.['@context'];
-        const ctxOk = typeof ctxValue === 'string' ? /schema\.org/i.test(ctxValue) : Array.isArray(ctxValue) || (typeof ctxValue === 'object' && ctxValue !== null);
+        const ctxOk =
+          typeof ctxValue === 'string' ? /schema\.org/i.test(ctxValue) : Array.isArray(ctxValue) || (typeof ctxValue === 'object' && ctxValue !== null);
         const graph = (root as Record<string, unknown> | null)?.['@graph'];
         if (Array.isArray(graph)) graph.forEach((g, k) => walk(g, `${base}.@graph[${k}]`, items, 0, ctxOk));
         else walk(root, base, items, 0, ctxOk);
@@ -57,7 +76,15 @@ export default defineTool({
     page.$('[itemscope]').each((i, el) => {
       if (page.$(el).parents('[itemscope]').length > 0) return;
       const type = (page.$(el).attr('itemtype') ?? '').split(/\s+/)[0]?.replace(/^https?:\/\/schema\.org\//, '') ?? '';
-      const props = [...new Set(page.$(el).find('[itemprop]').toArray().map((p) => page.$(p).attr('itemprop') ?? ''))].filter(Boolean);
+      const props = [
+        ...new Set(
+          page
+            .$(el)
+            .find('[itemprop]')
+            .toArray()
+            .map((p) => page.$(p).attr('itemprop') ?? ''),
+        ),
+      ].filter(Boolean);
       const item: Item = { type: type || '(none)', path: `microdata[${i}]`, source: 'microdata', properties: props, errors: [], warnings: [] };
       if (!type) item.errors.push('itemscope without itemtype');
       applyRules(item, new Set(props));
@@ -66,10 +93,62 @@ export default defineTool({
     const errors = items.reduce((n, it) => n + it.errors.length, 0);
     const warnings = items.reduce((n, it) => n + it.warnings.length, 0);
     const checks: CheckInput[] = [
-      { id: 'structured-data-present', title: 'Page has structured data', status: items.length > 0 || invalid.length > 0 ? 'pass' : 'fail', weight: 20, severity: 'low', evidence: `${page.jsonLd.length} JSON-LD block(s), ${items.filter((i) => i.source === 'microdata').length} microdata item(s)`, fix: 'Add schema.org JSON-LD describing the page (e.g. Organization on the home page, Article on posts, Product on product pages).', problem: 'No structured data', findingId: 'structured-data-missing' },
-      { id: 'json-ld-syntax', title: 'JSON-LD parses', status: invalid.length ? 'fail' : 'pass', weight: 30, severity: 'high', evidence: invalid.length ? `block ${invalid[0]!.index}: ${invalid[0]!.error}` : 'all blocks parse', fix: 'Fix the JSON syntax (trailing commas, unescaped quotes, comments are not allowed).', problem: 'JSON-LD does not parse', findingId: 'structured-data-invalid' },
-      { id: 'schema-required', title: 'Required properties present', status: errors ? 'fail' : 'pass', weight: 35, severity: 'high', evidence: errors ? items.filter((i) => i.errors.length).slice(0, 3).map((i) => `${i.type} (${i.path}): ${i.errors[0]}`).join('; ') : `${items.length} item(s) complete`, fix: 'Add the missing required properties; without them the item is not eligible for rich results.', problem: `${errors} structured-data error(s)`, findingId: 'schema-required-missing' },
-      { id: 'schema-recommended', title: 'Recommended properties present', status: warnings ? 'warn' : 'pass', weight: 15, severity: 'low', evidence: warnings ? items.filter((i) => i.warnings.length).slice(0, 3).map((i) => `${i.type}: ${i.warnings[0]}`).join('; ') : 'none missing', fix: 'Add the recommended properties to make the rich result more complete.', problem: `${warnings} structured-data warning(s)`, findingId: 'schema-recommended-missing' },
+      {
+        id: 'structured-data-present',
+        title: 'Page has structured data',
+        status: items.length > 0 || invalid.length > 0 ? 'pass' : 'fail',
+        weight: 20,
+        severity: 'low',
+        evidence: `${page.jsonLd.length} JSON-LD block(s), ${items.filter((i) => i.source === 'microdata').length} microdata item(s)`,
+        fix: 'Add schema.org JSON-LD describing the page (e.g. Organization on the home page, Article on posts, Product on product pages).',
+        problem: 'No structured data',
+        findingId: 'structured-data-missing',
+      },
+      {
+        id: 'json-ld-syntax',
+        title: 'JSON-LD parses',
+        status: invalid.length ? 'fail' : 'pass',
+        weight: 30,
+        severity: 'high',
+        evidence: invalid.length ? `block ${invalid[0]!.index}: ${invalid[0]!.error}` : 'all blocks parse',
+        fix: 'Fix the JSON syntax (trailing commas, unescaped quotes, comments are not allowed).',
+        problem: 'JSON-LD does not parse',
+        findingId: 'structured-data-invalid',
+      },
+      {
+        id: 'schema-required',
+        title: 'Required properties present',
+        status: errors ? 'fail' : 'pass',
+        weight: 35,
+        severity: 'high',
+        evidence: errors
+          ? items
+              .filter((i) => i.errors.length)
+              .slice(0, 3)
+              .map((i) => `${i.type} (${i.path}): ${i.errors[0]}`)
+              .join('; ')
+          : `${items.length} item(s) complete`,
+        fix: 'Add the missing required properties; without them the item is not eligible for rich results.',
+        problem: `${errors} structured-data error(s)`,
+        findingId: 'schema-required-missing',
+      },
+      {
+        id: 'schema-recommended',
+        title: 'Recommended properties present',
+        status: warnings ? 'warn' : 'pass',
+        weight: 15,
+        severity: 'low',
+        evidence: warnings
+          ? items
+              .filter((i) => i.warnings.length)
+              .slice(0, 3)
+              .map((i) => `${i.type}: ${i.warnings[0]}`)
+              .join('; ')
+          : 'none missing',
+        fix: 'Add the recommended properties to make the rich result more complete.',
+        problem: `${warnings} structured-data warning(s)`,
+        findingId: 'schema-recommended-missing',
+      },
     ];
     return {
       url,
@@ -91,7 +170,9 @@ function walk(node: unknown, path: string, out: Item[], depth: number, contextOk
   }
   const o = node as Record<string, unknown>;
   const rawType = o['@type'];
-  const types = (Array.isArray(rawType) ? rawType : [rawType]).filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^https?:\/\/schema\.org\//, ''));
+  const types = (Array.isArray(rawType) ? rawType : [rawType])
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.replace(/^https?:\/\/schema\.org\//, ''));
   const props = Object.keys(o).filter((k) => !k.startsWith('@'));
   if (types.length > 0 || depth === 0) {
     const item: Item = { type: types.join(',') || '(none)', path, source: 'json-ld', properties: props, errors: [], warnings: [] };
@@ -109,7 +190,8 @@ function walk(node: unknown, path: string, out: Item[], depth: number, contextOk
         if (Number(pos) !== i + 1) item.errors.push(`itemListElement[${i}] has position ${String(pos)}, expected ${i + 1}`);
         const liObj = li as Record<string, unknown> | null;
         if (!liObj?.name && !(liObj?.item as Record<string, unknown> | null)?.name) item.errors.push(`itemListElement[${i}] has no name`);
-        if (i < (o.itemListElement as unknown[]).length - 1 && !liObj?.item) item.errors.push(`itemListElement[${i}] has no item URL (only the last may omit it)`);
+        if (i < (o.itemListElement as unknown[]).length - 1 && !liObj?.item)
+          item.errors.push(`itemListElement[${i}] has no item URL (only the last may omit it)`);
       });
     }
     if (types.includes('FAQPage') && o.mainEntity !== undefined) {

@@ -29,7 +29,15 @@ export default defineTool({
   output: z.object({
     beforeUrl: z.string(),
     afterUrl: z.string(),
-    changes: z.array(z.object({ field: z.string(), before: z.union([z.string(), z.number(), z.boolean(), z.null()]), after: z.union([z.string(), z.number(), z.boolean(), z.null()]), severity: z.enum(['high', 'medium', 'low', 'info']), note: z.string() })),
+    changes: z.array(
+      z.object({
+        field: z.string(),
+        before: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+        after: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+        severity: z.enum(['high', 'medium', 'low', 'info']),
+        note: z.string(),
+      }),
+    ),
     unchanged: z.array(z.string()),
     before: z.object({ score: z.number().int(), snapshot: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) }),
     after: z.object({ score: z.number().int(), snapshot: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) }),
@@ -38,10 +46,22 @@ export default defineTool({
     scoreMethod: z.string(),
     findings: z.array(findingSchema),
   }),
-  examples: [liveExample('staging vs production', { beforeUrl: 'https://example.com/pricing', afterUrl: 'https://staging.example.com/pricing' }), liveExample('old vs new URL', { beforeUrl: 'https://example.com/old', afterUrl: 'https://example.com/new' }), siteExample('staging adds noindex and changes the title', { beforeUrl: 'https://broken-shop.example/', afterUrl: 'https://broken-shop.example/staging' }, brokenShop, ['changed-indexable', 'changed-title'])],
+  examples: [
+    liveExample('staging vs production', { beforeUrl: 'https://example.com/pricing', afterUrl: 'https://staging.example.com/pricing' }),
+    liveExample('old vs new URL', { beforeUrl: 'https://example.com/old', afterUrl: 'https://example.com/new' }),
+    siteExample(
+      'staging adds noindex and changes the title',
+      { beforeUrl: 'https://broken-shop.example/', afterUrl: 'https://broken-shop.example/staging' },
+      brokenShop,
+      ['changed-indexable', 'changed-title'],
+    ),
+  ],
   run: async ({ beforeUrl, afterUrl }, ctx) => {
     const fetcher = fetcherOf(ctx);
-    const [a, b] = await Promise.all([analyzePage(ctx, beforeUrl, fetcher, 'beforeUrl', { robots: false }), analyzePage(ctx, afterUrl, fetcher, 'afterUrl', { robots: false })]);
+    const [a, b] = await Promise.all([
+      analyzePage(ctx, beforeUrl, fetcher, 'beforeUrl', { robots: false }),
+      analyzePage(ctx, afterUrl, fetcher, 'afterUrl', { robots: false }),
+    ]);
     const sa = snapshot(a.loaded);
     const sb = snapshot(b.loaded);
     const changes: Array<{ field: string; before: Snapshot[string]; after: Snapshot[string]; severity: Severity; note: string }> = [];
@@ -58,7 +78,15 @@ export default defineTool({
     }
     const order: Severity[] = ['high', 'medium', 'low', 'info'];
     changes.sort((p, q) => order.indexOf(p.severity) - order.indexOf(q.severity));
-    const findings: Finding[] = changes.filter((c) => c.severity !== 'info').map((c) => ({ id: `changed-${c.field}`, severity: c.severity, title: `${c.field} changed: ${c.note}`, evidence: `before: ${clip(String(c.before), 120)} → after: ${clip(String(c.after), 120)}`, fix: c.severity === 'high' ? `Restore ${c.field} unless the change is intended.` : `Confirm the ${c.field} change is intended.` }));
+    const findings: Finding[] = changes
+      .filter((c) => c.severity !== 'info')
+      .map((c) => ({
+        id: `changed-${c.field}`,
+        severity: c.severity,
+        title: `${c.field} changed: ${c.note}`,
+        evidence: `before: ${clip(String(c.before), 120)} → after: ${clip(String(c.after), 120)}`,
+        fix: c.severity === 'high' ? `Restore ${c.field} unless the change is intended.` : `Confirm the ${c.field} change is intended.`,
+      }));
     const penalty = changes.reduce((s, c) => s + PENALTY[c.severity], 0);
     return {
       beforeUrl,
@@ -95,9 +123,21 @@ function snapshot(l: LoadedPage): Snapshot {
     canonicalPath: path(page.canonicals[0]),
     title: page.title,
     metaDescription: page.metaDescription,
-    h1: page.headings.filter((h) => h.level === 1).map((h) => h.text).join(' | ') || null,
-    subheadings: page.headings.filter((h) => h.level === 2 || h.level === 3).map((h) => h.text).join(' | ') || null,
-    hreflang: page.hreflang.map((h) => `${h.hreflang}=${path(h.href ?? undefined) ?? ''}`).sort().join(', ') || null,
+    h1:
+      page.headings
+        .filter((h) => h.level === 1)
+        .map((h) => h.text)
+        .join(' | ') || null,
+    subheadings:
+      page.headings
+        .filter((h) => h.level === 2 || h.level === 3)
+        .map((h) => h.text)
+        .join(' | ') || null,
+    hreflang:
+      page.hreflang
+        .map((h) => `${h.hreflang}=${path(h.href ?? undefined) ?? ''}`)
+        .sort()
+        .join(', ') || null,
     structuredDataTypes: schemaTypes(page).join(', ') || null,
     ogTitle: page.og['og:title'] ?? null,
     ogDescription: page.og['og:description'] ?? null,
@@ -113,7 +153,11 @@ function snapshot(l: LoadedPage): Snapshot {
 function rate(field: string, before: Snapshot[string], after: Snapshot[string]): [Severity, string] {
   switch (field) {
     case 'httpStatus':
-      return Number(after) >= 400 || Number(after) === 0 ? ['high', `status ${String(after)}`] : Number(after) >= 300 ? ['medium', 'now redirects'] : ['low', `status ${String(after)}`];
+      return Number(after) >= 400 || Number(after) === 0
+        ? ['high', `status ${String(after)}`]
+        : Number(after) >= 300
+          ? ['medium', 'now redirects']
+          : ['low', `status ${String(after)}`];
     case 'indexable':
       return after === false ? ['high', 'the page became noindex'] : ['medium', 'the page became indexable'];
     case 'robotsMeta':
@@ -130,7 +174,15 @@ function rate(field: string, before: Snapshot[string], after: Snapshot[string]):
     case 'hreflang':
       return ['medium', 'hreflang set changed'];
     case 'structuredDataTypes': {
-      const lost = String(before ?? '').split(', ').filter((t) => t && !String(after ?? '').split(', ').includes(t));
+      const lost = String(before ?? '')
+        .split(', ')
+        .filter(
+          (t) =>
+            t &&
+            !String(after ?? '')
+              .split(', ')
+              .includes(t),
+        );
       return lost.length ? ['medium', `lost ${lost.join(', ')}`] : ['low', 'types added'];
     }
     case 'wordCount': {

@@ -22,13 +22,31 @@ export default defineTool({
     url: z.string(),
     finalUrl: z.string(),
     measurement: z.string().describe('How widths are measured'),
-    title: z.object({ text: z.string().nullable(), characters: z.number().int(), pixelWidth: z.number().int(), limitPx: z.number().int(), truncated: z.boolean(), shown: z.string() }),
-    description: z.object({ text: z.string().nullable(), characters: z.number().int(), pixelWidth: z.number().int(), limitPx: z.number().int(), truncated: z.boolean(), shown: z.string() }),
+    title: z.object({
+      text: z.string().nullable(),
+      characters: z.number().int(),
+      pixelWidth: z.number().int(),
+      limitPx: z.number().int(),
+      truncated: z.boolean(),
+      shown: z.string(),
+    }),
+    description: z.object({
+      text: z.string().nullable(),
+      characters: z.number().int(),
+      pixelWidth: z.number().int(),
+      limitPx: z.number().int(),
+      truncated: z.boolean(),
+      shown: z.string(),
+    }),
     breadcrumb: z.string().describe('Host › path segments, as shown above the title'),
     siteName: z.string().nullable(),
     ...auditShape,
   }),
-  examples: [liveExample('a page', { url: 'https://example.com/' }), liveExample('a product page', { url: 'https://example.com/products/blue-shoes' }), siteExample('no meta description to show', { url: 'https://broken-shop.example/' }, brokenShop, ['meta-description-missing'])],
+  examples: [
+    liveExample('a page', { url: 'https://example.com/' }),
+    liveExample('a product page', { url: 'https://example.com/products/blue-shoes' }),
+    siteExample('no meta description to show', { url: 'https://broken-shop.example/' }, brokenShop, ['meta-description-missing']),
+  ],
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const title = page.title ?? page.og['og:title'] ?? null;
@@ -36,21 +54,69 @@ export default defineTool({
     const t = truncateToWidth(title ?? '', TITLE_FONT_PX, TITLE_LIMIT_PX);
     const d = truncateToWidth(description ?? page.paragraphs[0] ?? '', DESCRIPTION_FONT_PX, DESCRIPTION_LIMIT_PX);
     const u = new URL(response.url);
-    const crumbs = u.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    const crumbs = u.pathname
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
     const tw = pixelWidth(title ?? '', TITLE_FONT_PX);
     const dw = pixelWidth(description ?? '', DESCRIPTION_FONT_PX);
     const checks: CheckInput[] = [
-      { id: 'serp-title', title: 'Title present', status: title ? 'pass' : 'fail', weight: 30, severity: 'high', evidence: title ?? 'no title', fix: 'Add a <title>; without one the search engine invents it.', problem: 'No title for the snippet', findingId: 'title-missing' },
-      { id: 'serp-title-width', title: `Title fits ${TITLE_LIMIT_PX} px`, status: !title ? 'fail' : tw <= TITLE_LIMIT_PX ? 'pass' : 'warn', weight: 25, evidence: `${tw} px`, fix: 'Shorten the title (keep the important words first).', problem: 'Title will be truncated', findingId: 'title-too-long' },
-      { id: 'serp-description', title: 'Meta description present', status: description ? 'pass' : 'warn', weight: 25, evidence: description ?? 'none: the engine picks page text', fix: 'Write a meta description that summarises the page and invites the click.', problem: 'No meta description', findingId: 'meta-description-missing' },
-      { id: 'serp-description-width', title: `Description fits ${DESCRIPTION_LIMIT_PX} px`, status: !description ? 'warn' : dw <= DESCRIPTION_LIMIT_PX ? (dw < 400 ? 'warn' : 'pass') : 'warn', weight: 20, severity: 'low', evidence: `${dw} px`, fix: dw < 400 ? 'Lengthen the description to use the space (about 120–160 characters).' : 'Trim the description so the end is not cut.', problem: dw < 400 ? 'Description is short' : 'Description will be truncated', findingId: dw < 400 ? 'meta-description-too-short' : 'meta-description-too-long' },
+      {
+        id: 'serp-title',
+        title: 'Title present',
+        status: title ? 'pass' : 'fail',
+        weight: 30,
+        severity: 'high',
+        evidence: title ?? 'no title',
+        fix: 'Add a <title>; without one the search engine invents it.',
+        problem: 'No title for the snippet',
+        findingId: 'title-missing',
+      },
+      {
+        id: 'serp-title-width',
+        title: `Title fits ${TITLE_LIMIT_PX} px`,
+        status: !title ? 'fail' : tw <= TITLE_LIMIT_PX ? 'pass' : 'warn',
+        weight: 25,
+        evidence: `${tw} px`,
+        fix: 'Shorten the title (keep the important words first).',
+        problem: 'Title will be truncated',
+        findingId: 'title-too-long',
+      },
+      {
+        id: 'serp-description',
+        title: 'Meta description present',
+        status: description ? 'pass' : 'warn',
+        weight: 25,
+        evidence: description ?? 'none: the engine picks page text',
+        fix: 'Write a meta description that summarises the page and invites the click.',
+        problem: 'No meta description',
+        findingId: 'meta-description-missing',
+      },
+      {
+        id: 'serp-description-width',
+        title: `Description fits ${DESCRIPTION_LIMIT_PX} px`,
+        status: !description ? 'warn' : dw <= DESCRIPTION_LIMIT_PX ? (dw < 400 ? 'warn' : 'pass') : 'warn',
+        weight: 20,
+        severity: 'low',
+        evidence: `${dw} px`,
+        fix: dw < 400 ? 'Lengthen the description to use the space (about 120–160 characters).' : 'Trim the description so the end is not cut.',
+        problem: dw < 400 ? 'Description is short' : 'Description will be truncated',
+        findingId: dw < 400 ? 'meta-description-too-short' : 'meta-description-too-long',
+      },
     ];
     return {
       url,
       finalUrl: response.url,
       measurement: FONT_NOTE,
       title: { text: title, characters: [...(title ?? '')].length, pixelWidth: tw, limitPx: TITLE_LIMIT_PX, truncated: t.truncated, shown: t.shown },
-      description: { text: description, characters: [...(description ?? '')].length, pixelWidth: dw, limitPx: DESCRIPTION_LIMIT_PX, truncated: d.truncated, shown: d.shown },
+      description: {
+        text: description,
+        characters: [...(description ?? '')].length,
+        pixelWidth: dw,
+        limitPx: DESCRIPTION_LIMIT_PX,
+        truncated: d.truncated,
+        shown: d.shown,
+      },
       breadcrumb: [u.host, ...crumbs].join(' › '),
       siteName: page.og['og:site_name'] ?? null,
       ...buildAudit(checks),

@@ -42,7 +42,14 @@ export default defineTool({
     icons: z.array(iconSchema),
     ...auditShape,
   }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('a bare host', { url: 'example.org' }), siteExample('a favicon that answers 404 and no 512 px manifest icon', { url: 'https://broken-shop.example/' }, brokenShop, ['favicon-missing', 'manifest-icons-missing'])],
+  examples: [
+    liveExample('a site', { url: 'https://example.com/' }),
+    liveExample('a bare host', { url: 'example.org' }),
+    siteExample('a favicon that answers 404 and no 512 px manifest icon', { url: 'https://broken-shop.example/' }, brokenShop, [
+      'favicon-missing',
+      'manifest-icons-missing',
+    ]),
+  ],
   run: async ({ url }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const candidates: Array<{ url: string; source: string; declaredSizes: string | null }> = [];
@@ -70,10 +77,47 @@ export default defineTool({
         const r = await fetcher.fetch(c.url, { field: 'url', truncate: true, maxBytes: 1024 * 1024, headers: { accept: 'image/*,*/*;q=0.5' } });
         const info = r.status < 300 ? imageInfo(r.body) : null;
         const ok = r.status >= 200 && r.status < 300 && info !== null;
-        return { url: c.url, source: c.source, declaredSizes: c.declaredSizes, status: r.status, contentType: r.contentType, format: info?.format ?? null, width: info?.width ?? null, height: info?.height ?? null, bytes: r.truncated ? null : r.body.length, reachable: ok, error: ok ? null : r.status >= 300 ? `HTTP ${r.status}` : 'not an image' };
+        return {
+          url: c.url,
+          source: c.source,
+          declaredSizes: c.declaredSizes,
+          status: r.status,
+          contentType: r.contentType,
+          format: info?.format ?? null,
+          width: info?.width ?? null,
+          height: info?.height ?? null,
+          bytes: r.truncated ? null : r.body.length,
+          reachable: ok,
+          error: ok ? null : r.status >= 300 ? `HTTP ${r.status}` : 'not an image',
+        };
       } catch (e) {
-        if (e instanceof ToolError && e.code === 'forbidden_target') return { url: c.url, source: c.source, declaredSizes: c.declaredSizes, status: null, contentType: null, format: null, width: null, height: null, bytes: null, reachable: false, error: e.detail.replace(/^url: /, '') };
-        return { url: c.url, source: c.source, declaredSizes: c.declaredSizes, status: null, contentType: null, format: null, width: null, height: null, bytes: null, reachable: false, error: e instanceof ToolError ? e.detail.replace(/^url: /, '') : String(e) };
+        if (e instanceof ToolError && e.code === 'forbidden_target')
+          return {
+            url: c.url,
+            source: c.source,
+            declaredSizes: c.declaredSizes,
+            status: null,
+            contentType: null,
+            format: null,
+            width: null,
+            height: null,
+            bytes: null,
+            reachable: false,
+            error: e.detail.replace(/^url: /, ''),
+          };
+        return {
+          url: c.url,
+          source: c.source,
+          declaredSizes: c.declaredSizes,
+          status: null,
+          contentType: null,
+          format: null,
+          width: null,
+          height: null,
+          bytes: null,
+          reachable: false,
+          error: e instanceof ToolError ? e.detail.replace(/^url: /, '') : String(e),
+        };
       }
     });
     const favicons = icons.filter((i) => /(^|\s)icon$|shortcut|default/.test(i.source));
@@ -82,7 +126,14 @@ export default defineTool({
     // A size requirement is met by the pixels of the file, never by what `sizes` claims (a vector icon scales).
     const realSize = (i: (typeof icons)[number], n: number): boolean => i.format === 'svg' || ((i.width ?? 0) >= n && (i.height ?? 0) >= n);
     const hasSize = (n: number): boolean => manifestIcons.some((i) => realSize(i, n));
-    const mismatched = icons.filter((i) => i.reachable && i.format !== 'svg' && i.width !== null && declaredPairs(i.declaredSizes).length > 0 && !declaredPairs(i.declaredSizes).includes(`${i.width}x${i.height}`));
+    const mismatched = icons.filter(
+      (i) =>
+        i.reachable &&
+        i.format !== 'svg' &&
+        i.width !== null &&
+        declaredPairs(i.declaredSizes).length > 0 &&
+        !declaredPairs(i.declaredSizes).includes(`${i.width}x${i.height}`),
+    );
     const mismatchFindings: Finding[] = mismatched.map((i) => ({
       id: 'icon-size-mismatch',
       severity: 'low' as const,
@@ -92,10 +143,56 @@ export default defineTool({
     }));
     const declaredBroken = icons.filter((i) => !i.reachable && i.source !== 'default /favicon.ico');
     const checks: CheckInput[] = [
-      { id: 'favicon', title: 'A favicon is reachable', status: favicons.some((i) => i.reachable) ? 'pass' : 'fail', weight: 40, severity: 'medium', evidence: favicons.map((i) => `${i.url}: ${i.reachable ? `${i.format} ${i.width ?? '?'}×${i.height ?? '?'}` : i.error}`).join('; ') || 'none', fix: 'Serve a favicon (32×32 PNG or ICO, or SVG) and declare it with <link rel="icon" href="…">.', problem: 'No working favicon', findingId: 'favicon-missing' },
-      { id: 'apple-touch-icon', title: 'apple-touch-icon 180×180', status: apple.some((i) => i.reachable && realSize(i, 180)) ? 'pass' : apple.some((i) => i.reachable) ? 'warn' : 'warn', weight: 20, severity: 'low', evidence: apple.length ? apple.map((i) => `${i.url}: ${i.reachable ? `${i.width ?? '?'}×${i.height ?? '?'}` : i.error}`).join('; ') : 'no apple-touch-icon', fix: 'Add <link rel="apple-touch-icon" href="/apple-touch-icon.png"> with a 180×180 PNG.', problem: apple.length ? 'apple-touch-icon is broken or small' : 'No apple-touch-icon', findingId: 'apple-touch-icon-missing' },
-      { id: 'manifest-icons', title: 'Web app manifest icons 192 and 512 px', status: page.manifest === null ? 'warn' : hasSize(192) && hasSize(512) ? 'pass' : 'warn', weight: 20, severity: 'low', evidence: page.manifest === null ? 'no <link rel="manifest">' : manifestError ?? `${manifestIcons.length} manifest icon(s)`, fix: 'Link a web app manifest listing 192×192 and 512×512 PNG icons (Android, install prompts).', problem: 'Manifest icons incomplete', findingId: 'manifest-icons-missing' },
-      { id: 'declared-icons-ok', title: 'Every declared icon loads', status: declaredBroken.length ? 'fail' : 'pass', weight: 20, evidence: declaredBroken.length ? declaredBroken.map((i) => `${i.url}: ${i.error}`).slice(0, 3).join('; ') : 'all load', fix: 'Fix or remove icon links that do not answer an image.', problem: 'Broken icon links', findingId: 'icon-broken' },
+      {
+        id: 'favicon',
+        title: 'A favicon is reachable',
+        status: favicons.some((i) => i.reachable) ? 'pass' : 'fail',
+        weight: 40,
+        severity: 'medium',
+        evidence: favicons.map((i) => `${i.url}: ${i.reachable ? `${i.format} ${i.width ?? '?'}×${i.height ?? '?'}` : i.error}`).join('; ') || 'none',
+        fix: 'Serve a favicon (32×32 PNG or ICO, or SVG) and declare it with <link rel="icon" href="…">.',
+        problem: 'No working favicon',
+        findingId: 'favicon-missing',
+      },
+      {
+        id: 'apple-touch-icon',
+        title: 'apple-touch-icon 180×180',
+        status: apple.some((i) => i.reachable && realSize(i, 180)) ? 'pass' : apple.some((i) => i.reachable) ? 'warn' : 'warn',
+        weight: 20,
+        severity: 'low',
+        evidence: apple.length
+          ? apple.map((i) => `${i.url}: ${i.reachable ? `${i.width ?? '?'}×${i.height ?? '?'}` : i.error}`).join('; ')
+          : 'no apple-touch-icon',
+        fix: 'Add <link rel="apple-touch-icon" href="/apple-touch-icon.png"> with a 180×180 PNG.',
+        problem: apple.length ? 'apple-touch-icon is broken or small' : 'No apple-touch-icon',
+        findingId: 'apple-touch-icon-missing',
+      },
+      {
+        id: 'manifest-icons',
+        title: 'Web app manifest icons 192 and 512 px',
+        status: page.manifest === null ? 'warn' : hasSize(192) && hasSize(512) ? 'pass' : 'warn',
+        weight: 20,
+        severity: 'low',
+        evidence: page.manifest === null ? 'no <link rel="manifest">' : (manifestError ?? `${manifestIcons.length} manifest icon(s)`),
+        fix: 'Link a web app manifest listing 192×192 and 512×512 PNG icons (Android, install prompts).',
+        problem: 'Manifest icons incomplete',
+        findingId: 'manifest-icons-missing',
+      },
+      {
+        id: 'declared-icons-ok',
+        title: 'Every declared icon loads',
+        status: declaredBroken.length ? 'fail' : 'pass',
+        weight: 20,
+        evidence: declaredBroken.length
+          ? declaredBroken
+              .map((i) => `${i.url}: ${i.error}`)
+              .slice(0, 3)
+              .join('; ')
+          : 'all load',
+        fix: 'Fix or remove icon links that do not answer an image.',
+        problem: 'Broken icon links',
+        findingId: 'icon-broken',
+      },
     ];
     return { url, finalUrl: response.url, manifestUrl: page.manifest, manifestError, icons, ...buildAudit(checks, mismatchFindings) };
   },
@@ -103,5 +200,8 @@ export default defineTool({
 
 /** The `WxH` pairs of a `sizes` attribute or manifest member (lower-cased; "any" is not a pair). */
 function declaredPairs(sizes: string | null): string[] {
-  return (sizes ?? '').toLowerCase().split(/\s+/).filter((s) => /^\d+x\d+$/.test(s));
+  return (sizes ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((s) => /^\d+x\d+$/.test(s));
 }

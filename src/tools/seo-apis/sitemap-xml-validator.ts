@@ -8,7 +8,13 @@ import { fetchRobots } from '../../lib/page/robots.ts';
 import { parseSitemap, type SitemapProblem } from '../../lib/page/sitemap.ts';
 import type { FetchSession } from '../../engines/fetch/fetcher.ts';
 
-const problemSchema = z.object({ severity: z.enum(['high', 'medium', 'low']), code: z.string(), message: z.string(), loc: z.string().optional(), sitemap: z.string() });
+const problemSchema = z.object({
+  severity: z.enum(['high', 'medium', 'low']),
+  code: z.string(),
+  message: z.string(),
+  loc: z.string().optional(),
+  sitemap: z.string(),
+});
 
 interface Validated {
   url: string;
@@ -49,14 +55,28 @@ export default defineTool({
     urlCount: z.number().int().describe('Entries in this sitemap (URLs, or child sitemaps of an index)'),
     bytes: z.number().int().describe('Uncompressed size'),
     gzipped: z.boolean(),
-    children: z.array(z.object({ url: z.string(), httpStatus: z.number().int().nullable(), type: z.enum(['urlset', 'sitemapindex', 'unknown']), urlCount: z.number().int(), problems: z.number().int() })),
+    children: z.array(
+      z.object({
+        url: z.string(),
+        httpStatus: z.number().int().nullable(),
+        type: z.enum(['urlset', 'sitemapindex', 'unknown']),
+        urlCount: z.number().int(),
+        problems: z.number().int(),
+      }),
+    ),
     totalUrls: z.number().int().describe('URLs in this sitemap plus the child sitemaps validated'),
-    sampleEntries: z.array(z.object({ loc: z.string(), lastmod: z.string().nullable(), changefreq: z.string().nullable(), priority: z.string().nullable() })).describe('First 20 entries'),
+    sampleEntries: z
+      .array(z.object({ loc: z.string(), lastmod: z.string().nullable(), changefreq: z.string().nullable(), priority: z.string().nullable() }))
+      .describe('First 20 entries'),
     urlChecks: z.array(z.object({ url: z.string(), status: z.number().int().nullable(), error: z.string().nullable() })),
     problems: z.array(problemSchema).describe('Every problem (first 200)'),
     ...auditShape,
   }),
-  examples: [liveExample('a sitemap URL', { url: 'https://example.com/sitemap.xml' }), liveExample('discover from a site', { url: 'https://example.com/', maxChildSitemaps: 2, checkUrls: 5 }), siteExample('impossible dates, no namespace, a relative loc', { url: 'https://broken-shop.example/sitemap.xml' }, brokenShop, ['sitemap-entry-errors'])],
+  examples: [
+    liveExample('a sitemap URL', { url: 'https://example.com/sitemap.xml' }),
+    liveExample('discover from a site', { url: 'https://example.com/', maxChildSitemaps: 2, checkUrls: 5 }),
+    siteExample('impossible dates, no namespace, a relative loc', { url: 'https://broken-shop.example/sitemap.xml' }, brokenShop, ['sitemap-entry-errors']),
+  ],
   run: async ({ url, maxChildSitemaps, checkUrls }, ctx) => {
     const fetcher = fetcherOf(ctx);
     let sitemapUrl = url;
@@ -77,8 +97,16 @@ export default defineTool({
     if (main.type === 'sitemapindex' && maxChildSitemaps > 0) {
       const childUrls = main.locs.filter((l) => /^https?:\/\//i.test(l)).slice(0, maxChildSitemaps);
       children.push(...(await mapLimit(childUrls, 4, (u) => validate(fetcher, u, 'url'))));
-      for (const c of children) if (c.type === 'sitemapindex') c.problems.push({ severity: 'high', code: 'nested-index', message: 'A sitemap index lists another sitemap index; indexes cannot be nested', sitemap: c.url });
-      if (main.locs.length > maxChildSitemaps) ctx.warn(`Validated ${maxChildSitemaps} of ${main.locs.length} child sitemaps (raise maxChildSitemaps, up to 20).`);
+      for (const c of children)
+        if (c.type === 'sitemapindex')
+          c.problems.push({
+            severity: 'high',
+            code: 'nested-index',
+            message: 'A sitemap index lists another sitemap index; indexes cannot be nested',
+            sitemap: c.url,
+          });
+      if (main.locs.length > maxChildSitemaps)
+        ctx.warn(`Validated ${maxChildSitemaps} of ${main.locs.length} child sitemaps (raise maxChildSitemaps, up to 20).`);
     }
     const urlSources = main.type === 'urlset' ? main.locs : children.flatMap((c) => c.locs);
     const urlChecks = await mapLimit(urlSources.filter((l) => /^https?:\/\//i.test(l)).slice(0, checkUrls), 5, async (u) => {
@@ -92,15 +120,72 @@ export default defineTool({
     const all = [...main.problems, ...children.flatMap((c) => c.problems)];
     const checks: CheckInput[] = [];
     const fetchOk = main.httpStatus !== null && main.httpStatus >= 200 && main.httpStatus < 300;
-    checks.push({ id: 'sitemap-reachable', title: 'Sitemap answers 200', status: fetchOk ? 'pass' : 'fail', weight: 30, severity: 'high', evidence: `${sitemapUrl}: ${main.httpStatus ?? 'no answer'}`, fix: 'Publish the sitemap at this URL (or list its real URL in robots.txt with a Sitemap line).', problem: 'Sitemap not found', findingId: 'sitemap-unreachable' });
+    checks.push({
+      id: 'sitemap-reachable',
+      title: 'Sitemap answers 200',
+      status: fetchOk ? 'pass' : 'fail',
+      weight: 30,
+      severity: 'high',
+      evidence: `${sitemapUrl}: ${main.httpStatus ?? 'no answer'}`,
+      fix: 'Publish the sitemap at this URL (or list its real URL in robots.txt with a Sitemap line).',
+      problem: 'Sitemap not found',
+      findingId: 'sitemap-unreachable',
+    });
     const codes = (sev: string): SitemapProblem[] => all.filter((p) => p.severity === sev);
     if (fetchOk) {
-      checks.push({ id: 'sitemap-valid', title: 'Well-formed sitemap XML with the right root', status: all.some((p) => ['xml-invalid', 'wrong-root', 'gzip-invalid', 'too-large-for-service'].includes(p.code)) ? 'fail' : 'pass', weight: 30, severity: 'high', evidence: all.find((p) => ['xml-invalid', 'wrong-root', 'gzip-invalid', 'too-large-for-service'].includes(p.code))?.message ?? `<${main.type}> with ${main.urlCount} entries`, fix: 'Serve well-formed XML with a <urlset> (or <sitemapindex>) root in the sitemaps.org namespace.', problem: 'Sitemap is not valid XML', findingId: 'sitemap-invalid-xml' });
-      checks.push({ id: 'sitemap-entries', title: 'Entries are valid (loc, lastmod, changefreq, priority)', status: codes('high').length > 0 ? 'fail' : codes('medium').length > 0 ? 'warn' : 'pass', weight: 25, evidence: all.length === 0 ? 'no problems' : `${codes('high').length} high, ${codes('medium').length} medium, ${codes('low').length} low: ${all[0]!.message}`, fix: 'Fix the listed entries (see problems).', problem: 'Sitemap entries have errors', findingId: 'sitemap-entry-errors' });
-      checks.push({ id: 'sitemap-limits', title: 'Within 50,000 URLs and 50 MB', status: all.some((p) => p.code === 'too-many-urls' || p.code === 'too-large') ? 'fail' : 'pass', weight: 15, evidence: `${main.urlCount} entries, ${main.bytes} bytes`, fix: 'Split the sitemap and list the parts in a sitemap index.', problem: 'Sitemap exceeds the protocol limits', findingId: 'sitemap-over-limits' });
+      checks.push({
+        id: 'sitemap-valid',
+        title: 'Well-formed sitemap XML with the right root',
+        status: all.some((p) => ['xml-invalid', 'wrong-root', 'gzip-invalid', 'too-large-for-service'].includes(p.code)) ? 'fail' : 'pass',
+        weight: 30,
+        severity: 'high',
+        evidence:
+          all.find((p) => ['xml-invalid', 'wrong-root', 'gzip-invalid', 'too-large-for-service'].includes(p.code))?.message ??
+          `<${main.type}> with ${main.urlCount} entries`,
+        fix: 'Serve well-formed XML with a <urlset> (or <sitemapindex>) root in the sitemaps.org namespace.',
+        problem: 'Sitemap is not valid XML',
+        findingId: 'sitemap-invalid-xml',
+      });
+      checks.push({
+        id: 'sitemap-entries',
+        title: 'Entries are valid (loc, lastmod, changefreq, priority)',
+        status: codes('high').length > 0 ? 'fail' : codes('medium').length > 0 ? 'warn' : 'pass',
+        weight: 25,
+        evidence:
+          all.length === 0 ? 'no problems' : `${codes('high').length} high, ${codes('medium').length} medium, ${codes('low').length} low: ${all[0]!.message}`,
+        fix: 'Fix the listed entries (see problems).',
+        problem: 'Sitemap entries have errors',
+        findingId: 'sitemap-entry-errors',
+      });
+      checks.push({
+        id: 'sitemap-limits',
+        title: 'Within 50,000 URLs and 50 MB',
+        status: all.some((p) => p.code === 'too-many-urls' || p.code === 'too-large') ? 'fail' : 'pass',
+        weight: 15,
+        evidence: `${main.urlCount} entries, ${main.bytes} bytes`,
+        fix: 'Split the sitemap and list the parts in a sitemap index.',
+        problem: 'Sitemap exceeds the protocol limits',
+        findingId: 'sitemap-over-limits',
+      });
     }
     const broken = urlChecks.filter((c) => c.status === null || c.status >= 400);
-    if (urlChecks.length > 0) checks.push({ id: 'sitemap-urls-live', title: 'Sampled URLs answer 200', status: broken.length === 0 ? 'pass' : 'fail', weight: 10, evidence: broken.length === 0 ? `${urlChecks.length} sampled URLs answer` : broken.slice(0, 3).map((b) => `${b.url} → ${b.status ?? b.error}`).join('; '), fix: 'Remove URLs that are gone or redirect from the sitemap; list only canonical, 200 URLs.', problem: 'Sitemap lists broken URLs', findingId: 'sitemap-broken-urls' });
+    if (urlChecks.length > 0)
+      checks.push({
+        id: 'sitemap-urls-live',
+        title: 'Sampled URLs answer 200',
+        status: broken.length === 0 ? 'pass' : 'fail',
+        weight: 10,
+        evidence:
+          broken.length === 0
+            ? `${urlChecks.length} sampled URLs answer`
+            : broken
+                .slice(0, 3)
+                .map((b) => `${b.url} → ${b.status ?? b.error}`)
+                .join('; '),
+        fix: 'Remove URLs that are gone or redirect from the sitemap; list only canonical, 200 URLs.',
+        problem: 'Sitemap lists broken URLs',
+        findingId: 'sitemap-broken-urls',
+      });
     const extra: Finding[] = [];
     return {
       url,
@@ -138,7 +223,12 @@ async function validate(fetcher: FetchSession, url: string, field: string): Prom
   }
   if (response.truncated) {
     empty.bytes = response.body.length;
-    empty.problems.push({ severity: 'medium', code: 'too-large-for-service', message: `larger than this service’s ${fetcher.maxBytes.toLocaleString('en')}-byte download cap; not validated`, sitemap: url });
+    empty.problems.push({
+      severity: 'medium',
+      code: 'too-large-for-service',
+      message: `larger than this service’s ${fetcher.maxBytes.toLocaleString('en')}-byte download cap; not validated`,
+      sitemap: url,
+    });
     return empty;
   }
   const parsed = parseSitemap(response.body, response.url);

@@ -17,6 +17,16 @@ export default defineTool({
   timeoutMs: 25_000,
   input: z.object({ url: urlField() }),
   output: pageAnalysisSchema,
-  examples: [liveExample('audit a page', { url: 'https://example.com/' }), liveExample('a bare host gets https://', { url: 'example.org' }), siteExample('a page with no meta description, two H1s and an image without alt', { url: 'https://broken-shop.example/' }, brokenShop, ['meta-description-missing', 'h1-multiple', 'image-alt-missing', 'title-too-short', 'structured-data-invalid'])],
+  examples: [
+    liveExample('audit a page', { url: 'https://example.com/' }),
+    liveExample('a bare host gets https://', { url: 'example.org' }),
+    siteExample('a page with no meta description, two H1s and an image without alt', { url: 'https://broken-shop.example/' }, brokenShop, [
+      'meta-description-missing',
+      'h1-multiple',
+      'image-alt-missing',
+      'title-too-short',
+      'structured-data-invalid',
+    ]),
+  ],
   run: async ({ url }, ctx) => (await analyzePage(ctx, url, fetcherOf(ctx))).analysis,
 });

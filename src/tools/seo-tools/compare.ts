@@ -29,7 +29,10 @@ export default defineTool({
     onlyUrl1Passes: z.array(z.string()).describe('Check ids url1 passes and url2 does not'),
     onlyUrl2Passes: z.array(z.string()).describe('Check ids url2 passes and url1 does not'),
   }),
-  examples: [liveExample('two sites', { url1: 'https://example.com/', url2: 'https://example.org/' }), liveExample('bare hosts', { url1: 'example.com', url2: 'example.net' })],
+  examples: [
+    liveExample('two sites', { url1: 'https://example.com/', url2: 'https://example.org/' }),
+    liveExample('bare hosts', { url1: 'example.com', url2: 'example.net' }),
+  ],
   run: async ({ url1, url2 }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const [a, b] = await Promise.all([analyzePage(ctx, url1, fetcher, 'url1'), analyzePage(ctx, url2, fetcher, 'url2')]);
@@ -54,7 +57,12 @@ function comparePages(a: PageAnalysis, b: PageAnalysis) {
     { metric: 'internalLinks', url1: a.links.internal, url2: b.links.internal, better: higher(a.links.internal, b.links.internal) },
     { metric: 'externalLinks', url1: a.links.external, url2: b.links.external, better: 'n/a' as const },
     { metric: 'imagesMissingAlt', url1: a.images.missingAlt, url2: b.images.missingAlt, better: lower(a.images.missingAlt, b.images.missingAlt) },
-    { metric: 'structuredDataTypes', url1: a.structuredDataTypes.join(', ') || null, url2: b.structuredDataTypes.join(', ') || null, better: higher(a.structuredDataTypes.length, b.structuredDataTypes.length) },
+    {
+      metric: 'structuredDataTypes',
+      url1: a.structuredDataTypes.join(', ') || null,
+      url2: b.structuredDataTypes.join(', ') || null,
+      better: higher(a.structuredDataTypes.length, b.structuredDataTypes.length),
+    },
     { metric: 'openGraph', url1: a.openGraph, url2: b.openGraph, better: higher(Number(a.openGraph), Number(b.openGraph)) },
     { metric: 'htmlBytes', url1: a.htmlBytes, url2: b.htmlBytes, better: lower(a.htmlBytes, b.htmlBytes) },
   ];

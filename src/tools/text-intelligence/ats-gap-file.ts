@@ -14,10 +14,10 @@ export default defineTool({
   title: 'ATS keyword gap from a resume file',
   description:
     `The upload twin of ats-gap: upload the resume / CV (${UPLOAD_TEXT_FORMATS}) as multipart/form-data in field "file" (or "resume") and send ` +
-    '`jobDescription` as a form field. The resume\'s text is extracted (PDF with pdftotext in reading order, DOCX/ODT from their XML, so what an ATS ' +
+    "`jobDescription` as a form field. The resume's text is extracted (PDF with pdftotext in reading order, DOCX/ODT from their XML, so what an ATS " +
     'parser sees) and compared with the job description exactly like ats-gap: keywords from a skills lexicon with synonyms and from noun phrases, ' +
     'weighted by section, matched exactly, by synonym, by stem or partially. Returns `matchScore` (0–100), `matchedKeywords`, `missingKeywords`, every ' +
-    'keyword with how it matched, the resume\'s sections, contact checks, the audit (score, scoreBreakdown, findings) and `source` (file name, format, ' +
+    "keyword with how it matched, the resume's sections, contact checks, the audit (score, scoreBreakdown, findings) and `source` (file name, format, " +
     'characters, pages). A resume whose text cannot be extracted (a scanned PDF) is refused: an ATS could not read it either. English texts. ' +
     'The body is `{status, result, warnings}`.',
   keywords: ['ats', 'resume pdf', 'cv upload', 'resume scanner', 'job description', 'keyword gap', 'applicant tracking system', 'docx resume', 'job match'],
@@ -30,7 +30,10 @@ export default defineTool({
     {
       title: 'a plain-text resume against a short posting',
       input: { jobDescription: 'Requirements:\n- Experience with Python and SQL\n\nNice to have:\n- Tableau' },
-      upload: { fileName: 'resume.txt', content: 'Ana Ruiz\nana@example.com\n\nExperience\n- Built Python reports on SQL data\n\nSkills\nPython, SQL, Excel\n' },
+      upload: {
+        fileName: 'resume.txt',
+        content: 'Ana Ruiz\nana@example.com\n\nExperience\n- Built Python reports on SQL data\n\nSkills\nPython, SQL, Excel\n',
+      },
       output: {
         matchScore: 86,
         matchedKeywords: ['Python', 'SQL'],
@@ -127,16 +130,25 @@ export default defineTool({
         source: { fileName: 'resume.txt', kind: 'txt', engine: 'text', characters: 98 },
       },
     },
-    { title: 'a PDF resume', input: { jobDescription: 'We need a senior Java developer with Spring Boot and Kubernetes experience.' }, upload: { fileName: 'cv.pdf' } },
+    {
+      title: 'a PDF resume',
+      input: { jobDescription: 'We need a senior Java developer with Spring Boot and Kubernetes experience.' },
+      upload: { fileName: 'cv.pdf' },
+    },
     { title: 'a Word resume', input: { jobDescription: 'Project manager, PMP certified, stakeholder management.' }, upload: { fileName: 'resume.docx' } },
   ],
   run: async ({ jobDescription }, ctx) => {
     const { text, source } = await textFromUpload(ctx, { maxCharacters: MAX_RESUME_CHARS });
-    for (const [field, value] of [['jobDescription', jobDescription], ['file', text]] as const) {
+    for (const [field, value] of [
+      ['jobDescription', jobDescription],
+      ['file', text],
+    ] as const) {
       if (value.length < 60) continue;
       const language = detectLanguage(value);
       if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {
-        ctx.warn(`${field === 'file' ? 'The resume' : 'jobDescription'} looks like ${language.name}: the skills lexicon and phrase model are English, so matches may be incomplete.`);
+        ctx.warn(
+          `${field === 'file' ? 'The resume' : 'jobDescription'} looks like ${language.name}: the skills lexicon and phrase model are English, so matches may be incomplete.`,
+        );
       }
     }
     const result = analyzeAtsGap(jobDescription, text);

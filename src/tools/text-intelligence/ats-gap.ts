@@ -21,7 +21,7 @@ export default defineTool({
   description:
     'Compares a resume with a job description the way applicant tracking systems do and shows what is missing. Keywords ' +
     'of the job description come from a skills lexicon with synonyms and abbreviations (JS = JavaScript, k8s = Kubernetes, ' +
-    'Postgres = PostgreSQL, ML = machine learning, BSc = bachelor\'s degree…) and from its noun phrases (part-of-speech ' +
+    "Postgres = PostgreSQL, ML = machine learning, BSc = bachelor's degree…) and from its noun phrases (part-of-speech " +
     'tagged); each is weighted by where it appears (requirements 3×, responsibilities 2×, nice-to-have 1×; benefits and ' +
     '"about us" are ignored). The resume is matched exactly, by synonym, by word stems (Porter) or partially. Returns ' +
     '`matchScore` (0–100), `matchedKeywords`, `missingKeywords`, every keyword with how and where it matched, the skills of ' +
@@ -102,8 +102,8 @@ export default defineTool({
         ],
         skills: {
           jobDescription: ['JavaScript', 'GraphQL', 'ETL', 'Kubernetes'],
-          resume: ['JavaScript', 'ETL', 'Docker', 'Kubernetes', 'bachelor\'s degree'],
-          resumeOnly: ['Docker', 'bachelor\'s degree'],
+          resume: ['JavaScript', 'ETL', 'Docker', 'Kubernetes', "bachelor's degree"],
+          resumeOnly: ['Docker', "bachelor's degree"],
         },
         sections: [
           { name: 'header', heading: null, words: 8, keywords: [] },
@@ -275,7 +275,10 @@ export default defineTool({
     },
   ],
   run: ({ jobDescription, resume }, ctx) => {
-    for (const [field, text] of [['jobDescription', jobDescription], ['resume', resume]] as const) {
+    for (const [field, text] of [
+      ['jobDescription', jobDescription],
+      ['resume', resume],
+    ] as const) {
       if (text.length < 60) continue;
       const language = detectLanguage(text);
       if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {

@@ -20,9 +20,15 @@ const SEVERITY: Record<Importance, Severity> = { required: 'high', mentioned: 'm
 type JdSection = Importance | 'ignore';
 
 const JD_HEADINGS: [RegExp, JdSection][] = [
-  [/benefit|perks|about (?:us|the company|the team)|who we are|our (?:mission|story|values)|compensation|salary|pay range|equal opportunit|\beeo\b|how to apply|why (?:join|work)|what we offer|we offer/i, 'ignore'],
+  [
+    /benefit|perks|about (?:us|the company|the team)|who we are|our (?:mission|story|values)|compensation|salary|pay range|equal opportunit|\beeo\b|how to apply|why (?:join|work)|what we offer|we offer/i,
+    'ignore',
+  ],
   [/nice[- ]to[- ]have|preferred|bonus|\bplus\b|desirable|good to have|extra credit|ideally/i, 'preferred'],
-  [/require|qualification|must[- ]have|what you(?:'ll| will)? (?:need|bring)|you have|who you are|about you|ideal candidate|essential|skills|experience|competenc/i, 'required'],
+  [
+    /require|qualification|must[- ]have|what you(?:'ll| will)? (?:need|bring)|you have|who you are|about you|ideal candidate|essential|skills|experience|competenc/i,
+    'required',
+  ],
   [/responsibilit|what you(?:'ll| will)? do|the role|duties|day[- ]to[- ]day|your impact|in this role|you will/i, 'mentioned'],
 ];
 
@@ -30,7 +36,10 @@ const RESUME_HEADINGS: [RegExp, string][] = [
   [/^(?:professional |career |executive )?(?:summary|profile|objective|about(?: me)?|overview)$/, 'summary'],
   [/^(?:(?:professional|work|relevant|employment|career) )?(?:experience|history|employment)(?: history)?$|^employment$|^work$/, 'experience'],
   [/^(?:education|academic(?: background| history)?|education(?: and| &) (?:training|certifications))$/, 'education'],
-  [/^(?:(?:technical|core|key|relevant|professional) )?(?:skills|competencies|expertise|technologies|tech stack|tools)(?: (?:and|&) (?:tools|technologies|expertise))?$/, 'skills'],
+  [
+    /^(?:(?:technical|core|key|relevant|professional) )?(?:skills|competencies|expertise|technologies|tech stack|tools)(?: (?:and|&) (?:tools|technologies|expertise))?$/,
+    'skills',
+  ],
   [/^(?:(?:personal|selected|key|academic) )?projects$/, 'projects'],
   [/^(?:certifications?|certificates|licen[cs]es|certifications? (?:and|&) licen[cs]es|courses|training)$/, 'certifications'],
   [/^(?:awards|honou?rs|achievements|accomplishments|awards (?:and|&) honou?rs)$/, 'awards'],
@@ -43,22 +52,129 @@ const RESUME_HEADINGS: [RegExp, string][] = [
 
 /** Job-ad words that are never skills. */
 const GENERIC = new Set([
-  'team', 'teams', 'company', 'companies', 'role', 'roles', 'position', 'candidate', 'candidates', 'opportunity', 'opportunities', 'benefit',
-  'benefits', 'salary', 'experience', 'experiences', 'year', 'years', 'work', 'job', 'jobs', 'ability', 'abilities', 'skill', 'skills',
-  'knowledge', 'understanding', 'environment', 'culture', 'people', 'applicant', 'applicants', 'employer', 'responsibility', 'responsibilities',
-  'requirement', 'requirements', 'qualification', 'qualifications', 'plus', 'bonus', 'range', 'day', 'days', 'office', 'hours', 'location',
-  'part', 'way', 'ways', 'thing', 'things', 'lot', 'level', 'levels', 'time', 'world', 'us', 'you', 'we', 'they', 'our', 'your', 'it',
-  'familiarity', 'proficiency', 'background', 'degree', 'field', 'related field', 'equivalent', 'equivalent experience', 'track record',
-  'passion', 'mission', 'impact', 'growth', 'success', 'results', 'goal', 'goals', 'needs', 'need', 'best', 'role model', 'member',
-  'members', 'focus', 'use', 'etc', 'e.g', 'i.e', 'including', 'variety', 'number', 'kind', 'type', 'types', 'area', 'areas', 'example',
-  'examples', 'strong', 'solid', 'excellent', 'new', 'job description', 'apply', 'application', 'industry', 'hands', 'hand', 'fast',
+  'team',
+  'teams',
+  'company',
+  'companies',
+  'role',
+  'roles',
+  'position',
+  'candidate',
+  'candidates',
+  'opportunity',
+  'opportunities',
+  'benefit',
+  'benefits',
+  'salary',
+  'experience',
+  'experiences',
+  'year',
+  'years',
+  'work',
+  'job',
+  'jobs',
+  'ability',
+  'abilities',
+  'skill',
+  'skills',
+  'knowledge',
+  'understanding',
+  'environment',
+  'culture',
+  'people',
+  'applicant',
+  'applicants',
+  'employer',
+  'responsibility',
+  'responsibilities',
+  'requirement',
+  'requirements',
+  'qualification',
+  'qualifications',
+  'plus',
+  'bonus',
+  'range',
+  'day',
+  'days',
+  'office',
+  'hours',
+  'location',
+  'part',
+  'way',
+  'ways',
+  'thing',
+  'things',
+  'lot',
+  'level',
+  'levels',
+  'time',
+  'world',
+  'us',
+  'you',
+  'we',
+  'they',
+  'our',
+  'your',
+  'it',
+  'familiarity',
+  'proficiency',
+  'background',
+  'degree',
+  'field',
+  'related field',
+  'equivalent',
+  'equivalent experience',
+  'track record',
+  'passion',
+  'mission',
+  'impact',
+  'growth',
+  'success',
+  'results',
+  'goal',
+  'goals',
+  'needs',
+  'need',
+  'best',
+  'role model',
+  'member',
+  'members',
+  'focus',
+  'use',
+  'etc',
+  'e.g',
+  'i.e',
+  'including',
+  'variety',
+  'number',
+  'kind',
+  'type',
+  'types',
+  'area',
+  'areas',
+  'example',
+  'examples',
+  'strong',
+  'solid',
+  'excellent',
+  'new',
+  'job description',
+  'apply',
+  'application',
+  'industry',
+  'hands',
+  'hand',
+  'fast',
 ]);
 
 const REQUIRED_CUE = /\b(?:required|must|essential|mandatory|need to have|you have|minimum)\b/i;
 const PREFERRED_CUE = /\b(?:nice to have|preferred|bonus|a plus|desirable|ideally|good to have)\b/i;
 
 function headingText(line: string): string {
-  return line.replace(/^[#*\s\-–—•=_|]+|[:#*\s\-–—•=_|]+$/g, '').replace(/\s+/g, ' ').trim();
+  return line
+    .replace(/^[#*\s\-–—•=_|]+|[:#*\s\-–—•=_|]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -137,7 +253,11 @@ export function resumeSections(lines: Line[]): ResumeSection[] {
   lines.forEach((line, index) => {
     if (!looksLikeHeading(line.text)) return;
     const heading = headingText(line.text);
-    const normalized = heading.toLowerCase().replace(/[^a-z&\s]/g, '').replace(/\s+/g, ' ').trim();
+    const normalized = heading
+      .toLowerCase()
+      .replace(/[^a-z&\s]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     const found = RESUME_HEADINGS.find(([pattern]) => pattern.test(normalized));
     if (!found) return;
     sections[sections.length - 1]!.endLine = index - 1;
@@ -153,19 +273,31 @@ function sectionOfLine(sections: ResumeSection[], line: number): string {
 const keywordSchema = z.object({
   keyword: z.string().describe('As the job description writes it'),
   canonical: z.string().nullable().describe('The skill\'s standard name when it comes from the skills lexicon (e.g. "Kubernetes" for "k8s")'),
-  source: z.enum(['skills lexicon', 'noun phrase']).describe('Where the keyword came from: the skills lexicon (with synonyms) or a noun phrase of the job description'),
+  source: z
+    .enum(['skills lexicon', 'noun phrase'])
+    .describe('Where the keyword came from: the skills lexicon (with synonyms) or a noun phrase of the job description'),
   category: z.enum(['hard skill', 'soft skill', 'certification', 'education', 'language', 'other']),
-  importance: z.enum(['required', 'mentioned', 'preferred']).describe('required (requirements section or "must"), mentioned (responsibilities, elsewhere), preferred (nice to have)'),
+  importance: z
+    .enum(['required', 'mentioned', 'preferred'])
+    .describe('required (requirements section or "must"), mentioned (responsibilities, elsewhere), preferred (nice to have)'),
   jobDescriptionCount: z.number().int().nonnegative(),
   resumeCount: z.number().int().nonnegative(),
   matched: z.boolean(),
-  matchedBy: z.enum(['exact', 'synonym', 'stem', 'partial']).nullable().describe('exact spelling, a synonym/abbreviation, the same word stems, or partial (all words in one resume line, counts half)'),
+  matchedBy: z
+    .enum(['exact', 'synonym', 'stem', 'partial'])
+    .nullable()
+    .describe('exact spelling, a synonym/abbreviation, the same word stems, or partial (all words in one resume line, counts half)'),
   resumeSpellings: z.array(z.string()).describe('How the resume writes it'),
   resumeSections: z.array(z.string()).describe('Resume sections it appears in'),
 });
 
 export const atsResultSchema = z.object({
-  matchScore: z.number().int().min(0).max(100).describe('Weighted share of the job description\'s keywords found in the resume (required 3×, mentioned 2×, preferred 1×; partial matches count half)'),
+  matchScore: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .describe("Weighted share of the job description's keywords found in the resume (required 3×, mentioned 2×, preferred 1×; partial matches count half)"),
   matchedKeywords: z.array(z.string()).describe('Keywords found in the resume, most important first'),
   missingKeywords: z.array(z.string()).describe('Keywords not found (or only partially), most important first'),
   keywords: z.array(keywordSchema),
@@ -215,7 +347,11 @@ export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult
   const importance = jdLineImportance(jdLines);
   // Ignored lines (benefits, about us) are blanked with spaces, so offsets still point into the original.
   const relevant = jdLines.map((l, i) => (importance[i] === 'ignore' ? ' '.repeat(l.text.length) : l.text)).join('\n');
-  const ignoredText = jdLines.filter((_, i) => importance[i] === 'ignore').map((l) => l.text).join('\n').toLowerCase();
+  const ignoredText = jdLines
+    .filter((_, i) => importance[i] === 'ignore')
+    .map((l) => l.text)
+    .join('\n')
+    .toLowerCase();
 
   // 1. Lexicon skills of the job description, with the strongest importance of their lines.
   const keywords: JdKeyword[] = [];
@@ -225,7 +361,18 @@ export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult
     for (const position of hit.positions) level = stronger(level, importance[lineAt(jdLines, position)] as Importance);
     // Shown as the job description writes it (an ATS matches that wording); the canonical name is kept beside it.
     const display = hit.spellings.length === 1 && hit.spellings[0]!.toLowerCase() !== hit.skill.name.toLowerCase() ? hit.spellings[0]! : hit.skill.name;
-    keywords.push({ id: hit.skill.id, keyword: display, canonical: hit.skill.name, source: 'skills lexicon', category: hit.skill.category, importance: level ?? 'mentioned', count: hit.positions.length, first: Math.min(...hit.positions), key: hit.skill.id, spellings: hit.spellings });
+    keywords.push({
+      id: hit.skill.id,
+      keyword: display,
+      canonical: hit.skill.name,
+      source: 'skills lexicon',
+      category: hit.skill.category,
+      importance: level ?? 'mentioned',
+      count: hit.positions.length,
+      first: Math.min(...hit.positions),
+      key: hit.skill.id,
+      spellings: hit.spellings,
+    });
   }
 
   // 2. Noun phrases the lexicon does not know, grouped by stems.
@@ -240,7 +387,10 @@ export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult
     const end = phrase.start + phrase.text.length;
     if (skillSpans.some(([a, b]) => phrase.start < b && a < end)) continue; // the lexicon already covers it (with synonyms)
     if (phrase.proper && words.some((w) => ignoredText.includes(w))) continue; // the company's own name
-    const key = words.filter((w) => !stop.has(w)).map(stem).join(' ');
+    const key = words
+      .filter((w) => !stop.has(w))
+      .map(stem)
+      .join(' ');
     const level = importance[lineAt(jdLines, phrase.start)] as Importance;
     const entry = phrases.get(key) ?? { spellings: new Map<string, number>(), count: 0, first: phrase.start, level, proper: phrase.proper };
     entry.count++;
@@ -256,7 +406,18 @@ export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult
   for (const p of rankedPhrases) {
     const [display] = [...p.spellings.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     const keyword = p.proper ? display![0] : display![0].toLowerCase();
-    keywords.push({ id: idPart(keyword), keyword, canonical: null, source: 'noun phrase', category: 'other', importance: p.level, count: p.count, first: p.first, key: p.key, spellings: [...p.spellings.keys()] });
+    keywords.push({
+      id: idPart(keyword),
+      keyword,
+      canonical: null,
+      source: 'noun phrase',
+      category: 'other',
+      importance: p.level,
+      count: p.count,
+      first: p.first,
+      key: p.key,
+      spellings: [...p.spellings.keys()],
+    });
   }
 
   // 3. The resume: sections, skills, stemmed lines.
@@ -310,7 +471,11 @@ export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult
     return { k, matchedBy, resumeCount, spellings: [...spellings], sections: [...inSections] };
   });
 
-  results.sort((a, b) => WEIGHT[b.k.importance] * (1 + Math.min(b.k.count - 1, 4) * 0.25) - WEIGHT[a.k.importance] * (1 + Math.min(a.k.count - 1, 4) * 0.25) || a.k.first - b.k.first);
+  results.sort(
+    (a, b) =>
+      WEIGHT[b.k.importance] * (1 + Math.min(b.k.count - 1, 4) * 0.25) - WEIGHT[a.k.importance] * (1 + Math.min(a.k.count - 1, 4) * 0.25) ||
+      a.k.first - b.k.first,
+  );
 
   let possible = 0;
   let earned = 0;
@@ -367,17 +532,63 @@ export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult
       id: `ats.section.missing.${name}`,
       severity: name === 'experience' ? 'high' : 'medium',
       title: `No "${name}" section heading found`,
-      evidence: `headings found: ${sections.filter((s) => s.heading).map((s) => s.heading).join(', ') || 'none'}`,
+      evidence: `headings found: ${
+        sections
+          .filter((s) => s.heading)
+          .map((s) => s.heading)
+          .join(', ') || 'none'
+      }`,
       fix: `Add a plain heading "${name.charAt(0).toUpperCase()}${name.slice(1)}" on its own line: ATS parsers look for standard section names.`,
     });
   }
-  if (!contact.email) findings.push({ id: 'ats.contact.email-missing', severity: 'high', title: 'No e-mail address', evidence: 'no e-mail address found in the resume text', fix: 'Put your e-mail address in the resume body (not only in a header or footer, which some parsers skip).' });
-  if (!contact.phone) findings.push({ id: 'ats.contact.phone-missing', severity: 'medium', title: 'No phone number', evidence: 'no phone number found in the resume text', fix: 'Add a phone number near your name.' });
-  if (!contact.linkedin) findings.push({ id: 'ats.contact.linkedin-missing', severity: 'info', title: 'No LinkedIn profile link', evidence: 'no linkedin.com/in/ link', fix: 'Add your LinkedIn profile URL to the contact line.' });
-  if (resumeWords < 250) findings.push({ id: 'ats.length.short', severity: 'medium', title: 'Resume is short', evidence: `${resumeWords} words`, fix: 'Aim for 400–800 words: describe each role with 3–5 bullets of what you did and achieved.' });
-  else if (resumeWords > 1200) findings.push({ id: 'ats.length.long', severity: 'low', title: 'Resume is long', evidence: `${resumeWords} words`, fix: 'Keep to about two pages (under ~1,000 words): cut older or unrelated roles.' });
+  if (!contact.email)
+    findings.push({
+      id: 'ats.contact.email-missing',
+      severity: 'high',
+      title: 'No e-mail address',
+      evidence: 'no e-mail address found in the resume text',
+      fix: 'Put your e-mail address in the resume body (not only in a header or footer, which some parsers skip).',
+    });
+  if (!contact.phone)
+    findings.push({
+      id: 'ats.contact.phone-missing',
+      severity: 'medium',
+      title: 'No phone number',
+      evidence: 'no phone number found in the resume text',
+      fix: 'Add a phone number near your name.',
+    });
+  if (!contact.linkedin)
+    findings.push({
+      id: 'ats.contact.linkedin-missing',
+      severity: 'info',
+      title: 'No LinkedIn profile link',
+      evidence: 'no linkedin.com/in/ link',
+      fix: 'Add your LinkedIn profile URL to the contact line.',
+    });
+  if (resumeWords < 250)
+    findings.push({
+      id: 'ats.length.short',
+      severity: 'medium',
+      title: 'Resume is short',
+      evidence: `${resumeWords} words`,
+      fix: 'Aim for 400–800 words: describe each role with 3–5 bullets of what you did and achieved.',
+    });
+  else if (resumeWords > 1200)
+    findings.push({
+      id: 'ats.length.long',
+      severity: 'low',
+      title: 'Resume is long',
+      evidence: `${resumeWords} words`,
+      fix: 'Keep to about two pages (under ~1,000 words): cut older or unrelated roles.',
+    });
   if (experienceLines.length >= 3 && quantified < 2) {
-    findings.push({ id: 'ats.achievements.not-quantified', severity: 'low', title: 'Few quantified achievements', evidence: `${quantified} of ${experienceLines.length} experience lines contain a number`, fix: 'Add numbers to your bullets: percentages, amounts, team sizes, time saved.' });
+    findings.push({
+      id: 'ats.achievements.not-quantified',
+      severity: 'low',
+      title: 'Few quantified achievements',
+      evidence: `${quantified} of ${experienceLines.length} experience lines contain a number`,
+      fix: 'Add numbers to your bullets: percentages, amounts, team sizes, time saved.',
+    });
   }
 
   const sectionPoints = (present.has('experience') ? 4 : 0) + (present.has('education') ? 3 : 0) + (present.has('skills') ? 3 : 0);
@@ -415,8 +626,16 @@ export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult
       resumeOnly: resumeSkillHits.filter((h) => !jdSkillIds.has(h.skill.id)).map((h) => h.skill.name),
     },
     sections: sections.map((s) => {
-      const text = resumeLines.slice(s.startLine + (s.heading ? 1 : 0), s.endLine + 1).map((l) => l.text).join('\n');
-      return { name: s.name, heading: s.heading, words: countWords(text), keywords: results.filter((r) => r.sections.includes(s.name)).map((r) => r.k.keyword) };
+      const text = resumeLines
+        .slice(s.startLine + (s.heading ? 1 : 0), s.endLine + 1)
+        .map((l) => l.text)
+        .join('\n');
+      return {
+        name: s.name,
+        heading: s.heading,
+        words: countWords(text),
+        keywords: results.filter((r) => r.sections.includes(s.name)).map((r) => r.k.keyword),
+      };
     }),
     missingSections,
     contact,

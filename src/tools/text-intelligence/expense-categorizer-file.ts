@@ -18,7 +18,10 @@ function toCsv(rows: string[][]): string {
  * of fields on one of , ; tab |. Expense notes ("Uber to airport 31,20 EUR") do not.
  */
 export function looksLikeCsv(text: string): boolean {
-  const lines = text.split('\n').filter((l) => l.trim()).slice(0, 20);
+  const lines = text
+    .split('\n')
+    .filter((l) => l.trim())
+    .slice(0, 20);
   if (lines.length < 2) return false;
   return [',', ';', '\t', '|'].some((d) => {
     const counts = lines.map((l) => l.replace(/"[^"]*"/g, '').split(d).length - 1);
@@ -42,7 +45,10 @@ export default defineTool({
     dateOrder,
     decimalSeparator,
     signConvention,
-    format: z.enum(['auto', 'text', 'csv']).default('auto').describe('How to read the file: auto (spreadsheets and delimited text as CSV, other text line by line), text or csv'),
+    format: z
+      .enum(['auto', 'text', 'csv'])
+      .default('auto')
+      .describe('How to read the file: auto (spreadsheets and delimited text as CSV, other text line by line), text or csv'),
     sheet: z.string().max(100).optional().describe('Spreadsheets: the sheet to read, by name (default: the first sheet with data)'),
   }),
   output: expenseResultSchema.extend({ source: sourceSchema }),
@@ -56,8 +62,26 @@ export default defineTool({
       output: {
         format: 'text',
         expenses: [
-          { line: 1, date: '2024-03-05', merchant: 'Starbucks', description: 'Starbucks latte', amount: '4.50', currency: 'USD', category: 'meals & dining', matchedRule: 'starbucks' },
-          { line: 2, date: '2024-03-06', merchant: 'Shell', description: 'Shell fuel', amount: '52.10', currency: 'USD', category: 'fuel', matchedRule: 'shell' },
+          {
+            line: 1,
+            date: '2024-03-05',
+            merchant: 'Starbucks',
+            description: 'Starbucks latte',
+            amount: '4.50',
+            currency: 'USD',
+            category: 'meals & dining',
+            matchedRule: 'starbucks',
+          },
+          {
+            line: 2,
+            date: '2024-03-06',
+            merchant: 'Shell',
+            description: 'Shell fuel',
+            amount: '52.10',
+            currency: 'USD',
+            category: 'fuel',
+            matchedRule: 'shell',
+          },
         ],
         totalsByCategory: [
           { category: 'fuel', currency: 'USD', total: '52.10', count: 1 },
@@ -123,7 +147,11 @@ export default defineTool({
     if (document.sheets && format !== 'text') {
       const chosen = sheet === undefined ? document.sheets.find((s) => s.text.trim()) : document.sheets.find((s) => s.name === sheet);
       if (!chosen) {
-        if (sheet !== undefined) throw new ToolError('validation_failed', `sheet: no sheet named "${sheet}"; the workbook has ${document.sheets.map((s) => `"${s.name}"`).join(', ')}.`);
+        if (sheet !== undefined)
+          throw new ToolError(
+            'validation_failed',
+            `sheet: no sheet named "${sheet}"; the workbook has ${document.sheets.map((s) => `"${s.name}"`).join(', ')}.`,
+          );
         throw new ToolError('validation_failed', 'file: the workbook has no sheet with data.');
       }
       input = { csv: toCsv(chosen.text.split('\n').map((row) => row.split('\t'))) };

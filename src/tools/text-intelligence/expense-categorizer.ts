@@ -5,7 +5,11 @@ import { MAX_TEXT_CHARS } from '../../registry/fields.ts';
 import { CATEGORIES, categorizeExpenses, expenseResultSchema, MAX_EXPENSE_ROWS } from './expenses.ts';
 
 const source = (what: string) =>
-  z.string().max(MAX_TEXT_CHARS, `at most ${MAX_TEXT_CHARS.toLocaleString('en')} characters`).optional().describe(what);
+  z
+    .string()
+    .max(MAX_TEXT_CHARS, `at most ${MAX_TEXT_CHARS.toLocaleString('en')} characters`)
+    .optional()
+    .describe(what);
 
 export default defineTool({
   module: 'text-intelligence',
@@ -17,7 +21,9 @@ export default defineTool({
     '"2024-03-05 Starbucks coffee $4.50") or `csv` (delimiter and header detected; columns found by name such as date, description, ' +
     'payee, amount, debit/credit, currency, or by content). Reads amounts with currency symbols or ISO codes and either decimal ' +
     'convention (1,234.56 and 1.234,56), dates in ISO, numeric (day/month order detected, or set `dateOrder`) and written forms, ' +
-    'and the merchant. Categories come from keyword rules over merchant and description (' + CATEGORIES.length + ' categories: ' +
+    'and the merchant. Categories come from keyword rules over merchant and description (' +
+    CATEGORIES.length +
+    ' categories: ' +
     'groceries, meals & dining, travel, transport, fuel, software & SaaS, utilities & telecom, …); the longest matching rule wins, ' +
     'so "Uber Eats" is dining and "Uber" transport. Negative amounts are refunds or income; bank exports that list spending as ' +
     'negative are detected. Totals per category and per currency are computed in decimal and returned as 2-decimal strings; ' +
@@ -34,7 +40,10 @@ export default defineTool({
         .refine((c) => currencyCode(c) !== undefined, 'a 3-letter ISO 4217 code such as USD, EUR or GBP')
         .default('USD')
         .describe('Currency of amounts written without one (ISO 4217, default USD); also decides what "$" means (CAD, AUD…)'),
-      dateOrder: z.enum(['auto', 'DMY', 'MDY']).default('auto').describe('How to read numeric dates such as 03/05/2024: auto (detected from the data), DMY or MDY'),
+      dateOrder: z
+        .enum(['auto', 'DMY', 'MDY'])
+        .default('auto')
+        .describe('How to read numeric dates such as 03/05/2024: auto (detected from the data), DMY or MDY'),
       decimalSeparator: z.enum(['auto', '.', ',']).default('auto').describe('Decimal separator of the amounts: auto (per number), "." or ","'),
       signConvention: z
         .enum(['auto', 'expenses-positive', 'expenses-negative'])
@@ -43,7 +52,8 @@ export default defineTool({
     })
     .superRefine((v, ctx) => {
       if ((v.text !== undefined) === (v.csv !== undefined)) ctx.addIssue({ code: 'custom', message: 'give exactly one of text or csv', path: ['text'] });
-      else if (!/\d/.test(v.text ?? v.csv ?? '')) ctx.addIssue({ code: 'custom', message: 'contains no amounts', path: [v.text !== undefined ? 'text' : 'csv'] });
+      else if (!/\d/.test(v.text ?? v.csv ?? ''))
+        ctx.addIssue({ code: 'custom', message: 'contains no amounts', path: [v.text !== undefined ? 'text' : 'csv'] });
     }),
   output: expenseResultSchema,
   examples: [

@@ -18,47 +18,588 @@ const csvParse = lazy<typeof CsvParse>('csv-parse/sync');
  */
 
 export const CATEGORIES = [
-  'groceries', 'meals & dining', 'travel', 'transport', 'fuel', 'software & SaaS', 'utilities & telecom', 'office supplies',
-  'equipment', 'rent & workspace', 'insurance', 'health & fitness', 'entertainment & subscriptions', 'shopping', 'education',
-  'marketing & advertising', 'bank & payment fees', 'professional services', 'taxes', 'income & refunds', 'uncategorized',
+  'groceries',
+  'meals & dining',
+  'travel',
+  'transport',
+  'fuel',
+  'software & SaaS',
+  'utilities & telecom',
+  'office supplies',
+  'equipment',
+  'rent & workspace',
+  'insurance',
+  'health & fitness',
+  'entertainment & subscriptions',
+  'shopping',
+  'education',
+  'marketing & advertising',
+  'bank & payment fees',
+  'professional services',
+  'taxes',
+  'income & refunds',
+  'uncategorized',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 const RULES: [Exclude<Category, 'income & refunds' | 'uncategorized'>, string[]][] = [
-  ['groceries', ['grocery', 'groceries', 'supermarket', 'whole foods', "trader joe's", 'trader joes', 'aldi', 'lidl', 'tesco', "sainsbury's", 'sainsburys', 'asda', 'kroger', 'safeway', 'costco', 'walmart', 'carrefour', 'rewe', 'edeka', 'albert heijn', 'migros', 'publix', 'wegmans', 'instacart', 'ocado', 'waitrose', 'morrisons', 'farmers market', 'food lion', 'h-e-b', 'sprouts']],
-  ['meals & dining', ['restaurant', 'cafe', 'café', 'coffee', 'starbucks', "mcdonald's", 'mcdonalds', 'burger king', 'kfc', 'pizza', 'sushi', 'lunch', 'dinner', 'breakfast', 'brunch', 'bar', 'pub', 'bistro', 'diner', 'bakery', 'doordash', 'uber eats', 'ubereats', 'grubhub', 'deliveroo', 'just eat', 'postmates', 'chipotle', "domino's", 'dominos', 'pret', 'costa coffee', 'dunkin', 'taco bell', "wendy's", 'panera', 'takeaway', 'takeout', 'catering', 'meal', 'meals']],
-  ['travel', ['airline', 'airlines', 'airways', 'flight', 'flights', 'airfare', 'hotel', 'motel', 'hostel', 'airbnb', 'booking.com', 'expedia', 'hotels.com', 'marriott', 'hilton', 'hyatt', 'delta air', 'united airlines', 'american airlines', 'lufthansa', 'british airways', 'ryanair', 'easyjet', 'air france', 'klm', 'emirates', 'southwest', 'jetblue', 'amtrak', 'eurostar', 'train', 'rail', 'trainline', 'deutsche bahn', 'sncf', 'baggage', 'car rental', 'hertz', 'avis', 'sixt', 'travel']],
-  ['transport', ['uber', 'lyft', 'taxi', 'cab', 'bolt', 'metro', 'subway ticket', 'bus', 'parking', 'toll', 'tolls', 'transit', 'mta', 'tfl', 'oyster', 'ride', 'scooter', 'lime']],
-  ['fuel', ['fuel', 'gas station', 'petrol', 'diesel', 'shell', 'exxon', 'chevron', 'texaco', 'esso', 'totalenergies', 'mobil', 'bp', 'ev charging', 'charging station', 'supercharger']],
-  ['software & SaaS', ['aws', 'amazon web services', 'google cloud', 'gcp', 'azure', 'github', 'gitlab', 'atlassian', 'jira', 'slack', 'zoom', 'notion', 'figma', 'adobe', 'dropbox', 'microsoft 365', 'office 365', 'google workspace', 'heroku', 'digitalocean', 'vercel', 'netlify', 'cloudflare', 'openai', 'chatgpt', 'anthropic', 'saas', 'software', 'license', 'licence', 'domain', 'hosting', 'godaddy', 'namecheap', 'squarespace', 'wix', 'shopify', 'mailchimp', 'hubspot', 'salesforce', 'canva', '1password', 'lastpass', 'twilio', 'sendgrid', 'jetbrains', 'linear', 'asana', 'trello', 'miro', 'calendly', 'docusign', 'intercom', 'zendesk', 'sentry', 'datadog']],
-  ['utilities & telecom', ['electricity', 'electric', 'power bill', 'water bill', 'gas bill', 'utility', 'utilities', 'internet', 'broadband', 'comcast', 'xfinity', 'verizon', 'at&t', 't-mobile', 'vodafone', 'o2', 'spectrum', 'phone bill', 'mobile plan', 'con edison', 'pg&e', 'telekom', 'orange telecom']],
-  ['office supplies', ['office supplies', 'staples', 'office depot', 'paper', 'printer paper', 'ink', 'toner', 'stationery', 'postage', 'stamps', 'usps', 'fedex', 'ups', 'dhl', 'shipping']],
-  ['equipment', ['apple store', 'best buy', 'laptop', 'monitor', 'keyboard', 'mouse', 'headphones', 'dell', 'lenovo', 'hardware', 'macbook', 'iphone', 'ipad', 'printer', 'desk', 'chair', 'webcam']],
+  [
+    'groceries',
+    [
+      'grocery',
+      'groceries',
+      'supermarket',
+      'whole foods',
+      "trader joe's",
+      'trader joes',
+      'aldi',
+      'lidl',
+      'tesco',
+      "sainsbury's",
+      'sainsburys',
+      'asda',
+      'kroger',
+      'safeway',
+      'costco',
+      'walmart',
+      'carrefour',
+      'rewe',
+      'edeka',
+      'albert heijn',
+      'migros',
+      'publix',
+      'wegmans',
+      'instacart',
+      'ocado',
+      'waitrose',
+      'morrisons',
+      'farmers market',
+      'food lion',
+      'h-e-b',
+      'sprouts',
+    ],
+  ],
+  [
+    'meals & dining',
+    [
+      'restaurant',
+      'cafe',
+      'café',
+      'coffee',
+      'starbucks',
+      "mcdonald's",
+      'mcdonalds',
+      'burger king',
+      'kfc',
+      'pizza',
+      'sushi',
+      'lunch',
+      'dinner',
+      'breakfast',
+      'brunch',
+      'bar',
+      'pub',
+      'bistro',
+      'diner',
+      'bakery',
+      'doordash',
+      'uber eats',
+      'ubereats',
+      'grubhub',
+      'deliveroo',
+      'just eat',
+      'postmates',
+      'chipotle',
+      "domino's",
+      'dominos',
+      'pret',
+      'costa coffee',
+      'dunkin',
+      'taco bell',
+      "wendy's",
+      'panera',
+      'takeaway',
+      'takeout',
+      'catering',
+      'meal',
+      'meals',
+    ],
+  ],
+  [
+    'travel',
+    [
+      'airline',
+      'airlines',
+      'airways',
+      'flight',
+      'flights',
+      'airfare',
+      'hotel',
+      'motel',
+      'hostel',
+      'airbnb',
+      'booking.com',
+      'expedia',
+      'hotels.com',
+      'marriott',
+      'hilton',
+      'hyatt',
+      'delta air',
+      'united airlines',
+      'american airlines',
+      'lufthansa',
+      'british airways',
+      'ryanair',
+      'easyjet',
+      'air france',
+      'klm',
+      'emirates',
+      'southwest',
+      'jetblue',
+      'amtrak',
+      'eurostar',
+      'train',
+      'rail',
+      'trainline',
+      'deutsche bahn',
+      'sncf',
+      'baggage',
+      'car rental',
+      'hertz',
+      'avis',
+      'sixt',
+      'travel',
+    ],
+  ],
+  [
+    'transport',
+    [
+      'uber',
+      'lyft',
+      'taxi',
+      'cab',
+      'bolt',
+      'metro',
+      'subway ticket',
+      'bus',
+      'parking',
+      'toll',
+      'tolls',
+      'transit',
+      'mta',
+      'tfl',
+      'oyster',
+      'ride',
+      'scooter',
+      'lime',
+    ],
+  ],
+  [
+    'fuel',
+    [
+      'fuel',
+      'gas station',
+      'petrol',
+      'diesel',
+      'shell',
+      'exxon',
+      'chevron',
+      'texaco',
+      'esso',
+      'totalenergies',
+      'mobil',
+      'bp',
+      'ev charging',
+      'charging station',
+      'supercharger',
+    ],
+  ],
+  [
+    'software & SaaS',
+    [
+      'aws',
+      'amazon web services',
+      'google cloud',
+      'gcp',
+      'azure',
+      'github',
+      'gitlab',
+      'atlassian',
+      'jira',
+      'slack',
+      'zoom',
+      'notion',
+      'figma',
+      'adobe',
+      'dropbox',
+      'microsoft 365',
+      'office 365',
+      'google workspace',
+      'heroku',
+      'digitalocean',
+      'vercel',
+      'netlify',
+      'cloudflare',
+      'openai',
+      'chatgpt',
+      'anthropic',
+      'saas',
+      'software',
+      'license',
+      'licence',
+      'domain',
+      'hosting',
+      'godaddy',
+      'namecheap',
+      'squarespace',
+      'wix',
+      'shopify',
+      'mailchimp',
+      'hubspot',
+      'salesforce',
+      'canva',
+      '1password',
+      'lastpass',
+      'twilio',
+      'sendgrid',
+      'jetbrains',
+      'linear',
+      'asana',
+      'trello',
+      'miro',
+      'calendly',
+      'docusign',
+      'intercom',
+      'zendesk',
+      'sentry',
+      'datadog',
+    ],
+  ],
+  [
+    'utilities & telecom',
+    [
+      'electricity',
+      'electric',
+      'power bill',
+      'water bill',
+      'gas bill',
+      'utility',
+      'utilities',
+      'internet',
+      'broadband',
+      'comcast',
+      'xfinity',
+      'verizon',
+      'at&t',
+      't-mobile',
+      'vodafone',
+      'o2',
+      'spectrum',
+      'phone bill',
+      'mobile plan',
+      'con edison',
+      'pg&e',
+      'telekom',
+      'orange telecom',
+    ],
+  ],
+  [
+    'office supplies',
+    [
+      'office supplies',
+      'staples',
+      'office depot',
+      'paper',
+      'printer paper',
+      'ink',
+      'toner',
+      'stationery',
+      'postage',
+      'stamps',
+      'usps',
+      'fedex',
+      'ups',
+      'dhl',
+      'shipping',
+    ],
+  ],
+  [
+    'equipment',
+    [
+      'apple store',
+      'best buy',
+      'laptop',
+      'monitor',
+      'keyboard',
+      'mouse',
+      'headphones',
+      'dell',
+      'lenovo',
+      'hardware',
+      'macbook',
+      'iphone',
+      'ipad',
+      'printer',
+      'desk',
+      'chair',
+      'webcam',
+    ],
+  ],
   ['rent & workspace', ['rent', 'lease', 'coworking', 'co-working', 'wework', 'regus', 'office rent']],
   ['insurance', ['insurance', 'geico', 'allianz', 'axa', 'state farm', 'progressive', 'aviva']],
-  ['health & fitness', ['pharmacy', 'cvs', 'walgreens', 'boots', 'doctor', 'dentist', 'dental', 'clinic', 'hospital', 'medical', 'optician', 'gym', 'fitness', 'yoga', 'peloton']],
-  ['entertainment & subscriptions', ['netflix', 'spotify', 'hulu', 'disney+', 'disney plus', 'hbo', 'max', 'apple music', 'youtube premium', 'cinema', 'movie', 'movies', 'theatre', 'theater', 'concert', 'steam', 'playstation', 'xbox', 'nintendo', 'audible', 'patreon']],
+  [
+    'health & fitness',
+    ['pharmacy', 'cvs', 'walgreens', 'boots', 'doctor', 'dentist', 'dental', 'clinic', 'hospital', 'medical', 'optician', 'gym', 'fitness', 'yoga', 'peloton'],
+  ],
+  [
+    'entertainment & subscriptions',
+    [
+      'netflix',
+      'spotify',
+      'hulu',
+      'disney+',
+      'disney plus',
+      'hbo',
+      'max',
+      'apple music',
+      'youtube premium',
+      'cinema',
+      'movie',
+      'movies',
+      'theatre',
+      'theater',
+      'concert',
+      'steam',
+      'playstation',
+      'xbox',
+      'nintendo',
+      'audible',
+      'patreon',
+    ],
+  ],
   ['shopping', ['amazon', 'ebay', 'etsy', 'target', 'ikea', 'zara', 'h&m', 'clothing', 'shoes', 'apparel', 'uniqlo', 'nike', 'adidas']],
-  ['education', ['course', 'courses', 'udemy', 'coursera', 'pluralsight', 'book', 'books', 'kindle', 'tuition', 'training', 'conference', 'workshop', 'seminar', 'masterclass']],
+  [
+    'education',
+    [
+      'course',
+      'courses',
+      'udemy',
+      'coursera',
+      'pluralsight',
+      'book',
+      'books',
+      'kindle',
+      'tuition',
+      'training',
+      'conference',
+      'workshop',
+      'seminar',
+      'masterclass',
+    ],
+  ],
   ['marketing & advertising', ['facebook ads', 'meta ads', 'google ads', 'linkedin ads', 'advertising', 'ads', 'sponsorship', 'promotion', 'adwords']],
-  ['bank & payment fees', ['fee', 'fees', 'bank charge', 'service charge', 'interest', 'atm', 'overdraft', 'paypal fee', 'stripe fee', 'wire transfer', 'foreign transaction', 'commission']],
-  ['professional services', ['legal', 'lawyer', 'attorney', 'accountant', 'accounting', 'bookkeeping', 'consulting', 'consultant', 'notary', 'upwork', 'fiverr', 'freelancer', 'contractor']],
+  [
+    'bank & payment fees',
+    [
+      'fee',
+      'fees',
+      'bank charge',
+      'service charge',
+      'interest',
+      'atm',
+      'overdraft',
+      'paypal fee',
+      'stripe fee',
+      'wire transfer',
+      'foreign transaction',
+      'commission',
+    ],
+  ],
+  [
+    'professional services',
+    [
+      'legal',
+      'lawyer',
+      'attorney',
+      'accountant',
+      'accounting',
+      'bookkeeping',
+      'consulting',
+      'consultant',
+      'notary',
+      'upwork',
+      'fiverr',
+      'freelancer',
+      'contractor',
+    ],
+  ],
   ['taxes', ['tax', 'taxes', 'vat', 'irs', 'hmrc', 'sales tax']],
 ];
 
 /** Rule words that describe a kind of spending, not a merchant. */
 const GENERIC_RULE_WORDS = new Set([
-  'grocery', 'groceries', 'supermarket', 'farmers market', 'restaurant', 'cafe', 'café', 'coffee', 'pizza', 'sushi', 'lunch', 'dinner', 'breakfast', 'brunch', 'bar', 'pub', 'bistro',
-  'diner', 'bakery', 'takeaway', 'takeout', 'catering', 'meal', 'meals', 'airline', 'airlines', 'airways', 'flight', 'flights', 'airfare', 'hotel', 'motel', 'hostel', 'train', 'rail',
-  'baggage', 'car rental', 'travel', 'taxi', 'cab', 'metro', 'subway ticket', 'bus', 'parking', 'toll', 'tolls', 'transit', 'ride', 'scooter', 'fuel', 'gas station', 'petrol',
-  'diesel', 'ev charging', 'charging station', 'saas', 'software', 'license', 'licence', 'domain', 'hosting', 'electricity', 'electric', 'power bill', 'water bill', 'gas bill',
-  'utility', 'utilities', 'internet', 'broadband', 'phone bill', 'mobile plan', 'office supplies', 'paper', 'printer paper', 'ink', 'toner', 'stationery', 'postage', 'stamps',
-  'shipping', 'laptop', 'monitor', 'keyboard', 'mouse', 'headphones', 'hardware', 'printer', 'desk', 'chair', 'webcam', 'rent', 'lease', 'coworking', 'co-working', 'office rent',
-  'insurance', 'pharmacy', 'doctor', 'dentist', 'dental', 'clinic', 'hospital', 'medical', 'optician', 'gym', 'fitness', 'yoga', 'cinema', 'movie', 'movies', 'theatre', 'theater',
-  'concert', 'clothing', 'shoes', 'apparel', 'course', 'courses', 'book', 'books', 'tuition', 'training', 'conference', 'workshop', 'seminar', 'advertising', 'ads', 'sponsorship',
-  'promotion', 'fee', 'fees', 'bank charge', 'service charge', 'interest', 'atm', 'overdraft', 'wire transfer', 'foreign transaction', 'commission', 'legal', 'lawyer', 'attorney',
-  'accountant', 'accounting', 'bookkeeping', 'consulting', 'consultant', 'notary', 'freelancer', 'contractor', 'tax', 'taxes', 'vat', 'sales tax', 'max', 'lime', 'linear', 'target',
-  'orange telecom', 'paypal fee', 'stripe fee',
+  'grocery',
+  'groceries',
+  'supermarket',
+  'farmers market',
+  'restaurant',
+  'cafe',
+  'café',
+  'coffee',
+  'pizza',
+  'sushi',
+  'lunch',
+  'dinner',
+  'breakfast',
+  'brunch',
+  'bar',
+  'pub',
+  'bistro',
+  'diner',
+  'bakery',
+  'takeaway',
+  'takeout',
+  'catering',
+  'meal',
+  'meals',
+  'airline',
+  'airlines',
+  'airways',
+  'flight',
+  'flights',
+  'airfare',
+  'hotel',
+  'motel',
+  'hostel',
+  'train',
+  'rail',
+  'baggage',
+  'car rental',
+  'travel',
+  'taxi',
+  'cab',
+  'metro',
+  'subway ticket',
+  'bus',
+  'parking',
+  'toll',
+  'tolls',
+  'transit',
+  'ride',
+  'scooter',
+  'fuel',
+  'gas station',
+  'petrol',
+  'diesel',
+  'ev charging',
+  'charging station',
+  'saas',
+  'software',
+  'license',
+  'licence',
+  'domain',
+  'hosting',
+  'electricity',
+  'electric',
+  'power bill',
+  'water bill',
+  'gas bill',
+  'utility',
+  'utilities',
+  'internet',
+  'broadband',
+  'phone bill',
+  'mobile plan',
+  'office supplies',
+  'paper',
+  'printer paper',
+  'ink',
+  'toner',
+  'stationery',
+  'postage',
+  'stamps',
+  'shipping',
+  'laptop',
+  'monitor',
+  'keyboard',
+  'mouse',
+  'headphones',
+  'hardware',
+  'printer',
+  'desk',
+  'chair',
+  'webcam',
+  'rent',
+  'lease',
+  'coworking',
+  'co-working',
+  'office rent',
+  'insurance',
+  'pharmacy',
+  'doctor',
+  'dentist',
+  'dental',
+  'clinic',
+  'hospital',
+  'medical',
+  'optician',
+  'gym',
+  'fitness',
+  'yoga',
+  'cinema',
+  'movie',
+  'movies',
+  'theatre',
+  'theater',
+  'concert',
+  'clothing',
+  'shoes',
+  'apparel',
+  'course',
+  'courses',
+  'book',
+  'books',
+  'tuition',
+  'training',
+  'conference',
+  'workshop',
+  'seminar',
+  'advertising',
+  'ads',
+  'sponsorship',
+  'promotion',
+  'fee',
+  'fees',
+  'bank charge',
+  'service charge',
+  'interest',
+  'atm',
+  'overdraft',
+  'wire transfer',
+  'foreign transaction',
+  'commission',
+  'legal',
+  'lawyer',
+  'attorney',
+  'accountant',
+  'accounting',
+  'bookkeeping',
+  'consulting',
+  'consultant',
+  'notary',
+  'freelancer',
+  'contractor',
+  'tax',
+  'taxes',
+  'vat',
+  'sales tax',
+  'max',
+  'lime',
+  'linear',
+  'target',
+  'orange telecom',
+  'paypal fee',
+  'stripe fee',
 ]);
 
 /** Names shown as the merchant when a rule matched one ("STARBUCKS #1234" → "Starbucks"). */
@@ -68,7 +609,57 @@ for (const [, keywords] of RULES) {
 }
 
 function displayMerchant(keyword: string): string {
-  const special: Record<string, string> = { aws: 'AWS', gcp: 'Google Cloud', bp: 'BP', kfc: 'KFC', cvs: 'CVS', irs: 'IRS', hmrc: 'HMRC', mta: 'MTA', tfl: 'TfL', usps: 'USPS', ups: 'UPS', dhl: 'DHL', klm: 'KLM', hbo: 'HBO', 'at&t': 'AT&T', 'pg&e': 'PG&E', 'h&m': 'H&M', 'h-e-b': 'H-E-B', o2: 'O2', 'booking.com': 'Booking.com', 'hotels.com': 'Hotels.com', ubereats: 'Uber Eats', '1password': '1Password', openai: 'OpenAI', chatgpt: 'ChatGPT', github: 'GitHub', gitlab: 'GitLab', digitalocean: 'DigitalOcean', hubspot: 'HubSpot', jetbrains: 'JetBrains', docusign: 'DocuSign', lastpass: 'LastPass', sendgrid: 'SendGrid', totalenergies: 'TotalEnergies', doordash: 'DoorDash', grubhub: 'Grubhub', wework: 'WeWork', youtube: 'YouTube', macbook: 'MacBook', iphone: 'iPhone', ipad: 'iPad', 'disney+': 'Disney+', "mcdonald's": "McDonald's", mcdonalds: "McDonald's", 'microsoft 365': 'Microsoft 365', 'office 365': 'Office 365', 't-mobile': 'T-Mobile', easyjet: 'easyJet', jetblue: 'JetBlue' };
+  const special: Record<string, string> = {
+    aws: 'AWS',
+    gcp: 'Google Cloud',
+    bp: 'BP',
+    kfc: 'KFC',
+    cvs: 'CVS',
+    irs: 'IRS',
+    hmrc: 'HMRC',
+    mta: 'MTA',
+    tfl: 'TfL',
+    usps: 'USPS',
+    ups: 'UPS',
+    dhl: 'DHL',
+    klm: 'KLM',
+    hbo: 'HBO',
+    'at&t': 'AT&T',
+    'pg&e': 'PG&E',
+    'h&m': 'H&M',
+    'h-e-b': 'H-E-B',
+    o2: 'O2',
+    'booking.com': 'Booking.com',
+    'hotels.com': 'Hotels.com',
+    ubereats: 'Uber Eats',
+    '1password': '1Password',
+    openai: 'OpenAI',
+    chatgpt: 'ChatGPT',
+    github: 'GitHub',
+    gitlab: 'GitLab',
+    digitalocean: 'DigitalOcean',
+    hubspot: 'HubSpot',
+    jetbrains: 'JetBrains',
+    docusign: 'DocuSign',
+    lastpass: 'LastPass',
+    sendgrid: 'SendGrid',
+    totalenergies: 'TotalEnergies',
+    doordash: 'DoorDash',
+    grubhub: 'Grubhub',
+    wework: 'WeWork',
+    youtube: 'YouTube',
+    macbook: 'MacBook',
+    iphone: 'iPhone',
+    ipad: 'iPad',
+    'disney+': 'Disney+',
+    "mcdonald's": "McDonald's",
+    mcdonalds: "McDonald's",
+    'microsoft 365': 'Microsoft 365',
+    'office 365': 'Office 365',
+    't-mobile': 'T-Mobile',
+    easyjet: 'easyJet',
+    jetblue: 'JetBlue',
+  };
   return special[keyword] ?? keyword.replace(/(^|[\s-])(\p{L})/gu, (_, pre: string, ch: string) => pre + ch.toUpperCase());
 }
 
@@ -95,7 +686,33 @@ export function categorize(text: string): { category: Category; keyword: string 
 
 // ---------------------------------------------------------------- amounts
 
-const SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', '₹': 'INR', '₩': 'KRW', '₽': 'RUB', '₺': 'TRY', '₪': 'ILS', '฿': 'THB', '₫': 'VND', '₴': 'UAH', '₦': 'NGN', '₱': 'PHP', 'zł': 'PLN', 'Kč': 'CZK', 'Ft': 'HUF', 'R$': 'BRL', 'US$': 'USD', 'CA$': 'CAD', 'C$': 'CAD', 'A$': 'AUD', 'AU$': 'AUD', 'NZ$': 'NZD', 'HK$': 'HKD', 'S$': 'SGD', 'Fr.': 'CHF' };
+const SYMBOLS: Record<string, string> = {
+  '€': 'EUR',
+  '£': 'GBP',
+  '₹': 'INR',
+  '₩': 'KRW',
+  '₽': 'RUB',
+  '₺': 'TRY',
+  '₪': 'ILS',
+  '฿': 'THB',
+  '₫': 'VND',
+  '₴': 'UAH',
+  '₦': 'NGN',
+  '₱': 'PHP',
+  zł: 'PLN',
+  Kč: 'CZK',
+  Ft: 'HUF',
+  R$: 'BRL',
+  US$: 'USD',
+  CA$: 'CAD',
+  C$: 'CAD',
+  A$: 'AUD',
+  AU$: 'AUD',
+  NZ$: 'NZD',
+  HK$: 'HKD',
+  S$: 'SGD',
+  'Fr.': 'CHF',
+};
 const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN', 'TWD']);
 const KRONA = new Set(['SEK', 'NOK', 'DKK', 'ISK']);
 const SYMBOL_RE = String.raw`US\$|CA\$|AU\$|NZ\$|HK\$|R\$|C\$|A\$|S\$|[$€£¥₹₩₽₺₪฿₫₴₦₱]|zł|Kč|Ft|kr|Fr\.`;
@@ -151,7 +768,14 @@ function findAmounts(text: string, fallbackCurrency: string, decimalSeparator: '
     const symbol = g.pre ?? g.post;
     const currency = code ?? (symbol ? resolveSymbol(symbol, fallbackCurrency) : null);
     const negative = g.sign !== undefined || g.sign2 !== undefined;
-    out.push({ value: negative ? number.value.negated() : number.value, currency, start: match.index, end: match.index + match[0].length, hasDecimals: number.hasDecimals, decimalComma: number.decimalComma });
+    out.push({
+      value: negative ? number.value.negated() : number.value,
+      currency,
+      start: match.index,
+      end: match.index + match[0].length,
+      hasDecimals: number.hasDecimals,
+      decimalComma: number.decimalComma,
+    });
   }
   return out;
 }
@@ -200,9 +824,17 @@ function findDates(text: string): FoundDate[] {
         const y = Number(m[3]);
         const proves: DateOrder | null = a > 12 && b <= 12 ? 'DMY' : b > 12 && a <= 12 ? 'MDY' : null;
         if (!iso(y, b, a) && !iso(y, a, b)) continue;
-        out.push({ start, end, resolve: (order) => (proves ? (proves === 'DMY' ? iso(y, b, a) : iso(y, a, b)) : order === 'DMY' ? iso(y, b, a) : iso(y, a, b)), proves });
+        out.push({
+          start,
+          end,
+          resolve: (order) => (proves ? (proves === 'DMY' ? iso(y, b, a) : iso(y, a, b)) : order === 'DMY' ? iso(y, b, a) : iso(y, a, b)),
+          proves,
+        });
       } else {
-        const [day, month] = kind === 'dmy-text' ? [Number(m[1]), MONTHS[m[2]!.toLowerCase().slice(0, m[2]!.toLowerCase().startsWith('sept') ? 4 : 3)]!] : [Number(m[2]), MONTHS[m[1]!.toLowerCase().slice(0, m[1]!.toLowerCase().startsWith('sept') ? 4 : 3)]!];
+        const [day, month] =
+          kind === 'dmy-text'
+            ? [Number(m[1]), MONTHS[m[2]!.toLowerCase().slice(0, m[2]!.toLowerCase().startsWith('sept') ? 4 : 3)]!]
+            : [Number(m[2]), MONTHS[m[1]!.toLowerCase().slice(0, m[1]!.toLowerCase().startsWith('sept') ? 4 : 3)]!];
         const value = iso(Number(m[3]), month, day);
         if (value) out.push({ start, end, resolve: () => value, proves: null });
       }
@@ -244,7 +876,9 @@ export const expenseResultSchema = z.object({
       matchedRule: z.string().nullable().describe('The keyword that decided the category'),
     }),
   ),
-  totalsByCategory: z.array(z.object({ category: z.enum(CATEGORIES), currency: z.string(), total: z.string(), count: z.number().int() })).describe('Per category and currency, largest first'),
+  totalsByCategory: z
+    .array(z.object({ category: z.enum(CATEGORIES), currency: z.string(), total: z.string(), count: z.number().int() }))
+    .describe('Per category and currency, largest first'),
   totalsByCurrency: z.array(
     z.object({
       currency: z.string(),
@@ -296,7 +930,8 @@ function draftFromLine(text: string, line: number, options: ExpenseOptions): Dra
 
 const HEADER_NAMES: Record<string, RegExp> = {
   date: /^(?:date|transaction date|trans\.? date|posted|posting date|post date|booking date|value date|datum|fecha|data|time|when)$/i,
-  description: /^(?:description|details|memo|narrative|transaction|transaction details|particulars|reference|note|notes|item|what|purpose|verwendungszweck|concepto)$/i,
+  description:
+    /^(?:description|details|memo|narrative|transaction|transaction details|particulars|reference|note|notes|item|what|purpose|verwendungszweck|concepto)$/i,
   merchant: /^(?:merchant|merchant name|payee|vendor|supplier|name|counterparty|store|shop|beneficiary|recipient|empfänger)$/i,
   amount: /^(?:amount|value|total|sum|price|cost|debit|debit amount|withdrawal|withdrawals|paid out|money out|spent|betrag|importe|montant)$/i,
   credit: /^(?:credit|credit amount|deposit|deposits|paid in|money in)$/i,
@@ -311,7 +946,10 @@ function detectDelimiter(csv: string): string {
   return best[1] > 0 ? best[0] : ',';
 }
 
-function readCsv(csv: string, options: ExpenseOptions): { drafts: Draft[]; skipped: { line: number; reason: string }[]; delimiter: string; header: boolean; columns: Record<string, number> } {
+function readCsv(
+  csv: string,
+  options: ExpenseOptions,
+): { drafts: Draft[]; skipped: { line: number; reason: string }[]; delimiter: string; header: boolean; columns: Record<string, number> } {
   const delimiter = detectDelimiter(csv);
   let rows: string[][];
   try {
@@ -326,7 +964,9 @@ function readCsv(csv: string, options: ExpenseOptions): { drafts: Draft[]; skipp
   first.forEach((cell, i) => {
     for (const [role, pattern] of Object.entries(HEADER_NAMES)) if (named[role] === undefined && pattern.test(cell.trim())) named[role] = i;
   });
-  const looksNumeric = first.some((cell) => findAmounts(cell, options.currency, options.decimalSeparator).some((a) => a.end - a.start === cell.length) || findDates(cell).length > 0);
+  const looksNumeric = first.some(
+    (cell) => findAmounts(cell, options.currency, options.decimalSeparator).some((a) => a.end - a.start === cell.length) || findDates(cell).length > 0,
+  );
   const header = Object.keys(named).length > 0 && !looksNumeric;
   const body = header ? rows.slice(1) : rows;
   const columns = header ? named : inferColumns(body, options);
@@ -354,7 +994,15 @@ function readCsv(csv: string, options: ExpenseOptions): { drafts: Draft[]; skipp
     const date = findDates(dateCell)[0] ?? null;
     const merchant = cell('merchant');
     const description = cleanDescription(cell('description'));
-    drafts.push({ line, text: row.join(' '), date, dateText: date ? dateCell : null, amount, merchantField: merchant || null, description: description || merchant });
+    drafts.push({
+      line,
+      text: row.join(' '),
+      date,
+      dateText: date ? dateCell : null,
+      amount,
+      merchantField: merchant || null,
+      description: description || merchant,
+    });
   });
   return { drafts, skipped, delimiter, header, columns };
 }
@@ -376,7 +1024,10 @@ function inferColumns(rows: string[][], options: ExpenseOptions): Record<string,
   }
   for (let i = 0; i < width; i++) {
     if (i === columns.date) continue;
-    const amountScore = score((c) => /^[-−(]?\s*\D{0,3}\s?[\d.,' ]+\s?\D{0,3}\)?$/.test(c) && findAmounts(c, options.currency, options.decimalSeparator).length > 0, i);
+    const amountScore = score(
+      (c) => /^[-−(]?\s*\D{0,3}\s?[\d.,' ]+\s?\D{0,3}\)?$/.test(c) && findAmounts(c, options.currency, options.decimalSeparator).length > 0,
+      i,
+    );
     if (amountScore > 0 && amountScore >= bestAmount) {
       bestAmount = amountScore;
       columns.amount = i;
@@ -385,7 +1036,7 @@ function inferColumns(rows: string[][], options: ExpenseOptions): Record<string,
   let longest = 0;
   for (let i = 0; i < width; i++) {
     if (i === columns.date || i === columns.amount) continue;
-    const length = sample.reduce((sum, r) => sum + ((r[i] ?? '').replace(/[\d\s.,-]/g, '').length), 0);
+    const length = sample.reduce((sum, r) => sum + (r[i] ?? '').replace(/[\d\s.,-]/g, '').length, 0);
     if (length > longest) {
       longest = length;
       columns.description = i;
@@ -401,7 +1052,10 @@ function merchantOf(draft: Draft, matched: string | null): string | null {
   return words ? words[0] : null;
 }
 
-export function categorizeExpenses(input: { text?: string | undefined; csv?: string | undefined }, options: ExpenseOptions): ExpenseResult & { warnings: string[] } {
+export function categorizeExpenses(
+  input: { text?: string | undefined; csv?: string | undefined },
+  options: ExpenseOptions,
+): ExpenseResult & { warnings: string[] } {
   const warnings: string[] = [];
   let drafts: Draft[] = [];
   let skipped: { line: number; reason: string }[] = [];
@@ -436,7 +1090,9 @@ export function categorizeExpenses(input: { text?: string | undefined; csv?: str
       const dayFirstCurrencies = currencies.filter((c) => !['USD', 'CAD', 'PHP'].includes(c)).length;
       dateOrder = dotted || commaDecimals || dayFirstCurrencies > currencies.length / 2 ? 'DMY' : 'MDY';
       if (drafts.some((d) => d.date !== null && d.date.proves === null && /^\d{1,2}[-/.]\d{1,2}[-/.]/.test(d.dateText ?? ''))) {
-        warnings.push(`Numeric dates such as 03/05 are ambiguous; they were read as ${dateOrder === 'DMY' ? 'day/month' : 'month/day'} (set dateOrder to change).`);
+        warnings.push(
+          `Numeric dates such as 03/05 are ambiguous; they were read as ${dateOrder === 'DMY' ? 'day/month' : 'month/day'} (set dateOrder to change).`,
+        );
       }
     }
   }
@@ -444,7 +1100,11 @@ export function categorizeExpenses(input: { text?: string | undefined; csv?: str
   // Sign convention: a bank export lists spending as negative numbers.
   const negatives = drafts.filter((d) => d.amount.value.isNegative()).length;
   const signConvention =
-    options.signConvention !== 'auto' ? options.signConvention : drafts.length > 0 && negatives / drafts.length > 0.6 ? 'expenses-negative' : 'expenses-positive';
+    options.signConvention !== 'auto'
+      ? options.signConvention
+      : drafts.length > 0 && negatives / drafts.length > 0.6
+        ? 'expenses-negative'
+        : 'expenses-positive';
 
   const expenses = drafts.map((d) => {
     const amount = signConvention === 'expenses-negative' ? d.amount.value.negated() : d.amount.value;
@@ -480,7 +1140,10 @@ export function categorizeExpenses(input: { text?: string | undefined; csv?: str
   }
   if (byCurrency.size > 1) warnings.push(`The expenses are in ${byCurrency.size} currencies; totals are per currency (no exchange rates are applied).`);
   const uncategorized = expenses.filter((e) => e.category === 'uncategorized').length;
-  if (uncategorized > 0) warnings.push(`${uncategorized} expense${uncategorized === 1 ? '' : 's'} matched no category rule and ${uncategorized === 1 ? 'is' : 'are'} listed as uncategorized.`);
+  if (uncategorized > 0)
+    warnings.push(
+      `${uncategorized} expense${uncategorized === 1 ? '' : 's'} matched no category rule and ${uncategorized === 1 ? 'is' : 'are'} listed as uncategorized.`,
+    );
 
   return {
     format: input.csv !== undefined ? 'csv' : 'text',

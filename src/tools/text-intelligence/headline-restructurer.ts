@@ -29,7 +29,25 @@ interface Term {
   tags: string[];
 }
 
-const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'can', 'will', 'should', 'could', 'would', 'has', 'have', 'does', 'do', 'did', 'must', 'may', 'might']);
+const AUXILIARIES = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'can',
+  'will',
+  'should',
+  'could',
+  'would',
+  'has',
+  'have',
+  'does',
+  'do',
+  'did',
+  'must',
+  'may',
+  'might',
+]);
 const MORE = new Set(['increase', 'boost', 'grow', 'raise', 'maximize', 'maximise', 'double', 'triple', 'earn', 'gain', 'attract']);
 const BETTER = new Set(['improve', 'enhance', 'upgrade', 'optimize', 'optimise', 'fix', 'perfect', 'strengthen']);
 const LOWER = new Set(['reduce', 'cut', 'lower', 'decrease', 'minimize', 'minimise', 'slash']);
@@ -58,9 +76,16 @@ function gerund(word: string): string {
 
 /** Reads a headline as an action ("Improve your sleep"), a topic ("Email marketing tips") or a statement ("Remote work is changing cities"). */
 export function parseHeadline(raw: string): Parsed {
-  let text = raw.trim().replace(/\s+/g, ' ').replace(/[.!?:;…]+$/u, '').trim();
+  let text = raw
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[.!?:;…]+$/u, '')
+    .trim();
   // Strip a leading template the headline already has, so "How to X" and "7 ways to X" read as X.
-  const stripped = text.replace(/^(?:how\s+(?:to|can\s+(?:you|i|we))|why\s+you\s+should|\d+\s+(?:simple\s+|easy\s+|proven\s+|quick\s+)?(?:ways|steps|tips)\s+to)\s+/i, '');
+  const stripped = text.replace(
+    /^(?:how\s+(?:to|can\s+(?:you|i|we))|why\s+you\s+should|\d+\s+(?:simple\s+|easy\s+|proven\s+|quick\s+)?(?:ways|steps|tips)\s+to)\s+/i,
+    '',
+  );
   if (stripped !== text) text = stripped;
   const terms = (nlp()(text).json() as { terms: Term[] }[]).flatMap((s) => s.terms);
   const first = terms[0];
@@ -142,10 +167,15 @@ function build(style: Style, parsed: Parsed, count: number, benefit: string | un
     case 'benefit-first': {
       const lead = benefit ?? benefitOf(parsed);
       if (form === 'action') {
-        if (lead) return { headline: `${lead}: how to ${core}`, template: benefit ? '{benefit}: how to {action}' : '{better|more|less} {object}: how to {action}' };
+        if (lead)
+          return { headline: `${lead}: how to ${core}`, template: benefit ? '{benefit}: how to {action}' : '{better|more|less} {object}: how to {action}' };
         return { headline: `${core.charAt(0).toUpperCase()}${core.slice(1)}: a step-by-step plan`, template: '{action}: a step-by-step plan' };
       }
-      if (lead) return { headline: `${lead}: ${form === 'statement' ? `how ${lowerFirst(core)}` : `a guide to ${lowerFirst(core)}`}`, template: form === 'statement' ? '{benefit}: how {statement}' : '{benefit}: a guide to {topic}' };
+      if (lead)
+        return {
+          headline: `${lead}: ${form === 'statement' ? `how ${lowerFirst(core)}` : `a guide to ${lowerFirst(core)}`}`,
+          template: form === 'statement' ? '{benefit}: how {statement}' : '{benefit}: a guide to {topic}',
+        };
       if (form === 'statement') return { headline: `${core}, and what it means for you`, template: '{statement}, and what it means for you' };
       return { headline: `Get better results with ${lowerFirst(core)}`, template: 'Get better results with {topic}' };
     }
@@ -155,7 +185,10 @@ function build(style: Style, parsed: Parsed, count: number, benefit: string | un
         return { headline: `The complete guide to ${[gerund(verb!), ...rest].join(' ')}`, template: 'The complete guide to {action as -ing}' };
       }
       const subject = form === 'statement' ? (parsed.object ?? core) : core;
-      return { headline: `The complete guide to ${lowerFirst(subject)}`, template: form === 'statement' ? 'The complete guide to {subject}' : 'The complete guide to {topic}' };
+      return {
+        headline: `The complete guide to ${lowerFirst(subject)}`,
+        template: form === 'statement' ? 'The complete guide to {subject}' : 'The complete guide to {topic}',
+      };
     }
   }
 }
@@ -191,9 +224,24 @@ export default defineTool({
       .refine((list) => new Set(list).size === list.length, 'list each style once')
       .default([...STYLES])
       .describe(`Structures to produce (default all): ${STYLES.join(', ')}`),
-    listCount: z.number().int('a whole number').min(2, 'at least 2').max(101, 'at most 101').default(7).describe('The number in list headlines (2–101, default 7)'),
-    benefit: z.string().trim().min(1, 'must not be empty').max(80, 'at most 80 characters').optional().describe('The reader\'s benefit to lead benefit-first headlines with, e.g. "Sleep better tonight"'),
-    case: z.enum(['title', 'sentence']).default('title').describe('title = Title Case with small words lower-case (default); sentence = only the first letter capitalised'),
+    listCount: z
+      .number()
+      .int('a whole number')
+      .min(2, 'at least 2')
+      .max(101, 'at most 101')
+      .default(7)
+      .describe('The number in list headlines (2–101, default 7)'),
+    benefit: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(80, 'at most 80 characters')
+      .optional()
+      .describe('The reader\'s benefit to lead benefit-first headlines with, e.g. "Sleep better tonight"'),
+    case: z
+      .enum(['title', 'sentence'])
+      .default('title')
+      .describe('title = Title Case with small words lower-case (default); sentence = only the first letter capitalised'),
   }),
   output: z.object({
     original: z.string(),
@@ -218,11 +266,46 @@ export default defineTool({
         original: 'Improve your sleep with simple habits',
         form: 'action',
         variants: [
-          { style: 'question', headline: 'Want to Improve Your Sleep with Simple Habits?', characters: 46, words: 8, fitsSearchResults: true, template: 'Want to {action}?' },
-          { style: 'how-to', headline: 'How to Improve Your Sleep with Simple Habits', characters: 44, words: 8, fitsSearchResults: true, template: 'How to {action}' },
-          { style: 'list', headline: '7 Ways to Improve Your Sleep with Simple Habits', characters: 47, words: 9, fitsSearchResults: true, template: '{n} ways to {action}' },
-          { style: 'benefit-first', headline: 'Better Sleep: How to Improve Your Sleep with Simple Habits', characters: 58, words: 10, fitsSearchResults: true, template: '{better|more|less} {object}: how to {action}' },
-          { style: 'guide', headline: 'The Complete Guide to Improving Your Sleep with Simple Habits', characters: 61, words: 10, fitsSearchResults: false, template: 'The complete guide to {action as -ing}' },
+          {
+            style: 'question',
+            headline: 'Want to Improve Your Sleep with Simple Habits?',
+            characters: 46,
+            words: 8,
+            fitsSearchResults: true,
+            template: 'Want to {action}?',
+          },
+          {
+            style: 'how-to',
+            headline: 'How to Improve Your Sleep with Simple Habits',
+            characters: 44,
+            words: 8,
+            fitsSearchResults: true,
+            template: 'How to {action}',
+          },
+          {
+            style: 'list',
+            headline: '7 Ways to Improve Your Sleep with Simple Habits',
+            characters: 47,
+            words: 9,
+            fitsSearchResults: true,
+            template: '{n} ways to {action}',
+          },
+          {
+            style: 'benefit-first',
+            headline: 'Better Sleep: How to Improve Your Sleep with Simple Habits',
+            characters: 58,
+            words: 10,
+            fitsSearchResults: true,
+            template: '{better|more|less} {object}: how to {action}',
+          },
+          {
+            style: 'guide',
+            headline: 'The Complete Guide to Improving Your Sleep with Simple Habits',
+            characters: 61,
+            words: 10,
+            fitsSearchResults: false,
+            template: 'The complete guide to {action as -ing}',
+          },
         ],
         method: 'template',
       },
@@ -234,8 +317,22 @@ export default defineTool({
         original: 'Remote work is changing cities',
         form: 'statement',
         variants: [
-          { style: 'question', headline: 'Is remote work changing cities?', characters: 31, words: 5, fitsSearchResults: true, template: '{auxiliary} {subject} {rest}? / Why {statement}?' },
-          { style: 'list', headline: '5 ways remote work is changing cities', characters: 37, words: 7, fitsSearchResults: true, template: '{n} ways {statement}' },
+          {
+            style: 'question',
+            headline: 'Is remote work changing cities?',
+            characters: 31,
+            words: 5,
+            fitsSearchResults: true,
+            template: '{auxiliary} {subject} {rest}? / Why {statement}?',
+          },
+          {
+            style: 'list',
+            headline: '5 ways remote work is changing cities',
+            characters: 37,
+            words: 7,
+            fitsSearchResults: true,
+            template: '{n} ways {statement}',
+          },
         ],
         method: 'template',
       },
@@ -247,7 +344,14 @@ export default defineTool({
         original: 'Email marketing tips for small businesses',
         form: 'topic',
         variants: [
-          { style: 'list', headline: '7 Email Marketing Tips for Small Businesses', characters: 43, words: 7, fitsSearchResults: true, template: '{n} {topic}' },
+          {
+            style: 'list',
+            headline: '7 Email Marketing Tips for Small Businesses',
+            characters: 43,
+            words: 7,
+            fitsSearchResults: true,
+            template: '{n} {topic}',
+          },
           {
             style: 'benefit-first',
             headline: 'Double Your Open Rates: A Guide to Email Marketing Tips for Small Businesses',

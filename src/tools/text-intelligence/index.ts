@@ -9,4 +9,14 @@ import piiScrub from './pii-scrub.ts';
 import piiScrubFile from './pii-scrub-file.ts';
 import snippetMaker from './snippet-maker.ts';
 
-export const textIntelligenceTools: AnyTool[] = [piiScrub, piiScrubFile, jargonBuster, snippetMaker, headlineRestructurer, atsGap, atsGapFile, expenseCategorizer, expenseCategorizerFile];
+export const textIntelligenceTools: AnyTool[] = [
+  piiScrub,
+  piiScrubFile,
+  jargonBuster,
+  snippetMaker,
+  headlineRestructurer,
+  atsGap,
+  atsGapFile,
+  expenseCategorizer,
+  expenseCategorizerFile,
+];

@@ -9,13 +9,21 @@ const BY_FORM = new Map<string, SurfaceForm>(FORMS.map((f) => [normalize(f.form)
 const PATTERN = new RegExp(
   `(?<![\\p{L}\\p{N}'’-])(?:${[...BY_FORM.keys()]
     .sort((a, b) => b.length - a.length || a.localeCompare(b))
-    .map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u00a0]+').replace(/'/g, "['’]"))
+    .map((form) =>
+      form
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/ /g, '[\\s\\u00a0]+')
+        .replace(/'/g, "['’]"),
+    )
     .join('|')})(?![\\p{L}\\p{N}-])`,
   'giu',
 );
 
 function normalize(text: string): string {
-  return text.toLowerCase().replace(/[\s\u00a0]+/g, ' ').replace(/’/g, "'");
+  return text
+    .toLowerCase()
+    .replace(/[\s\u00a0]+/g, ' ')
+    .replace(/’/g, "'");
 }
 
 /** Carries the case of the original over: "Leverage" → "Use", "LEVERAGE" → "USE". */
@@ -62,7 +70,10 @@ export default defineTool({
       .min(1, 'name at least one category')
       .optional()
       .describe(`Dictionary sections to use (default all): ${JARGON_CATEGORIES.join(', ')}`),
-    mode: z.enum(['replace', 'annotate']).default('replace').describe('replace = swap in the plain words (default); annotate = keep the jargon and add "(plain)" after it'),
+    mode: z
+      .enum(['replace', 'annotate'])
+      .default('replace')
+      .describe('replace = swap in the plain words (default); annotate = keep the jargon and add "(plain)" after it'),
     keep: z
       .array(z.string().min(1).max(100, 'at most 100 characters'))
       .max(100, 'at most 100 terms')
@@ -84,12 +95,54 @@ export default defineTool({
       output: {
         text: 'From now on, we used our benefits of working together to follow up with people involved.',
         replacements: [
-          { term: 'going forward', plain: 'from now on', category: 'business', explanation: 'A filler phrase meaning "in future".', count: 1, examples: ['Going forward'] },
-          { term: 'leverage', plain: 'use', category: 'business', explanation: '"Leverage" as a verb is a buzzword for using something to advantage.', count: 1, examples: ['leveraged'] },
-          { term: 'synergy', plain: 'cooperation', category: 'business', explanation: 'The extra benefit of working together.', count: 1, examples: ['synergies'] },
-          { term: 'in order to', plain: 'to', category: 'bureaucratic', explanation: '"In order to" almost always means just "to".', count: 1, examples: ['in order to'] },
-          { term: 'circle back', plain: 'follow up', category: 'business', explanation: 'To return to a topic or contact someone again later.', count: 1, examples: ['circle back'] },
-          { term: 'stakeholder', plain: 'person involved', category: 'business', explanation: 'Anyone affected by or with an interest in a project.', count: 1, examples: ['stakeholders'] },
+          {
+            term: 'going forward',
+            plain: 'from now on',
+            category: 'business',
+            explanation: 'A filler phrase meaning "in future".',
+            count: 1,
+            examples: ['Going forward'],
+          },
+          {
+            term: 'leverage',
+            plain: 'use',
+            category: 'business',
+            explanation: '"Leverage" as a verb is a buzzword for using something to advantage.',
+            count: 1,
+            examples: ['leveraged'],
+          },
+          {
+            term: 'synergy',
+            plain: 'cooperation',
+            category: 'business',
+            explanation: 'The extra benefit of working together.',
+            count: 1,
+            examples: ['synergies'],
+          },
+          {
+            term: 'in order to',
+            plain: 'to',
+            category: 'bureaucratic',
+            explanation: '"In order to" almost always means just "to".',
+            count: 1,
+            examples: ['in order to'],
+          },
+          {
+            term: 'circle back',
+            plain: 'follow up',
+            category: 'business',
+            explanation: 'To return to a topic or contact someone again later.',
+            count: 1,
+            examples: ['circle back'],
+          },
+          {
+            term: 'stakeholder',
+            plain: 'person involved',
+            category: 'business',
+            explanation: 'Anyone affected by or with an interest in a project.',
+            count: 1,
+            examples: ['stakeholders'],
+          },
         ],
         total: 6,
         wordCount: 13,
@@ -103,7 +156,14 @@ export default defineTool({
       output: {
         text: 'Pursuant to (under) clause 4, payment is due prior to (before) delivery.',
         replacements: [
-          { term: 'pursuant to', plain: 'under', category: 'legal', explanation: 'In accordance with, or under (a law, contract or rule).', count: 1, examples: ['Pursuant to'] },
+          {
+            term: 'pursuant to',
+            plain: 'under',
+            category: 'legal',
+            explanation: 'In accordance with, or under (a law, contract or rule).',
+            count: 1,
+            examples: ['Pursuant to'],
+          },
           { term: 'prior to', plain: 'before', category: 'bureaucratic', explanation: 'A formal way of saying "before".', count: 1, examples: ['prior to'] },
         ],
         total: 2,
@@ -118,7 +178,14 @@ export default defineTool({
       output: {
         text: 'The impact was clear. We will affect sales with an ideation session and a benefit.',
         replacements: [
-          { term: 'impact', plain: 'affect', category: 'business', explanation: '"Impact" as a verb usually just means "affect".', count: 1, examples: ['will impact'] },
+          {
+            term: 'impact',
+            plain: 'affect',
+            category: 'business',
+            explanation: '"Impact" as a verb usually just means "affect".',
+            count: 1,
+            examples: ['will impact'],
+          },
           { term: 'value add', plain: 'benefit', category: 'business', explanation: 'An extra benefit.', count: 1, examples: ['value add'] },
         ],
         total: 2,
@@ -155,7 +222,15 @@ export default defineTool({
       cursor = match.index + original.length;
       total++;
       const key = entry.term;
-      const record = found.get(key) ?? { term: entry.term, plain: entry.plain, category: entry.category, explanation: entry.explanation, count: 0, examples: [], order: found.size };
+      const record = found.get(key) ?? {
+        term: entry.term,
+        plain: entry.plain,
+        category: entry.category,
+        explanation: entry.explanation,
+        count: 0,
+        examples: [],
+        order: found.size,
+      };
       record.count++;
       if (record.examples.length < 3 && !record.examples.includes(original)) record.examples.push(original);
       found.set(key, record);

@@ -22,8 +22,22 @@ interface Entry {
   ambiguous?: boolean;
 }
 
-const v = (term: string, plain: string, category: JargonCategory, explanation: string, ambiguous = false): Entry => ({ term, plain, category, explanation, kind: 'verb', ...(ambiguous ? { ambiguous } : {}) });
-const n = (term: string, plain: string, category: JargonCategory, explanation: string, plainPlural?: string): Entry => ({ term, plain, category, explanation, kind: 'noun', ...(plainPlural ? { plainPlural } : {}) });
+const v = (term: string, plain: string, category: JargonCategory, explanation: string, ambiguous = false): Entry => ({
+  term,
+  plain,
+  category,
+  explanation,
+  kind: 'verb',
+  ...(ambiguous ? { ambiguous } : {}),
+});
+const n = (term: string, plain: string, category: JargonCategory, explanation: string, plainPlural?: string): Entry => ({
+  term,
+  plain,
+  category,
+  explanation,
+  kind: 'noun',
+  ...(plainPlural ? { plainPlural } : {}),
+});
 const p = (term: string, plain: string, category: JargonCategory, explanation: string): Entry => ({ term, plain, category, explanation, kind: 'phrase' });
 
 export const DICTIONARY: Entry[] = [
@@ -91,13 +105,25 @@ export const DICTIONARY: Entry[] = [
   n('KPI', 'key measure', 'business', 'Key performance indicator: a number used to track progress toward a goal.'),
   n('OKR', 'goal and measure', 'business', 'Objectives and key results: a goal plus the measures of reaching it.', 'goals and measures'),
   n('burn rate', 'monthly spending', 'finance', 'How fast a company spends its cash, usually per month.'),
-  n('EBITDA', 'operating profit', 'finance', 'Earnings before interest, taxes, depreciation and amortisation: a measure of operating profit.', 'operating profits'),
+  n(
+    'EBITDA',
+    'operating profit',
+    'finance',
+    'Earnings before interest, taxes, depreciation and amortisation: a measure of operating profit.',
+    'operating profits',
+  ),
   n('bleeding edge', 'newest technology', 'tech', 'Technology so new it is still risky.', 'newest technologies'),
   n('deep dive', 'detailed look', 'business', 'A detailed examination of a topic.'),
   n('deep-dive', 'detailed look', 'business', 'A detailed examination of a topic.'),
   n('tech debt', 'shortcuts to fix later', 'tech', 'Work created by taking shortcuts in code that must be fixed later.', 'shortcuts to fix later'),
   n('technical debt', 'shortcuts to fix later', 'tech', 'Work created by taking shortcuts in code that must be fixed later.', 'shortcuts to fix later'),
-  n('omnichannel', 'every channel', 'marketing', 'Selling and communicating through all channels (online, in store, phone) in a joined-up way.', 'every channel'),
+  n(
+    'omnichannel',
+    'every channel',
+    'marketing',
+    'Selling and communicating through all channels (online, in store, phone) in a joined-up way.',
+    'every channel',
+  ),
   n('touchpoint', 'contact', 'marketing', 'Any point where a customer interacts with a business.'),
   n('call to action', 'request', 'marketing', 'A prompt asking the reader to do something, such as "Buy now".', 'requests'),
   n('low-hanging fruit', 'easy win', 'business', 'Tasks or goals that are easy to achieve.', 'easy wins'),
@@ -178,8 +204,8 @@ export const DICTIONARY: Entry[] = [
   p('forthwith', 'immediately', 'legal', 'Immediately.'),
   p('inter alia', 'among other things', 'legal', 'Latin for "among other things".'),
   p('null and void', 'invalid', 'legal', 'Having no legal force.'),
-  p('force majeure', 'events beyond anyone\'s control', 'legal', 'Unforeseeable events (war, disaster) that excuse a party from a contract.'),
-  p('indemnify', 'protect from loss', 'legal', 'To promise to cover another person\'s losses or legal costs.'),
+  p('force majeure', "events beyond anyone's control", 'legal', 'Unforeseeable events (war, disaster) that excuse a party from a contract.'),
+  p('indemnify', 'protect from loss', 'legal', "To promise to cover another person's losses or legal costs."),
   p('approximately', 'about', 'bureaucratic', 'A formal word for "about".'),
   p('sufficient', 'enough', 'bureaucratic', 'A formal word for "enough".'),
   p('numerous', 'many', 'bureaucratic', 'A formal word for "many".'),

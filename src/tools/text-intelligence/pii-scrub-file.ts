@@ -9,7 +9,13 @@ const { types, placeholderStyle, defaultCountry } = piiScrub.input.shape;
 
 /** A form field may list the types as JSON (`["email","phone"]`) or comma-separated (`email,phone`). */
 const typesField = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',').map((t) => t.trim()).filter(Boolean) : value),
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : value,
   types,
 );
 

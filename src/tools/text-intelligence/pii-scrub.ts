@@ -12,7 +12,7 @@ export default defineTool({
   cpu: 'large-input',
   title: 'Scrub personal data (PII) from text',
   description:
-    'Finds and replaces personal data in a text: e-mail addresses, phone numbers (validated against Google\'s libphonenumber ' +
+    "Finds and replaces personal data in a text: e-mail addresses, phone numbers (validated against Google's libphonenumber " +
     'metadata; numbers without +country code are read for `defaultCountry`, default US), payment card numbers (issuer range, ' +
     'length and Luhn checksum), IBANs (country length, BBAN format and ISO 7064 mod-97 check), IPv4/IPv6 addresses, US Social ' +
     'Security numbers (never-issued ranges excluded), person names (an English name model, so best on English text) and, when ' +
@@ -22,7 +22,10 @@ export default defineTool({
     'lost per type and one finding per type found with stable ids (pii.email, pii.credit_card…).',
   keywords: ['pii', 'redact', 'anonymize', 'scrub', 'gdpr', 'personal data', 'mask', 'email', 'phone number', 'credit card', 'iban', 'ssn', 'privacy'],
   input: z.object({
-    text: z.string().max(MAX_PII_TEXT_CHARS, `at most ${MAX_PII_TEXT_CHARS.toLocaleString('en')} characters`).describe('Text to scrub (max 100,000 characters)'),
+    text: z
+      .string()
+      .max(MAX_PII_TEXT_CHARS, `at most ${MAX_PII_TEXT_CHARS.toLocaleString('en')} characters`)
+      .describe('Text to scrub (max 100,000 characters)'),
     types: z
       .array(z.enum(PII_TYPES))
       .min(1, 'name at least one type')
@@ -32,7 +35,9 @@ export default defineTool({
     placeholderStyle: z
       .enum(PLACEHOLDER_STYLES)
       .default('typed')
-      .describe('typed = [EMAIL_1], numbered per distinct value (default); redacted = [REDACTED]; masked = the value with most characters hidden (card/SSN keep the last 4 digits)'),
+      .describe(
+        'typed = [EMAIL_1], numbered per distinct value (default); redacted = [REDACTED]; masked = the value with most characters hidden (card/SSN keep the last 4 digits)',
+      ),
     defaultCountry: z
       .string()
       .length(2, 'a 2-letter ISO 3166 country code such as US, GB or DE')

@@ -95,7 +95,8 @@ interface Span {
   detail: string | null;
 }
 
-const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}_%+-](?:[\p{L}\p{N}._%+-]{0,62}[\p{L}\p{N}_%+-])?@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}(?![\p{L}\p{N}-]|\.\p{L})/gu;
+const EMAIL =
+  /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}_%+-](?:[\p{L}\p{N}._%+-]{0,62}[\p{L}\p{N}_%+-])?@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}(?![\p{L}\p{N}-]|\.\p{L})/gu;
 const CARD_CANDIDATE = /(?<![\d-])\d(?:[ -]?\d){11,18}(?![\d-]|[ -]\d)/g;
 const IBAN_START = /(?<![\p{L}\p{N}])[A-Za-z]{2}\d{2}(?=[ -]?[A-Za-z0-9])/gu;
 const SSN_FORMATTED = /(?<![\d-])(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])/g;
@@ -108,9 +109,16 @@ const DATE = new RegExp(
   'giu',
 );
 const SENTENCE_END = /[.!?]\s+(?=\p{Lu})|[\n;]/gu;
-const BIRTH_CUE = /(?:\bD\.?O\.?B\b|date\s+of\s+birth|birth\s*date|\bborn\b|\bbirthday\b|\bgeb(?:oren|\.)|\bné(?:e)?\s+le\b|fecha\s+de\s+nacimiento|data\s+di\s+nascita)/i;
+const BIRTH_CUE =
+  /(?:\bD\.?O\.?B\b|date\s+of\s+birth|birth\s*date|\bborn\b|\bbirthday\b|\bgeb(?:oren|\.)|\bné(?:e)?\s+le\b|fecha\s+de\s+nacimiento|data\s+di\s+nascita)/i;
 
-function addMatches(out: Span[], type: PiiType, regex: RegExp, text: string, check: (raw: string, match: RegExpMatchArray) => { key: string; detail: string | null; start?: number; raw?: string } | undefined): void {
+function addMatches(
+  out: Span[],
+  type: PiiType,
+  regex: RegExp,
+  text: string,
+  check: (raw: string, match: RegExpMatchArray) => { key: string; detail: string | null; start?: number; raw?: string } | undefined,
+): void {
   for (const match of text.matchAll(regex)) {
     const verdict = check(match[0], match);
     if (!verdict) continue;
@@ -170,7 +178,14 @@ function findDatesOfBirth(text: string, out: Span[]): void {
     if (sentenceEnds.length > 0) before = before.slice(sentenceEnds[sentenceEnds.length - 1]!.index + sentenceEnds[sentenceEnds.length - 1]![0].length);
     if (!BIRTH_CUE.test(before)) continue;
     if (!plausibleDate(match[0])) continue;
-    out.push({ type: 'date_of_birth', start: match.index, end: match.index + match[0].length, raw: match[0], key: match[0].toLowerCase().replace(/\s+/g, ' '), detail: null });
+    out.push({
+      type: 'date_of_birth',
+      start: match.index,
+      end: match.index + match[0].length,
+      raw: match[0],
+      key: match[0].toLowerCase().replace(/\s+/g, ' '),
+      detail: null,
+    });
   }
 }
 
@@ -253,7 +268,11 @@ export function maskValue(type: PiiType, raw: string): string {
     case 'iban':
       return raw.slice(0, 2) + keepLastDigits(raw.slice(2), 4, /[A-Za-z0-9]/);
     case 'ip_address':
-      if (raw.includes(':')) return raw.split(':').map((group, i) => (i === 0 || group === '' ? group : '****')).join(':');
+      if (raw.includes(':'))
+        return raw
+          .split(':')
+          .map((group, i) => (i === 0 || group === '' ? group : '****'))
+          .join(':');
       return `${raw.split('.')[0]}.***.***.***`;
     case 'date_of_birth':
       return raw.replace(/\d/g, '*').replace(/\p{L}+/gu, (w) => '*'.repeat(w.length));
@@ -311,7 +330,13 @@ export function scrubPii(text: string, options: PiiOptions = {}): PiiResult {
       const n = (perType.get(span.type) ?? 0) + 1;
       perType.set(span.type, n);
       const masked = maskValue(span.type, span.raw);
-      entity = { placeholder: style === 'typed' ? `[${LABEL[span.type]}_${n}]` : style === 'redacted' ? '[REDACTED]' : masked, type: span.type, occurrences: 0, masked, detail: span.detail };
+      entity = {
+        placeholder: style === 'typed' ? `[${LABEL[span.type]}_${n}]` : style === 'redacted' ? '[REDACTED]' : masked,
+        type: span.type,
+        occurrences: 0,
+        masked,
+        detail: span.detail,
+      };
       entities.set(id, entity);
     }
     entity.occurrences++;
@@ -332,7 +357,11 @@ export function scrubPii(text: string, options: PiiOptions = {}): PiiResult {
     scoreBreakdown[type] = distinct === 0 ? 0 : -Math.round(WEIGHT[type] * (1 + 0.25 * Math.min(distinct - 1, 4)));
     if (distinct === 0) continue;
     const [one, many] = NOUN[type];
-    const examples = ofType.slice(0, 3).map((e) => e.masked).join(', ') + (distinct > 3 ? `, … (${distinct - 3} more)` : '');
+    const examples =
+      ofType
+        .slice(0, 3)
+        .map((e) => e.masked)
+        .join(', ') + (distinct > 3 ? `, … (${distinct - 3} more)` : '');
     findings.push({
       id: `pii.${type}`,
       severity: SEVERITY[type],

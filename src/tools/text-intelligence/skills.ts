@@ -21,15 +21,46 @@ export interface Skill {
   wordLike?: boolean;
 }
 
-const h = (name: string, aliases: string[] = [], exact: string[] = []): Skill => ({ id: idOf(name), name, category: 'hard skill', aliases: [name, ...aliases], ...(exact.length ? { exact } : {}) });
-const hx = (name: string, exact: string[], aliases: string[] = []): Skill => ({ id: idOf(name), name, category: 'hard skill', aliases, exact: [name, ...exact], wordLike: true });
+const h = (name: string, aliases: string[] = [], exact: string[] = []): Skill => ({
+  id: idOf(name),
+  name,
+  category: 'hard skill',
+  aliases: [name, ...aliases],
+  ...(exact.length ? { exact } : {}),
+});
+const hx = (name: string, exact: string[], aliases: string[] = []): Skill => ({
+  id: idOf(name),
+  name,
+  category: 'hard skill',
+  aliases,
+  exact: [name, ...exact],
+  wordLike: true,
+});
 const s = (name: string, aliases: string[] = []): Skill => ({ id: idOf(name), name, category: 'soft skill', aliases: [name, ...aliases] });
-const c = (name: string, aliases: string[] = [], exact: string[] = []): Skill => ({ id: idOf(name), name, category: 'certification', aliases, exact: [name, ...exact] });
-const e = (name: string, aliases: string[] = [], exact: string[] = []): Skill => ({ id: idOf(name), name, category: 'education', aliases: [name, ...aliases], ...(exact.length ? { exact } : {}) });
+const c = (name: string, aliases: string[] = [], exact: string[] = []): Skill => ({
+  id: idOf(name),
+  name,
+  category: 'certification',
+  aliases,
+  exact: [name, ...exact],
+});
+const e = (name: string, aliases: string[] = [], exact: string[] = []): Skill => ({
+  id: idOf(name),
+  name,
+  category: 'education',
+  aliases: [name, ...aliases],
+  ...(exact.length ? { exact } : {}),
+});
 const l = (name: string): Skill => ({ id: idOf(name), name, category: 'language', aliases: [], exact: [name] });
 
 function idOf(name: string): string {
-  return name.toLowerCase().replace(/\+\+/g, 'pp').replace(/#/g, 'sharp').replace(/\./g, 'dot').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .toLowerCase()
+    .replace(/\+\+/g, 'pp')
+    .replace(/#/g, 'sharp')
+    .replace(/\./g, 'dot')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export const SKILLS: Skill[] = [
@@ -194,7 +225,11 @@ export const SKILLS: Skill[] = [
   h('Salesforce', ['SFDC']),
   h('HubSpot'),
   h('SAP', ['SAP ERP', 'S/4HANA']),
-  hx('Excel', ['Microsoft Excel', 'MS Excel', 'spreadsheets', 'VLOOKUP', 'pivot tables'], ['microsoft excel', 'ms excel', 'spreadsheets', 'vlookup', 'pivot tables']),
+  hx(
+    'Excel',
+    ['Microsoft Excel', 'MS Excel', 'spreadsheets', 'VLOOKUP', 'pivot tables'],
+    ['microsoft excel', 'ms excel', 'spreadsheets', 'vlookup', 'pivot tables'],
+  ),
   h('PowerPoint', ['MS PowerPoint', 'Microsoft PowerPoint']),
   h('Microsoft Office', ['MS Office', 'Microsoft 365', 'Office 365']),
   h('Google Workspace', ['G Suite', 'Google Sheets', 'Google Docs']),
@@ -246,8 +281,16 @@ export const SKILLS: Skill[] = [
   c('ITIL'),
   c('Six Sigma', ['Lean Six Sigma', 'Green Belt', 'Black Belt']),
   c('PRINCE2'),
-  e("bachelor's degree", ['bachelors degree', 'bachelor degree', "bachelor's", 'bachelor of science', 'bachelor of arts', 'undergraduate degree'], ['BS', 'BSc', 'B.S.', 'BA', 'B.A.', 'B.Sc.']),
-  e("master's degree", ['masters degree', 'master degree', "master's", 'master of science', 'master of arts', 'graduate degree'], ['MS', 'MSc', 'M.S.', 'MA', 'M.A.', 'M.Sc.']),
+  e(
+    "bachelor's degree",
+    ['bachelors degree', 'bachelor degree', "bachelor's", 'bachelor of science', 'bachelor of arts', 'undergraduate degree'],
+    ['BS', 'BSc', 'B.S.', 'BA', 'B.A.', 'B.Sc.'],
+  ),
+  e(
+    "master's degree",
+    ['masters degree', 'master degree', "master's", 'master of science', 'master of arts', 'graduate degree'],
+    ['MS', 'MSc', 'M.S.', 'MA', 'M.A.', 'M.Sc.'],
+  ),
   e('MBA', ['master of business administration']),
   e('PhD', ['Ph.D.', 'doctorate', 'doctoral degree']),
   e('computer science', ['computer engineering', 'software engineering degree'], ['CS']),
@@ -297,7 +340,10 @@ const compiledSkills = lazyValue(
 function compileSkill(skill: Skill): CompiledSkill {
   const loose = skill.aliases.map(escapeRegExp);
   const strict = (skill.exact ?? []).map(escapeRegExp);
-  const parts = [loose.length ? `(?<loose>${loose.sort((a, b) => b.length - a.length).join('|')})` : '', strict.length ? `(?<strict>(?-i:${strict.sort((a, b) => b.length - a.length).join('|')}))` : '']
+  const parts = [
+    loose.length ? `(?<loose>${loose.sort((a, b) => b.length - a.length).join('|')})` : '',
+    strict.length ? `(?<strict>(?-i:${strict.sort((a, b) => b.length - a.length).join('|')}))` : '',
+  ]
     .filter(Boolean)
     .join('|');
   return { skill, pattern: new RegExp(`${BEFORE}(?:${parts})${AFTER}`, 'giu') };

@@ -89,18 +89,32 @@ export default defineTool({
     '(210, before "…see more") and `summary` (300). Extractive and deterministic: the text\'s most central sentences (TextRank) ' +
     'are kept whole, in their original order, as many as fit; when even the best sentence is too long it is cut at a word ' +
     'boundary with "…", never inside a word, emoji or accented letter. Tweets can end with the `url` and hashtags from the ' +
-    'text\'s keywords. Lengths count user-perceived characters (graphemes).',
+    "text's keywords. Lengths count user-perceived characters (graphemes).",
   keywords: ['meta description', 'snippet', 'tweet', 'excerpt', 'summary', 'og description', 'social post', 'truncate', 'teaser'],
   input: z.object({
-    text: z.string().max(MAX_SNIPPET_TEXT, `at most ${MAX_SNIPPET_TEXT.toLocaleString('en')} characters`).refine((t) => /[\p{L}\p{N}]/u.test(t), 'must contain some words').describe('Source text (article, page copy, post); max 100,000 characters'),
+    text: z
+      .string()
+      .max(MAX_SNIPPET_TEXT, `at most ${MAX_SNIPPET_TEXT.toLocaleString('en')} characters`)
+      .refine((t) => /[\p{L}\p{N}]/u.test(t), 'must contain some words')
+      .describe('Source text (article, page copy, post); max 100,000 characters'),
     types: z
       .array(z.enum(TYPES))
       .min(1, 'name at least one type')
       .refine((list) => new Set(list).size === list.length, 'list each type once')
       .default(['meta-description', 'tweet', 'summary'])
       .describe(`Snippets to make (default meta-description, tweet, summary): ${TYPES.join(', ')}`),
-    url: z.url('an absolute URL such as https://example.com/post').max(2048).optional().describe('Link to append to the tweet and LinkedIn snippets (counts 23 characters on X)'),
-    hashtags: z.number().int('a whole number').min(0, 'at least 0').max(5, 'at most 5').default(0).describe('Hashtags from the text\'s keywords to add to tweet and LinkedIn snippets when they fit (0–5, default 0)'),
+    url: z
+      .url('an absolute URL such as https://example.com/post')
+      .max(2048)
+      .optional()
+      .describe('Link to append to the tweet and LinkedIn snippets (counts 23 characters on X)'),
+    hashtags: z
+      .number()
+      .int('a whole number')
+      .min(0, 'at least 0')
+      .max(5, 'at most 5')
+      .default(0)
+      .describe("Hashtags from the text's keywords to add to tweet and LinkedIn snippets when they fit (0–5, default 0)"),
   }),
   output: z.object({
     snippets: z.array(
@@ -187,14 +201,28 @@ export default defineTool({
             sentences: 2,
             note: 'X/Twitter post: 280 weighted characters, a link counts 23, CJK and emoji count 2',
           },
-          { type: 'summary', text: '東京は日本の首都です。人口は約千四百万人です。', length: 23, maxLength: 300, truncated: false, sentences: 2, note: 'A 2–3 sentence summary' },
+          {
+            type: 'summary',
+            text: '東京は日本の首都です。人口は約千四百万人です。',
+            length: 23,
+            maxLength: 300,
+            truncated: false,
+            sentences: 2,
+            note: 'A 2–3 sentence summary',
+          },
         ],
       },
     },
   ],
   run: ({ text, types, url, hashtags }) => {
     const { all, ranked } = rankSentences(text);
-    const tags = hashtags > 0 ? extractKeywords(text, { limit: 10 }).map((k) => toHashtag(k.keyword)).filter((t): t is string => t !== undefined).slice(0, hashtags) : [];
+    const tags =
+      hashtags > 0
+        ? extractKeywords(text, { limit: 10 })
+            .map((k) => toHashtag(k.keyword))
+            .filter((t): t is string => t !== undefined)
+            .slice(0, hashtags)
+        : [];
     const snippets = types.map((type) => {
       const { limit, note } = SNIPPET_TYPES[type];
       const social = type === 'tweet' || type === 'linkedin';

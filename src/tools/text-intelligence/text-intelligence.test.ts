@@ -19,7 +19,12 @@ describe('pii-scrub: checksums against published vectors', () => {
   // Card test numbers published by the networks and payment processors (e.g. Stripe's and PayPal's test-card lists):
   // 4111 1111 1111 1111 (Visa), 5555 5555 5555 4444 (Mastercard), 3782 822463 10005 (American Express).
   test('valid test card numbers are found; a one-digit change fails Luhn and is left alone', () => {
-    for (const [card, brand] of [['4111 1111 1111 1111', 'Visa'], ['5555-5555-5555-4444', 'Mastercard'], ['3782 822463 10005', 'American Express'], ['4111111111111111', 'Visa']] as const) {
+    for (const [card, brand] of [
+      ['4111 1111 1111 1111', 'Visa'],
+      ['5555-5555-5555-4444', 'Mastercard'],
+      ['3782 822463 10005', 'American Express'],
+      ['4111111111111111', 'Visa'],
+    ] as const) {
       const r = scrubPii(`card ${card} end`, { types: ['credit_card'] });
       assert.equal(r.text, 'card [CREDIT_CARD_1] end', card);
       assert.equal(r.entities[0]!.detail, brand);
@@ -33,7 +38,10 @@ describe('pii-scrub: checksums against published vectors', () => {
   test('IBANs pass the mod-97 check and the country length; a changed digit fails', () => {
     const r = scrubPii('Pay GB82 WEST 1234 5698 7654 32 or DE89370400440532013000, not GB82 WEST 1234 5698 7654 33.', { types: ['iban'] });
     assert.equal(r.text, 'Pay [IBAN_1] or [IBAN_2], not GB82 WEST 1234 5698 7654 33.');
-    assert.deepEqual(r.entities.map((e) => e.detail), ['GB', 'DE']);
+    assert.deepEqual(
+      r.entities.map((e) => e.detail),
+      ['GB', 'DE'],
+    );
     assert.equal(r.entities[0]!.masked, 'GB** **** **** **** **54 32');
   });
 
@@ -84,7 +92,10 @@ describe('pii-scrub: detection', () => {
     const visible = JSON.stringify({ ...r, text: undefined });
     for (const secret of secrets) assert.ok(!visible.includes(secret), secret);
     assert.ok(r.findings.every((f) => f.id.startsWith('pii.')));
-    assert.equal(r.score, 100 + Object.values(r.scoreBreakdown).reduce((a, b) => a + b, 0) < 0 ? 0 : 100 + Object.values(r.scoreBreakdown).reduce((a, b) => a + b, 0));
+    assert.equal(
+      r.score,
+      100 + Object.values(r.scoreBreakdown).reduce((a, b) => a + b, 0) < 0 ? 0 : 100 + Object.values(r.scoreBreakdown).reduce((a, b) => a + b, 0),
+    );
   });
 
   test('a text without personal data scores 100 with no findings', async () => {
@@ -140,7 +151,11 @@ describe('snippet-maker', () => {
     assert.equal(tweetLength('abc'), 3);
     assert.equal(tweetLength('日本'), 4);
     assert.equal(tweetLength('👍🏽'), 2);
-    const r = await result(snippetMaker, { text: 'Short post.', types: ['tweet'], url: 'https://example.com/a/very/long/path/that/is/longer/than/twenty-three' });
+    const r = await result(snippetMaker, {
+      text: 'Short post.',
+      types: ['tweet'],
+      url: 'https://example.com/a/very/long/path/that/is/longer/than/twenty-three',
+    });
     assert.equal((r.snippets as { length: number }[])[0]!.length, 11 + 1 + 23);
   });
 
@@ -161,7 +176,10 @@ describe('snippet-maker', () => {
 describe('headline-restructurer', () => {
   test('gerunds become infinitives and existing templates are unwrapped', async () => {
     const r = await result(headlineRestructurer, { headline: 'How to write better emails', styles: ['list', 'guide'], listCount: 10 });
-    assert.deepEqual((r.variants as { headline: string }[]).map((v) => v.headline), ['10 Ways to Write Better Emails', 'The Complete Guide to Writing Better Emails']);
+    assert.deepEqual(
+      (r.variants as { headline: string }[]).map((v) => v.headline),
+      ['10 Ways to Write Better Emails', 'The Complete Guide to Writing Better Emails'],
+    );
     const g = await result(headlineRestructurer, { headline: 'Getting started with Kubernetes', styles: ['how-to'], case: 'sentence' });
     assert.equal((g.variants as { headline: string }[])[0]!.headline, 'How to get started with Kubernetes');
   });
@@ -182,7 +200,10 @@ describe('ats-gap', () => {
   test('the skills lexicon knows synonyms and abbreviations', () => {
     const names = findSkills('JS, k8s, Postgres, Amazon Web Services, ML, NodeJS, C#, C++, .NET, Golang').map((h) => h.skill.name);
     assert.deepEqual(names, ['JavaScript', 'Go', 'C++', 'C#', '.NET', 'Node.js', 'machine learning', 'PostgreSQL', 'AWS', 'Kubernetes']);
-    assert.deepEqual(findSkills('Go above and beyond. We react quickly and excel at sales.').map((h) => h.skill.name), ['sales']);
+    assert.deepEqual(
+      findSkills('Go above and beyond. We react quickly and excel at sales.').map((h) => h.skill.name),
+      ['sales'],
+    );
   });
 
   test('synonym, stem and partial matches; weights follow the sections', async () => {
@@ -202,8 +223,8 @@ describe('ats-gap', () => {
 
   test('the HTTP body is exactly {status, result, warnings}', async () => {
     // Imported here: the whole service (every module) loads only for the tests that need HTTP.
-  const { startTestServer } = await import('../../../test/helpers/server.ts');
-  const server = await startTestServer();
+    const { startTestServer } = await import('../../../test/helpers/server.ts');
+    const server = await startTestServer();
     try {
       const response = await server.post('/api/v1/text-intelligence/ats-gap', { jobDescription: 'Must have Python and SQL.', resume: 'Skills\nPython' });
       assert.equal(response.status, 200);
@@ -230,29 +251,39 @@ describe('expense-categorizer', () => {
   });
 
   test('both decimal conventions, thousands separators and currency codes', async () => {
-    const r = await result(expenseCategorizer, { text: 'Hotel 1.234,56 EUR\nFlight $1,234.56\nLaptop CHF 2\'499.00\nTaxi 12,50 €' });
-    assert.deepEqual((r.expenses as { amount: string; currency: string }[]).map((e) => [e.amount, e.currency]), [
-      ['1234.56', 'EUR'],
-      ['1234.56', 'USD'],
-      ['2499.00', 'CHF'],
-      ['12.50', 'EUR'],
-    ]);
+    const r = await result(expenseCategorizer, { text: "Hotel 1.234,56 EUR\nFlight $1,234.56\nLaptop CHF 2'499.00\nTaxi 12,50 €" });
+    assert.deepEqual(
+      (r.expenses as { amount: string; currency: string }[]).map((e) => [e.amount, e.currency]),
+      [
+        ['1234.56', 'EUR'],
+        ['1234.56', 'USD'],
+        ['2499.00', 'CHF'],
+        ['12.50', 'EUR'],
+      ],
+    );
   });
 
   test('a date such as 25/03/2024 proves day/month for the whole input', async () => {
     const r = await result(expenseCategorizer, { text: '25/03/2024 Lunch $10.00\n04/03/2024 Dinner $20.00' });
-    assert.deepEqual((r.expenses as { date: string }[]).map((e) => e.date), ['2024-03-25', '2024-03-04']);
+    assert.deepEqual(
+      (r.expenses as { date: string }[]).map((e) => e.date),
+      ['2024-03-25', '2024-03-04'],
+    );
     assert.equal((r.detected as { dateOrder: string }).dateOrder, 'DMY');
   });
 
   test('CSV with debit/credit columns, quoted fields and a header', async () => {
-    const csv = 'Transaction Date,Description,Debit,Credit\n01/15/2024,"STARBUCKS STORE #123, SEATTLE",5.25,\n01/16/2024,PAYROLL,,3000.00\n01/17/2024,SHELL OIL 5744,45.10,';
+    const csv =
+      'Transaction Date,Description,Debit,Credit\n01/15/2024,"STARBUCKS STORE #123, SEATTLE",5.25,\n01/16/2024,PAYROLL,,3000.00\n01/17/2024,SHELL OIL 5744,45.10,';
     const r = await result(expenseCategorizer, { csv });
-    assert.deepEqual((r.expenses as { amount: string; category: string; line: number }[]).map((e) => [e.line, e.amount, e.category]), [
-      [2, '5.25', 'meals & dining'],
-      [3, '-3000.00', 'income & refunds'],
-      [4, '45.10', 'fuel'],
-    ]);
+    assert.deepEqual(
+      (r.expenses as { amount: string; category: string; line: number }[]).map((e) => [e.line, e.amount, e.category]),
+      [
+        [2, '5.25', 'meals & dining'],
+        [3, '-3000.00', 'income & refunds'],
+        [4, '45.10', 'fuel'],
+      ],
+    );
     assert.deepEqual(r.totalsByCurrency, [{ currency: 'USD', expenses: '50.35', credits: '3000.00', net: '-2949.65', count: 3 }]);
   });
 
@@ -280,22 +311,52 @@ describe('expense-categorizer', () => {
 describe('properties: random valid input never gives a 5xx; random invalid input is a 400', () => {
   const text = fc.string({ maxLength: 300, unit: 'grapheme' });
   const cases = [
-    { tool: piiScrub, valid: fc.record({ text, placeholderStyle: fc.constantFrom('typed', 'redacted', 'masked') }), invalid: fc.record({ text: fc.oneof(fc.integer(), fc.constant(null)) }) },
-    { tool: jargonBuster, valid: fc.record({ text, mode: fc.constantFrom('replace', 'annotate') }), invalid: fc.record({ text, mode: fc.string().filter((m) => m !== 'replace' && m !== 'annotate') }) },
-    { tool: snippetMaker, valid: fc.record({ text: fc.string({ minLength: 1, maxLength: 300 }).map((t) => `${t} word`) }), invalid: fc.record({ text: fc.constant('Hello there.'), hashtags: fc.integer({ min: 6 }) }) },
-    { tool: headlineRestructurer, valid: fc.record({ headline: fc.string({ maxLength: 120 }).map((t) => `Grow ${t}`) }), invalid: fc.record({ headline: fc.string({ minLength: 301, maxLength: 320 }) }) },
-    { tool: atsGap, valid: fc.record({ jobDescription: text.map((t) => `a ${t}`), resume: text.map((t) => `b ${t}`) }), invalid: fc.record({ jobDescription: fc.integer(), resume: text }) },
+    {
+      tool: piiScrub,
+      valid: fc.record({ text, placeholderStyle: fc.constantFrom('typed', 'redacted', 'masked') }),
+      invalid: fc.record({ text: fc.oneof(fc.integer(), fc.constant(null)) }),
+    },
+    {
+      tool: jargonBuster,
+      valid: fc.record({ text, mode: fc.constantFrom('replace', 'annotate') }),
+      invalid: fc.record({ text, mode: fc.string().filter((m) => m !== 'replace' && m !== 'annotate') }),
+    },
+    {
+      tool: snippetMaker,
+      valid: fc.record({ text: fc.string({ minLength: 1, maxLength: 300 }).map((t) => `${t} word`) }),
+      invalid: fc.record({ text: fc.constant('Hello there.'), hashtags: fc.integer({ min: 6 }) }),
+    },
+    {
+      tool: headlineRestructurer,
+      valid: fc.record({ headline: fc.string({ maxLength: 120 }).map((t) => `Grow ${t}`) }),
+      invalid: fc.record({ headline: fc.string({ minLength: 301, maxLength: 320 }) }),
+    },
+    {
+      tool: atsGap,
+      valid: fc.record({ jobDescription: text.map((t) => `a ${t}`), resume: text.map((t) => `b ${t}`) }),
+      invalid: fc.record({ jobDescription: fc.integer(), resume: text }),
+    },
     { tool: expenseCategorizer, valid: fc.record({ text: text.map((t) => `${t} 1`) }), invalid: fc.record({ text: text.map((t) => `${t} 1`), csv: text }) },
   ];
   for (const { tool, valid, invalid } of cases) {
     test(tool.slug, async () => {
-      await fc.assert(fc.asyncProperty(valid, async (input) => void (await expectNoServerError(tool, input))), { numRuns: 50 });
-      await fc.assert(fc.asyncProperty(invalid, async (input) => expectBadRequest(tool, input)), { numRuns: 30 });
+      await fc.assert(
+        fc.asyncProperty(valid, async (input) => void (await expectNoServerError(tool, input))),
+        { numRuns: 50 },
+      );
+      await fc.assert(
+        fc.asyncProperty(invalid, async (input) => expectBadRequest(tool, input)),
+        { numRuns: 30 },
+      );
     });
   }
 
   test('expense-categorizer: random CSV never gives a 5xx', async () => {
-    const cell = fc.oneof(fc.string({ maxLength: 12 }), fc.double({ noNaN: true, noDefaultInfinity: true }).map(String), fc.constantFrom('2024-01-02', '12/31/2023', '$4.50', '1.234,56 €'));
+    const cell = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+      fc.constantFrom('2024-01-02', '12/31/2023', '$4.50', '1.234,56 €'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 }), async (rows) => {
         await expectNoServerError(expenseCategorizer, { csv: rows.map((r) => r.join(',')).join('\n') + '\n1' });

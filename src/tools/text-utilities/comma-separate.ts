@@ -20,9 +20,12 @@ export default defineTool({
   input: z.object({
     text: textField('The list: one item per line, or separated by spaces'),
     separator: z.string().max(20, 'at most 20 characters').default(', ').describe('Placed between items (default ", ")'),
-    splitOn: z.enum(['auto', 'lines', 'whitespace']).default('auto').describe('Where items end: lines, whitespace, or auto (lines if there are several, else whitespace)'),
+    splitOn: z
+      .enum(['auto', 'lines', 'whitespace'])
+      .default('auto')
+      .describe('Where items end: lines, whitespace, or auto (lines if there are several, else whitespace)'),
     unique: z.boolean().default(false).describe('Drop repeated items, keeping the first (default false)'),
-    quote: z.enum(['none', 'single', 'double']).default('none').describe("Wrap each item in ' or \" quotes (default none)"),
+    quote: z.enum(['none', 'single', 'double']).default('none').describe('Wrap each item in \' or " quotes (default none)'),
   }),
   output: z.object({
     text: z.string().describe('The items joined by the separator'),
@@ -30,8 +33,16 @@ export default defineTool({
     count: z.number().int().nonnegative().describe('How many items'),
   }),
   examples: [
-    { title: 'lines to a comma list', input: { text: 'apple\nbanana\n\ncherry\n' }, output: { text: 'apple, banana, cherry', items: ['apple', 'banana', 'cherry'], count: 3 } },
-    { title: 'words, quoted', input: { text: 'red green  blue', quote: 'double', separator: ',' }, output: { text: '"red","green","blue"', items: ['red', 'green', 'blue'], count: 3 } },
+    {
+      title: 'lines to a comma list',
+      input: { text: 'apple\nbanana\n\ncherry\n' },
+      output: { text: 'apple, banana, cherry', items: ['apple', 'banana', 'cherry'], count: 3 },
+    },
+    {
+      title: 'words, quoted',
+      input: { text: 'red green  blue', quote: 'double', separator: ',' },
+      output: { text: '"red","green","blue"', items: ['red', 'green', 'blue'], count: 3 },
+    },
     {
       title: 'lines keep their inner spaces; duplicates dropped',
       input: { text: 'New York\r\nSão Paulo\r\nNew York\r\n東京 🗼', unique: true },

@@ -70,7 +70,10 @@ export default defineTool({
     text1: textField('The original text'),
     text2: textField('The changed text'),
     ignoreCase: z.boolean().default(false).describe('Treat upper and lower case as the same (default false)'),
-    ignoreWhitespace: z.boolean().default(false).describe('Lines that differ only in spacing (runs of spaces, spaces at either end) count as the same (default false)'),
+    ignoreWhitespace: z
+      .boolean()
+      .default(false)
+      .describe('Lines that differ only in spacing (runs of spaces, spaces at either end) count as the same (default false)'),
   }),
   output: z.object({
     identical: z.boolean().describe('True when the line diff finds no change'),

@@ -22,7 +22,10 @@ export default defineTool({
   keywords: ['hashtag', 'hashtags', 'social media', 'instagram', 'twitter', 'tags', 'camel case tags'],
   input: z.object({
     text: textField('Words or phrases to turn into hashtags'),
-    mode: z.enum(['words', 'phrases']).default('words').describe('"words": one tag per word (default); "phrases": one #PascalCase tag per line or comma-separated phrase'),
+    mode: z
+      .enum(['words', 'phrases'])
+      .default('words')
+      .describe('"words": one tag per word (default); "phrases": one #PascalCase tag per line or comma-separated phrase'),
     lowercase: z.boolean().default(false).describe('Lower-case every tag (default false)'),
     unique: z.boolean().default(true).describe('Drop repeated tags, ignoring case (default true)'),
   }),

@@ -35,7 +35,13 @@ export default defineTool({
     lowercase: z.boolean().default(true).describe('Lower-case the slug (default true)'),
     decamelize: z.boolean().default(false).describe('Split camelCase words first, so "fooBar" becomes "foo-bar" (default false)'),
     transliterate: z.boolean().default(true).describe('Convert letters to Latin ASCII (default true); false keeps Unicode letters such as "é"'),
-    maxLength: z.number().int('a whole number').min(1, 'at least 1').max(2000, 'at most 2000').optional().describe('Cut the slug to at most this many characters, at a word boundary where possible (1–2000)'),
+    maxLength: z
+      .number()
+      .int('a whole number')
+      .min(1, 'at least 1')
+      .max(2000, 'at most 2000')
+      .optional()
+      .describe('Cut the slug to at most this many characters, at a word boundary where possible (1–2000)'),
     locale: localeField('Language rules for transliteration, e.g. "de" turns ä into ae and "sv" turns å into aa'),
   }),
   output: z.object({ slug: z.string().describe('The slug; empty when the text has no letters or digits') }),

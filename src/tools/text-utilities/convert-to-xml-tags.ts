@@ -35,7 +35,11 @@ export default defineTool({
       .refine((name) => name === '' || isXmlName(name), `"" for no root, or ${NAME_RULE}`)
       .default('items')
       .describe('Root element name (default "items"; "" for none)'),
-    indent: z.string().regex(/^[ \t]{0,8}$/, 'up to 8 spaces or tabs').default('  ').describe('Indentation of the elements inside the root (default two spaces)'),
+    indent: z
+      .string()
+      .regex(/^[ \t]{0,8}$/, 'up to 8 spaces or tabs')
+      .default('  ')
+      .describe('Indentation of the elements inside the root (default two spaces)'),
     trim: z.boolean().default(true).describe('Trim spaces at both ends of each line (default true)'),
     skipEmpty: z.boolean().default(true).describe('Skip empty lines (default true)'),
     declaration: z.boolean().default(false).describe('Start with <?xml version="1.0" encoding="UTF-8"?> (default false)'),

@@ -25,14 +25,18 @@ export default defineTool({
   input: z
     .object({
       count: countField('How many words (up to 10,000), sentences (up to 1,000) or paragraphs (up to 100)', 1, LIMITS.words),
-      unit: z.enum(['words', 'sentences', 'paragraphs']).default('paragraphs').describe('What count counts: words, sentences or paragraphs (default paragraphs)'),
+      unit: z
+        .enum(['words', 'sentences', 'paragraphs'])
+        .default('paragraphs')
+        .describe('What count counts: words, sentences or paragraphs (default paragraphs)'),
       startWithLorem: z.boolean().default(true).describe('Begin with the classic "Lorem ipsum dolor sit amet…" (default true)'),
       format: z.enum(['plain', 'html']).default('plain').describe('plain text (default) or html with <p> paragraphs'),
     })
     .superRefine((input, ctx) => {
       const max = LIMITS[input.unit];
       // Above the words limit the field's own check has already said so.
-      if (input.count > max && input.count <= LIMITS.words) ctx.addIssue({ code: 'custom', path: ['count'], message: `at most ${max.toLocaleString('en')} ${input.unit}` });
+      if (input.count > max && input.count <= LIMITS.words)
+        ctx.addIssue({ code: 'custom', path: ['count'], message: `at most ${max.toLocaleString('en')} ${input.unit}` });
     }),
   output: z.object({ text: z.string().describe('The generated placeholder text') }),
   examples: [

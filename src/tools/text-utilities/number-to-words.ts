@@ -73,7 +73,10 @@ export default defineTool({
       })
       .describe('The number: a JSON number, or a string for big or exact values ("1e21", "-0.05", "1,234,567")'),
     ordinal: z.boolean().default(false).describe('Spell as an ordinal: 21 → "twenty-first" (whole numbers ≥ 0 only; default false)'),
-    currency: z.enum(CURRENCY_CODES).optional().describe(`Spell as a money amount in this currency: ${CURRENCY_CODES.join(', ')}`),
+    currency: z
+      .enum(CURRENCY_CODES)
+      .optional()
+      .describe(`Spell as a money amount in this currency: ${CURRENCY_CODES.join(', ')}`),
     and: z.boolean().default(false).describe('British style with "and" after hundreds: "one hundred and five" (default false)'),
   }),
   output: z.object({

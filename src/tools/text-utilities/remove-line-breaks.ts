@@ -3,7 +3,6 @@ import { countLineBreaks, splitLines, trimSpaces } from '../../lib/lines.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 
-
 export default defineTool({
   module: 'text-utilities',
   slug: 'remove-line-breaks',
@@ -18,7 +17,11 @@ export default defineTool({
   keywords: ['remove line breaks', 'join lines', 'unwrap text', 'newlines', 'single line', 'pdf text cleanup'],
   input: z.object({
     text: textField('Text whose lines should be joined'),
-    replaceWith: z.string().max(100, 'at most 100 characters').default(' ').describe('What replaces each line break (default one space; "" joins directly, ", " makes a list)'),
+    replaceWith: z
+      .string()
+      .max(100, 'at most 100 characters')
+      .default(' ')
+      .describe('What replaces each line break (default one space; "" joins directly, ", " makes a list)'),
     keepParagraphs: z.boolean().default(false).describe('Keep blank-line paragraph breaks and join only the lines inside each paragraph (default false)'),
   }),
   output: z.object({
@@ -32,7 +35,11 @@ export default defineTool({
       input: { text: 'First line\nstill first paragraph.\n\nSecond paragraph\n  goes on.\n', keepParagraphs: true },
       output: { text: 'First line still first paragraph.\n\nSecond paragraph goes on.', lineBreaks: 5 },
     },
-    { title: 'custom separator', input: { text: 'apples\nbananas\n\ncherries', replaceWith: ', ' }, output: { text: 'apples, bananas, cherries', lineBreaks: 3 } },
+    {
+      title: 'custom separator',
+      input: { text: 'apples\nbananas\n\ncherries', replaceWith: ', ' },
+      output: { text: 'apples, bananas, cherries', lineBreaks: 3 },
+    },
     { title: 'Unicode line separator', input: { text: '第一行\u2028第二行 🙂' }, output: { text: '第一行 第二行 🙂', lineBreaks: 1 } },
   ],
   run: ({ text, replaceWith, keepParagraphs }) => ({

@@ -16,7 +16,11 @@ export default defineTool({
   input: z.object({
     text: textField('Text to repeat'),
     count: countField('How many copies', 1, MAX_TEXT_CHARS),
-    separator: z.string().max(1000, 'at most 1,000 characters').default('').describe('Placed between copies (default none; "\\n" puts each copy on its own line)'),
+    separator: z
+      .string()
+      .max(1000, 'at most 1,000 characters')
+      .default('')
+      .describe('Placed between copies (default none; "\\n" puts each copy on its own line)'),
   }),
   output: z.object({
     text: z.string().describe('The repeated text'),

@@ -20,7 +20,10 @@ export default defineTool({
   input: z.object({
     text: textField('Text whose words to sort'),
     order: z.enum(['asc', 'desc']).default('asc').describe('asc = A→Z (default), desc = Z→A'),
-    caseInsensitive: z.boolean().default(true).describe('Treat "Apple" and "apple" as equal (default true); false sorts upper case first and keeps both when unique'),
+    caseInsensitive: z
+      .boolean()
+      .default(true)
+      .describe('Treat "Apple" and "apple" as equal (default true); false sorts upper case first and keeps both when unique'),
     unique: z.boolean().default(false).describe('Keep each word once (default false)'),
     numeric: z.boolean().default(true).describe('Compare digit runs by value, so "2" sorts before "10" (default true)'),
     separator: z.string().max(20, 'at most 20 characters').default(' ').describe('Joins the sorted words in `text` (default one space)'),

@@ -6,19 +6,7 @@ import { localeField } from '../../lib/locale.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 
-const CASES = [
-  'upper',
-  'lower',
-  'title',
-  'sentence',
-  'camel',
-  'pascal',
-  'snake',
-  'kebab',
-  'constant',
-  'alternating',
-  'inverse',
-] as const;
+const CASES = ['upper', 'lower', 'title', 'sentence', 'camel', 'pascal', 'snake', 'kebab', 'constant', 'alternating', 'inverse'] as const;
 type Case = (typeof CASES)[number];
 
 const LETTER = /\p{L}/u;
@@ -38,7 +26,7 @@ export default defineTool({
     'Converts text to another letter case: UPPER, lower, Title Case (English small-word rules), Sentence case, ' +
     'camelCase, PascalCase, snake_case, kebab-case, CONSTANT_CASE, aLtErNaTiNg or iNVERSE. Unicode-aware ' +
     '(accents, ß, Greek, Cyrillic; emoji left alone). The programming cases (camel, pascal, snake, kebab, constant) ' +
-    'drop punctuation and join the words; the others keep the text as it is apart from the letters\' case.',
+    "drop punctuation and join the words; the others keep the text as it is apart from the letters' case.",
   keywords: ['case', 'uppercase', 'lowercase', 'title case', 'sentence case', 'camelCase', 'snake_case', 'kebab-case', 'capitalize', 'all caps', 'caps'],
   input: z.object({
     text: textField('Text to convert'),

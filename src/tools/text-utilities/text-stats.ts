@@ -18,7 +18,7 @@ export default defineTool({
   cpu: 'large-input',
   title: 'Text statistics (word and character count)',
   description:
-    'Counts a text\'s characters, characters without spaces, words, unique words, sentences, paragraphs and lines, ' +
+    "Counts a text's characters, characters without spaces, words, unique words, sentences, paragraphs and lines, " +
     'its UTF-8 size, average word length, and estimated reading time (238 words per minute by default) and speaking ' +
     'time (150 wpm). Characters are user-perceived characters (grapheme clusters: 👍🏽, 🇯🇵 and é each count once), ' +
     'not UTF-16 units. Words come from Unicode word segmentation, so Chinese, Japanese and Thai words are counted ' +
@@ -26,8 +26,20 @@ export default defineTool({
   keywords: ['word count', 'character count', 'text statistics', 'reading time', 'sentence count', 'letter count', 'speaking time'],
   input: z.object({
     text: textField('Text to measure'),
-    readingWpm: z.number().int('a whole number').min(50, 'at least 50').max(1000, 'at most 1000').default(238).describe('Reading speed in words per minute (50–1000, default 238, the adult silent-reading average)'),
-    speakingWpm: z.number().int('a whole number').min(50, 'at least 50').max(500, 'at most 500').default(150).describe('Speaking speed in words per minute (50–500, default 150)'),
+    readingWpm: z
+      .number()
+      .int('a whole number')
+      .min(50, 'at least 50')
+      .max(1000, 'at most 1000')
+      .default(238)
+      .describe('Reading speed in words per minute (50–1000, default 238, the adult silent-reading average)'),
+    speakingWpm: z
+      .number()
+      .int('a whole number')
+      .min(50, 'at least 50')
+      .max(500, 'at most 500')
+      .default(150)
+      .describe('Speaking speed in words per minute (50–500, default 150)'),
   }),
   output: z.object({
     characters: z.number().int().nonnegative().describe('User-perceived characters (grapheme clusters), spaces and line breaks included'),

@@ -41,9 +41,23 @@ test('the module lists its 17 catalog slugs, each once', () => {
   const slugs = textUtilitiesTools.map((t) => t.slug);
   assert.deepEqual(new Set(slugs).size, slugs.length);
   assert.deepEqual(slugs.toSorted(), [
-    'comma-separate', 'compare-texts', 'convert-to-hashtags', 'convert-to-slug', 'convert-to-xml-tags',
-    'dummy-text-generator', 'number-to-words', 'random-word-generator', 'remove-line-breaks', 'remove-spaces',
-    'repeat-text', 'reverse-text', 'sort-lines', 'sort-words', 'text-case-converter', 'text-stats', 'words-to-number',
+    'comma-separate',
+    'compare-texts',
+    'convert-to-hashtags',
+    'convert-to-slug',
+    'convert-to-xml-tags',
+    'dummy-text-generator',
+    'number-to-words',
+    'random-word-generator',
+    'remove-line-breaks',
+    'remove-spaces',
+    'repeat-text',
+    'reverse-text',
+    'sort-lines',
+    'sort-words',
+    'text-case-converter',
+    'text-stats',
+    'words-to-number',
   ]);
 });
 
@@ -252,7 +266,10 @@ describe('number-to-words', () => {
     [1e21, 'one sextillion'],
     ['1,000,000', 'one million'],
     ['-0.00', 'zero point zero zero'],
-    ['123456789012345678', 'one hundred twenty-three quadrillion four hundred fifty-six trillion seven hundred eighty-nine billion twelve million three hundred forty-five thousand six hundred seventy-eight'],
+    [
+      '123456789012345678',
+      'one hundred twenty-three quadrillion four hundred fifty-six trillion seven hundred eighty-nine billion twelve million three hundred forty-five thousand six hundred seventy-eight',
+    ],
   ];
   for (const [number, words] of cases) {
     test(`${JSON.stringify(number)} → ${words.slice(0, 40)}`, async () => {
@@ -261,7 +278,13 @@ describe('number-to-words', () => {
   }
 
   test('ordinals', async () => {
-    for (const [number, words] of [[1, 'first'], [12, 'twelfth'], [100, 'one hundredth'], [0, 'zeroth'], [1000001, 'one million first']] as const) {
+    for (const [number, words] of [
+      [1, 'first'],
+      [12, 'twelfth'],
+      [100, 'one hundredth'],
+      [0, 'zeroth'],
+      [1000001, 'one million first'],
+    ] as const) {
       assert.equal((await run<{ words: string }>('number-to-words', { number, ordinal: true })).words, words);
     }
     await rejects('number-to-words', { number: -1, ordinal: true }, 'number');
@@ -335,16 +358,38 @@ describe('words-to-number', () => {
 
   test('property: number-to-words → words-to-number gives the number back, for any safe integer', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.maxSafeInteger().map((n) => Math.abs(n))), async (n) => {
-        const { words } = await run<{ words: string }>('number-to-words', { number: n });
-        assert.deepEqual(await run('words-to-number', { text: words }), { number: n, exact: String(n) }, words);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.integer({ min: -1_000_000, max: 1_000_000 }),
+          fc.maxSafeInteger().map((n) => Math.abs(n)),
+        ),
+        async (n) => {
+          const { words } = await run<{ words: string }>('number-to-words', { number: n });
+          assert.deepEqual(await run('words-to-number', { text: words }), { number: n, exact: String(n) }, words);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   test('non-numbers → 400 naming text', async () => {
-    for (const text of ['', 'hello', 'five five', 'twenty twenty', 'one million million', 'thousand million', 'and one', 'one and', 'point', 'minus', 'zero one', 'first one', 'constructor', '__proto__', '1.2345 thousand']) {
+    for (const text of [
+      '',
+      'hello',
+      'five five',
+      'twenty twenty',
+      'one million million',
+      'thousand million',
+      'and one',
+      'one and',
+      'point',
+      'minus',
+      'zero one',
+      'first one',
+      'constructor',
+      '__proto__',
+      '1.2345 thousand',
+    ]) {
       await rejects('words-to-number', { text }, 'text');
     }
   });
@@ -352,10 +397,10 @@ describe('words-to-number', () => {
 
 describe('compare-texts', () => {
   test('counts and similarity', async () => {
-    const result = await run<{ identical: boolean; similarity: number; words: { added: number; removed: number; unchanged: number } }>(
-      'compare-texts',
-      { text1: 'one two three four', text2: 'one two five four six' },
-    );
+    const result = await run<{ identical: boolean; similarity: number; words: { added: number; removed: number; unchanged: number } }>('compare-texts', {
+      text1: 'one two three four',
+      text2: 'one two five four six',
+    });
     assert.equal(result.identical, false);
     assert.deepEqual({ ...result.words, changes: undefined }, { added: 2, removed: 1, unchanged: 3, changes: undefined });
     assert.equal(result.similarity, 66.67);

@@ -4,25 +4,92 @@ import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 
 const UNITS = lookup<number>({
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
 });
 const TEENS = lookup<number>({
-  ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 });
 const TENS = lookup<number>({
-  twenty: 20, thirty: 30, forty: 40, fourty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fourty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 });
 const ORDINALS = lookup<string>({
-  first: 'one', second: 'two', third: 'three', fourth: 'four', fifth: 'five', sixth: 'six', seventh: 'seven', eighth: 'eight',
-  ninth: 'nine', tenth: 'ten', eleventh: 'eleven', twelfth: 'twelve', thirteenth: 'thirteen', fourteenth: 'fourteen',
-  fifteenth: 'fifteen', sixteenth: 'sixteen', seventeenth: 'seventeen', eighteenth: 'eighteen', nineteenth: 'nineteen',
-  twentieth: 'twenty', thirtieth: 'thirty', fortieth: 'forty', fiftieth: 'fifty', sixtieth: 'sixty', seventieth: 'seventy',
-  eightieth: 'eighty', ninetieth: 'ninety', hundredth: 'hundred', zeroth: 'zero',
+  first: 'one',
+  second: 'two',
+  third: 'three',
+  fourth: 'four',
+  fifth: 'five',
+  sixth: 'six',
+  seventh: 'seven',
+  eighth: 'eight',
+  ninth: 'nine',
+  tenth: 'ten',
+  eleventh: 'eleven',
+  twelfth: 'twelve',
+  thirteenth: 'thirteen',
+  fourteenth: 'fourteen',
+  fifteenth: 'fifteen',
+  sixteenth: 'sixteen',
+  seventeenth: 'seventeen',
+  eighteenth: 'eighteen',
+  nineteenth: 'nineteen',
+  twentieth: 'twenty',
+  thirtieth: 'thirty',
+  fortieth: 'forty',
+  fiftieth: 'fifty',
+  sixtieth: 'sixty',
+  seventieth: 'seventy',
+  eightieth: 'eighty',
+  ninetieth: 'ninety',
+  hundredth: 'hundred',
+  zeroth: 'zero',
 });
 const SHORT_SCALES = [
-  'thousand', 'million', 'billion', 'trillion', 'quadrillion', 'quintillion', 'sextillion', 'septillion', 'octillion',
-  'nonillion', 'decillion', 'undecillion', 'duodecillion', 'tredecillion', 'quattuordecillion', 'quindecillion',
-  'sexdecillion', 'septendecillion', 'octodecillion', 'novemdecillion', 'vigintillion',
+  'thousand',
+  'million',
+  'billion',
+  'trillion',
+  'quadrillion',
+  'quintillion',
+  'sextillion',
+  'septillion',
+  'octillion',
+  'nonillion',
+  'decillion',
+  'undecillion',
+  'duodecillion',
+  'tredecillion',
+  'quattuordecillion',
+  'quindecillion',
+  'sexdecillion',
+  'septendecillion',
+  'octodecillion',
+  'novemdecillion',
+  'vigintillion',
 ];
 const SCALES = new Map<string, bigint>([
   ...SHORT_SCALES.map((name, i): [string, bigint] => [name, 10n ** BigInt(3 * (i + 1))]),
@@ -46,8 +113,7 @@ const MAX_DIGITS = 66;
 const MAX_FRACTION_DIGITS = 100;
 
 const HELP =
-  'English number words such as "one hundred and five", "minus twelve", "three point one four", ' +
-  '"two million three hundred thousand" or "twenty-first"';
+  'English number words such as "one hundred and five", "minus twelve", "three point one four", ' + '"two million three hundred thousand" or "twenty-first"';
 
 export default defineTool({
   module: 'text-utilities',

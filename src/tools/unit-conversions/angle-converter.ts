@@ -4,8 +4,7 @@ export default defineConverter({
   measure: 'angle',
   slug: 'angle-converter',
   title: 'Angle converter',
-  description:
-    'Converts plane angles between degrees, radians, milliradians, gradians (gon), arcminutes, arcseconds and turns.',
+  description: 'Converts plane angles between degrees, radians, milliradians, gradians (gon), arcminutes, arcseconds and turns.',
   keywords: ['angle', 'degrees to radians', 'radians', 'gradians', 'arcseconds', 'turns'],
   allowNegative: true,
   examples: [

@@ -4,8 +4,7 @@ export default defineConverter({
   measure: 'apparentPower',
   slug: 'apparent-power-converter',
   title: 'Apparent power converter',
-  description:
-    'Converts apparent power between VA, mVA, kVA, MVA and GVA (transformer and UPS ratings).',
+  description: 'Converts apparent power between VA, mVA, kVA, MVA and GVA (transformer and UPS ratings).',
   keywords: ['apparent power', 'va', 'kva', 'mva', 'transformer rating', 'ups'],
   examples: [
     { title: 'kVA to VA', input: { value: 2.5, from: 'kVA', to: 'VA' }, result: 2500 },

@@ -30,7 +30,10 @@ const outputSchema = z.object({
   value: z.number().describe('The input value, as a number'),
   from: unitSchema,
   to: unitSchema.optional().describe('The target unit (absent when `to` was omitted)'),
-  result: z.number().optional().describe(`The converted value: exact when it fits a JSON number, else rounded half-up to ${SIGNIFICANT_DIGITS} significant digits`),
+  result: z
+    .number()
+    .optional()
+    .describe(`The converted value: exact when it fits a JSON number, else rounded half-up to ${SIGNIFICANT_DIGITS} significant digits`),
   clock: z.string().optional().describe('Pace converters: the result as a clock time (m:ss.s)'),
   expression: z.string().optional().describe('The conversion as text, e.g. "1 km = 1000 m"'),
   conversions: z.array(conversionSchema).optional().describe('When `to` is omitted: the value in every unit of the measure'),
@@ -134,7 +137,12 @@ function parseValue(value: number | string, spec: ConverterSpec, from: string): 
       if (seconds) parsed = seconds.div(clockBase(from));
     }
     if (!parsed) {
-      throw invalidField('value', spec.clock ? 'a number, a numeric string such as "5.5", or a clock time such as "5:30" (m:ss) or "1:05:30" (h:mm:ss)' : 'a number or a numeric string such as "1.5" or "-2e3"');
+      throw invalidField(
+        'value',
+        spec.clock
+          ? 'a number, a numeric string such as "5.5", or a clock time such as "5:30" (m:ss) or "1:05:30" (h:mm:ss)'
+          : 'a number or a numeric string such as "1.5" or "-2e3"',
+      );
     }
   }
   if (parsed.abs().gt(MAX_MAGNITUDE)) throw invalidField('value', `magnitude at most ${MAX_MAGNITUDE.toString()}`);
@@ -155,7 +163,13 @@ function expand(mu: MeasureUnits, spec: ConverterSpec, example: ConverterExample
     if (example.result === undefined) throw new Error(`${spec.slug}: example "${example.title}" needs result`);
     const to = mu.info(String(mu.resolve(input.to).symbol));
     const shown = present(mu, spec, to.symbol, example.result);
-    return { ...base, to, result: shown.value, ...(shown.clock ? { clock: shown.clock } : {}), expression: `${formatNumber(value)} ${from.symbol} = ${formatNumber(example.result)} ${to.symbol}` };
+    return {
+      ...base,
+      to,
+      result: shown.value,
+      ...(shown.clock ? { clock: shown.clock } : {}),
+      expression: `${formatNumber(value)} ${from.symbol} = ${formatNumber(example.result)} ${to.symbol}`,
+    };
   }
   const results = example.results ?? {};
   return {

@@ -4,8 +4,7 @@ export default defineConverter({
   measure: 'frequency',
   slug: 'frequency-converter',
   title: 'Frequency converter',
-  description:
-    'Converts frequencies between mHz, Hz, kHz, MHz, GHz, THz, rpm, deg/s and rad/s (angular frequency, 1 Hz = 2π rad/s).',
+  description: 'Converts frequencies between mHz, Hz, kHz, MHz, GHz, THz, rpm, deg/s and rad/s (angular frequency, 1 Hz = 2π rad/s).',
   keywords: ['frequency', 'hertz', 'rpm', 'khz', 'mhz', 'angular frequency'],
   examples: [
     { title: 'kHz to Hz', input: { value: 1, from: 'kHz', to: 'Hz' }, result: 1000 },

@@ -4,8 +4,7 @@ export default defineConverter({
   measure: 'partsPer',
   slug: 'parts-per-converter',
   title: 'Parts-per converter',
-  description:
-    'Converts concentrations and ratios between percent, per mille, parts per million (ppm), billion (ppb), trillion (ppt) and quadrillion (ppq).',
+  description: 'Converts concentrations and ratios between percent, per mille, parts per million (ppm), billion (ppb), trillion (ppt) and quadrillion (ppq).',
   keywords: ['parts per million', 'ppm', 'ppb', 'percent', 'concentration', 'ppt'],
   examples: [
     { title: 'one percent is 10,000 ppm', input: { value: 1, from: '%', to: 'ppm' }, result: 10000 },

@@ -4,8 +4,7 @@ export default defineConverter({
   measure: 'reactiveEnergy',
   slug: 'reactive-energy-converter',
   title: 'Reactive energy converter',
-  description:
-    'Converts reactive energy between VARh, mVARh, kVARh, MVARh and GVARh (meter readings and utility bills).',
+  description: 'Converts reactive energy between VARh, mVARh, kVARh, MVARh and GVARh (meter readings and utility bills).',
   keywords: ['reactive energy', 'varh', 'kvarh', 'mvarh', 'meter reading'],
   allowNegative: true,
   examples: [

@@ -4,8 +4,7 @@ export default defineConverter({
   measure: 'reactivePower',
   slug: 'reactive-power-converter',
   title: 'Reactive power converter',
-  description:
-    'Converts reactive power between VAR, mVAR, kVAR, MVAR and GVAR (var spellings accepted; negative values for capacitive power are allowed).',
+  description: 'Converts reactive power between VAR, mVAR, kVAR, MVAR and GVAR (var spellings accepted; negative values for capacitive power are allowed).',
   keywords: ['reactive power', 'var', 'kvar', 'mvar', 'power factor correction'],
   allowNegative: true,
   examples: [

@@ -8,11 +8,29 @@ import { formatClock } from './converter.ts';
 import { D, measureUnits, type MeasureName } from './units.ts';
 
 const catalogOrder = [
-  'length-converter', 'area-converter', 'mass-converter', 'volume-converter', 'each-converter', 'temperature-converter',
-  'time-converter', 'digital-converter', 'parts-per-converter', 'speed-converter', 'pace-converter', 'pressure-converter',
-  'current-converter', 'voltage-converter', 'power-converter', 'reactive-power-converter', 'apparent-power-converter',
-  'energy-converter', 'reactive-energy-converter', 'volume-flow-rate-converter', 'illuminance-converter',
-  'frequency-converter', 'angle-converter',
+  'length-converter',
+  'area-converter',
+  'mass-converter',
+  'volume-converter',
+  'each-converter',
+  'temperature-converter',
+  'time-converter',
+  'digital-converter',
+  'parts-per-converter',
+  'speed-converter',
+  'pace-converter',
+  'pressure-converter',
+  'current-converter',
+  'voltage-converter',
+  'power-converter',
+  'reactive-power-converter',
+  'apparent-power-converter',
+  'energy-converter',
+  'reactive-energy-converter',
+  'volume-flow-rate-converter',
+  'illuminance-converter',
+  'frequency-converter',
+  'angle-converter',
 ];
 
 function tool(slug: string): AnyTool {
@@ -41,7 +59,10 @@ async function result(measure: string, value: number | string, from: string, to:
 }
 
 test('the module has exactly the 23 catalog slugs, in catalog order', () => {
-  assert.deepEqual(unitConversionsTools.map((t) => t.slug), catalogOrder);
+  assert.deepEqual(
+    unitConversionsTools.map((t) => t.slug),
+    catalogOrder,
+  );
 });
 
 test('every example gives its hand-checked output through the pipeline', async () => {
@@ -186,7 +207,31 @@ describe('unit names, symbols and aliases', () => {
 });
 
 test('every pair of units of every measure converts, and A -> B -> A returns the value', () => {
-  const measures: MeasureName[] = ['length', 'area', 'mass', 'volume', 'each', 'temperature', 'time', 'digital', 'partsPer', 'speed', 'pace', 'pressure', 'current', 'voltage', 'power', 'reactivePower', 'apparentPower', 'energy', 'reactiveEnergy', 'volumeFlowRate', 'illuminance', 'frequency', 'angle'];
+  const measures: MeasureName[] = [
+    'length',
+    'area',
+    'mass',
+    'volume',
+    'each',
+    'temperature',
+    'time',
+    'digital',
+    'partsPer',
+    'speed',
+    'pace',
+    'pressure',
+    'current',
+    'voltage',
+    'power',
+    'reactivePower',
+    'apparentPower',
+    'energy',
+    'reactiveEnergy',
+    'volumeFlowRate',
+    'illuminance',
+    'frequency',
+    'angle',
+  ];
   for (const measure of measures) {
     const mu = measureUnits(measure);
     for (const a of mu.symbols) {
@@ -202,7 +247,15 @@ test('every pair of units of every measure converts, and A -> B -> A returns the
 describe('listing every unit when `to` is omitted', () => {
   test('temperature from 100 °C', async () => {
     const out = await convert('temperature', 100, 'C');
-    assert.deepEqual(out.conversions?.map((c) => [c.symbol, c.value]), [['C', 100], ['K', 373.15], ['F', 212], ['R', 671.67]]);
+    assert.deepEqual(
+      out.conversions?.map((c) => [c.symbol, c.value]),
+      [
+        ['C', 100],
+        ['K', 373.15],
+        ['F', 212],
+        ['R', 671.67],
+      ],
+    );
     assert.equal(out.result, undefined);
   });
 
@@ -244,7 +297,7 @@ describe('refusals are 400s naming the field', () => {
     assert.equal(await result('temperature', -459.67, 'F', 'K'), 0); // absolute zero itself is fine
     assert.equal(await result('temperature', -273.15, 'C', 'R'), 0);
     assert.equal(await result('pressure', -5, 'psi', 'kPa'), -34.4737864658); // gauge vacuum
-    assert.equal(await result('length', -430.5, 'm', 'ft'), -1412.40157480); // Dead Sea shore elevation
+    assert.equal(await result('length', -430.5, 'm', 'ft'), -1412.4015748); // Dead Sea shore elevation
   });
 });
 

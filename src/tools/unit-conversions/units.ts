@@ -142,7 +142,11 @@ const DEFINITIONS = {
   volume: extend(volume, {
     units: {
       // EXACT: cubic inch/foot/yard from 231 in³ per US gallon (library: 0.55411, 957.506, 25852.7 fl oz).
-      imperial: { in3: exact(volume, 'imperial', 'in3', IN3_IN_FL_OZ), ft3: exact(volume, 'imperial', 'ft3', FT3_IN_FL_OZ), yd3: exact(volume, 'imperial', 'yd3', YD3_IN_FL_OZ) },
+      imperial: {
+        in3: exact(volume, 'imperial', 'in3', IN3_IN_FL_OZ),
+        ft3: exact(volume, 'imperial', 'ft3', FT3_IN_FL_OZ),
+        yd3: exact(volume, 'imperial', 'yd3', YD3_IN_FL_OZ),
+      },
       // ADD: British imperial measures (exact in litres: 1 gal = 4.54609 L), a system of their own.
       uk: {
         'gal-imp': unit('Imperial gallon (UK)', 'Imperial gallons (UK)', '4.54609'),
@@ -260,19 +264,81 @@ export type MeasureName = keyof typeof DEFINITIONS;
  * `µ` (micro sign) and `u`; `m2`/`m3` also accept `m²`, `m^2`, `sq m`, `cu m`.
  */
 const ALIASES: Partial<Record<MeasureName, Record<string, string[]>>> = {
-  length: { m: ['metre', 'meter'], nMi: ['NM', 'nmi', 'nautical mile'], in: ['inch', 'inches', '"'], ft: ['feet', "'"], mi: ['miles'], 'ft-us': ['survey foot', 'US survey foot'] },
+  length: {
+    m: ['metre', 'meter'],
+    nMi: ['NM', 'nmi', 'nautical mile'],
+    in: ['inch', 'inches', '"'],
+    ft: ['feet', "'"],
+    mi: ['miles'],
+    'ft-us': ['survey foot', 'US survey foot'],
+  },
   area: { ha: ['hectare', 'hectares'], ac: ['acre', 'acres'] },
-  mass: { mcg: ['μg', 'µg', 'ug'], mt: ['tonne', 'tonnes', 'metric ton'], t: ['short ton', 'ton-us'], lb: ['lbs', 'pound', 'pounds'], oz: ['ounce', 'ounces'], st: ['stone'] },
-  volume: { l: ['L', 'ℓ'], ml: ['mL'], cl: ['cL'], dl: ['dL'], kl: ['kL'], Ml: ['ML'], Gl: ['GL'], cm3: ['cc'], Tbs: ['tbsp', 'Tbsp', 'tablespoon'], tsp: ['teaspoon'], 'fl-oz': ['fl oz', 'floz', 'US fl oz'], pnt: ['pt', 'pint', 'pints', 'US pint'], qt: ['quart', 'quarts'], gal: ['gallon', 'gallons', 'US gallon', 'US gal'], 'gal-imp': ['imp gal', 'UK gallon'], 'pnt-imp': ['UK pint', 'imp pt'] },
+  mass: {
+    mcg: ['μg', 'µg', 'ug'],
+    mt: ['tonne', 'tonnes', 'metric ton'],
+    t: ['short ton', 'ton-us'],
+    lb: ['lbs', 'pound', 'pounds'],
+    oz: ['ounce', 'ounces'],
+    st: ['stone'],
+  },
+  volume: {
+    l: ['L', 'ℓ'],
+    ml: ['mL'],
+    cl: ['cL'],
+    dl: ['dL'],
+    kl: ['kL'],
+    Ml: ['ML'],
+    Gl: ['GL'],
+    cm3: ['cc'],
+    Tbs: ['tbsp', 'Tbsp', 'tablespoon'],
+    tsp: ['teaspoon'],
+    'fl-oz': ['fl oz', 'floz', 'US fl oz'],
+    pnt: ['pt', 'pint', 'pints', 'US pint'],
+    qt: ['quart', 'quarts'],
+    gal: ['gallon', 'gallons', 'US gallon', 'US gal'],
+    'gal-imp': ['imp gal', 'UK gallon'],
+    'pnt-imp': ['UK pint', 'imp pt'],
+  },
   each: { ea: ['pcs', 'pc', 'piece', 'pieces', 'unit', 'units'], dz: ['doz', 'dozen'], gros: ['gross'], 'gr-gr': ['great gross'], scores: ['score'] },
-  temperature: { C: ['°C', '℃', 'degC', 'celsius', 'centigrade'], F: ['°F', '℉', 'degF', 'fahrenheit'], K: ['kelvin', 'kelvins'], R: ['°R', 'degR', 'Ra', 'rankine'] },
-  time: { mu: ['μs', 'µs', 'us'], s: ['sec', 'secs', 'second', 'seconds'], min: ['mins', 'minute', 'minutes'], h: ['hr', 'hrs', 'hour', 'hours'], d: ['day', 'days'], week: ['wk', 'weeks'], month: ['mo', 'months'], year: ['yr', 'y', 'a', 'years'] },
+  temperature: {
+    C: ['°C', '℃', 'degC', 'celsius', 'centigrade'],
+    F: ['°F', '℉', 'degF', 'fahrenheit'],
+    K: ['kelvin', 'kelvins'],
+    R: ['°R', 'degR', 'Ra', 'rankine'],
+  },
+  time: {
+    mu: ['μs', 'µs', 'us'],
+    s: ['sec', 'secs', 'second', 'seconds'],
+    min: ['mins', 'minute', 'minutes'],
+    h: ['hr', 'hrs', 'hour', 'hours'],
+    d: ['day', 'days'],
+    week: ['wk', 'weeks'],
+    month: ['mo', 'months'],
+    year: ['yr', 'y', 'a', 'years'],
+  },
   digital: {
-    bit: ['b', 'bits'], kb: ['kbit', 'Kb'], Mb: ['Mbit'], Gb: ['Gbit'], Tb: ['Tbit'], Pb: ['Pbit'],
-    byte: ['B', 'bytes', 'octet'], Kib: ['Kibit'], Mib: ['Mibit'], Gib: ['Gibit'], Tib: ['Tibit'], Pib: ['Pibit'],
+    bit: ['b', 'bits'],
+    kb: ['kbit', 'Kb'],
+    Mb: ['Mbit'],
+    Gb: ['Gbit'],
+    Tb: ['Tbit'],
+    Pb: ['Pbit'],
+    byte: ['B', 'bytes', 'octet'],
+    Kib: ['Kibit'],
+    Mib: ['Mibit'],
+    Gib: ['Gibit'],
+    Tib: ['Tibit'],
+    Pib: ['Pibit'],
   },
   partsPer: { '%': ['percent', 'pct'], '‰': ['permille', 'per mille', 'per mil'] },
-  speed: { 'km/h': ['kph', 'kmh', 'km/hr', 'kmph'], 'm/s': ['mps', 'm/sec'], mph: ['mi/h', 'mi/hr'], knot: ['kn', 'kt', 'kts', 'knots'], 'ft/s': ['fps', 'ft/sec'], 'ft/min': ['fpm'] },
+  speed: {
+    'km/h': ['kph', 'kmh', 'km/hr', 'kmph'],
+    'm/s': ['mps', 'm/sec'],
+    mph: ['mi/h', 'mi/hr'],
+    knot: ['kn', 'kt', 'kts', 'knots'],
+    'ft/s': ['fps', 'ft/sec'],
+    'ft/min': ['fpm'],
+  },
   pace: { 'min/km': ['min per km'], 'min/mi': ['min per mile', 'min/mile'], 's/km': ['sec/km'], 's/mi': ['sec/mi'] },
   pressure: { torr: ['Torr'], atm: ['atmosphere'], 'kgf/cm2': ['kgf/cm²', 'at'], psi: ['lbf/in2', 'lbf/in²'] },
   current: { A: ['amp', 'amps'], mA: ['milliamp', 'milliamps'] },
@@ -281,10 +347,25 @@ const ALIASES: Partial<Record<MeasureName, Record<string, string[]>>> = {
   reactivePower: { VAR: ['var', 'VAr'], kVAR: ['kvar', 'kVAr'], MVAR: ['Mvar', 'MVAr'] },
   reactiveEnergy: { VARh: ['varh', 'VArh'], kVARh: ['kvarh', 'kVArh'], MVARh: ['Mvarh', 'MVArh'] },
   energy: { kcal: ['Cal', 'Calorie', 'food calorie'], Btu: ['BTU'], eV: ['electron volt'], 'ft-lb': ['ft·lbf', 'ft-lbf', 'foot-pound force'] },
-  volumeFlowRate: { 'l/min': ['lpm', 'L/min'], 'l/s': ['L/s'], 'l/h': ['L/h'], 'gal/min': ['gpm', 'GPM'], 'gal/h': ['gph'], 'ft3/min': ['cfm', 'CFM'], 'ft3/s': ['cfs'], 'm3/h': ['m3/hr'] },
+  volumeFlowRate: {
+    'l/min': ['lpm', 'L/min'],
+    'l/s': ['L/s'],
+    'l/h': ['L/h'],
+    'gal/min': ['gpm', 'GPM'],
+    'gal/h': ['gph'],
+    'ft3/min': ['cfm', 'CFM'],
+    'ft3/s': ['cfs'],
+    'm3/h': ['m3/hr'],
+  },
   illuminance: { lx: ['lux'], 'ft-cd': ['fc', 'foot-candle', 'footcandle', 'footcandles'] },
   frequency: { rpm: ['RPM', 'rev/min', 'r/min'], Hz: ['hz', 'cps'] },
-  angle: { deg: ['°', 'degree', 'degrees'], grad: ['gon', 'gradian'], arcmin: ['′', 'MOA'], arcsec: ['″'], turn: ['rev', 'revolution', 'revolutions', 'cycle'] },
+  angle: {
+    deg: ['°', 'degree', 'degrees'],
+    grad: ['gon', 'gradian'],
+    arcmin: ['′', 'MOA'],
+    arcsec: ['″'],
+    turn: ['rev', 'revolution', 'revolutions', 'cycle'],
+  },
 };
 
 /** How a system key reads to a person, where the library's key would mislead. */
@@ -327,7 +408,13 @@ function variants(symbol: string): string[] {
 
 function nameForms(name: string): string[] {
   const lower = name.toLowerCase();
-  return [lower, lower.replaceAll('metre', 'meter'), lower.replaceAll('meter', 'metre'), lower.replaceAll('litre', 'liter'), lower.replaceAll('liter', 'litre')];
+  return [
+    lower,
+    lower.replaceAll('metre', 'meter'),
+    lower.replaceAll('meter', 'metre'),
+    lower.replaceAll('litre', 'liter'),
+    lower.replaceAll('liter', 'litre'),
+  ];
 }
 
 const normalise = (text: string): string => text.trim().replace(/\s+/g, ' ');

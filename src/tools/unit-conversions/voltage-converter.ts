@@ -4,8 +4,7 @@ export default defineConverter({
   measure: 'voltage',
   slug: 'voltage-converter',
   title: 'Voltage converter',
-  description:
-    'Converts electric potential between V, μV, mV, kV and MV.',
+  description: 'Converts electric potential between V, μV, mV, kV and MV.',
   keywords: ['voltage', 'volts', 'millivolts', 'kilovolts', 'electric potential'],
   allowNegative: true,
   examples: [

@@ -53,7 +53,11 @@ export function csvToJsonSpec(module: 'web' | 'convertors', slug: string, aliase
         ],
       },
     ],
-    convert: (source, input, ctx) => csvRecords(readCsv(source, input, (m) => ctx.warn(m)), input.inferTypes),
+    convert: (source, input, ctx) =>
+      csvRecords(
+        readCsv(source, input, (m) => ctx.warn(m)),
+        input.inferTypes,
+      ),
   });
 }
 

@@ -21,11 +21,18 @@ export default dataFileTool({
   output: { extension: 'xml', mimeType: 'application/xml' },
   examples: [
     { title: 'rows as elements', input: {}, upload: { fileName: 'people.csv', content: 'name,unit price\nAda,3 & 4\n' } },
-    { title: 'custom element names', input: { rootElement: 'catalog', rowElement: 'book' }, upload: { fileName: 'books.csv', content: 'title;year\nDune;1965\n' } },
+    {
+      title: 'custom element names',
+      input: { rootElement: 'catalog', rowElement: 'book' },
+      upload: { fileName: 'books.csv', content: 'title;year\nDune;1965\n' },
+    },
   ],
   convert: (source, input, ctx) => {
     const csv = readCsv(source, input, (m) => ctx.warn(m));
-    const names = uniqueNames(csv.columns.map((c) => xmlName(c, 'column')), (i) => `column_${i + 1}`);
+    const names = uniqueNames(
+      csv.columns.map((c) => xmlName(c, 'column')),
+      (i) => `column_${i + 1}`,
+    );
     const rows = csv.rows.map((row) => Object.fromEntries(names.map((name, i) => [name, row[i] ?? ''])));
     return writeXml({ [xmlName(input.rootElement, 'rows')]: { [xmlName(input.rowElement, 'row')]: rows } }, 'rows');
   },

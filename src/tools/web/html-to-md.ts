@@ -18,8 +18,22 @@ export default dataFileTool({
   fields: {},
   output: { extension: 'md', mimeType: 'text/markdown' },
   examples: [
-    { title: 'headings, links and lists', input: {}, upload: { fileName: 'post.html', content: '<h1>Title</h1><p>Some <strong>bold</strong> and a <a href="https://example.com">link</a>.</p><ul><li>one</li><li>two</li></ul>' } },
-    { title: 'a table and code', input: { fileName: 'readme' }, upload: { fileName: 'page.html', content: '<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table><pre><code>x = 1</code></pre><script>alert(1)</script>' } },
+    {
+      title: 'headings, links and lists',
+      input: {},
+      upload: {
+        fileName: 'post.html',
+        content: '<h1>Title</h1><p>Some <strong>bold</strong> and a <a href="https://example.com">link</a>.</p><ul><li>one</li><li>two</li></ul>',
+      },
+    },
+    {
+      title: 'a table and code',
+      input: { fileName: 'readme' },
+      upload: {
+        fileName: 'page.html',
+        content: '<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table><pre><code>x = 1</code></pre><script>alert(1)</script>',
+      },
+    },
   ],
   convert: (source) => {
     checkHtmlBounds(source.text);

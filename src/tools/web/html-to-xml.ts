@@ -22,7 +22,11 @@ export default dataFileTool({
   output: { extension: 'xml', mimeType: 'application/xml' },
   examples: [
     { title: 'tag soup', input: {}, upload: { fileName: 'soup.html', content: '<p>One<br>two<p>Three &amp; <b>four' } },
-    { title: 'a full page', input: {}, upload: { fileName: 'page.html', content: '<!DOCTYPE html><html><head><title>T</title></head><body><img src="a.png" alt=x></body></html>' } },
+    {
+      title: 'a full page',
+      input: {},
+      upload: { fileName: 'page.html', content: '<!DOCTYPE html><html><head><title>T</title></head><body><img src="a.png" alt=x></body></html>' },
+    },
   ],
   convert: (source, _input, ctx) => {
     checkHtmlBounds(source.text);

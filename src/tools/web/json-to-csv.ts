@@ -20,8 +20,16 @@ export function jsonToCsvSpec(module: 'web' | 'convertors', slug: string, aliase
     fields: csvWriteFields,
     output: { extension: 'csv', mimeType: 'text/csv' },
     examples: [
-      { title: 'array of objects', input: {}, upload: { fileName: 'people.json', content: '[{"name":"Ada","address":{"city":"London"}},{"name":"Grace","tags":["navy","cobol"]}]' } },
-      { title: 'semicolons for European Excel, with a BOM', input: { delimiter: 'semicolon', bom: true }, upload: { fileName: 'export.json', content: '{"data":[{"sku":"A-1","price":9.5},{"sku":"B-2","price":12}]}' } },
+      {
+        title: 'array of objects',
+        input: {},
+        upload: { fileName: 'people.json', content: '[{"name":"Ada","address":{"city":"London"}},{"name":"Grace","tags":["navy","cobol"]}]' },
+      },
+      {
+        title: 'semicolons for European Excel, with a BOM',
+        input: { delimiter: 'semicolon', bom: true },
+        upload: { fileName: 'export.json', content: '{"data":[{"sku":"A-1","price":9.5},{"sku":"B-2","price":12}]}' },
+      },
     ],
     convert: (source, input, ctx) => {
       const value = parseJsonText(source.text);

@@ -16,7 +16,11 @@ export default dataFileTool({
   output: { extension: 'html', mimeType: 'text/html' },
   examples: [
     { title: 'records as a table', input: {}, upload: { fileName: 'people.json', content: '[{"name":"Ada","born":1815},{"name":"Grace","born":1906}]' } },
-    { title: 'nested object', input: { title: 'Config' }, upload: { fileName: 'config.json', content: '{"server":{"port":8080,"hosts":["a","b"]},"debug":false}' } },
+    {
+      title: 'nested object',
+      input: { title: 'Config' },
+      upload: { fileName: 'config.json', content: '{"server":{"port":8080,"hosts":["a","b"]},"debug":false}' },
+    },
   ],
   convert: (source, input) => {
     const title = input.title ?? source.fileName.replace(/\.[^.]*$/, '');

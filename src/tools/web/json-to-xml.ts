@@ -16,7 +16,11 @@ export default dataFileTool({
   fields: { rootElement: z.string().min(1).max(100).default('root').describe('Root element name when the JSON does not name one (default root)') },
   output: { extension: 'xml', mimeType: 'application/xml' },
   examples: [
-    { title: 'named root with attributes', input: {}, upload: { fileName: 'catalog.json', content: '{"catalog":{"book":[{"@id":"b1","title":"Dune"},{"@id":"b2","title":"Emma"}]}}' } },
+    {
+      title: 'named root with attributes',
+      input: {},
+      upload: { fileName: 'catalog.json', content: '{"catalog":{"book":[{"@id":"b1","title":"Dune"},{"@id":"b2","title":"Emma"}]}}' },
+    },
     { title: 'top-level array', input: { rootElement: 'people' }, upload: { fileName: 'people.json', content: '[{"name":"Ada"},{"name":"Grace"}]' } },
   ],
   convert: (source, input) => writeXml(parseJsonText(source.text), input.rootElement),

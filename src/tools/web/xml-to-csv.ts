@@ -27,8 +27,19 @@ export default dataFileTool({
   },
   output: { extension: 'csv', mimeType: 'text/csv' },
   examples: [
-    { title: 'records found automatically', input: {}, upload: { fileName: 'catalog.xml', content: '<catalog><book id="1"><title>Dune</title><year>1965</year></book><book id="2"><title>Emma</title><year>1815</year></book></catalog>' } },
-    { title: 'records by path', input: { recordPath: 'shop.items.item', delimiter: 'semicolon' }, upload: { fileName: 'shop.xml', content: '<shop><name>Corner</name><items><item sku="A">Tea</item><item sku="B">Cake</item></items></shop>' } },
+    {
+      title: 'records found automatically',
+      input: {},
+      upload: {
+        fileName: 'catalog.xml',
+        content: '<catalog><book id="1"><title>Dune</title><year>1965</year></book><book id="2"><title>Emma</title><year>1815</year></book></catalog>',
+      },
+    },
+    {
+      title: 'records by path',
+      input: { recordPath: 'shop.items.item', delimiter: 'semicolon' },
+      upload: { fileName: 'shop.xml', content: '<shop><name>Corner</name><items><item sku="A">Tea</item><item sku="B">Cake</item></items></shop>' },
+    },
   ],
   convert: (source, input, ctx) => {
     const document = parseXml(source.text);

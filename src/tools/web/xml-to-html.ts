@@ -15,8 +15,16 @@ export default dataFileTool({
   fields: { title: z.string().max(200).optional().describe('Page title and heading (default: the root element name)') },
   output: { extension: 'html', mimeType: 'text/html' },
   examples: [
-    { title: 'records as a table', input: {}, upload: { fileName: 'catalog.xml', content: '<catalog><book id="1"><title>Dune</title></book><book id="2"><title>Emma</title></book></catalog>' } },
-    { title: 'nested document', input: { title: 'Settings' }, upload: { fileName: 'settings.xml', content: '<settings><server port="8080"><host>a</host><host>b</host></server></settings>' } },
+    {
+      title: 'records as a table',
+      input: {},
+      upload: { fileName: 'catalog.xml', content: '<catalog><book id="1"><title>Dune</title></book><book id="2"><title>Emma</title></book></catalog>' },
+    },
+    {
+      title: 'nested document',
+      input: { title: 'Settings' },
+      upload: { fileName: 'settings.xml', content: '<settings><server port="8080"><host>a</host><host>b</host></server></settings>' },
+    },
   ],
   convert: (source, input) => {
     const document = parseXml(source.text);

@@ -23,8 +23,19 @@ export default dataJsonTool({
     {
       title: 'elements, attributes and repeated children',
       input: {},
-      upload: { fileName: 'catalog.xml', content: '<?xml version="1.0"?>\n<catalog>\n  <book id="b1"><title>Dune</title><price>9.99</price></book>\n  <book id="b2"><title>AT&amp;T &#x263A;</title></book>\n</catalog>\n' },
-      output: { catalog: { book: [{ '@id': 'b1', title: 'Dune', price: '9.99' }, { '@id': 'b2', title: 'AT&T ☺' }] } },
+      upload: {
+        fileName: 'catalog.xml',
+        content:
+          '<?xml version="1.0"?>\n<catalog>\n  <book id="b1"><title>Dune</title><price>9.99</price></book>\n  <book id="b2"><title>AT&amp;T &#x263A;</title></book>\n</catalog>\n',
+      },
+      output: {
+        catalog: {
+          book: [
+            { '@id': 'b1', title: 'Dune', price: '9.99' },
+            { '@id': 'b2', title: 'AT&T ☺' },
+          ],
+        },
+      },
     },
     {
       title: 'text beside attributes',

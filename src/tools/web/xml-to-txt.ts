@@ -14,7 +14,11 @@ export default dataFileTool({
   fields: {},
   output: { extension: 'txt', mimeType: 'text/plain' },
   examples: [
-    { title: 'a catalog', input: {}, upload: { fileName: 'catalog.xml', content: '<catalog><book id="1"><title>Dune</title></book><book id="2"><title>Emma</title></book></catalog>' } },
+    {
+      title: 'a catalog',
+      input: {},
+      upload: { fileName: 'catalog.xml', content: '<catalog><book id="1"><title>Dune</title></book><book id="2"><title>Emma</title></book></catalog>' },
+    },
     { title: 'a note', input: { fileName: 'note' }, upload: { fileName: 'note.xml', content: '<note><to>Ada</to><body>Tea at 5 &amp; cake</body></note>' } },
   ],
   convert: (source) => outlineOf(parseXml(source.text)),

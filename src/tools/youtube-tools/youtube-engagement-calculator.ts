@@ -43,7 +43,7 @@ export default defineTool({
   slug: 'youtube-engagement-calculator',
   title: 'YouTube engagement rate calculator',
   description:
-    'Calculates a YouTube video\'s engagement: the engagement rate by views ((likes + comments + shares) ÷ views × 100), like, comment and share rates, ' +
+    "Calculates a YouTube video's engagement: the engagement rate by views ((likes + comments + shares) ÷ views × 100), like, comment and share rates, " +
     'the engagement rate by subscribers and views per subscriber when subscribers are given, and likes per comment. Rates are percentages ' +
     'rounded half-up to 2 decimals, computed in decimal arithmetic. The rating uses common rule-of-thumb bands for YouTube: below 2 % low, ' +
     '2–5 % average, 5–10 % high, 10 % and above excellent.',
@@ -61,8 +61,15 @@ export default defineTool({
       title: 'a video with views, likes, comments and shares',
       input: { views: 10000, likes: 420, comments: 35, shares: 20 },
       output: {
-        interactions: 475, engagementRate: 4.75, likeRate: 4.2, commentRate: 0.35, shareRate: 0.2,
-        engagementRateBySubscribers: null, viewsPerSubscriber: null, likesPerComment: 12, rating: 'average',
+        interactions: 475,
+        engagementRate: 4.75,
+        likeRate: 4.2,
+        commentRate: 0.35,
+        shareRate: 0.2,
+        engagementRateBySubscribers: null,
+        viewsPerSubscriber: null,
+        likesPerComment: 12,
+        rating: 'average',
         formula: '(420 likes + 35 comments + 20 shares) ÷ 10000 views × 100 = 4.75 %',
       },
     },
@@ -70,8 +77,15 @@ export default defineTool({
       title: 'with subscribers',
       input: { views: 3000, likes: 250, comments: 64, shares: 15, subscribers: 12000 },
       output: {
-        interactions: 329, engagementRate: 10.97, likeRate: 8.33, commentRate: 2.13, shareRate: 0.5,
-        engagementRateBySubscribers: 2.74, viewsPerSubscriber: 0.25, likesPerComment: 3.91, rating: 'excellent',
+        interactions: 329,
+        engagementRate: 10.97,
+        likeRate: 8.33,
+        commentRate: 2.13,
+        shareRate: 0.5,
+        engagementRateBySubscribers: 2.74,
+        viewsPerSubscriber: 0.25,
+        likesPerComment: 3.91,
+        rating: 'excellent',
         formula: '(250 likes + 64 comments + 15 shares) ÷ 3000 views × 100 = 10.97 %',
       },
     },

@@ -22,9 +22,9 @@ const percentField = (what: string) => z.number().min(0, 'at least 0').max(100, 
 
 const EXPLANATION =
   'CPM (cost per mille) is what advertisers pay per 1,000 ad impressions, before YouTube takes its share. ' +
-  'RPM (revenue per mille) is what the creator earns per 1,000 views — all views, monetized or not — after YouTube\'s share, ' +
+  "RPM (revenue per mille) is what the creator earns per 1,000 views — all views, monetized or not — after YouTube's share, " +
   'and it includes every revenue source (ads, memberships, Super Chat, Premium). So RPM is almost always well below CPM: ' +
-  'roughly CPM × share of views that showed ads × the creator\'s share (55 % for long-form).';
+  "roughly CPM × share of views that showed ads × the creator's share (55 % for long-form).";
 
 const output = z.object({
   mode: z.enum(['rpm-from-revenue', 'revenue-from-rpm', 'views-from-rpm', 'rpm-from-cpm']).describe('Which figure was computed from which'),
@@ -45,7 +45,6 @@ const output = z.object({
   formula: z.string().describe('The calculation, with the figures'),
   explanation: z.string().describe('CPM versus RPM'),
 });
-
 
 function parseMoney(field: string, value: number | string | undefined): Dec | undefined {
   if (value === undefined) return undefined;
@@ -69,10 +68,14 @@ export default defineTool({
     revenue: moneyField('Revenue earned for the period (same period as views)'),
     views: z.number().int('a whole number').min(1, 'at least 1').max(1e13, 'at most 1e13').optional().describe('Views in the period'),
     rpm: moneyField('Revenue per 1,000 views'),
-    cpm: moneyField('Advertiser CPM: cost per 1,000 ad impressions, before YouTube\'s share'),
+    cpm: moneyField("Advertiser CPM: cost per 1,000 ad impressions, before YouTube's share"),
     monetizedPlaybackPercent: percentField('Share of views that showed at least one ad, % (needed with cpm)').optional(),
     creatorSharePercent: percentField(`The creator's share of ad revenue, % (default ${DEFAULT_CREATOR_SHARE}; 45 for Shorts)`).optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'a 3-letter ISO 4217 code such as USD').default('USD').describe('Currency code of the amounts (default USD)'),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'a 3-letter ISO 4217 code such as USD')
+      .default('USD')
+      .describe('Currency code of the amounts (default USD)'),
   }),
   output,
   examples: [
@@ -80,25 +83,42 @@ export default defineTool({
       title: 'RPM from revenue and views',
       input: { revenue: '1234.56', views: 250000 },
       output: {
-        mode: 'rpm-from-revenue', currency: 'USD', views: 250000, revenue: '1234.56', rpm: '4.94', cpmEstimate: null,
-        formula: 'RPM = 1234.56 ÷ 250000 views × 1000 = 4.94', explanation: EXPLANATION,
+        mode: 'rpm-from-revenue',
+        currency: 'USD',
+        views: 250000,
+        revenue: '1234.56',
+        rpm: '4.94',
+        cpmEstimate: null,
+        formula: 'RPM = 1234.56 ÷ 250000 views × 1000 = 4.94',
+        explanation: EXPLANATION,
       },
     },
     {
       title: 'revenue from RPM and views',
       input: { rpm: 3.5, views: 1200000, currency: 'EUR' },
       output: {
-        mode: 'revenue-from-rpm', currency: 'EUR', views: 1200000, revenue: '4200.00', rpm: '3.50', cpmEstimate: null,
-        formula: 'revenue = 3.5 RPM × 1200000 views ÷ 1000 = 4200.00', explanation: EXPLANATION,
+        mode: 'revenue-from-rpm',
+        currency: 'EUR',
+        views: 1200000,
+        revenue: '4200.00',
+        rpm: '3.50',
+        cpmEstimate: null,
+        formula: 'revenue = 3.5 RPM × 1200000 views ÷ 1000 = 4200.00',
+        explanation: EXPLANATION,
       },
     },
     {
       title: 'RPM implied by a CPM',
       input: { cpm: 12, monetizedPlaybackPercent: 60, views: 100000 },
       output: {
-        mode: 'rpm-from-cpm', currency: 'USD', views: 100000, revenue: '396.00', rpm: '3.96',
+        mode: 'rpm-from-cpm',
+        currency: 'USD',
+        views: 100000,
+        revenue: '396.00',
+        rpm: '3.96',
         cpmEstimate: { cpm: '12.00', monetizedPlaybackPercent: 60, creatorSharePercent: 55, estimatedRpm: '3.96', estimatedRevenue: '396.00' },
-        formula: 'RPM ≈ 12 CPM × 60 % monetized × 55 % creator share = 3.96', explanation: EXPLANATION,
+        formula: 'RPM ≈ 12 CPM × 60 % monetized × 55 % creator share = 3.96',
+        explanation: EXPLANATION,
       },
     },
   ],
@@ -110,7 +130,8 @@ export default defineTool({
     const base = { currency, explanation: EXPLANATION };
 
     if (cpm !== undefined) {
-      if (input.monetizedPlaybackPercent === undefined) throw invalidField('monetizedPlaybackPercent', 'required with cpm: the share of views that showed ads, 0–100 (often 40–70)');
+      if (input.monetizedPlaybackPercent === undefined)
+        throw invalidField('monetizedPlaybackPercent', 'required with cpm: the share of views that showed ads, 0–100 (often 40–70)');
       if (revenue !== undefined || rpm !== undefined) throw invalidField('cpm', 'give cpm on its own (with views), not together with revenue or rpm');
       const share = input.creatorSharePercent ?? DEFAULT_CREATOR_SHARE;
       const estimatedRpm = cpm.mul(input.monetizedPlaybackPercent).div(100).mul(share).div(100);
@@ -121,7 +142,13 @@ export default defineTool({
         views: views ?? null,
         revenue: estimatedRevenue,
         rpm: fixed(estimatedRpm),
-        cpmEstimate: { cpm: fixed(cpm), monetizedPlaybackPercent: input.monetizedPlaybackPercent, creatorSharePercent: share, estimatedRpm: fixed(estimatedRpm), estimatedRevenue },
+        cpmEstimate: {
+          cpm: fixed(cpm),
+          monetizedPlaybackPercent: input.monetizedPlaybackPercent,
+          creatorSharePercent: share,
+          estimatedRpm: fixed(estimatedRpm),
+          estimatedRevenue,
+        },
         formula: `RPM ≈ ${cpm.toString()} CPM × ${input.monetizedPlaybackPercent} % monetized × ${share} % creator share = ${fixed(estimatedRpm)}`,
       };
     }
@@ -131,11 +158,27 @@ export default defineTool({
     }
     if (revenue !== undefined && views !== undefined) {
       const r = revenue.div(views).mul(1000);
-      return { ...base, mode: 'rpm-from-revenue' as const, views, revenue: fixed(revenue), rpm: fixed(r), cpmEstimate: null, formula: `RPM = ${revenue.toString()} ÷ ${views} views × 1000 = ${fixed(r)}` };
+      return {
+        ...base,
+        mode: 'rpm-from-revenue' as const,
+        views,
+        revenue: fixed(revenue),
+        rpm: fixed(r),
+        cpmEstimate: null,
+        formula: `RPM = ${revenue.toString()} ÷ ${views} views × 1000 = ${fixed(r)}`,
+      };
     }
     if (rpm !== undefined && views !== undefined) {
       const total = rpm.mul(views).div(1000);
-      return { ...base, mode: 'revenue-from-rpm' as const, views, revenue: fixed(total), rpm: fixed(rpm), cpmEstimate: null, formula: `revenue = ${rpm.toString()} RPM × ${views} views ÷ 1000 = ${fixed(total)}` };
+      return {
+        ...base,
+        mode: 'revenue-from-rpm' as const,
+        views,
+        revenue: fixed(total),
+        rpm: fixed(rpm),
+        cpmEstimate: null,
+        formula: `revenue = ${rpm.toString()} RPM × ${views} views ÷ 1000 = ${fixed(total)}`,
+      };
     }
     if (rpm === undefined || revenue === undefined) throw invalidField('body', 'give exactly two of revenue, views and rpm');
     if (rpm.isZero()) throw invalidField('rpm', 'greater than 0 to compute views');

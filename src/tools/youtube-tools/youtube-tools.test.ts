@@ -24,10 +24,17 @@ interface Audit {
 const ids = (a: Audit): string[] => a.findings.map((f) => f.id);
 
 test('the module has the 6 catalog slugs in order', () => {
-  assert.deepEqual(youtubeToolsTools.map((t) => t.slug), [
-    'youtube-url-parser', 'youtube-title-optimizer', 'youtube-description-optimizer',
-    'youtube-engagement-calculator', 'youtube-rpm-calculator', 'youtube-caption-formatter',
-  ]);
+  assert.deepEqual(
+    youtubeToolsTools.map((t) => t.slug),
+    [
+      'youtube-url-parser',
+      'youtube-title-optimizer',
+      'youtube-description-optimizer',
+      'youtube-engagement-calculator',
+      'youtube-rpm-calculator',
+      'youtube-caption-formatter',
+    ],
+  );
 });
 
 test('every example gives its output through the pipeline', async () => {
@@ -37,7 +44,16 @@ test('every example gives its output through the pipeline', async () => {
 });
 
 describe('youtube-url-parser', () => {
-  const parse = (url: string) => call<{ type: string; videoId: string | null; playlistId: string | null; startSeconds: number | null; host: string | null; channel: unknown; embedUrl: string | null }>('url-parser', { url });
+  const parse = (url: string) =>
+    call<{
+      type: string;
+      videoId: string | null;
+      playlistId: string | null;
+      startSeconds: number | null;
+      host: string | null;
+      channel: unknown;
+      embedUrl: string | null;
+    }>('url-parser', { url });
 
   test('every URL form gives the video id, type and start time', async () => {
     const id = 'dQw4w9WgXcQ';
@@ -78,7 +94,12 @@ describe('youtube-url-parser', () => {
     const embed = await parse('https://www.youtube.com/embed/videoseries?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI');
     assert.equal(embed.type, 'playlist');
     assert.equal(embed.playlistId, 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI');
-    assert.deepEqual((await parse('https://www.youtube.com/@GoogleDevelopers')).channel, { handle: '@GoogleDevelopers', channelId: null, customName: null, username: null });
+    assert.deepEqual((await parse('https://www.youtube.com/@GoogleDevelopers')).channel, {
+      handle: '@GoogleDevelopers',
+      channelId: null,
+      customName: null,
+      username: null,
+    });
     assert.equal((await parse('https://www.youtube.com/channel/UC_x5XG1OV2P6uZZ5FSM9Ttw')).type, 'channel');
   });
 
@@ -122,12 +143,24 @@ describe('youtube-title-optimizer', () => {
       assert.ok(ids(out).includes(id), `${id} in ${ids(out).join(',')}`);
     }
     assert.equal(out.cleanedTitle, 'BEST PIZZA EVER 3 PIZZA PIZZA 🍕🍕🍕 #PIZZA');
-    assert.equal(out.score, Math.max(0, Object.values(out.scoreBreakdown).reduce((x, y) => x + y, 0)));
+    assert.equal(
+      out.score,
+      Math.max(
+        0,
+        Object.values(out.scoreBreakdown).reduce((x, y) => x + y, 0),
+      ),
+    );
   });
 
   test('keywords match case- and accent-insensitively, as whole words', async () => {
-    const out = await call<{ keywords: { found: boolean; position: number | null }[] }>('title-optimizer', { title: 'Crème Brûlée at home', keywords: ['creme brulee', 'home', 'om'] });
-    assert.deepEqual(out.keywords.map((k) => k.found), [true, true, false]);
+    const out = await call<{ keywords: { found: boolean; position: number | null }[] }>('title-optimizer', {
+      title: 'Crème Brûlée at home',
+      keywords: ['creme brulee', 'home', 'om'],
+    });
+    assert.deepEqual(
+      out.keywords.map((k) => k.found),
+      [true, true, false],
+    );
   });
 
   test('refusals', async () => {
@@ -205,7 +238,8 @@ describe('youtube-rpm-calculator', () => {
 });
 
 describe('youtube-caption-formatter', () => {
-  const format = (input: Record<string, unknown>) => call<Audit & { output: string; cueCount: number; timing: Record<string, number> }>('caption-formatter', input);
+  const format = (input: Record<string, unknown>) =>
+    call<Audit & { output: string; cueCount: number; timing: Record<string, number> }>('caption-formatter', input);
 
   test('malformed timestamps are 400s naming captions and the line', async () => {
     await assert.rejects(run(tool('caption-formatter'), { captions: '1\n00:00:01,000 --> 00:00:0x,000\nHi\n', to: 'vtt' }), (e: { detail?: string }) => {
@@ -235,7 +269,8 @@ describe('youtube-caption-formatter', () => {
   });
 
   test('VTT notes, styles and cue settings; readability findings', async () => {
-    const captions = 'WEBVTT - test\n\nNOTE a comment\n\nSTYLE\n::cue { color: red }\n\n1:02:03.000 --> 1:02:04.000 line:0\nThis line is definitely much longer than forty-two characters\n';
+    const captions =
+      'WEBVTT - test\n\nNOTE a comment\n\nSTYLE\n::cue { color: red }\n\n1:02:03.000 --> 1:02:04.000 line:0\nThis line is definitely much longer than forty-two characters\n';
     const out = await format({ captions, to: 'vtt' });
     assert.equal(out.output, 'WEBVTT\n\n01:02:03.000 --> 01:02:04.000 line:0\nThis line is definitely much longer than forty-two characters\n');
     assert.ok(ids(out).includes('long-line-cue-1'));
@@ -249,8 +284,14 @@ describe('youtube-caption-formatter', () => {
       const s = Math.floor(ms / 1000) % 60;
       return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')},${String(ms % 1000).padStart(3, '0')}`;
     };
-    const line = fc.stringMatching(/^[A-Za-z0-9éü日本 ,.!?&'-]{1,30}$/).map((t) => t.trim()).filter((t) => t !== '' && !t.includes('-->'));
-    const cues = fc.array(fc.tuple(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 500, max: 4000 }), fc.array(line, { minLength: 1, maxLength: 2 })), { minLength: 1, maxLength: 5 });
+    const line = fc
+      .stringMatching(/^[A-Za-z0-9éü日本 ,.!?&'-]{1,30}$/)
+      .map((t) => t.trim())
+      .filter((t) => t !== '' && !t.includes('-->'));
+    const cues = fc.array(fc.tuple(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 500, max: 4000 }), fc.array(line, { minLength: 1, maxLength: 2 })), {
+      minLength: 1,
+      maxLength: 5,
+    });
     await fc.assert(
       fc.asyncProperty(cues, async (list) => {
         let start = 0;
@@ -280,32 +321,109 @@ describe('youtube-caption-formatter', () => {
 test('property: random valid inputs never give a 5xx; invalid ones give a 400', async () => {
   const id = fc.stringMatching(/^[A-Za-z0-9_-]{10}[AEIMQUYcgkosw048]$/);
   const text = fc.string({ unit: 'grapheme', maxLength: 300 });
-  const cue = fc.record({ start: fc.nat(10_000_000), len: fc.integer({ min: -5000, max: 20_000 }), text: fc.string({ maxLength: 60 }).map((s) => s.replace(/[\r\n]/g, ' ').replace(/-->/g, '')) });
-  const srt = fc.array(cue, { minLength: 1, maxLength: 20 }).map((cues) =>
-    cues.map((c, i) => `${i + 1}\n${ts(c.start)} --> ${ts(Math.max(0, c.start + c.len))}\n${c.text.trim() === '' ? 'x' : c.text}\n`).join('\n'),
-  );
+  const cue = fc.record({
+    start: fc.nat(10_000_000),
+    len: fc.integer({ min: -5000, max: 20_000 }),
+    text: fc.string({ maxLength: 60 }).map((s) => s.replace(/[\r\n]/g, ' ').replace(/-->/g, '')),
+  });
+  const srt = fc
+    .array(cue, { minLength: 1, maxLength: 20 })
+    .map((cues) => cues.map((c, i) => `${i + 1}\n${ts(c.start)} --> ${ts(Math.max(0, c.start + c.len))}\n${c.text.trim() === '' ? 'x' : c.text}\n`).join('\n'));
   const valid = fc.oneof(
-    fc.tuple(fc.constant('url-parser'), fc.record({ url: fc.tuple(fc.constantFrom('https://youtu.be/', 'https://www.youtube.com/watch?v=', 'https://m.youtube.com/shorts/'), id, fc.constantFrom('', '?t=1h2m3s', '&t=90', '?t=junk')).map(([a, b, c]) => `${a}${b}${a.includes('?') ? c.replace('?', '&') : c.replace('&', '?')}`) })),
-    fc.tuple(fc.constant('title-optimizer'), fc.record({ title: text.filter((t) => t.length > 0), keywords: fc.option(fc.array(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => k.trim() !== ''), { maxLength: 4 }), { nil: undefined }) })),
-    fc.tuple(fc.constant('description-optimizer'), fc.record({ description: text.filter((t) => t.length > 0), title: fc.option(text, { nil: undefined }), keywords: fc.option(fc.array(fc.string({ minLength: 1, maxLength: 20 }).filter((k) => k.trim() !== ''), { maxLength: 4 }), { nil: undefined }) })),
-    fc.tuple(fc.constant('engagement-calculator'), fc.record({ views: fc.integer({ min: 1, max: 1e12 }), likes: fc.nat(1e9), comments: fc.nat(1e9), shares: fc.nat(1e9), subscribers: fc.option(fc.integer({ min: 1, max: 1e10 }), { nil: undefined }) })),
+    fc.tuple(
+      fc.constant('url-parser'),
+      fc.record({
+        url: fc
+          .tuple(
+            fc.constantFrom('https://youtu.be/', 'https://www.youtube.com/watch?v=', 'https://m.youtube.com/shorts/'),
+            id,
+            fc.constantFrom('', '?t=1h2m3s', '&t=90', '?t=junk'),
+          )
+          .map(([a, b, c]) => `${a}${b}${a.includes('?') ? c.replace('?', '&') : c.replace('&', '?')}`),
+      }),
+    ),
+    fc.tuple(
+      fc.constant('title-optimizer'),
+      fc.record({
+        title: text.filter((t) => t.length > 0),
+        keywords: fc.option(
+          fc.array(
+            fc.string({ minLength: 1, maxLength: 20 }).filter((k) => k.trim() !== ''),
+            { maxLength: 4 },
+          ),
+          { nil: undefined },
+        ),
+      }),
+    ),
+    fc.tuple(
+      fc.constant('description-optimizer'),
+      fc.record({
+        description: text.filter((t) => t.length > 0),
+        title: fc.option(text, { nil: undefined }),
+        keywords: fc.option(
+          fc.array(
+            fc.string({ minLength: 1, maxLength: 20 }).filter((k) => k.trim() !== ''),
+            { maxLength: 4 },
+          ),
+          { nil: undefined },
+        ),
+      }),
+    ),
+    fc.tuple(
+      fc.constant('engagement-calculator'),
+      fc.record({
+        views: fc.integer({ min: 1, max: 1e12 }),
+        likes: fc.nat(1e9),
+        comments: fc.nat(1e9),
+        shares: fc.nat(1e9),
+        subscribers: fc.option(fc.integer({ min: 1, max: 1e10 }), { nil: undefined }),
+      }),
+    ),
     fc.tuple(fc.constant('rpm-calculator'), fc.record({ revenue: fc.double({ min: 0, max: 1e9, noNaN: true }), views: fc.integer({ min: 1, max: 1e12 }) })),
     fc.tuple(fc.constant('caption-formatter'), fc.record({ captions: srt, to: fc.constantFrom('srt', 'vtt', 'text'), fixOverlaps: fc.boolean() })),
   );
   await fc.assert(
     fc.asyncProperty(valid, async ([slug, input]) => {
       const outcome = await expectNoServerError(tool(slug), input);
-      if (slug !== 'title-optimizer' && slug !== 'description-optimizer') assert.equal(typeof outcome, 'object', `${slug} refused ${JSON.stringify(input).slice(0, 200)}`);
+      if (slug !== 'title-optimizer' && slug !== 'description-optimizer')
+        assert.equal(typeof outcome, 'object', `${slug} refused ${JSON.stringify(input).slice(0, 200)}`);
     }),
     { numRuns: 300 },
   );
   const invalid = fc.oneof(
-    fc.tuple(fc.constant('url-parser'), fc.record({ url: fc.oneof(fc.integer(), fc.webUrl().filter((u) => !/youtu/.test(u))) }), fc.constant('url')),
+    fc.tuple(
+      fc.constant('url-parser'),
+      fc.record({
+        url: fc.oneof(
+          fc.integer(),
+          fc.webUrl().filter((u) => !/youtu/.test(u)),
+        ),
+      }),
+      fc.constant('url'),
+    ),
     fc.tuple(fc.constant('title-optimizer'), fc.record({ title: fc.oneof(fc.constant(''), fc.integer()) }), fc.constant('title')),
     fc.tuple(fc.constant('description-optimizer'), fc.record({ description: fc.oneof(fc.constant(''), fc.boolean()) }), fc.constant('description')),
-    fc.tuple(fc.constant('engagement-calculator'), fc.record({ views: fc.oneof(fc.integer({ max: 0 }), fc.double({ min: 0.1, max: 0.9 })), likes: fc.nat() }), fc.constant('views')),
-    fc.tuple(fc.constant('rpm-calculator'), fc.record({ revenue: fc.oneof(fc.integer({ max: -1 }), fc.string().filter((s) => !/^\s*\d{1,13}(\.\d{1,10})?\s*$/.test(s))), views: fc.constant(10) }), fc.constant('revenue')),
-    fc.tuple(fc.constant('caption-formatter'), fc.record({ captions: fc.string({ maxLength: 80 }).filter((s) => !s.includes('-->')), to: fc.constant('srt') }), fc.constant('captions')),
+    fc.tuple(
+      fc.constant('engagement-calculator'),
+      fc.record({ views: fc.oneof(fc.integer({ max: 0 }), fc.double({ min: 0.1, max: 0.9 })), likes: fc.nat() }),
+      fc.constant('views'),
+    ),
+    fc.tuple(
+      fc.constant('rpm-calculator'),
+      fc.record({
+        revenue: fc.oneof(
+          fc.integer({ max: -1 }),
+          fc.string().filter((s) => !/^\s*\d{1,13}(\.\d{1,10})?\s*$/.test(s)),
+        ),
+        views: fc.constant(10),
+      }),
+      fc.constant('revenue'),
+    ),
+    fc.tuple(
+      fc.constant('caption-formatter'),
+      fc.record({ captions: fc.string({ maxLength: 80 }).filter((s) => !s.includes('-->')), to: fc.constant('srt') }),
+      fc.constant('captions'),
+    ),
   );
   await fc.assert(
     fc.asyncProperty(invalid, async ([slug, input, field]) => {

@@ -12,8 +12,15 @@ const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 const HANDLE = /^@[\p{L}\p{N}._-]{3,30}$/u;
 
 const HOSTS = new Set([
-  'youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com', 'gaming.youtube.com',
-  'youtu.be', 'www.youtu.be', 'youtube-nocookie.com', 'www.youtube-nocookie.com',
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'music.youtube.com',
+  'gaming.youtube.com',
+  'youtu.be',
+  'www.youtu.be',
+  'youtube-nocookie.com',
+  'www.youtube-nocookie.com',
 ]);
 
 const TYPES = ['video', 'shorts', 'live', 'embed', 'playlist', 'channel', 'clip'] as const;
@@ -74,7 +81,10 @@ export function formatTimestamp(seconds: number): string {
 
 function checkVideoId(id: string): string {
   if (!VIDEO_ID.test(id)) {
-    throw invalidField('url', `"${id.slice(0, 40)}" is not a valid YouTube video id (11 characters of A–Z, a–z, 0–9, _ and -, ending in one of AEIMQUYcgkosw048)`);
+    throw invalidField(
+      'url',
+      `"${id.slice(0, 40)}" is not a valid YouTube video id (11 characters of A–Z, a–z, 0–9, _ and -, ending in one of AEIMQUYcgkosw048)`,
+    );
   }
   return id;
 }
@@ -124,13 +134,20 @@ function parsePath(host: string, segments: string[], params: URLSearchParams): P
     case 'c':
     case 'user':
       if (!/^[\p{L}\p{N}._-]{1,100}$/u.test(second)) throw invalidField('url', `a /${first}/ URL needs a channel name`);
-      return { ...none, type: 'channel', channel: { handle: null, channelId: null, customName: first === 'c' ? second : null, username: first === 'user' ? second : null } };
+      return {
+        ...none,
+        type: 'channel',
+        channel: { handle: null, channelId: null, customName: first === 'c' ? second : null, username: first === 'user' ? second : null },
+      };
     default:
       if (first.startsWith('@')) {
         if (!HANDLE.test(first)) throw invalidField('url', `"${first.slice(0, 40)}" is not a valid @handle (3–30 letters, digits, dot, _ or -)`);
         return { ...none, type: 'channel', channel: { handle: first, channelId: null, customName: null, username: null } };
       }
-      throw invalidField('url', `unrecognised YouTube path "/${segments.join('/').slice(0, 60)}"; expected /watch?v=, youtu.be/, /shorts/, /embed/, /live/, /playlist?list=, /clip/, /@handle or /channel/`);
+      throw invalidField(
+        'url',
+        `unrecognised YouTube path "/${segments.join('/').slice(0, 60)}"; expected /watch?v=, youtu.be/, /shorts/, /embed/, /live/, /playlist?list=, /clip/, /@handle or /channel/`,
+      );
   }
 }
 
@@ -145,7 +162,12 @@ export default defineTool({
     'Offline: nothing is fetched, so it does not tell whether the video exists.',
   keywords: ['youtube', 'url parser', 'video id', 'extract video id', 'youtu.be', 'embed url', 'thumbnail url', 'timestamp'],
   input: z.object({
-    url: z.string().trim().min(1, 'a YouTube URL or video id').max(2048, 'at most 2048 characters').describe('A YouTube URL (any form) or an 11-character video id'),
+    url: z
+      .string()
+      .trim()
+      .min(1, 'a YouTube URL or video id')
+      .max(2048, 'at most 2048 characters')
+      .describe('A YouTube URL (any form) or an 11-character video id'),
   }),
   output,
   examples: [
@@ -153,8 +175,16 @@ export default defineTool({
       title: 'short link with a 1h2m3s timestamp',
       input: { url: 'https://youtu.be/dQw4w9WgXcQ?t=1h2m3s' },
       output: {
-        type: 'video', host: 'youtu.be', videoId: 'dQw4w9WgXcQ', playlistId: null, playlistIndex: null, startSeconds: 3723, endSeconds: null,
-        startTimestamp: '1:02:03', channel: null, clipId: null,
+        type: 'video',
+        host: 'youtu.be',
+        videoId: 'dQw4w9WgXcQ',
+        playlistId: null,
+        playlistIndex: null,
+        startSeconds: 3723,
+        endSeconds: null,
+        startTimestamp: '1:02:03',
+        channel: null,
+        clipId: null,
         canonicalUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
         watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3723s',
         shortUrl: 'https://youtu.be/dQw4w9WgXcQ?t=3723',
@@ -173,8 +203,16 @@ export default defineTool({
       title: 'music.youtube.com watch URL inside a playlist',
       input: { url: 'https://music.youtube.com/watch?v=dQw4w9WgXcQ&list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI&index=4' },
       output: {
-        type: 'video', host: 'music.youtube.com', videoId: 'dQw4w9WgXcQ', playlistId: 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI', playlistIndex: 4,
-        startSeconds: null, endSeconds: null, startTimestamp: null, channel: null, clipId: null,
+        type: 'video',
+        host: 'music.youtube.com',
+        videoId: 'dQw4w9WgXcQ',
+        playlistId: 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
+        playlistIndex: 4,
+        startSeconds: null,
+        endSeconds: null,
+        startTimestamp: null,
+        channel: null,
+        clipId: null,
         canonicalUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
         watchUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI&index=4',
         shortUrl: 'https://youtu.be/dQw4w9WgXcQ',
@@ -193,10 +231,19 @@ export default defineTool({
       title: 'playlist page',
       input: { url: 'youtube.com/playlist?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI' },
       output: {
-        type: 'playlist', host: 'youtube.com', videoId: null, playlistId: 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI', playlistIndex: null,
-        startSeconds: null, endSeconds: null, startTimestamp: null, channel: null, clipId: null,
+        type: 'playlist',
+        host: 'youtube.com',
+        videoId: null,
+        playlistId: 'PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
+        playlistIndex: null,
+        startSeconds: null,
+        endSeconds: null,
+        startTimestamp: null,
+        channel: null,
+        clipId: null,
         canonicalUrl: 'https://www.youtube.com/playlist?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
-        watchUrl: null, shortUrl: null,
+        watchUrl: null,
+        shortUrl: null,
         embedUrl: 'https://www.youtube.com/embed/videoseries?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
         privacyEmbedUrl: 'https://www.youtube-nocookie.com/embed/videoseries?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
         thumbnails: [],
@@ -213,10 +260,14 @@ export default defineTool({
     }
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw invalidField('url', 'only http(s) YouTube URLs are parsed');
     const host = parsed.hostname.toLowerCase();
-    if (!HOSTS.has(host)) throw invalidField('url', `"${host}" is not a YouTube host (youtube.com, m.youtube.com, music.youtube.com, youtu.be, youtube-nocookie.com)`);
+    if (!HOSTS.has(host))
+      throw invalidField('url', `"${host}" is not a YouTube host (youtube.com, m.youtube.com, music.youtube.com, youtu.be, youtube-nocookie.com)`);
     let segments: string[];
     try {
-      segments = parsed.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+      segments = parsed.pathname
+        .split('/')
+        .filter(Boolean)
+        .map((s) => decodeURIComponent(s));
     } catch {
       throw invalidField('url', 'the path has a malformed %-escape');
     }
@@ -230,7 +281,14 @@ function bare(id: string): Parsed {
   return { type: 'video', videoId: id, playlistId: null, clipId: null, channel: null };
 }
 
-function summarize(type: UrlType, host: string | null, info: Parsed, params: URLSearchParams, fragmentT: string, warn: (m: string) => void): z.input<typeof output> {
+function summarize(
+  type: UrlType,
+  host: string | null,
+  info: Parsed,
+  params: URLSearchParams,
+  fragmentT: string,
+  warn: (m: string) => void,
+): z.input<typeof output> {
   const list = params.get('list');
   if (list !== null && !PLAYLIST_ID.test(list)) throw invalidField('url', `list= "${list.slice(0, 40)}" is not a valid playlist id`);
   const playlistId = list;
@@ -267,11 +325,20 @@ function summarize(type: UrlType, host: string | null, info: Parsed, params: URL
     return kept.length ? `?${kept.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}` : '';
   };
   const watchUrl = videoId
-    ? `https://www.youtube.com/watch${query([['v', videoId], ['list', playlistId], ['index', playlistIndex], ['t', startSeconds === null ? null : `${startSeconds}s`]])}`
+    ? `https://www.youtube.com/watch${query([
+        ['v', videoId],
+        ['list', playlistId],
+        ['index', playlistIndex],
+        ['t', startSeconds === null ? null : `${startSeconds}s`],
+      ])}`
     : null;
   const shortUrl = videoId ? `https://youtu.be/${videoId}${query([['t', startSeconds]])}` : null;
   const embedPath = videoId ? videoId : type === 'playlist' ? 'videoseries' : null;
-  const embedQuery = query([['list', playlistId], ['start', startSeconds], ['end', endSeconds]]);
+  const embedQuery = query([
+    ['list', playlistId],
+    ['start', startSeconds],
+    ['end', endSeconds],
+  ]);
   return {
     type,
     host,

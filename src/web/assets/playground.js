@@ -67,7 +67,7 @@
   const PLAIN_NUMBER = /^-?(?:0|[1-9]\d{0,14})(?:\.\d{1,14})?$/;
 
   /** The value a control sends, or undefined to leave the field out (the tool's default applies). */
-  function valueOf(el) {
+  function fieldValue(el) {
     const kind = el.getAttribute('data-kind');
     const required = el.hasAttribute('required');
     const text = typeof el.value === 'string' ? el.value : '';
@@ -117,7 +117,7 @@
       if (kind === 'file') files = Array.from(el.files || []);
       else if (kind === 'format') format = el.value;
       else {
-        const value = valueOf(el);
+        const value = fieldValue(el);
         const name = el.getAttribute('name') || el.getAttribute('data-name');
         if (value !== undefined && name) setAt(input, name.split('.'), value);
       }

@@ -21,7 +21,13 @@ const createKeyForm = z.object({
  * (name, prefix, created, last used), revoke after a confirmation page (works without script).
  */
 export const registerKeyPages: PageModule = (web, { system, registry }) => {
-  const keysPage = async (request: FastifyRequest, reply: FastifyReply, session: WebSession & { accountId: string }, extra?: { created?: Html; notice?: { kind: 'ok' | 'error'; text: string } }, status = 200) => {
+  const keysPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: WebSession & { accountId: string },
+    extra?: { created?: Html; notice?: { kind: 'ok' | 'error'; text: string } },
+    status = 200,
+  ) => {
     const keys = await system.accounts.listKeys(session.accountId);
     return sendPage(
       request,
@@ -36,7 +42,9 @@ export const registerKeyPages: PageModule = (web, { system, registry }) => {
           <h2>Create a key</h2>
           <form class="stack" method="post" action="/dashboard/keys">
             ${csrfField(session)}
-            <div class="field"><label for="key-name">Name</label><input id="key-name" name="name" type="text" required maxlength="100" autocomplete="off"></div>
+            <div class="field">
+              <label for="key-name">Name</label><input id="key-name" name="name" type="text" required maxlength="100" autocomplete="off" />
+            </div>
             ${toolPicker(registry)}
             <p><button type="submit">Create key</button></p>
           </form>`,
@@ -49,19 +57,28 @@ export const registerKeyPages: PageModule = (web, { system, registry }) => {
     const session = accountSession(request, reply);
     if (!session) return reply;
     const done = (request.query as Record<string, unknown>).done;
-    return keysPage(request, reply, session, done === 'revoked' ? { notice: { kind: 'ok', text: 'The key is revoked: calls with it now get 401.' } } : undefined);
+    return keysPage(
+      request,
+      reply,
+      session,
+      done === 'revoked' ? { notice: { kind: 'ok', text: 'The key is revoked: calls with it now get 401.' } } : undefined,
+    );
   });
 
   web.post('/dashboard/keys', async (request, reply) => {
     const session = accountSession(request, reply);
     if (!session) return reply;
     const parsed = createKeyForm.safeParse(request.body ?? {});
-    if (!parsed.success) return keysPage(request, reply, session, { notice: { kind: 'error', text: parsed.error.issues[0]?.message ?? 'Check the form.' } }, 400);
+    if (!parsed.success)
+      return keysPage(request, reply, session, { notice: { kind: 'error', text: parsed.error.issues[0]?.message ?? 'Check the form.' } }, 400);
     const ticked = parsed.data.allowedTools ?? [];
     const allowed = checkedGlobs(Array.isArray(ticked) ? ticked : [ticked], registry);
     const created = await system.accounts.createKey(session.accountId, { name: parsed.data.name, allowedTools: allowed.length > 0 ? allowed : undefined });
     return keysPage(request, reply, session, {
-      created: html`<section aria-labelledby="new-key-h"><h2 id="new-key-h">New key “${created.name}”</h2>${secretBox('new-key', created.key)}</section>`,
+      created: html`<section aria-labelledby="new-key-h">
+        <h2 id="new-key-h">New key “${created.name}”</h2>
+        ${secretBox('new-key', created.key)}
+      </section>`,
     });
   });
 
@@ -73,7 +90,9 @@ export const registerKeyPages: PageModule = (web, { system, registry }) => {
     return sendPage(request, reply, {
       title: 'Revoke a key',
       current: '/dashboard/keys',
-      body: html`<p>Revoke the key <strong>${key.name}</strong> (<code>${key.prefix}…</code>)? Programs that use it stop working at once; this cannot be undone.</p>
+      body: html`<p>
+          Revoke the key <strong>${key.name}</strong> (<code>${key.prefix}…</code>)? Programs that use it stop working at once; this cannot be undone.
+        </p>
         <form method="post" action="/dashboard/keys/${key.id}/revoke" class="actions">
           ${csrfField(session)}
           <button type="submit" class="danger">Revoke “${key.name}”</button>
@@ -95,22 +114,38 @@ export const registerKeyPages: PageModule = (web, { system, registry }) => {
 
 function keyTable(keys: KeyInfo[]): Html {
   if (keys.length === 0) return html`<p>No keys yet: create one below.</p>`;
-  return html`<div class="table-wrap"><table>
-    <caption class="muted">Keys are shown by their prefix; the full key was shown only when it was created.</caption>
-    <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Tools</th><th scope="col">Status</th></tr></thead>
-    <tbody>
-      ${keys.map(
-        (key) => html`<tr>
-          <td>${key.name}</td>
-          <td><code>${key.prefix}…</code></td>
-          <td>${when(key.createdAt)}</td>
-          <td>${when(key.lastUsedAt)}</td>
-          <td>${key.allowedTools ? key.allowedTools.join(', ') : 'all of the plan'}</td>
-          <td>${key.revokedAt ? html`revoked ${when(key.revokedAt)}` : html`active · <a href="/dashboard/keys/${key.id}/revoke" aria-label="Revoke ${key.name}">Revoke…</a>`}</td>
-        </tr>`,
-      )}
-    </tbody>
-  </table></div>`;
+  return html`<div class="table-wrap">
+    <table>
+      <caption class="muted">
+        Keys are shown by their prefix; the full key was shown only when it was created.
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Prefix</th>
+          <th scope="col">Created</th>
+          <th scope="col">Last used</th>
+          <th scope="col">Tools</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${keys.map(
+          (key) =>
+            html`<tr>
+              <td>${key.name}</td>
+              <td><code>${key.prefix}…</code></td>
+              <td>${when(key.createdAt)}</td>
+              <td>${when(key.lastUsedAt)}</td>
+              <td>${key.allowedTools ? key.allowedTools.join(', ') : 'all of the plan'}</td>
+              <td>
+                ${key.revokedAt ? html`revoked ${when(key.revokedAt)}` : html`active · <a href="/dashboard/keys/${key.id}/revoke" aria-label="Revoke ${key.name}">Revoke…</a>`}
+              </td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
 }
 
 /** Every module and tool of the registry as checkboxes: a module's box allows all its tools (`module/*`). */
@@ -118,13 +153,21 @@ function toolPicker(registry: Registry): Html {
   return html`<fieldset class="tool-picker">
     <legend>Allowed tools <span class="hint">(none ticked: every tool of your plan)</span></legend>
     ${registry.modules().map(
-      (module) => html`<details>
-        <summary>${MODULES[module].title} <span class="hint">(${registry.inModule(module).length})</span></summary>
-        <p><label class="hint"><input type="checkbox" name="allowedTools" value="${module}/*"> every tool of this module</label></p>
-        <ul>
-          ${registry.inModule(module).map((tool) => html`<li><label class="hint"><input type="checkbox" name="allowedTools" value="${module}/${tool.slug}"> ${tool.title}</label></li>`)}
-        </ul>
-      </details>`,
+      (module) =>
+        html`<details>
+          <summary>${MODULES[module].title} <span class="hint">(${registry.inModule(module).length})</span></summary>
+          <p>
+            <label class="hint"><input type="checkbox" name="allowedTools" value="${module}/*" /> every tool of this module</label>
+          </p>
+          <ul>
+            ${registry.inModule(module).map(
+              (tool) =>
+                html`<li>
+                  <label class="hint"><input type="checkbox" name="allowedTools" value="${module}/${tool.slug}" /> ${tool.title}</label>
+                </li>`,
+            )}
+          </ul>
+        </details>`,
     )}
   </fieldset>`;
 }

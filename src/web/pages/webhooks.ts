@@ -22,7 +22,13 @@ export const registerWebhookPages: PageModule = (web, { store, system, engines, 
   const webhooks = createWebhooks({ store, serverSecret: system.serverSecret, engines, logger, now });
   web.addHook('onClose', async () => webhooks.close());
 
-  const settingsPage = async (request: FastifyRequest, reply: FastifyReply, session: WebSession & { accountId: string }, extra?: { secret?: Html; notice?: { kind: 'ok' | 'error'; text: string } }, status = 200) => {
+  const settingsPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    session: WebSession & { accountId: string },
+    extra?: { secret?: Html; notice?: { kind: 'ok' | 'error'; text: string } },
+    status = 200,
+  ) => {
     const config = await webhooks.get(session.accountId);
     return sendPage(
       request,
@@ -31,22 +37,35 @@ export const registerWebhookPages: PageModule = (web, { store, system, engines, 
         title: 'Webhooks',
         current: '/dashboard/webhooks',
         notice: extra?.notice,
-        body: html`<p>When an async MCP job of your account finishes, an <code>${WEBHOOK_EVENT}</code> event is POSTed to your URL, signed with the Standard Webhooks headers <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>.</p>
+        body: html`<p>
+            When an async MCP job of your account finishes, an <code>${WEBHOOK_EVENT}</code> event is POSTed to your URL, signed with the Standard Webhooks
+            headers <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>.
+          </p>
           ${extra?.secret}
           <h2>Endpoint</h2>
           <form class="stack" method="post" action="/dashboard/webhooks">
             ${csrfField(session)}
-            <div class="field"><label for="webhook-url">URL <span class="hint">(https, reachable from the service)</span></label>
-              <input id="webhook-url" name="url" type="url" required maxlength="2048" value="${config?.url ?? ''}"></div>
+            <div class="field">
+              <label for="webhook-url">URL <span class="hint">(https, reachable from the service)</span></label>
+              <input id="webhook-url" name="url" type="url" required maxlength="2048" value="${config?.url ?? ''}" />
+            </div>
             <p><button type="submit">${config ? 'Save and issue a new secret' : 'Save'}</button></p>
           </form>
-          ${config &&
-          html`<h2>Secret and tests</h2>
-            <div class="actions">
-              <form method="post" action="/dashboard/webhooks/rotate">${csrfField(session)}<button type="submit" class="secondary">Rotate the secret</button></form>
-              <form method="post" action="/dashboard/webhooks/test">${csrfField(session)}<button type="submit" class="secondary">Send a test event</button></form>
-              <form method="post" action="/dashboard/webhooks/remove">${csrfField(session)}<button type="submit" class="danger">Remove the webhook</button></form>
-            </div>`}`,
+          ${
+            config &&
+            html`<h2>Secret and tests</h2>
+              <div class="actions">
+                <form method="post" action="/dashboard/webhooks/rotate">
+                  ${csrfField(session)}<button type="submit" class="secondary">Rotate the secret</button>
+                </form>
+                <form method="post" action="/dashboard/webhooks/test">
+                  ${csrfField(session)}<button type="submit" class="secondary">Send a test event</button>
+                </form>
+                <form method="post" action="/dashboard/webhooks/remove">
+                  ${csrfField(session)}<button type="submit" class="danger">Remove the webhook</button>
+                </form>
+              </div>`
+          }`,
       },
       status,
     );
@@ -59,10 +78,14 @@ export const registerWebhookPages: PageModule = (web, { store, system, engines, 
     try {
       result = await webhooks.configure(session.accountId, url);
     } catch (error) {
-      if (error instanceof ToolError && error.status < 500) return settingsPage(request, reply, session, { notice: { kind: 'error', text: error.detail } }, error.status);
+      if (error instanceof ToolError && error.status < 500)
+        return settingsPage(request, reply, session, { notice: { kind: 'error', text: error.detail } }, error.status);
       throw error;
     }
-    return settingsPage(request, reply, session, { secret: html`<h2>Signing secret</h2>${secretBox('webhook-secret', result.secret, 'secret')}` });
+    return settingsPage(request, reply, session, {
+      secret: html`<h2>Signing secret</h2>
+        ${secretBox('webhook-secret', result.secret, 'secret')}`,
+    });
   };
 
   web.get('/dashboard/webhooks', async (request, reply) => {
@@ -89,7 +112,15 @@ export const registerWebhookPages: PageModule = (web, { store, system, engines, 
     if (!session) return reply;
     if (!(await webhooks.get(session.accountId))) throw new ToolError('not_found', 'No webhook is configured: save a URL first.');
     const at = now().toISOString();
-    webhooks.notify(session.accountId, { runId: `test_${randomUUID()}`, tool: 'test', status: 'completed', resultStatus: 'test', createdAt: at, finishedAt: at, summary: { test: true } });
+    webhooks.notify(session.accountId, {
+      runId: `test_${randomUUID()}`,
+      tool: 'test',
+      status: 'completed',
+      resultStatus: 'test',
+      createdAt: at,
+      finishedAt: at,
+      summary: { test: true },
+    });
     return seeOther(reply, '/dashboard/webhooks?done=test');
   });
 };

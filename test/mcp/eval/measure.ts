@@ -69,7 +69,10 @@ if (import.meta.main) {
   // The held-out half is measured only when asked (--held-out), for the report: never while tuning.
   for (const half of process.argv.includes('--held-out') ? (['tuning', 'held-out'] as const) : (['tuning'] as const)) {
     const f = measure(loadHalf(half));
-    console.log(`${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible picked ${f.impossiblePicked.length}; vague executed ${f.vagueExecuted.length}`);
-    if (half === 'tuning' && process.argv.includes('--misses')) console.log([...f.misses, ...f.impossiblePicked.map((m) => `IMPOSSIBLE ${m}`), ...f.vagueExecuted.map((m) => `VAGUE ${m}`)].join('\n'));
+    console.log(
+      `${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible picked ${f.impossiblePicked.length}; vague executed ${f.vagueExecuted.length}`,
+    );
+    if (half === 'tuning' && process.argv.includes('--misses'))
+      console.log([...f.misses, ...f.impossiblePicked.map((m) => `IMPOSSIBLE ${m}`), ...f.vagueExecuted.map((m) => `VAGUE ${m}`)].join('\n'));
   }
 }

@@ -63,7 +63,9 @@ function describe(from: ArchiveSource, to: ArchiveTarget): string {
       );
       break;
     case 'rar':
-      parts.push('Creating RAR needs the proprietary `rar` program: on a server without it this conversion answers 501 engine_unavailable and is not listed by supported-conversions (no substitute file is ever made).');
+      parts.push(
+        'Creating RAR needs the proprietary `rar` program: on a server without it this conversion answers 501 engine_unavailable and is not listed by supported-conversions (no substitute file is ever made).',
+      );
       break;
   }
   parts.push(CAPS);

@@ -27,18 +27,17 @@ export const lineItemShape = {
   unitPrice: amountField('Price of one unit: excluding tax, or including it when `pricesIncludeTax` is true'),
   taxRate: percentField('Tax rate of this line in percent (20 = 20 %); default the top-level `taxRate`, else 0').optional(),
   discount: amountField('Line discount: a percentage of the line amount (discountType "percent", the default) or an amount off the line').optional(),
-  discountType: z.enum(DISCOUNT_TYPES).default('percent').describe('How `discount` of this line is meant: percent (default) or fixed (an amount off the whole line)'),
+  discountType: z
+    .enum(DISCOUNT_TYPES)
+    .default('percent')
+    .describe('How `discount` of this line is meant: percent (default) or fixed (an amount off the whole line)'),
 };
 
 export const lineItemSchema = z.object(lineItemShape);
 export type LineItem = z.output<typeof lineItemSchema>;
 
 export function itemsField(description: string) {
-  return z
-    .array(lineItemSchema)
-    .min(1, 'at least one line item')
-    .max(MAX_ITEMS, `at most ${MAX_ITEMS} line items`)
-    .describe(description);
+  return z.array(lineItemSchema).min(1, 'at least one line item').max(MAX_ITEMS, `at most ${MAX_ITEMS} line items`).describe(description);
 }
 
 /** Invoice-level options (beside the items), shared by every invoice-style calculator. */
@@ -68,7 +67,7 @@ export const invoiceLineOutput = z.object({
   unitPrice: moneyOut('Unit price as given (more places than the currency are kept)'),
   amount: moneyOut('quantity × unitPrice, rounded'),
   discount: moneyOut('Line discount'),
-  invoiceDiscount: moneyOut('This line\'s share of the invoice-level discount'),
+  invoiceDiscount: moneyOut("This line's share of the invoice-level discount"),
   netAmount: moneyOut('Taxable amount of the line, excluding tax'),
   taxRate: z.number().describe('Tax rate in percent'),
   taxAmount: moneyOut('Tax of the line'),
@@ -141,7 +140,8 @@ function discountAmount(base: Decimal, value: Decimal | undefined, type: Discoun
     return m.round(base.times(value).div(HUNDRED));
   }
   const fixed = m.round(value);
-  if (fixed.gt(base)) throw invalidField(field, `a fixed discount of ${fixed.toFixed(m.decimals)} exceeds the amount it applies to (${base.toFixed(m.decimals)})`);
+  if (fixed.gt(base))
+    throw invalidField(field, `a fixed discount of ${fixed.toFixed(m.decimals)} exceeds the amount it applies to (${base.toFixed(m.decimals)})`);
   return fixed;
 }
 
@@ -203,8 +203,7 @@ export function computeInvoiceDetailed(
     const groupBases = members.map((i) => taxables[i]?.base ?? ZERO);
     const parts = components(rate).map((c) => {
       // Inclusive prices: the part of the gross that is this component is gross × c / (100 + whole rate).
-      const taxOf = (base: Decimal): Decimal =>
-        options.pricesIncludeTax ? m.round(base.times(c.rate).div(HUNDRED.plus(rate))) : taxOnNet(base, c.rate, m);
+      const taxOf = (base: Decimal): Decimal => (options.pricesIncludeTax ? m.round(base.times(c.rate).div(HUNDRED.plus(rate))) : taxOnNet(base, c.rate, m));
       const perLine = options.taxCalculation === 'per-line' ? groupBases.map(taxOf) : allocate(taxOf(sum(groupBases)), groupBases, m);
       return { name: c.name, rate: c.rate, perLine };
     });

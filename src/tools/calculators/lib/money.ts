@@ -26,12 +26,12 @@ export const MONEY_NOTE =
 /** The optional money settings every calculator that returns money accepts. */
 export const moneyOptions = {
   currency: currencyField('ISO 4217 currency code (e.g. "EUR", "JPY"); sets the decimals to its minor unit').optional(),
-  decimals: intField('Decimal places of money results; default the currency\'s minor unit, else 2', 0, 10).optional(),
+  decimals: intField("Decimal places of money results; default the currency's minor unit, else 2", 0, 10).optional(),
   rounding: z
     .enum(ROUNDING_MODES)
     .default('half-up')
     .describe(
-      'How money is rounded: half-up (default, commercial: 0.125 → 0.13), half-even (banker\'s), half-down, up (away from zero), ' +
+      "How money is rounded: half-up (default, commercial: 0.125 → 0.13), half-even (banker's), half-down, up (away from zero), " +
         'down (toward zero, truncate), ceiling, floor',
     ),
 };
@@ -83,7 +83,10 @@ export function money(options: { currency?: string | undefined; decimals?: numbe
 
 /** A money string in the output schema. */
 export function moneyOut(description: string) {
-  return z.string().regex(/^-?\d+(?:\.\d+)?$/).describe(description);
+  return z
+    .string()
+    .regex(/^-?\d+(?:\.\d+)?$/)
+    .describe(description);
 }
 
 /**
@@ -107,9 +110,7 @@ export function allocate(total: Decimal, weights: readonly Decimal[], m: Money):
   const exact = shares.map((w) => total.times(w).div(shareSum));
   const base = exact.map((e) => e.toDecimalPlaces(m.decimals, Decimal.ROUND_DOWN));
   let units = total.minus(sum(base)).div(m.unit).round().toNumber();
-  const order = exact
-    .map((e, i) => ({ i, rest: e.minus(base[i] ?? ZERO) }))
-    .sort((a, b) => b.rest.comparedTo(a.rest) || a.i - b.i);
+  const order = exact.map((e, i) => ({ i, rest: e.minus(base[i] ?? ZERO) })).sort((a, b) => b.rest.comparedTo(a.rest) || a.i - b.i);
   const parts = [...base];
   for (const { i } of order) {
     if (units <= 0) break;

@@ -49,7 +49,9 @@ export const keepMetadataField = (defaultValue = false) =>
   z
     .union([z.boolean(), z.stringbool()])
     .default(defaultValue)
-    .describe('Keep EXIF, ICC profile and XMP metadata (default false: stripped, which also removes GPS location; orientation is always applied to the pixels)');
+    .describe(
+      'Keep EXIF, ICC profile and XMP metadata (default false: stripped, which also removes GPS location; orientation is always applied to the pixels)',
+    );
 
 /** The first upload, opened (pixel limit checked); `animated` reads every frame. */
 export async function openUpload(ctx: ToolContext, animated = false): Promise<{ upload: UploadedFile; image: OpenedImage }> {

@@ -25,13 +25,11 @@ function potraceThresholds(bins: number[], cuts: number): number[] {
 }
 
 // Potrace ignores bin 0 (its classes start at grey 1), so the generated histograms leave it empty.
-const histogramArb = fc
-  .array(fc.tuple(fc.integer({ min: 1, max: 255 }), fc.integer({ min: 1, max: 5000 })), { minLength: 4, maxLength: 40 })
-  .map((entries) => {
-    const bins = new Array<number>(256).fill(0);
-    for (const [grey, count] of entries) bins[grey] = (bins[grey] ?? 0) + count;
-    return bins;
-  });
+const histogramArb = fc.array(fc.tuple(fc.integer({ min: 1, max: 255 }), fc.integer({ min: 1, max: 5000 })), { minLength: 4, maxLength: 40 }).map((entries) => {
+  const bins = new Array<number>(256).fill(0);
+  for (const [grey, count] of entries) bins[grey] = (bins[grey] ?? 0) + count;
+  return bins;
+});
 
 test('multilevel Otsu reaches the same optimum as Potrace exhaustive search (2â€“4 classes)', () => {
   for (const cuts of [1, 2, 3]) {
@@ -40,7 +38,11 @@ test('multilevel Otsu reaches the same optimum as Potrace exhaustive search (2â€
         const ours = multilevelOtsu(bins, cuts + 1);
         const theirs = potraceThresholds(bins, cuts);
         assert.equal(ours.length, cuts);
-        assert.deepEqual([...ours].sort((a, b) => a - b), ours, 'ascending');
+        assert.deepEqual(
+          [...ours].sort((a, b) => a - b),
+          ours,
+          'ascending',
+        );
         const a = otsuObjective(bins, ours);
         const b = otsuObjective(bins, theirs);
         assert.ok(a >= b * (1 - 1e-12), `ours ${a} < exhaustive ${b} for cuts ${ours} vs ${theirs}`);

@@ -39,6 +39,9 @@ export async function pandocBook(ctx: ToolContext, options: PandocBookOptions): 
     signal: ctx.signal,
     timeoutMs: 100_000,
   });
-  if (dropped > 0) ctx.warn(`${dropped} image${dropped === 1 ? '' : 's'} or raw HTML fragment${dropped === 1 ? '' : 's'} that pointed outside the book (or could not be embedded) were left out; image alt texts were kept.`);
+  if (dropped > 0)
+    ctx.warn(
+      `${dropped} image${dropped === 1 ? '' : 's'} or raw HTML fragment${dropped === 1 ? '' : 's'} that pointed outside the book (or could not be embedded) were left out; image alt texts were kept.`,
+    );
   return output;
 }

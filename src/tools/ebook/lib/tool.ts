@@ -80,17 +80,20 @@ function describe(from: EbookSource, to: EbookTarget, route: Route): string {
     route.kind === 'pandoc'
       ? 'with pandoc (so it also works where Calibre is not installed)'
       : route.kind === 'calibre'
-        ? 'with Calibre\'s ebook-convert'
+        ? "with Calibre's ebook-convert"
         : 'with Calibre (to EPUB) and pandoc (to one self-contained HTML file)';
   const notes: Record<EbookTarget, string> = {
-    epub: route.kind === 'pandoc' ? 'The EPUB 3 keeps chapters, the table of contents, metadata and the book\'s own images.' : 'The EPUB keeps chapters, the table of contents, metadata and the cover.',
+    epub:
+      route.kind === 'pandoc'
+        ? "The EPUB 3 keeps chapters, the table of contents, metadata and the book's own images."
+        : 'The EPUB keeps chapters, the table of contents, metadata and the cover.',
     mobi: 'The MOBI holds both the classic MOBI and the KF8 format (`--mobi-file-type both`), so old and new Kindles read it.',
     azw: 'The result is an AZW3 (KF8) file, the format of current Kindles (file extension .azw3).',
     fb2: 'The FictionBook 2 file keeps the text, sections, metadata and images.',
     txt: 'The text is UTF-8, paragraph by paragraph, without markup.',
-    html: 'The HTML is one self-contained file: the book\'s images are embedded as data URIs, nothing outside the book is referenced.',
+    html: "The HTML is one self-contained file: the book's images are embedded as data URIs, nothing outside the book is referenced.",
     pdf: 'The PDF is typeset by Calibre (Qt WebEngine, headless) on `paperSize` pages, with page numbers unless `pageNumbers` is false.',
-    docx: 'The Word document keeps headings, lists, tables, links and the book\'s images (embedded).',
+    docx: "The Word document keeps headings, lists, tables, links and the book's images (embedded).",
   };
   return (
     `Converts a ${source.title} e-book to ${target.title} ${by}. ${notes[to]} ` +
@@ -156,7 +159,11 @@ export function ebookTool(spec: EbookToolSpec): Tool<typeof pdfInput, typeof fil
   const examples = spec.examples ?? [
     { title: `convert a ${source.title} book`, input: {}, upload: { fileName: sampleName } },
     to === 'pdf'
-      ? { title: 'US letter pages, no page numbers, named output', input: { fileName: 'reading-copy', paperSize: 'letter' as const, pageNumbers: false }, upload: { fileName: sampleName } }
+      ? {
+          title: 'US letter pages, no page numbers, named output',
+          input: { fileName: 'reading-copy', paperSize: 'letter' as const, pageNumbers: false },
+          upload: { fileName: sampleName },
+        }
       : { title: 'name the output', input: { fileName: 'reading-copy' }, upload: { fileName: sampleName } },
   ];
   return defineTool({
@@ -189,7 +196,8 @@ export function ebookTool(spec: EbookToolSpec): Tool<typeof pdfInput, typeof fil
         output = await pandocBook(ctx, { from: from === 'fb2' ? 'fb2' : 'epub', to: route.to, input: inputFile, outputDir: dir });
       } else {
         const ebook = ctx.engines.ebook;
-        if (!ebook?.available()) throw new ToolError('engine_unavailable', 'Calibre (ebook-convert) is not installed on this server; this conversion is unavailable.');
+        if (!ebook?.available())
+          throw new ToolError('engine_unavailable', 'Calibre (ebook-convert) is not installed on this server; this conversion is unavailable.');
         const options = [...target.calibre];
         if (to === 'pdf') {
           options.push('--paper-size', input.paperSize, '--pdf-default-font-size', '16');

@@ -100,7 +100,10 @@ export function parseCsv(text: string, options: { delimiter: DelimiterName | 'au
   if (width > MAX_CSV_COLUMNS) throw new ToolError('validation_failed', `${field}: ${width} columns; at most ${MAX_CSV_COLUMNS} are supported.`);
   const headerRow = options.header ? (records[0] ?? []) : [];
   const rows = options.header ? records.slice(1) : records;
-  const columns = uniqueNames(Array.from({ length: width }, (_, i) => headerRow[i]?.trim() ?? ''), (i) => `column_${i + 1}`);
+  const columns = uniqueNames(
+    Array.from({ length: width }, (_, i) => headerRow[i]?.trim() ?? ''),
+    (i) => `column_${i + 1}`,
+  );
   let raggedRows = 0;
   const padded = rows.map((row) => {
     if (row.length !== width) raggedRows++;
@@ -158,9 +161,17 @@ export function csvRecords(csv: ParsedCsv, inferTypes: boolean): Record<string, 
 }
 
 /** RFC 4180 CSV (CRLF line ends, fields quoted when needed); `bom` helps Excel read UTF-8. */
-export function writeCsv(columns: readonly string[], rows: readonly (readonly string[])[], options: { delimiter: DelimiterName; bom: boolean; escapeFormulas: boolean }): string {
+export function writeCsv(
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+  options: { delimiter: DelimiterName; bom: boolean; escapeFormulas: boolean },
+): string {
   // OWASP CSV injection: a cell a spreadsheet would run as a formula gets a leading apostrophe (plain numbers stay numbers).
   const protect = (cell: string): string => (options.escapeFormulas && /^[=+\-@\t\r]/.test(cell) && !/^[-+]?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell);
-  const body = csvStringify().stringify([columns.map(protect), ...rows.map((r) => r.map(protect))], { delimiter: DELIMITERS[options.delimiter], record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
+  const body = csvStringify().stringify([columns.map(protect), ...rows.map((r) => r.map(protect))], {
+    delimiter: DELIMITERS[options.delimiter],
+    record_delimiter: 'windows',
+    quoted_match: /^\s|\s$/,
+  });
   return (options.bom ? '\uFEFF' : '') + body;
 }

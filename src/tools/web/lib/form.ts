@@ -14,7 +14,14 @@ export function flag(defaultValue: boolean, description: string) {
 /** A whole number in [min, max] (JSON number or its digits as text). */
 export function formInt(min: number, max: number, description: string) {
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/, 'a whole number').transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+$/, 'a whole number')
+        .transform(Number),
+    ])
     .pipe(z.number().int('a whole number').min(min, `at least ${min}`).max(max, `at most ${max}`))
     .describe(`${description} (${min}–${max})`);
 }
@@ -22,7 +29,14 @@ export function formInt(min: number, max: number, description: string) {
 /** A number in [min, max] (JSON number or decimal text). */
 export function formNumber(min: number, max: number, description: string) {
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'a number').transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, 'a number')
+        .transform(Number),
+    ])
     .pipe(z.number().min(min, `at least ${min}`).max(max, `at most ${max}`))
     .describe(`${description} (${min}–${max})`);
 }

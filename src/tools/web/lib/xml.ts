@@ -31,7 +31,10 @@ export function decodeXmlEntities(value: string): string {
 export function parseXml(text: string, field = 'file'): JsonObject {
   const source = text.replace(/^\uFEFF/, '');
   if (/<!DOCTYPE/i.test(source) || /<!ENTITY/i.test(source)) {
-    throw new ToolError('validation_failed', `${field}: XML with a DOCTYPE or entity declarations is refused (external entities and entity expansion are not processed); remove the <!DOCTYPE …> declaration.`);
+    throw new ToolError(
+      'validation_failed',
+      `${field}: XML with a DOCTYPE or entity declarations is refused (external entities and entity expansion are not processed); remove the <!DOCTYPE …> declaration.`,
+    );
   }
   const valid = fastXmlParser().XMLValidator.validate(source, { allowBooleanAttributes: true });
   if (valid !== true) {
