@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, startOtherSite } from './helpers/browser.ts';
 import { startNetworkTrap, type NetworkTrap } from './helpers/network-trap.ts';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './helpers/server.ts';
 
@@ -26,8 +27,7 @@ const MONTHLY = 300;
 let server: TestServer;
 let trap: NetworkTrap;
 let browser: Browser;
-let evil: Server;
-let evilUrl: string;
+let evil: Awaited<ReturnType<typeof startOtherSite>> | undefined;
 const consoleErrors: string[] = [];
 const outsideRequests: string[] = [];
 const contexts: BrowserContext[] = [];
@@ -44,7 +44,7 @@ async function newPage(width = 1280): Promise<Page> {
     if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
-  const allowed = new Set([new URL(server.url).host, new URL(evilUrl).host]);
+  const allowed = new Set([new URL(server.url).host, new URL(evil!.url).host]);
   await page.route('**/*', (route) => {
     const url = new URL(route.request().url());
     if (url.protocol === 'data:' || url.protocol === 'blob:' || allowed.has(url.host)) return route.continue();
@@ -101,36 +101,17 @@ before(async () => {
   server = await startTestServer({ TOOLAPI_PLANS: plans, TOOLAPI_FETCH_ALLOW: '127.0.0.1' });
   trap = await startNetworkTrap();
   // "Another site": a page on another origin with a form that posts to the dashboard.
-  evil = createServer((request, response) => {
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(
-      `<!doctype html><html lang="en"><title>elsewhere</title><form method="post" action="${server.url}/dashboard/keys"><input name="name" value="planted"><button type="submit">Win a prize</button></form></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => evil.listen(0, 'localhost', resolve));
-  evilUrl = `http://localhost:${(evil.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-default-apps',
-      '--no-pings',
-    ],
-    proxy: { server: trap.url, bypass: '127.0.0.1,localhost' },
-    timeout: 60_000,
-  });
+  evil = await startOtherSite(
+    `<!doctype html><html lang="en"><title>elsewhere</title><form method="post" action="${server.url}/dashboard/keys"><input name="name" value="planted"><button type="submit">Win a prize</button></form></html>`,
+  );
+  browser = await launchChromium(trap.url);
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
 
 after(async () => {
   for (const context of contexts) await context.close().catch(() => {});
   await browser?.close();
-  await new Promise<void>((resolve) => (evil ? evil.close(() => resolve()) : resolve()));
+  await evil?.close();
   await trap?.close();
   await server?.close();
   rmSync(PLANS_DIR, { recursive: true, force: true });
@@ -378,7 +359,7 @@ test('CSRF: a form on another site posting to the dashboard is refused', async (
   await page.getByRole('button', { name: 'Sign in' }).last().click();
   await page.getByRole('heading', { name: 'Overview' }).waitFor();
 
-  await page.goto(evilUrl);
+  await page.goto(evil!.url);
   const answered = page.waitForResponse((r) => r.url() === `${server.url}/dashboard/keys` && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Win a prize' }).click();
   assert.equal((await answered).status(), 403);

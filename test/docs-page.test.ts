@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from './helpers/browser.ts';
 import { startNetworkTrap, type NetworkTrap } from './helpers/network-trap.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -23,22 +24,7 @@ const outsideRequests: string[] = [];
 before(async () => {
   server = await startTestServer();
   trap = await startNetworkTrap();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-default-apps',
-      '--no-pings',
-    ],
-    // Whatever Chromium itself tries outside (update checks) meets the trap; this server is reached directly.
-    proxy: { server: trap.url, bypass: '127.0.0.1' },
-    timeout: 60_000,
-  });
+  browser = await launchChromium(trap.url);
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());

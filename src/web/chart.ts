@@ -24,9 +24,7 @@ export function dailyBarChart(days: { day: string; value: number }[], label: str
     ${days.map((d, i) => {
       const h = (d.value / max) * plot;
       const x = left + i * slot + slot * 0.15;
-      return html`<rect class="bar-rect" x="${x.toFixed(1)}" y="${(height - bottom - h).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${h.toFixed(1)}"
-        ><title>${d.day}: ${d.value}</title></rect
-      >`;
+      return html`<rect class="bar-rect" x="${x.toFixed(1)}" y="${(height - bottom - h).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${h.toFixed(1)}"><title>${d.day}: ${d.value}</title></rect>`;
     })}
     ${days.map((d, i) => (i % 5 === 0 || i === days.length - 1 ? html`<text x="${(left + i * slot + slot / 2).toFixed(1)}" y="${height - 6}" text-anchor="middle">${d.day.slice(5)}</text>` : ''))}
   </svg>`;

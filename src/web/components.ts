@@ -6,13 +6,9 @@ import { html, type Html } from './html.ts';
  */
 export function secretBox(id: string, secret: string, what = 'key'): Html {
   return html`<div class="secret-box">
-    <p class="warning" role="note">
-      <strong>Copy this ${what} now.</strong> It is shown only once: we keep only a hash of it. If you lose it, create a new one.
-    </p>
+    <p class="warning" role="note"><strong>Copy this ${what} now.</strong> It is shown only once: we keep only a hash of it. If you lose it, create a new one.</p>
     <code class="secret" id="${id}">${secret}</code>
-    <p class="actions">
-      <button type="button" class="secondary" data-copy="${id}">Copy</button><span class="copy-status" role="status" aria-live="polite"></span>
-    </p>
+    <p class="actions"><button type="button" class="secondary" data-copy="${id}">Copy</button><span class="copy-status" role="status" aria-live="polite"></span></p>
   </div>`;
 }
 

@@ -120,8 +120,7 @@ export async function registerWeb(app: FastifyInstance, webDeps: WebDeps): Promi
         reply,
         {
           title: status === 403 ? 'Refused' : status === 404 ? 'Not found' : status < 500 ? 'Please check' : 'Error',
-          body: html`<p>${text}</p>
-            <p class="muted">Request id: <code>${request.id}</code></p>`,
+          body: html`<p>${text}</p><p class="muted">Request id: <code>${request.id}</code></p>`,
         },
         status,
       );

@@ -41,55 +41,57 @@ const VISITOR_NAV = [['/tools', 'Tools']] as const;
 export function page({ title, body, session, current, notice, bareTitle, description, scripts = [], styles = [] }: PageOptions): Html {
   const nav = session?.admin ? ADMIN_NAV : session?.accountId ? ACCOUNT_NAV : VISITOR_NAV;
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <meta name="referrer" content="same-origin" />
-        ${session && html`<meta name="csrf-token" content="${session.csrfToken}" />`}
-        <title>${title} · toolapi</title>
-        ${description && html`<meta name="description" content="${description}" />`}
-        <link rel="stylesheet" href="/assets/app.css" />
-        ${styles.map((href) => html`<link rel="stylesheet" href="${href}" />`)}
-        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
-        <script src="/assets/app.js" defer></script>
-        ${scripts.map((src) => html`<script src="${src}" defer></script>`)}
-      </head>
-      <body>
-        <a class="skip-link" href="#main">Skip to content</a>
-        <header class="site-header">
-          <div class="bar">
-            <a class="brand" href="${session?.admin ? '/admin' : session ? '/dashboard' : '/'}">toolapi</a>
-            ${
-              nav.length > 0 &&
-              html`<nav aria-label="Main">
-                <ul>
-                  ${nav.map(([href, label]) => html`<li><a href="${href}" ${current === href ? html` aria-current="page"` : ''}>${label}</a></li>`)}
-                </ul>
-              </nav>`
-            }
-            <div class="session">
-              ${
-                session
-                  ? html`<form method="post" action="/signout">${csrfField(session)}<button type="submit" class="link-button">Sign out</button></form>`
-                  : html`<a href="/signin">Sign in</a> <a class="button small" href="/signup">Sign up</a>`
-              }
-            </div>
-          </div>
-        </header>
-        <main id="main" tabindex="-1">
-          ${!bareTitle && html`<h1>${title}</h1>`}
-          ${notice && html`<p class="notice ${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}">${notice.text}</p>`} ${body}
-        </main>
-        <footer class="site-footer">
-          <p><a href="/docs">API reference</a> · <a href="/api/v1/catalog">Catalog (JSON)</a> · <a href="/tools">Tools</a></p>
-        </footer>
-      </body>
-    </html> `;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="referrer" content="same-origin">
+${session && html`<meta name="csrf-token" content="${session.csrfToken}">`}
+<title>${title} · toolapi</title>
+${description && html`<meta name="description" content="${description}">`}
+<link rel="stylesheet" href="/assets/app.css">
+${styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
+<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+<script src="/assets/app.js" defer></script>
+${scripts.map((src) => html`<script src="${src}" defer></script>`)}
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+  <div class="bar">
+    <a class="brand" href="${session?.admin ? '/admin' : session ? '/dashboard' : '/'}">toolapi</a>
+    ${
+      nav.length > 0 &&
+      html`<nav aria-label="Main">
+      <ul>
+        ${nav.map(([href, label]) => html`<li><a href="${href}"${current === href ? html` aria-current="page"` : ''}>${label}</a></li>`)}
+      </ul>
+    </nav>`
+    }
+    <div class="session">
+      ${
+        session
+          ? html`<form method="post" action="/signout">${csrfField(session)}<button type="submit" class="link-button">Sign out</button></form>`
+          : html`<a href="/signin">Sign in</a> <a class="button small" href="/signup">Sign up</a>`
+      }
+    </div>
+  </div>
+</header>
+<main id="main" tabindex="-1">
+  ${!bareTitle && html`<h1>${title}</h1>`}
+  ${notice && html`<p class="notice ${notice.kind}" role="${notice.kind === 'error' ? 'alert' : 'status'}">${notice.text}</p>`}
+  ${body}
+</main>
+<footer class="site-footer">
+  <p><a href="/docs">API reference</a> · <a href="/api/v1/catalog">Catalog (JSON)</a> · <a href="/tools">Tools</a></p>
+</footer>
+</body>
+</html>
+`;
 }
 
 /** The synchronizer token every state-changing form carries (checked in web/index.ts). */
 export function csrfField(session: WebSession | undefined): Html {
-  return html`${session && html`<input type="hidden" name="_csrf" value="${session.csrfToken}" />`}`;
+  return html`${session && html`<input type="hidden" name="_csrf" value="${session.csrfToken}">`}`;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.ts';
 import { startNetworkTrap, type NetworkTrap } from '../helpers/network-trap.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -17,21 +18,7 @@ let browser: Browser;
 before(async () => {
   server = await startTestServer();
   trap = await startNetworkTrap();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-default-apps',
-      '--no-pings',
-    ],
-    proxy: { server: trap.url, bypass: '127.0.0.1' },
-    timeout: 60_000,
-  });
+  browser = await launchChromium(trap.url);
 });
 
 after(async () => {

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { load } from 'cheerio';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { launchChromium, startOtherSite } from '../helpers/browser.ts';
 import { renderSafeMarkdown } from '../../src/web/tools/markdown.ts';
 import { startNetworkTrap, type NetworkTrap } from '../helpers/network-trap.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -26,8 +25,7 @@ const EMAIL = 'player@example.test';
 let server: TestServer;
 let trap: NetworkTrap;
 let browser: Browser;
-let evil: Server;
-let evilUrl: string;
+let evil: Awaited<ReturnType<typeof startOtherSite>> | undefined;
 let page: Page;
 const consoleErrors: string[] = [];
 const outsideRequests: string[] = [];
@@ -41,7 +39,7 @@ async function newPage(width = 1280, options: { javaScriptEnabled?: boolean } = 
     if (message.type() === 'error') consoleErrors.push(`${p.url()}: ${message.text()}`);
   });
   p.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
-  const allowed = new Set([new URL(server.url).host, new URL(evilUrl).host]);
+  const allowed = new Set([new URL(server.url).host, new URL(evil!.url).host]);
   await p.route('**/*', (route) => {
     const url = new URL(route.request().url());
     if (url.protocol === 'data:' || url.protocol === 'blob:' || allowed.has(url.host)) return route.continue();
@@ -108,29 +106,10 @@ before(async () => {
   server = await startTestServer();
   trap = await startNetworkTrap();
   // "Another site": a form that posts to the API route; the browser sends no custom header from a form.
-  evil = createServer((_request, response) => {
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(
-      `<!doctype html><html lang="en"><title>elsewhere</title><form method="post" action="${server.url}/api/v1/text-utilities/reverse-text" enctype="text/plain"><input name='{"text":"planted","x":"' value='"}'><button type="submit">Win a prize</button></form></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => evil.listen(0, 'localhost', resolve));
-  evilUrl = `http://localhost:${(evil.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-default-apps',
-      '--no-pings',
-    ],
-    proxy: { server: trap.url, bypass: '127.0.0.1,localhost' },
-    timeout: 60_000,
-  });
+  evil = await startOtherSite(
+    `<!doctype html><html lang="en"><title>elsewhere</title><form method="post" action="${server.url}/api/v1/text-utilities/reverse-text" enctype="text/plain"><input name='{"text":"planted","x":"' value='"}'><button type="submit">Win a prize</button></form></html>`,
+  );
+  browser = await launchChromium(trap.url);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await server.service.accounts.accounts.createAccount({ email: EMAIL, emailVerified: true });
 });
@@ -138,7 +117,7 @@ before(async () => {
 after(async () => {
   for (const context of contexts) await context.close().catch(() => {});
   await browser?.close();
-  await new Promise<void>((resolve) => (evil ? evil.close(() => resolve()) : resolve()));
+  await evil?.close();
   await trap?.close();
   await server?.close();
 });
@@ -312,6 +291,14 @@ test('both calls are billed to the account and counted per tool', async () => {
   const rows = await server.service.accounts.dailyUsage.read(await accountId(), new Date().toISOString().slice(0, 10));
   const calls = Object.fromEntries(rows.map((r) => [r.tool, r.calls]));
   assert.deepEqual(calls, { 'text-utilities/reverse-text': 2, 'documents/md-to-html': 2 });
+  // The same calls, as the person sees them on the usage page: the per-tool table and today's bar of the chart.
+  await page.goto(`${server.url}/dashboard/usage`);
+  const table = (await page.locator('#per-tool tbody tr').allInnerTexts()).map((r) => r.split('\t').map((c) => c.trim()));
+  assert.deepEqual(table.map((cells) => cells.slice(0, 2)).sort(), [
+    ['documents/md-to-html', '2'],
+    ['text-utilities/reverse-text', '2'],
+  ]);
+  assert.match((await page.locator('svg.chart desc').textContent()) ?? '', /; 4 in all; at most 4 on one day\./);
 });
 
 test('an audit with format=markdown is rendered as HTML, its raw HTML escaped', async () => {
@@ -337,7 +324,7 @@ test('an audit with format=markdown is rendered as HTML, its raw HTML escaped', 
 test('the cookie alone runs nothing: a cross-site form post and a same-site fetch without X-CSRF-Token are refused, nothing billed', async () => {
   const before = await creditsUsed();
   const crossSite = await page.context().newPage();
-  await crossSite.goto(evilUrl);
+  await crossSite.goto(evil!.url);
   const answered = crossSite.waitForResponse((r) => r.url().endsWith('/api/v1/text-utilities/reverse-text'));
   await crossSite.getByRole('button', { name: 'Win a prize' }).click();
   const refused = await answered;

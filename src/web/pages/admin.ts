@@ -32,39 +32,23 @@ export const registerAdminPages: PageModule = (web, { system, store, now }) => {
       current: '/admin',
       body: html`<form method="get" action="/admin" class="actions" role="search">
           <label for="q">Search by address</label>
-          <input id="q" name="q" type="search" value="${q}" />
+          <input id="q" name="q" type="search" value="${q}">
           <button type="submit">Search</button>
         </form>
-        <div class="table-wrap">
-          <table>
-            <caption class="muted">
-              ${accounts.length === 200 ? 'The newest 200 matches' : accounts.length === 1 ? '1 account' : `${accounts.length} accounts`}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Address</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Verified</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="num">Credits this month</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${accounts.map(
-                (a) =>
-                  html`<tr>
-                    <td><a href="/admin/accounts/${a.accountId}">${a.email}</a></td>
-                    <td>${a.plan}</td>
-                    <td>${a.emailVerified ? 'yes' : 'no'}</td>
-                    <td>${a.status === 'suspended' ? html`<span class="status-suspended">suspended</span>` : 'active'}</td>
-                    <td class="num">${used.get(a.accountId) ?? 0}</td>
-                    <td>${when(a.createdAt)}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>`,
+        <div class="table-wrap"><table>
+          <caption class="muted">${accounts.length === 200 ? 'The newest 200 matches' : accounts.length === 1 ? '1 account' : `${accounts.length} accounts`}</caption>
+          <thead><tr><th scope="col">Address</th><th scope="col">Plan</th><th scope="col">Verified</th><th scope="col">Status</th><th scope="col" class="num">Credits this month</th><th scope="col">Created</th></tr></thead>
+          <tbody>${accounts.map(
+            (a) => html`<tr>
+              <td><a href="/admin/accounts/${a.accountId}">${a.email}</a></td>
+              <td>${a.plan}</td>
+              <td>${a.emailVerified ? 'yes' : 'no'}</td>
+              <td>${a.status === 'suspended' ? html`<span class="status-suspended">suspended</span>` : 'active'}</td>
+              <td class="num">${used.get(a.accountId) ?? 0}</td>
+              <td>${when(a.createdAt)}</td>
+            </tr>`,
+          )}</tbody>
+        </table></div>`,
     });
   });
 
@@ -86,47 +70,35 @@ export const registerAdminPages: PageModule = (web, { system, store, now }) => {
       notice: DONE[done] ? { kind: 'ok', text: DONE[done] } : undefined,
       body: html`<p><a href="/admin">← All accounts</a></p>
         <dl>
-          <dt>Status</dt>
-          <dd>${account.status === 'suspended' ? html`<span class="status-suspended">suspended</span>: ${account.statusReason}` : 'active'}</dd>
-          <dt>Plan</dt>
-          <dd>${account.plan}</dd>
-          <dt>Verified</dt>
-          <dd>${account.emailVerified ? 'yes' : 'no'}</dd>
-          <dt>Credits this month</dt>
-          <dd>${used} of ${plan?.monthlyCredits ?? '?'}</dd>
-          <dt>Calls, last 30 days</dt>
-          <dd>${calls}</dd>
-          <dt>Active keys</dt>
-          <dd>${keys.filter((k) => !k.revokedAt).length}</dd>
-          <dt>Created</dt>
-          <dd>${when(account.createdAt)}</dd>
+          <dt>Status</dt><dd>${account.status === 'suspended' ? html`<span class="status-suspended">suspended</span>: ${account.statusReason}` : 'active'}</dd>
+          <dt>Plan</dt><dd>${account.plan}</dd>
+          <dt>Verified</dt><dd>${account.emailVerified ? 'yes' : 'no'}</dd>
+          <dt>Credits this month</dt><dd>${used} of ${plan?.monthlyCredits ?? '?'}</dd>
+          <dt>Calls, last 30 days</dt><dd>${calls}</dd>
+          <dt>Active keys</dt><dd>${keys.filter((k) => !k.revokedAt).length}</dd>
+          <dt>Created</dt><dd>${when(account.createdAt)}</dd>
         </dl>
         <h2>Plan</h2>
         <form method="post" action="${base}/plan" class="actions">
           ${csrfField(session)}
           <label for="plan">Plan</label>
-          <select id="plan" name="plan">
-            ${system.plans.names().map((name) => html`<option value="${name}" ${name === account.plan ? html` selected` : ''}>${name}</option>`)}
-          </select>
+          <select id="plan" name="plan">${system.plans.names().map((name) => html`<option value="${name}"${name === account.plan ? html` selected` : ''}>${name}</option>`)}</select>
           <button type="submit">Change plan</button>
         </form>
         ${
           !account.emailVerified &&
-          html`<h2>Verification</h2>
-            <form method="post" action="${base}/verify">${csrfField(session)}<button type="submit">Mark the address verified</button></form>`
+          html`<h2>Verification</h2><form method="post" action="${base}/verify">${csrfField(session)}<button type="submit">Mark the address verified</button></form>`
         }
         <h2>Status</h2>
         ${
           account.status === 'suspended'
             ? html`<form method="post" action="${base}/reactivate">${csrfField(session)}<button type="submit">Reactivate</button></form>`
             : html`<form method="post" action="${base}/suspend" class="stack">
-                ${csrfField(session)}
-                <div class="field">
-                  <label for="reason">Reason <span class="hint">(its keys are told: 403 account_inactive)</span></label>
-                  <input id="reason" name="reason" type="text" maxlength="200" required />
-                </div>
-                <p><button type="submit" class="danger">Suspend</button></p>
-              </form>`
+              ${csrfField(session)}
+              <div class="field"><label for="reason">Reason <span class="hint">(its keys are told: 403 account_inactive)</span></label>
+                <input id="reason" name="reason" type="text" maxlength="200" required></div>
+              <p><button type="submit" class="danger">Suspend</button></p>
+            </form>`
         }`,
     });
   });

@@ -52,16 +52,15 @@ export const registerAuthPages: PageModule = (web, deps) => {
     return parsed.data.email.trim().toLowerCase();
   };
 
-  const signinForm = (request: FastifyRequest, next: string, email = ''): ReturnType<typeof html> =>
-    html` <form class="stack" method="post" action="/signin">
-        ${csrfField(request.webSession)}
-        <input type="hidden" name="next" value="${next}" />
-        <div class="field">
-          <label for="email">E-mail address</label> <input id="email" name="email" type="email" autocomplete="email" required value="${email}" />
-        </div>
-        <p><button type="submit">Send me a sign-in link</button></p>
-      </form>
-      <p>No account yet? <a href="/signup">Sign up</a>.</p>`;
+  const signinForm = (request: FastifyRequest, next: string, email = ''): ReturnType<typeof html> => html`
+    <form class="stack" method="post" action="/signin">
+      ${csrfField(request.webSession)}
+      <input type="hidden" name="next" value="${next}">
+      <div class="field"><label for="email">E-mail address</label>
+        <input id="email" name="email" type="email" autocomplete="email" required value="${email}"></div>
+      <p><button type="submit">Send me a sign-in link</button></p>
+    </form>
+    <p>No account yet? <a href="/signup">Sign up</a>.</p>`;
 
   web.get('/signin', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -69,8 +68,7 @@ export const registerAuthPages: PageModule = (web, deps) => {
     return sendPage(request, reply, {
       title: 'Sign in',
       notice: notice ? { kind: query.notice === 'expired' ? 'error' : 'ok', text: notice } : undefined,
-      body: html`<p>We mail you a link that signs you in; it works once, for ${LOGIN_LINK_TTL_MS / 60_000} minutes.</p>
-        ${signinForm(request, safeNext(query.next, '/dashboard'))}`,
+      body: html`<p>We mail you a link that signs you in; it works once, for ${LOGIN_LINK_TTL_MS / 60_000} minutes.</p>${signinForm(request, safeNext(query.next, '/dashboard'))}`,
     });
   });
 
@@ -104,12 +102,12 @@ export const registerAuthPages: PageModule = (web, deps) => {
     return sendPage(request, reply, {
       title: 'Sign in',
       body: html`<form method="post" action="/signin/confirm">
-        ${csrfField(request.webSession)}
-        <input type="hidden" name="token" value="${token}" />
-        <input type="hidden" name="next" value="${safeNext(query.next, '/dashboard')}" />
-        <p>Continue to the dashboard.</p>
-        <p><button type="submit">Sign in</button></p>
-      </form>`,
+          ${csrfField(request.webSession)}
+          <input type="hidden" name="token" value="${token}">
+          <input type="hidden" name="next" value="${safeNext(query.next, '/dashboard')}">
+          <p>Continue to the dashboard.</p>
+          <p><button type="submit">Sign in</button></p>
+        </form>`,
     });
   });
 
@@ -126,13 +124,11 @@ export const registerAuthPages: PageModule = (web, deps) => {
   web.get('/signup', async (request, reply) =>
     sendPage(request, reply, {
       title: 'Create an account',
-      body: html`<p>
-          The free plan includes ${system.plans.get('free')?.monthlyCredits ?? 0} credits a month. We mail you a link to verify your address; it gives you your
-          first API key.
-        </p>
+      body: html`<p>The free plan includes ${system.plans.get('free')?.monthlyCredits ?? 0} credits a month. We mail you a link to verify your address; it gives you your first API key.</p>
         <form class="stack" method="post" action="/signup">
           ${csrfField(request.webSession)}
-          <div class="field"><label for="email">E-mail address</label> <input id="email" name="email" type="email" autocomplete="email" required /></div>
+          <div class="field"><label for="email">E-mail address</label>
+            <input id="email" name="email" type="email" autocomplete="email" required></div>
           <p><button type="submit">Create account</button></p>
         </form>
         <p>Already have an account? <a href="/signin">Sign in</a>.</p>`,
@@ -159,9 +155,7 @@ export const registerAuthPages: PageModule = (web, deps) => {
     await system.signup.signup(email);
     return sendPage(request, reply, {
       title: 'Check your mail',
-      body: html`<p>
-        We sent a verification link to <strong>${email}</strong>. Open it within 24 hours to verify the address, sign in and receive your first API key.
-      </p>`,
+      body: html`<p>We sent a verification link to <strong>${email}</strong>. Open it within 24 hours to verify the address, sign in and receive your first API key.</p>`,
     });
   });
 
@@ -170,11 +164,11 @@ export const registerAuthPages: PageModule = (web, deps) => {
     return sendPage(request, reply, {
       title: 'Verify your address',
       body: html`<form method="post" action="/verify">
-        ${csrfField(request.webSession)}
-        <input type="hidden" name="token" value="${typeof query.token === 'string' ? query.token : ''}" />
-        <p>Confirm that this address is yours; you will be signed in and see your first API key.</p>
-        <p><button type="submit">Verify and sign in</button></p>
-      </form>`,
+          ${csrfField(request.webSession)}
+          <input type="hidden" name="token" value="${typeof query.token === 'string' ? query.token : ''}">
+          <p>Confirm that this address is yours; you will be signed in and see your first API key.</p>
+          <p><button type="submit">Verify and sign in</button></p>
+        </form>`,
     });
   });
 
@@ -212,16 +206,11 @@ export const registerAuthPages: PageModule = (web, deps) => {
       body: config.adminToken
         ? html`<form class="stack" method="post" action="/admin/signin">
             ${csrfField(request.webSession)}
-            <div class="field">
-              <label for="token">Admin token <span class="hint">(TOOLAPI_ADMIN_TOKEN)</span></label>
-              <input id="token" name="token" type="password" autocomplete="current-password" required />
-            </div>
+            <div class="field"><label for="token">Admin token <span class="hint">(TOOLAPI_ADMIN_TOKEN)</span></label>
+              <input id="token" name="token" type="password" autocomplete="current-password" required></div>
             <p><button type="submit">Sign in</button></p>
           </form>`
-        : html`<p>
-            The admin console is off: start the service with <code>TOOLAPI_ADMIN_TOKEN</code> set (a secret of at least 16 characters), then sign in here with
-            it.
-          </p>`,
+        : html`<p>The admin console is off: start the service with <code>TOOLAPI_ADMIN_TOKEN</code> set (a secret of at least 16 characters), then sign in here with it.</p>`,
     }),
   );
 

@@ -49,42 +49,20 @@ export const registerConnectPages: PageModule = (web, { publicUrl }) => {
       current: '/dashboard/connect',
       body: html`<p>Agents reach every tool through the MCP server of this service, billed to the key they send.</p>
         <dl>
-          <dt>Streamable HTTP (recommended)</dt>
-          <dd><code>${http}</code></dd>
-          <dt>SSE</dt>
-          <dd><code>${sse}</code></dd>
+          <dt>Streamable HTTP (recommended)</dt><dd><code>${http}</code></dd>
+          <dt>SSE</dt><dd><code>${sse}</code></dd>
         </dl>
-        <p>
-          Replace <code>${KEY_PLACEHOLDER}</code> with a key from <a href="/dashboard/keys">API keys</a> (create one per agent, limited to the tools it needs).
-        </p>
+        <p>Replace <code>${KEY_PLACEHOLDER}</code> with a key from <a href="/dashboard/keys">API keys</a> (create one per agent, limited to the tools it needs).</p>
         ${snippets.map(
-          (s) =>
-            html`<h2>${s.title}</h2>
-              <pre id="${s.id}">${s.text}</pre>
-              <p class="actions">
-                <button type="button" class="secondary" data-copy="${s.id}">Copy</button><span class="copy-status" role="status" aria-live="polite"></span>
-              </p>`,
+          (s) => html`<h2>${s.title}</h2>
+            <pre id="${s.id}">${s.text}</pre>
+            <p class="actions"><button type="button" class="secondary" data-copy="${s.id}">Copy</button><span class="copy-status" role="status" aria-live="polite"></span></p>`,
         )}
         <h2>The ${META_TOOLS.length} meta-tools</h2>
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Tool</th>
-                <th scope="col">What it does</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${META_TOOLS.map(
-                (tool) =>
-                  html`<tr>
-                    <td><code>${tool.name}</code><br /><span class="hint">${tool.title}</span></td>
-                    <td>${firstSentence(tool.description)}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>`,
+        <div class="table-wrap"><table>
+          <thead><tr><th scope="col">Tool</th><th scope="col">What it does</th></tr></thead>
+          <tbody>${META_TOOLS.map((tool) => html`<tr><td><code>${tool.name}</code><br><span class="hint">${tool.title}</span></td><td>${firstSentence(tool.description)}</td></tr>`)}</tbody>
+        </table></div>`,
     });
   });
 };

@@ -29,29 +29,13 @@ export const registerHomePages: PageModule = (web, { system, registry, now }) =>
     return sendPage(request, reply, {
       title: 'Overview',
       current: '/dashboard',
-      body: html`<p>
-          Signed in as <strong>${account.email}</strong> · plan <strong>${account.plan}</strong>${
-            account.status === 'suspended' && html` · <span class="status-suspended">suspended: ${account.statusReason}</span>`
-          }
-        </p>
+      body: html`<p>Signed in as <strong>${account.email}</strong> · plan <strong>${account.plan}</strong>${
+        account.status === 'suspended' && html` · <span class="status-suspended">suspended: ${account.statusReason}</span>`
+      }</p>
         <div class="cards">
-          <section class="card" aria-labelledby="credits-h">
-            <h2 id="credits-h">Credits this month</h2>
-            <p class="figure">${used} / ${limit}</p>
-            <p class="muted">${Math.max(0, limit - used)} left; resets ${periodEnd(now()).toISOString().slice(0, 10)}.</p>
-            <a href="/dashboard/usage">Usage</a>
-          </section>
-          <section class="card" aria-labelledby="keys-h">
-            <h2 id="keys-h">API keys</h2>
-            <p class="figure">${keys.length}</p>
-            <p class="muted">active</p>
-            <a href="/dashboard/keys">Manage keys</a>
-          </section>
-          <section class="card" aria-labelledby="agent-h">
-            <h2 id="agent-h">Agents</h2>
-            <p class="muted">Use the tools from an MCP client.</p>
-            <a href="/dashboard/connect">Connect an agent</a>
-          </section>
+          <section class="card" aria-labelledby="credits-h"><h2 id="credits-h">Credits this month</h2><p class="figure">${used} / ${limit}</p><p class="muted">${Math.max(0, limit - used)} left; resets ${periodEnd(now()).toISOString().slice(0, 10)}.</p><a href="/dashboard/usage">Usage</a></section>
+          <section class="card" aria-labelledby="keys-h"><h2 id="keys-h">API keys</h2><p class="figure">${keys.length}</p><p class="muted">active</p><a href="/dashboard/keys">Manage keys</a></section>
+          <section class="card" aria-labelledby="agent-h"><h2 id="agent-h">Agents</h2><p class="muted">Use the tools from an MCP client.</p><a href="/dashboard/connect">Connect an agent</a></section>
         </div>
         <h2>Sessions</h2>
         <form method="post" action="/signout/everywhere">${csrfField(session)}<button type="submit" class="secondary">Sign out on every device</button></form>`,

@@ -42,9 +42,7 @@ export const registerKeyPages: PageModule = (web, { system, registry }) => {
           <h2>Create a key</h2>
           <form class="stack" method="post" action="/dashboard/keys">
             ${csrfField(session)}
-            <div class="field">
-              <label for="key-name">Name</label><input id="key-name" name="name" type="text" required maxlength="100" autocomplete="off" />
-            </div>
+            <div class="field"><label for="key-name">Name</label><input id="key-name" name="name" type="text" required maxlength="100" autocomplete="off"></div>
             ${toolPicker(registry)}
             <p><button type="submit">Create key</button></p>
           </form>`,
@@ -75,10 +73,7 @@ export const registerKeyPages: PageModule = (web, { system, registry }) => {
     const allowed = checkedGlobs(Array.isArray(ticked) ? ticked : [ticked], registry);
     const created = await system.accounts.createKey(session.accountId, { name: parsed.data.name, allowedTools: allowed.length > 0 ? allowed : undefined });
     return keysPage(request, reply, session, {
-      created: html`<section aria-labelledby="new-key-h">
-        <h2 id="new-key-h">New key “${created.name}”</h2>
-        ${secretBox('new-key', created.key)}
-      </section>`,
+      created: html`<section aria-labelledby="new-key-h"><h2 id="new-key-h">New key “${created.name}”</h2>${secretBox('new-key', created.key)}</section>`,
     });
   });
 
@@ -90,9 +85,7 @@ export const registerKeyPages: PageModule = (web, { system, registry }) => {
     return sendPage(request, reply, {
       title: 'Revoke a key',
       current: '/dashboard/keys',
-      body: html`<p>
-          Revoke the key <strong>${key.name}</strong> (<code>${key.prefix}…</code>)? Programs that use it stop working at once; this cannot be undone.
-        </p>
+      body: html`<p>Revoke the key <strong>${key.name}</strong> (<code>${key.prefix}…</code>)? Programs that use it stop working at once; this cannot be undone.</p>
         <form method="post" action="/dashboard/keys/${key.id}/revoke" class="actions">
           ${csrfField(session)}
           <button type="submit" class="danger">Revoke “${key.name}”</button>
@@ -114,38 +107,22 @@ export const registerKeyPages: PageModule = (web, { system, registry }) => {
 
 function keyTable(keys: KeyInfo[]): Html {
   if (keys.length === 0) return html`<p>No keys yet: create one below.</p>`;
-  return html`<div class="table-wrap">
-    <table>
-      <caption class="muted">
-        Keys are shown by their prefix; the full key was shown only when it was created.
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Prefix</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col">Tools</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${keys.map(
-          (key) =>
-            html`<tr>
-              <td>${key.name}</td>
-              <td><code>${key.prefix}…</code></td>
-              <td>${when(key.createdAt)}</td>
-              <td>${when(key.lastUsedAt)}</td>
-              <td>${key.allowedTools ? key.allowedTools.join(', ') : 'all of the plan'}</td>
-              <td>
-                ${key.revokedAt ? html`revoked ${when(key.revokedAt)}` : html`active · <a href="/dashboard/keys/${key.id}/revoke" aria-label="Revoke ${key.name}">Revoke…</a>`}
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  return html`<div class="table-wrap"><table>
+    <caption class="muted">Keys are shown by their prefix; the full key was shown only when it was created.</caption>
+    <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Tools</th><th scope="col">Status</th></tr></thead>
+    <tbody>
+      ${keys.map(
+        (key) => html`<tr>
+          <td>${key.name}</td>
+          <td><code>${key.prefix}…</code></td>
+          <td>${when(key.createdAt)}</td>
+          <td>${when(key.lastUsedAt)}</td>
+          <td>${key.allowedTools ? key.allowedTools.join(', ') : 'all of the plan'}</td>
+          <td>${key.revokedAt ? html`revoked ${when(key.revokedAt)}` : html`active · <a href="/dashboard/keys/${key.id}/revoke" aria-label="Revoke ${key.name}">Revoke…</a>`}</td>
+        </tr>`,
+      )}
+    </tbody>
+  </table></div>`;
 }
 
 /** Every module and tool of the registry as checkboxes: a module's box allows all its tools (`module/*`). */
@@ -153,21 +130,13 @@ function toolPicker(registry: Registry): Html {
   return html`<fieldset class="tool-picker">
     <legend>Allowed tools <span class="hint">(none ticked: every tool of your plan)</span></legend>
     ${registry.modules().map(
-      (module) =>
-        html`<details>
-          <summary>${MODULES[module].title} <span class="hint">(${registry.inModule(module).length})</span></summary>
-          <p>
-            <label class="hint"><input type="checkbox" name="allowedTools" value="${module}/*" /> every tool of this module</label>
-          </p>
-          <ul>
-            ${registry.inModule(module).map(
-              (tool) =>
-                html`<li>
-                  <label class="hint"><input type="checkbox" name="allowedTools" value="${module}/${tool.slug}" /> ${tool.title}</label>
-                </li>`,
-            )}
-          </ul>
-        </details>`,
+      (module) => html`<details>
+        <summary>${MODULES[module].title} <span class="hint">(${registry.inModule(module).length})</span></summary>
+        <p><label class="hint"><input type="checkbox" name="allowedTools" value="${module}/*"> every tool of this module</label></p>
+        <ul>
+          ${registry.inModule(module).map((tool) => html`<li><label class="hint"><input type="checkbox" name="allowedTools" value="${module}/${tool.slug}"> ${tool.title}</label></li>`)}
+        </ul>
+      </details>`,
     )}
   </fieldset>`;
 }

@@ -34,33 +34,25 @@ export const registerToolPages: PageModule = (web, { registry, config }) => {
       styles: ['/assets/playground.css'],
       body: html`<p>Every tool of the API, with its schema, examples and a form to try it. ${registry.tools.length} tools in ${modules.length} modules.</p>
         <form class="tool-search" method="get" action="/tools" role="search" id="tool-search">
-          <div class="field grow">
-            <label for="q">Search</label><input type="search" id="q" name="q" value="${q}" placeholder="e.g. slug, markdown, ssl" autocomplete="off" />
-          </div>
-          <div class="field">
-            <label for="module">Module</label
-            ><select id="module" name="module">
-              <option value="">All modules</option>
-              ${modules.map((m) => html`<option value="${m}" ${m === module ? html` selected` : ''}>${MODULES[m].title}</option>`)}
-            </select>
-          </div>
+          <div class="field grow"><label for="q">Search</label><input type="search" id="q" name="q" value="${q}" placeholder="e.g. slug, markdown, ssl" autocomplete="off"></div>
+          <div class="field"><label for="module">Module</label><select id="module" name="module">
+            <option value="">All modules</option>
+            ${modules.map((m) => html`<option value="${m}"${m === module ? html` selected` : ''}>${MODULES[m].title}</option>`)}
+          </select></div>
           <div class="field"><button type="submit">Search</button></div>
         </form>
         <p id="tool-count" role="status" aria-live="polite">${countText(shown.length, registry.tools.length)}</p>
         ${modules.map((m) => {
           const tools = registry.inModule(m);
           const visible = new Set(shown.filter((t) => t.module === m));
-          return html`<section class="tool-module" data-module="${m}" aria-labelledby="m-${m}" ${visible.size === 0 ? html` hidden` : ''}>
+          return html`<section class="tool-module" data-module="${m}" aria-labelledby="m-${m}"${visible.size === 0 ? html` hidden` : ''}>
             <h2 id="m-${m}">${MODULES[m].title} <span class="muted">(${tools.length})</span></h2>
-            <ul class="tool-list">
-              ${tools.map(
-                (tool) =>
-                  html`<li data-search="${haystack(tool)}" data-module="${m}" ${visible.has(tool) ? '' : html` hidden`}>
-                    <a href="${pageOf(tool)}">${tool.title}</a> <span class="cost">${credits(tool.cost)}</span>
-                    <span class="summary">${firstSentence(tool.description)}</span>
-                  </li>`,
-              )}
-            </ul>
+            <ul class="tool-list">${tools.map(
+              (tool) => html`<li data-search="${haystack(tool)}" data-module="${m}"${visible.has(tool) ? '' : html` hidden`}>
+                <a href="${pageOf(tool)}">${tool.title}</a> <span class="cost">${credits(tool.cost)}</span>
+                <span class="summary">${firstSentence(tool.description)}</span>
+              </li>`,
+            )}</ul>
           </section>`;
         })}`,
     });
@@ -92,80 +84,47 @@ export const registerToolPages: PageModule = (web, { registry, config }) => {
       body: html`<p class="crumbs"><a href="/tools">Tools</a> › <a href="/tools?module=${tool.module}">${MODULES[tool.module].title}</a></p>
         <p class="lead">${tool.description}</p>
         <dl class="facts">
-          <dt>Endpoint</dt>
-          <dd><code>POST ${tool.path}</code>${tool.method === 'GET' ? html` (also <code>GET</code> with the fields in the query)` : ''}</dd>
-          <dt>Cost</dt>
-          <dd>${credits(tool.cost)} per successful call; a failed call is refunded.</dd>
-          <dt>Operation id</dt>
-          <dd><code>${tool.operationId}</code></dd>
-          ${
-            tool.upload &&
-            html`<dt>Upload</dt>
-              <dd>multipart/form-data, field <code>${tool.upload.field}</code></dd>`
-          }
+          <dt>Endpoint</dt><dd><code>POST ${tool.path}</code>${tool.method === 'GET' ? html` (also <code>GET</code> with the fields in the query)` : ''}</dd>
+          <dt>Cost</dt><dd>${credits(tool.cost)} per successful call; a failed call is refunded.</dd>
+          <dt>Operation id</dt><dd><code>${tool.operationId}</code></dd>
+          ${tool.upload && html`<dt>Upload</dt><dd>multipart/form-data, field <code>${tool.upload.field}</code></dd>`}
         </dl>
 
         <div class="workbench">
-          <section aria-labelledby="try">
-            <h2 id="try">Try it</h2>
-            <form
-              id="playground"
-              class="playground"
-              method="get"
-              action="${page}#try"
-              novalidate
-              data-api-path="${tool.path}"
-              data-operation-id="${tool.operationId}"
-              data-tool-id="${tool.module}/${tool.slug}"
-              ${tool.upload ? html` data-upload-field="${tool.upload.field}"` : ''}
-            >
-              ${example && tool.upload && example.upload && html`<p class="notice">This example uploads <code>${example.upload.fileName}</code>; choose that file below (its content is shown under Examples).</p>`}
-              ${tool.upload && fileField(tool.upload, Math.floor(config.maxUploadBytes / 1024 / 1024))} ${schemaFields(input, prefill)}
-              ${
-                audit &&
-                html`<div class="field">
-                  <label for="f-format">Result as</label>
-                  <select id="f-format" name="format" data-kind="format">
-                    <option value="">JSON</option>
-                    <option value="markdown" ${query.format === 'markdown' ? html` selected` : ''}>Markdown report</option>
-                  </select>
-                </div>`
-              }
-              <div class="actions run-actions">
-                ${
-                  session?.accountId
-                    ? html`<button type="submit" id="run">Run (${credits(tool.cost)})</button
-                        ><span class="muted" id="run-status" role="status" aria-live="polite"></span>`
-                    : html`<p class="signin-to-run">
-                        <a class="button" href="/signin?next=${encodeURIComponent(page)}">Sign in to run</a>
-                        <span class="muted">Runs are billed to your account like any API call.</span>
-                      </p>`
-                }
-              </div>
-              <noscript
-                ><p class="muted">Running a tool from this page needs JavaScript; the examples and schemas below show the same request for curl.</p></noscript
-              >
-            </form>
-          </section>
+        <section aria-labelledby="try">
+        <h2 id="try">Try it</h2>
+        <form id="playground" class="playground" method="get" action="${page}#try" novalidate
+          data-api-path="${tool.path}" data-operation-id="${tool.operationId}" data-tool-id="${tool.module}/${tool.slug}"${tool.upload ? html` data-upload-field="${tool.upload.field}"` : ''}>
+          ${example && tool.upload && example.upload && html`<p class="notice">This example uploads <code>${example.upload.fileName}</code>; choose that file below (its content is shown under Examples).</p>`}
+          ${tool.upload && fileField(tool.upload, Math.floor(config.maxUploadBytes / 1024 / 1024))}
+          ${schemaFields(input, prefill)}
+          ${
+            audit &&
+            html`<div class="field"><label for="f-format">Result as</label>
+            <select id="f-format" name="format" data-kind="format"><option value="">JSON</option><option value="markdown"${query.format === 'markdown' ? html` selected` : ''}>Markdown report</option></select></div>`
+          }
+          <div class="actions run-actions">
+            ${
+              session?.accountId
+                ? html`<button type="submit" id="run">Run (${credits(tool.cost)})</button><span class="muted" id="run-status" role="status" aria-live="polite"></span>`
+                : html`<p class="signin-to-run"><a class="button" href="/signin?next=${encodeURIComponent(page)}">Sign in to run</a> <span class="muted">Runs are billed to your account like any API call.</span></p>`
+            }
+          </div>
+          <noscript><p class="muted">Running a tool from this page needs JavaScript; the examples and schemas below show the same request for curl.</p></noscript>
+        </form>
+        </section>
 
-          <section id="result" class="result" aria-labelledby="result-h" hidden>
-            <h2 id="result-h" tabindex="-1">Result</h2>
-            <div id="result-body"></div>
-          </section>
+        <section id="result" class="result" aria-labelledby="result-h" hidden>
+          <h2 id="result-h" tabindex="-1">Result</h2>
+          <div id="result-body"></div>
+        </section>
         </div>
         <section id="snippets" class="snippets" aria-labelledby="snippets-h" hidden>
           <h2 id="snippets-h">The same call from code</h2>
           <p class="muted">Replace <code>$TOOLAPI_KEY</code> with a key from <a href="/dashboard/keys">API keys</a>.</p>
           ${(['curl', 'client', 'mcp'] as const).map(
-            (id) =>
-              html`<div class="snippet">
-                <h3>${SNIPPET_TITLES[id]}</h3>
-                <pre id="snippet-${id}" tabindex="0"></pre>
-                <p class="actions">
-                  <button type="button" class="secondary" data-copy="snippet-${id}">Copy</button
-                  ><span class="copy-status" role="status" aria-live="polite"></span>
-                </p>
-              </div>`,
+            (id) => html`<div class="snippet"><h3>${SNIPPET_TITLES[id]}</h3><pre id="snippet-${id}" tabindex="0"></pre>
+              <p class="actions"><button type="button" class="secondary" data-copy="snippet-${id}">Copy</button><span class="copy-status" role="status" aria-live="polite"></span></p></div>`,
           )}
         </section>
 
@@ -173,15 +132,9 @@ export const registerToolPages: PageModule = (web, { registry, config }) => {
         ${tool.examples.map((e, i) => exampleBlock(tool, e, i + 1, page))}
 
         <h2>Input schema</h2>
-        <details>
-          <summary>JSON Schema of the input</summary>
-          <pre tabindex="0">${JSON.stringify(input, null, 2)}</pre>
-        </details>
+        <details><summary>JSON Schema of the input</summary><pre tabindex="0">${JSON.stringify(input, null, 2)}</pre></details>
         <h2>Output schema</h2>
-        <details>
-          <summary>JSON Schema of <code>result</code></summary>
-          <pre tabindex="0">${JSON.stringify(output, null, 2)}</pre>
-        </details>`,
+        <details><summary>JSON Schema of <code>result</code></summary><pre tabindex="0">${JSON.stringify(output, null, 2)}</pre></details>`,
     });
   });
 
@@ -209,31 +162,14 @@ function exampleBlock(tool: AnyTool, example: AnyTool['examples'][number], n: nu
   const title = example.title ?? `Example ${n}`;
   return html`<article class="example" aria-labelledby="ex-${n}">
     <h3 id="ex-${n}">${title}</h3>
-    <p>
-      <a
-        class="button secondary small use-example"
-        href="${page}?example=${n}#try"
-        data-example-input="${JSON.stringify(example.input)}"
-        ${
-          example.upload
-            ? html` data-upload-name="${example.upload.fileName}"${example.upload.content !== undefined ? html` data-upload-content="${example.upload.content}"` : ''}`
-            : ''
-        }
-        >Use this example<span class="visually-hidden">: ${title}</span></a
-      >
-    </p>
-    ${
-      example.upload &&
-      html`<p>Uploads <code>${example.upload.fileName}</code>${example.upload.content !== undefined ? ':' : '.'}</p>
-        ${example.upload.content !== undefined && html`<pre tabindex="0">${example.upload.content}</pre>`}`
-    }
-    <p>Input:</p>
-    <pre tabindex="0">${JSON.stringify(example.input, null, 2)}</pre>
-    ${
-      example.output !== undefined &&
-      html`<p>Result${tool.response === 'envelope' ? html` (the envelope's <code>result</code>)` : ''}:</p>
-        <pre tabindex="0">${typeof example.output === 'string' ? example.output : JSON.stringify(example.output, null, 2)}</pre>`
-    }
+    <p><a class="button secondary small use-example" href="${page}?example=${n}#try" data-example-input="${JSON.stringify(example.input)}"${
+      example.upload
+        ? html` data-upload-name="${example.upload.fileName}"${example.upload.content !== undefined ? html` data-upload-content="${example.upload.content}"` : ''}`
+        : ''
+    }>Use this example<span class="visually-hidden">: ${title}</span></a></p>
+    ${example.upload && html`<p>Uploads <code>${example.upload.fileName}</code>${example.upload.content !== undefined ? ':' : '.'}</p>${example.upload.content !== undefined && html`<pre tabindex="0">${example.upload.content}</pre>`}`}
+    <p>Input:</p><pre tabindex="0">${JSON.stringify(example.input, null, 2)}</pre>
+    ${example.output !== undefined && html`<p>Result${tool.response === 'envelope' ? html` (the envelope's <code>result</code>)` : ''}:</p><pre tabindex="0">${typeof example.output === 'string' ? example.output : JSON.stringify(example.output, null, 2)}</pre>`}
     ${example.reference && html`<p class="muted">Expected result from: ${example.reference}</p>`}
   </article>`;
 }

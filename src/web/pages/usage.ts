@@ -44,21 +44,9 @@ export const registerUsagePages: PageModule = (web, { system, now }) => {
       title: 'Usage',
       current: '/dashboard/usage',
       body: html`<div class="cards">
-          <section class="card">
-            <h2>Used</h2>
-            <p class="figure" id="credits-used">${used}</p>
-            <p class="muted">credits in ${month}</p>
-          </section>
-          <section class="card">
-            <h2>Limit</h2>
-            <p class="figure">${plan.monthlyCredits}</p>
-            <p class="muted">credits a month (${plan.name} plan)</p>
-          </section>
-          <section class="card">
-            <h2>Remaining</h2>
-            <p class="figure" id="credits-remaining">${Math.max(0, plan.monthlyCredits - used)}</p>
-            <p class="muted">resets ${periodEnd(at).toISOString().slice(0, 10)} 00:00 UTC</p>
-          </section>
+          <section class="card"><h2>Used</h2><p class="figure" id="credits-used">${used}</p><p class="muted">credits in ${month}</p></section>
+          <section class="card"><h2>Limit</h2><p class="figure">${plan.monthlyCredits}</p><p class="muted">credits a month (${plan.name} plan)</p></section>
+          <section class="card"><h2>Remaining</h2><p class="figure" id="credits-remaining">${Math.max(0, plan.monthlyCredits - used)}</p><p class="muted">resets ${periodEnd(at).toISOString().slice(0, 10)} 00:00 UTC</p></section>
         </div>
         <h2>Plan limits</h2>
         <ul>
@@ -68,57 +56,18 @@ export const registerUsagePages: PageModule = (web, { system, now }) => {
         </ul>
         <h2>Calls per day, last 30 days</h2>
         ${dailyBarChart(series, 'Calls per day over the last 30 days')}
-        <details>
-          <summary>The same as a table</summary>
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col" class="num">Calls</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${series
-                  .filter((d) => d.value > 0)
-                  .map(
-                    (d) =>
-                      html`<tr>
-                        <td>${d.day}</td>
-                        <td class="num">${d.value}</td>
-                      </tr>`,
-                  )}
-              </tbody>
-            </table>
-          </div>
+        <details><summary>The same as a table</summary>
+          <div class="table-wrap"><table><thead><tr><th scope="col">Day</th><th scope="col" class="num">Calls</th></tr></thead>
+          <tbody>${series.filter((d) => d.value > 0).map((d) => html`<tr><td>${d.day}</td><td class="num">${d.value}</td></tr>`)}</tbody></table></div>
         </details>
         <h2>Per tool, last 30 days</h2>
         ${
           tools.length === 0
             ? html`<p>No calls yet.</p>`
-            : html`<div class="table-wrap">
-                <table id="per-tool">
-                  <thead>
-                    <tr>
-                      <th scope="col">Tool</th>
-                      <th scope="col" class="num">Calls</th>
-                      <th scope="col" class="num">Credits</th>
-                      <th scope="col" class="num">Credits this month</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${tools.map(
-                      ([tool, t]) =>
-                        html`<tr>
-                          <td><a href="/tools/${tool}">${tool}</a></td>
-                          <td class="num">${t.calls}</td>
-                          <td class="num">${t.credits}</td>
-                          <td class="num">${t.month}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
+            : html`<div class="table-wrap"><table id="per-tool">
+              <thead><tr><th scope="col">Tool</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Credits</th><th scope="col" class="num">Credits this month</th></tr></thead>
+              <tbody>${tools.map(([tool, t]) => html`<tr><td><a href="/tools/${tool}">${tool}</a></td><td class="num">${t.calls}</td><td class="num">${t.credits}</td><td class="num">${t.month}</td></tr>`)}</tbody>
+            </table></div>`
         }`,
     });
   });

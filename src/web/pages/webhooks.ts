@@ -37,34 +37,23 @@ export const registerWebhookPages: PageModule = (web, { store, system, engines, 
         title: 'Webhooks',
         current: '/dashboard/webhooks',
         notice: extra?.notice,
-        body: html`<p>
-            When an async MCP job of your account finishes, an <code>${WEBHOOK_EVENT}</code> event is POSTed to your URL, signed with the Standard Webhooks
-            headers <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>.
-          </p>
+        body: html`<p>When an async MCP job of your account finishes, an <code>${WEBHOOK_EVENT}</code> event is POSTed to your URL, signed with the Standard Webhooks headers <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code>.</p>
           ${extra?.secret}
           <h2>Endpoint</h2>
           <form class="stack" method="post" action="/dashboard/webhooks">
             ${csrfField(session)}
-            <div class="field">
-              <label for="webhook-url">URL <span class="hint">(https, reachable from the service)</span></label>
-              <input id="webhook-url" name="url" type="url" required maxlength="2048" value="${config?.url ?? ''}" />
-            </div>
+            <div class="field"><label for="webhook-url">URL <span class="hint">(https, reachable from the service)</span></label>
+              <input id="webhook-url" name="url" type="url" required maxlength="2048" value="${config?.url ?? ''}"></div>
             <p><button type="submit">${config ? 'Save and issue a new secret' : 'Save'}</button></p>
           </form>
           ${
             config &&
             html`<h2>Secret and tests</h2>
-              <div class="actions">
-                <form method="post" action="/dashboard/webhooks/rotate">
-                  ${csrfField(session)}<button type="submit" class="secondary">Rotate the secret</button>
-                </form>
-                <form method="post" action="/dashboard/webhooks/test">
-                  ${csrfField(session)}<button type="submit" class="secondary">Send a test event</button>
-                </form>
-                <form method="post" action="/dashboard/webhooks/remove">
-                  ${csrfField(session)}<button type="submit" class="danger">Remove the webhook</button>
-                </form>
-              </div>`
+            <div class="actions">
+              <form method="post" action="/dashboard/webhooks/rotate">${csrfField(session)}<button type="submit" class="secondary">Rotate the secret</button></form>
+              <form method="post" action="/dashboard/webhooks/test">${csrfField(session)}<button type="submit" class="secondary">Send a test event</button></form>
+              <form method="post" action="/dashboard/webhooks/remove">${csrfField(session)}<button type="submit" class="danger">Remove the webhook</button></form>
+            </div>`
           }`,
       },
       status,
@@ -82,10 +71,7 @@ export const registerWebhookPages: PageModule = (web, { store, system, engines, 
         return settingsPage(request, reply, session, { notice: { kind: 'error', text: error.detail } }, error.status);
       throw error;
     }
-    return settingsPage(request, reply, session, {
-      secret: html`<h2>Signing secret</h2>
-        ${secretBox('webhook-secret', result.secret, 'secret')}`,
-    });
+    return settingsPage(request, reply, session, { secret: html`<h2>Signing secret</h2>${secretBox('webhook-secret', result.secret, 'secret')}` });
   };
 
   web.get('/dashboard/webhooks', async (request, reply) => {

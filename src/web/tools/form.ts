@@ -39,9 +39,9 @@ function field(path: string[], schema: JsonSchema, required: boolean, prefill: P
   const id = `f-${path.join('-')}`;
   const description = typeof schema.description === 'string' ? schema.description : '';
   if (schema.type === 'object' && schema.properties) {
-    return html`<fieldset class="nested">
-      <legend>${name}${required ? html` <span class="req">(required)</span>` : ''}</legend>
-      ${description && html`<p class="hint">${description}</p>`} ${objectFields(schema, path, prefill)}
+    return html`<fieldset class="nested"><legend>${name}${required ? html` <span class="req">(required)</span>` : ''}</legend>
+      ${description && html`<p class="hint">${description}</p>`}
+      ${objectFields(schema, path, prefill)}
     </fieldset>`;
   }
   const kind = kindOf(schema);
@@ -54,24 +54,19 @@ function field(path: string[], schema: JsonSchema, required: boolean, prefill: P
   if (kind === 'boolean') {
     const checked = value === undefined ? schema.default === true : asBoolean(value);
     return html`<div class="field check">
-      <input type="checkbox" ${attrs(common)} data-default="${String(schema.default === true)}" ${checked ? html` checked` : ''} /> ${label} ${hint}
+      <input type="checkbox" ${attrs(common)} data-default="${String(schema.default === true)}"${checked ? html` checked` : ''}> ${label} ${hint}
     </div>`;
   }
   if (kind === 'checks') {
     const options = enumValues((schema.items ?? {}) as JsonSchema) ?? [];
     const chosen = new Set((value === undefined ? ((schema.default as unknown[]) ?? []) : asList(value)).map(String));
-    return html`<fieldset class="field checks" id="${id}" data-kind="checks" data-name="${name}" ${hints ? html` aria-describedby="${hintId}"` : ''}>
+    return html`<fieldset class="field checks" id="${id}" data-kind="checks" data-name="${name}"${hints ? html` aria-describedby="${hintId}"` : ''}>
       <legend>${name}${required ? html` <span class="req">(required)</span>` : ''}</legend>
       ${hint}
-      <div class="check-grid">
-        ${options.map(
-          (option, i) =>
-            html`<span class="check"
-              ><input type="checkbox" id="${id}-${i}" value="${String(option)}" ${chosen.has(String(option)) ? html` checked` : ''} />
-              <label for="${id}-${i}">${String(option)}</label></span
-            >`,
-        )}
-      </div>
+      <div class="check-grid">${options.map(
+        (option, i) =>
+          html`<span class="check"><input type="checkbox" id="${id}-${i}" value="${String(option)}"${chosen.has(String(option)) ? html` checked` : ''}> <label for="${id}-${i}">${String(option)}</label></span>`,
+      )}</div>
     </fieldset>`;
   }
   return html`<div class="field">${label}${hint}${control(schema, kind, common, value)}</div>`;
@@ -98,23 +93,19 @@ function control(schema: JsonSchema, kind: Kind, common: Common, value: unknown)
       const current = value === undefined ? undefined : String(value);
       return html`<select ${attrs(common)}>
         ${!common.required && html`<option value="">${schema.default === undefined ? '(not set)' : `(default: ${String(schema.default)})`}</option>`}
-        ${options.map((o) => html`<option value="${String(o)}" ${current === String(o) ? html` selected` : ''}>${String(o)}</option>`)}
+        ${options.map((o) => html`<option value="${String(o)}"${current === String(o) ? html` selected` : ''}>${String(o)}</option>`)}
       </select>`;
     }
     case 'number': {
       const numeric = numberSchema(schema);
       const min = numeric.minimum ?? numeric.exclusiveMinimum;
       const max = numeric.maximum ?? numeric.exclusiveMaximum;
-      return html`<input
-        type="number"
-        ${attrs(common)}
-        step="${numeric.type === 'integer' ? '1' : 'any'}"
-        ${min !== undefined ? html` min="${String(min)}"` : ''}${max !== undefined ? html` max="${String(max)}"` : ''}
-        value="${value === undefined ? '' : String(value)}"
-      />`;
+      return html`<input type="number" ${attrs(common)} step="${numeric.type === 'integer' ? '1' : 'any'}"${min !== undefined ? html` min="${String(min)}"` : ''}${
+        max !== undefined ? html` max="${String(max)}"` : ''
+      } value="${value === undefined ? '' : String(value)}">`;
     }
     case 'numeric-text':
-      return html`<input type="text" inputmode="decimal" autocomplete="off" ${attrs(common)} value="${value === undefined ? '' : String(value)}" />`;
+      return html`<input type="text" inputmode="decimal" autocomplete="off" ${attrs(common)} value="${value === undefined ? '' : String(value)}">`;
     case 'lines':
     case 'lines-number':
       return html`<textarea rows="4" ${attrs(common)}>${value === undefined ? '' : asList(value).map(String).join('\n')}</textarea>`;
@@ -128,13 +119,9 @@ function control(schema: JsonSchema, kind: Kind, common: Common, value: unknown)
       const long = (maxLengthOf(schema) ?? Infinity) > LONG_TEXT && !suggestions && schema.format !== 'uri';
       if (long) return html`<textarea rows="${text.length > 200 ? 8 : 4}" ${attrs(common)}>${text}</textarea>`;
       const listId = `${common.id}-list`;
-      return html`<input
-          type="${schema.format === 'uri' ? 'url' : 'text'}"
-          autocomplete="off"
-          ${attrs(common)}
-          value="${text}"
-          ${suggestions ? html` list="${listId}"` : ''}
-        />${suggestions && html`<datalist id="${listId}">${suggestions.map((s) => html`<option value="${String(s)}"></option>`)}</datalist>`}`;
+      return html`<input type="${schema.format === 'uri' ? 'url' : 'text'}" autocomplete="off" ${attrs(common)} value="${text}"${suggestions ? html` list="${listId}"` : ''}>${
+        suggestions && html`<datalist id="${listId}">${suggestions.map((s) => html`<option value="${String(s)}"></option>`)}</datalist>`
+      }`;
     }
   }
 }
@@ -224,17 +211,7 @@ export function fileField(upload: UploadSpec, maxUploadMb: number): Html {
   const id = `f-${upload.field}`;
   return html`<div class="field">
     <label for="${id}">${upload.field}${upload.optional ? '' : html` <span class="req">(required)</span>`}</label>
-    <span class="hint" id="${id}-hint"
-      >${many ? `Up to ${upload.maxFiles} files` : 'One file'}: ${describeKinds(upload.accept)}, at most ${maxUploadMb} MB; recognised by its bytes.</span
-    >
-    <input
-      type="file"
-      id="${id}"
-      name="${upload.field}"
-      data-kind="file"
-      accept="${accept}"
-      aria-describedby="${id}-hint"
-      ${many ? html` multiple` : ''}${upload.optional ? '' : html` required`}
-    />
+    <span class="hint" id="${id}-hint">${many ? `Up to ${upload.maxFiles} files` : 'One file'}: ${describeKinds(upload.accept)}, at most ${maxUploadMb} MB; recognised by its bytes.</span>
+    <input type="file" id="${id}" name="${upload.field}" data-kind="file" accept="${accept}" aria-describedby="${id}-hint"${many ? html` multiple` : ''}${upload.optional ? '' : html` required`}>
   </div>`;
 }
