@@ -6,9 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium, startOtherSite } from './helpers/browser.ts';
+import {
+  launchChromium,
+  linkFromLog as sharedLinkFromLog,
+  noSeriousAxeViolations,
+  SCREENSHOTS,
+  screenshotsAtBothWidths,
+  startOtherSite,
+} from './helpers/browser.ts';
 import { startNetworkTrap, type NetworkTrap } from './helpers/network-trap.ts';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './helpers/server.ts';
 
@@ -20,7 +26,6 @@ import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './helpers/se
  * fetched from outside, the console stays clean (a CSP violation would be logged there). Screenshots at 1280 and
  * 390 px go to .tmp/screenshots/ (git-ignored).
  */
-const SCREENSHOTS = path.join(import.meta.dirname, '..', '.tmp', 'screenshots');
 const PLANS_DIR = mkdtempSync(path.join(tmpdir(), 'toolapi-dashboard-plans-'));
 const MONTHLY = 300;
 
@@ -54,38 +59,9 @@ async function newPage(width = 1280): Promise<Page> {
   return page;
 }
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${name}-1280.png`), fullPage: true });
-  const phone = await page.context().newPage();
-  try {
-    await phone.setViewportSize({ width: 390, height: 844 });
-    await phone.goto(page.url());
-    await phone.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${name}-390.png`), fullPage: true });
-    // Nothing wider than the phone: no sideways scrolling of the page itself (tables scroll in their own box).
-    const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    assert.ok(overflow <= 0, `${name} at 390 px scrolls sideways by ${overflow} px`);
-  } finally {
-    await phone.close();
-  }
-}
+const screenshots = (p: Page, name: string, phoneSetup?: (phone: Page) => Promise<void>) => screenshotsAtBothWidths(p, `dashboard-${name}`, phoneSetup);
 
-async function noSeriousAxeViolations(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    [],
-    `axe on ${name}`,
-  );
-}
-
-/** The last link of `kind` the service logged (no SMTP configured: mails are logged). */
-function linkFromLog(pattern: RegExp): string {
-  const links = server.logs.map((line) => pattern.exec(line.replace(/\\n/g, '\n'))?.[0]).filter((l): l is string => l !== undefined);
-  const link = links.at(-1);
-  assert.ok(link, `a link matching ${pattern} was logged`);
-  return link;
-}
+const linkFromLog = (pattern: RegExp): string => sharedLinkFromLog(server.logs, pattern);
 
 const toolCall = (slug: string, key: string, body: unknown) =>
   fetch(`${server.url}/api/v1/text-utilities/${slug}`, {

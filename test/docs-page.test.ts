@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { type Browser, type Page } from 'playwright-core';
-import { launchChromium } from './helpers/browser.ts';
+import { launchChromium, SCREENSHOTS } from './helpers/browser.ts';
 import { startNetworkTrap, type NetworkTrap } from './helpers/network-trap.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -12,7 +12,6 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
  * from outside this server, its search finds a tool, and try-it uploads a file to a file tool. Screenshots go to
  * .tmp/screenshots/ (git-ignored) for a person to look at.
  */
-const SCREENSHOTS = path.join(import.meta.dirname, '..', '.tmp', 'screenshots');
 
 let server: TestServer;
 let trap: NetworkTrap;

@@ -1,6 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
  * The Debian Chromium, headless, for the tests of what a person sees. Whatever Chromium itself tries to reach
@@ -35,4 +39,46 @@ export async function startOtherSite(page: string): Promise<{ url: string; close
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Where the browser tests write their screenshots (gitignored), for reviewers to look at. */
+export const SCREENSHOTS = path.join(import.meta.dirname, '..', '..', '.tmp', 'screenshots');
+
+/**
+ * The page as it is now (1280 px, whole page) as `<stem>-1280.png`, and the same URL again at 390 px as
+ * `<stem>-390.png`; the page itself must not scroll sideways on the phone (tables scroll in their own box).
+ */
+export async function screenshotsAtBothWidths(page: Page, stem: string, phoneSetup?: (phone: Page) => Promise<void>): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${stem}-1280.png`), fullPage: true });
+  const phone = await page.context().newPage();
+  try {
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(page.url());
+    if (phoneSetup) await phoneSetup(phone);
+    await phone.screenshot({ path: path.join(SCREENSHOTS, `${stem}-390.png`), fullPage: true });
+    const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    assert.ok(overflow <= 0, `${stem} at 390 px scrolls sideways by ${overflow} px`);
+  } finally {
+    await phone.close();
+  }
+}
+
+/** axe-core (WCAG rules) finds no serious or critical violation on the page. */
+export async function noSeriousAxeViolations(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    [],
+    `axe on ${name}`,
+  );
+}
+
+/** The last link matching `pattern` in the service's log lines (no SMTP configured: mails are logged). */
+export function linkFromLog(logs: readonly string[], pattern: RegExp): string {
+  const links = logs.map((line) => pattern.exec(line.replace(/\\n/g, '\n'))?.[0]).filter((l): l is string => l !== undefined);
+  const link = links.at(-1);
+  assert.ok(link, `a link matching ${pattern} was logged`);
+  return link;
 }

@@ -2,10 +2,16 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import { load } from 'cheerio';
 import { type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { launchChromium, startOtherSite } from '../helpers/browser.ts';
+import {
+  launchChromium,
+  linkFromLog as sharedLinkFromLog,
+  noSeriousAxeViolations,
+  SCREENSHOTS,
+  screenshotsAtBothWidths,
+  startOtherSite,
+} from '../helpers/browser.ts';
 import { renderSafeMarkdown } from '../../src/web/tools/markdown.ts';
 import { startNetworkTrap, type NetworkTrap } from '../helpers/network-trap.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -19,7 +25,6 @@ import { startTestServer, type TestServer } from '../helpers/server.ts';
  * or critical violation, nothing is fetched from outside, the console stays clean (a CSP violation would be
  * logged there). Screenshots at 1280 and 390 px go to .tmp/screenshots/ (git-ignored).
  */
-const SCREENSHOTS = path.join(import.meta.dirname, '..', '..', '.tmp', 'screenshots');
 const EMAIL = 'player@example.test';
 
 let server: TestServer;
@@ -49,38 +54,9 @@ async function newPage(width = 1280, options: { javaScriptEnabled?: boolean } = 
   return p;
 }
 
-/** The page as it is now (1280 px, whole page), and the same URL again at 390 px; nothing wider than the phone. */
-async function screenshots(p: Page, name: string, phoneSetup?: (phone: Page) => Promise<void>): Promise<void> {
-  await p.screenshot({ path: path.join(SCREENSHOTS, `playground-${name}-1280.png`), fullPage: true });
-  const phone = await p.context().newPage();
-  try {
-    await phone.setViewportSize({ width: 390, height: 844 });
-    await phone.goto(p.url());
-    if (phoneSetup) await phoneSetup(phone);
-    await phone.screenshot({ path: path.join(SCREENSHOTS, `playground-${name}-390.png`), fullPage: true });
-    const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-    assert.ok(overflow <= 0, `${name} at 390 px scrolls sideways by ${overflow} px`);
-  } finally {
-    await phone.close();
-  }
-}
+const screenshots = (p: Page, name: string, phoneSetup?: (phone: Page) => Promise<void>) => screenshotsAtBothWidths(p, `playground-${name}`, phoneSetup);
 
-async function noSeriousAxeViolations(p: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page: p }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    [],
-    `axe on ${name}`,
-  );
-}
-
-function linkFromLog(pattern: RegExp): string {
-  const links = server.logs.map((line) => pattern.exec(line.replace(/\\n/g, '\n'))?.[0]).filter((l): l is string => l !== undefined);
-  const link = links.at(-1);
-  assert.ok(link, `a link matching ${pattern} was logged`);
-  return link;
-}
+const linkFromLog = (pattern: RegExp): string => sharedLinkFromLog(server.logs, pattern);
 
 function tool(apiPath: string) {
   const found = server.service.registry.tools.find((t) => t.path === apiPath);
