@@ -73,6 +73,17 @@ test('wrong content type -> 415', async () => {
   await expectError(response, 415, 'unsupported_media_type', /application\/json/);
 });
 
+test('a file upload to a tool that takes JSON -> 415, no credit spent (multipart is parsed only on file tools)', async () => {
+  const used = async (): Promise<number> => ((await (await server.get('/api/v1/usage')).json()) as { result: { used: number } }).result.used;
+  const before = await used();
+  const form = new FormData();
+  form.append('text', 'hello');
+  form.append('file', new Blob(['hello']), 'hello.txt');
+  const response = await fetch(server.url + TOOL, { method: 'POST', headers: { 'x-api-key': server.key }, body: form });
+  await expectError(response, 415, 'unsupported_media_type', /application\/json.*multipart\/form-data/);
+  assert.equal(await used(), before);
+});
+
 test('unknown slug -> 404 pointing at the catalog; unknown route -> 404', async () => {
   await expectError(await server.post('/api/v1/text-utilities/no-such-tool', {}), 404, 'not_found', /text-utilities\/catalog/);
   await expectError(await server.get('/nowhere'), 404, 'not_found', /\/api\/v1\/catalog/);

@@ -16,6 +16,7 @@ export function periodEnd(date: Date): Date {
 }
 
 export interface Reservation {
+  /** The in-flight row (of this process, account and month) that holds its credits until it is settled. */
   id: string;
   accountId: string;
   period: string;
@@ -36,21 +37,32 @@ export interface Credits {
   used(accountId: string): Promise<number>;
   /**
    * Refunds the reservations whose owner is not among `liveOwners` (a process that died mid-call), and those
-   * without an owner (made before owners were recorded) once older than `ownerlessBefore`.
+   * without an owner (made before owners were recorded) once older than `ownerlessBefore`; returns the credits.
    */
   refundOrphaned(liveOwners: Set<string>, ownerlessBefore: Date): Promise<number>;
 }
 
 /**
  * Credits are reserved before the work and settled after it. The reservation takes the credits with
- * one conditional UPDATE (`used + cost <= limit`), so concurrent calls can never overspend, and leaves a
- * reservation row owned by this process (accounts/instances.ts): a process killed mid-call leaves a trace that
- * the next start or the sweeper of any other process refunds once its owner is gone, so `used` ends equal to the
- * calls that succeeded, while the calls of processes still alive keep their reservations.
+ * one conditional UPDATE (`used + cost <= limit`), so concurrent calls can never overspend, and adds them to this
+ * process's in-flight row for the account and month (a `reservations` row owned by this process,
+ * accounts/instances.ts); settling takes them off again. A process killed mid-call leaves its in-flight credits
+ * in that row, which the next start or the sweeper of any other process refunds once its owner is gone, so `used`
+ * ends equal to the calls that succeeded, while the calls of processes still alive keep their reservations.
+ * One row per process, account and month, updated in place: an insert and a delete per call cost several
+ * times more on SQLite (docs/architecture.md "State behind ports").
  */
 export function createCredits(store: Store, now: () => Date, owner: string): Credits {
   const { db } = store;
-  const closeReservation = preparedStatement((id: string) => db.deleteFrom('reservations').where('id', '=', id));
+  /** This process's in-flight row per `account period`; a row the sweeper removed is replaced by a new one. */
+  const inFlightRows = new Map<string, string>();
+  const closeReservation = preparedStatement((id: string) => db.deleteFrom('reservations').where('id', '=', id).returning('cost'));
+  const addInFlight = preparedStatement((cost: number, id: string) =>
+    db
+      .updateTable('reservations')
+      .set({ cost: sql<number>`cost + ${cost}` })
+      .where('id', '=', id),
+  );
   const giveBack = preparedStatement((cost: number, accountId: string, period: string) =>
     db
       .updateTable('usage')
@@ -70,13 +82,23 @@ export function createCredits(store: Store, now: () => Date, owner: string): Cre
   const openReservation = preparedStatement((id: string, accountId: string, period: string, cost: number, createdAt: string, holder: string) =>
     db.insertInto('reservations').values({ id, account_id: accountId, period, cost, created_at: createdAt, owner: holder }),
   );
-  const refund = (reservation: Reservation): Promise<void> =>
-    store.atomically(function* () {
-      const deleted = yield closeReservation(reservation.id);
-      // Only a reservation still open gives its credits back: a second refund, or one racing the sweeper, is a no-op.
-      if (Number(deleted.numAffectedRows ?? 0) === 0) return;
+  /** Reservations already settled: a second commit or refund of one is a no-op (marked before the statement runs). */
+  const settled = new WeakSet<Reservation>();
+  const firstSettlement = (reservation: Reservation): boolean => {
+    if (settled.has(reservation)) return false;
+    settled.add(reservation);
+    return true;
+  };
+  const refund = async (reservation: Reservation): Promise<void> => {
+    if (!firstSettlement(reservation)) return;
+    await store.atomically(function* () {
+      // Only credits still in flight come back: none when the sweeper already refunded this process's row
+      // (it took the process for dead), so they are never given back twice.
+      const taken = yield addInFlight(-reservation.cost, reservation.id);
+      if (Number(taken.numAffectedRows ?? 0) === 0) return;
       yield giveBack(reservation.cost, reservation.accountId, reservation.period);
     });
+  };
 
   function* reserveSteps(tx: Kysely<Database>, accountId: string, limit: number, cost: number): Steps<Reservation | undefined> {
     const at = now();
@@ -95,18 +117,26 @@ export function createCredits(store: Store, now: () => Date, owner: string): Cre
     }
     const used = rows[0]?.used;
     if (used === undefined) return undefined;
-    const id = randomUUID();
-    yield openReservation(id, accountId, period, cost, at.toISOString(), owner);
+    const key = `${accountId} ${period}`;
+    let id = inFlightRows.get(key);
+    const added = id === undefined ? undefined : yield addInFlight(cost, id);
+    if (id === undefined || Number(added?.numAffectedRows ?? 0) === 0) {
+      id = randomUUID();
+      yield openReservation(id, accountId, period, cost, at.toISOString(), owner);
+      inFlightRows.set(key, id);
+    }
     return { id, accountId, period, cost, used: Number(used) };
   }
 
   return {
     reserve: (accountId, limit, cost) => store.atomically((db) => reserveSteps(db, accountId, limit, cost)),
     reserveSteps,
-    commit: (reservation) =>
-      store.atomically(function* () {
-        yield closeReservation(reservation.id);
-      }),
+    async commit(reservation) {
+      if (!firstSettlement(reservation)) return;
+      await store.atomically(function* () {
+        yield addInFlight(-reservation.cost, reservation.id);
+      });
+    },
     refund,
     async used(accountId) {
       const period = periodOf(now());
@@ -124,8 +154,17 @@ export function createCredits(store: Store, now: () => Date, owner: string): Cre
     async refundOrphaned(liveOwners, ownerlessBefore) {
       const rows = await store.db.selectFrom('reservations').select(['id', 'account_id', 'period', 'cost', 'owner', 'created_at']).execute();
       const orphaned = rows.filter((row) => (row.owner === null ? row.created_at < ownerlessBefore.toISOString() : !liveOwners.has(row.owner)));
-      for (const row of orphaned) await refund({ id: row.id, accountId: row.account_id, period: row.period, cost: Number(row.cost), used: 0 });
-      return orphaned.length;
+      let refunded = 0;
+      for (const row of orphaned) {
+        refunded += await store.atomically(function* () {
+          // What the row holds when it goes, read in the same unit: nothing can add to it in between.
+          const { rows: closed } = yield closeReservation(row.id);
+          const held = Number(closed[0]?.cost ?? 0);
+          if (held > 0) yield giveBack(held, row.account_id, row.period);
+          return held;
+        });
+      }
+      return refunded;
     },
   };
 }

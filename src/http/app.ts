@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -21,6 +20,7 @@ import { registerToolRoutes, type ToolRouteOptions } from './tool-routes.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import { registerJobRoutes, type RestJobs } from './jobs.ts';
 import { installDrain, type Drain } from './drain.ts';
+import { lazyRequestLogger } from './request-logger.ts';
 import { registerMetricsRoute, type Metrics } from './metrics.ts';
 
 export interface AppOptions {
@@ -53,7 +53,8 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'X-Quota-Remaining', 'Retry-After', 'Deprecation', 'Sunset', 'Link'];
+// Joined once: the CORS plugin would join an array on every request.
+const EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'X-Quota-Remaining', 'Retry-After', 'Deprecation', 'Sunset', 'Link'].join(', ');
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, logger } = options;
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loggerInstance: logger as FastifyBaseLogger,
     // One line per request is logged by the onResponse hook below, without bodies or headers.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: config.maxJsonBodyBytes,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -103,8 +105,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  // Multipart bodies are parsed only by the file tools' handlers, streamed to disk (http/uploads.ts).
-  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 100 } });
   await app.register(cors, { origin: '*', methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 86_400 });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -128,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.metrics) registerMetricsRoute(app, options.metrics, config.adminToken);
   registerHealthRoutes(app, [{ name: 'accepting', check: () => !drain.draining }, ...(options.readiness ?? [])]);
   registerCatalogRoutes(app, options.registry);
-  registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, {
+  await registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, {
     jobs: options.jobs,
     idempotency: options.idempotency,
     sessionIdentity: options.sessionIdentity,

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
@@ -5,6 +6,7 @@ import { invoke, type Caller, type CallerIdentity, type InvokeDeps, type InvokeR
 import { authenticateRequest } from './api-key.ts';
 import type { Files } from '../files/files.ts';
 import type { FileResult } from '../files/result.ts';
+import type { AnyTool } from '../registry/define-tool.ts';
 import type { Registry } from '../registry/registry.ts';
 import { contentDisposition } from '../files/content-disposition.ts';
 import { sendResult, type OutputFormat } from './reply.ts';
@@ -27,17 +29,23 @@ export interface ToolRouteOptions {
 }
 
 /** One route per tool, derived from its declaration; no tool-specific code lives here. */
-export function registerToolRoutes(app: FastifyInstance, registry: Registry, deps: InvokeDeps, config: Config, options: ToolRouteOptions = {}): void {
+export async function registerToolRoutes(
+  app: FastifyInstance,
+  registry: Registry,
+  deps: InvokeDeps,
+  config: Config,
+  options: ToolRouteOptions = {},
+): Promise<void> {
   const { jobs, idempotency, sessionIdentity } = options;
-  for (const tool of registry.tools) {
+  const addRoutes = (scope: FastifyInstance, tool: AnyTool): void => {
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const format = requestedFormat(request);
       const binary = tool.response === 'file' && wantsBinary(request, config.binarySunset, deps.now?.() ?? new Date());
       const caller = callerOf(request, reply);
       let raw: unknown = request.method === 'GET' ? request.query : request.body;
       let cleanup: (() => Promise<void>) | undefined;
-      if (request.isMultipart()) {
-        if (!tool.upload) throw new ToolError('unsupported_media_type', 'Content-Type: this tool takes application/json, not a file upload.');
+      // Only the file tools' routes parse multipart: for the others such a body is a 415 before the handler.
+      if (tool.upload && request.isMultipart()) {
         const form = await receiveForm(request, config.scratchDir, config.maxUploadBytes);
         raw = form.fields;
         caller.uploads = form.uploads;
@@ -83,9 +91,16 @@ export function registerToolRoutes(app: FastifyInstance, registry: Registry, dep
         (error: unknown) => done(error as Error),
       );
     };
-    app.post(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}), ...(idempotency ? { onSend } : {}) }, handler);
-    if (tool.method === 'GET') app.get(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}) }, handler);
-  }
+    scope.post(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}), ...(idempotency ? { onSend } : {}) }, handler);
+    if (tool.method === 'GET') scope.get(tool.path, { config: routeConfig, ...(onRequest ? { onRequest } : {}) }, handler);
+  };
+  for (const tool of registry.tools) if (!tool.upload) addRoutes(app, tool);
+  // Multipart parsing, with the two hooks it adds to every request of its scope, only where a file can come:
+  // file bodies are streamed to disk by the file tools' handlers (http/uploads.ts).
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 100 } });
+    for (const tool of registry.tools) if (tool.upload) addRoutes(uploads, tool);
+  });
 }
 
 /** `?format=markdown` (audit results as text/markdown) or `?format=json` (the bare result); absent, the tool's own shape. */

@@ -83,24 +83,34 @@ function openSqlite(dataDir: string): EmbeddedSqlite {
     return { rows: [], numAffectedRows: BigInt(changes) };
   };
   // Group commit: the units of work that arrive within one turn of the event loop share a single
-  // transaction (one WAL write instead of one per call); each runs in a savepoint of its own, so one
-  // that throws rolls back alone. Callers still get their result only after the commit.
+  // transaction (one WAL write instead of one per call). A unit that throws rolls the batch back; the batch then
+  // runs again one unit per transaction, so only that unit fails (units are generators of statements, safe to
+  // run again). Callers get their result only after the commit.
   let queue: { work: Work<unknown>; db: Kysely<Database>; resolve(value: unknown): void; reject(error: unknown): void }[] = [];
-  const runOne = database.transaction((work: Work<unknown>, db: Kysely<Database>): unknown => {
+  const runSteps = (work: Work<unknown>, db: Kysely<Database>): unknown => {
     const steps = work(db);
     let step = steps.next();
     while (!step.done) step = steps.next(execute(step.value));
     return step.value;
-  });
-  const flush = database.transaction((batch: typeof queue) => {
-    return batch.map(({ work, db }) => {
-      try {
-        return { ok: true as const, value: runOne(work, db) };
-      } catch (error) {
-        return { ok: false as const, error };
+  };
+  const runOne = database.transaction(runSteps);
+  const runBatch = database.transaction((batch: typeof queue) => batch.map(({ work, db }) => runSteps(work, db)));
+  const settle = (batch: typeof queue): void => {
+    let values: unknown[];
+    try {
+      values = runBatch.immediate(batch);
+    } catch {
+      for (const { work, db, resolve, reject } of batch) {
+        try {
+          resolve(runOne.immediate(work, db));
+        } catch (error) {
+          reject(error);
+        }
       }
-    });
-  });
+      return;
+    }
+    values.forEach((value, i) => batch[i]?.resolve(value));
+  };
   return {
     prepare,
     close: () => database.close(),
@@ -110,11 +120,7 @@ function openSqlite(dataDir: string): EmbeddedSqlite {
           setImmediate(() => {
             const batch = queue;
             queue = [];
-            try {
-              flush.immediate(batch).forEach((outcome, i) => (outcome.ok ? batch[i]?.resolve(outcome.value) : batch[i]?.reject(outcome.error)));
-            } catch (error) {
-              for (const entry of batch) entry.reject(error);
-            }
+            settle(batch);
           });
         }
         queue.push({ work: work as Work<unknown>, db, resolve: resolve as (value: unknown) => void, reject });
