@@ -46,6 +46,8 @@ export interface RankedItem {
   phrase?: boolean;
   /** The query words (stemmed) this item matched, synonyms mapped back to the word that asked for them. */
   matched: string[];
+  /** Of `matched`, the words the item holds as such (or as a synonym, variant or typo fix), not by prefix or fuzzy match. */
+  exact?: string[];
 }
 
 export interface Ranking {
@@ -234,7 +236,14 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       if (!item || (filter && !filter(item)) || hit.score <= 0) continue;
       const matched = new Set<string>();
       for (const term of hit.queryTerms) for (const from of origin.get(term) ?? []) matched.add(from);
-      results.push({ item, score: hit.score, matched: [...matched] });
+      // The item's own terms that are query terms, or longer forms of a query stem of five letters or more
+      // ("percent" of "percentage"): "plai" (play) meets "plain" only by a short prefix, which explains nothing.
+      const exact = new Set<string>();
+      for (const term of Object.keys(hit.match)) {
+        const sources = origin.get(term) ?? hit.queryTerms.filter((q) => q.length >= 5 && term.startsWith(q)).flatMap((q) => [...(origin.get(q) ?? [])]);
+        for (const from of sources) exact.add(from);
+      }
+      results.push({ item, score: hit.score, matched: [...matched], exact: [...exact] });
     }
     return { results, originals };
   };

@@ -207,7 +207,8 @@ export function firstStepOf(goal: string): string {
  * separation: how far it stands above the next different candidate (1 when twice as high or more).
  */
 export function confidenceOf(top: RankedItem, next: RankedItem | undefined, meaningful: string[]): number {
-  const matched = new Set(top.matched);
+  // Only words the item holds (or a synonym of them) explain the goal: "play" meets "plain" by prefix alone.
+  const matched = new Set(top.exact ?? top.matched);
   const coverage = meaningful.filter((t) => matched.has(t)).length / meaningful.length;
   const separation = next ? Math.min(1, (1 - next.score / top.score) / 0.5) : 1;
   return Math.round((0.55 * coverage + 0.45 * separation) * 100) / 100;
