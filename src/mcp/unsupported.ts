@@ -3,7 +3,8 @@
  * capabilities, never routed to a near miss that then asks for unrelated input ("order a pizza" must not
  * become the social image validator). Each entry names a kind of work outside the catalog's scope: media
  * processing, image editing beyond conversion and compression, PDF editing, design, ordering and booking, live market
- * or world data, sending or posting on someone's behalf, attacking systems, and personal errands.
+ * or world data, sending or posting on someone's behalf, attacking systems, personal errands, playing and
+ * recording media, translation, merging documents, accounts, parcels, health and sports facts, devices.
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
@@ -29,7 +30,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'graphic design',
   },
   {
-    pattern: /\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries)\b/i,
+    pattern:
+      /\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries)\b|\b(?:order|buy|purchase|reorder)\s+(?:me\s+)?(?:new|more|some|replacement)\b/i,
     what: 'ordering, booking and buying',
   },
   {
@@ -48,8 +50,46 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'attacking or scanning systems',
   },
   {
-    pattern: /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+\w+|\bremind me\b|\bset (?:an? )?alarm\b/i,
+    pattern:
+      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b/i,
     what: 'personal errands',
+  },
+  {
+    pattern: /\b(?:play|stream|listen to|record)\b.{0,30}\b(?:music|songs?|playlists?|radio|podcasts?|screen|voice|calls?|meetings?|webcam)\b/i,
+    what: 'playing or recording media',
+  },
+  {
+    // No translator here: the AI text tool summarises, finds keywords, sentiment and language, not translation.
+    pattern: /\btranslat\w*\b(?!.{0,30}\b(?:json|xml|ya?ml|csv|html?|markdown|md|pdf|docx?|units?|timestamps?|cron)\b)/i,
+    what: 'translation between languages',
+  },
+  {
+    pattern:
+      /\b(?:merge|combine|join|concatenate|stitch)\b(?!.{0,40}\b(?:zip|archive|folder)\b).{0,40}\b(?:pdfs?|documents?|docs|docx|word files|spreadsheets?|sheets|workbooks|presentations?|decks|slides|videos?|clips?)\b/i,
+    what: 'merging documents or media into one',
+  },
+  {
+    pattern: /\b(?:delete|deactivate|close|cancel|reset|recover|hack into|log ?in(?:to)?)\b.{0,20}\b(?:my|the|our|this)?\s*(?:\w+\s+)?(?:account|subscription|membership|profile)\b/i,
+    what: 'managing accounts',
+  },
+  {
+    pattern: /\b(?:track|trace|where is)\b.{0,25}\b(?:package|parcel|shipment|delivery|order)\b/i,
+    what: 'tracking parcels and orders',
+  },
+  {
+    pattern:
+      /\b(?:calories|nutrition(?:al)?|bmi|body mass|heart rate|blood pressure|diet plan|workout plan)\b|\bwho won\b|\b(?:football|soccer|nba|nfl|cricket)\b.{0,20}\b(?:scores?|results?|match|game)\b|\b(?:forecast|temperature)\b.{0,20}\b(?:today|tomorrow|this week|outside)\b/i,
+    what: 'health, sports and world facts',
+  },
+  {
+    pattern:
+      /\b(?:virus(?:es)?|malware|antivirus)\b.{0,30}\b(?:laptop|computer|pc|mac|phone|device)\b|\b(?:laptop|computer|pc|phone|device)\b.{0,30}\b(?:virus(?:es)?|malware)\b|\b(?:install|uninstall|update|reinstall)\b.{0,20}\b(?:app|apps|software|drivers?|windows|macos|printer)\b/i,
+    what: 'work on your own devices',
+  },
+  {
+    pattern:
+      /\b(?:vintage|sepia|filter|brighten|darken|saturat\w*|retouch|airbrush|red[- ]eye|collage|meme)\b.{0,30}\b(?:image|photo|picture|pic|selfie)s?\b|\b(?:image|photo|picture|pic|selfie)s?\b.{0,30}\b(?:vintage|sepia|brighter|darker|collage|meme)\b|\b(?:reels?|slideshow|animation)\b.{0,20}\bfrom\b.{0,15}\b(?:photos|pictures|images|pics)\b/i,
+    what: 'image editing and video making',
   },
 ];
 
