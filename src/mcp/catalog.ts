@@ -48,6 +48,8 @@ export interface RankedItem {
   matched: string[];
   /** Of `matched`, the words the item holds as such (or as a synonym, variant or typo fix), not by prefix or fuzzy match. */
   exact?: string[];
+  /** Of `exact`, the words found in the item's title, slug or keywords: what it is named after. */
+  named?: string[];
 }
 
 export interface Ranking {
@@ -239,11 +241,16 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       // The item's own terms that are query terms, or longer forms of a query stem of five letters or more
       // ("percent" of "percentage"): "plai" (play) meets "plain" only by a short prefix, which explains nothing.
       const exact = new Set<string>();
-      for (const term of Object.keys(hit.match)) {
+      const named = new Set<string>();
+      for (const [term, fields] of Object.entries(hit.match)) {
         const sources = origin.get(term) ?? hit.queryTerms.filter((q) => q.length >= 5 && term.startsWith(q)).flatMap((q) => [...(origin.get(q) ?? [])]);
-        for (const from of sources) exact.add(from);
+        const head = fields.some((f) => HEAD_FIELDS.has(f));
+        for (const from of sources) {
+          exact.add(from);
+          if (head) named.add(from);
+        }
       }
-      results.push({ item, score: hit.score, matched: [...matched], exact: [...exact] });
+      results.push({ item, score: hit.score, matched: [...matched], exact: [...exact], named: [...named] });
     }
     return { results, originals };
   };
@@ -337,6 +344,9 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     },
   };
 }
+
+/** The fields that name an item (what it is), as opposed to those that describe it. */
+const HEAD_FIELDS = new Set(['title', 'slug', 'keywords']);
 
 const FILE_YES = 1.3;
 const FILE_NO = 0.8;

@@ -4,6 +4,7 @@ import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
+import { isGenericStem } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -124,6 +125,20 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   }
   // Mostly words the catalog knows nothing about ("sing happy birthday"): whatever matched is a near miss.
   if (unknown.length > meaningful.length && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  // The best tool is named after none of the goal's words (they meet only its description, "find a plumber
+  // near me" and "near-duplicate"), and the goal names things the catalog does not know: no tool fits.
+  const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
+  const strange = unknown.filter((t) => !/\d/.test(t));
+  if (!top.phrase && named.length === 0 && strange.length > 0) {
+    return {
+      ...base,
+      action: 'unsupported',
+      target: undefined,
+      confidence: Math.min(confidence, EXECUTE_THRESHOLD - 0.01),
+      alternatives: ranked,
+      reason: 'No tool here is about what the goal names; the closest tools there are are listed, nothing was run.',
+    };
+  }
   if (confidence < EXECUTE_THRESHOLD) {
     return {
       ...base,
