@@ -4,7 +4,7 @@ import type { AnyTool } from '../registry/define-tool.ts';
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import { MODULES, type ModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
-import { isGenericStem, synonymsOf, tokens, variantsOf, words } from './text.ts';
+import { isGenericStem, synonymsOf, tokens, variantsOf, withPastedKinds, words } from './text.ts';
 import { WORKFLOWS, type Workflow } from './workflows.ts';
 import { conversionCandidates } from './conversion-intent.ts';
 import { factsOf, searchableGoal } from './inputs.ts';
@@ -321,7 +321,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
           .map((item) => ({ item, score: 0, matched: [] }));
       // The router's ranking (coverage, intent, direction, phrases), every item kept: a tool and the
       // workflow around it are both listed.
-      const results = rankWith(searchableGoal(query), { hasUrl: hasPage(query), limit: limit + 10 }, filter, false).ranked;
+      const results = rankWith(searchableGoal(withPastedKinds(query)), { hasUrl: hasPage(query), limit: limit + 10 }, filter, false).ranked;
       // A query that names formats ("xml to json") puts the conversions in that direction first.
       const conversions = new Set(conversionCandidates(items, query).filter(filter));
       if (conversions.size === 0) return results.slice(0, limit);

@@ -4,7 +4,7 @@ import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { isGenericStem } from './text.ts';
+import { isGenericStem, withPastedKinds } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -47,7 +47,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
   const step = firstStepOf(goal);
-  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(step), {
+  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(withPastedKinds(step)), {
     inputFields: Object.keys(given),
     hasUrl,
     pages: facts.urls.length + facts.domains.length,
