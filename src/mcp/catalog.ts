@@ -284,6 +284,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       return { ...result, score, phrase: phrase > 1 };
     });
     adjusted.sort((a, b) => b.score - a.score);
+    preferPreciseTool(adjusted, meaningful, goal);
     // Items that would run the same tools are one choice (a single-tool workflow and its tool, two
     // workflow ids with the same steps): keep the best-scored of each group.
     const seen = new Set<string>();
@@ -419,6 +420,26 @@ function intentFactor(intent: Intent, item: CatalogItem): number {
   if (intent.check && GENERATOR_SLUG.test(slug)) return 0.65;
   if (intent.generate && CHECKER_SLUG.test(slug)) return 0.65;
   return 1;
+}
+
+/** Words by which a goal asks for the breadth of a workflow rather than one of its tools. */
+const BREADTH = /\b(?:audit|full|complete|everything|whole|all|pipeline|job|workflow|checklist|gate|set\s*up|end[- ]to[- ]end|qa|review|plus|also|then)\b/i;
+
+/**
+ * "zod schema for this json" names one tool of a workflow that also validates and formats: when the best
+ * candidate is a workflow of several steps and a tool close behind explains every word the workflow
+ * explains, the tool is the precise answer (the workflow stays an alternative), unless the goal asks for
+ * breadth ("full", "audit", "everything", "then").
+ */
+function preferPreciseTool(ranked: RankedItem[], meaningful: string[], goal: string): void {
+  const first = ranked[0];
+  if (!first || first.item.kind !== 'workflow' || first.item.operationIds.length < 2 || BREADTH.test(goal)) return;
+  const explained = (r: RankedItem): Set<string> => new Set((r.exact ?? r.matched).filter((t) => meaningful.includes(t)));
+  const wide = explained(first);
+  const at = ranked.slice(1, 4).findIndex((r) => r.item.kind === 'tool' && r.score >= 0.6 * first.score && [...wide].every((t) => explained(r).has(t)));
+  if (at < 0) return;
+  const [tool] = ranked.splice(at + 1, 1);
+  ranked.unshift(tool!);
 }
 
 /** Adjacent pairs of query words. */

@@ -94,7 +94,9 @@ export function withPastedKinds(goal: string): string {
     .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\/\d{1,2}\b/g, ' ip cidr ')
     .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, ' ip address ')
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' uuid ')
-    .replace(/(?<=^|[\s"'`])(?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?][\d*?/,-]*(?=$|[\s"'`.,;?])/g, (m) => (/[*/]/.test(m) ? ' cron expression ' : m));
+    .replace(/(?<=^|\s)(["'`]?)((?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?][\d*?/,-]*)\1(?=$|[\s.,;?])/g, (m, _q, cron: string) =>
+      /[*/]/.test(cron) ? ' cron expression ' : m,
+    );
 }
 
 /** HTTP status codes name a task ("does it return 404"); other bare numbers are values. */
