@@ -433,10 +433,19 @@ const BREADTH = /\b(?:audit|full|complete|everything|whole|all|pipeline|job|work
  */
 function preferPreciseTool(ranked: RankedItem[], meaningful: string[], goal: string): void {
   const first = ranked[0];
+  const explainedBy = (r: RankedItem): Set<string> => new Set((r.exact ?? r.matched).filter((t) => meaningful.includes(t)));
+  // A close second named by a phrase of the goal ("video id"), explaining every word the first explains.
+  if (first && !first.phrase) {
+    const at = ranked.slice(1, 3).findIndex((r) => r.phrase && r.score >= 0.85 * first.score && [...explainedBy(first)].every((t) => explainedBy(r).has(t)));
+    if (at >= 0) {
+      const [named] = ranked.splice(at + 1, 1);
+      ranked.unshift(named!);
+      return;
+    }
+  }
   if (!first || first.item.kind !== 'workflow' || first.item.operationIds.length < 2 || BREADTH.test(goal)) return;
-  const explained = (r: RankedItem): Set<string> => new Set((r.exact ?? r.matched).filter((t) => meaningful.includes(t)));
-  const wide = explained(first);
-  const at = ranked.slice(1, 4).findIndex((r) => r.item.kind === 'tool' && r.score >= 0.6 * first.score && [...wide].every((t) => explained(r).has(t)));
+  const wide = explainedBy(first);
+  const at = ranked.slice(1, 4).findIndex((r) => r.item.kind === 'tool' && r.score >= 0.6 * first.score && [...wide].every((t) => explainedBy(r).has(t)));
   if (at < 0) return;
   const [tool] = ranked.splice(at + 1, 1);
   ranked.unshift(tool!);

@@ -109,7 +109,8 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const [top, ...rest] = ranked as [RankedItem, ...RankedItem[]];
   // A tool and a workflow built around it are not rivals: separation is measured to the next candidate
   // that would run something else.
-  const rival = rest.find((r) => !related(r.item, top.item) && !twins(r.item, top.item));
+  // A workflow that explains no word of the goal beyond what the top tool explains is its wider form, not a rival.
+  const rival = rest.find((r) => !related(r.item, top.item) && !twins(r.item, top.item) && !widerForm(r, top, meaningful));
   let confidence = confidenceOf(top, rival, meaningful);
   // One word that many tools are named after ("password", "json", "seo") does not say which of them.
   const [only] = meaningful;
@@ -156,6 +157,12 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 const FILL_BONUS = 0.1;
+
+function widerForm(candidate: RankedItem, top: RankedItem, meaningful: string[]): boolean {
+  if (candidate.item.kind !== 'workflow' || top.item.kind !== 'tool') return false;
+  const explained = new Set(top.exact ?? top.matched);
+  return (candidate.exact ?? candidate.matched).every((t) => !meaningful.includes(t) || explained.has(t));
+}
 
 /** How many of the item's required inputs the goal's own values fill. */
 function fills(item: CatalogItem, goal: string, given: Record<string, unknown>): number {
