@@ -4,7 +4,7 @@ import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { isGenericStem, withPastedKinds } from './text.ts';
+import { isGenericStem, tokens, withPastedKinds } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -107,11 +107,18 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     };
   }
   const [top, ...rest] = ranked as [RankedItem, ...RankedItem[]];
+  // "lowercase this: Hello World FROM Berlin": words of the pasted part that the top candidate does not
+  // explain are its data, not a request it fails to meet.
+  const data = dataTokensOf(step);
+  const explainedByTop = new Set(top.exact ?? top.matched);
+  const asked = (t: string): boolean => !data.has(t) || explainedByTop.has(t);
+  const judged = meaningful.filter(asked).length > 0 ? meaningful.filter(asked) : meaningful;
+  const foreign = unknown.filter(asked);
   // A tool and a workflow built around it are not rivals: separation is measured to the next candidate
   // that would run something else.
   // A workflow that explains no word of the goal beyond what the top tool explains is its wider form, not a rival.
   const rival = rest.find((r) => !related(r.item, top.item) && !twins(r.item, top.item) && !widerForm(r, top, meaningful));
-  let confidence = confidenceOf(top, rival, meaningful);
+  let confidence = confidenceOf(top, rival, judged);
   // One word that many tools are named after ("password", "json", "seo") does not say which of them.
   const [only] = meaningful;
   // A phrase of the item ("content audit") is specific enough.
@@ -125,11 +132,11 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
   }
   // Mostly words the catalog knows nothing about ("sing happy birthday"): whatever matched is a near miss.
-  if (unknown.length > meaningful.length && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  if (foreign.length > judged.length && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   // The best tool is named after none of the goal's words (they meet only its description, "find a plumber
   // near me" and "near-duplicate"), and the goal names things the catalog does not know: no tool fits.
   const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
-  const strange = unknown.filter((t) => !/\d/.test(t));
+  const strange = foreign.filter((t) => !/\d/.test(t));
   if (!top.phrase && named.length === 0 && strange.length > 0) {
     return {
       ...base,
@@ -157,6 +164,17 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 const FILL_BONUS = 0.1;
+
+/**
+ * The words of the part of a goal that is pasted data: after "instruction:" or "question?" when the
+ * instruction has two words or more ("make this all caps: quarterly report", "valid sql? SELECT …").
+ */
+function dataTokensOf(goal: string): Set<string> {
+  const cut = /[:?]\s/.exec(goal);
+  if (!cut || tokens(goal.slice(0, cut.index)).length < 2) return new Set();
+  const instruction = new Set(tokens(goal.slice(0, cut.index)));
+  return new Set(tokens(goal.slice(cut.index + 1)).filter((t) => !instruction.has(t)));
+}
 
 function widerForm(candidate: RankedItem, top: RankedItem, meaningful: string[]): boolean {
   if (candidate.item.kind !== 'workflow' || top.item.kind !== 'tool') return false;
