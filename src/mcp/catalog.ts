@@ -95,6 +95,8 @@ interface IndexedDoc {
   goals: string;
   description: string;
   group: string;
+  /** The values its input fields allow (enums): "sentiment" of a task, "sha256" of an algorithm. */
+  options: string;
 }
 
 const URL_FIELDS = new Set(['url', 'urls', 'domain', 'beforeUrl', 'afterUrl', 'url1', 'url2']);
@@ -115,7 +117,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
   const byId = new Map(items.map((item) => [item.id, item]));
 
   const index = new MiniSearch<IndexedDoc>({
-    fields: ['title', 'slug', 'keywords', 'goals', 'description', 'group'],
+    fields: ['title', 'slug', 'keywords', 'goals', 'description', 'group', 'options'],
     storeFields: [],
     tokenize: (text) => words(text),
     processTerm: (term) => {
@@ -132,7 +134,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
   // The index vocabulary, for telling words the catalog knows from words it does not.
   const vocabulary = new Set<string>();
   for (const doc of docs)
-    for (const text of [doc.title, doc.slug, doc.keywords, doc.goals, doc.description, doc.group]) for (const t of tokens(text)) vocabulary.add(t);
+    for (const text of [doc.title, doc.slug, doc.keywords, doc.goals, doc.description, doc.group, doc.options]) for (const t of tokens(text)) vocabulary.add(t);
   const sortedVocabulary = [...vocabulary].sort();
   // Adjacent word pairs of each item's title, slug and keywords, for phrase matches ("cost per acquisition").
   const phrasesOf = new Map<string, Set<string>>();
@@ -187,7 +189,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
   };
 
   const searchOptions = (termWeights: Map<string, number>, filter?: (item: CatalogItem) => boolean, docBoost?: (item: CatalogItem) => number) => ({
-    boost: { title: 3, slug: 2.5, keywords: 2, goals: 1.2, description: 0.8, group: 0.6 },
+    boost: { title: 3, slug: 2.5, keywords: 2, goals: 1.2, description: 0.8, group: 0.6, options: 1 },
     prefix: (term: string) => term.length >= 4,
     fuzzy: (term: string) => (term.length >= 6 ? 0.2 : false),
     maxFuzzy: 2,
@@ -207,7 +209,10 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     const originals = [...new Set(tokens(text))];
     const weights = new Map<string, number>();
     const origin = new Map<string, Set<string>>();
+    // Words of pasted data ("…: the product broke after 2 days") say little about which tool is asked for.
+    const data = dataTokensOf(text);
     const note = (term: string, from: string, weight: number): void => {
+      if (data.has(from)) weight *= DATA_WEIGHT;
       weights.set(term, Math.max(weights.get(term) ?? 0, weight));
       origin.set(term, (origin.get(term) ?? new Set()).add(from));
     };
@@ -344,6 +349,21 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       return [...new Set([...byDistance, ...fromSearch])].slice(0, limit);
     },
   };
+}
+
+/** Weight of the words of a goal's pasted data. */
+const DATA_WEIGHT = 0.35;
+
+/**
+ * The words of the part of a goal that is pasted data: after "instruction:" when the
+ * instruction has two words or more ("make this all caps: quarterly report"),
+ * except words the instruction also uses.
+ */
+export function dataTokensOf(goal: string): Set<string> {
+  const cut = /:\s/.exec(goal);
+  if (!cut || tokens(goal.slice(0, cut.index)).length < 2) return new Set();
+  const instruction = new Set(tokens(goal.slice(0, cut.index)));
+  return new Set(tokens(goal.slice(cut.index + 1)).filter((t) => !instruction.has(t)));
 }
 
 /** The fields that name an item (what it is), as opposed to those that describe it. */
@@ -594,7 +614,20 @@ function toDoc(item: CatalogItem): IndexedDoc {
     goals: item.exampleGoals.join(' . '),
     description: item.description,
     group: `${groupTitle} ${item.kind === 'workflow' ? 'workflow job audit' : ''}`,
+    options: item.tool ? optionsOf(item.tool).join(' ') : '',
   };
+}
+
+/** The string values a tool's input fields allow (enums, also inside anyOf), words only. */
+function optionsOf(tool: AnyTool): string[] {
+  const schema = jsonSchemaOf(tool.input, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  const values = new Set<string>();
+  for (const property of Object.values(schema.properties ?? {})) {
+    const items = property.items as Record<string, unknown> | undefined;
+    for (const variant of [property, items ?? {}, ...((property.anyOf as Array<Record<string, unknown>> | undefined) ?? [])])
+      if (Array.isArray(variant.enum)) for (const value of variant.enum) if (typeof value === 'string' && /[a-z]{3}/i.test(value)) values.add(value);
+  }
+  return [...values];
 }
 
 function editDistance(a: string, b: string): number {

@@ -1,10 +1,10 @@
-import { related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
+import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
 import { feedField, partsOf, type ChainLink } from './chains.ts';
 import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts';
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { isGenericStem, tokens, withPastedKinds } from './text.ts';
+import { isGenericStem, withPastedKinds } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -164,17 +164,6 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 const FILL_BONUS = 0.1;
-
-/**
- * The words of the part of a goal that is pasted data: after "instruction:" or "question?" when the
- * instruction has two words or more ("make this all caps: quarterly report", "valid sql? SELECT …").
- */
-function dataTokensOf(goal: string): Set<string> {
-  const cut = /[:?]\s/.exec(goal);
-  if (!cut || tokens(goal.slice(0, cut.index)).length < 2) return new Set();
-  const instruction = new Set(tokens(goal.slice(0, cut.index)));
-  return new Set(tokens(goal.slice(cut.index + 1)).filter((t) => !instruction.has(t)));
-}
 
 function widerForm(candidate: RankedItem, top: RankedItem, meaningful: string[]): boolean {
   if (candidate.item.kind !== 'workflow' || top.item.kind !== 'tool') return false;
