@@ -4,7 +4,8 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 
 /**
  * The router on the evaluation set of test/mcp/eval (775 goals written without reading the router, split into a
- * tuning half and a held-out half that is never used while tuning; see its README). The floors below are the
+ * tuning half and a held-out half that is never used while tuning, plus a separate development set of 317
+ * goals written later from the catalog; see its README). The floors below are the
  * figures measured when the router last changed: they catch a regression. They are not the goal, which is
  * 95 % top-1 for plan_task and 90 % for discover_tools on the held-out half, and no pick for an impossible goal.
  */
@@ -12,10 +13,11 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 // from 6 to 7 with that change (its goals were not looked at): a known regression to win back, not a target.
 const FLOORS = {
   tuning: { plan: 0.93, discover: 0.91, impossiblePicked: 0, vagueExecuted: 0 },
+  dev: { plan: 0.91, discover: 0.91, impossiblePicked: 0, vagueExecuted: 0 },
   'held-out': { plan: 0.87, discover: 0.88, impossiblePicked: 7, vagueExecuted: 1 },
 } as const;
 
-for (const half of ['tuning', 'held-out'] as const) {
+for (const half of ['tuning', 'dev', 'held-out'] as const) {
   test(`routing evaluation, ${half} half: plan_task and discover_tools top-1 at or above the last measured floor`, (t) => {
     const f = measure(loadHalf(half));
     t.diagnostic(
