@@ -290,6 +290,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     });
     adjusted.sort((a, b) => b.score - a.score);
     preferPreciseTool(adjusted, meaningful, goal);
+    preferOperation(adjusted, goal);
     // Items that would run the same tools are one choice (a single-tool workflow and its tool, two
     // workflow ids with the same steps): keep the best-scored of each group.
     const seen = new Set<string>();
@@ -457,18 +458,49 @@ function preferPreciseTool(ranked: RankedItem[], meaningful: string[], goal: str
   // A close second named by a phrase of the goal ("video id"), explaining every word the first explains.
   if (first && !first.phrase) {
     const at = ranked.slice(1, 3).findIndex((r) => r.phrase && r.score >= 0.85 * first.score && [...explainedBy(first)].every((t) => explainedBy(r).has(t)));
-    if (at >= 0) {
-      const [named] = ranked.splice(at + 1, 1);
-      ranked.unshift(named!);
-      return;
-    }
+    if (at >= 0) return promote(ranked, at + 1);
   }
   if (!first || first.item.kind !== 'workflow' || first.item.operationIds.length < 2 || BREADTH.test(goal)) return;
   const wide = explainedBy(first);
   const at = ranked.slice(1, 4).findIndex((r) => r.item.kind === 'tool' && r.score >= 0.6 * first.score && [...wide].every((t) => explainedBy(r).has(t)));
+  if (at >= 0) promote(ranked, at + 1);
+}
+
+/** Words that ask to read or judge a given thing (not "is" or "how", which any question has). */
+const OPERATION_CHECK_WORDS = new Set(['check', 'verify', 'validate', 'test', 'parse', 'decode', 'read', 'explain', 'inspect', 'mean', 'means', 'understand', 'when']);
+
+const OPERATION_SUFFIX = /-(?:generator|builder|maker|parser|tester|validator|checker|analyzer|decoder|verifier)$/;
+
+/**
+ * A generator and a parser (or tester, decoder) of the same thing (`cron-expression-generator` /
+ * `cron-expression-parser`, `regex-generator` / `regex-tester`, `jwt-generator` / `jwt-decoder`): the goal's
+ * operation decides between them ("make a cron for every monday" makes one), whatever else the texts share.
+ */
+function preferOperation(ranked: RankedItem[], goal: string): void {
+  const first = ranked[0];
+  const ws = words(goal.replace(/\bhow\s+(?:do|can|could|should|would)\s+(?:i|we|you)\b|\bhow\s+to\b/gi, ' make '));
+  const intent = { generate: ws.some((w) => GENERATE_WORDS.has(w)), check: ws.some((w) => OPERATION_CHECK_WORDS.has(w)) };
+  if (!first?.item.tool || intent.generate === intent.check) return;
+  const subject = (r: RankedItem): string | undefined => {
+    const slug = r.item.tool?.slug;
+    return slug && OPERATION_SUFFIX.test(slug) ? slug.replace(OPERATION_SUFFIX, '') : undefined;
+  };
+  const makes = (r: RankedItem): boolean => GENERATOR_SLUG.test(r.item.tool?.slug ?? '');
+  const mine = subject(first);
+  if (!mine || makes(first) === intent.generate) return;
+  const at = ranked.slice(1, 4).findIndex((r) => subject(r) === mine && makes(r) === intent.generate);
   if (at < 0) return;
-  const [tool] = ranked.splice(at + 1, 1);
-  ranked.unshift(tool!);
+  promote(ranked, at + 1);
+}
+
+/** Moves the candidate at `at` to the front, taking the first's score (the first takes its own): the order stays by score. */
+function promote(ranked: RankedItem[], at: number): void {
+  const first = ranked[0]!;
+  const [better] = ranked.splice(at, 1);
+  const top = first.score;
+  first.score = better!.score;
+  better!.score = top;
+  ranked.unshift(better!);
 }
 
 /** Adjacent pairs of query words. */
