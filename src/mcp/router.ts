@@ -137,6 +137,9 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // near me" and "near-duplicate"), and the goal names things the catalog does not know: no tool fits.
   const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
   const strange = foreign.filter((t) => !/\d/.test(t));
+  // The goal gives nothing of the kind the top candidate works on (no page for a page check, no file for a
+  // file conversion): "open a bank account" is not about a web page, "unlock my iphone" not about an image.
+  if (!fitsInput(top.item, goal, given, hasUrl)) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   if (!top.phrase && named.length === 0 && strange.length > 0) {
     return {
       ...base,
@@ -164,6 +167,24 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 const FILL_BONUS = 0.1;
+
+const PAGE_WORDS =
+  /\b(?:sites?|websites?|pages?|urls?|links?|domains?|homepage|landing|blog|shop|store|app|api|endpoint|server|https?|staging|production|prod|release|launch|deploy\w*|competitors?|e-?mail|newsletter|campaign|ads?|utm|cdn|scripts?|frontend|well-known|robots|sitemaps?)\b/i;
+const FILE_WORDS =
+  /\b(?:files?|upload\w*|attach\w*|documents?|docs?|images?|photos?|pictures?|pics?|logos?|screenshots?|scans?|scanned|icons?|graphics?|banners?|deck|slides?|presentations?|e-?books?|books?|spreadsheets?|workbooks?|sheets?|archives?|folders?|resume|cv|statements?|receipts?|reports?|letters?|contracts?|invoices?|exports?|backups?|feeds?|tables?|notes?|manuals?|(?:pdf|docx?|xlsx?|csv|pptx?|odt|ods|odp|rtf|epub|mobi|azw3?|fb2|txt|md|markdown|json|x?html?|xml|ya?ml|zip|rar|7z|tar|gz|bz2|png|jpe?g|webp|gif|svg|heic|heif|avif|tiff?|bmp|excel|word|powerpoint|kindle)s?)\b/i;
+
+/** Whether the goal gives (or speaks of) what the item works on: a page for a tool that needs a URL, a file for a file tool. */
+function fitsInput(item: CatalogItem, goal: string, given: Record<string, unknown>, hasUrl: boolean): boolean {
+  if (Object.keys(given).length > 0) return true;
+  // Every requirement is met by a page (its URL, or its HTML for a workflow that can analyse it locally).
+  if (item.requires.length > 0 && item.requires.every((group) => group.some((f) => URL_INPUTS.has(f)) && group.every((f) => URL_INPUTS.has(f) || f === 'html')))
+    return hasUrl || PAGE_WORDS.test(goal);
+  const upload = item.tool?.upload;
+  if (upload && !upload.optional) return FILE_WORDS.test(goal) || conversionIntentOf(goal) !== undefined || /\w\.[a-z0-9]{2,4}\b/i.test(goal);
+  return true;
+}
+
+const URL_INPUTS = new Set(['url', 'urls', 'domain', 'urlsText', 'beforeUrl', 'afterUrl', 'url1', 'url2']);
 
 function widerForm(candidate: RankedItem, top: RankedItem, meaningful: string[]): boolean {
   if (candidate.item.kind !== 'workflow' || top.item.kind !== 'tool') return false;
