@@ -135,11 +135,19 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   if (foreign.length > judged.length && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   // The best tool is named after none of the goal's words (they meet only its description, "find a plumber
   // near me" and "near-duplicate"), and the goal names things the catalog does not know: no tool fits.
-  const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
   const strange = foreign.filter((t) => !/\d/.test(t));
   // The goal gives nothing of the kind the top candidate works on (no page for a page check, no file for a
   // file conversion): "open a bank account" is not about a web page, "unlock my iphone" not about an image.
+  const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
   if (!fitsInput(top.item, goal, given, hasUrl)) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  // The top candidate explains a third of the goal's words or less ("print 50 copies of this flyer" meets the
+  // JSON pretty-printer by "print" alone): a near miss, unless it is named by a word few tools have
+  // ("hreflang") or the goal's values fill its inputs.
+  const asks = [...judged, ...foreign.filter((t) => !/\d/.test(t))];
+  const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
+  const rare = named.some((t) => (spread[t] ?? 0) <= 2);
+  if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && fills(top.item, goal, given) === 0)
+    confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   if (!top.phrase && named.length === 0 && strange.length > 0) {
     return {
       ...base,
@@ -167,6 +175,9 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 const FILL_BONUS = 0.1;
+
+/** Share of the goal's words the top candidate must explain to be picked (more than a third). */
+const MIN_EXPLAINED = 0.34;
 
 const PAGE_WORDS =
   /\b(?:sites?|websites?|pages?|urls?|links?|domains?|homepage|landing|blog|shop|store|app|api|endpoint|server|https?|staging|production|prod|release|launch|deploy\w*|competitors?|e-?mail|newsletter|campaign|ads?|utm|cdn|scripts?|frontend|well-known|robots|sitemaps?)\b/i;
