@@ -94,6 +94,11 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
   return { words, mentions };
 }
 
+/** Every format the goal names (words, extensions, file names), in order. */
+export function formatsNamed(goal: string): string[] {
+  return [...new Set(mentionsOf(goal).mentions.map((m) => m.format))];
+}
+
 /** Source and target named by the goal, or undefined when it names no target. */
 export function conversionIntentOf(goal: string): ConversionIntent | undefined {
   const { words, mentions } = mentionsOf(goal);

@@ -1,6 +1,7 @@
 import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
 import { feedField, partsOf, type ChainLink } from './chains.ts';
-import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts';
+import { conversionCandidates, conversionIntentOf, formatsNamed } from './conversion-intent.ts';
+import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
@@ -191,7 +192,14 @@ function fitsInput(item: CatalogItem, goal: string, given: Record<string, unknow
   if (item.requires.length > 0 && item.requires.every((group) => group.some((f) => URL_INPUTS.has(f)) && group.every((f) => URL_INPUTS.has(f) || f === 'html')))
     return hasUrl || PAGE_WORDS.test(goal);
   const upload = item.tool?.upload;
-  if (upload && !upload.optional) return FILE_WORDS.test(goal) || conversionIntentOf(goal) !== undefined || /\w\.[a-z0-9]{2,4}\b/i.test(goal);
+  if (upload && !upload.optional) {
+    // "compress these pdfs" is not for an image compressor: of the file formats the goal names, one must be one
+    // it takes or makes.
+    const formats = formatsNamed(goal).filter((f): f is FileKind => f in FILE_KINDS);
+    const makes = /(?:^|-)(?:to|2)-([a-z0-9]+)$/.exec(item.tool?.slug ?? '')?.[1];
+    if (formats.length > 0 && !formats.some((f) => upload.accept.includes(f) || f === makes)) return false;
+    return FILE_WORDS.test(goal) || conversionIntentOf(goal) !== undefined || /\w\.[a-z0-9]{2,4}\b/i.test(goal);
+  }
   return true;
 }
 
