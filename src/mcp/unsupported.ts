@@ -36,7 +36,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:bitcoin|btc|ethereum|eth|crypto(?:currency)?|stock|share)\s+(?:prices?|quotes?|values?)\b|\bprice of (?:bitcoin|btc|ethereum|gold|oil|\w+ stock)\b|\bweather\b|\b(?:latest|today'?s|live)\s+news\b/i,
+      /\b(?:bitcoin|btc|ethereum|eth|crypto(?:currency)?|stock|share)\s+(?:prices?|quotes?|values?)\b|\bprice of (?:bitcoin|btc|ethereum|gold|oil|\w+ stock)\b|\b(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold)\b.{0,30}\b(?:today|now|live|currently)\b|\b(?:today'?s|live|current)\s+(?:exchange\s+)?rates?\b|\bweather\b|\b(?:latest|today'?s|live)\s+news\b/i,
     what: 'live market and world data',
   },
   {
