@@ -22,12 +22,24 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate)\b.{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b/i,
+      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate|watermark|stamp|fill (?:out|in))\b.{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b/i,
     what: 'PDF editing (merging, splitting, encrypting, signing)',
   },
   {
-    pattern: /^(?!.*\bqr\b).*\b(?:design|draw|paint|illustrate|make|create)\b.{0,30}\b(?:logo|illustration|poster|flyer|mascot|drawing|painting)\b/i,
-    what: 'graphic design',
+    pattern:
+      /^(?!.*\bqr\b).*\b(?:design|draw|paint|illustrate|make|create|build|plot|generate)\b.{0,30}\b(?:logo|illustration|poster|flyer|mascot|drawing|painting|(?:bar |pie |line )?charts?|graphs?|diagrams?|flowcharts?|mind ?maps?|infographics?)\b/i,
+    what: 'graphic design, charts and diagrams',
+  },
+  {
+    // Making a site, an app or a deck from nothing; converting one ("a web page table from this csv") is a tool's job.
+    pattern:
+      /^(?!.*\b(?:from|of|out of)\s+(?:this|my|the|these|our|an?)\b).*\b(?:design|make|create|build|code|write)\b.{0,25}\b(?:websites?|web ?sites?|landing pages?|apps?|applications?|presentations?|slide ?shows?|videos?|animations?|games?)\b/i,
+    what: 'building sites, apps, decks or videos',
+  },
+  {
+    pattern:
+      /\b(?:host|hosting)\b.{0,20}\b(?:websites?|sites?|apps?|blog)\b|\b(?:register|buy|renew|transfer|purchase)\b.{0,15}\bdomains?\b|\bmonitor\b.{0,30}\b(?:uptime|downtime|24\/7|every (?:minute|hour))\b|\bwrite\b.{0,20}\b(?:code|unit tests?|tests|scripts?|programs?|functions?)\b/i,
+    what: 'hosting, domains, monitoring and writing code',
   },
   {
     pattern:
@@ -78,7 +90,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:calories|nutrition(?:al)?|bmi|body mass|heart rate|blood pressure|diet plan|workout plan)\b|\bwho won\b|\b(?:football|soccer|nba|nfl|cricket)\b.{0,20}\b(?:scores?|results?|match|game)\b|\b(?:forecast|temperature)\b.{0,20}\b(?:today|tomorrow|this week|outside)\b/i,
+      /\b(?:calories|nutrition(?:al)?|bmi|body mass|heart rate|blood pressure|diet plan|workout plan)\b|\bwho won\b|\b(?:capital|population|president|prime minister|ceo|currency)\s+of\s+(?!this|my|the|these|our)[a-z]|\b(?:football|soccer|nba|nfl|cricket)\b.{0,20}\b(?:scores?|results?|match|game)\b|\b(?:forecast|temperature)\b.{0,20}\b(?:today|tomorrow|this week|outside)\b/i,
     what: 'health, sports and world facts',
   },
   {
