@@ -467,7 +467,21 @@ function preferPreciseTool(ranked: RankedItem[], meaningful: string[], goal: str
 }
 
 /** Words that ask to read or judge a given thing (not "is" or "how", which any question has). */
-const OPERATION_CHECK_WORDS = new Set(['check', 'verify', 'validate', 'test', 'parse', 'decode', 'read', 'explain', 'inspect', 'mean', 'means', 'understand', 'when']);
+const OPERATION_CHECK_WORDS = new Set([
+  'check',
+  'verify',
+  'validate',
+  'test',
+  'parse',
+  'decode',
+  'read',
+  'explain',
+  'inspect',
+  'mean',
+  'means',
+  'understand',
+  'when',
+]);
 
 const OPERATION_SUFFIX = /-(?:generator|builder|maker|parser|tester|validator|checker|analyzer|decoder|verifier)$/;
 

@@ -123,7 +123,13 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
     ) ?? mentions.find((m) => m !== target);
   if (target) return { from: source?.format, to: target.format };
   // "a png of this heic", "jpg from the heic": the one after "of"/"from" is the source, the other the target.
-  const marked = mentions.filter((m) => !m.file && before(m).slice(-2).some((w) => w === 'from' || w === 'of'));
+  const marked = mentions.filter(
+    (m) =>
+      !m.file &&
+      before(m)
+        .slice(-2)
+        .some((w) => w === 'from' || w === 'of'),
+  );
   if (mentions.length === 2 && marked.length === 1) return { from: marked[0]!.format, to: mentions.find((m) => m !== marked[0])!.format };
   if (mentions.length === 2 && !mentions[1]!.file) return { from: mentions[0]!.format, to: mentions[1]!.format };
   // "the text of an odp presentation", "text out of report.pdf": plain text from the one format named.

@@ -147,8 +147,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const asks = [...judged, ...foreign.filter((t) => !/\d/.test(t))];
   const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
   const rare = named.some((t) => (spread[t] ?? 0) <= 2);
-  if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && fills(top.item, goal, given) === 0)
-    confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && fills(top.item, goal, given) === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   if (!top.phrase && named.length === 0 && strange.length > 0) {
     return {
       ...base,

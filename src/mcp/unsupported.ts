@@ -81,7 +81,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'merging documents or media into one',
   },
   {
-    pattern: /\b(?:delete|deactivate|close|cancel|reset|recover|hack into|log ?in(?:to)?)\b.{0,20}\b(?:my|the|our|this)?\s*(?:\w+\s+)?(?:account|subscription|membership|profile)\b/i,
+    pattern:
+      /\b(?:delete|deactivate|close|cancel|reset|recover|hack into|log ?in(?:to)?)\b.{0,20}\b(?:my|the|our|this)?\s*(?:\w+\s+)?(?:account|subscription|membership|profile)\b/i,
     what: 'managing accounts',
   },
   {
