@@ -33,7 +33,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // Making a site, an app or a deck from nothing; converting one ("a web page table from this csv") is a tool's job.
     pattern:
-      /^(?!.*\b(?:from|of|out of)\s+(?:this|my|the|these|our|an?)\b).*\b(?:design|make|create|build|code|write)\b.{0,25}\b(?:websites?|web ?sites?|landing pages?|apps?|applications?|presentations?|slide ?shows?|videos?|animations?|games?)\b/i,
+      /^(?!.*\bqr\b)(?!.*\b(?:from|of|out of)\s+(?:this|my|the|these|our|an?)\b).*\b(?:design|make|create|build|code|write)\b.{0,25}\b(?:websites?|web ?sites?|landing pages?|apps?|applications?|presentations?|slide ?shows?|videos?|animations?|games?)\b/i,
     what: 'building sites, apps, decks or videos',
   },
   {
