@@ -180,7 +180,7 @@ const FILL_BONUS = 0.1;
 const MIN_EXPLAINED = 0.34;
 
 const PAGE_WORDS =
-  /\b(?:sites?|websites?|pages?|urls?|links?|domains?|homepage|landing|blog|shop|store|app|api|endpoint|server|https?|staging|production|prod|release|launch|deploy\w*|competitors?|e-?mail|newsletter|campaign|ads?|utm|cdn|scripts?|frontend|curl|requests?|fetch|headers?|cookies?|well-known|robots|sitemaps?)\b/i;
+  /\b(?:sites?|websites?|pages?|urls?|links?|domains?|homepage|landing|blog|shop|store|app|api|endpoint|server|https?|staging|production|prod|release|launch|deploy\w*|competitors?|e-?mail|newsletter|campaign|ads?|utm|cdn|scripts?|frontend|curl|requests?|fetch|headers?|cookies?|html|markup|well-known|robots|sitemaps?)\b/i;
 const FILE_WORDS =
   /\b(?:files?|upload\w*|attach\w*|documents?|docs?|images?|photos?|pictures?|pics?|logos?|screenshots?|scans?|scanned|icons?|graphics?|banners?|deck|slides?|presentations?|e-?books?|books?|spreadsheets?|workbooks?|sheets?|archives?|folders?|resume|cv|statements?|receipts?|reports?|letters?|contracts?|invoices?|exports?|backups?|feeds?|tables?|notes?|manuals?|(?:pdf|docx?|xlsx?|csv|pptx?|odt|ods|odp|rtf|epub|mobi|azw3?|fb2|txt|md|markdown|json|x?html?|xml|ya?ml|zip|rar|7z|tar|gz|bz2|png|jpe?g|webp|gif|svg|heic|heif|avif|tiff?|bmp|excel|word|powerpoint|kindle)s?)\b/i;
 
