@@ -4,7 +4,7 @@ import type { AnyTool } from '../registry/define-tool.ts';
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import { MODULES, type ModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
-import { isGenericStem, synonymsOf, tokens, variantsOf, words } from './text.ts';
+import { isGenericStem, synonymsOf, tokens, variantsOf, withPastedKinds, words } from './text.ts';
 import { WORKFLOWS, type Workflow } from './workflows.ts';
 import { conversionCandidates } from './conversion-intent.ts';
 import { factsOf, searchableGoal } from './inputs.ts';
@@ -46,6 +46,10 @@ export interface RankedItem {
   phrase?: boolean;
   /** The query words (stemmed) this item matched, synonyms mapped back to the word that asked for them. */
   matched: string[];
+  /** Of `matched`, the words the item holds as such (or as a synonym, variant or typo fix), not by prefix or fuzzy match. */
+  exact?: string[];
+  /** Of `exact`, the words found in the item's title, slug or keywords: what it is named after. */
+  named?: string[];
 }
 
 export interface Ranking {
@@ -91,6 +95,8 @@ interface IndexedDoc {
   goals: string;
   description: string;
   group: string;
+  /** The values its input fields allow (enums): "sentiment" of a task, "sha256" of an algorithm. */
+  options: string;
 }
 
 const URL_FIELDS = new Set(['url', 'urls', 'domain', 'beforeUrl', 'afterUrl', 'url1', 'url2']);
@@ -111,7 +117,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
   const byId = new Map(items.map((item) => [item.id, item]));
 
   const index = new MiniSearch<IndexedDoc>({
-    fields: ['title', 'slug', 'keywords', 'goals', 'description', 'group'],
+    fields: ['title', 'slug', 'keywords', 'goals', 'description', 'group', 'options'],
     storeFields: [],
     tokenize: (text) => words(text),
     processTerm: (term) => {
@@ -128,7 +134,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
   // The index vocabulary, for telling words the catalog knows from words it does not.
   const vocabulary = new Set<string>();
   for (const doc of docs)
-    for (const text of [doc.title, doc.slug, doc.keywords, doc.goals, doc.description, doc.group]) for (const t of tokens(text)) vocabulary.add(t);
+    for (const text of [doc.title, doc.slug, doc.keywords, doc.goals, doc.description, doc.group, doc.options]) for (const t of tokens(text)) vocabulary.add(t);
   const sortedVocabulary = [...vocabulary].sort();
   // Adjacent word pairs of each item's title, slug and keywords, for phrase matches ("cost per acquisition").
   const phrasesOf = new Map<string, Set<string>>();
@@ -183,7 +189,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
   };
 
   const searchOptions = (termWeights: Map<string, number>, filter?: (item: CatalogItem) => boolean, docBoost?: (item: CatalogItem) => number) => ({
-    boost: { title: 3, slug: 2.5, keywords: 2, goals: 1.2, description: 0.8, group: 0.6 },
+    boost: { title: 3, slug: 2.5, keywords: 2, goals: 1.2, description: 0.8, group: 0.6, options: 1 },
     prefix: (term: string) => term.length >= 4,
     fuzzy: (term: string) => (term.length >= 6 ? 0.2 : false),
     maxFuzzy: 2,
@@ -203,7 +209,10 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     const originals = [...new Set(tokens(text))];
     const weights = new Map<string, number>();
     const origin = new Map<string, Set<string>>();
+    // Words of pasted data ("…: the product broke after 2 days") say little about which tool is asked for.
+    const data = dataTokensOf(text);
     const note = (term: string, from: string, weight: number): void => {
+      if (data.has(from)) weight *= DATA_WEIGHT;
       weights.set(term, Math.max(weights.get(term) ?? 0, weight));
       origin.set(term, (origin.get(term) ?? new Set()).add(from));
     };
@@ -234,7 +243,19 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       if (!item || (filter && !filter(item)) || hit.score <= 0) continue;
       const matched = new Set<string>();
       for (const term of hit.queryTerms) for (const from of origin.get(term) ?? []) matched.add(from);
-      results.push({ item, score: hit.score, matched: [...matched] });
+      // The item's own terms that are query terms, or longer forms of a query stem of five letters or more
+      // ("percent" of "percentage"): "plai" (play) meets "plain" only by a short prefix, which explains nothing.
+      const exact = new Set<string>();
+      const named = new Set<string>();
+      for (const [term, fields] of Object.entries(hit.match)) {
+        const sources = origin.get(term) ?? hit.queryTerms.filter((q) => q.length >= 5 && term.startsWith(q)).flatMap((q) => [...(origin.get(q) ?? [])]);
+        const head = fields.some((f) => HEAD_FIELDS.has(f));
+        for (const from of sources) {
+          exact.add(from);
+          if (head) named.add(from);
+        }
+      }
+      results.push({ item, score: hit.score, matched: [...matched], exact: [...exact], named: [...named] });
     }
     return { results, originals };
   };
@@ -268,6 +289,8 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       return { ...result, score, phrase: phrase > 1 };
     });
     adjusted.sort((a, b) => b.score - a.score);
+    preferPreciseTool(adjusted, meaningful, goal);
+    preferOperation(adjusted, goal);
     // Items that would run the same tools are one choice (a single-tool workflow and its tool, two
     // workflow ids with the same steps): keep the best-scored of each group.
     const seen = new Set<string>();
@@ -305,7 +328,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
           .map((item) => ({ item, score: 0, matched: [] }));
       // The router's ranking (coverage, intent, direction, phrases), every item kept: a tool and the
       // workflow around it are both listed.
-      const results = rankWith(searchableGoal(query), { hasUrl: hasPage(query), limit: limit + 10 }, filter, false).ranked;
+      const results = rankWith(searchableGoal(withPastedKinds(query)), { hasUrl: hasPage(query), limit: limit + 10 }, filter, false).ranked;
       // A query that names formats ("xml to json") puts the conversions in that direction first.
       const conversions = new Set(conversionCandidates(items, query).filter(filter));
       if (conversions.size === 0) return results.slice(0, limit);
@@ -328,6 +351,24 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     },
   };
 }
+
+/** Weight of the words of a goal's pasted data. */
+const DATA_WEIGHT = 0.35;
+
+/**
+ * The words of the part of a goal that is pasted data: after "instruction:" when the
+ * instruction has two words or more ("make this all caps: quarterly report"),
+ * except words the instruction also uses.
+ */
+export function dataTokensOf(goal: string): Set<string> {
+  const cut = /:\s/.exec(goal);
+  if (!cut || tokens(goal.slice(0, cut.index)).length < 2) return new Set();
+  const instruction = new Set(tokens(goal.slice(0, cut.index)));
+  return new Set(tokens(goal.slice(cut.index + 1)).filter((t) => !instruction.has(t)));
+}
+
+/** The fields that name an item (what it is), as opposed to those that describe it. */
+const HEAD_FIELDS = new Set(['title', 'slug', 'keywords']);
 
 const FILE_YES = 1.3;
 const FILE_NO = 0.8;
@@ -400,6 +441,80 @@ function intentFactor(intent: Intent, item: CatalogItem): number {
   if (intent.check && GENERATOR_SLUG.test(slug)) return 0.65;
   if (intent.generate && CHECKER_SLUG.test(slug)) return 0.65;
   return 1;
+}
+
+/** Words by which a goal asks for the breadth of a workflow rather than one of its tools. */
+const BREADTH = /\b(?:audit|full|complete|everything|whole|all|pipeline|job|workflow|checklist|gate|set\s*up|end[- ]to[- ]end|qa|review|plus|also|then)\b/i;
+
+/**
+ * "zod schema for this json" names one tool of a workflow that also validates and formats: when the best
+ * candidate is a workflow of several steps and a tool close behind explains every word the workflow
+ * explains, the tool is the precise answer (the workflow stays an alternative), unless the goal asks for
+ * breadth ("full", "audit", "everything", "then").
+ */
+function preferPreciseTool(ranked: RankedItem[], meaningful: string[], goal: string): void {
+  const first = ranked[0];
+  const explainedBy = (r: RankedItem): Set<string> => new Set((r.exact ?? r.matched).filter((t) => meaningful.includes(t)));
+  // A close second named by a phrase of the goal ("video id"), explaining every word the first explains.
+  if (first && !first.phrase) {
+    const at = ranked.slice(1, 3).findIndex((r) => r.phrase && r.score >= 0.85 * first.score && [...explainedBy(first)].every((t) => explainedBy(r).has(t)));
+    if (at >= 0) return promote(ranked, at + 1);
+  }
+  if (!first || first.item.kind !== 'workflow' || first.item.operationIds.length < 2 || BREADTH.test(goal)) return;
+  const wide = explainedBy(first);
+  const at = ranked.slice(1, 4).findIndex((r) => r.item.kind === 'tool' && r.score >= 0.6 * first.score && [...wide].every((t) => explainedBy(r).has(t)));
+  if (at >= 0) promote(ranked, at + 1);
+}
+
+/** Words that ask to read or judge a given thing (not "is" or "how", which any question has). */
+const OPERATION_CHECK_WORDS = new Set([
+  'check',
+  'verify',
+  'validate',
+  'test',
+  'parse',
+  'decode',
+  'read',
+  'explain',
+  'inspect',
+  'mean',
+  'means',
+  'understand',
+  'when',
+]);
+
+const OPERATION_SUFFIX = /-(?:generator|builder|maker|parser|tester|validator|checker|analyzer|decoder|verifier)$/;
+
+/**
+ * A generator and a parser (or tester, decoder) of the same thing (`cron-expression-generator` /
+ * `cron-expression-parser`, `regex-generator` / `regex-tester`, `jwt-generator` / `jwt-decoder`): the goal's
+ * operation decides between them ("make a cron for every monday" makes one), whatever else the texts share.
+ */
+function preferOperation(ranked: RankedItem[], goal: string): void {
+  const first = ranked[0];
+  const ws = words(goal.replace(/\bhow\s+(?:do|can|could|should|would)\s+(?:i|we|you)\b|\bhow\s+to\b/gi, ' make '));
+  const intent = { generate: ws.some((w) => GENERATE_WORDS.has(w)), check: ws.some((w) => OPERATION_CHECK_WORDS.has(w)) };
+  if (!first?.item.tool || intent.generate === intent.check) return;
+  const subject = (r: RankedItem): string | undefined => {
+    const slug = r.item.tool?.slug;
+    return slug && OPERATION_SUFFIX.test(slug) ? slug.replace(OPERATION_SUFFIX, '') : undefined;
+  };
+  const makes = (r: RankedItem): boolean => GENERATOR_SLUG.test(r.item.tool?.slug ?? '');
+  const mine = subject(first);
+  if (!mine || makes(first) === intent.generate) return;
+  const at = ranked.slice(1, 4).findIndex((r) => subject(r) === mine && makes(r) === intent.generate);
+  if (at < 0) return;
+  promote(ranked, at + 1);
+}
+
+/** Moves the candidate at `at` to the front, taking the first's score (the first takes its own): the order stays by score. */
+function promote(ranked: RankedItem[], at: number): void {
+  const first = ranked[0]!;
+  const [better] = ranked.splice(at, 1);
+  const top = first.score;
+  first.score = better!.score;
+  better!.score = top;
+  ranked.unshift(better!);
 }
 
 /** Adjacent pairs of query words. */
@@ -545,7 +660,20 @@ function toDoc(item: CatalogItem): IndexedDoc {
     goals: item.exampleGoals.join(' . '),
     description: item.description,
     group: `${groupTitle} ${item.kind === 'workflow' ? 'workflow job audit' : ''}`,
+    options: item.tool ? optionsOf(item.tool).join(' ') : '',
   };
+}
+
+/** The string values a tool's input fields allow (enums, also inside anyOf), words only. */
+function optionsOf(tool: AnyTool): string[] {
+  const schema = jsonSchemaOf(tool.input, 'input') as { properties?: Record<string, Record<string, unknown>> };
+  const values = new Set<string>();
+  for (const property of Object.values(schema.properties ?? {})) {
+    const items = property.items as Record<string, unknown> | undefined;
+    for (const variant of [property, items ?? {}, ...((property.anyOf as Array<Record<string, unknown>> | undefined) ?? [])])
+      if (Array.isArray(variant.enum)) for (const value of variant.enum) if (typeof value === 'string' && /[a-z]{3}/i.test(value)) values.add(value);
+  }
+  return [...values];
 }
 
 function editDistance(a: string, b: string): number {

@@ -13,9 +13,9 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^powerpoint|^pptx$|^slides?$|^slide\s*deck/, 'pptx'],
   [/^(?:ms\s+)?word$|^docx$|^word\s+doc/, 'docx'],
   [/^pdfs?$/, 'pdf'],
-  [/^odt$/, 'odt'],
-  [/^ods$/, 'ods'],
-  [/^odp$/, 'odp'],
+  [/^odt$|^(?:libre|open)\s*office\s+(?:writer|document|text)|^writer\s+doc/, 'odt'],
+  [/^ods$|^(?:libre|open)\s*office\s+(?:calc|spreadsheet)/, 'ods'],
+  [/^odp$|^(?:libre|open)\s*office\s+(?:impress|presentation|slides)/, 'odp'],
   [/^rtf$/, 'rtf'],
   [/^txt$|^plain\s+text|^text\s+file/, 'txt'],
   [/^markdown$|^md$/, 'md'],
@@ -45,6 +45,9 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^svg$/, 'svg'],
   [/^bmp$/, 'bmp'],
 ];
+
+/** Words for a kind of document that several formats share: they name a format only when nothing more precise is said. */
+const GENERIC_KINDS = /^(?:spreadsheets?|slides?|slide\s+deck|plain\s+text|text\s+file|web\s*page)\b/;
 
 const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
 const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2']);
@@ -80,11 +83,20 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     const two = `${word} ${words[i + 1] ?? ''}`.trim();
     const format = file ? formatOf(file[1]!) : (formatOf(two) ?? formatOf(word.replace(/^\./, '')));
     if (!format || mentions.at(-1)?.format === format) continue;
-    // "kindle mobi book": adjacent names of one thing, the later is the precise one.
-    if (mentions.at(-1)?.at === i - 1 && !mentions.at(-1)!.file) mentions.pop();
+    // "kindle mobi book": adjacent names of one thing, the later is the precise one; but a kind of document
+    // after its format ("ods spreadsheet", "pptx slides") only repeats it.
+    if (mentions.at(-1)?.at === i - 1 && !mentions.at(-1)!.file) {
+      if (GENERIC_KINDS.test(two) || GENERIC_KINDS.test(word)) continue;
+      mentions.pop();
+    }
     mentions.push({ format, at: i, file: file !== null });
   }
   return { words, mentions };
+}
+
+/** Every format the goal names (words, extensions, file names), in order. */
+export function formatsNamed(goal: string): string[] {
+  return [...new Set(mentionsOf(goal).mentions.map((m) => m.format))];
 }
 
 /** Source and target named by the goal, or undefined when it names no target. */
@@ -110,6 +122,15 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
             .some((w) => w === 'from' || w === 'of')),
     ) ?? mentions.find((m) => m !== target);
   if (target) return { from: source?.format, to: target.format };
+  // "a png of this heic", "jpg from the heic": the one after "of"/"from" is the source, the other the target.
+  const marked = mentions.filter(
+    (m) =>
+      !m.file &&
+      before(m)
+        .slice(-2)
+        .some((w) => w === 'from' || w === 'of'),
+  );
+  if (mentions.length === 2 && marked.length === 1) return { from: marked[0]!.format, to: mentions.find((m) => m !== marked[0])!.format };
   if (mentions.length === 2 && !mentions[1]!.file) return { from: mentions[0]!.format, to: mentions[1]!.format };
   // "the text of an odp presentation", "text out of report.pdf": plain text from the one format named.
   const textOf = words.findIndex((w, i) => /^(?:text|wording|words)$/.test(w) && /^(?:of|from|in|out)$/.test(words[i + 1] ?? ''));

@@ -1,9 +1,11 @@
-import { related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
+import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
 import { feedField, partsOf, type ChainLink } from './chains.ts';
-import { conversionCandidates, conversionIntentOf } from './conversion-intent.ts';
+import { conversionCandidates, conversionIntentOf, formatsNamed } from './conversion-intent.ts';
+import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
+import { isGenericStem, withPastedKinds } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -46,7 +48,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
   const step = firstStepOf(goal);
-  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(step), {
+  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(withPastedKinds(step)), {
     inputFields: Object.keys(given),
     hasUrl,
     pages: facts.urls.length + facts.domains.length,
@@ -106,10 +108,18 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     };
   }
   const [top, ...rest] = ranked as [RankedItem, ...RankedItem[]];
+  // "lowercase this: Hello World FROM Berlin": words of the pasted part that the top candidate does not
+  // explain are its data, not a request it fails to meet.
+  const data = dataTokensOf(step);
+  const explainedByTop = new Set(top.exact ?? top.matched);
+  const asked = (t: string): boolean => !data.has(t) || explainedByTop.has(t);
+  const judged = meaningful.filter(asked).length > 0 ? meaningful.filter(asked) : meaningful;
+  const foreign = unknown.filter(asked);
   // A tool and a workflow built around it are not rivals: separation is measured to the next candidate
   // that would run something else.
-  const rival = rest.find((r) => !related(r.item, top.item) && !twins(r.item, top.item));
-  let confidence = confidenceOf(top, rival, meaningful);
+  // A workflow that explains no word of the goal beyond what the top tool explains is its wider form, not a rival.
+  const rival = rest.find((r) => !related(r.item, top.item) && !twins(r.item, top.item) && !widerForm(r, top, meaningful));
+  let confidence = confidenceOf(top, rival, judged);
   // One word that many tools are named after ("password", "json", "seo") does not say which of them.
   const [only] = meaningful;
   // A phrase of the item ("content audit") is specific enough.
@@ -123,7 +133,31 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
   }
   // Mostly words the catalog knows nothing about ("sing happy birthday"): whatever matched is a near miss.
-  if (unknown.length > meaningful.length && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  if (foreign.length > judged.length && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  // The best tool is named after none of the goal's words (they meet only its description, "find a plumber
+  // near me" and "near-duplicate"), and the goal names things the catalog does not know: no tool fits.
+  const strange = foreign.filter((t) => !/\d/.test(t));
+  // The goal gives nothing of the kind the top candidate works on (no page for a page check, no file for a
+  // file conversion): "open a bank account" is not about a web page, "unlock my iphone" not about an image.
+  const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
+  if (!fitsInput(top.item, goal, given, hasUrl)) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  // The top candidate explains a third of the goal's words or less ("print 50 copies of this flyer" meets the
+  // JSON pretty-printer by "print" alone): a near miss, unless it is named by a word few tools have
+  // ("hreflang") or the goal's values fill its inputs.
+  const asks = [...judged, ...foreign.filter((t) => !/\d/.test(t))];
+  const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
+  const rare = named.some((t) => (spread[t] ?? 0) <= 2);
+  if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && fills(top.item, goal, given) === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  if (!top.phrase && named.length === 0 && strange.length > 0) {
+    return {
+      ...base,
+      action: 'unsupported',
+      target: undefined,
+      confidence: Math.min(confidence, EXECUTE_THRESHOLD - 0.01),
+      alternatives: ranked,
+      reason: 'No tool here is about what the goal names; the closest tools there are are listed, nothing was run.',
+    };
+  }
   if (confidence < EXECUTE_THRESHOLD) {
     return {
       ...base,
@@ -141,6 +175,40 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 const FILL_BONUS = 0.1;
+
+/** Share of the goal's words the top candidate must explain to be picked (more than a third). */
+const MIN_EXPLAINED = 0.34;
+
+const PAGE_WORDS =
+  /\b(?:sites?|websites?|pages?|urls?|links?|domains?|homepage|landing|blog|shop|store|app|api|endpoint|server|https?|staging|production|prod|release|launch|deploy\w*|competitors?|e-?mail|newsletter|campaign|ads?|utm|cdn|scripts?|frontend|curl|requests?|fetch|headers?|cookies?|html|markup|well-known|robots|sitemaps?)\b/i;
+const FILE_WORDS =
+  /\b(?:files?|upload\w*|attach\w*|documents?|docs?|images?|photos?|pictures?|pics?|logos?|screenshots?|scans?|scanned|icons?|graphics?|banners?|deck|slides?|presentations?|e-?books?|books?|spreadsheets?|workbooks?|sheets?|archives?|folders?|resume|cv|statements?|receipts?|reports?|letters?|contracts?|invoices?|exports?|backups?|feeds?|tables?|notes?|manuals?|(?:pdf|docx?|xlsx?|csv|pptx?|odt|ods|odp|rtf|epub|mobi|azw3?|fb2|txt|md|markdown|json|x?html?|xml|ya?ml|zip|rar|7z|tar|gz|bz2|png|jpe?g|webp|gif|svg|heic|heif|avif|tiff?|bmp|excel|word|powerpoint|kindle)s?)\b/i;
+
+/** Whether the goal gives (or speaks of) what the item works on: a page for a tool that needs a URL, a file for a file tool. */
+function fitsInput(item: CatalogItem, goal: string, given: Record<string, unknown>, hasUrl: boolean): boolean {
+  if (Object.keys(given).length > 0) return true;
+  // Every requirement is met by a page (its URL, or its HTML for a workflow that can analyse it locally).
+  if (item.requires.length > 0 && item.requires.every((group) => group.some((f) => URL_INPUTS.has(f)) && group.every((f) => URL_INPUTS.has(f) || f === 'html')))
+    return hasUrl || PAGE_WORDS.test(goal);
+  const upload = item.tool?.upload;
+  if (upload && !upload.optional) {
+    // "compress these pdfs" is not for an image compressor: of the file formats the goal names, one must be one
+    // it takes or makes.
+    const formats = formatsNamed(goal).filter((f): f is FileKind => f in FILE_KINDS);
+    const makes = /(?:^|-)(?:to|2)-([a-z0-9]+)$/.exec(item.tool?.slug ?? '')?.[1];
+    if (formats.length > 0 && !formats.some((f) => upload.accept.includes(f) || f === makes)) return false;
+    return FILE_WORDS.test(goal) || conversionIntentOf(goal) !== undefined || /\w\.[a-z0-9]{2,4}\b/i.test(goal);
+  }
+  return true;
+}
+
+const URL_INPUTS = new Set(['url', 'urls', 'domain', 'urlsText', 'beforeUrl', 'afterUrl', 'url1', 'url2']);
+
+function widerForm(candidate: RankedItem, top: RankedItem, meaningful: string[]): boolean {
+  if (candidate.item.kind !== 'workflow' || top.item.kind !== 'tool') return false;
+  const explained = new Set(top.exact ?? top.matched);
+  return (candidate.exact ?? candidate.matched).every((t) => !meaningful.includes(t) || explained.has(t));
+}
 
 /** How many of the item's required inputs the goal's own values fill. */
 function fills(item: CatalogItem, goal: string, given: Record<string, unknown>): number {
@@ -207,7 +275,8 @@ export function firstStepOf(goal: string): string {
  * separation: how far it stands above the next different candidate (1 when twice as high or more).
  */
 export function confidenceOf(top: RankedItem, next: RankedItem | undefined, meaningful: string[]): number {
-  const matched = new Set(top.matched);
+  // Only words the item holds (or a synonym of them) explain the goal: "play" meets "plain" by prefix alone.
+  const matched = new Set(top.exact ?? top.matched);
   const coverage = meaningful.filter((t) => matched.has(t)).length / meaningful.length;
   const separation = next ? Math.min(1, (1 - next.score / top.score) / 0.5) : 1;
   return Math.round((0.55 * coverage + 0.45 * separation) * 100) / 100;

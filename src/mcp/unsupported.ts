@@ -3,7 +3,8 @@
  * capabilities, never routed to a near miss that then asks for unrelated input ("order a pizza" must not
  * become the social image validator). Each entry names a kind of work outside the catalog's scope: media
  * processing, image editing beyond conversion and compression, PDF editing, design, ordering and booking, live market
- * or world data, sending or posting on someone's behalf, attacking systems, and personal errands.
+ * or world data, sending or posting on someone's behalf, attacking systems, personal errands, playing and
+ * recording media, translation, merging documents, accounts, parcels, health and sports facts, devices.
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
@@ -21,20 +22,33 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate)\b.{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b/i,
+      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate|watermark|stamp|fill (?:out|in))\b.{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b/i,
     what: 'PDF editing (merging, splitting, encrypting, signing)',
   },
   {
-    pattern: /^(?!.*\bqr\b).*\b(?:design|draw|paint|illustrate|make|create)\b.{0,30}\b(?:logo|illustration|poster|flyer|mascot|drawing|painting)\b/i,
-    what: 'graphic design',
+    pattern:
+      /^(?!.*\bqr\b).*\b(?:design|draw|paint|illustrate|make|create|build|plot|generate)\b.{0,30}\b(?:logo|illustration|poster|flyer|mascot|drawing|painting|(?:bar |pie |line )?charts?|graphs?|diagrams?|flowcharts?|mind ?maps?|infographics?)\b/i,
+    what: 'graphic design, charts and diagrams',
   },
   {
-    pattern: /\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries)\b/i,
+    // Making a site, an app or a deck from nothing; converting one ("a web page table from this csv") is a tool's job.
+    pattern:
+      /^(?!.*\bqr\b)(?!.*\b(?:from|of|out of)\s+(?:this|my|the|these|our|an?)\b).*\b(?:design|make|create|build|code|write)\b.{0,25}\b(?:websites?|web ?sites?|landing pages?|apps?|applications?|presentations?|slide ?shows?|videos?|animations?|games?)\b/i,
+    what: 'building sites, apps, decks or videos',
+  },
+  {
+    pattern:
+      /\b(?:host|hosting)\b.{0,20}\b(?:websites?|sites?|apps?|blog)\b|\b(?:register|buy|renew|transfer|purchase)\b.{0,15}\bdomains?\b|\bmonitor\b.{0,30}\b(?:uptime|downtime|24\/7|every (?:minute|hour))\b|\bwrite\b.{0,20}\b(?:code|unit tests?|tests|scripts?|programs?|functions?)\b/i,
+    what: 'hosting, domains, monitoring and writing code',
+  },
+  {
+    pattern:
+      /\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries)\b|\b(?:order|buy|purchase|reorder)\s+(?:me\s+)?(?:new|more|some|replacement)\b/i,
     what: 'ordering, booking and buying',
   },
   {
     pattern:
-      /\b(?:bitcoin|btc|ethereum|eth|crypto(?:currency)?|stock|share)\s+(?:prices?|quotes?|values?)\b|\bprice of (?:bitcoin|btc|ethereum|gold|oil|\w+ stock)\b|\bweather\b|\b(?:latest|today'?s|live)\s+news\b/i,
+      /\b(?:bitcoin|btc|ethereum|eth|crypto(?:currency)?|stock|share)\s+(?:prices?|quotes?|values?)\b|\bprice of (?:bitcoin|btc|ethereum|gold|oil|\w+ stock)\b|\b(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold)\b.{0,30}\b(?:today|now|live|currently)\b|\b(?:today'?s|live|current)\s+(?:exchange\s+)?rates?\b|\bweather\b|\b(?:latest|today'?s|live)\s+news\b/i,
     what: 'live market and world data',
   },
   {
@@ -48,8 +62,47 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'attacking or scanning systems',
   },
   {
-    pattern: /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+\w+|\bremind me\b|\bset (?:an? )?alarm\b/i,
+    pattern:
+      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b/i,
     what: 'personal errands',
+  },
+  {
+    pattern: /\b(?:play|stream|listen to|record)\b.{0,30}\b(?:music|songs?|playlists?|radio|podcasts?|screen|voice|calls?|meetings?|webcam)\b/i,
+    what: 'playing or recording media',
+  },
+  {
+    // No translator here: the AI text tool summarises, finds keywords, sentiment and language, not translation.
+    pattern: /\btranslat\w*\b(?!.{0,30}\b(?:json|xml|ya?ml|csv|html?|markdown|md|pdf|docx?|units?|timestamps?|cron)\b)/i,
+    what: 'translation between languages',
+  },
+  {
+    pattern:
+      /\b(?:merge|combine|join|concatenate|stitch)\b(?!.{0,40}\b(?:zip|archive|folder)\b).{0,40}\b(?:pdfs?|documents?|docs|docx|word files|spreadsheets?|sheets|workbooks|presentations?|decks|slides|videos?|clips?)\b/i,
+    what: 'merging documents or media into one',
+  },
+  {
+    pattern:
+      /\b(?:delete|deactivate|close|cancel|reset|recover|hack into|log ?in(?:to)?)\b.{0,20}\b(?:my|the|our|this)?\s*(?:\w+\s+)?(?:account|subscription|membership|profile)\b/i,
+    what: 'managing accounts',
+  },
+  {
+    pattern: /\b(?:track|trace|where is)\b.{0,25}\b(?:package|parcel|shipment|delivery|order)\b/i,
+    what: 'tracking parcels and orders',
+  },
+  {
+    pattern:
+      /\b(?:calories|nutrition(?:al)?|bmi|body mass|heart rate|blood pressure|diet plan|workout plan)\b|\bwho won\b|\b(?:capital|population|president|prime minister|ceo|currency)\s+of\s+(?!this|my|the|these|our)[a-z]|\b(?:football|soccer|nba|nfl|cricket)\b.{0,20}\b(?:scores?|results?|match|game)\b|\b(?:forecast|temperature)\b.{0,20}\b(?:today|tomorrow|this week|outside)\b/i,
+    what: 'health, sports and world facts',
+  },
+  {
+    pattern:
+      /\b(?:virus(?:es)?|malware|antivirus)\b.{0,30}\b(?:laptop|computer|pc|mac|phone|device)\b|\b(?:laptop|computer|pc|phone|device)\b.{0,30}\b(?:virus(?:es)?|malware)\b|\b(?:install|uninstall|update|reinstall)\b.{0,20}\b(?:app|apps|software|drivers?|windows|macos|printer)\b/i,
+    what: 'work on your own devices',
+  },
+  {
+    pattern:
+      /\b(?:vintage|sepia|filter|brighten|darken|saturat\w*|retouch|airbrush|red[- ]eye|collage|meme)\b.{0,30}\b(?:image|photo|picture|pic|selfie)s?\b|\b(?:image|photo|picture|pic|selfie)s?\b.{0,30}\b(?:vintage|sepia|brighter|darker|collage|meme)\b|\b(?:reels?|slideshow|animation)\b.{0,20}\bfrom\b.{0,15}\b(?:photos|pictures|images|pics)\b/i,
+    what: 'image editing and video making',
   },
 ];
 

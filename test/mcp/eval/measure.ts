@@ -8,7 +8,8 @@ import { ALL_TOOLS } from '../../../src/tools/index.ts';
 /**
  * The router against the evaluation set of test/mcp/eval (README.md there): top-1 of plan_task (its target
  * is an expected id; "suggest" is a miss) and of discover_tools (its first result), impossible goals that got
- * a pick, vague goals that would execute. `misses` lists the goals missed, for the tuning half only.
+ * a pick, vague goals that would execute. `misses` lists the goals missed (printed for the tuning and dev halves
+ * only). Run: `bash scripts/run.sh test test/mcp/eval/measure.ts [--misses] [--held-out]`.
  */
 export interface EvalGoal {
   goal: string;
@@ -34,7 +35,9 @@ const catalog = buildCatalog(registry);
 const skills = buildSkills(catalog.workflows, registry);
 const agent = createAgent({ registry, catalog, skills, now: () => new Date(), payloadsFor: () => ({ save: async () => ({ dataRefId: 'x', expiresAt: '' }) }) });
 
-export function loadHalf(name: 'tuning' | 'held-out'): EvalGoal[] {
+export type Half = 'tuning' | 'dev' | 'held-out';
+
+export function loadHalf(name: Half): EvalGoal[] {
   return (JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8')) as { goals: EvalGoal[] }).goals;
 }
 
@@ -67,12 +70,15 @@ export const pct = (n: number, of: number): string => `${((100 * n) / of).toFixe
 
 if (import.meta.main) {
   // The held-out half is measured only when asked (--held-out), for the report: never while tuning.
-  for (const half of process.argv.includes('--held-out') ? (['tuning', 'held-out'] as const) : (['tuning'] as const)) {
+  const halves: Half[] = process.argv.includes('--held-out') ? ['tuning', 'dev', 'held-out'] : ['tuning', 'dev'];
+  for (const half of halves) {
+    const started = performance.now();
     const f = measure(loadHalf(half));
+    const ms = performance.now() - started;
     console.log(
-      `${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible picked ${f.impossiblePicked.length}; vague executed ${f.vagueExecuted.length}`,
+      `${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible picked ${f.impossiblePicked.length}; vague executed ${f.vagueExecuted.length}; ${ms.toFixed(0)} ms`,
     );
-    if (half === 'tuning' && process.argv.includes('--misses'))
+    if (half !== 'held-out' && process.argv.includes('--misses'))
       console.log([...f.misses, ...f.impossiblePicked.map((m) => `IMPOSSIBLE ${m}`), ...f.vagueExecuted.map((m) => `VAGUE ${m}`)].join('\n'));
   }
 }
