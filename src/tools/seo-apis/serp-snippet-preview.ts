@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-page-audit.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DESCRIPTION_FONT_PX, DESCRIPTION_LIMIT_PX, FONT_NOTE, pixelWidth, TITLE_FONT_PX, TITLE_LIMIT_PX, truncateToWidth } from '../../lib/page/serp.ts';
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'serp-snippet-preview',
   title: 'SERP snippet preview',
@@ -15,11 +13,7 @@ export default defineTool({
     'pixels with an Arial per-character width table (title at 16 px against a 580 px line, description at 13 px against 920 px) ' +
     'and cutting them with " ..." where a search engine would. An estimate: search engines may rewrite snippets.',
   keywords: ['serp preview', 'google snippet', 'title pixel width', 'meta description length', 'search preview'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
+  fields: {
     finalUrl: z.string(),
     measurement: z.string().describe('How widths are measured'),
     title: z.object({
@@ -40,13 +34,9 @@ export default defineTool({
     }),
     breadcrumb: z.string().describe('Host › path segments, as shown above the title'),
     siteName: z.string().nullable(),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('a product page', { url: 'https://example.com/products/blue-shoes' }),
-    siteExample('no meta description to show', { url: 'https://broken-shop.example/' }, brokenShop, ['meta-description-missing']),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'a product page': 'https://example.com/products/blue-shoes' },
+  offline: { title: 'no meta description to show', finds: ['meta-description-missing'] },
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const title = page.title ?? page.og['og:title'] ?? null;
@@ -105,7 +95,6 @@ export default defineTool({
       },
     ];
     return {
-      url,
       finalUrl: response.url,
       measurement: FONT_NOTE,
       title: { text: title, characters: [...(title ?? '')].length, pixelWidth: tw, limitPx: TITLE_LIMIT_PX, truncated: t.truncated, shown: t.shown },
@@ -119,7 +108,7 @@ export default defineTool({
       },
       breadcrumb: [u.host, ...crumbs].join(' › '),
       siteName: page.og['og:site_name'] ?? null,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });
