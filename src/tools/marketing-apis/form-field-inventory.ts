@@ -26,7 +26,6 @@ export default definePageAudit({
     'long forms (more than 7 visible fields), forms posting over plain HTTP, and password fields on insecure pages.',
   keywords: ['form fields', 'form audit', 'lead form', 'form analysis', 'conversion', 'form accessibility', 'input labels'],
   fields: {
-    finalUrl: z.string(),
     forms: z.array(
       z.object({
         index: z.number().int(),

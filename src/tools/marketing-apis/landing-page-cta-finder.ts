@@ -21,7 +21,6 @@ export default definePageAudit({
   keywords: ['cta', 'call to action', 'landing page', 'conversion', 'buttons', 'cro', 'conversion rate optimization'],
   urlHelp: 'Landing page URL',
   fields: {
-    finalUrl: z.string(),
     ctas: z.array(
       z.object({
         text: z.string(),

@@ -17,7 +17,6 @@ export default definePageAudit({
     'high; SameSite=None without Secure is rejected by browsers. Values are never returned, only their length.',
   keywords: ['cookie security', 'set-cookie', 'httponly', 'samesite', 'secure flag', 'session cookie'],
   fields: {
-    finalUrl: z.string(),
     httpStatus: z.number().int(),
     cookies: z.array(
       z.object({

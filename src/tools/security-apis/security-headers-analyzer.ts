@@ -16,7 +16,6 @@ export default definePageAudit({
     'Returns a 0–100 score, a letter grade (A+ to F) and, per header, the value found and the fix.',
   keywords: ['security headers', 'hsts', 'csp', 'x-frame-options', 'http headers security', 'securityheaders'],
   fields: {
-    finalUrl: z.string(),
     httpStatus: z.number().int(),
     grade: z.enum(['A+', 'A', 'B', 'C', 'D', 'E', 'F']),
     headers: z.record(z.string(), z.string()).describe('The security-relevant headers found (lower-case names)'),

@@ -20,7 +20,6 @@ export default definePageAudit({
   keywords: ['ai overview', 'sge', 'generative engine optimization', 'geo', 'answer engine', 'ai search readiness', 'llm seo'],
   timeoutMs: 25_000,
   fields: {
-    finalUrl: z.string(),
     method: z.string().describe('What the score is based on'),
     questionHeadings: z.array(z.string()),
     answerSnippets: z

@@ -18,7 +18,6 @@ export default definePageAudit({
   keywords: ['canonical', 'rel canonical', 'canonical tag', 'duplicate content', 'canonical checker'],
   timeoutMs: 25_000,
   fields: {
-    finalUrl: z.string(),
     httpStatus: z.number().int(),
     canonical: z.string().nullable(),
     htmlCanonicals: z.array(z.string()).describe('As written in the HTML'),

@@ -13,7 +13,6 @@ export default definePageAudit({
     '(H2 → H4), no empty headings, headings of reasonable length (under 70 characters) and no duplicate headings, plus counts per level.',
   keywords: ['headings', 'h1', 'h2', 'heading structure', 'outline', 'heading hierarchy'],
   fields: {
-    finalUrl: z.string(),
     headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
     outline: z.string().describe('Indented text outline, two spaces per level'),
     counts: z.object({ h1: z.number().int(), h2: z.number().int(), h3: z.number().int(), h4: z.number().int(), h5: z.number().int(), h6: z.number().int() }),

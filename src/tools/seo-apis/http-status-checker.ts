@@ -14,7 +14,6 @@ export default definePageAudit({
     'audit: final status 2xx, redirect count, HTTPS, certificate validity and response time. Private and loopback addresses are refused.',
   keywords: ['http status', 'status code', 'url checker', 'is my site up', '404 checker', 'response code', 'uptime'],
   fields: {
-    finalUrl: z.string(),
     status: z.number().int(),
     statusText: z.string(),
     category: z.enum(['informational', 'success', 'redirect', 'client-error', 'server-error']),

@@ -16,7 +16,6 @@ export default definePageAudit({
     'word ("image", "logo"), and alt over 125 characters. Also flags images without width/height (layout shift).',
   keywords: ['alt text', 'image alt', 'accessibility', 'alt attribute', 'image seo', 'wcag'],
   fields: {
-    finalUrl: z.string(),
     total: z.number().int(),
     withAlt: z.number().int(),
     missingAlt: z.number().int(),

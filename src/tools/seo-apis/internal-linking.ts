@@ -30,7 +30,6 @@ export default definePageAudit({
     'itself, and the share of internal versus external links — with findings to strengthen the page’s place in the site structure.',
   keywords: ['internal links', 'internal linking', 'anchor text', 'site structure', 'link equity'],
   fields: {
-    finalUrl: z.string(),
     internalLinks: z.number().int(),
     uniqueInternalTargets: z.number().int(),
     externalLinks: z.number().int(),

@@ -15,7 +15,6 @@ export default definePageAudit({
     '30–60 characters, description 70–160, one of each, indexable, mobile viewport, canonical, lang and Open Graph basics.',
   keywords: ['meta tags', 'meta description', 'title tag', 'og tags', 'robots meta', 'seo meta checker'],
   fields: {
-    finalUrl: z.string(),
     httpStatus: z.number().int(),
     title: z.object({ value: z.string().nullable(), length: z.number().int(), pixelWidth: z.number().int(), count: z.number().int() }),
     metaDescription: z.object({ value: z.string().nullable(), length: z.number().int(), pixelWidth: z.number().int(), count: z.number().int() }),

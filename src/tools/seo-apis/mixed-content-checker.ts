@@ -17,7 +17,6 @@ export default definePageAudit({
   keywords: ['mixed content', 'https', 'insecure content', 'http resources', 'ssl warning'],
   urlHelp: 'HTTPS page URL',
   fields: {
-    finalUrl: z.string(),
     pageIsHttps: z.boolean(),
     upgradeInsecureRequests: z.boolean(),
     active: z.array(z.object({ tag: z.string(), attribute: z.string(), url: z.string() })),

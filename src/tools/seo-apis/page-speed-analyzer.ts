@@ -28,7 +28,6 @@ export default definePageAudit({
   cost: 2,
   timeoutMs: 60_000,
   fields: {
-    finalUrl: z.string(),
     httpStatus: z.number().int().nullable(),
     metrics: z.object({
       ttfbMs: z.number().int().nullable(),

@@ -16,7 +16,6 @@ export default definePageAudit({
   timeoutMs: 40_000,
   urlHelp: 'URL to trace (http or https)',
   fields: {
-    finalUrl: z.string(),
     finalStatus: z.number().int().nullable(),
     redirectCount: z.number().int(),
     totalTimeMs: z.number().int(),

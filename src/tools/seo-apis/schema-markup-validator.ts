@@ -24,7 +24,6 @@ export default definePageAudit({
     'syntax, @context, @type, required and recommended properties, ISO 8601 dates, absolute URLs and breadcrumb positions.',
   keywords: ['schema markup', 'structured data', 'json-ld', 'rich results', 'schema.org validator', 'microdata'],
   fields: {
-    finalUrl: z.string(),
     jsonLdBlocks: z.number().int(),
     invalidJsonBlocks: z.array(z.object({ index: z.number().int(), error: z.string(), excerpt: z.string() })),
     types: z.array(z.string()),

@@ -14,7 +14,6 @@ export default definePageAudit({
     'and cutting them with " ..." where a search engine would. An estimate: search engines may rewrite snippets.',
   keywords: ['serp preview', 'google snippet', 'title pixel width', 'meta description length', 'search preview'],
   fields: {
-    finalUrl: z.string(),
     measurement: z.string().describe('How widths are measured'),
     title: z.object({
       text: z.string().nullable(),

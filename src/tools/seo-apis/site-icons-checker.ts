@@ -32,7 +32,6 @@ export default definePageAudit({
   keywords: ['favicon', 'apple touch icon', 'site icons', 'web app manifest', 'pwa icons', 'favicon checker'],
   timeoutMs: 30_000,
   fields: {
-    finalUrl: z.string(),
     manifestUrl: z.string().nullable(),
     manifestError: z.string().nullable(),
     icons: z.array(iconSchema),

@@ -32,7 +32,6 @@ export default definePageAudit({
   keywords: ['open graph', 'og tags', 'twitter card', 'social sharing', 'social media', 'og image', 'share preview'],
   timeoutMs: 25_000,
   fields: {
-    finalUrl: z.string(),
     openGraph: z.record(z.string(), z.string()),
     twitter: z.record(z.string(), z.string()),
     preview: z.object({
