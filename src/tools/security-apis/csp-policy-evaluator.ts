@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFindings, type Severity, sortFindings, uniqueFindings } from './audit.ts';
+import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFromFindings, type Severity, sortFindings, uniqueFindings } from './audit.ts';
 import { lazy } from '../../lib/lazy.ts';
 
 const cspChecks = lazy<typeof CspChecks>('csp_evaluator/dist/checks/security_checks.js');
@@ -689,7 +689,7 @@ function evaluate(rawPolicy: string, reportOnly: boolean, delivery: 'header' | '
     baseValues.length === 1 &&
     (baseValues[0] === "'none'" || baseValues[0] === "'self'");
   return {
-    ...scoreFindings(list),
+    ...scoreFromFindings(list),
     findings: list,
     strictCsp,
     directives: parsed.directives,

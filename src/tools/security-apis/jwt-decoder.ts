@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFindings, sortFindings } from './audit.ts';
+import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFromFindings, sortFindings } from './audit.ts';
 import {
   claimSchema,
   type DecodedToken,
@@ -226,7 +226,7 @@ export default defineTool({
       claims: decoded.payload ? explainClaims(decoded.payload) : [],
       timing,
       signature: { present: decoded.signatureBytes > 0, bytes: decoded.signatureBytes, verified: false as const },
-      ...scoreFindings(list),
+      ...scoreFromFindings(list),
       findings: list,
       note: NOT_VERIFIED,
     };
