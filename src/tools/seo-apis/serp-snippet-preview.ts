@@ -4,6 +4,16 @@ import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DESCRIPTION_FONT_PX, DESCRIPTION_LIMIT_PX, FONT_NOTE, pixelWidth, TITLE_FONT_PX, TITLE_LIMIT_PX, truncateToWidth } from '../../lib/page/serp.ts';
 
+/** One line of the snippet (title or description) as measured and as shown. */
+const snippetLineSchema = z.object({
+  text: z.string().nullable(),
+  characters: z.number().int(),
+  pixelWidth: z.number().int(),
+  limitPx: z.number().int(),
+  truncated: z.boolean(),
+  shown: z.string(),
+});
+
 export default definePageAudit({
   module: 'seo-apis',
   slug: 'serp-snippet-preview',
@@ -15,22 +25,8 @@ export default definePageAudit({
   keywords: ['serp preview', 'google snippet', 'title pixel width', 'meta description length', 'search preview'],
   fields: {
     measurement: z.string().describe('How widths are measured'),
-    title: z.object({
-      text: z.string().nullable(),
-      characters: z.number().int(),
-      pixelWidth: z.number().int(),
-      limitPx: z.number().int(),
-      truncated: z.boolean(),
-      shown: z.string(),
-    }),
-    description: z.object({
-      text: z.string().nullable(),
-      characters: z.number().int(),
-      pixelWidth: z.number().int(),
-      limitPx: z.number().int(),
-      truncated: z.boolean(),
-      shown: z.string(),
-    }),
+    title: snippetLineSchema,
+    description: snippetLineSchema,
     breadcrumb: z.string().describe('Host › path segments, as shown above the title'),
     siteName: z.string().nullable(),
   },

@@ -79,20 +79,6 @@ export default definePageAudit({
           error: ok ? null : r.status >= 300 ? `HTTP ${r.status}` : 'not an image',
         };
       } catch (e) {
-        if (e instanceof ToolError && e.code === 'forbidden_target')
-          return {
-            url: c.url,
-            source: c.source,
-            declaredSizes: c.declaredSizes,
-            status: null,
-            contentType: null,
-            format: null,
-            width: null,
-            height: null,
-            bytes: null,
-            reachable: false,
-            error: e.detail.replace(/^url: /, ''),
-          };
         return {
           url: c.url,
           source: c.source,
