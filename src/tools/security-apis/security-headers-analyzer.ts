@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buildAudit } from '../../lib/page/audit.ts';
-import { definePageAudit } from '../../lib/page/define-page-audit.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { fetcherOf } from '../../lib/page/context.ts';
 import { securityHeaderChecks } from '../../lib/page/security-headers.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { definePageAudit } from '../../lib/page/define-page-audit.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { h1Check, headingOrderCheck } from '../../lib/page/seo-checks.ts';
 

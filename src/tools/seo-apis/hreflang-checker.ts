@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { definePageAudit } from '../../lib/page/define-page-audit.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
 import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { decodeBody, mapLimit } from '../../lib/page/context.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { definePageAudit } from '../../lib/page/define-page-audit.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { buildAudit } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DESCRIPTION_FONT_PX, pixelWidth, TITLE_FONT_PX } from '../../lib/page/serp.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineUrlAudit } from '../../lib/page/define-page-audit.ts';
+import { defineUrlAudit } from '../../lib/page/define-url-tool.ts';
 import { buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
 import { fetcherOf } from '../../lib/page/context.ts';
 import { fetchRobots, ROBOTS_MAX_BYTES } from '../../lib/page/robots.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { definePageAudit } from '../../lib/page/define-page-audit.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DATE_PROPS, ISO_DATE, TYPE_RULES, URL_PROPS } from '../../lib/page/schema-rules.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { definePageAudit } from '../../lib/page/define-page-audit.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DESCRIPTION_FONT_PX, DESCRIPTION_LIMIT_PX, FONT_NOTE, pixelWidth, TITLE_FONT_PX, TITLE_LIMIT_PX, truncateToWidth } from '../../lib/page/serp.ts';

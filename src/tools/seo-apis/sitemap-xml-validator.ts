@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineUrlAudit } from '../../lib/page/define-page-audit.ts';
+import { defineUrlAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
 import { buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
 import { fetcherOf, mapLimit } from '../../lib/page/context.ts';
