@@ -24,3 +24,43 @@ const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2, i
 export function sortFindings<T extends { severity: Severity }>(findings: T[]): T[] {
   return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }
+
+/**
+ * Points one finding of each severity takes off the 100 a clean result starts with: the one penalty table of every
+ * tool that scores by its findings (docs/contract.md "Audit results share one shape").
+ */
+export const SEVERITY_PENALTY: Readonly<Record<Severity, number>> = { high: 25, medium: 10, low: 3, info: 0 };
+
+/** The table in words, for score descriptions: "high 25, medium 10, low 3, info 0". */
+export const SEVERITY_PENALTY_TEXT = SEVERITIES.map((s) => `${s} ${SEVERITY_PENALTY[s]}`).join(', ');
+
+export interface FindingScoreOptions<F> {
+  /** The breakdown entry a finding counts against; default its severity. */
+  groupOf?: (finding: F) => string;
+  /** Entries the breakdown lists even when no finding counted against them (at 0); default the four severities when grouping by severity. */
+  groups?: readonly string[];
+  /** The most one entry may take off (a thousand overlapping captions are one problem); default no limit. */
+  capPerGroup?: number;
+}
+
+/**
+ * 100 minus SEVERITY_PENALTY for every finding, clamped to 0–100. The breakdown is `{start: 100, <group>: points}`,
+ * each group with the (negative) points its findings took off; before the clamp they add up to the score.
+ */
+export function scoreFromFindings<F extends { severity: Severity }>(
+  findings: readonly F[],
+  options: FindingScoreOptions<F> = {},
+): { score: number; scoreBreakdown: Record<string, number> } {
+  const groupOf = options.groupOf ?? ((f: F) => f.severity);
+  const scoreBreakdown: Record<string, number> = { start: 100 };
+  for (const group of options.groups ?? (options.groupOf ? [] : SEVERITIES)) scoreBreakdown[group] = 0;
+  const cap = options.capPerGroup ?? Number.POSITIVE_INFINITY;
+  for (const finding of findings) {
+    const penalty = SEVERITY_PENALTY[finding.severity];
+    if (penalty === 0) continue;
+    const group = groupOf(finding);
+    scoreBreakdown[group] = Math.max(-cap, (scoreBreakdown[group] ?? 0) - penalty);
+  }
+  const total = Object.values(scoreBreakdown).reduce((sum, points) => sum + points, 0);
+  return { score: Math.max(0, Math.min(100, total)), scoreBreakdown };
+}

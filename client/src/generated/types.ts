@@ -3790,7 +3790,7 @@ export interface YoutubeToolsYoutubeCaptionFormatterOutput {
     outOfOrder: number;
     overlapsFixed: number;
   };
-  /** 0–100, higher is better: 100 minus the points each finding takes off (high 25, medium 10, low 4, info 0) */
+  /** 0–100, higher is better: 100 minus the points each finding takes off (high 25, medium 10, low 3, info 0) */
   score: number;
   /** What counted: `start` (100) and, per kind of finding, the (negative) points it took off; they add up to the score before it is clamped at 0 */
   scoreBreakdown: { [key: string]: number };
@@ -3853,7 +3853,7 @@ export interface YoutubeToolsYoutubeDescriptionOptimizerOutput {
   }[];
   /** The first call to action found (subscribe, comment, link…), or null */
   callToAction: string | null;
-  /** 0–100, higher is better: 100 minus the points each finding takes off (high 25, medium 10, low 4, info 0) */
+  /** 0–100, higher is better: 100 minus the points each finding takes off (high 25, medium 10, low 3, info 0) */
   score: number;
   /** What counted: `start` (100) and, per kind of finding, the (negative) points it took off; they add up to the score before it is clamped at 0 */
   scoreBreakdown: { [key: string]: number };
@@ -3998,7 +3998,7 @@ export interface YoutubeToolsYoutubeTitleOptimizerOutput {
   }[];
   /** The title with mechanical fixes applied: spaces trimmed and collapsed, < > removed, repeated !/? reduced to one */
   cleanedTitle: string;
-  /** 0–100, higher is better: 100 minus the points each finding takes off (high 25, medium 10, low 4, info 0) */
+  /** 0–100, higher is better: 100 minus the points each finding takes off (high 25, medium 10, low 3, info 0) */
   score: number;
   /** What counted: `start` (100) and, per kind of finding, the (negative) points it took off; they add up to the score before it is clamped at 0 */
   scoreBreakdown: { [key: string]: number };

@@ -32,6 +32,24 @@ export function cspDirectives(csp: string): Map<string, string[]> {
   return m;
 }
 
+/** Headers worth sending whatever their value (a low finding when absent). */
+const RECOMMENDED_HEADERS = [
+  {
+    header: 'permissions-policy',
+    id: 'permissions-policy',
+    title: 'Permissions-Policy',
+    evidenceChars: 150,
+    fix: 'Add Permissions-Policy to turn off features the site does not use, e.g. camera=(), microphone=(), geolocation=().',
+  },
+  {
+    header: 'cross-origin-opener-policy',
+    id: 'coop',
+    title: 'Cross-Origin-Opener-Policy',
+    evidenceChars: undefined,
+    fix: 'Add Cross-Origin-Opener-Policy: same-origin (or same-origin-allow-popups).',
+  },
+];
+
 export function securityHeaderChecks(
   headers: Record<string, string>,
   https: boolean,
@@ -155,30 +173,20 @@ export function securityHeaderChecks(
     problem: rp ? 'Leaky Referrer-Policy' : 'No Referrer-Policy',
     findingId: 'referrer-policy-missing',
   });
-  const pp = h('permissions-policy');
-  checks.push({
-    id: 'permissions-policy',
-    title: 'Permissions-Policy',
-    status: pp ? 'pass' : 'warn',
-    weight: 5,
-    severity: 'low',
-    evidence: pp ? pp.slice(0, 150) : 'header absent',
-    fix: 'Add Permissions-Policy to turn off features the site does not use, e.g. camera=(), microphone=(), geolocation=().',
-    problem: 'No Permissions-Policy',
-    findingId: 'permissions-policy-missing',
-  });
-  const coop = h('cross-origin-opener-policy');
-  checks.push({
-    id: 'coop',
-    title: 'Cross-Origin-Opener-Policy',
-    status: coop ? 'pass' : 'warn',
-    weight: 5,
-    severity: 'low',
-    evidence: coop ?? 'header absent',
-    fix: 'Add Cross-Origin-Opener-Policy: same-origin (or same-origin-allow-popups).',
-    problem: 'No Cross-Origin-Opener-Policy',
-    findingId: 'coop-missing',
-  });
+  for (const r of RECOMMENDED_HEADERS) {
+    const value = h(r.header);
+    checks.push({
+      id: r.id,
+      title: r.title,
+      status: value ? 'pass' : 'warn',
+      weight: 5,
+      severity: 'low',
+      evidence: value ? value.slice(0, r.evidenceChars) : 'header absent',
+      fix: r.fix,
+      problem: `No ${r.title}`,
+      findingId: `${r.id}-missing`,
+    });
+  }
   const corp = h('cross-origin-resource-policy');
   checks.push({
     id: 'corp',

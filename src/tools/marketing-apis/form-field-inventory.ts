@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { collapse, resolveUrl } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
@@ -17,7 +15,7 @@ const AUTOCOMPLETE_HINT: Array<[RegExp, string]> = [
   [/country/i, 'country'],
 ];
 
-export default defineTool({
+export default definePageAudit({
   module: 'marketing-apis',
   slug: 'form-field-inventory',
   title: 'Form field inventory',
@@ -27,12 +25,7 @@ export default defineTool({
     'and quality issues: fields without a real label, e-mail/phone/name fields without autocomplete or the right input type, ' +
     'long forms (more than 7 visible fields), forms posting over plain HTTP, and password fields on insecure pages.',
   keywords: ['form fields', 'form audit', 'lead form', 'form analysis', 'conversion', 'form accessibility', 'input labels'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     forms: z.array(
       z.object({
         index: z.number().int(),
@@ -55,16 +48,9 @@ export default defineTool({
       }),
     ),
     totalFields: z.number().int(),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a contact page', { url: 'https://example.com/contact' }),
-    liveExample('a signup page', { url: 'https://example.com/signup' }),
-    siteExample('unlabelled fields in a form posted over plain http', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'form-field-unlabeled',
-      'form-insecure',
-    ]),
-  ],
+  },
+  live: { 'a contact page': 'https://example.com/contact', 'a signup page': 'https://example.com/signup' },
+  offline: { title: 'unlabelled fields in a form posted over plain http', finds: ['form-field-unlabeled', 'form-insecure'] },
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const $ = page.$;
@@ -184,6 +170,6 @@ export default defineTool({
         findingId: 'form-insecure',
       });
     }
-    return { url, finalUrl: response.url, forms, totalFields: forms.reduce((s, f) => s + f.fields.length, 0), ...buildAudit(checks) };
+    return { finalUrl: response.url, forms, totalFields: forms.reduce((s, f) => s + f.fields.length, 0), audit: buildAudit(checks) };
   },
 });

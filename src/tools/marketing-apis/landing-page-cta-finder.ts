@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { collapse, resolveUrl } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
@@ -11,7 +9,7 @@ const ACTION =
 const VAGUE = /^(submit|click here|click|here|go|send|ok|continue|more|read more|learn more)$/i;
 const CLASS_HINT = /\b(btn|button|cta|call-to-action)\b/i;
 
-export default defineTool({
+export default definePageAudit({
   module: 'marketing-apis',
   slug: 'landing-page-cta-finder',
   title: 'Landing page CTA finder',
@@ -21,12 +19,8 @@ export default defineTool({
     'position in the page and whether it sits in the first screen (estimated: before the first 25% of the body’s elements — ' +
     'no rendering). Audits: a CTA exists, one is above the fold, CTA texts are specific, and the page does not push too many different actions.',
   keywords: ['cta', 'call to action', 'landing page', 'conversion', 'buttons', 'cro', 'conversion rate optimization'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField('Landing page URL') }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  urlHelp: 'Landing page URL',
+  fields: {
     ctas: z.array(
       z.object({
         text: z.string(),
@@ -40,13 +34,9 @@ export default defineTool({
     ),
     primaryCta: z.string().nullable().describe('The most repeated CTA text, else the first'),
     distinctActions: z.number().int(),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a landing page', { url: 'https://example.com/' }),
-    liveExample('a pricing page', { url: 'https://example.com/pricing' }),
-    siteExample('a page with no call to action', { url: 'https://broken-shop.example/' }, brokenShop, ['cta-missing']),
-  ],
+  },
+  live: { 'a landing page': 'https://example.com/', 'a pricing page': 'https://example.com/pricing' },
+  offline: { title: 'a page with no call to action', finds: ['cta-missing'] },
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const $ = page.$;
@@ -152,6 +142,6 @@ export default defineTool({
         findingId: 'cta-too-many',
       },
     ];
-    return { url, finalUrl: response.url, ctas: ctas.slice(0, 100), primaryCta, distinctActions: distinct, ...buildAudit(checks) };
+    return { finalUrl: response.url, ctas: ctas.slice(0, 100), primaryCta, distinctActions: distinct, audit: buildAudit(checks) };
   },
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
-import type { AnyTool } from '../../registry/define-tool.ts';
+import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import { marketingApisTools } from './index.ts';
 import { findSpamPhrases } from './spam-words.ts';
 import { marketingUrlTools } from './url-checks.ts';
@@ -12,19 +12,8 @@ import { measure } from './text-measure.ts';
 
 type Result = Record<string, unknown>;
 
-function tool(slug: string): AnyTool {
-  const found = marketingApisTools.find((t) => t.slug === slug);
-  assert.ok(found, `no tool ${slug}`);
-  return found;
-}
-
-async function call<T = Result>(slug: string, input: unknown): Promise<T> {
-  return (await run(tool(slug), input)).result as T;
-}
-
-async function warningsOf(slug: string, input: unknown): Promise<string[]> {
-  return (await run(tool(slug), input)).warnings;
-}
+const { tool, result: call, outcome } = moduleTools(marketingApisTools);
+const warningsOf = async (slug: string, input: unknown): Promise<string[]> => (await outcome(slug, input)).warnings;
 
 const bad = (slug: string, input: unknown, field: string): Promise<void> => expectBadRequest(tool(slug), input, field);
 

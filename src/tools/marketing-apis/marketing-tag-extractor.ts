@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
+import { defineUrlTool } from '../../lib/page/define-url-tool.ts';
 import { findingSchema, type Finding } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
 interface Pattern {
@@ -59,7 +57,7 @@ const PRESENCE: Array<{ vendor: string; category: Pattern['category']; re: RegEx
   { vendor: 'Google Analytics (gtag.js)', category: 'analytics', re: /googletagmanager\.com\/gtag\/js/i },
 ];
 
-export default defineTool({
+export default defineUrlTool({
   module: 'marketing-apis',
   slug: 'marketing-tag-extractor',
   title: 'Marketing tag extractor',
@@ -69,22 +67,15 @@ export default defineTool({
     'Snap, Hotjar, Clarity, HubSpot, Segment, Mixpanel, Plausible, Matomo, Intercom, Klaviyo, and consent managers (Cookiebot, ' +
     'OneTrust, Didomi, Usercentrics). Static HTML only: tags injected later by a tag manager are not visible — the GTM container is.',
   keywords: ['marketing tags', 'tracking pixels', 'google tag manager', 'ga4', 'meta pixel', 'tag audit', 'analytics tags'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
+  fields: {
     finalUrl: z.string(),
     tags: z.array(z.object({ vendor: z.string(), category: z.string(), id: z.string().nullable(), occurrences: z.number().int() })),
     categories: z.record(z.string(), z.number().int()),
     consentManager: z.string().nullable(),
     findings: z.array(findingSchema),
-  }),
-  examples: [
-    liveExample('a marketing site', { url: 'https://example.com/' }),
-    liveExample('a landing page', { url: 'https://example.com/lp/spring-sale' }),
-    siteExample('a Google tag with no consent manager', { url: 'https://broken-shop.example/' }, brokenShop, ['no-consent-manager']),
-  ],
+  },
+  live: { 'a marketing site': 'https://example.com/', 'a landing page': 'https://example.com/lp/spring-sale' },
+  offline: { title: 'a Google tag with no consent manager', finds: ['no-consent-manager'] },
   run: async ({ url }, ctx) => {
     const { response, html } = await loadPage(ctx, url);
     const found = new Map<string, { vendor: string; category: string; id: string | null; occurrences: number }>();
@@ -152,6 +143,6 @@ export default defineTool({
         evidence: `${response.url}: no known tag patterns`,
         fix: 'If tags load through a tag manager added by script, check the tag manager itself.',
       });
-    return { url, finalUrl: response.url, tags, categories, consentManager: consent, findings };
+    return { finalUrl: response.url, tags, categories, consentManager: consent, findings };
   },
 });

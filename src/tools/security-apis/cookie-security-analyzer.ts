@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
+import { fetcherOf } from '../../lib/page/context.ts';
 import { looksSensitive, parseSetCookie } from '../../lib/page/cookies.ts';
 
 const FOUR_HUNDRED_DAYS = 400 * 86_400;
 
-export default defineTool({
+export default definePageAudit({
   module: 'security-apis',
   slug: 'cookie-security-analyzer',
   title: 'Cookie security analyzer',
@@ -17,12 +16,7 @@ export default defineTool({
     'prefix rules. Session-like cookies (names such as session, sid, auth, token, csrf) without Secure or HttpOnly are rated ' +
     'high; SameSite=None without Secure is rejected by browsers. Values are never returned, only their length.',
   keywords: ['cookie security', 'set-cookie', 'httponly', 'samesite', 'secure flag', 'session cookie'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     httpStatus: z.number().int(),
     cookies: z.array(
       z.object({
@@ -40,17 +34,12 @@ export default defineTool({
         issues: z.array(z.string()),
       }),
     ),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a login page', { url: 'https://example.com/login' }),
-    liveExample('a home page', { url: 'https://example.com/' }),
-    siteExample('a session cookie without Secure, HttpOnly or SameSite', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'cookie-no-secure:session',
-      'cookie-no-httponly:session',
-      'cookie-no-samesite:session',
-    ]),
-  ],
+  },
+  live: { 'a login page': 'https://example.com/login', 'a home page': 'https://example.com/' },
+  offline: {
+    title: 'a session cookie without Secure, HttpOnly or SameSite',
+    finds: ['cookie-no-secure:session', 'cookie-no-httponly:session', 'cookie-no-samesite:session'],
+  },
   run: async ({ url }, ctx) => {
     const response = await fetcherOf(ctx).fetch(url, { truncate: true, maxBytes: 64 * 1024 });
     const https = response.url.startsWith('https:');
@@ -129,16 +118,13 @@ export default defineTool({
         });
       }
     }
-    const audit = buildAudit(checks);
     // Per-cookie problems are the findings (one per problem and cookie); the per-cookie checks carry the score.
     const order = ['high', 'medium', 'low', 'info'];
     return {
-      url,
       finalUrl: response.url,
       httpStatus: response.status,
       cookies,
-      ...audit,
-      findings: extra.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity)),
+      audit: { ...buildAudit(checks), findings: extra.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity)) },
     };
   },
 });

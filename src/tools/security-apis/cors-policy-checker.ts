@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { defineUrlAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
+import { fetcherOf } from '../../lib/page/context.ts';
 
 const corsHeaders = z.object({
   status: z.number().int().nullable(),
@@ -17,7 +16,7 @@ const corsHeaders = z.object({
   error: z.string().nullable(),
 });
 
-export default defineTool({
+export default defineUrlAudit({
   module: 'security-apis',
   slug: 'cors-policy-checker',
   title: 'CORS policy checker',
@@ -27,10 +26,9 @@ export default defineTool({
     'headers. Reports Access-Control-Allow-Origin/-Credentials/-Methods/-Headers/-Max-Age and Vary, and flags dangerous ' +
     'setups: any origin reflected with credentials, "null" allowed, "*" with credentials, a missing Vary: Origin, wildcard methods or headers.',
   keywords: ['cors', 'cross-origin', 'access-control-allow-origin', 'preflight', 'cors misconfiguration', 'api security'],
-  method: 'GET',
   timeoutMs: 25_000,
-  input: z.object({
-    url: urlField('URL to probe (an API endpoint or page)'),
+  urlHelp: 'URL to probe (an API endpoint or page)',
+  params: {
     origin: z
       .string()
       .trim()
@@ -38,22 +36,20 @@ export default defineTool({
       .regex(/^https?:\/\/[^\s/]+$/, 'an origin like https://app.example.com')
       .default('https://cors-check.example')
       .describe('Origin to send (default https://cors-check.example)'),
-  }),
-  output: z.object({
-    url: z.string(),
+  },
+  fields: {
     originSent: z.string(),
     simple: corsHeaders.describe('GET with the Origin header'),
     nullOrigin: corsHeaders.describe('GET with Origin: null'),
     preflight: corsHeaders.describe('OPTIONS preflight (PUT, authorization + content-type)'),
     corsEnabled: z.boolean(),
     reflectsOrigin: z.boolean(),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('an API endpoint', { url: 'https://api.example.com/v1/me' }),
-    liveExample('with a specific origin', { url: 'https://api.example.com/v1/me', origin: 'https://app.example.com' }),
-    siteExample('a wildcard origin with credentials', { url: 'https://broken-shop.example/' }, brokenShop, ['cors-wildcard-with-credentials']),
-  ],
+  },
+  live: {
+    'an API endpoint': 'https://api.example.com/v1/me',
+    'with a specific origin': { url: 'https://api.example.com/v1/me', origin: 'https://app.example.com' },
+  },
+  offline: { title: 'a wildcard origin with credentials', finds: ['cors-wildcard-with-credentials'] },
   run: async ({ url, origin }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const probe = async (method: 'GET' | 'OPTIONS', headers: Record<string, string>): Promise<z.infer<typeof corsHeaders>> => {
@@ -182,6 +178,6 @@ export default defineTool({
         problem: 'Wildcard preflight permissions',
         findingId: 'cors-preflight-wildcard',
       });
-    return { url, originSent: origin, simple, nullOrigin, preflight, corsEnabled: enabled, reflectsOrigin: reflects, ...buildAudit(checks) };
+    return { originSent: origin, simple, nullOrigin, preflight, corsEnabled: enabled, reflectsOrigin: reflects, audit: buildAudit(checks) };
   },
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFindings, type Severity, sortFindings, uniqueFindings } from './audit.ts';
+import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFromFindings, type Severity, sortFindings, uniqueFindings } from './audit.ts';
 import { lazy } from '../../lib/lazy.ts';
 
 const cspChecks = lazy<typeof CspChecks>('csp_evaluator/dist/checks/security_checks.js');
@@ -197,6 +197,26 @@ const directiveSchema = z.object({
   values: z.array(z.string()).describe('Its source expressions and keywords'),
   known: z.boolean().describe('Whether browsers know this directive'),
 });
+
+/** The two notes the examples' policies share: neither requires Trusted Types nor names a reporting destination. */
+const NO_TRUSTED_TYPES_NO_REPORTING: Finding[] = [
+  {
+    id: 'require-trusted-types-for-scripts:require-trusted-types-for',
+    severity: 'info',
+    title: 'Trusted Types are not required',
+    evidence:
+      'require-trusted-types-for — Consider requiring Trusted Types for scripts to lock down DOM XSS injection sinks. You can do this by adding "require-trusted-types-for \'script\'" to your policy.',
+    fix: "Add require-trusted-types-for 'script' to lock DOM XSS sinks (innerHTML, eval…) in browsers that support it.",
+  },
+  {
+    id: 'reporting-destination-missing:report-uri',
+    severity: 'info',
+    title: 'No reporting destination',
+    evidence:
+      'report-uri — This CSP policy does not configure a reporting destination. This makes it difficult to maintain the CSP policy over time and monitor for any breakages.',
+    fix: 'Add report-uri (and report-to with a Reporting-Endpoints header) to learn about violations and breakage.',
+  },
+];
 
 export default defineTool({
   module: 'security-apis',
@@ -391,22 +411,7 @@ export default defineTool({
             evidence: 'No default-src: every fetch directive not listed (img-src, connect-src, style-src, font-src, frame-src…) allows anything.',
             fix: "Add default-src 'self' (or 'none') as a fallback, then open up only what the page needs.",
           },
-          {
-            id: 'require-trusted-types-for-scripts:require-trusted-types-for',
-            severity: 'info',
-            title: 'Trusted Types are not required',
-            evidence:
-              'require-trusted-types-for — Consider requiring Trusted Types for scripts to lock down DOM XSS injection sinks. You can do this by adding "require-trusted-types-for \'script\'" to your policy.',
-            fix: "Add require-trusted-types-for 'script' to lock DOM XSS sinks (innerHTML, eval…) in browsers that support it.",
-          },
-          {
-            id: 'reporting-destination-missing:report-uri',
-            severity: 'info',
-            title: 'No reporting destination',
-            evidence:
-              'report-uri — This CSP policy does not configure a reporting destination. This makes it difficult to maintain the CSP policy over time and monitor for any breakages.',
-            fix: 'Add report-uri (and report-to with a Reporting-Endpoints header) to learn about violations and breakage.',
-          },
+          ...NO_TRUSTED_TYPES_NO_REPORTING,
         ],
         strictCsp: false,
         directives: [
@@ -463,22 +468,7 @@ export default defineTool({
             evidence: "script-src 'self' — 'self' can be problematic if you host JSONP, AngularJS or user uploaded files.",
             fix: "Make sure your origin serves no JSONP endpoints, AngularJS or user uploads as scripts; nonce-based CSP with 'strict-dynamic' avoids the question.",
           },
-          {
-            id: 'require-trusted-types-for-scripts:require-trusted-types-for',
-            severity: 'info',
-            title: 'Trusted Types are not required',
-            evidence:
-              'require-trusted-types-for — Consider requiring Trusted Types for scripts to lock down DOM XSS injection sinks. You can do this by adding "require-trusted-types-for \'script\'" to your policy.',
-            fix: "Add require-trusted-types-for 'script' to lock DOM XSS sinks (innerHTML, eval…) in browsers that support it.",
-          },
-          {
-            id: 'reporting-destination-missing:report-uri',
-            severity: 'info',
-            title: 'No reporting destination',
-            evidence:
-              'report-uri — This CSP policy does not configure a reporting destination. This makes it difficult to maintain the CSP policy over time and monitor for any breakages.',
-            fix: 'Add report-uri (and report-to with a Reporting-Endpoints header) to learn about violations and breakage.',
-          },
+          ...NO_TRUSTED_TYPES_NO_REPORTING,
         ],
         strictCsp: false,
         directives: [
@@ -689,7 +679,7 @@ function evaluate(rawPolicy: string, reportOnly: boolean, delivery: 'header' | '
     baseValues.length === 1 &&
     (baseValues[0] === "'none'" || baseValues[0] === "'self'");
   return {
-    ...scoreFindings(list),
+    ...scoreFromFindings(list),
     findings: list,
     strictCsp,
     directives: parsed.directives,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFindings, sortFindings } from './audit.ts';
+import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFromFindings, sortFindings } from './audit.ts';
 import {
   claimSchema,
   type DecodedToken,
@@ -12,6 +12,7 @@ import {
   timingSchema,
   type Timing,
   tokenField,
+  UNSECURED_EXAMPLE,
 } from './jwt.ts';
 
 /** Longest lifetime (exp − iat) not flagged: a day. Access tokens are meant to live minutes to hours. */
@@ -112,12 +113,12 @@ export default defineTool({
     },
     {
       title: 'an unsecured token (alg "none") is flagged',
-      input: { token: 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ1c2VyLTEiLCJhZG1pbiI6dHJ1ZSwiZXhwIjo0MTAyNDQ0ODAwfQ.' },
+      input: { token: UNSECURED_EXAMPLE.token },
       output: {
         form: 'JWS',
         algorithm: 'none',
-        header: { alg: 'none', typ: 'JWT' },
-        payload: { sub: 'user-1', admin: true, exp: 4102444800 },
+        header: UNSECURED_EXAMPLE.header,
+        payload: UNSECURED_EXAMPLE.payload,
         payloadText: null,
         claims: [
           { name: 'sub', value: 'user-1', meaning: 'Subject: whom the token is about, usually a user id (RFC 7519)', time: null },
@@ -129,16 +130,7 @@ export default defineTool({
             time: '2100-01-01T00:00:00.000Z',
           },
         ],
-        timing: {
-          status: 'valid',
-          expiresAt: '2100-01-01T00:00:00.000Z',
-          notBefore: null,
-          issuedAt: null,
-          expired: false,
-          notYetValid: null,
-          issuedInFuture: null,
-          lifetimeSeconds: null,
-        },
+        timing: UNSECURED_EXAMPLE.timing,
         signature: { present: false, bytes: 0, verified: false },
         score: 75,
         scoreBreakdown: { start: 100, high: -25, medium: 0, low: 0, info: 0 },
@@ -226,7 +218,7 @@ export default defineTool({
       claims: decoded.payload ? explainClaims(decoded.payload) : [],
       timing,
       signature: { present: decoded.signatureBytes > 0, bytes: decoded.signatureBytes, verified: false as const },
-      ...scoreFindings(list),
+      ...scoreFromFindings(list),
       findings: list,
       note: NOT_VERIFIED,
     };

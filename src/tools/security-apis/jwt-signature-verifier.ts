@@ -5,7 +5,7 @@ import { invalidField } from '../../core/errors.ts';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { decodeBytes, INPUT_ENCODINGS } from './bytes.ts';
-import { type DecodedToken, decodeToken, type Json, numericDate, timingOf, timingSchema, tokenField } from './jwt.ts';
+import { type DecodedToken, decodeToken, type Json, numericDate, timingOf, timingSchema, tokenField, UNSECURED_EXAMPLE } from './jwt.ts';
 import { lazy } from '../../lib/lazy.ts';
 
 const jose = lazy<typeof Jose>('jose');
@@ -168,6 +168,16 @@ const JWT_IO_TIMING = {
   issuedInFuture: false,
   lifetimeSeconds: null,
 };
+/** The jwt.io sample token's decoded parts and claim checks (it has no exp, nbf, aud or iss). */
+const JWT_IO_PARTS = { header: { alg: 'HS256', typ: 'JWT' }, payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022 } };
+const JWT_IO_CLAIM_CHECKS: Check[] = [
+  { check: 'exp', status: 'warn', detail: 'No exp claim: the token never expires.' },
+  { check: 'nbf', status: 'skipped', detail: 'No nbf claim.' },
+  { check: 'iat', status: 'pass', detail: 'Issued at 2018-01-18T01:30:22.000Z.' },
+  { check: 'aud', status: 'skipped', detail: 'No aud claim and no expected audience.' },
+  { check: 'iss', status: 'skipped', detail: 'No iss claim and no expected issuer.' },
+  { check: 'sub', status: 'pass', detail: 'sub is "1234567890" (no expected subject given).' },
+];
 const RFC_HEADER_A1 = { typ: 'JWT', alg: 'HS256' };
 const RFC_PAYLOAD = { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true };
 const RFC_TIMING = {
@@ -217,8 +227,7 @@ export default defineTool({
         detail: 'The HS256 signature is valid and every claim check passed.',
         algorithm: 'HS256',
         signatureValid: true,
-        header: { alg: 'HS256', typ: 'JWT' },
-        payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022 },
+        ...JWT_IO_PARTS,
         key: { source: 'secret', type: 'oct', bits: 152, curve: null, kid: null, allowedAlgorithms: ['HS256', 'HS384', 'HS512'] },
         checks: [
           { check: 'algorithm', status: 'pass', detail: 'HS256 is allowed for this key (HS256, HS384, HS512).' },
@@ -228,12 +237,7 @@ export default defineTool({
             detail: 'The secret is 152 bits; RFC 7518 §3.2 requires at least 256 bits for HS256. Short secrets can be brute-forced offline from any token.',
           },
           { check: 'signature', status: 'pass', detail: 'The HS256 signature verifies with the key.' },
-          { check: 'exp', status: 'warn', detail: 'No exp claim: the token never expires.' },
-          { check: 'nbf', status: 'skipped', detail: 'No nbf claim.' },
-          { check: 'iat', status: 'pass', detail: 'Issued at 2018-01-18T01:30:22.000Z.' },
-          { check: 'aud', status: 'skipped', detail: 'No aud claim and no expected audience.' },
-          { check: 'iss', status: 'skipped', detail: 'No iss claim and no expected issuer.' },
-          { check: 'sub', status: 'pass', detail: 'sub is "1234567890" (no expected subject given).' },
+          ...JWT_IO_CLAIM_CHECKS,
         ],
         timing: JWT_IO_TIMING,
       },
@@ -291,8 +295,7 @@ export default defineTool({
         detail: 'The HS256 signature does not verify: wrong secret (check secretEncoding too), or the token was altered. The claims cannot be trusted.',
         algorithm: 'HS256',
         signatureValid: false,
-        header: { alg: 'HS256', typ: 'JWT' },
-        payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022 },
+        ...JWT_IO_PARTS,
         key: { source: 'secret', type: 'oct', bits: 304, curve: null, kid: null, allowedAlgorithms: ['HS256', 'HS384', 'HS512'] },
         checks: [
           { check: 'algorithm', status: 'pass', detail: 'HS256 is allowed for this key (HS256, HS384, HS512).' },
@@ -302,12 +305,7 @@ export default defineTool({
             status: 'fail',
             detail: 'The HS256 signature does not verify: wrong secret (check secretEncoding too), or the token was altered.',
           },
-          { check: 'exp', status: 'warn', detail: 'No exp claim: the token never expires.' },
-          { check: 'nbf', status: 'skipped', detail: 'No nbf claim.' },
-          { check: 'iat', status: 'pass', detail: 'Issued at 2018-01-18T01:30:22.000Z.' },
-          { check: 'aud', status: 'skipped', detail: 'No aud claim and no expected audience.' },
-          { check: 'iss', status: 'skipped', detail: 'No iss claim and no expected issuer.' },
-          { check: 'sub', status: 'pass', detail: 'sub is "1234567890" (no expected subject given).' },
+          ...JWT_IO_CLAIM_CHECKS,
         ],
         timing: JWT_IO_TIMING,
       },
@@ -315,7 +313,7 @@ export default defineTool({
     {
       title: 'an unsecured token (alg "none") is refused',
       input: {
-        token: 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ1c2VyLTEiLCJhZG1pbiI6dHJ1ZSwiZXhwIjo0MTAyNDQ0ODAwfQ.',
+        token: UNSECURED_EXAMPLE.token,
         secret: 'any-secret-at-all-32-bytes-long!!',
       },
       output: {
@@ -324,20 +322,11 @@ export default defineTool({
         detail: 'alg "none" means the token is unsigned: anyone can forge it. It is always refused.',
         algorithm: 'none',
         signatureValid: null,
-        header: { alg: 'none', typ: 'JWT' },
-        payload: { sub: 'user-1', admin: true, exp: 4102444800 },
+        header: UNSECURED_EXAMPLE.header,
+        payload: UNSECURED_EXAMPLE.payload,
         key: { source: 'secret', type: 'oct', bits: 264, curve: null, kid: null, allowedAlgorithms: [] },
         checks: [{ check: 'algorithm', status: 'fail', detail: 'alg "none" means the token is unsigned: anyone can forge it. It is always refused.' }],
-        timing: {
-          status: 'valid',
-          expiresAt: '2100-01-01T00:00:00.000Z',
-          notBefore: null,
-          issuedAt: null,
-          expired: false,
-          notYetValid: null,
-          issuedInFuture: null,
-          lifetimeSeconds: null,
-        },
+        timing: UNSECURED_EXAMPLE.timing,
       },
     },
   ],

@@ -164,3 +164,20 @@ function numericDateToIso(value: unknown): string | null {
   const seconds = numericDate(value as Json);
   return seconds === null ? null : new Date(seconds * 1000).toISOString();
 }
+
+/** The unsecured (alg "none") token both JWT tools' examples show, what it decodes to and its timing (exp in 2100). */
+export const UNSECURED_EXAMPLE = {
+  token: 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ1c2VyLTEiLCJhZG1pbiI6dHJ1ZSwiZXhwIjo0MTAyNDQ0ODAwfQ.',
+  header: { alg: 'none', typ: 'JWT' },
+  payload: { sub: 'user-1', admin: true, exp: 4102444800 },
+  timing: {
+    status: 'valid' as const,
+    expiresAt: '2100-01-01T00:00:00.000Z',
+    notBefore: null,
+    issuedAt: null,
+    expired: false,
+    notYetValid: null,
+    issuedInFuture: null,
+    lifetimeSeconds: null,
+  },
+};

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
-import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFindings, type Severity, SEVERITIES } from './audit.ts';
+import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFromFindings, type Severity, SEVERITIES } from './audit.ts';
 
 /**
  * Every pattern here is linear: no nested quantifiers, every repetition bounded, and the keyword rule reads a
@@ -637,7 +637,7 @@ function scan(text: string, options: Options, ctx: ToolContext) {
     bySeverity[m.severity]++;
   }
   return {
-    ...scoreFindings(sorted),
+    ...scoreFromFindings(sorted),
     findings: sorted,
     matches,
     summary: { total: kept.length, byRule, bySeverity, truncated },

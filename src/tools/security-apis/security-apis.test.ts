@@ -8,6 +8,7 @@ import { asToolError } from '../../core/errors.ts';
 import { invoke } from '../../core/invoke.ts';
 import type { AnyTool } from '../../registry/define-tool.ts';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { type Json, moduleTools } from '../../../test/helpers/module-tools.ts';
 import { securityApisTools as allTools } from './index.ts';
 import { securityUrlTools } from './url-checks.ts';
 
@@ -16,30 +17,7 @@ const securityApisTools = allTools.filter((t) => !securityUrlTools.includes(t));
 
 /** Edge cases and outside test vectors beyond the examples (which test/examples.test.ts runs over HTTP). */
 const tools = new Map(securityApisTools.map((t) => [t.slug, t]));
-function tool(slug: string): AnyTool {
-  const found = tools.get(slug);
-  assert.ok(found, `no tool ${slug}`);
-  return found;
-}
-
-type Json = Record<string, unknown>;
-async function result(slug: string, input: unknown, now?: Date): Promise<Json> {
-  const outcome = await run(tool(slug), input, now ? { now: () => now } : {});
-  return outcome.result as Json;
-}
-async function outcome(slug: string, input: unknown, now?: Date): Promise<{ result: Json; warnings: string[] }> {
-  const o = await run(tool(slug), input, now ? { now: () => now } : {});
-  return { result: o.result as Json, warnings: o.warnings };
-}
-async function refusal(slug: string, input: unknown): Promise<{ status: number; detail: string }> {
-  try {
-    await run(tool(slug), input);
-  } catch (error) {
-    const e = asToolError(error);
-    return { status: e.status, detail: e.detail };
-  }
-  throw new Error(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
-}
+const { tool, result, outcome, refusal } = moduleTools(securityApisTools);
 const hex = (n: number, byte: number): string => Buffer.alloc(n, byte).toString('hex');
 
 test('the module lists its 10 JSON slugs, in catalog order', () => {

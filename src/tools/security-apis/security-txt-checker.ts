@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { defineUrlAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { decodeBody, fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
+import { decodeBody, fetcherOf } from '../../lib/page/context.ts';
 import { parseSecurityTxt } from '../../lib/page/security-txt.ts';
 import type { FetchResult } from '../../engines/fetch/fetcher.ts';
 
 const YEAR_MS = 366 * 86_400_000;
 
-export default defineTool({
+export default defineUrlAudit({
   module: 'security-apis',
   slug: 'security-txt-checker',
   title: 'security.txt checker (RFC 9116)',
@@ -19,11 +18,8 @@ export default defineTool({
     'Encryption, Acknowledgments, Policy, Hiring, CSAF, Preferred-Languages (at most once) and Canonical (which should list the ' +
     'URL it was fetched from), served over HTTPS as text/plain, optionally PGP-signed. Lists every field and problem.',
   keywords: ['security.txt', 'rfc 9116', 'vulnerability disclosure', 'security contact', 'well-known'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField('Site URL (its /.well-known/security.txt is checked)') }),
-  output: z.object({
-    url: z.string(),
+  urlHelp: 'Site URL (its /.well-known/security.txt is checked)',
+  fields: {
     securityTxtUrl: z.string().nullable().describe('Where the file was found (null when not found)'),
     httpStatus: z.number().int().nullable(),
     contentType: z.string().nullable(),
@@ -33,16 +29,9 @@ export default defineTool({
     daysUntilExpiry: z.number().int().nullable(),
     fields: z.array(z.object({ name: z.string(), value: z.string(), line: z.number().int() })),
     problems: z.array(z.object({ line: z.number().int().nullable(), severity: z.enum(['high', 'medium', 'low']), message: z.string() })),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a site', { url: 'https://example.com/' }),
-    liveExample('a bare host', { url: 'example.org' }),
-    siteExample('a security.txt without Expires, served as HTML', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'security-txt-expires-invalid',
-      'security-txt-content-type',
-    ]),
-  ],
+  },
+  live: { 'a site': 'https://example.com/', 'a bare host': 'example.org' },
+  offline: { title: 'a security.txt without Expires, served as HTML', finds: ['security-txt-expires-invalid', 'security-txt-content-type'] },
   run: async ({ url }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const candidates = [new URL('/.well-known/security.txt', url).href, new URL('/security.txt', url).href];
@@ -76,7 +65,6 @@ export default defineTool({
         findingId: 'security-txt-missing',
       });
       return {
-        url,
         securityTxtUrl: null,
         httpStatus: lastStatus,
         contentType: null,
@@ -86,7 +74,7 @@ export default defineTool({
         daysUntilExpiry: null,
         fields: [],
         problems: [],
-        ...buildAudit(checks),
+        audit: buildAudit(checks),
       };
     }
     const { response } = found;
@@ -195,7 +183,6 @@ export default defineTool({
       fix: 'Optionally sign the file with an OpenPGP cleartext signature.',
     });
     return {
-      url,
       securityTxtUrl: found.url,
       httpStatus: response.status,
       contentType: response.contentType,
@@ -205,7 +192,7 @@ export default defineTool({
       daysUntilExpiry: days,
       fields: parsed.fields,
       problems: parsed.problems,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

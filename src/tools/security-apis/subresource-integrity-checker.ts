@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
-import { boolParam, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
+import { boolParam, mapLimit } from '../../lib/page/context.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { digest, parseIntegrity } from '../../lib/page/sri.ts';
 
-export default defineTool({
+export default definePageAudit({
   module: 'security-apis',
   slug: 'subresource-integrity-checker',
   title: 'Subresource Integrity (SRI) checker',
@@ -17,15 +16,11 @@ export default defineTool({
     'crossorigin (the browser then fails the load), and — with `verify` (default true) — downloads up to 20 resources and checks ' +
     'that the hash matches. Also answers POST {url}.',
   keywords: ['sri', 'subresource integrity', 'integrity attribute', 'cdn security', 'supply chain', 'script integrity'],
-  method: 'GET',
   timeoutMs: 40_000,
-  input: z.object({
-    url: urlField(),
+  params: {
     verify: boolParam(true, 'Download resources that declare integrity and verify the hash (default true)'),
-  }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  },
+  fields: {
     resources: z.array(
       z.object({
         tag: z.enum(['script', 'link']),
@@ -44,13 +39,9 @@ export default defineTool({
       withIntegrity: z.number().int(),
       crossOriginWithoutIntegrity: z.number().int(),
     }),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('without downloading resources', { url: 'https://example.com/', verify: false }),
-    siteExample('a third-party script without integrity', { url: 'https://broken-shop.example/', verify: false }, brokenShop, ['sri-missing-script']),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'without downloading resources': { url: 'https://example.com/', verify: false } },
+  offline: { title: 'a third-party script without integrity', finds: ['sri-missing-script'], input: { url: 'https://broken-shop.example/', verify: false } },
   run: async ({ url, verify }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const origin = new URL(response.url).origin;
@@ -181,7 +172,6 @@ export default defineTool({
     ];
     const extra: Finding[] = [];
     return {
-      url,
       finalUrl: response.url,
       resources,
       summary: {
@@ -190,7 +180,7 @@ export default defineTool({
         withIntegrity: resources.filter((r) => r.integrity !== null).length,
         crossOriginWithoutIntegrity: missingScripts.length + missingStyles.length,
       },
-      ...buildAudit(checks, extra),
+      audit: buildAudit(checks, extra),
     };
   },
 });

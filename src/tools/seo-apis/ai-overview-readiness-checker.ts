@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
 import { wordsOf } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { fetchRobots } from '../../lib/page/robots.ts';
@@ -10,7 +8,7 @@ import { schemaTypes } from '../../lib/page/analysis.ts';
 
 const QUESTION = /\?\s*$|^(what|how|why|when|where|which|who|can|does|do|is|are|should|will)\b/i;
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'ai-overview-readiness-checker',
   title: 'AI Overview readiness checker',
@@ -20,12 +18,8 @@ export default defineTool({
     'followed by a direct 40–80-word answer, lists and tables, FAQ/HowTo/Article structured data, author and date signals, ' +
     'enough substantive content, and whether AI crawlers (GPTBot, Google-Extended, ClaudeBot, PerplexityBot) are allowed.',
   keywords: ['ai overview', 'sge', 'generative engine optimization', 'geo', 'answer engine', 'ai search readiness', 'llm seo'],
-  method: 'GET',
   timeoutMs: 25_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     method: z.string().describe('What the score is based on'),
     questionHeadings: z.array(z.string()),
     answerSnippets: z
@@ -39,16 +33,9 @@ export default defineTool({
     modified: z.string().nullable(),
     wordCount: z.number().int(),
     aiCrawlers: z.array(z.object({ userAgent: z.string(), allowed: z.boolean() })),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('an article', { url: 'https://example.com/guide' }),
-    liveExample('a FAQ page', { url: 'https://example.com/faq' }),
-    siteExample('no question headings, no author or date', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'ai-no-question-headings',
-      'ai-no-authorship',
-    ]),
-  ],
+  },
+  live: { 'an article': 'https://example.com/guide', 'a FAQ page': 'https://example.com/faq' },
+  offline: { title: 'no question headings, no author or date', finds: ['ai-no-question-headings', 'ai-no-authorship'] },
   run: async ({ url }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const robots = await fetchRobots(fetcher, response.url);
@@ -174,7 +161,6 @@ export default defineTool({
       },
     ];
     return {
-      url,
       finalUrl: response.url,
       method: 'Structural heuristics on the page HTML and robots.txt; no AI system or search engine is queried.',
       questionHeadings,
@@ -187,7 +173,7 @@ export default defineTool({
       modified,
       wordCount: words,
       aiCrawlers,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { boolParam, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
+import { boolParam, mapLimit } from '../../lib/page/context.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import type { FetchSession } from '../../engines/fetch/fetcher.ts';
 
@@ -21,7 +20,7 @@ const resultSchema = z.object({
   error: z.string().nullable(),
 });
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'broken-link-checker',
   title: 'Broken link checker',
@@ -30,29 +29,21 @@ export default defineTool({
     '`maxLinks` (default 100, at most 200), then reports broken links (4xx/5xx), links that fail to answer, and links that redirect ' +
     '(update them to the final URL). Links to private or loopback addresses are reported as blocked and not requested.',
   keywords: ['broken links', 'dead links', '404 links', 'link checker', 'link rot'],
-  method: 'GET',
   timeoutMs: 90_000,
-  input: z.object({
-    url: urlField(),
+  params: {
     maxLinks: z.coerce.number().int().min(1).max(200).default(100).describe('Distinct links to check (1–200, default 100)'),
     includeExternal: boolParam(true, 'Check links to other sites too (default true)'),
-  }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  },
+  fields: {
     linksFound: z.number().int().describe('Distinct http(s) links on the page'),
     linksChecked: z.number().int(),
     broken: z.number().int(),
     redirected: z.number().int(),
     errors: z.number().int(),
     results: z.array(resultSchema).describe('Every checked link: broken and erroring first, then redirected, then ok'),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('internal links only, first 50', { url: 'https://example.com/', maxLinks: 50, includeExternal: false }),
-    siteExample('a link to a page that answers 404', { url: 'https://broken-shop.example/' }, brokenShop, ['broken-links']),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'internal links only, first 50': { url: 'https://example.com/', maxLinks: 50, includeExternal: false } },
+  offline: { title: 'a link to a page that answers 404', finds: ['broken-links'] },
   run: async ({ url, maxLinks, includeExternal }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const distinct = new Map<string, { text: string; internal: boolean }>();
@@ -120,7 +111,6 @@ export default defineTool({
       },
     ];
     return {
-      url,
       finalUrl: response.url,
       linksFound: distinct.size,
       linksChecked: results.length,
@@ -128,7 +118,7 @@ export default defineTool({
       redirected: redirected.length,
       errors: errors.length,
       results,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { canonicalFromLinkHeader } from '../../lib/page/seo-checks.ts';
 import { parsePage } from '../../lib/page/html.ts';
 import { decodeBody } from '../../lib/page/context.ts';
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'canonical-url-checker',
   title: 'Canonical URL checker',
@@ -18,12 +16,8 @@ export default defineTool({
     'one, absolute, same protocol and host, self-referencing or not, consistent with og:url, not combined with noindex, and — by ' +
     'requesting it — that the canonical target answers 200 without redirecting and declares itself canonical.',
   keywords: ['canonical', 'rel canonical', 'canonical tag', 'duplicate content', 'canonical checker'],
-  method: 'GET',
   timeoutMs: 25_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     httpStatus: z.number().int(),
     canonical: z.string().nullable(),
     htmlCanonicals: z.array(z.string()).describe('As written in the HTML'),
@@ -40,13 +34,9 @@ export default defineTool({
       })
       .nullable()
       .describe('What the canonical URL answers'),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('a page with query parameters', { url: 'https://example.com/shoes?color=red' }),
-    siteExample('a canonical that points to a 404', { url: 'https://broken-shop.example/' }, brokenShop, ['canonical-target-broken']),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'a page with query parameters': 'https://example.com/shoes?color=red' },
+  offline: { title: 'a canonical that points to a 404', finds: ['canonical-target-broken'] },
   run: async ({ url }, ctx) => {
     const { response, page, fetcher } = await loadPage(ctx, url);
     const header = canonicalFromLinkHeader(response.headers.link, response.url);
@@ -169,7 +159,6 @@ export default defineTool({
       }
     }
     return {
-      url,
       finalUrl: response.url,
       httpStatus: response.status,
       canonical,
@@ -178,7 +167,7 @@ export default defineTool({
       selfReferencing: canonical ? norm(canonical) === norm(response.url) : null,
       ogUrl: page.og['og:url'] ?? null,
       target,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { wordsOf } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { occurrences, readability, round2, topPhrases } from '../../lib/page/text.ts';
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'content-optimization',
   title: 'Content optimization',
@@ -17,15 +15,10 @@ export default defineTool({
     '`keyword` — its density (target 0.5–2.5%) and whether it appears in the title, meta description, H1, subheadings, first ' +
     'paragraph and URL. Findings say what to improve.',
   keywords: ['content optimization', 'readability', 'keyword density', 'word count', 'flesch', 'content analysis', 'seo content'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({
-    url: urlField(),
+  params: {
     keyword: z.string().trim().max(100, 'at most 100 characters').optional().describe('Target keyword or phrase (optional)'),
-  }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  },
+  fields: {
     wordCount: z.number().int(),
     paragraphs: z.number().int(),
     averageParagraphWords: z.number(),
@@ -55,16 +48,13 @@ export default defineTool({
         inUrl: z.boolean(),
       })
       .nullable(),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('with a target keyword', { url: 'https://example.com/blog/coffee', keyword: 'cold brew coffee' }),
-    siteExample('a thin page missing its keyword', { url: 'https://broken-shop.example/', keyword: 'glass jars' }, brokenShop, [
-      'thin-content',
-      'keyword-placement',
-    ]),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'with a target keyword': { url: 'https://example.com/blog/coffee', keyword: 'cold brew coffee' } },
+  offline: {
+    title: 'a thin page missing its keyword',
+    finds: ['thin-content', 'keyword-placement'],
+    input: { url: 'https://broken-shop.example/', keyword: 'glass jars' },
+  },
   run: async ({ url, keyword }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const text = page.text;
@@ -175,7 +165,6 @@ export default defineTool({
       });
     }
     return {
-      url,
       finalUrl: response.url,
       wordCount: words,
       paragraphs: paraWords.length,
@@ -185,7 +174,7 @@ export default defineTool({
       topWords: phrases.single,
       topPhrases: [...phrases.bigrams, ...phrases.trigrams].sort((a, b) => b.count - a.count || a.phrase.localeCompare(b.phrase)).slice(0, 15),
       keyword: keywordResult,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

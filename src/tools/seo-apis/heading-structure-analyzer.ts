@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { h1Check, headingOrderCheck } from '../../lib/page/seo-checks.ts';
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'heading-structure-analyzer',
   title: 'Heading structure analyzer',
@@ -14,22 +12,13 @@ export default defineTool({
     'Lists a page’s H1–H6 headings in document order as an indented outline and audits it: exactly one H1, no skipped levels ' +
     '(H2 → H4), no empty headings, headings of reasonable length (under 70 characters) and no duplicate headings, plus counts per level.',
   keywords: ['headings', 'h1', 'h2', 'heading structure', 'outline', 'heading hierarchy'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
     outline: z.string().describe('Indented text outline, two spaces per level'),
     counts: z.object({ h1: z.number().int(), h2: z.number().int(), h3: z.number().int(), h4: z.number().int(), h5: z.number().int(), h6: z.number().int() }),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('an article', { url: 'https://example.com/blog/post' }),
-    siteExample('two H1s and a skipped level', { url: 'https://broken-shop.example/' }, brokenShop, ['h1-multiple', 'heading-level-skipped']),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'an article': 'https://example.com/blog/post' },
+  offline: { title: 'two H1s and a skipped level', finds: ['h1-multiple', 'heading-level-skipped'] },
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const hs = page.headings;
@@ -96,12 +85,11 @@ export default defineTool({
       },
     ];
     return {
-      url,
       finalUrl: response.url,
       headings: hs,
       outline: hs.map((h) => `${'  '.repeat(h.level - 1)}H${h.level} ${h.text || '(empty)'}`).join('\n'),
       counts: { h1: count(1), h2: count(2), h3: count(3), h4: count(4), h5: count(5), h6: count(6) },
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { decodeBody, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
+import { decodeBody, mapLimit } from '../../lib/page/context.ts';
 import { parsePage } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
@@ -30,7 +29,7 @@ export function validateHreflang(value: string): { valid: boolean; language: str
   return { valid: true, language, region, problem: null };
 }
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'hreflang-checker',
   title: 'Hreflang checker',
@@ -39,15 +38,11 @@ export default defineTool({
     '(ISO 639-1 language, optional script and ISO 3166-1 region, x-default), finds duplicates and a missing self-reference or ' +
     'x-default, then fetches up to `maxAlternates` alternate pages and checks reciprocity: each must answer 200 and link back to this page.',
   keywords: ['hreflang', 'international seo', 'alternate language', 'x-default', 'multilingual', 'return links'],
-  method: 'GET',
   timeoutMs: 45_000,
-  input: z.object({
-    url: urlField(),
+  params: {
     maxAlternates: z.coerce.number().int().min(0).max(30).default(10).describe('Alternate pages to fetch for the reciprocity check (0–30, default 10)'),
-  }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  },
+  fields: {
     alternates: z.array(
       z.object({
         hreflang: z.string(),
@@ -64,17 +59,12 @@ export default defineTool({
     ),
     hasXDefault: z.boolean(),
     selfReferenced: z.boolean(),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a multilingual page', { url: 'https://example.com/en/' }),
-    liveExample('skip fetching alternates', { url: 'https://example.com/de/', maxAlternates: 0 }),
-    siteExample('a wrong region code, no x-default, no return links', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'hreflang-invalid-code',
-      'hreflang-no-return-link',
-      'hreflang-no-x-default',
-    ]),
-  ],
+  },
+  live: { 'a multilingual page': 'https://example.com/en/', 'skip fetching alternates': { url: 'https://example.com/de/', maxAlternates: 0 } },
+  offline: {
+    title: 'a wrong region code, no x-default, no return links',
+    finds: ['hreflang-invalid-code', 'hreflang-no-return-link', 'hreflang-no-x-default'],
+  },
   run: async ({ url, maxAlternates }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const fromHeader: Array<{ hreflang: string; href: string | null }> = [];
@@ -224,6 +214,6 @@ export default defineTool({
         });
       }
     }
-    return { url, finalUrl: response.url, alternates, hasXDefault, selfReferenced, ...buildAudit(checks) };
+    return { finalUrl: response.url, alternates, hasXDefault, selfReferenced, audit: buildAudit(checks) };
   },
 });

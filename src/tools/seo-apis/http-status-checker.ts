@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
+import { fetcherOf } from '../../lib/page/context.ts';
 import { hopSchema, hopsOf, statusCategory, timingSchema, tlsSummarySchema } from '../../lib/page/schemas.ts';
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'http-status-checker',
   title: 'HTTP status checker',
@@ -14,12 +13,7 @@ export default defineTool({
     'timings (DNS, connect, TLS, time to first byte, total), content type and size, server header and TLS validity, with an ' +
     'audit: final status 2xx, redirect count, HTTPS, certificate validity and response time. Private and loopback addresses are refused.',
   keywords: ['http status', 'status code', 'url checker', 'is my site up', '404 checker', 'response code', 'uptime'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     status: z.number().int(),
     statusText: z.string(),
     category: z.enum(['informational', 'success', 'redirect', 'client-error', 'server-error']),
@@ -32,13 +26,9 @@ export default defineTool({
     bodyBytes: z.number().int(),
     server: z.string().nullable(),
     tls: tlsSummarySchema,
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a live page', { url: 'https://example.com/' }),
-    liveExample('a bare host gets https://', { url: 'example.com' }),
-    siteExample('a page that answers 404', { url: 'https://broken-shop.example/gone' }, brokenShop, ['status-client-error']),
-  ],
+  },
+  live: { 'a live page': 'https://example.com/', 'a bare host gets https://': 'example.com' },
+  offline: { title: 'a page that answers 404', finds: ['status-client-error'], input: { url: 'https://broken-shop.example/gone' } },
   run: async ({ url }, ctx) => {
     const response = await fetcherOf(ctx).fetch(url, { truncate: true });
     const checks: CheckInput[] = [];
@@ -110,7 +100,6 @@ export default defineTool({
     });
     if (response.truncated) ctx.warn(`The body is larger than ${response.body.length} bytes; only that much was read.`);
     return {
-      url,
       finalUrl: response.url,
       status: s,
       statusText: response.statusText,
@@ -124,7 +113,7 @@ export default defineTool({
       bodyBytes: response.body.length,
       server: response.headers.server ?? null,
       tls: response.tls,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
 const FILENAME = /\.(jpe?g|png|gif|webp|avif|svg|bmp)$|^(img|image|dsc|photo|pic)[-_ ]?\d+/i;
 const GENERIC = new Set(['image', 'picture', 'photo', 'img', 'logo', 'icon', 'graphic', 'banner', 'placeholder', 'untitled']);
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'image-alt-text-checker',
   title: 'Image alt text checker',
@@ -17,12 +15,7 @@ export default defineTool({
     '(fine for decorative images, a problem for linked images whose alt is the link text), alt that is a file name or a generic ' +
     'word ("image", "logo"), and alt over 125 characters. Also flags images without width/height (layout shift).',
   keywords: ['alt text', 'image alt', 'accessibility', 'alt attribute', 'image seo', 'wcag'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     total: z.number().int(),
     withAlt: z.number().int(),
     missingAlt: z.number().int(),
@@ -38,13 +31,9 @@ export default defineTool({
         }),
       )
       .describe('First 300 images'),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('a gallery', { url: 'https://example.com/gallery' }),
-    siteExample('an image without alt', { url: 'https://broken-shop.example/' }, brokenShop, ['image-alt-missing']),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'a gallery': 'https://example.com/gallery' },
+  offline: { title: 'an image without alt', finds: ['image-alt-missing'] },
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const images = page.images.map((img) => {
@@ -133,14 +122,13 @@ export default defineTool({
       },
     ];
     return {
-      url,
       finalUrl: response.url,
       total: images.length,
       withAlt: images.filter((i) => i.alt !== null).length,
       missingAlt: missing.length,
       emptyAlt: images.filter((i) => i.alt === '').length,
       images: images.slice(0, 300),
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
 const GENERIC_ANCHORS = new Set([
@@ -22,7 +20,7 @@ const GENERIC_ANCHORS = new Set([
   'more info',
 ]);
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'internal-linking',
   title: 'Internal linking analysis',
@@ -31,12 +29,7 @@ export default defineTool({
     '("click here", "read more"), empty anchors (image links without alt), nofollow on internal links, links back to the page ' +
     'itself, and the share of internal versus external links — with findings to strengthen the page’s place in the site structure.',
   keywords: ['internal links', 'internal linking', 'anchor text', 'site structure', 'link equity'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     internalLinks: z.number().int(),
     uniqueInternalTargets: z.number().int(),
     externalLinks: z.number().int(),
@@ -48,13 +41,9 @@ export default defineTool({
     emptyAnchors: z.array(z.string()),
     nofollowInternal: z.array(z.string()),
     selfLinks: z.number().int(),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a home page', { url: 'https://example.com/' }),
-    liveExample('a blog post', { url: 'https://example.com/blog/post' }),
-    siteExample('generic and empty anchors', { url: 'https://broken-shop.example/' }, brokenShop, ['anchor-text-generic', 'anchor-text-empty']),
-  ],
+  },
+  live: { 'a home page': 'https://example.com/', 'a blog post': 'https://example.com/blog/post' },
+  offline: { title: 'generic and empty anchors', finds: ['anchor-text-generic', 'anchor-text-empty'] },
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const http = page.links.filter((l) => l.kind === 'http' && l.href);
@@ -143,7 +132,6 @@ export default defineTool({
       },
     ];
     return {
-      url,
       finalUrl: response.url,
       internalLinks: internal.length,
       uniqueInternalTargets: targets.size,
@@ -157,7 +145,7 @@ export default defineTool({
       emptyAnchors: empty.slice(0, 100),
       nofollowInternal: nofollow.slice(0, 100),
       selfLinks,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

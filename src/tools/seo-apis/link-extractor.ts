@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { boolParam, liveExample, urlField } from '../../lib/page/context.ts';
+import { defineUrlTool } from '../../lib/page/define-url-tool.ts';
+import { boolParam } from '../../lib/page/context.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
-export default defineTool({
+export default defineUrlTool({
   module: 'seo-apis',
   slug: 'link-extractor',
   title: 'Link extractor',
@@ -12,14 +12,10 @@ export default defineTool({
     'ugc, noopener), title and kind (internal, external, mailto, tel, javascript, fragment), in page order, with totals. ' +
     'Set `unique` to list each URL once. Relative links are resolved against the page URL and <base href>.',
   keywords: ['extract links', 'link extractor', 'get all links', 'href list', 'outbound links', 'scrape links'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({
-    url: urlField(),
+  params: {
     unique: boolParam(false, 'List each URL once (first occurrence), default false'),
-  }),
-  output: z.object({
-    url: z.string(),
+  },
+  fields: {
     finalUrl: z.string(),
     total: z.number().int(),
     counts: z.object({
@@ -45,11 +41,8 @@ export default defineTool({
       )
       .describe('At most 2,000 links'),
     externalDomains: z.array(z.object({ domain: z.string(), links: z.number().int() })).describe('Linked external hosts, most linked first'),
-  }),
-  examples: [
-    liveExample('all links of a page', { url: 'https://example.com/' }),
-    liveExample('unique URLs only', { url: 'https://example.com/', unique: true }),
-  ],
+  },
+  live: { 'all links of a page': 'https://example.com/', 'unique URLs only': { url: 'https://example.com/', unique: true } },
   run: async ({ url, unique }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const all = page.links.map((l) => ({
@@ -78,7 +71,6 @@ export default defineTool({
       }
     if (links.length > 2000) ctx.warn(`The page has ${links.length} links; the first 2,000 are listed.`);
     return {
-      url,
       finalUrl: response.url,
       total: links.length,
       counts: {

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { defineUrlTool } from '../../lib/page/define-url-tool.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { renderLlmsTxt } from '../../lib/page/llms.ts';
 
 const OPTIONAL = /privacy|terms|cookie|legal|imprint|impressum|careers|jobs|press|login|sign-?in|sign-?up|register|cart|account/i;
 
-export default defineTool({
+export default defineUrlTool({
   module: 'seo-apis',
   slug: 'llms-txt-builder',
   title: 'llms.txt builder',
@@ -16,14 +15,11 @@ export default defineTool({
     'lists grouped by their first path segment (e.g. /docs → Docs), named by their anchor text, with legal, account and ' +
     'career pages in an "## Optional" section. The same page always gives the same file. Review and add notes before publishing.',
   keywords: ['llms.txt', 'llms txt generator', 'ai crawlers', 'llmstxt', 'generate llms.txt'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({
-    url: urlField('Home page (or any page) of the site'),
+  urlHelp: 'Home page (or any page) of the site',
+  params: {
     maxLinks: z.coerce.number().int().min(1).max(200).default(60).describe('Links to include at most (1–200, default 60)'),
-  }),
-  output: z.object({
-    url: z.string(),
+  },
+  fields: {
     finalUrl: z.string(),
     content: z.string().describe('The llms.txt file'),
     title: z.string(),
@@ -31,8 +27,8 @@ export default defineTool({
     sections: z.array(z.object({ name: z.string(), links: z.array(z.object({ name: z.string(), url: z.string(), notes: z.string().nullable() })) })),
     linkCount: z.number().int(),
     suggestedLocation: z.string(),
-  }),
-  examples: [liveExample('a site', { url: 'https://example.com/' }), liveExample('at most 20 links', { url: 'https://example.com/', maxLinks: 20 })],
+  },
+  live: { 'a site': 'https://example.com/', 'at most 20 links': { url: 'https://example.com/', maxLinks: 20 } },
   run: async ({ url, maxLinks }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const origin = new URL(response.url).origin;
@@ -69,7 +65,6 @@ export default defineTool({
       .filter((s) => s.links.length > 0);
     const content = renderLlmsTxt(title, summary, [], sections);
     return {
-      url,
       finalUrl: response.url,
       content,
       title,

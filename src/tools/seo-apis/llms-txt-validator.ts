@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { defineUrlAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { decodeBody, fetcherOf, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
+import { decodeBody, fetcherOf, mapLimit } from '../../lib/page/context.ts';
 import { parseLlmsTxt } from '../../lib/page/llms.ts';
 
-export default defineTool({
+export default defineUrlAudit({
   module: 'seo-apis',
   slug: 'llms-txt-validator',
   title: 'llms.txt validator',
@@ -16,14 +15,12 @@ export default defineTool({
     'optional "Optional" section. Also checks the content type and, with `checkLinks`, that up to that many linked URLs answer 200. ' +
     'Reports the parsed structure, each problem with its line, and also whether /llms-full.txt exists.',
   keywords: ['llms.txt', 'llms txt validator', 'ai crawlers', 'llmstxt', 'llm seo', 'generative engine optimization'],
-  method: 'GET',
   timeoutMs: 40_000,
-  input: z.object({
-    url: urlField('Site URL (its /llms.txt is checked) or the URL of an llms.txt file'),
+  urlHelp: 'Site URL (its /llms.txt is checked) or the URL of an llms.txt file',
+  params: {
     checkLinks: z.coerce.number().int().min(0).max(30).default(10).describe('Linked URLs to request (0–30, default 10)'),
-  }),
-  output: z.object({
-    url: z.string(),
+  },
+  fields: {
     llmsTxtUrl: z.string(),
     httpStatus: z.number().int().nullable(),
     contentType: z.string().nullable(),
@@ -35,13 +32,9 @@ export default defineTool({
     problems: z.array(z.object({ line: z.number().int().nullable(), severity: z.enum(['high', 'medium', 'low']), code: z.string(), message: z.string() })),
     linkChecks: z.array(z.object({ url: z.string(), status: z.number().int().nullable(), error: z.string().nullable() })),
     llmsFullTxt: z.boolean().nullable().describe('/llms-full.txt answers 200 (null when the input was a file URL)'),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a site', { url: 'https://example.com/' }),
-    liveExample('an llms.txt URL, no link checks', { url: 'https://example.com/docs/llms.txt', checkLinks: 0 }),
-    siteExample('an llms.txt with no H1 title', { url: 'https://broken-shop.example/' }, brokenShop, ['llms-txt-structure']),
-  ],
+  },
+  live: { 'a site': 'https://example.com/', 'an llms.txt URL, no link checks': { url: 'https://example.com/docs/llms.txt', checkLinks: 0 } },
+  offline: { title: 'an llms.txt with no H1 title', finds: ['llms-txt-structure'] },
   run: async ({ url, checkLinks }, ctx) => {
     const fetcher = fetcherOf(ctx);
     const isFile = /\.txt$/i.test(new URL(url).pathname);
@@ -161,7 +154,6 @@ export default defineTool({
         });
     }
     return {
-      url,
       llmsTxtUrl: llmsUrl,
       httpStatus: response.status,
       contentType: response.contentType,
@@ -173,7 +165,7 @@ export default defineTool({
       problems: found && !looksHtml ? parsed.problems : [],
       linkChecks,
       llmsFullTxt: llmsFull,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

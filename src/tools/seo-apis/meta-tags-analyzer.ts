@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DESCRIPTION_FONT_PX, pixelWidth, TITLE_FONT_PX } from '../../lib/page/serp.ts';
 import { canonicalCheck, descriptionChecks, langCheck, openGraphCheck, robotsMetaCheck, titleChecks, viewportCheck } from '../../lib/page/seo-checks.ts';
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'meta-tags-analyzer',
   title: 'Meta tags analyzer',
@@ -16,12 +14,7 @@ export default defineTool({
     'language, Open Graph and Twitter Card tags and every other <meta> — with lengths and pixel widths, then audits them: title ' +
     '30–60 characters, description 70–160, one of each, indexable, mobile viewport, canonical, lang and Open Graph basics.',
   keywords: ['meta tags', 'meta description', 'title tag', 'og tags', 'robots meta', 'seo meta checker'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     httpStatus: z.number().int(),
     title: z.object({ value: z.string().nullable(), length: z.number().int(), pixelWidth: z.number().int(), count: z.number().int() }),
     metaDescription: z.object({ value: z.string().nullable(), length: z.number().int(), pixelWidth: z.number().int(), count: z.number().int() }),
@@ -34,24 +27,17 @@ export default defineTool({
     openGraph: z.record(z.string(), z.string()),
     twitter: z.record(z.string(), z.string()),
     meta: z.array(z.object({ key: z.string(), content: z.string() })).describe('Every <meta> with a name, property, http-equiv or itemprop, in page order'),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a live page', { url: 'https://example.com/' }),
-    liveExample('a bare host', { url: 'example.org' }),
-    siteExample('a short title, no description, viewport or lang', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'title-too-short',
-      'meta-description-missing',
-      'viewport-missing',
-      'lang-missing',
-    ]),
-  ],
+  },
+  live: { 'a live page': 'https://example.com/', 'a bare host': 'example.org' },
+  offline: {
+    title: 'a short title, no description, viewport or lang',
+    finds: ['title-too-short', 'meta-description-missing', 'viewport-missing', 'lang-missing'],
+  },
   run: async ({ url }, ctx) => {
     const { response, page } = await loadPage(ctx, url);
     const title = page.title;
     const description = page.metaDescription;
     return {
-      url,
       finalUrl: response.url,
       httpStatus: response.status,
       title: { value: title, length: title ? [...title].length : 0, pixelWidth: title ? pixelWidth(title, TITLE_FONT_PX) : 0, count: page.titles.length },
@@ -70,7 +56,7 @@ export default defineTool({
       openGraph: page.og,
       twitter: page.twitter,
       meta: page.meta.slice(0, 300),
-      ...buildAudit([
+      audit: buildAudit([
         ...titleChecks(page),
         ...descriptionChecks(page),
         robotsMetaCheck(page, response),

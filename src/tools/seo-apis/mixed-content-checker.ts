@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { mixedContentSite } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
 const ACTIVE = new Set(['script', 'iframe', 'object', 'embed', 'form']);
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'mixed-content-checker',
   title: 'Mixed content checker',
@@ -16,26 +15,21 @@ export default defineTool({
     'form actions (active mixed content, which browsers block) and images, video, audio and other passive content (which browsers ' +
     'upgrade or flag) — plus http:// URLs inside inline style url(...). Reports whether the page sets upgrade-insecure-requests in its CSP.',
   keywords: ['mixed content', 'https', 'insecure content', 'http resources', 'ssl warning'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField('HTTPS page URL') }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  urlHelp: 'HTTPS page URL',
+  fields: {
     pageIsHttps: z.boolean(),
     upgradeInsecureRequests: z.boolean(),
     active: z.array(z.object({ tag: z.string(), attribute: z.string(), url: z.string() })),
     passive: z.array(z.object({ tag: z.string(), attribute: z.string(), url: z.string() })),
     insecureLinks: z.number().int().describe('Plain http:// <a href> links (not mixed content, but worth upgrading)'),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('an https page', { url: 'https://example.com/' }),
-    liveExample('a bare host', { url: 'example.com' }),
-    siteExample('an https page that loads a script and an image over http', { url: 'https://secure-shop.example/' }, mixedContentSite, [
-      'active-mixed-content',
-    ]),
-  ],
+  },
+  live: { 'an https page': 'https://example.com/', 'a bare host': 'example.com' },
+  offline: {
+    title: 'an https page that loads a script and an image over http',
+    finds: ['active-mixed-content'],
+    input: { url: 'https://secure-shop.example/' },
+    site: mixedContentSite,
+  },
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const pageIsHttps = response.url.startsWith('https:');
@@ -110,14 +104,13 @@ export default defineTool({
       });
     }
     return {
-      url,
       finalUrl: response.url,
       pageIsHttps,
       upgradeInsecureRequests: upgrade,
       active,
       passive,
       insecureLinks: page.links.filter((l) => l.href?.startsWith('http:')).length,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { browserOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
+import { browserOf } from '../../lib/page/context.ts';
 
 const resourceSchema = z.object({ url: z.string(), type: z.string(), transferBytes: z.number().int(), mimeType: z.string().nullable() });
 const TEXT_TYPES = /^(text\/|application\/(javascript|json|xml|x-javascript|manifest\+json)|image\/svg\+xml)/;
@@ -14,7 +13,7 @@ function rate(value: number | null, good: number, poor: number): 'pass' | 'warn'
   return value <= good ? 'pass' : value <= poor ? 'warn' : 'fail';
 }
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'page-speed-analyzer',
   title: 'Page speed analyzer (real browser)',
@@ -26,13 +25,9 @@ export default defineTool({
     'displayed. Scored against the Core Web Vitals thresholds (LCP ≤ 2.5 s, CLS ≤ 0.1, FCP ≤ 1.8 s, TTFB ≤ 0.8 s). One load ' +
     'from this server (desktop viewport, no throttling), so values vary between runs. Requests to private addresses are blocked and listed.',
   keywords: ['page speed', 'core web vitals', 'lcp', 'cls', 'fcp', 'ttfb', 'performance', 'site speed', 'pagespeed'],
-  method: 'GET',
   cost: 2,
   timeoutMs: 60_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     httpStatus: z.number().int().nullable(),
     metrics: z.object({
       ttfbMs: z.number().int().nullable(),
@@ -56,13 +51,9 @@ export default defineTool({
     failedRequests: z.array(z.object({ url: z.string(), error: z.string() })),
     blockedRequests: z.array(z.object({ url: z.string(), reason: z.string() })).describe('Requests refused because they target private addresses'),
     browser: z.string(),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('a bare host', { url: 'example.org' }),
-    siteExample('HTML, scripts and styles served without compression', { url: 'https://broken-shop.example/' }, brokenShop, ['text-uncompressed']),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'a bare host': 'example.org' },
+  offline: { title: 'HTML, scripts and styles served without compression', finds: ['text-uncompressed'] },
   run: async ({ url }, ctx) => {
     const m = await browserOf(ctx).measure(url, { signal: ctx.signal, timeoutMs: 30_000 });
     const res = m.resources;
@@ -197,7 +188,6 @@ export default defineTool({
     if (m.blockedRequests.length)
       ctx.warn(`${m.blockedRequests.length} request(s) to private addresses were blocked; the page may look different from a visitor's view.`);
     return {
-      url,
       finalUrl: m.finalUrl,
       httpStatus: m.status,
       metrics: {
@@ -223,7 +213,7 @@ export default defineTool({
       failedRequests: m.failedRequests.slice(0, 50),
       blockedRequests: m.blockedRequests.slice(0, 50),
       browser: `Chromium ${m.browserVersion}`,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

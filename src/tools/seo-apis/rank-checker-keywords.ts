@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { liveExample, urlField } from '../../lib/page/context.ts';
+import { defineUrlTool } from '../../lib/page/define-url-tool.ts';
 import { wordsOf } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { occurrences, round2, topPhrases } from '../../lib/page/text.ts';
@@ -24,7 +23,7 @@ const keywordSchema = z.object({
   inImageAlt: z.boolean(),
 });
 
-export default defineTool({
+export default defineUrlTool({
   module: 'seo-apis',
   slug: 'rank-checker/keywords',
   title: 'Target keywords of a page (on-page rank signals)',
@@ -34,28 +33,24 @@ export default defineTool({
     '100 words, meta description, URL, subheadings and body frequency. It does NOT query live search results (no SERP positions): ' +
     'it measures the on-page signals that the page would rank with.',
   keywords: ['keyword extraction', 'target keywords', 'rank checker', 'keyword prominence', 'on-page keywords', 'seo keywords'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({
-    url: urlField(),
+  params: {
     keywords: z
       .string()
       .max(1000, 'at most 1000 characters')
       .optional()
       .describe('Comma-separated keywords to score (optional; default: discovered from the page)'),
-  }),
-  output: z.object({
-    url: z.string(),
+  },
+  fields: {
     finalUrl: z.string(),
     wordCount: z.number().int(),
     primaryKeyword: z.string().nullable().describe('The most prominent candidate'),
     keywords: z.array(keywordSchema).describe('Most prominent first (at most 25)'),
     liveRankings: z.literal(false).describe('Always false: positions in live search results are not queried'),
-  }),
-  examples: [
-    liveExample('discover target keywords', { url: 'https://example.com/' }),
-    liveExample('score given keywords', { url: 'https://example.com/coffee', keywords: 'cold brew, coffee beans' }),
-  ],
+  },
+  live: {
+    'discover target keywords': 'https://example.com/',
+    'score given keywords': { url: 'https://example.com/coffee', keywords: 'cold brew, coffee beans' },
+  },
   run: async ({ url, keywords }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const text = page.text;
@@ -114,6 +109,6 @@ export default defineTool({
       (a, b) => b.prominence - a.prominence || b.phrase.split(' ').length - a.phrase.split(' ').length || b.count - a.count || a.phrase.localeCompare(b.phrase),
     );
     const top = given.length ? scored : scored.filter((s) => s.count > 0).slice(0, 25);
-    return { url, finalUrl: response.url, wordCount: total, primaryKeyword: top[0]?.phrase ?? null, keywords: top, liveRankings: false as const };
+    return { finalUrl: response.url, wordCount: total, primaryKeyword: top[0]?.phrase ?? null, keywords: top, liveRankings: false as const };
   },
 });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
+import { fetcherOf } from '../../lib/page/context.ts';
 import { redirectHopSchema, traceRedirects } from '../../lib/page/redirects.ts';
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'redirect-chain-analyzer',
   title: 'Redirect chain analyzer',
@@ -14,25 +13,18 @@ export default defineTool({
     'then audits the chain: length, loops, temporary (302/307) versus permanent (301/308) redirects, HTTPS downgrades, the ' +
     'http→https step and the final status. Every hop is checked against the private-address rules before it is requested.',
   keywords: ['redirect checker', 'redirect chain', '301', '302', 'redirect loop', 'redirect trace'],
-  method: 'GET',
   timeoutMs: 40_000,
-  input: z.object({ url: urlField('URL to trace (http or https)') }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  urlHelp: 'URL to trace (http or https)',
+  fields: {
     finalStatus: z.number().int().nullable(),
     redirectCount: z.number().int(),
     totalTimeMs: z.number().int(),
     loop: z.boolean(),
     hops: z.array(redirectHopSchema),
     error: z.string().nullable().describe('Why tracing stopped early, if it did'),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('trace http → https', { url: 'http://example.com/' }),
-    liveExample('a short link', { url: 'https://example.com/old-page' }),
-    siteExample('two redirects in a row', { url: 'https://broken-shop.example/moved' }, brokenShop, ['redirect-chain-long', 'redirect-temporary']),
-  ],
+  },
+  live: { 'trace http → https': 'http://example.com/', 'a short link': 'https://example.com/old-page' },
+  offline: { title: 'two redirects in a row', finds: ['redirect-chain-long', 'redirect-temporary'], input: { url: 'https://broken-shop.example/moved' } },
   run: async ({ url }, ctx) => {
     const trace = await traceRedirects(fetcherOf(ctx), url);
     const { hops } = trace;
@@ -109,7 +101,6 @@ export default defineTool({
       findingId: 'redirect-final-not-ok',
     });
     return {
-      url,
       finalUrl: last?.nextUrl && !trace.loop ? last.nextUrl : (last?.url ?? url),
       finalStatus: last && !last.nextUrl ? last.status : null,
       redirectCount: redirects.length,
@@ -117,7 +108,7 @@ export default defineTool({
       loop: trace.loop,
       hops,
       error: trace.error,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

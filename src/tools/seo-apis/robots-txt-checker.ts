@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { defineUrlAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
+import { fetcherOf } from '../../lib/page/context.ts';
 import { fetchRobots, ROBOTS_MAX_BYTES } from '../../lib/page/robots.ts';
 
 const BOTS = ['Googlebot', 'Bingbot', 'GPTBot', 'Google-Extended', 'ClaudeBot', 'PerplexityBot', 'CCBot', '*'];
 
-export default defineTool({
+export default defineUrlAudit({
   module: 'seo-apis',
   slug: 'robots-txt-checker',
   title: 'robots.txt checker',
@@ -17,14 +16,11 @@ export default defineTool({
     'the given URL may be crawled by Googlebot, Bingbot, AI crawlers (GPTBot, Google-Extended, ClaudeBot, PerplexityBot, CCBot) and ' +
     '`userAgent`. A 4xx robots.txt means "allow all", a 5xx or unreachable one "disallow all", as the RFC says.',
   keywords: ['robots.txt', 'robots checker', 'crawl rules', 'disallow', 'user-agent', 'gptbot', 'rfc 9309'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({
-    url: urlField('A URL of the site; its /robots.txt is checked and this URL is tested against the rules'),
+  urlHelp: 'A URL of the site; its /robots.txt is checked and this URL is tested against the rules',
+  params: {
     userAgent: z.string().trim().min(1).max(100).default('Googlebot').describe('Crawler to test the URL for (default Googlebot)'),
-  }),
-  output: z.object({
-    url: z.string(),
+  },
+  fields: {
     robotsUrl: z.string(),
     httpStatus: z.number().int().nullable(),
     state: z
@@ -45,17 +41,12 @@ export default defineTool({
     sitemaps: z.array(z.string()),
     issues: z.array(z.object({ line: z.number().int(), text: z.string(), problem: z.string() })),
     content: z.string().describe('The file (first 20,000 characters)'),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a site', { url: 'https://example.com/' }),
-    liveExample('a page for GPTBot', { url: 'https://example.com/blog/post', userAgent: 'GPTBot' }),
-    siteExample('a robots.txt that blocks everything and has invalid lines', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'robots-txt-blocks-all',
-      'robots-txt-syntax',
-      'robots-txt-sitemap-relative',
-    ]),
-  ],
+  },
+  live: { 'a site': 'https://example.com/', 'a page for GPTBot': { url: 'https://example.com/blog/post', userAgent: 'GPTBot' } },
+  offline: {
+    title: 'a robots.txt that blocks everything and has invalid lines',
+    finds: ['robots-txt-blocks-all', 'robots-txt-syntax', 'robots-txt-sitemap-relative'],
+  },
   run: async ({ url, userAgent }, ctx) => {
     const robots = await fetchRobots(fetcherOf(ctx), url);
     const allowed = robots.isAllowed(url, userAgent);
@@ -159,7 +150,6 @@ export default defineTool({
       matchingLine: robots.matchingLine(url, ua),
     }));
     return {
-      url,
       robotsUrl: robots.url,
       httpStatus: robots.status,
       state: robots.state,
@@ -172,7 +162,7 @@ export default defineTool({
       sitemaps: robots.sitemaps,
       issues: robots.issues,
       content: robots.content.slice(0, 20_000),
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DATE_PROPS, ISO_DATE, TYPE_RULES, URL_PROPS } from '../../lib/page/schema-rules.ts';
 
@@ -15,7 +13,7 @@ interface Item {
   warnings: string[];
 }
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'schema-markup-validator',
   title: 'Schema markup validator',
@@ -25,12 +23,7 @@ export default defineTool({
     'WebSite, Event, Recipe, VideoObject, Review/AggregateRating, HowTo, JobPosting, SoftwareApplication, Person and more: JSON ' +
     'syntax, @context, @type, required and recommended properties, ISO 8601 dates, absolute URLs and breadcrumb positions.',
   keywords: ['schema markup', 'structured data', 'json-ld', 'rich results', 'schema.org validator', 'microdata'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     jsonLdBlocks: z.number().int(),
     invalidJsonBlocks: z.array(z.object({ index: z.number().int(), error: z.string(), excerpt: z.string() })),
     types: z.array(z.string()),
@@ -44,16 +37,12 @@ export default defineTool({
         warnings: z.array(z.string()),
       }),
     ),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a product page', { url: 'https://example.com/product/1' }),
-    liveExample('an article', { url: 'https://example.com/blog/post' }),
-    siteExample('a JSON-LD block that is not JSON, and a Product without its required fields', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'structured-data-invalid',
-      'schema-required-missing',
-    ]),
-  ],
+  },
+  live: { 'a product page': 'https://example.com/product/1', 'an article': 'https://example.com/blog/post' },
+  offline: {
+    title: 'a JSON-LD block that is not JSON, and a Product without its required fields',
+    finds: ['structured-data-invalid', 'schema-required-missing'],
+  },
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const items: Item[] = [];
@@ -151,13 +140,12 @@ export default defineTool({
       },
     ];
     return {
-      url,
       finalUrl: response.url,
       jsonLdBlocks: page.jsonLd.length,
       invalidJsonBlocks: invalid,
       types: [...new Set(items.map((i) => i.type))].sort(),
       items: items.slice(0, 200),
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

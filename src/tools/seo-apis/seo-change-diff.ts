@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
+import { SEVERITY_PENALTY, scoreFromFindings } from '../../lib/audit.ts';
 import { clip, findingSchema, type Finding, type Severity } from '../../lib/page/audit.ts';
 import { analyzePage, schemaTypes } from '../../lib/page/analysis.ts';
 import { fetcherOf, liveExample, siteExample, urlField } from '../../lib/page/context.ts';
@@ -7,8 +8,6 @@ import { brokenShop } from '../../lib/page/example-sites.ts';
 import type { LoadedPage } from '../../lib/page/load.ts';
 
 type Snapshot = Record<string, string | number | boolean | null>;
-
-const PENALTY: Record<Severity, number> = { high: 25, medium: 10, low: 3, info: 0 };
 
 export default defineTool({
   module: 'seo-apis',
@@ -87,7 +86,6 @@ export default defineTool({
         evidence: `before: ${clip(String(c.before), 120)} → after: ${clip(String(c.after), 120)}`,
         fix: c.severity === 'high' ? `Restore ${c.field} unless the change is intended.` : `Confirm the ${c.field} change is intended.`,
       }));
-    const penalty = changes.reduce((s, c) => s + PENALTY[c.severity], 0);
     return {
       beforeUrl,
       afterUrl,
@@ -95,8 +93,8 @@ export default defineTool({
       unchanged,
       before: { score: a.analysis.score, snapshot: sa },
       after: { score: b.analysis.score, snapshot: sb },
-      score: Math.max(0, 100 - penalty),
-      scoreBreakdown: Object.fromEntries(changes.map((c) => [c.field, `-${PENALTY[c.severity]} ${c.severity}`])),
+      score: scoreFromFindings(changes).score,
+      scoreBreakdown: Object.fromEntries(changes.map((c) => [c.field, `-${SEVERITY_PENALTY[c.severity]} ${c.severity}`])),
       scoreMethod: '100 minus 25 per high, 10 per medium and 3 per low change (not below 0); info changes do not count.',
       findings,
     };

@@ -1,12 +1,20 @@
 import { z } from 'zod';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
+import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DESCRIPTION_FONT_PX, DESCRIPTION_LIMIT_PX, FONT_NOTE, pixelWidth, TITLE_FONT_PX, TITLE_LIMIT_PX, truncateToWidth } from '../../lib/page/serp.ts';
 
-export default defineTool({
+/** One line of the snippet (title or description) as measured and as shown. */
+const snippetLineSchema = z.object({
+  text: z.string().nullable(),
+  characters: z.number().int(),
+  pixelWidth: z.number().int(),
+  limitPx: z.number().int(),
+  truncated: z.boolean(),
+  shown: z.string(),
+});
+
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'serp-snippet-preview',
   title: 'SERP snippet preview',
@@ -15,38 +23,15 @@ export default defineTool({
     'pixels with an Arial per-character width table (title at 16 px against a 580 px line, description at 13 px against 920 px) ' +
     'and cutting them with " ..." where a search engine would. An estimate: search engines may rewrite snippets.',
   keywords: ['serp preview', 'google snippet', 'title pixel width', 'meta description length', 'search preview'],
-  method: 'GET',
-  timeoutMs: 20_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     measurement: z.string().describe('How widths are measured'),
-    title: z.object({
-      text: z.string().nullable(),
-      characters: z.number().int(),
-      pixelWidth: z.number().int(),
-      limitPx: z.number().int(),
-      truncated: z.boolean(),
-      shown: z.string(),
-    }),
-    description: z.object({
-      text: z.string().nullable(),
-      characters: z.number().int(),
-      pixelWidth: z.number().int(),
-      limitPx: z.number().int(),
-      truncated: z.boolean(),
-      shown: z.string(),
-    }),
+    title: snippetLineSchema,
+    description: snippetLineSchema,
     breadcrumb: z.string().describe('Host › path segments, as shown above the title'),
     siteName: z.string().nullable(),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('a product page', { url: 'https://example.com/products/blue-shoes' }),
-    siteExample('no meta description to show', { url: 'https://broken-shop.example/' }, brokenShop, ['meta-description-missing']),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'a product page': 'https://example.com/products/blue-shoes' },
+  offline: { title: 'no meta description to show', finds: ['meta-description-missing'] },
   run: async ({ url }, ctx) => {
     const { page, response } = await loadPage(ctx, url);
     const title = page.title ?? page.og['og:title'] ?? null;
@@ -105,7 +90,6 @@ export default defineTool({
       },
     ];
     return {
-      url,
       finalUrl: response.url,
       measurement: FONT_NOTE,
       title: { text: title, characters: [...(title ?? '')].length, pixelWidth: tw, limitPx: TITLE_LIMIT_PX, truncated: t.truncated, shown: t.shown },
@@ -119,7 +103,7 @@ export default defineTool({
       },
       breadcrumb: [u.host, ...crumbs].join(' › '),
       siteName: page.og['og:site_name'] ?? null,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

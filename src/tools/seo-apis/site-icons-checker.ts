@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
-import { decodeBody, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
+import { decodeBody, mapLimit } from '../../lib/page/context.ts';
 import { resolveUrl } from '../../lib/page/html.ts';
 import { imageInfo } from '../../lib/page/image-size.ts';
 import { loadPage } from '../../lib/page/load.ts';
@@ -22,7 +21,7 @@ const iconSchema = z.object({
   error: z.string().nullable(),
 });
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'site-icons-checker',
   title: 'Favicon and app icon checker',
@@ -31,25 +30,14 @@ export default defineTool({
     'the default /favicon.ico — requests each one and reports whether it is reachable, its real format and pixel size (read from ' +
     'the file), and checks the set: a working favicon, a 180×180 apple-touch-icon, manifest icons of 192 and 512 px, and HTTPS URLs.',
   keywords: ['favicon', 'apple touch icon', 'site icons', 'web app manifest', 'pwa icons', 'favicon checker'],
-  method: 'GET',
   timeoutMs: 30_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     manifestUrl: z.string().nullable(),
     manifestError: z.string().nullable(),
     icons: z.array(iconSchema),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a site', { url: 'https://example.com/' }),
-    liveExample('a bare host', { url: 'example.org' }),
-    siteExample('a favicon that answers 404 and no 512 px manifest icon', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'favicon-missing',
-      'manifest-icons-missing',
-    ]),
-  ],
+  },
+  live: { 'a site': 'https://example.com/', 'a bare host': 'example.org' },
+  offline: { title: 'a favicon that answers 404 and no 512 px manifest icon', finds: ['favicon-missing', 'manifest-icons-missing'] },
   run: async ({ url }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const candidates: Array<{ url: string; source: string; declaredSizes: string | null }> = [];
@@ -91,20 +79,6 @@ export default defineTool({
           error: ok ? null : r.status >= 300 ? `HTTP ${r.status}` : 'not an image',
         };
       } catch (e) {
-        if (e instanceof ToolError && e.code === 'forbidden_target')
-          return {
-            url: c.url,
-            source: c.source,
-            declaredSizes: c.declaredSizes,
-            status: null,
-            contentType: null,
-            format: null,
-            width: null,
-            height: null,
-            bytes: null,
-            reachable: false,
-            error: e.detail.replace(/^url: /, ''),
-          };
         return {
           url: c.url,
           source: c.source,
@@ -194,7 +168,7 @@ export default defineTool({
         findingId: 'icon-broken',
       },
     ];
-    return { url, finalUrl: response.url, manifestUrl: page.manifest, manifestError, icons, ...buildAudit(checks, mismatchFindings) };
+    return { finalUrl: response.url, manifestUrl: page.manifest, manifestError, icons, audit: buildAudit(checks, mismatchFindings) };
   },
 });
 

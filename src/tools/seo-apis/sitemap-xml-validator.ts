@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { defineUrlAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
-import { fetcherOf, liveExample, siteExample, mapLimit, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
+import { fetcherOf, mapLimit } from '../../lib/page/context.ts';
 import { fetchRobots } from '../../lib/page/robots.ts';
 import { parseSitemap, type SitemapProblem } from '../../lib/page/sitemap.ts';
 import type { FetchSession } from '../../engines/fetch/fetcher.ts';
@@ -28,7 +27,7 @@ interface Validated {
   entries: Array<{ loc: string; lastmod: string | null; changefreq: string | null; priority: string | null }>;
 }
 
-export default defineTool({
+export default defineUrlAudit({
   module: 'seo-apis',
   slug: 'sitemap-xml-validator',
   title: 'XML sitemap validator',
@@ -39,15 +38,13 @@ export default defineTool({
     'the 50,000-URL and 50 MB limits and gzip; for an index, fetches and validates up to `maxChildSitemaps` child sitemaps. ' +
     'Optionally samples listed URLs and reports those that do not answer 200. Sitemaps larger than the service’s download cap are reported, not read.',
   keywords: ['sitemap', 'sitemap.xml', 'xml sitemap validator', 'sitemap index', 'sitemap checker'],
-  method: 'GET',
   timeoutMs: 45_000,
-  input: z.object({
-    url: urlField('Sitemap URL, or a page of the site to discover its sitemap'),
+  urlHelp: 'Sitemap URL, or a page of the site to discover its sitemap',
+  params: {
     maxChildSitemaps: z.coerce.number().int().min(0).max(20).default(5).describe('Child sitemaps of an index to fetch and validate (0–20, default 5)'),
     checkUrls: z.coerce.number().int().min(0).max(25).default(0).describe('Listed URLs to request (HEAD) and report when not 200 (0–25, default 0)'),
-  }),
-  output: z.object({
-    url: z.string(),
+  },
+  fields: {
     sitemapUrl: z.string(),
     discoveredVia: z.enum(['input', 'robots.txt', 'default-location']),
     httpStatus: z.number().int().nullable(),
@@ -70,13 +67,13 @@ export default defineTool({
       .describe('First 20 entries'),
     urlChecks: z.array(z.object({ url: z.string(), status: z.number().int().nullable(), error: z.string().nullable() })),
     problems: z.array(problemSchema).describe('Every problem (first 200)'),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a sitemap URL', { url: 'https://example.com/sitemap.xml' }),
-    liveExample('discover from a site', { url: 'https://example.com/', maxChildSitemaps: 2, checkUrls: 5 }),
-    siteExample('impossible dates, no namespace, a relative loc', { url: 'https://broken-shop.example/sitemap.xml' }, brokenShop, ['sitemap-entry-errors']),
-  ],
+  },
+  live: { 'a sitemap URL': 'https://example.com/sitemap.xml', 'discover from a site': { url: 'https://example.com/', maxChildSitemaps: 2, checkUrls: 5 } },
+  offline: {
+    title: 'impossible dates, no namespace, a relative loc',
+    finds: ['sitemap-entry-errors'],
+    input: { url: 'https://broken-shop.example/sitemap.xml' },
+  },
   run: async ({ url, maxChildSitemaps, checkUrls }, ctx) => {
     const fetcher = fetcherOf(ctx);
     let sitemapUrl = url;
@@ -188,7 +185,6 @@ export default defineTool({
       });
     const extra: Finding[] = [];
     return {
-      url,
       sitemapUrl,
       discoveredVia,
       httpStatus: main.httpStatus,
@@ -201,7 +197,7 @@ export default defineTool({
       sampleEntries: main.entries.slice(0, 20),
       urlChecks,
       problems: all.slice(0, 200),
-      ...buildAudit(checks, extra),
+      audit: buildAudit(checks, extra),
     };
   },
 });

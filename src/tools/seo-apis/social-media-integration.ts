@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { ToolError } from '../../core/errors.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
-import { liveExample, siteExample, urlField } from '../../lib/page/context.ts';
-import { brokenShop } from '../../lib/page/example-sites.ts';
+import { buildAudit, clip, type CheckInput } from '../../lib/page/audit.ts';
 import { resolveUrl } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 
@@ -23,7 +21,7 @@ const NETWORKS: Array<[string, RegExp]> = [
 const SHARE =
   /facebook\.com\/sharer|twitter\.com\/intent|x\.com\/intent|linkedin\.com\/(sharing|shareArticle)|pinterest\.[a-z.]+\/pin\/create|reddit\.com\/submit|api\.whatsapp\.com\/send|wa\.me\//i;
 
-export default defineTool({
+export default definePageAudit({
   module: 'seo-apis',
   slug: 'social-media-integration',
   title: 'Social media integration check',
@@ -32,12 +30,8 @@ export default defineTool({
     'og:description, og:image, og:url, og:type, og:site_name), Twitter/X Card tags, whether og:image is absolute, reachable and an ' +
     'image (with its size), links to the site’s social profiles and schema.org sameAs, and share buttons. Includes a preview of the card.',
   keywords: ['open graph', 'og tags', 'twitter card', 'social sharing', 'social media', 'og image', 'share preview'],
-  method: 'GET',
   timeoutMs: 25_000,
-  input: z.object({ url: urlField() }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
+  fields: {
     openGraph: z.record(z.string(), z.string()),
     twitter: z.record(z.string(), z.string()),
     preview: z.object({
@@ -60,16 +54,9 @@ export default defineTool({
       .nullable(),
     profiles: z.array(z.object({ network: z.string(), url: z.string(), source: z.enum(['link', 'sameAs']) })),
     shareButtons: z.array(z.string()),
-    ...auditShape,
-  }),
-  examples: [
-    liveExample('a page', { url: 'https://example.com/' }),
-    liveExample('an article', { url: 'https://example.com/blog/launch' }),
-    siteExample('Open Graph without an image, no Twitter card', { url: 'https://broken-shop.example/' }, brokenShop, [
-      'og-image-missing',
-      'twitter-card-missing',
-    ]),
-  ],
+  },
+  live: { 'a page': 'https://example.com/', 'an article': 'https://example.com/blog/launch' },
+  offline: { title: 'Open Graph without an image, no Twitter card', finds: ['og-image-missing', 'twitter-card-missing'] },
   run: async ({ url }, ctx) => {
     const { page, response, fetcher } = await loadPage(ctx, url);
     const og = page.og;
@@ -202,7 +189,6 @@ export default defineTool({
         findingId: 'og-image-relative',
       });
     return {
-      url,
       finalUrl: response.url,
       openGraph: og,
       twitter: tw,
@@ -216,7 +202,7 @@ export default defineTool({
       image,
       profiles,
       shareButtons,
-      ...buildAudit(checks),
+      audit: buildAudit(checks),
     };
   },
 });

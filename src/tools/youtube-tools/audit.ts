@@ -3,15 +3,12 @@
  * `score` 0–100, `scoreBreakdown` naming what counted, `findings` with stable ids. No default export.
  */
 import { z } from 'zod';
-import { findingSchema, SEVERITIES, type Finding, type Severity } from '../../lib/audit.ts';
+import { findingSchema, scoreFromFindings, SEVERITIES, SEVERITY_PENALTY_TEXT, sortFindings, type Finding, type Severity } from '../../lib/audit.ts';
 
 export { findingSchema, SEVERITIES, type Finding, type Severity };
 
-/** Points one finding of each severity takes off the 100 a clean input starts with. */
-export const PENALTY: Record<Severity, number> = { high: 25, medium: 10, low: 4, info: 0 };
-
 export const auditFields = {
-  score: z.number().int().min(0).max(100).describe('0–100, higher is better: 100 minus the points each finding takes off (high 25, medium 10, low 4, info 0)'),
+  score: z.number().int().min(0).max(100).describe(`0–100, higher is better: 100 minus the points each finding takes off (${SEVERITY_PENALTY_TEXT})`),
   scoreBreakdown: z
     .record(z.string(), z.number())
     .describe('What counted: `start` (100) and, per kind of finding, the (negative) points it took off; they add up to the score before it is clamped at 0'),
@@ -19,24 +16,16 @@ export const auditFields = {
 };
 
 /**
- * Scores findings. `kindOf` groups findings of one kind (per-cue ids such as `overlap-cue-3` -> `overlap`) so the
- * breakdown stays short; `capPerKind` bounds what one kind may take off (a thousand overlapping cues are one problem).
+ * Scores findings with the shared penalty table (lib/audit.ts). `kindOf` groups findings of one kind (per-cue ids such
+ * as `overlap-cue-3` -> `overlap`) so the breakdown stays short; `capPerKind` bounds what one kind may take off (a
+ * thousand overlapping cues are one problem).
  */
 export function score(
   findings: Finding[],
   kindOf: (f: Finding) => string = (f) => f.id,
   capPerKind = 100,
 ): { score: number; scoreBreakdown: Record<string, number>; findings: Finding[] } {
-  const scoreBreakdown: Record<string, number> = { start: 100 };
-  for (const f of findings) {
-    const penalty = PENALTY[f.severity];
-    if (penalty === 0) continue;
-    const kind = kindOf(f);
-    scoreBreakdown[kind] = Math.max(-capPerKind, (scoreBreakdown[kind] ?? 0) - penalty);
-  }
-  const total = Object.values(scoreBreakdown).reduce((a, b) => a + b, 0);
-  const sorted = [...findings].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
-  return { score: Math.max(0, Math.min(100, total)), scoreBreakdown, findings: sorted };
+  return { ...scoreFromFindings(findings, { groupOf: kindOf, capPerGroup: capPerKind }), findings: sortFindings(findings) };
 }
 
 /** Shortens evidence to `max` characters with an ellipsis. */

@@ -118,16 +118,16 @@ export default defineTool({
         ],
         keywords: [{ keyword: 'budget travel', count: 1, inFirstTwoLines: false, aboveTheFold: true }],
         callToAction: null,
-        score: 18,
+        score: 21,
         scoreBreakdown: {
           start: 100,
           'chapters-first-not-zero': -25,
           'chapters-not-ascending': -25,
           'keyword-not-in-first-lines': -10,
           'chapters-too-few': -10,
-          'description-thin': -4,
-          'no-hashtags': -4,
-          'no-call-to-action': -4,
+          'description-thin': -3,
+          'no-hashtags': -3,
+          'no-call-to-action': -3,
         },
         findings: [
           {

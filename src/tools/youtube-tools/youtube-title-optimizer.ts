@@ -71,8 +71,8 @@ export default defineTool({
         visibleOnMobile: 'Sourdough Bread for Beginners: 7 Mistakes to Avoid (2025 Gu…',
         keywords: [{ keyword: 'sourdough bread', found: true, position: 0 }],
         cleanedTitle: 'Sourdough Bread for Beginners: 7 Mistakes to Avoid (2025 Guide)',
-        score: 96,
-        scoreBreakdown: { start: 100, 'title-may-truncate-on-mobile': -4 },
+        score: 97,
+        scoreBreakdown: { start: 100, 'title-may-truncate-on-mobile': -3 },
         findings: [
           {
             id: 'title-may-truncate-on-mobile',
@@ -94,14 +94,14 @@ export default defineTool({
         visibleOnMobile: 'YOU WONT BELIEVE THIS!!! My honest review of the Sony A7 IV…',
         keywords: [{ keyword: 'sony a7 iv', found: true, position: 49 }],
         cleanedTitle: 'YOU WONT BELIEVE THIS! My honest review of the Sony A7 IV camera',
-        score: 68,
+        score: 71,
         scoreBreakdown: {
           start: 100,
           'primary-keyword-late': -10,
           'clickbait-punctuation': -10,
-          'title-may-truncate-on-mobile': -4,
-          'caps-words': -4,
-          'clickbait-phrases': -4,
+          'title-may-truncate-on-mobile': -3,
+          'caps-words': -3,
+          'clickbait-phrases': -3,
         },
         findings: [
           {

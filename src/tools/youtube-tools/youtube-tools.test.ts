@@ -321,6 +321,13 @@ describe('youtube-caption-formatter', () => {
 test('property: random valid inputs never give a 5xx; invalid ones give a 400', async () => {
   const id = fc.stringMatching(/^[A-Za-z0-9_-]{10}[AEIMQUYcgkosw048]$/);
   const text = fc.string({ unit: 'grapheme', maxLength: 300 });
+  const optionalKeywords = fc.option(
+    fc.array(
+      fc.string({ minLength: 1, maxLength: 20 }).filter((k) => k.trim() !== ''),
+      { maxLength: 4 },
+    ),
+    { nil: undefined },
+  );
   const cue = fc.record({
     start: fc.nat(10_000_000),
     len: fc.integer({ min: -5000, max: 20_000 }),
@@ -346,13 +353,7 @@ test('property: random valid inputs never give a 5xx; invalid ones give a 400', 
       fc.constant('title-optimizer'),
       fc.record({
         title: text.filter((t) => t.length > 0),
-        keywords: fc.option(
-          fc.array(
-            fc.string({ minLength: 1, maxLength: 20 }).filter((k) => k.trim() !== ''),
-            { maxLength: 4 },
-          ),
-          { nil: undefined },
-        ),
+        keywords: optionalKeywords,
       }),
     ),
     fc.tuple(
@@ -360,13 +361,7 @@ test('property: random valid inputs never give a 5xx; invalid ones give a 400', 
       fc.record({
         description: text.filter((t) => t.length > 0),
         title: fc.option(text, { nil: undefined }),
-        keywords: fc.option(
-          fc.array(
-            fc.string({ minLength: 1, maxLength: 20 }).filter((k) => k.trim() !== ''),
-            { maxLength: 4 },
-          ),
-          { nil: undefined },
-        ),
+        keywords: optionalKeywords,
       }),
     ),
     fc.tuple(

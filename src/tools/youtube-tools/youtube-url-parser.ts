@@ -151,6 +151,15 @@ function parsePath(host: string, segments: string[], params: URLSearchParams): P
   }
 }
 
+/** The thumbnails of the examples' video dQw4w9WgXcQ (i.ytimg.com names and sizes). */
+const EXAMPLE_THUMBNAILS = [
+  { name: 'default', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/default.jpg', width: 120, height: 90 },
+  { name: 'mqdefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg', width: 320, height: 180 },
+  { name: 'hqdefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', width: 480, height: 360 },
+  { name: 'sddefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/sddefault.jpg', width: 640, height: 480 },
+  { name: 'maxresdefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/maxresdefault.jpg', width: 1280, height: 720 },
+];
+
 export default defineTool({
   module: 'youtube-tools',
   slug: 'youtube-url-parser',
@@ -190,13 +199,7 @@ export default defineTool({
         shortUrl: 'https://youtu.be/dQw4w9WgXcQ?t=3723',
         embedUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ?start=3723',
         privacyEmbedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=3723',
-        thumbnails: [
-          { name: 'default', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/default.jpg', width: 120, height: 90 },
-          { name: 'mqdefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg', width: 320, height: 180 },
-          { name: 'hqdefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', width: 480, height: 360 },
-          { name: 'sddefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/sddefault.jpg', width: 640, height: 480 },
-          { name: 'maxresdefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/maxresdefault.jpg', width: 1280, height: 720 },
-        ],
+        thumbnails: EXAMPLE_THUMBNAILS,
       },
     },
     {
@@ -218,13 +221,7 @@ export default defineTool({
         shortUrl: 'https://youtu.be/dQw4w9WgXcQ',
         embedUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
         privacyEmbedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?list=PLFgquLnL59alCl_2TQvOiD5Vgm1hCaGSI',
-        thumbnails: [
-          { name: 'default', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/default.jpg', width: 120, height: 90 },
-          { name: 'mqdefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/mqdefault.jpg', width: 320, height: 180 },
-          { name: 'hqdefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', width: 480, height: 360 },
-          { name: 'sddefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/sddefault.jpg', width: 640, height: 480 },
-          { name: 'maxresdefault', url: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/maxresdefault.jpg', width: 1280, height: 720 },
-        ],
+        thumbnails: EXAMPLE_THUMBNAILS,
       },
     },
     {

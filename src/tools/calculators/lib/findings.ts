@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The audit shape every checking tool shares (docs/contract.md "Audit results share one shape"). */
-import { findingSchema, type Finding, type Severity } from '../../../lib/audit.ts';
+import { findingSchema, scoreFromFindings, type Finding, type Severity } from '../../../lib/audit.ts';
 
 export type { Finding, Severity };
 export const findingOutput = findingSchema;
@@ -21,14 +21,11 @@ export const scoreOutput = {
   findings: z.array(findingOutput),
 };
 
-const PENALTY: Record<Severity, number> = { high: 25, medium: 10, low: 3, info: 0 };
-
 export function scoreOf(findings: readonly Finding[], checks: number): z.infer<z.ZodObject<typeof scoreOutput>> {
   const count = (s: Severity): number => findings.filter((f) => f.severity === s).length;
-  const penalty = findings.reduce((acc, f) => acc + PENALTY[f.severity], 0);
   const failing = findings.filter((f) => f.severity !== 'info').length;
   return {
-    score: Math.max(0, 100 - penalty),
+    score: scoreFromFindings(findings).score,
     scoreBreakdown: { checks, passed: Math.max(0, checks - failing), high: count('high'), medium: count('medium'), low: count('low'), info: count('info') },
     findings: [...findings],
   };

@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { asToolError } from '../../src/core/errors.ts';
+import type { AnyTool } from '../../src/registry/define-tool.ts';
+import { run } from './invoke.ts';
+
+export type Json = Record<string, unknown>;
+
+/**
+ * A module test's calls by slug, through the real pipeline (validation, deadline, output check) without HTTP;
+ * `now` fixes the clock the tool sees. One definition for the module test files instead of a copy in each.
+ */
+export function moduleTools(tools: readonly AnyTool[]) {
+  const bySlug = new Map(tools.map((t) => [t.slug, t]));
+  function tool(slug: string): AnyTool {
+    const found = bySlug.get(slug);
+    assert.ok(found, `no tool ${slug}`);
+    return found;
+  }
+  async function outcome(slug: string, input: unknown, now?: Date): Promise<{ result: Json; warnings: string[] }> {
+    const o = await run(tool(slug), input, now ? { now: () => now } : {});
+    return { result: o.result as Json, warnings: o.warnings };
+  }
+  async function result<T = Json>(slug: string, input: unknown, now?: Date): Promise<T> {
+    return (await outcome(slug, input, now)).result as T;
+  }
+  /** The refusal of a call that must fail: its HTTP status, code and detail. */
+  async function refusal(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
+    try {
+      await run(tool(slug), input);
+    } catch (error) {
+      const e = asToolError(error);
+      return { status: e.status, code: e.code, detail: e.detail };
+    }
+    throw new Error(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
+  }
+  return { tool, outcome, result, refusal };
+}
