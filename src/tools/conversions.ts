@@ -7,6 +7,7 @@ import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { safeFileName } from '../files/files.ts';
 import { fileResultSchema } from '../files/result.ts';
 import { defineTool, type EngineNeed, type Tool, type ToolExample } from '../registry/define-tool.ts';
+import { booleanField } from '../registry/fields.ts';
 import type { ModuleName } from '../registry/modules.ts';
 import { stripRemoteResources } from './documents/html-resources.ts';
 import { textToMarkdown } from './documents/text-to-markdown.ts';
@@ -63,15 +64,10 @@ export const sheetOption = {
     .optional()
     .describe('Sheet to convert: its name (case-insensitive) or 1-based position, e.g. "Sales" or "2". Default: the first sheet'),
 };
-const flag = (description: string) =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-    .default(false)
-    .describe(description);
 export const csvOptions = {
   ...sheetOption,
   delimiter: z.enum(['comma', 'semicolon', 'tab', 'pipe']).default('comma').describe('Field separator: comma (default), semicolon, tab or pipe'),
-  bom: flag('Start the file with a UTF-8 byte-order mark, so Excel opens non-ASCII text correctly (default false)'),
+  bom: booleanField(false, 'Start the file with a UTF-8 byte-order mark, so Excel opens non-ASCII text correctly (default false)'),
 };
 const DELIMITERS = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' } as const;
 
@@ -429,10 +425,7 @@ export type SheetJsonResult = z.infer<typeof sheetJsonSchema>;
 const jsonInput = z.object({
   ...sheetOption,
   sheet: sheetOption.sheet.describe('Only this sheet: its name (case-insensitive) or 1-based position. Default: every sheet'),
-  header: z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-    .default(true)
-    .describe('The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A'),
+  header: booleanField(true, 'The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A'),
 });
 
 export interface SpreadsheetJsonSpec extends ConversionIdentity {

@@ -6,7 +6,7 @@ import type { ZipInput } from '../../engines/archive/index.ts';
 import { FILE_KINDS, type FileKind } from '../../files/kinds.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { formInt } from '../web/lib/form.ts';
+import { wholeNumberField } from '../../registry/fields.ts';
 import { outputName } from '../web/lib/text.ts';
 
 /** The multipart parser takes at most 20 files per request (src/http/app.ts); URLs add up to 20 more. */
@@ -48,7 +48,7 @@ export default defineTool({
       .regex(/^[^\\/:*?"<>|\u0000-\u001f]+$/, 'a folder name without slashes or reserved characters')
       .optional()
       .describe('Put every entry inside this folder in the archive (e.g. "photos")'),
-    level: formInt(0, 9, 'Deflate level: 0 stores without compressing, 9 is smallest (default 6)').default(6),
+    level: wholeNumberField(0, 9, 'Deflate level: 0 stores without compressing, 9 is smallest (default 6)').default(6),
     fileName: z.string().max(200).optional().describe('Name of the ZIP (without extension); default: archive, or the folder name'),
   }),
   output: fileResultSchema.extend({
