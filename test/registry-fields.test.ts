@@ -44,7 +44,15 @@ test('the walk finds the boolean options of the file tools (the test would prove
   assert.ok(fileTools.length >= 100, `${fileTools.length} file tools`);
   const names = new Set(booleanOptions.map(({ tool, name }) => `${tool.slug}.${name}`));
   // One of each family of file tools that has boolean options: images, SVG, CSV/JSON/XML, spreadsheets, e-books, extraction.
-  for (const known of ['to-png.keepMetadata', 'compress-svg.pretty', 'csv-to-json.header', 'xlsx-to-csv.bom', 'xlsx-to-json.header', 'epub-to-pdf.pageNumbers', 'extract.layout']) {
+  for (const known of [
+    'to-png.keepMetadata',
+    'compress-svg.pretty',
+    'csv-to-json.header',
+    'xlsx-to-csv.bom',
+    'xlsx-to-json.header',
+    'epub-to-pdf.pageNumbers',
+    'extract.layout',
+  ]) {
     assert.ok(names.has(known), `${known} is not among ${[...names].join(', ')}`);
   }
 });

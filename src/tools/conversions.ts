@@ -41,6 +41,20 @@ export function outputOf(kind: FileKind): { extension: string; mimeType: string 
   return { extension: kind, mimeType: FILE_KINDS[kind].mimeType };
 }
 
+/** An upload an example sends: a file name, with its text when the example can run offline. */
+export type ExampleUpload = { fileName: string; content?: string };
+
+/**
+ * The two examples most conversions show: `upload` converted (the example called `title`), then converted again
+ * under the name `outputName` (from `renamed`, when that example uploads another file).
+ */
+export function convertAndName(title: string, upload: ExampleUpload, outputName: string, renamed: ExampleUpload = upload) {
+  return [
+    { title, input: {}, upload },
+    { title: 'name the output', input: { fileName: outputName }, upload: renamed },
+  ];
+}
+
 /** Non-empty cells one spreadsheet call reads into CSV/TSV. */
 export const SHEET_TEXT_MAX_CELLS = 2_000_000;
 /** Non-empty cells one spreadsheet call returns as JSON. */
@@ -134,6 +148,39 @@ export function conversionTool<E extends z.ZodRawShape = EmptyShape>(spec: Conve
       return ctx.files.put(current, { fileName: `${base}.${spec.output.extension}`, mimeType: spec.output.mimeType });
     },
   });
+}
+
+/** What a conversion named `<from>-to-<to>` declares when its slug, upload and output follow from the two formats. */
+type NamedConversionSpec<E extends z.ZodRawShape> = Omit<ConversionSpec<E>, 'module' | 'slug' | 'accept' | 'output' | 'steps'> & {
+  /** Formats taken besides `from`'s own (e.g. legacy .doc with docx). Default: `from` only. */
+  accept?: readonly FileKind[];
+};
+
+function namedConversion<E extends z.ZodRawShape>(module: ModuleName, from: FileKind, to: FileKind, steps: ConversionStep[], spec: NamedConversionSpec<E>) {
+  return conversionTool<E>({ ...spec, module, slug: `${from}-to-${to}`, accept: spec.accept ?? [from], output: outputOf(to), steps });
+}
+
+/** LibreOffice opens `from` and saves it as `to`, through the export `filter` when the format needs one. */
+export function officeConversion<E extends z.ZodRawShape = EmptyShape>(
+  module: ModuleName,
+  from: FileKind,
+  to: FileKind,
+  spec: NamedConversionSpec<E> & { filter?: string },
+) {
+  const { filter, ...rest } = spec;
+  return namedConversion(module, from, to, [{ engine: 'office', format: to, ...(filter ? { filter } : {}) }], rest);
+}
+
+/** pandoc reads the upload as `reader` and writes `writer` (a standalone page when asked): always as an untrusted document. */
+export function pandocConversion(
+  module: ModuleName,
+  from: FileKind,
+  to: FileKind,
+  pandoc: { reader: string; writer: string; standalone?: boolean },
+  spec: NamedConversionSpec<EmptyShape>,
+) {
+  const step: ConversionStep = { engine: 'pandoc', from: pandoc.reader, to: pandoc.writer, ...(pandoc.standalone ? { standalone: true } : {}) };
+  return namedConversion(module, from, to, [step], spec);
 }
 
 /** What a step gets: the file so far, a fresh folder for its output, the call, and the tool's parsed options. */
@@ -425,7 +472,10 @@ export type SheetJsonResult = z.infer<typeof sheetJsonSchema>;
 const jsonInput = z.object({
   ...sheetOption,
   sheet: sheetOption.sheet.describe('Only this sheet: its name (case-insensitive) or 1-based position. Default: every sheet'),
-  header: booleanField(true, 'The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A'),
+  header: booleanField(
+    true,
+    'The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A',
+  ),
 });
 
 export interface SpreadsheetJsonSpec extends ConversionIdentity {

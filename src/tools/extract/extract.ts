@@ -7,7 +7,6 @@ import { defineTool } from '../../registry/define-tool.ts';
 import { booleanField } from '../../registry/fields.ts';
 import { extractFromInput, MAX_EXTRACT_CHARACTERS } from '../../lib/extract/content.ts';
 
-
 export default defineTool({
   module: 'extract',
   slug: 'extract',

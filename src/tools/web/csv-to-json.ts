@@ -21,7 +21,10 @@ export function csvToJsonSpec(module: 'web' | 'convertors', slug: string, aliase
     ...(aliases ? { aliases } : {}),
     fields: {
       ...csvReadFields,
-      inferTypes: booleanField(false, 'Turn numeric cells into numbers, true/false into booleans and empty cells into null (default false: every value is text)'),
+      inferTypes: booleanField(
+        false,
+        'Turn numeric cells into numbers, true/false into booleans and empty cells into null (default false: every value is text)',
+      ),
     },
     output: z.array(z.record(z.string(), cell)).describe('One object per data row'),
     examples: [
