@@ -76,3 +76,36 @@ export function listField<T extends z.ZodType>(list: T) {
     list,
   );
 }
+
+/** The name a file tool gives its output file, without extension; a name with a path separator is refused. */
+export function outputNameField(description = 'Name for the output file (without extension); default: the uploaded name') {
+  return z
+    .string()
+    .max(200, 'at most 200 characters')
+    .refine((name) => !/[/\\]/.test(name), 'a file name without / or \\')
+    .optional()
+    .describe(description);
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute https:// URL (surrounding spaces trimmed). */
+export function httpsUrlField() {
+  return z.string().trim().max(2048).refine(isHttpsUrl, 'an absolute https:// URL');
+}
+
+/** Up to `max` (and at least `min`) https:// URLs: a JSON array, or one URL on its own. */
+export function httpsUrlsField(max: number, description: string, min = 0) {
+  const url = httpsUrlField();
+  const list = z.array(url).max(max, `at most ${max} URLs`);
+  return z
+    .union([url.transform((one) => [one]), min > 0 ? list.min(min) : list])
+    .optional()
+    .describe(description);
+}

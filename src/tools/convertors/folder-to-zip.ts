@@ -6,24 +6,13 @@ import type { ZipInput } from '../../engines/archive/index.ts';
 import { FILE_KINDS, type FileKind } from '../../files/kinds.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { wholeNumberField } from '../../registry/fields.ts';
+import { httpsUrlsField, wholeNumberField } from '../../registry/fields.ts';
 import { outputName } from '../web/lib/text.ts';
 
 /** The multipart parser takes at most 20 files per request (src/http/app.ts); URLs add up to 20 more. */
 const MAX_FILES = 20;
 const MAX_URLS = 20;
 const MAX_TOTAL_BYTES = 200 * 1024 * 1024;
-
-const httpsUrl = z
-  .string()
-  .max(2048)
-  .refine((value) => {
-    try {
-      return new URL(value).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'an absolute https:// URL');
 
 const ALL_KINDS = Object.keys(FILE_KINDS) as FileKind[];
 
@@ -38,10 +27,7 @@ export default defineTool({
     'directory. Accepted uploads: documents, spreadsheets, presentations, images, text, data files and archives (recognised by their bytes). The result lists the entries.',
   keywords: ['zip', 'compress files', 'archive', 'bundle', 'pack files', 'folder to zip', 'download urls as zip'],
   input: z.object({
-    urls: z
-      .union([httpsUrl.transform((url) => [url]), z.array(httpsUrl).max(MAX_URLS, `at most ${MAX_URLS} URLs`)])
-      .optional()
-      .describe(`HTTPS URLs of files to add (a JSON array, up to ${MAX_URLS})`),
+    urls: httpsUrlsField(MAX_URLS, `HTTPS URLs of files to add (a JSON array, up to ${MAX_URLS})`),
     folder: z
       .string()
       .max(100)

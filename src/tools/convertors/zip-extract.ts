@@ -6,29 +6,17 @@ import type { ArchiveCaps, ExtractedEntry } from '../../engines/archive/index.ts
 import { ARCHIVE_CAPS } from '../../engines/archive/index.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { httpsUrlsField } from '../../registry/fields.ts';
 
 /** URLs one call may extract. */
 const MAX_URLS = 5;
 
-const httpsUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => {
-    try {
-      return new URL(value).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'an absolute https:// URL');
-
 const input = z.object({
-  urls: z
-    .union([httpsUrl.transform((url) => [url]), z.array(httpsUrl).min(1).max(MAX_URLS, `at most ${MAX_URLS} URLs`)])
-    .optional()
-    .describe(
-      `HTTPS URLs of ZIP archives to fetch and extract instead of (or besides) an upload: a JSON array of up to ${MAX_URLS} (a multipart field holding the JSON array works)`,
-    ),
+  urls: httpsUrlsField(
+    MAX_URLS,
+    `HTTPS URLs of ZIP archives to fetch and extract instead of (or besides) an upload: a JSON array of up to ${MAX_URLS} (a multipart field holding the JSON array works)`,
+    1,
+  ),
 });
 
 const entrySchema = fileResultSchema.extend({

@@ -10,7 +10,7 @@ import { htmlToText } from '../../../lib/extract/html.ts';
 import { extractDocument } from '../../../lib/extract/index.ts';
 import { extractDocx } from '../../../lib/extract/ooxml.ts';
 import { defineTool, type EngineNeed, type Tool, type ToolExample } from '../../../registry/define-tool.ts';
-import { booleanField } from '../../../registry/fields.ts';
+import { booleanField, outputNameField } from '../../../registry/fields.ts';
 import { pandocBook, type PandocTarget } from './pandoc.ts';
 
 /**
@@ -59,12 +59,7 @@ function enginesOf(route: Route): EngineNeed[] {
 
 const PAPER = ['a4', 'letter', 'a5', 'a6', 'b5', 'legal'] as const;
 
-const nameField = z
-  .string()
-  .max(200, 'at most 200 characters')
-  .refine((n) => !/[/\\]/.test(n), 'a file name without / or \\')
-  .optional()
-  .describe('Name for the output file (without extension); default: the uploaded name');
+const nameField = outputNameField();
 
 const plainInput = z.object({ fileName: nameField });
 const pdfInput = z.object({
