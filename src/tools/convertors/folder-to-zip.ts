@@ -7,6 +7,7 @@ import { FILE_KINDS, type FileKind } from '../../files/kinds.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { httpsUrlsField, wholeNumberField } from '../../registry/fields.ts';
+import { fetchListedUrl } from './lib/download.ts';
 import { outputName } from '../web/lib/text.ts';
 
 /** The multipart parser takes at most 20 files per request (src/http/app.ts); URLs add up to 20 more. */
@@ -94,13 +95,7 @@ export default defineTool({
 });
 
 async function download(url: string, index: number, ctx: ToolContext): Promise<Buffer> {
-  const fetcher = ctx.engines.fetch;
-  if (!fetcher) throw new ToolError('engine_unavailable', 'urls: fetching URLs is not available on this server.');
-  const field = `urls[${index}]`;
-  const response = await fetcher.session(ctx.signal).fetch(url, { field });
-  if (response.status < 200 || response.status > 299) {
-    throw new ToolError('upstream_failed', `${field}: ${url} answered HTTP ${response.status} ${response.statusText}`.trim());
-  }
+  const { field, response } = await fetchListedUrl(url, index, ctx);
   if (response.tls && !response.tls.authorized) {
     ctx.warn(
       `${field}: the TLS certificate of ${new URL(url).host} did not validate (${response.tls.authorizationError ?? 'unknown reason'}); the file was added all the same.`,

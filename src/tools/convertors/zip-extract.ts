@@ -6,6 +6,7 @@ import type { ArchiveCaps, ExtractedEntry } from '../../engines/archive/index.ts
 import { ARCHIVE_CAPS } from '../../engines/archive/index.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { fetchListedUrl } from './lib/download.ts';
 import { httpsUrlsField } from '../../registry/fields.ts';
 
 /** URLs one call may extract. */
@@ -115,13 +116,7 @@ interface Source {
 }
 
 async function download(url: string, index: number, ctx: ToolContext): Promise<Source> {
-  const fetcher = ctx.engines.fetch;
-  if (!fetcher) throw new ToolError('engine_unavailable', 'urls: fetching URLs is not available on this server.');
-  const field = `urls[${index}]`;
-  const response = await fetcher.session(ctx.signal).fetch(url, { field });
-  if (response.status < 200 || response.status > 299) {
-    throw new ToolError('upstream_failed', `${field}: ${url} answered HTTP ${response.status} ${response.statusText}`.trim());
-  }
+  const { field, response } = await fetchListedUrl(url, index, ctx);
   if (!looksLikeZip(response.body))
     throw new ToolError('validation_failed', `${field}: ${url} did not return a ZIP archive (content type ${response.contentType ?? 'unknown'}).`);
   if (response.tls && !response.tls.authorized) {
