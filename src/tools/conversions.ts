@@ -9,9 +9,9 @@ import { fileResultSchema } from '../files/result.ts';
 import { defineTool, type EngineNeed, type Tool, type ToolExample } from '../registry/define-tool.ts';
 import { booleanField } from '../registry/fields.ts';
 import type { ModuleName } from '../registry/modules.ts';
-import { stripRemoteResources } from './documents/html-resources.ts';
-import { textToMarkdown } from './documents/text-to-markdown.ts';
-import { findSheet, readWorkbook, sheetToJson, toDelimited, type CellValue, type WorkbookData } from './office/spreadsheet-data.ts';
+import { stripRemoteResources } from './documents/lib/html-resources.ts';
+import { textToMarkdown } from './documents/lib/text-to-markdown.ts';
+import { findSheet, readWorkbook, sheetToJson, toDelimited, type CellValue, type WorkbookData } from './office/lib/spreadsheet-data.ts';
 
 /**
  * File conversions are declared as data: what they accept, what they produce, and the steps that turn

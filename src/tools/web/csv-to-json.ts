@@ -2,7 +2,7 @@ import { booleanField } from '../../registry/fields.ts';
 import { z } from 'zod';
 import { csvRecords } from './lib/csv.ts';
 import { CSV_INPUT, dataJsonTool } from './lib/data-tool.ts';
-import { csvReadFields, readCsv } from './csv-options.ts';
+import { csvReadFields, readCsv } from './lib/csv-options.ts';
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

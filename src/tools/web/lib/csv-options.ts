@@ -1,8 +1,8 @@
-import { booleanField } from '../../registry/fields.ts';
+import { booleanField } from '../../../registry/fields.ts';
 import { z } from 'zod';
-import { ToolError } from '../../core/errors.ts';
-import { delimiterField, headerField, parseCsv, type ParsedCsv } from './lib/csv.ts';
-import type { DecodedText } from './lib/text.ts';
+import { ToolError } from '../../../core/errors.ts';
+import { delimiterField, headerField, parseCsv, type ParsedCsv } from './csv.ts';
+import type { DecodedText } from './text.ts';
 
 /** The fields every CSV-reading tool takes. */
 export const csvReadFields = { delimiter: delimiterField, header: headerField };
