@@ -152,12 +152,15 @@ export function conversionTool<E extends z.ZodRawShape = EmptyShape>(spec: Conve
 
 /** What a conversion named `<from>-to-<to>` declares when its slug, upload and output follow from the two formats. */
 type NamedConversionSpec<E extends z.ZodRawShape> = Omit<ConversionSpec<E>, 'module' | 'slug' | 'accept' | 'output' | 'steps'> & {
-  /** Formats taken besides `from`'s own (e.g. legacy .doc with docx). Default: `from` only. */
+  /** The formats taken. Default: `from` and what TAKEN_AS reads as it. */
   accept?: readonly FileKind[];
 };
 
+/** Uploads a `<from>-to-…` conversion takes besides `from` itself: legacy Word with DOCX, XHTML and bare text as HTML, text as Markdown. */
+const TAKEN_AS: Partial<Record<FileKind, readonly FileKind[]>> = { docx: ['docx', 'doc'], html: ['html', 'xml', 'txt'], md: ['md', 'txt'] };
+
 function namedConversion<E extends z.ZodRawShape>(module: ModuleName, from: FileKind, to: FileKind, steps: ConversionStep[], spec: NamedConversionSpec<E>) {
-  return conversionTool<E>({ ...spec, module, slug: `${from}-to-${to}`, accept: spec.accept ?? [from], output: outputOf(to), steps });
+  return conversionTool<E>({ ...spec, module, slug: `${from}-to-${to}`, accept: spec.accept ?? TAKEN_AS[from] ?? [from], output: outputOf(to), steps });
 }
 
 /** LibreOffice opens `from` and saves it as `to`, through the export `filter` when the format needs one. */
@@ -176,11 +179,10 @@ export function pandocConversion(
   module: ModuleName,
   from: FileKind,
   to: FileKind,
-  pandoc: { reader: string; writer: string; standalone?: boolean },
-  spec: NamedConversionSpec<EmptyShape>,
+  spec: NamedConversionSpec<EmptyShape> & { reader: string; writer: string; standalone?: boolean },
 ) {
-  const step: ConversionStep = { engine: 'pandoc', from: pandoc.reader, to: pandoc.writer, ...(pandoc.standalone ? { standalone: true } : {}) };
-  return namedConversion(module, from, to, [step], spec);
+  const { reader, writer, standalone, ...rest } = spec;
+  return namedConversion(module, from, to, [{ engine: 'pandoc', from: reader, to: writer, ...(standalone ? { standalone: true } : {}) }], rest);
 }
 
 /** What a step gets: the file so far, a fresh folder for its output, the call, and the tool's parsed options. */

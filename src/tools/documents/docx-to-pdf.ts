@@ -5,7 +5,6 @@ export default officeConversion('documents', 'docx', 'pdf', {
   description:
     'Converts a Word document (.docx, or legacy .doc) to PDF with LibreOffice, keeping pages, fonts, images, tables, headers and footers as laid out in Word.',
   keywords: ['docx', 'word', 'pdf', 'word to pdf', 'doc to pdf'],
-  accept: ['docx', 'doc'],
   examples: [
     { title: 'convert a Word document', input: {}, upload: { fileName: 'report.docx' } },
     { title: 'name the output', input: { fileName: 'report-final' }, upload: { fileName: 'draft.docx' } },

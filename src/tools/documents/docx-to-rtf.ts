@@ -5,6 +5,5 @@ export default officeConversion('documents', 'docx', 'rtf', {
   description:
     'Converts a Word document (.docx or .doc) to Rich Text Format with LibreOffice, keeping fonts, paragraph styles, tables and images for editors that read RTF (WordPad, TextEdit).',
   keywords: ['docx', 'word', 'rtf', 'rich text'],
-  accept: ['docx', 'doc'],
   examples: convertAndName('convert to RTF', { fileName: 'letter.docx' }, 'letter-rtf'),
 });
