@@ -7,10 +7,11 @@ import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { safeFileName } from '../files/files.ts';
 import { fileResultSchema } from '../files/result.ts';
 import { defineTool, type EngineNeed, type Tool, type ToolExample } from '../registry/define-tool.ts';
+import { booleanField } from '../registry/fields.ts';
 import type { ModuleName } from '../registry/modules.ts';
-import { stripRemoteResources } from './documents/html-resources.ts';
-import { textToMarkdown } from './documents/text-to-markdown.ts';
-import { findSheet, readWorkbook, sheetToJson, toDelimited, type CellValue, type WorkbookData } from './office/spreadsheet-data.ts';
+import { stripRemoteResources } from './documents/lib/html-resources.ts';
+import { textToMarkdown } from './documents/lib/text-to-markdown.ts';
+import { findSheet, readWorkbook, sheetToJson, toDelimited, type CellValue, type WorkbookData } from './office/lib/spreadsheet-data.ts';
 
 /**
  * File conversions are declared as data: what they accept, what they produce, and the steps that turn
@@ -40,6 +41,20 @@ export function outputOf(kind: FileKind): { extension: string; mimeType: string 
   return { extension: kind, mimeType: FILE_KINDS[kind].mimeType };
 }
 
+/** An upload an example sends: a file name, with its text when the example can run offline. */
+export type ExampleUpload = { fileName: string; content?: string };
+
+/**
+ * The two examples most conversions show: `upload` converted (the example called `title`), then converted again
+ * under the name `outputName` (from `renamed`, when that example uploads another file).
+ */
+export function convertAndName(title: string, upload: ExampleUpload, outputName: string, renamed: ExampleUpload = upload) {
+  return [
+    { title, input: {}, upload },
+    { title: 'name the output', input: { fileName: outputName }, upload: renamed },
+  ];
+}
+
 /** Non-empty cells one spreadsheet call reads into CSV/TSV. */
 export const SHEET_TEXT_MAX_CELLS = 2_000_000;
 /** Non-empty cells one spreadsheet call returns as JSON. */
@@ -63,15 +78,10 @@ export const sheetOption = {
     .optional()
     .describe('Sheet to convert: its name (case-insensitive) or 1-based position, e.g. "Sales" or "2". Default: the first sheet'),
 };
-const flag = (description: string) =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-    .default(false)
-    .describe(description);
 export const csvOptions = {
   ...sheetOption,
   delimiter: z.enum(['comma', 'semicolon', 'tab', 'pipe']).default('comma').describe('Field separator: comma (default), semicolon, tab or pipe'),
-  bom: flag('Start the file with a UTF-8 byte-order mark, so Excel opens non-ASCII text correctly (default false)'),
+  bom: booleanField(false, 'Start the file with a UTF-8 byte-order mark, so Excel opens non-ASCII text correctly (default false)'),
 };
 const DELIMITERS = { comma: ',', semicolon: ';', tab: '\t', pipe: '|' } as const;
 
@@ -138,6 +148,41 @@ export function conversionTool<E extends z.ZodRawShape = EmptyShape>(spec: Conve
       return ctx.files.put(current, { fileName: `${base}.${spec.output.extension}`, mimeType: spec.output.mimeType });
     },
   });
+}
+
+/** What a conversion named `<from>-to-<to>` declares when its slug, upload and output follow from the two formats. */
+type NamedConversionSpec<E extends z.ZodRawShape> = Omit<ConversionSpec<E>, 'module' | 'slug' | 'accept' | 'output' | 'steps'> & {
+  /** The formats taken. Default: `from` and what TAKEN_AS reads as it. */
+  accept?: readonly FileKind[];
+};
+
+/** Uploads a `<from>-to-…` conversion takes besides `from` itself: legacy Word with DOCX, XHTML and bare text as HTML, text as Markdown. */
+const TAKEN_AS: Partial<Record<FileKind, readonly FileKind[]>> = { docx: ['docx', 'doc'], html: ['html', 'xml', 'txt'], md: ['md', 'txt'] };
+
+function namedConversion<E extends z.ZodRawShape>(module: ModuleName, from: FileKind, to: FileKind, steps: ConversionStep[], spec: NamedConversionSpec<E>) {
+  return conversionTool<E>({ ...spec, module, slug: `${from}-to-${to}`, accept: spec.accept ?? TAKEN_AS[from] ?? [from], output: outputOf(to), steps });
+}
+
+/** LibreOffice opens `from` and saves it as `to`, through the export `filter` when the format needs one. */
+export function officeConversion<E extends z.ZodRawShape = EmptyShape>(
+  module: ModuleName,
+  from: FileKind,
+  to: FileKind,
+  spec: NamedConversionSpec<E> & { filter?: string },
+) {
+  const { filter, ...rest } = spec;
+  return namedConversion(module, from, to, [{ engine: 'office', format: to, ...(filter ? { filter } : {}) }], rest);
+}
+
+/** pandoc reads the upload as `reader` and writes `writer` (a standalone page when asked): always as an untrusted document. */
+export function pandocConversion(
+  module: ModuleName,
+  from: FileKind,
+  to: FileKind,
+  spec: NamedConversionSpec<EmptyShape> & { reader: string; writer: string; standalone?: boolean },
+) {
+  const { reader, writer, standalone, ...rest } = spec;
+  return namedConversion(module, from, to, [{ engine: 'pandoc', from: reader, to: writer, ...(standalone ? { standalone: true } : {}) }], rest);
 }
 
 /** What a step gets: the file so far, a fresh folder for its output, the call, and the tool's parsed options. */
@@ -429,10 +474,10 @@ export type SheetJsonResult = z.infer<typeof sheetJsonSchema>;
 const jsonInput = z.object({
   ...sheetOption,
   sheet: sheetOption.sheet.describe('Only this sheet: its name (case-insensitive) or 1-based position. Default: every sheet'),
-  header: z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-    .default(true)
-    .describe('The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A'),
+  header: booleanField(
+    true,
+    'The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A',
+  ),
 });
 
 export interface SpreadsheetJsonSpec extends ConversionIdentity {

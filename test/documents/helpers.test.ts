@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { stripCssResources, stripRemoteResources } from '../../src/tools/documents/html-resources.ts';
-import { textToMarkdown } from '../../src/tools/documents/text-to-markdown.ts';
+import { stripCssResources, stripRemoteResources } from '../../src/tools/documents/lib/html-resources.ts';
+import { textToMarkdown } from '../../src/tools/documents/lib/text-to-markdown.ts';
 import { withPageHeadings, withSlideHeadings } from '../../src/tools/conversions.ts';
 
 /** The in-process steps of the document conversions: HTML resource stripping and text → Markdown. */

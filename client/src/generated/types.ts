@@ -12660,7 +12660,7 @@ export interface OfficeOdsToCsvInput {
    */
   delimiter?: 'comma' | 'semicolon' | 'tab' | 'pipe';
   /** Start the file with a UTF-8 byte-order mark, so Excel opens non-ASCII text correctly (default false) */
-  bom?: boolean | 'true' | 'false';
+  bom?: boolean | string;
 }
 
 /** Result of `office.odsToCsv` (OpenDocument spreadsheet (ODS) to CSV). */
@@ -12688,7 +12688,7 @@ export interface OfficeOdsToJsonInput {
   /** Only this sheet: its name (case-insensitive) or 1-based position. Default: every sheet */
   sheet?: string;
   /** The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A */
-  header?: boolean | 'true' | 'false';
+  header?: boolean | string;
 }
 
 /** Result of `office.odsToJson` (OpenDocument spreadsheet (ODS) to JSON). */
@@ -13158,7 +13158,7 @@ export interface OfficeXlsToCsvInput {
    */
   delimiter?: 'comma' | 'semicolon' | 'tab' | 'pipe';
   /** Start the file with a UTF-8 byte-order mark, so Excel opens non-ASCII text correctly (default false) */
-  bom?: boolean | 'true' | 'false';
+  bom?: boolean | string;
 }
 
 /** Result of `office.xlsToCsv` (Excel 97-2003 (XLS) to CSV). */
@@ -13186,7 +13186,7 @@ export interface OfficeXlsToJsonInput {
   /** Only this sheet: its name (case-insensitive) or 1-based position. Default: every sheet */
   sheet?: string;
   /** The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A */
-  header?: boolean | 'true' | 'false';
+  header?: boolean | string;
 }
 
 /** Result of `office.xlsToJson` (Excel 97-2003 (XLS) to JSON). */
@@ -13318,7 +13318,7 @@ export interface OfficeXlsxToCsvInput {
    */
   delimiter?: 'comma' | 'semicolon' | 'tab' | 'pipe';
   /** Start the file with a UTF-8 byte-order mark, so Excel opens non-ASCII text correctly (default false) */
-  bom?: boolean | 'true' | 'false';
+  bom?: boolean | string;
 }
 
 /** Result of `office.xlsxToCsv` (Excel (XLSX) to CSV). */
@@ -13346,7 +13346,7 @@ export interface OfficeXlsxToJsonInput {
   /** Only this sheet: its name (case-insensitive) or 1-based position. Default: every sheet */
   sheet?: string;
   /** The first non-empty row of each sheet names the keys of the row objects (default true); false returns rows as arrays from column A */
-  header?: boolean | 'true' | 'false';
+  header?: boolean | string;
 }
 
 /** Result of `office.xlsxToJson` (Excel (XLSX) to JSON). */
@@ -13982,7 +13982,7 @@ export interface EbookAzwToPdfInput {
    */
   paperSize?: 'a4' | 'letter' | 'a5' | 'a6' | 'b5' | 'legal';
   /** Print page numbers in the footer (default true) */
-  pageNumbers?: boolean | '0' | '1' | 'true' | 'false';
+  pageNumbers?: boolean | string;
 }
 
 /** Result of `ebook.azwToPdf` (AZW3 (Kindle) to PDF). */
@@ -14171,7 +14171,7 @@ export interface EbookEpubToPdfInput {
    */
   paperSize?: 'a4' | 'letter' | 'a5' | 'a6' | 'b5' | 'legal';
   /** Print page numbers in the footer (default true) */
-  pageNumbers?: boolean | '0' | '1' | 'true' | 'false';
+  pageNumbers?: boolean | string;
 }
 
 /** Result of `ebook.epubToPdf` (EPUB to PDF). */
@@ -14282,7 +14282,7 @@ export interface EbookFb2ToPdfInput {
    */
   paperSize?: 'a4' | 'letter' | 'a5' | 'a6' | 'b5' | 'legal';
   /** Print page numbers in the footer (default true) */
-  pageNumbers?: boolean | '0' | '1' | 'true' | 'false';
+  pageNumbers?: boolean | string;
 }
 
 /** Result of `ebook.fb2ToPdf` (FB2 (FictionBook) to PDF). */
@@ -14393,7 +14393,7 @@ export interface EbookMobiToPdfInput {
    */
   paperSize?: 'a4' | 'letter' | 'a5' | 'a6' | 'b5' | 'legal';
   /** Print page numbers in the footer (default true) */
-  pageNumbers?: boolean | '0' | '1' | 'true' | 'false';
+  pageNumbers?: boolean | string;
 }
 
 /** Result of `ebook.mobiToPdf` (MOBI to PDF). */
@@ -15284,7 +15284,7 @@ export interface ExtractExtractInput {
    */
   maxCharacters?: number;
   /** PDF only: keep the physical layout (columns side by side, table alignment) instead of reading order */
-  layout?: boolean | '0' | '1' | 'true' | 'false';
+  layout?: boolean | string;
 }
 
 /** Result of `extract.extract` (Extract text from a document). */

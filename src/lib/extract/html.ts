@@ -8,51 +8,13 @@ import { findAll, isElement, isText, localName, textContent, tidy } from './xml.
  * and rows a line; scripts, styles and hidden templates are dropped. Nothing is fetched.
  */
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'iframe', 'object', 'canvas', 'button', 'select']);
-const PARAGRAPH = new Set([
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'pre',
-  'table',
-  'ul',
-  'ol',
-  'dl',
-  'figure',
-  'address',
-  'hr',
-  'section',
-  'article',
-  'aside',
-  'header',
-  'footer',
-  'nav',
-  'main',
-]);
-const LINE = new Set([
-  'div',
-  'li',
-  'tr',
-  'dt',
-  'dd',
-  'figcaption',
-  'caption',
-  'br',
-  'tbody',
-  'thead',
-  'tfoot',
-  'details',
-  'summary',
-  'form',
-  'fieldset',
-  'legend',
-  'body',
-  'center',
-]);
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+const SECTIONS = ['section', 'article', 'aside', 'header', 'footer', 'nav', 'main'];
+/** Blocks set apart by a blank line. */
+const PARAGRAPH = new Set([...HEADINGS, ...SECTIONS, 'p', 'blockquote', 'pre', 'table', 'ul', 'ol', 'dl', 'figure', 'address', 'hr']);
+const TABLE_ROWS = ['tr', 'tbody', 'thead', 'tfoot', 'caption'];
+/** Blocks that start a new line. */
+const LINE = new Set([...TABLE_ROWS, 'div', 'li', 'dt', 'dd', 'figcaption', 'br', 'details', 'summary', 'form', 'fieldset', 'legend', 'body', 'center']);
 
 export interface HtmlText {
   title: string | null;

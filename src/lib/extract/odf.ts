@@ -1,7 +1,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import type { FileKind } from '../../files/kinds.ts';
 import { EMPTY_METADATA, type DocumentMetadata, type ExtractedDocument } from './types.ts';
-import { attr, childElements, findAll, findFirst, isElement, isText, joinBlocks, localName, parseXml, textContent, tidy } from './xml.ts';
+import { attr, childElements, findAll, findFirst, isElement, isText, joinBlocks, localName, parseXml, textContent, textOfParts, tidy } from './xml.ts';
 import { openDocumentZip, type DocumentZip } from './zip.ts';
 
 /** OpenDocument (ODT, ODS, ODP) read from content.xml and meta.xml, without LibreOffice. */
@@ -145,12 +145,7 @@ export async function extractOdf(file: string, kind: Extract<FileKind, 'odt' | '
       return {
         kind,
         engine: 'odf',
-        text: tidy(
-          sheets
-            .map((s) => s.text)
-            .filter(Boolean)
-            .join('\n\n'),
-        ),
+        text: textOfParts(sheets),
         sheets,
         metadata: { ...EMPTY_METADATA, ...meta, pages: null, sheets: sheets.length },
         warnings: [],
@@ -195,12 +190,7 @@ export async function extractOdf(file: string, kind: Extract<FileKind, 'odt' | '
     return {
       kind,
       engine: 'odf',
-      text: tidy(
-        slides
-          .map((s) => s.text)
-          .filter(Boolean)
-          .join('\n\n'),
-      ),
+      text: textOfParts(slides),
       slides,
       metadata: { ...EMPTY_METADATA, ...meta, pages: null, slides: slides.length },
       warnings: [],

@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import { EMPTY_METADATA, type DocumentMetadata, type ExtractedDocument } from './types.ts';
-import { childElements, findAll, findFirst, isElement, joinBlocks, localName, parseXml, prefixedAttr, textContent, tidy } from './xml.ts';
+import { childElements, findAll, findFirst, isElement, joinBlocks, localName, parseXml, prefixedAttr, textContent, textOfParts, tidy } from './xml.ts';
 import { openDocumentZip, resolvePart, type DocumentZip } from './zip.ts';
 import { spreadsheetNumber } from '../spreadsheet-number.ts';
 
@@ -212,12 +212,7 @@ export async function extractPptx(file: string): Promise<ExtractedDocument> {
     return {
       kind: 'pptx',
       engine: 'ooxml',
-      text: tidy(
-        slides
-          .map((s) => s.text)
-          .filter(Boolean)
-          .join('\n\n'),
-      ),
+      text: textOfParts(slides),
       slides,
       metadata: { ...EMPTY_METADATA, ...core, slides: slides.length },
       warnings: [],
@@ -296,12 +291,7 @@ export async function extractXlsx(file: string, kind: 'xlsx' | 'xls' = 'xlsx'): 
     return {
       kind,
       engine: 'ooxml',
-      text: tidy(
-        sheets
-          .map((s) => s.text)
-          .filter(Boolean)
-          .join('\n\n'),
-      ),
+      text: textOfParts(sheets),
       sheets,
       metadata: { ...EMPTY_METADATA, ...core, sheets: sheets.length },
       warnings: [],

@@ -97,3 +97,13 @@ export function tidy(text: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+/** The text of a document made of parts (sheets, slides): each part's text, a blank line between them. */
+export function textOfParts(parts: readonly { text: string }[]): string {
+  return tidy(
+    parts
+      .map((part) => part.text)
+      .filter(Boolean)
+      .join('\n\n'),
+  );
+}

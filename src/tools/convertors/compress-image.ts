@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import type { Sharp } from '../../engines/images/index.ts';
-import { flag, formInt } from '../web/lib/form.ts';
+import { booleanField, wholeNumberField } from '../../registry/fields.ts';
 import { copyInto, fileNameField, IMAGE_UPLOAD, imageResultSchema, kb, openUpload, prepared, storeImage, type TargetFormat } from './lib/images.ts';
 import { keepMetadata, quality } from './lib/format-fields.ts';
 import { outputName } from '../web/lib/text.ts';
@@ -30,9 +30,9 @@ export default defineTool({
   keywords: ['compress image', 'optimize image', 'reduce file size', 'tinypng', 'shrink', 'jpeg', 'png', 'webp'],
   input: z.object({
     quality: quality(75, 'Target quality (JPEG, WebP, AVIF, PNG palette)'),
-    lossless: flag(false, 'Lossless only: PNG without palette quantisation, WebP lossless (default false)'),
-    maxWidth: formInt(1, 20_000, 'Resize to at most this width, keeping the aspect ratio (never enlarges)').optional(),
-    maxHeight: formInt(1, 20_000, 'Resize to at most this height, keeping the aspect ratio (never enlarges)').optional(),
+    lossless: booleanField(false, 'Lossless only: PNG without palette quantisation, WebP lossless (default false)'),
+    maxWidth: wholeNumberField(1, 20_000, 'Resize to at most this width, keeping the aspect ratio (never enlarges)').optional(),
+    maxHeight: wholeNumberField(1, 20_000, 'Resize to at most this height, keeping the aspect ratio (never enlarges)').optional(),
     keepMetadata,
     fileName: fileNameField,
   }),

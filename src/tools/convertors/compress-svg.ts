@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { flag, formInt } from '../web/lib/form.ts';
+import { booleanField, wholeNumberField } from '../../registry/fields.ts';
 import { outputName } from '../web/lib/text.ts';
 import { fileNameField, kb } from './lib/images.ts';
 
@@ -22,9 +22,9 @@ export default defineTool({
     'javascript: links are removed. The result and the warnings give the sizes before and after. Upload the SVG in field "image" (up to 10 MB).',
   keywords: ['svg', 'compress svg', 'minify svg', 'optimize svg', 'svgo', 'sanitize svg'],
   input: z.object({
-    precision: formInt(0, 8, 'Decimal places kept in coordinates and numbers (default 3)').default(3),
-    keepIds: flag(false, 'Keep element ids even when unused (for CSS/JS that targets them; default false)'),
-    pretty: flag(false, 'Indent the output for reading instead of minifying whitespace (default false)'),
+    precision: wholeNumberField(0, 8, 'Decimal places kept in coordinates and numbers (default 3)').default(3),
+    keepIds: booleanField(false, 'Keep element ids even when unused (for CSS/JS that targets them; default false)'),
+    pretty: booleanField(false, 'Indent the output for reading instead of minifying whitespace (default false)'),
     fileName: fileNameField,
   }),
   output: fileResultSchema.extend({

@@ -6,24 +6,14 @@ import type { ZipInput } from '../../engines/archive/index.ts';
 import { FILE_KINDS, type FileKind } from '../../files/kinds.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { formInt } from '../web/lib/form.ts';
+import { httpsUrlsField, wholeNumberField } from '../../registry/fields.ts';
+import { fetchListedUrl } from './lib/download.ts';
 import { outputName } from '../web/lib/text.ts';
 
 /** The multipart parser takes at most 20 files per request (src/http/app.ts); URLs add up to 20 more. */
 const MAX_FILES = 20;
 const MAX_URLS = 20;
 const MAX_TOTAL_BYTES = 200 * 1024 * 1024;
-
-const httpsUrl = z
-  .string()
-  .max(2048)
-  .refine((value) => {
-    try {
-      return new URL(value).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'an absolute https:// URL');
 
 const ALL_KINDS = Object.keys(FILE_KINDS) as FileKind[];
 
@@ -38,17 +28,14 @@ export default defineTool({
     'directory. Accepted uploads: documents, spreadsheets, presentations, images, text, data files and archives (recognised by their bytes). The result lists the entries.',
   keywords: ['zip', 'compress files', 'archive', 'bundle', 'pack files', 'folder to zip', 'download urls as zip'],
   input: z.object({
-    urls: z
-      .union([httpsUrl.transform((url) => [url]), z.array(httpsUrl).max(MAX_URLS, `at most ${MAX_URLS} URLs`)])
-      .optional()
-      .describe(`HTTPS URLs of files to add (a JSON array, up to ${MAX_URLS})`),
+    urls: httpsUrlsField(MAX_URLS, `HTTPS URLs of files to add (a JSON array, up to ${MAX_URLS})`),
     folder: z
       .string()
       .max(100)
       .regex(/^[^\\/:*?"<>|\u0000-\u001f]+$/, 'a folder name without slashes or reserved characters')
       .optional()
       .describe('Put every entry inside this folder in the archive (e.g. "photos")'),
-    level: formInt(0, 9, 'Deflate level: 0 stores without compressing, 9 is smallest (default 6)').default(6),
+    level: wholeNumberField(0, 9, 'Deflate level: 0 stores without compressing, 9 is smallest (default 6)').default(6),
     fileName: z.string().max(200).optional().describe('Name of the ZIP (without extension); default: archive, or the folder name'),
   }),
   output: fileResultSchema.extend({
@@ -108,13 +95,7 @@ export default defineTool({
 });
 
 async function download(url: string, index: number, ctx: ToolContext): Promise<Buffer> {
-  const fetcher = ctx.engines.fetch;
-  if (!fetcher) throw new ToolError('engine_unavailable', 'urls: fetching URLs is not available on this server.');
-  const field = `urls[${index}]`;
-  const response = await fetcher.session(ctx.signal).fetch(url, { field });
-  if (response.status < 200 || response.status > 299) {
-    throw new ToolError('upstream_failed', `${field}: ${url} answered HTTP ${response.status} ${response.statusText}`.trim());
-  }
+  const { field, response } = await fetchListedUrl(url, index, ctx);
   if (response.tls && !response.tls.authorized) {
     ctx.warn(
       `${field}: the TLS certificate of ${new URL(url).host} did not validate (${response.tls.authorizationError ?? 'unknown reason'}); the file was added all the same.`,

@@ -6,7 +6,7 @@ import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { IMAGE_INPUT_KINDS, imageError, imagesOf, type OpenedImage } from '../../engines/images/index.ts';
-import { formNumber } from '../web/lib/form.ts';
+import { numberField } from '../../registry/fields.ts';
 import { outputName } from '../web/lib/text.ts';
 import { fileNameField } from './lib/images.ts';
 
@@ -32,7 +32,7 @@ export default defineTool({
       .enum(['auto', 'portrait', 'landscape'])
       .default('auto')
       .describe('For paper sizes: auto (follows each image, default), portrait or landscape'),
-    margin: formNumber(0, 144, 'Margin around the image in points (1/72 inch), for paper sizes (default 0)').default(0),
+    margin: numberField(0, 144, 'Margin around the image in points (1/72 inch), for paper sizes (default 0)').default(0),
     title: z.string().max(300).optional().describe('Document title stored in the PDF metadata'),
     fileName: fileNameField,
   }),

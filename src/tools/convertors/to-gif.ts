@@ -1,6 +1,6 @@
 import { imageConversionTool } from './lib/images.ts';
 import { effort } from './lib/format-fields.ts';
-import { formInt, formNumber } from '../web/lib/form.ts';
+import { numberField, wholeNumberField } from '../../registry/fields.ts';
 
 export default imageConversionTool({
   slug: 'to-gif',
@@ -11,8 +11,8 @@ export default imageConversionTool({
     'EXIF orientation applied. GIF has 1-bit transparency only, so soft edges become hard.',
   keywords: ['gif', 'convert to gif', 'webp to gif', 'png to gif', 'animated gif'],
   fields: {
-    colours: formInt(2, 256, 'Palette size (default 256)').default(256),
-    dither: formNumber(0, 1, 'Floyd–Steinberg dithering strength (default 1)').default(1),
+    colours: wholeNumberField(2, 256, 'Palette size (default 256)').default(256),
+    dither: numberField(0, 1, 'Floyd–Steinberg dithering strength (default 1)').default(1),
     effort: effort(1, 10, 7),
   },
   encode: (p, o) => p.gif({ colours: o.colours, dither: o.dither, effort: o.effort }),

@@ -1,4 +1,4 @@
-import { flag } from '../web/lib/form.ts';
+import { booleanField } from '../../registry/fields.ts';
 import { imageConversionTool } from './lib/images.ts';
 import { background, keepMetadata, quality } from './lib/format-fields.ts';
 
@@ -13,7 +13,7 @@ export default imageConversionTool({
   fields: {
     quality: quality(90, 'JPEG quality'),
     background,
-    progressive: flag(true, 'Progressive JPEG (loads blurry-to-sharp on the web; default true)'),
+    progressive: booleanField(true, 'Progressive JPEG (loads blurry-to-sharp on the web; default true)'),
     keepMetadata,
   },
   encode: (p, o) => p.flatten({ background: o.background }).jpeg({ quality: o.quality, progressive: o.progressive, mozjpeg: true }),

@@ -1,4 +1,4 @@
-import { flag } from '../web/lib/form.ts';
+import { booleanField } from '../../registry/fields.ts';
 import { imageConversionTool } from './lib/images.ts';
 import { effort, keepMetadata } from './lib/format-fields.ts';
 
@@ -11,7 +11,7 @@ export default imageConversionTool({
     'palette: true quantises to at most 256 colours (much smaller, like TinyPNG). SVG is rendered at its own size; animated inputs keep their first frame.',
   keywords: ['png', 'convert to png', 'jpg to png', 'svg to png', 'webp to png', 'heic to png', 'image'],
   fields: {
-    palette: flag(false, 'Quantise to an indexed palette of up to 256 colours (lossy, much smaller; default false)'),
+    palette: booleanField(false, 'Quantise to an indexed palette of up to 256 colours (lossy, much smaller; default false)'),
     compressionLevel: effort(0, 9, 6),
     keepMetadata,
   },

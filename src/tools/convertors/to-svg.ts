@@ -3,7 +3,7 @@ import { ToolError } from '../../core/errors.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { IMAGE_INPUT_KINDS, imageError, imagesOf, type Sharp } from '../../engines/images/index.ts';
-import { flag, formInt } from '../web/lib/form.ts';
+import { booleanField, wholeNumberField } from '../../registry/fields.ts';
 import { outputName } from '../web/lib/text.ts';
 import { colourField, fileNameField } from './lib/images.ts';
 import { posterizeStops } from './lib/otsu.ts';
@@ -24,16 +24,16 @@ export default defineTool({
   keywords: ['svg', 'vectorize', 'trace', 'potrace', 'png to svg', 'jpg to svg', 'logo to vector', 'bitmap to vector'],
   input: z.object({
     mode: z.enum(['trace', 'posterize']).default('trace').describe('trace: one colour, shapes above a threshold (default); posterize: several grey levels'),
-    threshold: formInt(0, 255, 'Brightness cut-off: darker pixels become shapes (default: chosen automatically)').optional(),
-    steps: formInt(2, 8, 'Grey levels for posterize (default 4)').default(4),
+    threshold: wholeNumberField(0, 255, 'Brightness cut-off: darker pixels become shapes (default: chosen automatically)').optional(),
+    steps: wholeNumberField(2, 8, 'Grey levels for posterize (default 4)').default(4),
     color: colourField.default('#000000').describe('Fill colour of the traced shapes (default #000000)'),
     background: z
       .union([z.literal('transparent'), colourField])
       .default('transparent')
       .describe('Background: transparent (default) or a hex colour'),
-    invert: flag(false, 'Trace the light areas instead of the dark ones (white-on-black artwork; default false)'),
-    turdSize: formInt(0, 100, 'Ignore specks up to this many pixels (default 2)').default(2),
-    maxSize: formInt(64, 3000, 'Longest side, in pixels, the image is scaled to before tracing (default 2000)').default(2000),
+    invert: booleanField(false, 'Trace the light areas instead of the dark ones (white-on-black artwork; default false)'),
+    turdSize: wholeNumberField(0, 100, 'Ignore specks up to this many pixels (default 2)').default(2),
+    maxSize: wholeNumberField(64, 3000, 'Longest side, in pixels, the image is scaled to before tracing (default 2000)').default(2000),
     fileName: fileNameField,
   }),
   output: fileResultSchema.extend({

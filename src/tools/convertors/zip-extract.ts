@@ -6,29 +6,18 @@ import type { ArchiveCaps, ExtractedEntry } from '../../engines/archive/index.ts
 import { ARCHIVE_CAPS } from '../../engines/archive/index.ts';
 import { fileResultSchema } from '../../files/result.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { fetchListedUrl } from './lib/download.ts';
+import { httpsUrlsField } from '../../registry/fields.ts';
 
 /** URLs one call may extract. */
 const MAX_URLS = 5;
 
-const httpsUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((value) => {
-    try {
-      return new URL(value).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'an absolute https:// URL');
-
 const input = z.object({
-  urls: z
-    .union([httpsUrl.transform((url) => [url]), z.array(httpsUrl).min(1).max(MAX_URLS, `at most ${MAX_URLS} URLs`)])
-    .optional()
-    .describe(
-      `HTTPS URLs of ZIP archives to fetch and extract instead of (or besides) an upload: a JSON array of up to ${MAX_URLS} (a multipart field holding the JSON array works)`,
-    ),
+  urls: httpsUrlsField(
+    MAX_URLS,
+    `HTTPS URLs of ZIP archives to fetch and extract instead of (or besides) an upload: a JSON array of up to ${MAX_URLS} (a multipart field holding the JSON array works)`,
+    1,
+  ),
 });
 
 const entrySchema = fileResultSchema.extend({
@@ -127,13 +116,7 @@ interface Source {
 }
 
 async function download(url: string, index: number, ctx: ToolContext): Promise<Source> {
-  const fetcher = ctx.engines.fetch;
-  if (!fetcher) throw new ToolError('engine_unavailable', 'urls: fetching URLs is not available on this server.');
-  const field = `urls[${index}]`;
-  const response = await fetcher.session(ctx.signal).fetch(url, { field });
-  if (response.status < 200 || response.status > 299) {
-    throw new ToolError('upstream_failed', `${field}: ${url} answered HTTP ${response.status} ${response.statusText}`.trim());
-  }
+  const { field, response } = await fetchListedUrl(url, index, ctx);
   if (!looksLikeZip(response.body))
     throw new ToolError('validation_failed', `${field}: ${url} did not return a ZIP archive (content type ${response.contentType ?? 'unknown'}).`);
   if (response.tls && !response.tls.authorized) {

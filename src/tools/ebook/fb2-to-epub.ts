@@ -1,3 +1,4 @@
+import { convertAndName } from '../conversions.ts';
 import { ebookTool } from './lib/tool.ts';
 import { SAMPLE_FB2 } from './lib/sample.ts';
 
@@ -5,8 +6,5 @@ export default ebookTool({
   from: 'fb2',
   to: 'epub',
   keywords: ['epub3', 'fictionbook'],
-  examples: [
-    { title: 'convert a FictionBook', input: {}, upload: { fileName: 'tale.fb2', content: SAMPLE_FB2 } },
-    { title: 'name the output', input: { fileName: 'tale-converted' }, upload: { fileName: 'tale.fb2', content: SAMPLE_FB2 } },
-  ],
+  examples: convertAndName('convert a FictionBook', { fileName: 'tale.fb2', content: SAMPLE_FB2 }, 'tale-converted'),
 });

@@ -4,9 +4,8 @@ import { FILE_KINDS } from '../../files/kinds.ts';
 import { EXTRACT_KINDS } from '../../lib/extract/index.ts';
 import { chaptersSchema, metadataSchema, pagesSchema, sheetsSchema, slidesSchema } from '../../lib/extract/types.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { booleanField } from '../../registry/fields.ts';
 import { extractFromInput, MAX_EXTRACT_CHARACTERS } from '../../lib/extract/content.ts';
-
-const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
 export default defineTool({
   module: 'extract',
@@ -58,7 +57,7 @@ export default defineTool({
       .describe(
         `Longest text returned, in characters (default 1,000,000, at most ${MAX_EXTRACT_CHARACTERS.toLocaleString('en-US')}); pages/sheets/slides/chapters are cut at the same budget`,
       ),
-    layout: flag.default(false).describe('PDF only: keep the physical layout (columns side by side, table alignment) instead of reading order'),
+    layout: booleanField(false, 'PDF only: keep the physical layout (columns side by side, table alignment) instead of reading order'),
   }),
   output: z.object({
     fileName: z.string().nullable().describe('The name given with the content or upload'),

@@ -1,20 +1,3 @@
-import { conversionTool, outputOf } from '../conversions.ts';
+import { slidesToText } from './lib/families.ts';
 
-export default conversionTool({
-  module: 'office',
-  slug: 'odp-to-txt',
-  title: 'OpenDocument presentation (ODP) to plain text',
-  description:
-    'Extracts the text of a OpenDocument presentation (ODP) presentation. The text of every slide in slide order, each under a "--- Slide N ---" line, as UTF-8 plain text (the slides are laid out by LibreOffice and their text read by poppler; speaker notes are not included).',
-  keywords: ['odp', 'txt', 'text', 'slides', 'extract text'],
-  accept: ['odp'],
-  output: outputOf('txt'),
-  steps: [
-    { engine: 'office', format: 'pdf' },
-    { engine: 'pdftotext', layout: false, pageHeading: 'Slide' },
-  ],
-  examples: [
-    { title: 'extract the slide text', input: {}, upload: { fileName: 'deck.odp' } },
-    { title: 'name the output', input: { fileName: 'deck-text' }, upload: { fileName: 'deck.odp' } },
-  ],
-});
+export default slidesToText('odp');

@@ -1,17 +1,9 @@
-import { conversionTool, outputOf } from '../conversions.ts';
+import { convertAndName, officeConversion } from '../conversions.ts';
 
-export default conversionTool({
-  module: 'office',
-  slug: 'ods-to-xlsx',
+export default officeConversion('office', 'ods', 'xlsx', {
   title: 'OpenDocument spreadsheet (ODS) to XLSX',
   description:
     'Converts an OpenDocument spreadsheet (.ods, LibreOffice Calc) to an Excel workbook (.xlsx) with LibreOffice, keeping every sheet, formulas, number formats and merged cells.',
   keywords: ['ods', 'xlsx', 'excel', 'calc', 'opendocument'],
-  accept: ['ods'],
-  output: outputOf('xlsx'),
-  steps: [{ engine: 'office', format: 'xlsx' }],
-  examples: [
-    { title: 'convert to Excel', input: {}, upload: { fileName: 'budget.ods' } },
-    { title: 'name the output', input: { fileName: 'budget-excel' }, upload: { fileName: 'budget.ods' } },
-  ],
+  examples: convertAndName('convert to Excel', { fileName: 'budget.ods' }, 'budget-excel'),
 });

@@ -1,16 +1,8 @@
-import { conversionTool, outputOf } from '../conversions.ts';
+import { convertAndName, officeConversion } from '../conversions.ts';
 
-export default conversionTool({
-  module: 'office',
-  slug: 'odt-to-pdf',
+export default officeConversion('office', 'odt', 'pdf', {
   title: 'OpenDocument text (ODT) to PDF',
   description: 'Converts an OpenDocument text document (.odt, LibreOffice Writer) to PDF with LibreOffice, exactly as Writer prints it.',
   keywords: ['odt', 'pdf', 'writer', 'opendocument'],
-  accept: ['odt'],
-  output: outputOf('pdf'),
-  steps: [{ engine: 'office', format: 'pdf' }],
-  examples: [
-    { title: 'convert to PDF', input: {}, upload: { fileName: 'thesis.odt' } },
-    { title: 'name the output', input: { fileName: 'thesis-final' }, upload: { fileName: 'thesis.odt' } },
-  ],
+  examples: convertAndName('convert to PDF', { fileName: 'thesis.odt' }, 'thesis-final'),
 });

@@ -1,17 +1,9 @@
-import { conversionTool, outputOf } from '../conversions.ts';
+import { convertAndName, officeConversion } from '../conversions.ts';
 
-export default conversionTool({
-  module: 'office',
-  slug: 'ppt-to-pptx',
+export default officeConversion('office', 'ppt', 'pptx', {
   title: 'PowerPoint 97-2003 (PPT) to PPTX',
   description:
     'Converts a legacy PowerPoint presentation (.ppt) to the current format (.pptx) with LibreOffice, keeping slides, layouts, pictures and speaker notes.',
   keywords: ['ppt', 'pptx', 'powerpoint', 'upgrade'],
-  accept: ['ppt'],
-  output: outputOf('pptx'),
-  steps: [{ engine: 'office', format: 'pptx' }],
-  examples: [
-    { title: 'upgrade a presentation', input: {}, upload: { fileName: 'pitch.ppt' } },
-    { title: 'name the output', input: { fileName: 'pitch-2024' }, upload: { fileName: 'pitch.ppt' } },
-  ],
+  examples: convertAndName('upgrade a presentation', { fileName: 'pitch.ppt' }, 'pitch-2024'),
 });

@@ -1,18 +1,3 @@
-import { conversionTool, outputOf, sheetOption } from '../conversions.ts';
+import { sheetToText } from './lib/families.ts';
 
-export default conversionTool({
-  module: 'office',
-  slug: 'xlsx-to-txt',
-  title: 'Excel (XLSX) to text (TSV)',
-  description:
-    'Converts a sheet of an Excel (XLSX) workbook to tab-separated plain text. One sheet per call: the first by default, or the one named in "sheet" (its name or 1-based position); the other sheets are named in warnings. Tab-separated values, one line per row (CRLF): numbers to 15 significant digits, dates as ISO 8601, booleans as TRUE/FALSE, formulas as their computed value; tabs and line breaks inside a cell become spaces. At most 2,000,000 non-empty cells per call.',
-  keywords: ['xlsx', 'txt', 'tsv', 'tab separated', 'spreadsheet', 'text'],
-  accept: ['xlsx'],
-  output: outputOf('txt'),
-  steps: [{ engine: 'sheet-text', format: 'tsv' }],
-  options: sheetOption,
-  examples: [
-    { title: 'the first sheet', input: {}, upload: { fileName: 'sales.xlsx' } },
-    { title: 'a named sheet', input: { sheet: 'Summary' }, upload: { fileName: 'sales.xlsx' } },
-  ],
-});
+export default sheetToText('xlsx');

@@ -1,16 +1,14 @@
-import { z } from 'zod';
-import { detectLanguage } from '../../lib/nlp/language.ts';
-import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
-import { defineTool } from '../../registry/define-tool.ts';
+import { fileTwinOf } from '../../lib/extract/file-twin.ts';
+import { UPLOAD_TEXT_FORMATS } from '../../lib/extract/upload.ts';
 import atsGap from './ats-gap.ts';
-import { analyzeAtsGap, atsResultSchema } from './ats.ts';
 
 /** A resume is a few pages: 50,000 characters (about 20 pages), as in ats-gap. */
 const MAX_RESUME_CHARS = 50_000;
 
-export default defineTool({
-  module: 'text-intelligence',
-  slug: 'ats-gap-file',
+export default fileTwinOf(atsGap, {
+  textFields: ['resume'],
+  aliases: ['resume'],
+  maxCharacters: MAX_RESUME_CHARS,
   title: 'ATS keyword gap from a resume file',
   description:
     `The upload twin of ats-gap: upload the resume / CV (${UPLOAD_TEXT_FORMATS}) as multipart/form-data in field "file" (or "resume") and send ` +
@@ -21,11 +19,6 @@ export default defineTool({
     'characters, pages). A resume whose text cannot be extracted (a scanned PDF) is refused: an ATS could not read it either. English texts. ' +
     'The body is `{status, result, warnings}`.',
   keywords: ['ats', 'resume pdf', 'cv upload', 'resume scanner', 'job description', 'keyword gap', 'applicant tracking system', 'docx resume', 'job match'],
-  input: z.object({ jobDescription: atsGap.input.shape.jobDescription }),
-  output: atsResultSchema.extend({ source: sourceSchema }),
-  response: 'status-result-warnings',
-  upload: { ...UPLOAD_TEXT_SPEC, aliases: ['resume'] },
-  timeoutMs: 60_000,
   examples: [
     {
       title: 'a plain-text resume against a short posting',
@@ -137,22 +130,4 @@ export default defineTool({
     },
     { title: 'a Word resume', input: { jobDescription: 'Project manager, PMP certified, stakeholder management.' }, upload: { fileName: 'resume.docx' } },
   ],
-  run: async ({ jobDescription }, ctx) => {
-    const { text, source } = await textFromUpload(ctx, { maxCharacters: MAX_RESUME_CHARS });
-    for (const [field, value] of [
-      ['jobDescription', jobDescription],
-      ['file', text],
-    ] as const) {
-      if (value.length < 60) continue;
-      const language = detectLanguage(value);
-      if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {
-        ctx.warn(
-          `${field === 'file' ? 'The resume' : 'jobDescription'} looks like ${language.name}: the skills lexicon and phrase model are English, so matches may be incomplete.`,
-        );
-      }
-    }
-    const result = analyzeAtsGap(jobDescription, text);
-    if (result.stats.keywordsChecked < 3) ctx.warn('Few keywords were found in the job description; paste the full posting, including its requirements.');
-    return { ...result, source };
-  },
 });

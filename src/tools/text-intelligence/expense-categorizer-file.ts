@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
-import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC, asFileError } from '../../lib/extract/upload.ts';
+import { fileTwinOf } from '../../lib/extract/file-twin.ts';
+import { UPLOAD_TEXT_FORMATS } from '../../lib/extract/upload.ts';
 import { MAX_TEXT_CHARS } from '../../registry/fields.ts';
-import { defineTool } from '../../registry/define-tool.ts';
 import expenseCategorizer from './expense-categorizer.ts';
-import { categorizeExpenses, expenseResultSchema, MAX_EXPENSE_ROWS } from './expenses.ts';
-
-const { currency, dateOrder, decimalSeparator, signConvention } = expenseCategorizer.input.shape;
+import { MAX_EXPENSE_ROWS } from './expenses.ts';
 
 /** CSV of rows of cells (RFC 4180 quoting). */
 function toCsv(rows: string[][]): string {
@@ -29,9 +27,38 @@ export function looksLikeCsv(text: string): boolean {
   });
 }
 
-export default defineTool({
-  module: 'text-intelligence',
-  slug: 'expense-categorizer-file',
+export default fileTwinOf(expenseCategorizer, {
+  textFields: ['text', 'csv'],
+  maxCharacters: MAX_TEXT_CHARS,
+  fields: {
+    format: z
+      .enum(['auto', 'text', 'csv'])
+      .default('auto')
+      .describe('How to read the file: auto (spreadsheets and delimited text as CSV, other text line by line), text or csv'),
+    sheet: z.string().max(100).optional().describe('Spreadsheets: the sheet to read, by name (default: the first sheet with data)'),
+  },
+  toInput: ({ text, document }, { format, sheet }, ctx) => {
+    let input: { text?: string; csv?: string };
+    if (sheet !== undefined && !document.sheets) ctx.warn('`sheet` was ignored: the file is not a spreadsheet.');
+    if (document.sheets && format !== 'text') {
+      const chosen = sheet === undefined ? document.sheets.find((s) => s.text.trim()) : document.sheets.find((s) => s.name === sheet);
+      if (!chosen) {
+        if (sheet !== undefined)
+          throw new ToolError(
+            'validation_failed',
+            `sheet: no sheet named "${sheet}"; the workbook has ${document.sheets.map((s) => `"${s.name}"`).join(', ')}.`,
+          );
+        throw new ToolError('validation_failed', 'file: the workbook has no sheet with data.');
+      }
+      input = { csv: toCsv(chosen.text.split('\n').map((row) => row.split('\t'))) };
+    } else if (format === 'csv' || (format === 'auto' && looksLikeCsv(text))) {
+      input = { csv: text };
+    } else {
+      input = { text };
+    }
+    if (!/\d/.test(input.text ?? input.csv ?? '')) throw new ToolError('validation_failed', 'file: the extracted text contains no amounts.');
+    return input;
+  },
   title: 'Expense categorizer for an uploaded statement or receipt list',
   description:
     `The upload twin of expense-categorizer: upload a bank or card export (CSV, XLSX, ODS) or a document listing expenses (${UPLOAD_TEXT_FORMATS}) ` +
@@ -40,20 +67,6 @@ export default defineTool({
     'a category from keyword rules; totals per category and per currency are computed in decimal and returned as 2-decimal strings, exactly like ' +
     `expense-categorizer, plus \`source\` (file name, format, characters, pages). Up to ${MAX_EXPENSE_ROWS.toLocaleString('en-US')} lines or rows.`,
   keywords: ['expenses', 'bank statement', 'csv upload', 'xlsx', 'categorize transactions', 'receipts', 'budget', 'bookkeeping', 'pdf statement'],
-  input: z.object({
-    currency,
-    dateOrder,
-    decimalSeparator,
-    signConvention,
-    format: z
-      .enum(['auto', 'text', 'csv'])
-      .default('auto')
-      .describe('How to read the file: auto (spreadsheets and delimited text as CSV, other text line by line), text or csv'),
-    sheet: z.string().max(100).optional().describe('Spreadsheets: the sheet to read, by name (default: the first sheet with data)'),
-  }),
-  output: expenseResultSchema.extend({ source: sourceSchema }),
-  upload: UPLOAD_TEXT_SPEC,
-  timeoutMs: 60_000,
   examples: [
     {
       title: 'expense notes in a text file',
@@ -140,33 +153,4 @@ export default defineTool({
     },
     { title: 'an Excel export', input: { sheet: 'Transactions' }, upload: { fileName: 'card-statement.xlsx' } },
   ],
-  run: async ({ currency: cur, dateOrder: order, decimalSeparator: separator, signConvention: sign, format, sheet }, ctx) => {
-    const { text, source, document } = await textFromUpload(ctx, { maxCharacters: MAX_TEXT_CHARS });
-    let input: { text?: string; csv?: string };
-    if (sheet !== undefined && !document.sheets) ctx.warn('`sheet` was ignored: the file is not a spreadsheet.');
-    if (document.sheets && format !== 'text') {
-      const chosen = sheet === undefined ? document.sheets.find((s) => s.text.trim()) : document.sheets.find((s) => s.name === sheet);
-      if (!chosen) {
-        if (sheet !== undefined)
-          throw new ToolError(
-            'validation_failed',
-            `sheet: no sheet named "${sheet}"; the workbook has ${document.sheets.map((s) => `"${s.name}"`).join(', ')}.`,
-          );
-        throw new ToolError('validation_failed', 'file: the workbook has no sheet with data.');
-      }
-      input = { csv: toCsv(chosen.text.split('\n').map((row) => row.split('\t'))) };
-    } else if (format === 'csv' || (format === 'auto' && looksLikeCsv(text))) {
-      input = { csv: text };
-    } else {
-      input = { text };
-    }
-    if (!/\d/.test(input.text ?? input.csv ?? '')) throw new ToolError('validation_failed', 'file: the extracted text contains no amounts.');
-    try {
-      const { warnings, ...result } = categorizeExpenses(input, { currency: cur, dateOrder: order, decimalSeparator: separator, signConvention: sign });
-      for (const warning of warnings) ctx.warn(warning);
-      return { ...result, source };
-    } catch (error) {
-      throw asFileError(error, ['text', 'csv']);
-    }
-  },
 });

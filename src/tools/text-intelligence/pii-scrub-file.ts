@@ -1,27 +1,12 @@
-import { z } from 'zod';
-import { detectLanguage } from '../../lib/nlp/language.ts';
-import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
-import { defineTool } from '../../registry/define-tool.ts';
-import { DEFAULT_PII_TYPES, piiResultSchema, scrubPii } from './pii.ts';
+import { fileTwinOf } from '../../lib/extract/file-twin.ts';
+import { UPLOAD_TEXT_FORMATS } from '../../lib/extract/upload.ts';
 import piiScrub, { MAX_PII_TEXT_CHARS } from './pii-scrub.ts';
 
-const { types, placeholderStyle, defaultCountry } = piiScrub.input.shape;
-
-/** A form field may list the types as JSON (`["email","phone"]`) or comma-separated (`email,phone`). */
-const typesField = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((t) => t.trim())
-          .filter(Boolean)
-      : value,
-  types,
-);
-
-export default defineTool({
-  module: 'text-intelligence',
-  slug: 'pii-scrub-file',
+export default fileTwinOf(piiScrub, {
+  textFields: ['text'],
+  // A form field may list the types as JSON (`["email","phone"]`) or comma-separated (`email,phone`).
+  listFields: ['types'],
+  maxCharacters: MAX_PII_TEXT_CHARS,
   title: 'Scrub personal data (PII) from an uploaded document',
   description:
     `The upload twin of pii-scrub: upload a document (${UPLOAD_TEXT_FORMATS}) as multipart/form-data in field "file"; its text is extracted ` +
@@ -31,14 +16,6 @@ export default defineTool({
     `audit (score, scoreBreakdown, findings) and \`source\` (file name, format, characters, pages). At most ${MAX_PII_TEXT_CHARS.toLocaleString('en-US')} ` +
     'characters of text; a longer document is refused rather than scrubbed in part. Scanned PDFs without a text layer are refused (no OCR).',
   keywords: ['pii', 'redact pdf', 'redact document', 'anonymize file', 'scrub', 'gdpr', 'personal data', 'docx', 'pdf', 'privacy'],
-  input: z.object({
-    types: typesField,
-    placeholderStyle,
-    defaultCountry,
-  }),
-  output: piiResultSchema.extend({ source: sourceSchema }),
-  upload: UPLOAD_TEXT_SPEC,
-  timeoutMs: 60_000,
   examples: [
     {
       title: 'a text file: typed placeholders',
@@ -108,15 +85,4 @@ export default defineTool({
     },
     { title: 'a PDF: the text of every page is scrubbed', input: { placeholderStyle: 'redacted' }, upload: { fileName: 'patient-letter.pdf' } },
   ],
-  run: async ({ types: wantedTypes, placeholderStyle: style, defaultCountry: country }, ctx) => {
-    const { text, source } = await textFromUpload(ctx, { maxCharacters: MAX_PII_TEXT_CHARS });
-    const wanted = wantedTypes ?? DEFAULT_PII_TYPES;
-    if (wanted.includes('person_name') && text.length >= 40) {
-      const language = detectLanguage(text);
-      if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {
-        ctx.warn(`Person names are found by an English name model and the text looks like ${language.name}: check names by eye.`);
-      }
-    }
-    return { ...scrubPii(text, { types: wanted, placeholderStyle: style, defaultCountry: country }), source };
-  },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CSV_INPUT, dataFileTool } from './lib/data-tool.ts';
 import { escapeHtml, htmlPage, htmlTable } from './lib/render.ts';
-import { csvReadFields, readCsv } from './csv-options.ts';
+import { csvReadFields, readCsv } from './lib/csv-options.ts';
 
 export default dataFileTool({
   module: 'web',

@@ -1,8 +1,8 @@
-import { flag } from './lib/form.ts';
+import { booleanField } from '../../registry/fields.ts';
 import { z } from 'zod';
 import { csvRecords } from './lib/csv.ts';
 import { CSV_INPUT, dataJsonTool } from './lib/data-tool.ts';
-import { csvReadFields, readCsv } from './csv-options.ts';
+import { csvReadFields, readCsv } from './lib/csv-options.ts';
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -21,7 +21,10 @@ export function csvToJsonSpec(module: 'web' | 'convertors', slug: string, aliase
     ...(aliases ? { aliases } : {}),
     fields: {
       ...csvReadFields,
-      inferTypes: flag(false, 'Turn numeric cells into numbers, true/false into booleans and empty cells into null (default false: every value is text)'),
+      inferTypes: booleanField(
+        false,
+        'Turn numeric cells into numbers, true/false into booleans and empty cells into null (default false: every value is text)',
+      ),
     },
     output: z.array(z.record(z.string(), cell)).describe('One object per data row'),
     examples: [

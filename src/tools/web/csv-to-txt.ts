@@ -1,6 +1,6 @@
 import { CSV_INPUT, dataFileTool } from './lib/data-tool.ts';
 import { textTable } from './lib/render.ts';
-import { csvReadFields, readCsv } from './csv-options.ts';
+import { csvReadFields, readCsv } from './lib/csv-options.ts';
 
 export default dataFileTool({
   module: 'web',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CSV_INPUT, dataFileTool } from './lib/data-tool.ts';
 import { writeXml, xmlName } from './lib/xml.ts';
-import { csvReadFields, readCsv } from './csv-options.ts';
+import { csvReadFields, readCsv } from './lib/csv-options.ts';
 import { uniqueNames } from './lib/csv.ts';
 
 export default dataFileTool({

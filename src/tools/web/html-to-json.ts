@@ -1,4 +1,4 @@
-import { flag } from './lib/form.ts';
+import { booleanField } from '../../registry/fields.ts';
 import { z } from 'zod';
 import { dataJsonTool, HTML_INPUT } from './lib/data-tool.ts';
 import { htmlToTree } from './lib/html.ts';
@@ -14,8 +14,8 @@ export default dataJsonTool({
   keywords: ['html', 'json', 'dom', 'parse html', 'tree', 'html to json'],
   accept: HTML_INPUT,
   fields: {
-    includeComments: flag(false, 'Include comments as {type: "comment"} nodes (default false)'),
-    keepWhitespace: flag(false, 'Keep text nodes that are only whitespace (default false)'),
+    includeComments: booleanField(false, 'Include comments as {type: "comment"} nodes (default false)'),
+    keepWhitespace: booleanField(false, 'Keep text nodes that are only whitespace (default false)'),
   },
   output: z
     .object({

@@ -15,7 +15,6 @@ export default dataFileTool({
     '"-" bullets, tables, strikethrough and task lists; scripts, styles, iframes and forms are dropped. (documents/html-to-md does the same through pandoc.)',
   keywords: ['html', 'markdown', 'md', 'html to markdown', 'turndown', 'gfm'],
   accept: HTML_INPUT,
-  fields: {},
   output: { extension: 'md', mimeType: 'text/markdown' },
   examples: [
     {

@@ -18,7 +18,6 @@ export default dataFileTool({
     '(e.g. @click) are dropped and counted in warnings.',
   keywords: ['html', 'xml', 'xhtml', 'well-formed', 'html to xml', 'tidy'],
   accept: HTML_INPUT,
-  fields: {},
   output: { extension: 'xml', mimeType: 'application/xml' },
   examples: [
     { title: 'tag soup', input: {}, upload: { fileName: 'soup.html', content: '<p>One<br>two<p>Three &amp; <b>four' } },

@@ -1,7 +1,7 @@
 import { writeCsv } from './lib/csv.ts';
 import { dataFileTool, JSON_INPUT } from './lib/data-tool.ts';
 import { parseJsonText, recordsOf, tableOf } from './lib/json.ts';
-import { csvWriteFields } from './csv-options.ts';
+import { csvWriteFields } from './lib/csv-options.ts';
 import { ToolError } from '../../core/errors.ts';
 
 /** Shared by web/json-to-csv and convertors/json-2-csv. */

@@ -11,7 +11,6 @@ export default dataFileTool({
     'For reports, e-mails and people who do not read JSON.',
   keywords: ['json', 'txt', 'text', 'json to text', 'outline', 'readable'],
   accept: JSON_INPUT,
-  fields: {},
   output: { extension: 'txt', mimeType: 'text/plain' },
   examples: [
     { title: 'an object', input: {}, upload: { fileName: 'config.json', content: '{"name":"api","ports":[80,443],"tls":{"enabled":true}}' } },

@@ -4,7 +4,7 @@ import { writeCsv } from './lib/csv.ts';
 import { dataFileTool, XML_INPUT } from './lib/data-tool.ts';
 import { findRecordArray, isObject, tableOf, type JsonValue } from './lib/json.ts';
 import { parseXml } from './lib/xml.ts';
-import { csvWriteFields } from './csv-options.ts';
+import { csvWriteFields } from './lib/csv-options.ts';
 
 export default dataFileTool({
   module: 'web',

@@ -1,4 +1,4 @@
-import { flag } from './lib/form.ts';
+import { booleanField } from '../../registry/fields.ts';
 import { z } from 'zod';
 import { dataJsonTool, XML_INPUT } from './lib/data-tool.ts';
 import { parseXml } from './lib/xml.ts';
@@ -16,7 +16,7 @@ export default dataJsonTool({
   keywords: ['xml', 'json', 'xml to json', 'parse xml', 'convert'],
   accept: XML_INPUT,
   fields: {
-    alwaysArray: flag(false, 'Wrap every element in an array, even when it occurs once (a stable shape for code); default false'),
+    alwaysArray: booleanField(false, 'Wrap every element in an array, even when it occurs once (a stable shape for code); default false'),
   },
   output: z.record(z.string(), z.unknown()).describe('The document as {rootElementName: content}'),
   examples: [

@@ -11,7 +11,6 @@ export default dataFileTool({
     'nesting indented by two spaces; entities decoded. A DOCTYPE is refused (no XXE, no entity expansion).',
   keywords: ['xml', 'txt', 'text', 'xml to text', 'strip tags', 'outline'],
   accept: XML_INPUT,
-  fields: {},
   output: { extension: 'txt', mimeType: 'text/plain' },
   examples: [
     {

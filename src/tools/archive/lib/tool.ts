@@ -3,6 +3,7 @@ import { ToolError } from '../../../core/errors.ts';
 import type { FileKind } from '../../../files/kinds.ts';
 import { fileResultSchema } from '../../../files/result.ts';
 import { defineTool, type EngineNeed, type Tool, type ToolExample } from '../../../registry/define-tool.ts';
+import { outputNameField } from '../../../registry/fields.ts';
 import { ARCHIVE_CAPS, baseName, TARGET_INFO, type ArchiveSource, type ArchiveTarget } from '../../../engines/archive/index.ts';
 
 /**
@@ -25,6 +26,23 @@ const CAPS =
   `${ARCHIVE_CAPS.upload.maxRatio}:1 (bombs); every entry is checked before anything is unpacked, and sizes are counted again while unpacking. ` +
   'Encrypted (password-protected) archives are not supported.';
 
+/** gzip and bzip2 compress one stream: a TAR (or a single file, from a stream format) goes in it. */
+const streamNote = (name: string, extension: string, from: ArchiveSource): string =>
+  from === 'gz' || from === 'bz2'
+    ? `${name} holds one stream: a single file becomes a plain .${extension} of that file; a TAR content becomes a .tar.${extension}.`
+    : `${name} compresses a single stream, so the files are put in a TAR first: the result is a .tar.${extension}.`;
+
+/** What each target format makes of the files, in the description. */
+const TARGET_NOTES: Record<ArchiveTarget, (from: ArchiveSource) => string> = {
+  zip: () => 'The ZIP is deflate-compressed with UTF-8 names.',
+  '7z': () => 'The 7z archive is written by 7-Zip (LZMA2, solid).',
+  tar: () => 'The TAR is POSIX pax format, uncompressed.',
+  gz: (from) => streamNote('gzip', 'gz', from),
+  bz2: (from) => streamNote('bzip2', 'bz2', from),
+  rar: () =>
+    'Creating RAR needs the proprietary `rar` program: on a server without it this conversion answers 501 engine_unavailable and is not listed by supported-conversions (no substitute file is ever made).',
+};
+
 function describe(from: ArchiveSource, to: ArchiveTarget): string {
   const source = SOURCES[from];
   const parts: string[] = [];
@@ -38,47 +56,13 @@ function describe(from: ArchiveSource, to: ArchiveTarget): string {
   } else {
     parts.push(`${what}: every file and folder is carried over with its path, modification time and permissions (read with libarchive).`);
   }
-  switch (to) {
-    case 'zip':
-      parts.push('The ZIP is deflate-compressed with UTF-8 names.');
-      break;
-    case '7z':
-      parts.push('The 7z archive is written by 7-Zip (LZMA2, solid).');
-      break;
-    case 'tar':
-      parts.push('The TAR is POSIX pax format, uncompressed.');
-      break;
-    case 'gz':
-      parts.push(
-        from === 'gz' || from === 'bz2'
-          ? 'gzip holds one stream: a single file becomes a plain .gz of that file; a TAR content becomes a .tar.gz.'
-          : 'gzip compresses a single stream, so the files are put in a TAR first: the result is a .tar.gz.',
-      );
-      break;
-    case 'bz2':
-      parts.push(
-        from === 'gz' || from === 'bz2'
-          ? 'bzip2 holds one stream: a single file becomes a plain .bz2 of that file; a TAR content becomes a .tar.bz2.'
-          : 'bzip2 compresses a single stream, so the files are put in a TAR first: the result is a .tar.bz2.',
-      );
-      break;
-    case 'rar':
-      parts.push(
-        'Creating RAR needs the proprietary `rar` program: on a server without it this conversion answers 501 engine_unavailable and is not listed by supported-conversions (no substitute file is ever made).',
-      );
-      break;
-  }
+  parts.push(TARGET_NOTES[to](from));
   parts.push(CAPS);
   if (TARGET_INFO[to].defaultLevel !== null) parts.push(`\`compressionLevel\` 1–9 trades speed for size (default ${TARGET_INFO[to].defaultLevel}).`);
   return parts.join(' ');
 }
 
-const nameField = z
-  .string()
-  .max(200, 'at most 200 characters')
-  .refine((n) => !/[/\\]/.test(n), 'a file name without / or \\')
-  .optional()
-  .describe('Name for the output file (without extension); default: the uploaded name without its archive extension');
+const nameField = outputNameField('Name for the output file (without extension); default: the uploaded name without its archive extension');
 
 const levelField = z.coerce
   .number()

@@ -6,6 +6,7 @@ import type { UploadedFile } from '../../../files/result.ts';
 import { fileResultSchema } from '../../../files/result.ts';
 import { IMAGE_INPUT_KINDS, imageError, imagesOf, type OpenedImage, type Sharp } from '../../../engines/images/index.ts';
 import { defineTool, type AnyTool, type EngineNeed, type Tool, type ToolExample, type UploadSpec } from '../../../registry/define-tool.ts';
+import { booleanField } from '../../../registry/fields.ts';
 import { outputName } from '../../web/lib/text.ts';
 
 /**
@@ -46,12 +47,10 @@ export const colourField = z
   .describe('Hex colour (#rgb or #rrggbb)');
 
 export const keepMetadataField = (defaultValue = false) =>
-  z
-    .union([z.boolean(), z.stringbool()])
-    .default(defaultValue)
-    .describe(
-      'Keep EXIF, ICC profile and XMP metadata (default false: stripped, which also removes GPS location; orientation is always applied to the pixels)',
-    );
+  booleanField(
+    defaultValue,
+    'Keep EXIF, ICC profile and XMP metadata (default false: stripped, which also removes GPS location; orientation is always applied to the pixels)',
+  );
 
 /** The first upload, opened (pixel limit checked); `animated` reads every frame. */
 export async function openUpload(ctx: ToolContext, animated = false): Promise<{ upload: UploadedFile; image: OpenedImage }> {

@@ -10,6 +10,7 @@ import { htmlToText } from '../../../lib/extract/html.ts';
 import { extractDocument } from '../../../lib/extract/index.ts';
 import { extractDocx } from '../../../lib/extract/ooxml.ts';
 import { defineTool, type EngineNeed, type Tool, type ToolExample } from '../../../registry/define-tool.ts';
+import { booleanField, outputNameField } from '../../../registry/fields.ts';
 import { pandocBook, type PandocTarget } from './pandoc.ts';
 
 /**
@@ -57,20 +58,14 @@ function enginesOf(route: Route): EngineNeed[] {
 }
 
 const PAPER = ['a4', 'letter', 'a5', 'a6', 'b5', 'legal'] as const;
-const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
 
-const nameField = z
-  .string()
-  .max(200, 'at most 200 characters')
-  .refine((n) => !/[/\\]/.test(n), 'a file name without / or \\')
-  .optional()
-  .describe('Name for the output file (without extension); default: the uploaded name');
+const nameField = outputNameField();
 
 const plainInput = z.object({ fileName: nameField });
 const pdfInput = z.object({
   fileName: nameField,
   paperSize: z.enum(PAPER).default('a4').describe('Page size of the PDF: a4 (default), letter, a5, a6, b5, legal'),
-  pageNumbers: flag.default(true).describe('Print page numbers in the footer (default true)'),
+  pageNumbers: booleanField(true, 'Print page numbers in the footer (default true)'),
 });
 
 function describe(from: EbookSource, to: EbookTarget, route: Route): string {

@@ -1,4 +1,4 @@
-import { flag } from './form.ts';
+import { booleanField } from '../../../registry/fields.ts';
 import type * as CsvParse from 'csv-parse/sync';
 import type * as CsvStringify from 'csv-stringify/sync';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export const delimiterField = z
   .default('auto')
   .describe('Column delimiter of the CSV: auto (sniffed among comma, semicolon, tab and pipe from the first lines), comma, semicolon, tab or pipe');
 
-export const headerField = flag(true, 'The first row holds the column names (default true); false names the columns column_1, column_2…');
+export const headerField = booleanField(true, 'The first row holds the column names (default true); false names the columns column_1, column_2…');
 
 export interface ParsedCsv {
   /** Column names, made unique and non-empty. */

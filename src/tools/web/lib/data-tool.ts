@@ -28,7 +28,8 @@ interface CommonSpec<F extends z.ZodRawShape> {
   description: string;
   keywords: string[];
   accept: readonly FileKind[];
-  fields: F;
+  /** Options beyond the upload (and `fileName`); none when omitted. */
+  fields?: F;
   /** Other multipart field names accepted for the upload (e.g. csvFile). */
   aliases?: string[];
 }
@@ -51,7 +52,7 @@ export interface DataFileSpec<F extends z.ZodRawShape> extends CommonSpec<F> {
 }
 
 export function dataFileTool<F extends z.ZodRawShape>(spec: DataFileSpec<F>): AnyTool {
-  const input = z.object({ ...spec.fields, fileName: fileNameField }) as unknown as LooseObject;
+  const input = z.object({ ...(spec.fields ?? {}), fileName: fileNameField }) as unknown as LooseObject;
   const tool: Tool<LooseObject, typeof fileResultSchema> = defineTool<LooseObject, typeof fileResultSchema>({
     module: spec.module,
     slug: spec.slug,
@@ -83,7 +84,7 @@ export interface DataJsonSpec<F extends z.ZodRawShape, O extends z.ZodType> exte
 
 /** The converted data is the response body itself (no envelope), as the catalog's `json` result says. */
 export function dataJsonTool<F extends z.ZodRawShape, O extends z.ZodType>(spec: DataJsonSpec<F, O>): AnyTool {
-  const input = z.object(spec.fields) as unknown as LooseObject;
+  const input = z.object(spec.fields ?? {}) as unknown as LooseObject;
   const tool: Tool<LooseObject, O> = defineTool<LooseObject, O>({
     module: spec.module,
     slug: spec.slug,

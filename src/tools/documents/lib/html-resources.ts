@@ -1,5 +1,5 @@
 import type * as Cheerio from 'cheerio';
-import { lazy } from '../../lib/lazy.ts';
+import { lazy } from '../../../lib/lazy.ts';
 import type { AnyNode } from 'domhandler';
 
 const cheerio = lazy<typeof Cheerio>('cheerio');

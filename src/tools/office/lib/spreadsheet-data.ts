@@ -1,6 +1,6 @@
 import type { Cell, Row } from 'exceljs';
-import { ToolError } from '../../core/errors.ts';
-import { spreadsheetNumber } from '../../lib/spreadsheet-number.ts';
+import { ToolError } from '../../../core/errors.ts';
+import { spreadsheetNumber } from '../../../lib/spreadsheet-number.ts';
 
 /**
  * Reads the cell values of an .xlsx workbook with exceljs's streaming reader (bounded memory: rows are

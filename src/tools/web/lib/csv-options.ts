@@ -1,8 +1,8 @@
-import { flag } from './lib/form.ts';
+import { booleanField } from '../../../registry/fields.ts';
 import { z } from 'zod';
-import { ToolError } from '../../core/errors.ts';
-import { delimiterField, headerField, parseCsv, type ParsedCsv } from './lib/csv.ts';
-import type { DecodedText } from './lib/text.ts';
+import { ToolError } from '../../../core/errors.ts';
+import { delimiterField, headerField, parseCsv, type ParsedCsv } from './csv.ts';
+import type { DecodedText } from './text.ts';
 
 /** The fields every CSV-reading tool takes. */
 export const csvReadFields = { delimiter: delimiterField, header: headerField };
@@ -12,8 +12,8 @@ export const csvWriteFields = {
     .enum(['comma', 'semicolon', 'tab', 'pipe'])
     .default('comma')
     .describe('Column delimiter of the CSV written: comma (default), semicolon (European Excel), tab or pipe'),
-  bom: flag(false, 'Start the file with a UTF-8 byte-order mark so Excel on Windows opens accents correctly (default false)'),
-  escapeFormulas: flag(
+  bom: booleanField(false, 'Start the file with a UTF-8 byte-order mark so Excel on Windows opens accents correctly (default false)'),
+  escapeFormulas: booleanField(
     false,
     'Prefix cells that start with = + - @ (other than plain numbers) with an apostrophe, so spreadsheets do not run them as formulas (CSV injection; default false)',
   ),
