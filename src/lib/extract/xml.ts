@@ -1,5 +1,4 @@
-import { type AnyNode, type Document, Element, Text } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { type AnyNode, Element, Text } from 'domhandler';
 
 /**
  * XML for the extractors, parsed by htmlparser2 in XML mode: the five XML entities and character references
@@ -7,9 +6,7 @@ import { parseDocument } from 'htmlparser2';
  * is fetched. Helpers match elements by local name, so `w:p`, `text:p` and an unprefixed `p` are found alike
  * when asked for by their local name.
  */
-export function parseXml(xml: string): Document {
-  return parseDocument(xml, { xmlMode: true, decodeEntities: true });
-}
+export { parseXml } from '../markup.ts';
 
 export function localName(node: Element): string {
   const name = node.name;
