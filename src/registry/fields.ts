@@ -7,10 +7,7 @@ const MAX_TEXT_MESSAGE = `at most ${MAX_TEXT_CHARS.toLocaleString('en')} charact
 
 /** A text input with the house limit; `description` is what the catalog and the MCP model read. */
 export function textField(description: string): z.ZodString {
-  return z
-    .string()
-    .max(MAX_TEXT_CHARS, MAX_TEXT_MESSAGE)
-    .describe(description);
+  return z.string().max(MAX_TEXT_CHARS, MAX_TEXT_MESSAGE).describe(description);
 }
 
 /** A whole number in [min, max], described with its range. */
