@@ -1,26 +1,22 @@
 import type { Document } from 'domhandler';
 import type * as Htmlparser2 from 'htmlparser2';
-import type * as Parse5 from 'parse5';
-import type * as TreeAdapter from 'parse5-htmlparser2-tree-adapter';
 import { lazy } from './lazy.ts';
 
 /**
- * The service's one HTML and XML parser stack, the one cheerio is built on, so a page parses the same in the
- * SEO tools (cheerio) and in the conversion and extraction tools (domhandler nodes walked directly):
- * - HTML: parse5, the WHATWG parsing algorithm browsers use (implied <html>/<head>/<body>, tag soup repaired
- *   as a browser repairs it), into domhandler nodes through parse5's htmlparser2 tree adapter; names are
- *   lower-cased and entities decoded, as HTML defines.
- * - XML: htmlparser2 in XML mode; the five XML entities and character references are decoded, DTD-declared
- *   entities never are (no entity expansion bombs, no external entities), and nothing is fetched.
- * Both load on first use (docs/architecture.md "Libraries loaded on first use").
+ * The HTML and XML parser of the conversion and extraction tools: htmlparser2, the version cheerio is built on
+ * (one copy of htmlparser2, domhandler and domutils is installed), loaded on first use (docs/architecture.md
+ * "Libraries loaded on first use").
+ * - HTML: forgiving, as written (no implied <html>/<head>/<body>, which the tools' outputs would otherwise
+ *   gain); tag and attribute names lower-cased and entities decoded, as HTML defines. The SEO tools read pages
+ *   through cheerio, which parses HTML with parse5 (the WHATWG algorithm browsers use).
+ * - XML: the five XML entities and character references are decoded, DTD-declared entities never are (no entity
+ *   expansion bombs, no external entities), and nothing is fetched.
  */
-const parse5 = lazy<typeof Parse5>('parse5');
-const treeAdapter = lazy<typeof TreeAdapter>('parse5-htmlparser2-tree-adapter');
 const htmlparser2 = lazy<typeof Htmlparser2>('htmlparser2');
 
-/** An HTML document or fragment as a browser parses it (a leading byte order mark is ignored). */
+/** An HTML document or fragment (a leading byte order mark is ignored). */
 export function parseHtml(html: string): Document {
-  return parse5().parse(html.replace(/^\uFEFF/, ''), { treeAdapter: treeAdapter().adapter });
+  return htmlparser2().parseDocument(html.replace(/^\uFEFF/, ''), { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
 }
 
 export function parseXml(xml: string): Document {
