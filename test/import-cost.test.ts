@@ -63,6 +63,7 @@ const HEAVY = [
   'yazl',
   'get-east-asian-width',
   'unicode-segmenter',
+  'syllable',
   // Engines and the server: never part of the registry.
   'sharp',
   'potrace',
@@ -103,9 +104,9 @@ process.stdout.write(JSON.stringify({ tools: ALL_TOOLS.length, packages: [...pac
  * The most modules (files: TypeScript and npm packages) importing the registry may load. Each costs a
  * resolution, a compile-cache read and an evaluation, and together they are most of the import time
  * (docs/architecture.md "Libraries loaded on first use"). A new tool adds its file and may raise this by
- * one; a library or helper that only `run` needs is loaded there instead. (626 modules when this was set.)
+ * one; a library or helper that only `run` needs is loaded there instead. (621 modules when this was set.)
  */
-const MODULE_BUDGET = 640;
+const MODULE_BUDGET = 635;
 
 function packageOf(specifier: string): string {
   const parts = specifier.split('/');
