@@ -71,7 +71,13 @@ export async function createEngines(config: Config, logger: Logger): Promise<Eng
   // Its profiles live beside the per-call scratch folders, not among them (scratch/ is empty between calls).
   const office =
     config.office.workers > 0
-      ? createOfficeEngine({ workers: config.office.workers, jobTimeoutMs: config.office.timeoutMs, log: logger, tempDir: path.join(config.dataDir, 'office') })
+      ? createOfficeEngine({
+          workers: config.office.workers,
+          jobTimeoutMs: config.office.timeoutMs,
+          start: config.office.start,
+          log: logger,
+          tempDir: path.join(config.dataDir, 'office'),
+        })
       : undefined;
   const regex = createRegexPool();
   const cpu = createCpuPool({ ...(config.cpuWorkers ? { threads: config.cpuWorkers } : {}) });

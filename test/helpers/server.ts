@@ -39,8 +39,10 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     PORT: '0',
     TOOLAPI_LOG_LEVEL: 'info',
     TOOLAPI_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-    // One warm LibreOffice per test server: many suites run side by side on 2 cores.
+    // One warm LibreOffice per test server (many suites run side by side on 2 cores), started by the first
+    // conversion: most test files convert no office document and need not wait for or pay for one.
     TOOLAPI_OFFICE_WORKERS: '1',
+    TOOLAPI_OFFICE_START: 'first-use',
     TOOLAPI_PLANS: env.TOOLAPI_PLANS ?? unmeteredPlans(dataDir),
     ...env,
   });

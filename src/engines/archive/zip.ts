@@ -3,9 +3,10 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
+import type yauzl from 'yauzl';
+import type yazl from 'yazl';
 import { ToolError } from '../../core/errors.ts';
+import { lazy } from '../../lib/lazy.ts';
 import { ARCHIVE_CAPS, Budget, checkEntryCount, checkEntryName, mb, refuser, shown, type ArchiveCaps, type CapProfile } from './guard.ts';
 
 /**
@@ -15,6 +16,11 @@ import { ARCHIVE_CAPS, Budget, checkEntryCount, checkEntryName, mb, refuser, sho
  * bytes are counted, aborting past the caps — header sizes are never trusted alone. Entries are written
  * to numbered files inside the destination, never to a path taken from the archive.
  */
+
+/** Loaded on first use (docs/architecture.md "Libraries loaded on first use"). */
+const zipReader = lazy<typeof yauzl>('yauzl');
+const zipWriter = lazy<typeof yazl>('yazl');
+
 export interface ZipReadOptions {
   /** The guard's caps: a named profile (default `upload`) or caps of its own (a call's remaining budget). */
   caps?: CapProfile | ArchiveCaps;
@@ -85,7 +91,7 @@ async function open(source: ZipSource, options: ZipReadOptions): Promise<yauzl.Z
   try {
     // decodeStrings: false — names are decoded and checked here, so each refusal can say what and why.
     const settings = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true };
-    return await (typeof source === 'string' ? yauzl.openPromise(source, settings) : yauzl.fromBufferPromise(source, settings));
+    return await (typeof source === 'string' ? zipReader().openPromise(source, settings) : zipReader().fromBufferPromise(source, settings));
   } catch (error) {
     throw refuse(options, `${options.label ?? 'the archive'} is not a readable ZIP file (${reason(error)}).`);
   }
@@ -130,7 +136,7 @@ async function checkEntries(zip: yauzl.ZipFile, options: ZipReadOptions, archive
 }
 
 function checkEntry(entry: yauzl.Entry, options: ZipReadOptions, limits: ArchiveCaps): Checked {
-  const raw = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
+  const raw = zipReader().getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false);
   const isDirectory = raw.endsWith('/');
   const named = checkEntryName(raw, isDirectory, refuser(options.field));
   const normalised = named?.path ?? '';
@@ -227,7 +233,7 @@ export interface ZipWriteOptions {
 }
 
 export async function writeZip(entries: readonly ZipInput[], target: string, options: ZipWriteOptions = {}): Promise<{ sizeBytes: number }> {
-  const zip = new yazl.ZipFile();
+  const zip = new (zipWriter().ZipFile)();
   const mtime = options.mtime ?? new Date('2000-01-01T00:00:00Z');
   const compression = { compress: options.compress ?? true, ...(options.compressionLevel !== undefined ? { compressionLevel: options.compressionLevel } : {}) };
   for (const entry of entries) zip.addFile(entry.file, entry.path, { ...compression, mtime, mode: 0o100644 });

@@ -20,11 +20,13 @@ import type { OfficeEngine } from './pool.ts';
 
 /**
  * A /readyz check: ready once one warm instance is up (or the engine runs cold, or LibreOffice is absent
- * and conversions answer 501). A pool that later loses instances does not take the whole API out of service.
+ * and conversions answer 501, or the pool starts on first use and has not been used yet). A pool that later
+ * loses instances does not take the whole API out of service.
  */
 export function officeReadiness(engine: OfficeEngine): { name: string; check(): boolean } {
   return {
     name: 'office',
-    check: () => !engine.available() || engine.stats().mode === 'cold' || engine.instances().some((i) => i.state !== 'starting'),
+    check: () =>
+      !engine.available() || engine.stats().mode === 'cold' || engine.instances().length === 0 || engine.instances().some((i) => i.state !== 'starting'),
   };
 }

@@ -63,6 +63,11 @@ export interface OfficeEngineOptions {
   tempDir: string;
   /** 'cold' forces the fallback (benchmarks, or hosts without python3-uno). */
   mode?: 'auto' | 'cold';
+  /**
+   * `boot` (default): the warm instances start with the engine, so the service is ready before its first
+   * conversion. `first-use`: they start on the first conversion (test servers, most of which convert nothing).
+   */
+  start?: 'boot' | 'first-use';
   /** soffice or soffice.bin (default: Debian's /usr/lib/libreoffice/program). */
   sofficePath?: string;
   /** A python3 with the `uno` module (default Debian's /usr/bin/python3, not a pyenv one). */
@@ -433,6 +438,7 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
 
   async function convert(job: OfficeConversion): Promise<string> {
     if (!office) throw new ToolError('engine_unavailable', UNAVAILABLE_DETAIL);
+    boot();
     return enqueue(prepareConversion(job, jobTimeoutMs), job.signal);
   }
 
@@ -442,14 +448,20 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
   else if (mode === 'cold') log.warn({ workers: coldConcurrency, python }, 'office: no warm pool; each conversion starts its own soffice');
   else log.info({ workers: poolSize, queueLimit }, 'office: starting warm LibreOffice instances');
 
-  if (office && mode === 'uno') {
-    for (let index = 0; index < poolSize; index += 1) {
-      slots.push({ index, state: 'starting', instance: null, jobs: 0, failures: 0, timer: null });
+  let booted = false;
+  function boot(): void {
+    if (booted) return;
+    booted = true;
+    if (office && mode === 'uno') {
+      for (let index = 0; index < poolSize; index += 1) {
+        slots.push({ index, state: 'starting', instance: null, jobs: 0, failures: 0, timer: null });
+      }
+      for (const slot of slots) void startSlot(slot);
+    } else if (office) {
+      void templateProfile();
     }
-    for (const slot of slots) void startSlot(slot);
-  } else if (office) {
-    void templateProfile();
   }
+  if (options.start !== 'first-use') boot();
 
   return {
     convert,

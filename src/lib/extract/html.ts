@@ -1,5 +1,5 @@
 import type { AnyNode, Document, Element } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml as parseHtmlDocument, parseXml } from '../markup.ts';
 import { findAll, isElement, isText, localName, textContent, tidy } from './xml.ts';
 
 /**
@@ -26,7 +26,7 @@ export interface HtmlText {
 }
 
 export function parseHtml(html: string, xml = false): Document {
-  return parseDocument(html, { xmlMode: xml, decodeEntities: true, lowerCaseTags: !xml, lowerCaseAttributeNames: !xml });
+  return xml ? parseXml(html) : parseHtmlDocument(html);
 }
 
 export function htmlToText(html: string, options: { xml?: boolean } = {}): HtmlText {

@@ -1,5 +1,4 @@
-import { type AnyNode, type Document, Element, Text } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { type AnyNode, type Element, isTag, isText as isTextNode, type Text } from 'domhandler';
 
 /**
  * XML for the extractors, parsed by htmlparser2 in XML mode: the five XML entities and character references
@@ -7,9 +6,7 @@ import { parseDocument } from 'htmlparser2';
  * is fetched. Helpers match elements by local name, so `w:p`, `text:p` and an unprefixed `p` are found alike
  * when asked for by their local name.
  */
-export function parseXml(xml: string): Document {
-  return parseDocument(xml, { xmlMode: true, decodeEntities: true });
-}
+export { parseXml } from '../markup.ts';
 
 export function localName(node: Element): string {
   const name = node.name;
@@ -17,12 +14,14 @@ export function localName(node: Element): string {
   return colon >= 0 ? name.slice(colon + 1) : name;
 }
 
+// By node type, not instanceof: domhandler ships an ES module and a CommonJS build, and the parsers, loaded
+// on first use with require(), make nodes of the CommonJS classes.
 export function isElement(node: AnyNode): node is Element {
-  return node instanceof Element;
+  return isTag(node);
 }
 
 export function isText(node: AnyNode): node is Text {
-  return node instanceof Text;
+  return isTextNode(node);
 }
 
 /** Child elements, optionally only those with this local name. */

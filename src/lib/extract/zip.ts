@@ -1,6 +1,9 @@
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { ToolError } from '../../core/errors.ts';
 import { ARCHIVE_CAPS, Budget, mb, refuser } from '../../engines/archive/guard.ts';
+import { lazy } from '../lazy.ts';
+
+const zipReader = lazy<typeof yauzl>('yauzl');
 
 /**
  * Bounded reading of the ZIP containers of documents (DOCX, XLSX, PPTX, ODF, EPUB): only named parts are
@@ -24,7 +27,7 @@ export async function openDocumentZip(filePath: string, what: string): Promise<D
   const refuse = refuser('file');
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
+    zip = await zipReader().openPromise(filePath, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
   } catch (error) {
     throw new ToolError('validation_failed', `file: the ${what} is damaged (its ZIP container does not open: ${(error as Error).message.slice(0, 160)}).`);
   }

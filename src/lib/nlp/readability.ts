@@ -4,8 +4,9 @@ import { flesch } from 'flesch';
 import { fleschKincaid } from 'flesch-kincaid';
 import { gunningFog } from 'gunning-fog';
 import { smogFormula } from 'smog-formula';
-import { syllable } from 'syllable';
+import type * as Syllable from 'syllable';
 import { sentences, words } from '../graphemes.ts';
+import { lazy } from '../lazy.ts';
 import { round } from './tokens.ts';
 
 /**
@@ -57,8 +58,12 @@ function level(ease: number): ReadabilityResult['level'] {
   return 'very difficult';
 }
 
+/** Loaded on first use: its rules and normalisation tables are a dozen modules (docs/architecture.md "Libraries loaded on first use"). */
+const syllableLibrary = lazy<typeof Syllable>('syllable');
+
 /** The formulas need words: undefined for a text without any. */
 export function measureReadability(text: string): ReadabilityResult | undefined {
+  const { syllable } = syllableLibrary();
   const wordList = words(text).filter((w) => HAS_LETTER.test(w));
   if (wordList.length === 0) return undefined;
   const sentenceCount = Math.max(1, sentences(text).filter((s) => HAS_LETTER.test(s)).length);

@@ -1,12 +1,11 @@
 import { type ChildNode, type Document, type Element, isTag, isText } from 'domhandler';
-import { getAttributeValue, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
+import type * as Domutils from 'domutils';
+import { lazy } from '../../lib/lazy.ts';
 
-/** E-mail HTML parsing with htmlparser2 (forgiving, like mail clients). Module-internal helper (no default export). */
+/** E-mail HTML, parsed by the service's one HTML parser (src/lib/markup.ts). Module-internal helper (no default export). */
+export { parseHtml } from '../../lib/markup.ts';
 
-export function parseHtml(html: string): Document {
-  return parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
-}
+const domutils = lazy<typeof Domutils>('domutils');
 
 const INVISIBLE = new Set(['script', 'style', 'head', 'title', 'noscript', 'template']);
 const BLOCK = new Set([
@@ -41,7 +40,7 @@ export function visibleText(nodes: readonly ChildNode[]): string {
       else if (isTag(node)) {
         if (INVISIBLE.has(node.name)) continue;
         if (node.name === 'img') {
-          const alt = getAttributeValue(node, 'alt');
+          const alt = domutils().getAttributeValue(node, 'alt');
           if (alt) out += ` ${alt} `;
         }
         walk(node.children);
@@ -83,7 +82,7 @@ export function elements(doc: Document, names: readonly string[]): Element[] {
 export function rawLinks(doc: Document): RawLink[] {
   return findElements(doc.children, (e) => (e.name === 'a' || e.name === 'area') && e.attribs.href !== undefined).map((e) => {
     const images = findElements(e.children, (c) => c.name === 'img');
-    const text = textContent(e).replace(/\s+/g, ' ').trim();
+    const text = domutils().textContent(e).replace(/\s+/g, ' ').trim();
     const alt = e.name === 'area' ? (e.attribs.alt ?? null) : (images.map((img) => img.attribs.alt ?? '').find((a) => a.trim() !== '') ?? null);
     return {
       tag: e.name === 'area' ? 'area' : 'a',

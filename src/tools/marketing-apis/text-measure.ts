@@ -1,5 +1,8 @@
-import { eastAsianWidth } from 'get-east-asian-width';
+import type * as EastAsianWidth from 'get-east-asian-width';
 import { graphemes } from '../../lib/graphemes.ts';
+import { lazy, lazyValue } from '../../lib/lazy.ts';
+
+const eastAsianWidth = lazy<typeof EastAsianWidth>('get-east-asian-width');
 
 /**
  * How ad and social platforms count text. Module-internal helper (no default export).
@@ -12,17 +15,18 @@ import { graphemes } from '../../lib/graphemes.ts';
  */
 export type CountMethod = 'graphemes' | 'double-width' | 'x-weighted';
 
-const RGI_EMOJI = /^\p{RGI_Emoji}$/v;
+/** Compiled on first use: the RGI_Emoji set expands to thousands of sequences (~30 ms at import otherwise). */
+const rgiEmoji = lazyValue(() => /^\p{RGI_Emoji}$/v);
 const EMOJI_PRESENTATION = /^\p{Emoji_Presentation}/u;
 
 export function isEmoji(grapheme: string): boolean {
-  return RGI_EMOJI.test(grapheme) || EMOJI_PRESENTATION.test(grapheme);
+  return rgiEmoji().test(grapheme) || EMOJI_PRESENTATION.test(grapheme);
 }
 
 export function isDoubleWidth(grapheme: string): boolean {
   const cp = grapheme.codePointAt(0);
   if (cp === undefined) return false;
-  return isEmoji(grapheme) || eastAsianWidth(cp) === 2;
+  return isEmoji(grapheme) || eastAsianWidth().eastAsianWidth(cp) === 2;
 }
 
 export interface Measure {

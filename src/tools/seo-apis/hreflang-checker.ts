@@ -5,9 +5,11 @@ import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { decodeBody, mapLimit } from '../../lib/page/context.ts';
 import { parsePage } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
+import { lazyValue } from '../../lib/lazy.ts';
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** Built on first use: each loads ICU display-name data (docs/architecture.md "Libraries loaded on first use"). */
+const languageNames = lazyValue(() => new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }));
+const regionNames = lazyValue(() => new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }));
 
 /** hreflang values: ISO 639-1 language, optional ISO 15924 script, optional ISO 3166-1 region; or x-default. */
 export function validateHreflang(value: string): { valid: boolean; language: string | null; region: string | null; problem: string | null } {
@@ -17,13 +19,13 @@ export function validateHreflang(value: string): { valid: boolean; language: str
   if (!m) return { valid: false, language: null, region: null, problem: `"${v}" is not language[-Script][-REGION] (e.g. en, en-GB, zh-Hant-TW)` };
   if (v.includes('_')) return { valid: false, language: null, region: null, problem: `"${v}" uses an underscore; use a hyphen (${v.replace(/_/g, '-')})` };
   const lang = m[1]!.toLowerCase();
-  const language = languageNames.of(lang) ?? null;
+  const language = languageNames().of(lang) ?? null;
   if (!language || language === lang) return { valid: false, language: null, region: null, problem: `"${m[1]}" is not an ISO 639-1 language code` };
   let region: string | null = null;
   if (m[3]) {
     const r = m[3].toUpperCase();
     if (r === 'UK') return { valid: false, language, region: null, problem: '"UK" is not an ISO 3166-1 region; use GB' };
-    region = regionNames.of(r) ?? null;
+    region = regionNames().of(r) ?? null;
     if (!region || region === r) return { valid: false, language, region: null, problem: `"${m[3]}" is not an ISO 3166-1 region code` };
   }
   return { valid: true, language, region, problem: null };

@@ -5,13 +5,13 @@ import { words } from '../../lib/graphemes.ts';
 import { countLines } from '../../lib/lines.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
-import { lazy } from '../../lib/lazy.ts';
+import { lazy, lazyValue } from '../../lib/lazy.ts';
 
 const diff = lazy<typeof Diff>('diff');
 
 /** Each diff gives up after this long and reports the texts as wholly replaced (with a warning). */
 const DIFF_TIMEOUT_MS = 2500;
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+const wordSegmenter = lazyValue(() => new Intl.Segmenter(undefined, { granularity: 'word' }));
 const HAS_SPACE = /\s/u;
 
 /**
@@ -20,11 +20,11 @@ const HAS_SPACE = /\s/u;
  * breaks took minutes).
  */
 const diffSegmenter = {
-  resolvedOptions: (): Intl.ResolvedSegmenterOptions => wordSegmenter.resolvedOptions(),
+  resolvedOptions: (): Intl.ResolvedSegmenterOptions => wordSegmenter().resolvedOptions(),
   segment(text: string): { segment: string }[] {
     const out: { segment: string }[] = [];
     let spaces: string[] = [];
-    for (const { segment } of wordSegmenter.segment(text)) {
+    for (const { segment } of wordSegmenter().segment(text)) {
       if (HAS_SPACE.test(segment)) {
         spaces.push(segment);
         continue;

@@ -1,8 +1,10 @@
 import type { AnyNode, Element } from 'domhandler';
-import { getOuterHTML } from 'domutils';
-import { parseDocument } from 'htmlparser2';
+import type * as Domutils from 'domutils';
+import { lazy } from '../../lib/lazy.ts';
 import { dataFileTool, HTML_INPUT } from './lib/data-tool.ts';
-import { checkHtmlBounds } from './lib/html.ts';
+import { checkHtmlBounds, parseHtml } from './lib/html.ts';
+
+const domutils = lazy<typeof Domutils>('domutils');
 
 const XHTML = 'http://www.w3.org/1999/xhtml';
 /** XML 1.0 names (no colon handling beyond keeping xmlns:/xlink: prefixes). */
@@ -29,7 +31,7 @@ export default dataFileTool({
   ],
   convert: (source, _input, ctx) => {
     checkHtmlBounds(source.text);
-    const document = parseDocument(source.text.replace(/^\uFEFF/, ''), { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+    const document = parseHtml(source.text);
     let dropped = 0;
     const fix = (nodes: AnyNode[]): void => {
       const stack = [...nodes];
@@ -55,9 +57,9 @@ export default dataFileTool({
     let body: string;
     if (roots.length === 1 && roots[0]!.name === 'html' && content.every((n) => n.type === 'tag' || n.type === 'comment')) {
       roots[0]!.attribs.xmlns ??= XHTML;
-      body = content.map((n) => getOuterHTML(n, options)).join('\n');
+      body = content.map((n) => domutils().getOuterHTML(n, options)).join('\n');
     } else {
-      body = `<html xmlns="${XHTML}"><body>${content.map((n) => getOuterHTML(n, options)).join('')}</body></html>`;
+      body = `<html xmlns="${XHTML}"><body>${content.map((n) => domutils().getOuterHTML(n, options)).join('')}</body></html>`;
     }
     return `<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`;
   },

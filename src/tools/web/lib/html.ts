@@ -1,5 +1,5 @@
 import type { ChildNode, Document } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
+import { parseHtml } from '../../../lib/markup.ts';
 import { ToolError } from '../../../core/errors.ts';
 import type { JsonValue } from './json.ts';
 
@@ -7,9 +7,8 @@ import type { JsonValue } from './json.ts';
 export const MAX_HTML_DEPTH = 256;
 export const MAX_HTML_NODES = 500_000;
 
-export function parseHtml(text: string): Document {
-  return parseDocument(text.replace(/^\uFEFF/, ''), { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
-}
+/** The service's one HTML parser (src/lib/markup.ts): a page converts as the SEO tools and browsers see it. */
+export { parseHtml };
 
 export interface HtmlTreeOptions {
   includeComments: boolean;

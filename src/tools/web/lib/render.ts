@@ -1,6 +1,9 @@
-import { eastAsianWidth } from 'get-east-asian-width';
+import type * as EastAsianWidth from 'get-east-asian-width';
 import { graphemes } from '../../../lib/graphemes.ts';
 import { isObject, tableOf, type JsonValue } from './json.ts';
+import { lazy } from '../../../lib/lazy.ts';
+
+const eastAsianWidth = lazy<typeof EastAsianWidth>('get-east-asian-width');
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -104,7 +107,7 @@ export function displayWidth(text: string): number {
   let width = 0;
   for (const g of graphemes(text)) {
     const cp = g.codePointAt(0) ?? 0;
-    width += cp < 0x20 ? 0 : eastAsianWidth(cp);
+    width += cp < 0x20 ? 0 : eastAsianWidth().eastAsianWidth(cp);
   }
   return width;
 }
