@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { detectLanguage } from '../../lib/nlp/language.ts';
 import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { DEFAULT_PII_TYPES, piiResultSchema, scrubPii } from './pii.ts';
-import piiScrub, { MAX_PII_TEXT_CHARS } from './pii-scrub.ts';
+import { piiResultSchema, scrubPiiForCaller } from './pii.ts';
+import piiScrub, { CARD_AND_IBAN_MASKED_RESULT, EMAIL_AND_PHONE_RESULT, MAX_PII_TEXT_CHARS } from './pii-scrub.ts';
 
 const { types, placeholderStyle, defaultCountry } = piiScrub.input.shape;
 
@@ -45,31 +44,7 @@ export default defineTool({
       input: {},
       upload: { fileName: 'contacts.txt', content: 'Mail jane.doe@example.com or call +1 415-555-2671. Again: jane.doe@example.com\n' },
       output: {
-        text: 'Mail [EMAIL_1] or call [PHONE_1]. Again: [EMAIL_1]',
-        total: 3,
-        counts: { email: 2, phone: 1, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
-        entities: [
-          { placeholder: '[EMAIL_1]', type: 'email', occurrences: 2, masked: 'j***@e***.com', detail: null },
-          { placeholder: '[PHONE_1]', type: 'phone', occurrences: 1, masked: '+* ***-***-**71', detail: 'US' },
-        ],
-        score: 80,
-        scoreBreakdown: { email: -10, phone: -10, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
-        findings: [
-          {
-            id: 'pii.email',
-            severity: 'medium',
-            title: '2 e-mail addresses found (1 distinct)',
-            evidence: 'j***@e***.com',
-            fix: 'Replaced with EMAIL_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-          {
-            id: 'pii.phone',
-            severity: 'medium',
-            title: '1 phone number found',
-            evidence: '+* ***-***-**71',
-            fix: 'Replaced with PHONE_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-        ],
+        ...EMAIL_AND_PHONE_RESULT,
         source: { fileName: 'contacts.txt', kind: 'txt', engine: 'text', characters: 78 },
       },
     },
@@ -79,30 +54,7 @@ export default defineTool({
       upload: { fileName: 'payment.txt', content: 'Card 4111 1111 1111 1111\nIBAN GB82 WEST 1234 5698 7654 32\n' },
       output: {
         text: 'Card **** **** **** 1111\nIBAN GB** **** **** **** **54 32',
-        total: 2,
-        counts: { credit_card: 1, iban: 1 },
-        entities: [
-          { placeholder: '**** **** **** 1111', type: 'credit_card', occurrences: 1, masked: '**** **** **** 1111', detail: 'Visa' },
-          { placeholder: 'GB** **** **** **** **54 32', type: 'iban', occurrences: 1, masked: 'GB** **** **** **** **54 32', detail: 'GB' },
-        ],
-        score: 45,
-        scoreBreakdown: { credit_card: -30, iban: -25 },
-        findings: [
-          {
-            id: 'pii.credit_card',
-            severity: 'high',
-            title: '1 payment card number found',
-            evidence: '**** **** **** 1111',
-            fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-          {
-            id: 'pii.iban',
-            severity: 'high',
-            title: '1 IBAN found',
-            evidence: 'GB** **** **** **** **54 32',
-            fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-        ],
+        ...CARD_AND_IBAN_MASKED_RESULT,
         source: { fileName: 'payment.txt', kind: 'txt', engine: 'text', characters: 57 },
       },
     },
@@ -110,13 +62,7 @@ export default defineTool({
   ],
   run: async ({ types: wantedTypes, placeholderStyle: style, defaultCountry: country }, ctx) => {
     const { text, source } = await textFromUpload(ctx, { maxCharacters: MAX_PII_TEXT_CHARS });
-    const wanted = wantedTypes ?? DEFAULT_PII_TYPES;
-    if (wanted.includes('person_name') && text.length >= 40) {
-      const language = detectLanguage(text);
-      if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {
-        ctx.warn(`Person names are found by an English name model and the text looks like ${language.name}: check names by eye.`);
-      }
-    }
-    return { ...scrubPii(text, { types: wanted, placeholderStyle: style, defaultCountry: country }), source };
+    const options = { ...(wantedTypes ? { types: wantedTypes } : {}), placeholderStyle: style, defaultCountry: country };
+    return { ...scrubPiiForCaller(text, options, (note) => ctx.warn(note)), source };
   },
 });
