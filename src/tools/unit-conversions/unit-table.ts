@@ -21,7 +21,8 @@ export const UNIT_TABLE = {
     ['dm', 'Decimeter', 'Decimeters', 'metric', '0.1'],
     ['m', 'Meter', 'Meters', 'metric', '1'],
     ['km', 'Kilometer', 'Kilometers', 'metric', '1000'],
-    // international yard = 0.9144 m exactly (1959 international yard and pound agreement; NIST SP 811, B.8): inch = yd/36, foot = yd/3, fathom = 2 yd, mile = 1760 yd, mil = in/1000; US survey foot = 1200/3937 m (NIST SP 811, B.6); nautical mile = 1852 m (SI Brochure, table 8)
+    // international yard = 0.9144 m exactly (1959 international yard and pound agreement; NIST SP 811, B.8): inch = yd/36, foot = yd/3, fathom = 2
+    // yd, mile = 1760 yd, mil = in/1000; US survey foot = 1200/3937 m (NIST SP 811, B.6); nautical mile = 1852 m (SI Brochure, table 8)
     ['mil', 'Mil', 'Mils', 'imperial', '0.0000254'],
     ['in', 'Inch', 'Inches', 'imperial', '0.0254'],
     ['yd', 'Yard', 'Yards', 'imperial', '0.9144'],
@@ -56,7 +57,8 @@ export const UNIT_TABLE = {
     ['g', 'Gram', 'Grams', 'metric', '1'],
     ['kg', 'Kilogram', 'Kilograms', 'metric', '1000'],
     ['mt', 'Metric Tonne', 'Metric Tonnes', 'metric', '1000000'],
-    // avoirdupois pound = 0.45359237 kg exactly (1959 agreement; NIST SP 811, B.8): ounce = lb/16, stone = 14 lb, short ton = 2000 lb, long ton = 2240 lb, grain = lb/7000
+    // avoirdupois pound = 0.45359237 kg exactly (1959 agreement; NIST SP 811, B.8): ounce = lb/16, stone = 14 lb, short ton = 2000 lb, long ton =
+    // 2240 lb, grain = lb/7000
     ['oz', 'Ounce', 'Ounces', 'imperial', '28.349523125'],
     ['lb', 'Pound', 'Pounds', 'imperial', '453.59237'],
     ['st', 'Stone', 'Stones', 'imperial', '6350.29318'],
@@ -65,7 +67,8 @@ export const UNIT_TABLE = {
     ['gr', 'Grain', 'Grains', 'imperial', '0.06479891'],
   ],
   volume: [
-    // litre = 1 dm³ (SI Brochure, table 8) and its prefixes; the Swedish kitchen measures (krm 1 ml, tsk 5 ml, msk 15 ml, kaffekopp 150 ml, glas 200 ml) and the old Swedish kanna (2.617 l)
+    // litre = 1 dm³ (SI Brochure, table 8) and its prefixes; the Swedish kitchen measures (krm 1 ml, tsk 5 ml, msk 15 ml, kaffekopp 150 ml, glas 200
+    // ml) and the old Swedish kanna (2.617 l)
     ['mm3', 'Cubic Millimeter', 'Cubic Millimeters', 'metric', '0.000001'],
     ['cm3', 'Cubic Centimeter', 'Cubic Centimeters', 'metric', '0.001'],
     ['dm3', 'Cubic Decimeter', 'Cubic Decimeters', 'metric', '1'],
@@ -84,7 +87,8 @@ export const UNIT_TABLE = {
     ['kkp', 'Kaffekopp', 'Kaffekoppar', 'metric', '0.15'],
     ['glas', 'Glas', 'Glas', 'metric', '0.2'],
     ['kanna', 'Kanna', 'Kannor', 'metric', '2.617'],
-    // US customary: gallon = 231 in³ = 3.785411784 l exactly (NIST SP 811, B.8): quart = gal/4, pint = gal/8, cup = gal/16, fluid ounce = gal/128, tablespoon = fl oz/2, teaspoon = fl oz/6; cubic inch/foot/yard from the international inch (0.0254 m)
+    // US customary: gallon = 231 in³ = 3.785411784 l exactly (NIST SP 811, B.8): quart = gal/4, pint = gal/8, cup = gal/16, fluid ounce = gal/128,
+    // tablespoon = fl oz/2, teaspoon = fl oz/6; cubic inch/foot/yard from the international inch (0.0254 m)
     ['tsp', 'Teaspoon', 'Teaspoons', 'imperial', '0.00492892159375'],
     ['Tbs', 'Tablespoon', 'Tablespoons', 'imperial', '0.01478676478125'],
     ['in3', 'Cubic inch', 'Cubic inches', 'imperial', '0.016387064'],
@@ -102,7 +106,8 @@ export const UNIT_TABLE = {
     ['fl-oz-imp', 'Imperial fluid ounce (UK)', 'Imperial fluid ounces (UK)', 'uk', '0.0284130625'],
   ],
   each: [
-    // counting words by their definition: couple 2, trio 3, half dozen 6, dozen 12, baker's dozen 13, score 20, long hundred and small gross 120, gross and dozen dozen 144, ream 500, great gross 1728
+    // counting words by their definition: couple 2, trio 3, half dozen 6, dozen 12, baker's dozen 13, score 20, long hundred and small gross 120,
+    // gross and dozen dozen 144, ream 500, great gross 1728
     ['ea', 'Each', 'Each', 'metric', '1'],
     ['dz', 'Dozen', 'Dozens', 'metric', '12'],
     ['bk-doz', 'Bakers Dozen', 'Bakers Dozen', 'metric', '13'],
@@ -198,7 +203,8 @@ export const UNIT_TABLE = {
     ['s/mi', 'Second per mile', 'Seconds per mile', 'imperial', '1/1609.344'],
   ],
   pressure: [
-    // kPa and its SI multiples; bar = 100 kPa, standard atmosphere = 101.325 kPa, torr = atm/760, conventional millimetre of mercury = 0.133322387415 kPa, conventional metre of water = 9.80665 kPa, kgf/cm² = 98.0665 kPa (NIST SP 811, B.8)
+    // kPa and its SI multiples; bar = 100 kPa, standard atmosphere = 101.325 kPa, torr = atm/760, conventional millimetre of mercury = 0.133322387415
+    // kPa, conventional metre of water = 9.80665 kPa, kgf/cm² = 98.0665 kPa (NIST SP 811, B.8)
     ['Pa', 'pascal', 'pascals', 'metric', '0.001'],
     ['kPa', 'kilopascal', 'kilopascals', 'metric', '1'],
     ['MPa', 'megapascal', 'megapascals', 'metric', '1000'],
@@ -210,7 +216,8 @@ export const UNIT_TABLE = {
     ['mmHg', 'millimeter of mercury', 'millimeters of mercury', 'metric', '0.133322387415'],
     ['atm', 'Standard atmosphere', 'Standard atmospheres', 'metric', '101.325'],
     ['kgf/cm2', 'Kilogram-force per square centimetre', 'Kilograms-force per square centimetre', 'metric', '98.0665'],
-    // psi = lbf/in² with lbf = 0.45359237 kg × 9.80665 m/s² = 4.4482216152605 N and in² = 0.00064516 m²; ksi = 1000 psi; conventional inch of mercury = 3.38638864034 kPa (NIST SP 811, B.8)
+    // psi = lbf/in² with lbf = 0.45359237 kg × 9.80665 m/s² = 4.4482216152605 N and in² = 0.00064516 m²; ksi = 1000 psi; conventional inch of mercury
+    // = 3.38638864034 kPa (NIST SP 811, B.8)
     ['psi', 'pound per square inch', 'pounds per square inch', 'imperial', '4.4482216152605/0.64516'],
     ['ksi', 'kilopound per square inch', 'kilopound per square inch', 'imperial', '4448.2216152605/0.64516'],
     ['inHg', 'Inch of mercury', 'Inches of mercury', 'imperial', '3.38638864034'],
@@ -262,7 +269,8 @@ export const UNIT_TABLE = {
     ['GVA', 'Gigavolt-Ampere', 'Gigavolt-Amperes', 'SI', '1000000000'],
   ],
   energy: [
-    // the joule, the watt-second, -minute and -hour with SI prefixes; electronvolt = 1.602176634e-19 J exactly (SI Brochure, table 8); IT Btu = 1055.05585262 J, foot-pound-force = 1.3558179483314004 J, erg = 10⁻⁷ J (NIST SP 811, B.8)
+    // the joule, the watt-second, -minute and -hour with SI prefixes; electronvolt = 1.602176634e-19 J exactly (SI Brochure, table 8); IT Btu =
+    // 1055.05585262 J, foot-pound-force = 1.3558179483314004 J, erg = 10⁻⁷ J (NIST SP 811, B.8)
     ['Ws', 'Watt-second', 'Watt-seconds', 'SI', '1'],
     ['Wm', 'Watt-minute', 'Watt-minutes', 'SI', '60'],
     ['Wh', 'Watt-hour', 'Watt-hours', 'SI', '3600'],
