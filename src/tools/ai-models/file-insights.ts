@@ -14,7 +14,7 @@ import {
   summarySchema,
   usageSchema,
   type TextAiResult,
-} from './analysis.ts';
+} from './lib/analysis.ts';
 
 const INSIGHT_TASKS = ['summarize', 'keywords', 'sentiment', 'language', 'readability'] as const;
 

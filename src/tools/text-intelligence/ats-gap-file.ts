@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { detectLanguage } from '../../lib/nlp/language.ts';
 import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import atsGap from './ats-gap.ts';
-import { analyzeAtsGap, atsResultSchema } from './ats.ts';
+import { analyzeAtsGapForCaller, atsResultSchema } from './lib/ats.ts';
 
 /** A resume is a few pages: 50,000 characters (about 20 pages), as in ats-gap. */
 const MAX_RESUME_CHARS = 50_000;
@@ -139,20 +138,6 @@ export default defineTool({
   ],
   run: async ({ jobDescription }, ctx) => {
     const { text, source } = await textFromUpload(ctx, { maxCharacters: MAX_RESUME_CHARS });
-    for (const [field, value] of [
-      ['jobDescription', jobDescription],
-      ['file', text],
-    ] as const) {
-      if (value.length < 60) continue;
-      const language = detectLanguage(value);
-      if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {
-        ctx.warn(
-          `${field === 'file' ? 'The resume' : 'jobDescription'} looks like ${language.name}: the skills lexicon and phrase model are English, so matches may be incomplete.`,
-        );
-      }
-    }
-    const result = analyzeAtsGap(jobDescription, text);
-    if (result.stats.keywordsChecked < 3) ctx.warn('Few keywords were found in the job description; paste the full posting, including its requirements.');
-    return { ...result, source };
+    return { ...analyzeAtsGapForCaller(jobDescription, text, (note) => ctx.warn(note), 'The resume'), source };
   },
 });

@@ -4,7 +4,7 @@ import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC, as
 import { MAX_TEXT_CHARS } from '../../registry/fields.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import expenseCategorizer from './expense-categorizer.ts';
-import { categorizeExpenses, expenseResultSchema, MAX_EXPENSE_ROWS } from './expenses.ts';
+import { categorizeExpenses, expenseResultSchema, MAX_EXPENSE_ROWS } from './lib/expenses.ts';
 
 const { currency, dateOrder, decimalSeparator, signConvention } = expenseCategorizer.input.shape;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { piiResultSchema, scrubPiiForCaller } from './pii.ts';
+import { piiResultSchema, scrubPiiForCaller } from './lib/pii.ts';
 import piiScrub, { CARD_AND_IBAN_MASKED_RESULT, EMAIL_AND_PHONE_RESULT, MAX_PII_TEXT_CHARS } from './pii-scrub.ts';
 
 const { types, placeholderStyle, defaultCountry } = piiScrub.input.shape;

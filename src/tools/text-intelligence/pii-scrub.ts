@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { DEFAULT_PII_TYPES, isPhoneCountry, PII_TYPES, type PiiResult, piiResultSchema, PLACEHOLDER_STYLES, scrubPiiForCaller } from './pii.ts';
+import { DEFAULT_PII_TYPES, isPhoneCountry, PII_TYPES, type PiiResult, piiResultSchema, PLACEHOLDER_STYLES, scrubPiiForCaller } from './lib/pii.ts';
 
 /** The NLP name model makes this tool heavier than plain text tools: 100,000 characters (about 40 pages). */
 export const MAX_PII_TEXT_CHARS = 100_000;

@@ -1,11 +1,11 @@
 /**
- * The module's tools: one row per measure, each a `defineConverter` declaration (converter.ts), in the
+ * The module's tools: one row per measure, each a `defineConverter` declaration (lib/converter.ts), in the
  * order the catalog lists them. The converters differ only in data (measure, words, examples), so they
  * are rows of one table instead of 23 files repeating the same declaration (docs/writing-tools.md
  * "A family of tools that differ only in data").
  */
 import type { AnyTool } from '../../registry/define-tool.ts';
-import { defineConverter } from './converter.ts';
+import { defineConverter } from './lib/converter.ts';
 
 export const unitConversionsTools: AnyTool[] = [
   defineConverter({

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import type { AnyTool } from '../../registry/define-tool.ts';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
 import { unitConversionsTools } from './index.ts';
-import { formatClock } from './converter.ts';
-import { D, measureUnits, type MeasureName } from './units.ts';
+import { formatClock } from './lib/converter.ts';
+import { D, measureUnits, type MeasureName } from './lib/units.ts';
 
 const catalogOrder = [
   'length-converter',

@@ -5,9 +5,9 @@
  * No default export.
  */
 import { z } from 'zod';
-import { invalidField, ToolError } from '../../core/errors.ts';
-import { depthOf, jsonTextOrValue, readJsonInput } from './json-support.ts';
-import { messageOf } from './shared.ts';
+import { invalidField, ToolError } from '../../../core/errors.ts';
+import { depthOf, jsonTextOrValue, readJsonInput } from './json.ts';
+import { messageOf } from './source.ts';
 
 /** Deeper samples are refused: inference time grows steeply with depth (250 levels take seconds). */
 export const MAX_CODEGEN_DEPTH = 64;

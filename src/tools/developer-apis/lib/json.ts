@@ -4,8 +4,8 @@
  * counts values and spots duplicate keys; then JSON.parse for the value. No default export.
  */
 import { z } from 'zod';
-import { ToolError } from '../../core/errors.ts';
-import { isRecord, lineColumnAt, MAX_SOURCE_CHARS } from './shared.ts';
+import { ToolError } from '../../../core/errors.ts';
+import { isRecord, lineColumnAt, MAX_SOURCE_CHARS } from './source.ts';
 
 /** JSON.rawJSON / isRawJSON (V8 ≥ 11.4, Node ≥ 21) are not in TypeScript's lib yet. */
 const JSON_RAW = JSON as JSON & { rawJSON(text: string): unknown; isRawJSON(value: unknown): boolean };

@@ -1,10 +1,10 @@
 import { code as currencyCode } from 'currency-codes';
 import type * as CsvParse from 'csv-parse/sync';
-import { Decimal, fixed } from '../../lib/money.ts';
+import { Decimal, fixed } from '../../../lib/money.ts';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
-import { lazy } from '../../lib/lazy.ts';
+import { invalidField } from '../../../core/errors.ts';
+import { lazy } from '../../../lib/lazy.ts';
 
 const csvParse = lazy<typeof CsvParse>('csv-parse/sync');
 
