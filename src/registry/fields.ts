@@ -15,3 +15,17 @@ export function textField(description: string): z.ZodString {
 export function countField(description: string, min: number, max: number): z.ZodNumber {
   return z.number().int('a whole number').min(min, `at least ${min}`).max(max, `at most ${max}`).describe(`${description} (${min}–${max})`);
 }
+
+/** A list sent in a multipart form field: a JSON array, or comma-separated text (`email,phone`) split here; `list` checks it. */
+export function formListField<T extends z.ZodType>(list: T) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean)
+        : value,
+    list,
+  );
+}

@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { formListField } from '../../registry/fields.ts';
 import { piiResultSchema, scrubPiiForCaller } from './lib/pii.ts';
 import piiScrub, { CARD_AND_IBAN_MASKED_RESULT, EMAIL_AND_PHONE_RESULT, MAX_PII_TEXT_CHARS } from './pii-scrub.ts';
 
 const { types, placeholderStyle, defaultCountry } = piiScrub.input.shape;
 
 /** A form field may list the types as JSON (`["email","phone"]`) or comma-separated (`email,phone`). */
-const typesField = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((t) => t.trim())
-          .filter(Boolean)
-      : value,
-  types,
-);
+const typesField = formListField(types);
 
 export default defineTool({
   module: 'text-intelligence',
