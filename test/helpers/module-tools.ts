@@ -7,7 +7,8 @@ export type Json = Record<string, unknown>;
 
 /**
  * A module test's calls by slug, through the real pipeline (validation, deadline, output check) without HTTP;
- * `now` fixes the clock the tool sees. One definition for the module test files instead of a copy in each.
+ * `now` fixes the clock the tool sees. One definition for the module test files instead of a copy in each:
+ * `tool` finds one (failing the test for an unknown slug), `result` and `outcome` run it, `refusal` expects a refusal.
  */
 export function moduleTools(tools: readonly AnyTool[]) {
   const bySlug = new Map(tools.map((t) => [t.slug, t]));
@@ -16,12 +17,12 @@ export function moduleTools(tools: readonly AnyTool[]) {
     assert.ok(found, `no tool ${slug}`);
     return found;
   }
-  async function outcome(slug: string, input: unknown, now?: Date): Promise<{ result: Json; warnings: string[] }> {
-    const o = await run(tool(slug), input, now ? { now: () => now } : {});
-    return { result: o.result as Json, warnings: o.warnings };
+  async function outcome<T = Json>(slug: string, input: unknown, now?: Date): Promise<{ result: T; warnings: string[] }> {
+    const { result, warnings } = await run(tool(slug), input, now ? { now: () => now } : {});
+    return { result: result as T, warnings };
   }
   async function result<T = Json>(slug: string, input: unknown, now?: Date): Promise<T> {
-    return (await outcome(slug, input, now)).result as T;
+    return (await outcome<T>(slug, input, now)).result;
   }
   /** The refusal of a call that must fail: its HTTP status, code and detail. */
   async function refusal(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {

@@ -54,3 +54,8 @@ export function detectLanguage(text: string): LanguageGuess {
     alternatives: ranked.slice(1, 4).map(([code, score]) => ({ code, name: languageName(code), score: round(score, 3) })),
   };
 }
+
+/** Whether a guess is confidently a language other than English: tools whose models are English-only say so. */
+export function isConfidentlyNotEnglish(guess: LanguageGuess): boolean {
+  return guess.code !== 'eng' && guess.code !== 'und' && guess.confidence !== 'low';
+}

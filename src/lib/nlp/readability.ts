@@ -1,16 +1,11 @@
-import { automatedReadability } from 'automated-readability';
-import { colemanLiau } from 'coleman-liau';
-import { flesch } from 'flesch';
-import { fleschKincaid } from 'flesch-kincaid';
-import { gunningFog } from 'gunning-fog';
-import { smogFormula } from 'smog-formula';
 import type * as Syllable from 'syllable';
 import { sentences, words } from '../graphemes.ts';
 import { lazy } from '../lazy.ts';
+import { automatedReadability, colemanLiau, flesch, fleschKincaid, gunningFog, smogIndex } from './readability-formulas.ts';
 import { round } from './tokens.ts';
 
 /**
- * The standard English readability formulas (wooorm's formula packages) over counts made here:
+ * The standard English readability formulas (readability-formulas.ts) over counts made here:
  * sentences and words from Unicode segmentation, syllables from `syllable` (CMU-dictionary-tuned rules).
  */
 
@@ -82,13 +77,13 @@ export function measureReadability(text: string): ReadabilityResult | undefined 
     }
   }
   const wordCount = Math.max(1, wordList.length);
-  const counts = { sentence: sentenceCount, word: wordCount, syllable: syllables };
+  const counts = { sentences: sentenceCount, words: wordCount, syllables, letters, polysyllables: polysyllabic, complexWords: complex };
   const grades = {
     fleschKincaidGrade: fleschKincaid(counts),
-    gunningFog: gunningFog({ sentence: sentenceCount, word: wordCount, complexPolysillabicWord: complex }),
-    smogIndex: smogFormula({ sentence: sentenceCount, polysillabicWord: polysyllabic }),
-    colemanLiauIndex: colemanLiau({ sentence: sentenceCount, word: wordCount, letter: letters }),
-    automatedReadabilityIndex: automatedReadability({ sentence: sentenceCount, word: wordCount, character: letters }),
+    gunningFog: gunningFog(counts),
+    smogIndex: smogIndex(counts),
+    colemanLiauIndex: colemanLiau(counts),
+    automatedReadabilityIndex: automatedReadability(counts),
   };
   const ease = flesch(counts);
   const averageGrade = Object.values(grades).reduce((a, b) => a + Math.max(0, b), 0) / 5;

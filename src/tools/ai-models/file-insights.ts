@@ -4,6 +4,7 @@ import { addUsage, localModeWarning, type AiUsage } from '../../engines/ai/index
 import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
 import { countWords } from '../../lib/nlp/tokens.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { listField } from '../../registry/fields.ts';
 import {
   keywordSchema,
   languageSchema,
@@ -14,25 +15,17 @@ import {
   summarySchema,
   usageSchema,
   type TextAiResult,
-} from './analysis.ts';
+} from './lib/analysis.ts';
 
 const INSIGHT_TASKS = ['summarize', 'keywords', 'sentiment', 'language', 'readability'] as const;
 
 /** Form fields carry numbers as strings and lists as JSON or comma-separated text. */
-const tasksField = z
-  .preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((t) => t.trim())
-            .filter(Boolean)
-        : value,
-    z
-      .array(z.enum(INSIGHT_TASKS))
-      .min(1, 'name at least one task')
-      .refine((list) => new Set(list).size === list.length, 'list each task once'),
-  )
+const tasksField = listField(
+  z
+    .array(z.enum(INSIGHT_TASKS))
+    .min(1, 'name at least one task')
+    .refine((list) => new Set(list).size === list.length, 'list each task once'),
+)
   .default([...INSIGHT_TASKS])
   .describe('What to work out: summarize, keywords, sentiment, language, readability (default: all five; JSON array or comma-separated)');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { countField } from '../../registry/fields.ts';
-import { MAX_AI_TEXT_CHARS, runTextTask, TEXT_TASKS, textAiResultSchema } from './analysis.ts';
+import { MAX_AI_TEXT_CHARS, runTextTask, TEXT_TASKS, textAiResultSchema } from './lib/analysis.ts';
 
 export default defineTool({
   module: 'ai-models',

@@ -12,7 +12,7 @@ import { analyzeSentiment } from '../../lib/nlp/sentiment.ts';
 import { summarize } from '../../lib/nlp/summarize.ts';
 import { countWords, stemKey } from '../../lib/nlp/tokens.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { keywordSchema, languageSchema, MAX_AI_TEXT_CHARS, sentimentSchema, summarySchema, usageSchema } from './analysis.ts';
+import { keywordSchema, languageSchema, MAX_AI_TEXT_CHARS, sentimentSchema, summarySchema, usageSchema } from './lib/analysis.ts';
 
 const TITLE_LIMIT = 100; // YouTube refuses longer titles
 const TITLE_VISIBLE = 70; // search results and suggestions cut titles around here

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import type { AnyTool } from '../../registry/define-tool.ts';
 import { calculatorsTools } from './index.ts';
 import { currencyInfo } from './lib/currencies.ts';
@@ -15,19 +16,10 @@ import { parseTerms } from './payment-due-date-calculator.ts';
 
 type Result = Record<string, unknown>;
 
-function tool(slug: string): AnyTool {
-  const found = calculatorsTools.find((t) => t.slug === slug);
-  assert.ok(found, `no tool ${slug}`);
-  return found;
-}
-
-async function calc<T = Result>(slug: string, input: unknown, now?: Date): Promise<T> {
-  const { result } = await run(tool(slug), input, now ? { now: () => now } : {});
-  return result as T;
-}
+const { tool, result: calc, outcome } = moduleTools(calculatorsTools);
 
 async function warnings(slug: string, input: unknown): Promise<string[]> {
-  return (await run(tool(slug), input)).warnings;
+  return (await outcome(slug, input)).warnings;
 }
 
 const bad = (slug: string, input: unknown, field: string): Promise<void> => expectBadRequest(tool(slug), input, field);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { depthOf, MAX_JSON_DEPTH } from './json-support.ts';
-import { isRecord } from './shared.ts';
+import { depthOf, MAX_JSON_DEPTH } from './lib/json.ts';
+import { isRecord } from './lib/source.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 const TARGETS = ['curl', 'fetch', 'python', 'httpie', 'http'] as const;

@@ -2,8 +2,8 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { analyseCron, cronAnalysisSchema } from './cron-support.ts';
-import { checkZone } from './time-support.ts';
+import { analyseCron, cronAnalysisSchema } from './lib/cron.ts';
+import { checkZone } from './lib/time.ts';
 
 export default defineTool({
   module: 'developer-apis',

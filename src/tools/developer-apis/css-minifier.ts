@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { bracketDepth, messageOf, sizeStats, sizeStatsSchema, sourceField, syntaxError, tooDeep } from './shared.ts';
+import { bracketDepth, messageOf, sizeStats, sizeStatsSchema, sourceField, syntaxError, tooDeep } from './lib/source.ts';
 
 /** Lightning CSS is native code: deep nesting overflows its stack and kills the process, so it is refused first. */
 const MAX_CSS_DEPTH = 100;

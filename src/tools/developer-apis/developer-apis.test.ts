@@ -8,10 +8,10 @@ import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { importSPKI, jwtVerify } from 'jose';
 import { asToolError } from '../../core/errors.ts';
-import type { AnyTool } from '../../registry/define-tool.ts';
 import { jsonSchemaOf } from '../../registry/json-schema.ts';
 import { createRegistry } from '../../registry/registry.ts';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import { developerApisTools as allTools } from './index.ts';
 import { developerUrlTools } from './url-checks.ts';
 
@@ -19,22 +19,8 @@ import { developerUrlTools } from './url-checks.ts';
 const developerApisTools = allTools.filter((t) => !developerUrlTools.includes(t));
 import { REGEX_DEADLINE_MS } from './regex-tester.ts';
 
-const tools = new Map(developerApisTools.map((t) => [t.slug, t]));
-function tool(slug: string): AnyTool {
-  const found = tools.get(slug);
-  assert.ok(found, `no tool ${slug}`);
-  return found;
-}
-
 type Json = Record<string, unknown>;
-async function result(slug: string, input: unknown, now?: Date): Promise<Json> {
-  const outcome = await run(tool(slug), input, now ? { now: () => now } : {});
-  return outcome.result as Json;
-}
-async function outcomeOf(slug: string, input: unknown, now?: Date): Promise<{ result: Json; warnings: string[] }> {
-  const outcome = await run(tool(slug), input, now ? { now: () => now } : {});
-  return { result: outcome.result as Json, warnings: outcome.warnings };
-}
+const { tool, result, outcome: outcomeOf } = moduleTools(developerApisTools);
 async function rejection(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
   try {
     await run(tool(slug), input);
@@ -1022,11 +1008,11 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
   };
 
   test('every tool has a valid and an invalid generator', () => {
-    assert.deepEqual(Object.keys(valid).sort(), [...tools.keys()].sort());
-    assert.deepEqual(Object.keys(invalid).sort(), [...tools.keys()].sort());
+    assert.deepEqual(Object.keys(valid).sort(), developerApisTools.map((t) => t.slug).sort());
+    assert.deepEqual(Object.keys(invalid).sort(), developerApisTools.map((t) => t.slug).sort());
   });
 
-  for (const slug of tools.keys()) {
+  for (const slug of developerApisTools.map((t) => t.slug)) {
     test(slug, async () => {
       const t = tool(slug);
       await fc.assert(

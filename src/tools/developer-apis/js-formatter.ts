@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { FORMATTER_MAX_CHARS, formatterOutput, formatterResult, indentField, indentOptions, prettierFormat, printWidthField } from './prettier-support.ts';
-import { sourceField } from './shared.ts';
+import { FORMATTER_MAX_CHARS, formatterOutput, formatterResult, indentField, indentOptions, prettierFormat, printWidthField } from './lib/prettier.ts';
+import { sourceField } from './lib/source.ts';
 
 export default defineTool({
   module: 'developer-apis',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { isStackOverflow, messageOf, sizeStats, sizeStatsSchema, sourceField, syntaxError, tooDeep } from './shared.ts';
+import { isStackOverflow, messageOf, sizeStats, sizeStatsSchema, sourceField, syntaxError, tooDeep } from './lib/source.ts';
 
 interface TerserError {
   name?: string;

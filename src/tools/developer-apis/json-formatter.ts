@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { jsonInputField, parseJsonText, readJsonInput, scanJson, sortKeysDeep } from './json-support.ts';
-import { indentField, indentString } from './shared.ts';
+import { jsonInputField, parseJsonText, readJsonInput, scanJson, sortKeysDeep } from './lib/json.ts';
+import { indentField, indentString } from './lib/source.ts';
 
 const statsSchema = z.object({
   objects: z.number(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleText, typeNameField } from './codegen-support.ts';
+import { codegenJsonField, codegenOutput, declaredNames, generateTypes, sampleText, typeNameField } from './lib/codegen.ts';
 
 export default defineTool({
   module: 'developer-apis',

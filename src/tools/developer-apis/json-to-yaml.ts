@@ -1,7 +1,7 @@
 import type * as YAML from 'yaml';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { jsonInputField, readJsonInput, sortKeysDeep } from './json-support.ts';
+import { jsonInputField, readJsonInput, sortKeysDeep } from './lib/json.ts';
 import { lazy } from '../../lib/lazy.ts';
 
 const yamlLib = lazy<typeof YAML>('yaml');

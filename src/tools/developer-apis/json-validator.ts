@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { scanJson } from './json-support.ts';
-import { MAX_SOURCE_CHARS } from './shared.ts';
+import { scanJson } from './lib/json.ts';
+import { MAX_SOURCE_CHARS } from './lib/source.ts';
 
 function excerptOf(text: string, line: number, column: number): string {
   const lineText = text.split('\n')[line - 1] ?? '';

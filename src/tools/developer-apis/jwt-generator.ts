@@ -4,7 +4,7 @@ import type { JWTHeaderParameters, JWTPayload } from 'jose';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { isRecord } from './shared.ts';
+import { isRecord } from './lib/source.ts';
 import { lazy } from '../../lib/lazy.ts';
 
 const jose = lazy<typeof Jose>('jose');

@@ -3,7 +3,7 @@ import type * as SqlFormatter from 'sql-formatter';
 import { lazy } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { bracketDepth, isStackOverflow, messageOf, sourceField, syntaxError, tooDeep } from './shared.ts';
+import { bracketDepth, isStackOverflow, messageOf, sourceField, syntaxError, tooDeep } from './lib/source.ts';
 
 const sqlFormatter = lazy<typeof SqlFormatter>('sql-formatter');
 

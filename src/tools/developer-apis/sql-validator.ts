@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { messageOf } from './shared.ts';
+import { messageOf } from './lib/source.ts';
 
 const MAX_SQL_CHARS = 30_000;
 

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { checkZone, wallTime } from './time-support.ts';
+import { checkZone, wallTime } from './lib/time.ts';
 
 type Unit = 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds';
 const UNIT_DIVISOR: Record<Unit, bigint> = { seconds: 1n, milliseconds: 1n, microseconds: 1_000n, nanoseconds: 1_000_000n };

@@ -3,7 +3,7 @@ import type xmlFormatterModule from 'xml-formatter';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { indentField, indentString, isStackOverflow, messageOf, sizeStats, sizeStatsSchema, sourceField, syntaxError, tooDeep } from './shared.ts';
+import { indentField, indentString, isStackOverflow, messageOf, sizeStats, sizeStatsSchema, sourceField, syntaxError, tooDeep } from './lib/source.ts';
 import { lazy } from '../../lib/lazy.ts';
 
 const fastXmlParser = lazy<typeof FastXmlParser>('fast-xml-parser');

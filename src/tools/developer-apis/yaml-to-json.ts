@@ -2,8 +2,8 @@ import type * as YAML from 'yaml';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { depthOf, MAX_JSON_DEPTH } from './json-support.ts';
-import { indentField, indentString, sourceField, syntaxError, tooDeep } from './shared.ts';
+import { depthOf, MAX_JSON_DEPTH } from './lib/json.ts';
+import { indentField, indentString, sourceField, syntaxError, tooDeep } from './lib/source.ts';
 import { lazy } from '../../lib/lazy.ts';
 
 const yamlLib = lazy<typeof YAML>('yaml');

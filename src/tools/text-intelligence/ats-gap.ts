@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { detectLanguage } from '../../lib/nlp/language.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { analyzeAtsGap, atsResultSchema } from './ats.ts';
+import { analyzeAtsGapForCaller, atsResultSchema } from './lib/ats.ts';
 
 /** A resume or job ad is a few pages; 50,000 characters (about 20 pages) is the bound of each. */
 const MAX_ATS_CHARS = 50_000;
@@ -274,19 +273,5 @@ export default defineTool({
       },
     },
   ],
-  run: ({ jobDescription, resume }, ctx) => {
-    for (const [field, text] of [
-      ['jobDescription', jobDescription],
-      ['resume', resume],
-    ] as const) {
-      if (text.length < 60) continue;
-      const language = detectLanguage(text);
-      if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {
-        ctx.warn(`${field} looks like ${language.name}: the skills lexicon and phrase model are English, so matches may be incomplete.`);
-      }
-    }
-    const result = analyzeAtsGap(jobDescription, resume);
-    if (result.stats.keywordsChecked < 3) ctx.warn('Few keywords were found in the job description; paste the full posting, including its requirements.');
-    return result;
-  },
+  run: ({ jobDescription, resume }, ctx) => analyzeAtsGapForCaller(jobDescription, resume, (note) => ctx.warn(note), 'resume'),
 });

@@ -4,7 +4,7 @@ import { fileTwinOf } from '../../lib/extract/file-twin.ts';
 import { UPLOAD_TEXT_FORMATS } from '../../lib/extract/upload.ts';
 import { MAX_TEXT_CHARS } from '../../registry/fields.ts';
 import expenseCategorizer from './expense-categorizer.ts';
-import { MAX_EXPENSE_ROWS } from './expenses.ts';
+import { MAX_EXPENSE_ROWS } from './lib/expenses.ts';
 
 /** CSV of rows of cells (RFC 4180 quoting). */
 function toCsv(rows: string[][]): string {

@@ -2,7 +2,7 @@ import { code as currencyCode } from 'currency-codes';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { MAX_TEXT_CHARS } from '../../registry/fields.ts';
-import { CATEGORIES, categorizeExpenses, expenseResultSchema, MAX_EXPENSE_ROWS } from './expenses.ts';
+import { CATEGORIES, categorizeExpenses, expenseResultSchema, MAX_EXPENSE_ROWS } from './lib/expenses.ts';
 
 const source = (what: string) =>
   z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countWords, round } from '../../lib/nlp/tokens.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
-import { DICTIONARY, JARGON_CATEGORIES, surfaceForms, type JargonCategory, type SurfaceForm } from './jargon.ts';
+import { DICTIONARY, JARGON_CATEGORIES, surfaceForms, type JargonCategory, type SurfaceForm } from './lib/jargon.ts';
 
 const FORMS = surfaceForms();
 const BY_FORM = new Map<string, SurfaceForm>(FORMS.map((f) => [normalize(f.form), f]));

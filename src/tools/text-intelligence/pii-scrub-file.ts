@@ -1,6 +1,6 @@
 import { fileTwinOf } from '../../lib/extract/file-twin.ts';
 import { UPLOAD_TEXT_FORMATS } from '../../lib/extract/upload.ts';
-import piiScrub, { MAX_PII_TEXT_CHARS } from './pii-scrub.ts';
+import piiScrub, { CARD_AND_IBAN_MASKED_RESULT, EMAIL_AND_PHONE_RESULT, MAX_PII_TEXT_CHARS } from './pii-scrub.ts';
 
 export default fileTwinOf(piiScrub, {
   textFields: ['text'],
@@ -22,31 +22,7 @@ export default fileTwinOf(piiScrub, {
       input: {},
       upload: { fileName: 'contacts.txt', content: 'Mail jane.doe@example.com or call +1 415-555-2671. Again: jane.doe@example.com\n' },
       output: {
-        text: 'Mail [EMAIL_1] or call [PHONE_1]. Again: [EMAIL_1]',
-        total: 3,
-        counts: { email: 2, phone: 1, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
-        entities: [
-          { placeholder: '[EMAIL_1]', type: 'email', occurrences: 2, masked: 'j***@e***.com', detail: null },
-          { placeholder: '[PHONE_1]', type: 'phone', occurrences: 1, masked: '+* ***-***-**71', detail: 'US' },
-        ],
-        score: 80,
-        scoreBreakdown: { email: -10, phone: -10, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
-        findings: [
-          {
-            id: 'pii.email',
-            severity: 'medium',
-            title: '2 e-mail addresses found (1 distinct)',
-            evidence: 'j***@e***.com',
-            fix: 'Replaced with EMAIL_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-          {
-            id: 'pii.phone',
-            severity: 'medium',
-            title: '1 phone number found',
-            evidence: '+* ***-***-**71',
-            fix: 'Replaced with PHONE_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-        ],
+        ...EMAIL_AND_PHONE_RESULT,
         source: { fileName: 'contacts.txt', kind: 'txt', engine: 'text', characters: 78 },
       },
     },
@@ -56,30 +32,7 @@ export default fileTwinOf(piiScrub, {
       upload: { fileName: 'payment.txt', content: 'Card 4111 1111 1111 1111\nIBAN GB82 WEST 1234 5698 7654 32\n' },
       output: {
         text: 'Card **** **** **** 1111\nIBAN GB** **** **** **** **54 32',
-        total: 2,
-        counts: { credit_card: 1, iban: 1 },
-        entities: [
-          { placeholder: '**** **** **** 1111', type: 'credit_card', occurrences: 1, masked: '**** **** **** 1111', detail: 'Visa' },
-          { placeholder: 'GB** **** **** **** **54 32', type: 'iban', occurrences: 1, masked: 'GB** **** **** **** **54 32', detail: 'GB' },
-        ],
-        score: 45,
-        scoreBreakdown: { credit_card: -30, iban: -25 },
-        findings: [
-          {
-            id: 'pii.credit_card',
-            severity: 'high',
-            title: '1 payment card number found',
-            evidence: '**** **** **** 1111',
-            fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-          {
-            id: 'pii.iban',
-            severity: 'high',
-            title: '1 IBAN found',
-            evidence: 'GB** **** **** **** **54 32',
-            fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-        ],
+        ...CARD_AND_IBAN_MASKED_RESULT,
         source: { fileName: 'payment.txt', kind: 'txt', engine: 'text', characters: 57 },
       },
     },

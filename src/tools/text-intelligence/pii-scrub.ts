@@ -1,10 +1,66 @@
 import { z } from 'zod';
-import { detectLanguage } from '../../lib/nlp/language.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { DEFAULT_PII_TYPES, isPhoneCountry, PII_TYPES, piiResultSchema, PLACEHOLDER_STYLES, scrubPii } from './pii.ts';
+import { DEFAULT_PII_TYPES, isPhoneCountry, PII_TYPES, type PiiResult, piiResultSchema, PLACEHOLDER_STYLES, scrubPiiForCaller } from './lib/pii.ts';
 
 /** The NLP name model makes this tool heavier than plain text tools: 100,000 characters (about 40 pages). */
 export const MAX_PII_TEXT_CHARS = 100_000;
+
+/** The first example's result; pii-scrub-file shows the same for the same text in a file. */
+export const EMAIL_AND_PHONE_RESULT: PiiResult = {
+  text: 'Mail [EMAIL_1] or call [PHONE_1]. Again: [EMAIL_1]',
+  total: 3,
+  counts: { email: 2, phone: 1, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
+  entities: [
+    { placeholder: '[EMAIL_1]', type: 'email', occurrences: 2, masked: 'j***@e***.com', detail: null },
+    { placeholder: '[PHONE_1]', type: 'phone', occurrences: 1, masked: '+* ***-***-**71', detail: 'US' },
+  ],
+  score: 80,
+  scoreBreakdown: { email: -10, phone: -10, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
+  findings: [
+    {
+      id: 'pii.email',
+      severity: 'medium',
+      title: '2 e-mail addresses found (1 distinct)',
+      evidence: 'j***@e***.com',
+      fix: 'Replaced with EMAIL_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
+    },
+    {
+      id: 'pii.phone',
+      severity: 'medium',
+      title: '1 phone number found',
+      evidence: '+* ***-***-**71',
+      fix: 'Replaced with PHONE_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
+    },
+  ],
+};
+
+/** The second example's result but its text; pii-scrub-file shows the same for the same values in a file. */
+export const CARD_AND_IBAN_MASKED_RESULT: Omit<PiiResult, 'text'> = {
+  total: 2,
+  counts: { credit_card: 1, iban: 1 },
+  entities: [
+    { placeholder: '**** **** **** 1111', type: 'credit_card', occurrences: 1, masked: '**** **** **** 1111', detail: 'Visa' },
+    { placeholder: 'GB** **** **** **** **54 32', type: 'iban', occurrences: 1, masked: 'GB** **** **** **** **54 32', detail: 'GB' },
+  ],
+  score: 45,
+  scoreBreakdown: { credit_card: -30, iban: -25 },
+  findings: [
+    {
+      id: 'pii.credit_card',
+      severity: 'high',
+      title: '1 payment card number found',
+      evidence: '**** **** **** 1111',
+      fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
+    },
+    {
+      id: 'pii.iban',
+      severity: 'high',
+      title: '1 IBAN found',
+      evidence: 'GB** **** **** **** **54 32',
+      fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
+    },
+  ],
+};
 
 export default defineTool({
   module: 'text-intelligence',
@@ -51,33 +107,7 @@ export default defineTool({
     {
       title: 'typed placeholders, repeated value keeps its number',
       input: { text: 'Mail jane.doe@example.com or call +1 415-555-2671. Again: jane.doe@example.com' },
-      output: {
-        text: 'Mail [EMAIL_1] or call [PHONE_1]. Again: [EMAIL_1]',
-        total: 3,
-        counts: { email: 2, phone: 1, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
-        entities: [
-          { placeholder: '[EMAIL_1]', type: 'email', occurrences: 2, masked: 'j***@e***.com', detail: null },
-          { placeholder: '[PHONE_1]', type: 'phone', occurrences: 1, masked: '+* ***-***-**71', detail: 'US' },
-        ],
-        score: 80,
-        scoreBreakdown: { email: -10, phone: -10, credit_card: 0, iban: 0, ip_address: 0, ssn: 0, person_name: 0 },
-        findings: [
-          {
-            id: 'pii.email',
-            severity: 'medium',
-            title: '2 e-mail addresses found (1 distinct)',
-            evidence: 'j***@e***.com',
-            fix: 'Replaced with EMAIL_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-          {
-            id: 'pii.phone',
-            severity: 'medium',
-            title: '1 phone number found',
-            evidence: '+* ***-***-**71',
-            fix: 'Replaced with PHONE_n placeholders in `text`; share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-        ],
-      },
+      output: EMAIL_AND_PHONE_RESULT,
     },
     {
       title: 'card (Luhn) and IBAN (mod-97) checked, masked style',
@@ -88,30 +118,7 @@ export default defineTool({
       },
       output: {
         text: 'Card **** **** **** 1111, IBAN GB** **** **** **** **54 32, not a card: 4111 1111 1111 1112.',
-        total: 2,
-        counts: { credit_card: 1, iban: 1 },
-        entities: [
-          { placeholder: '**** **** **** 1111', type: 'credit_card', occurrences: 1, masked: '**** **** **** 1111', detail: 'Visa' },
-          { placeholder: 'GB** **** **** **** **54 32', type: 'iban', occurrences: 1, masked: 'GB** **** **** **** **54 32', detail: 'GB' },
-        ],
-        score: 45,
-        scoreBreakdown: { credit_card: -30, iban: -25 },
-        findings: [
-          {
-            id: 'pii.credit_card',
-            severity: 'high',
-            title: '1 payment card number found',
-            evidence: '**** **** **** 1111',
-            fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-          {
-            id: 'pii.iban',
-            severity: 'high',
-            title: '1 IBAN found',
-            evidence: 'GB** **** **** **** **54 32',
-            fix: 'Replaced in `text` (masked); share the scrubbed text, and remove the values at the source where they are not needed.',
-          },
-        ],
+        ...CARD_AND_IBAN_MASKED_RESULT,
       },
     },
     {
@@ -158,14 +165,6 @@ export default defineTool({
       },
     },
   ],
-  run: ({ text, types, placeholderStyle, defaultCountry }, ctx) => {
-    const wanted = types ?? DEFAULT_PII_TYPES;
-    if (wanted.includes('person_name') && text.length >= 40) {
-      const language = detectLanguage(text);
-      if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {
-        ctx.warn(`Person names are found by an English name model and the text looks like ${language.name}: check names by eye.`);
-      }
-    }
-    return scrubPii(text, { types: wanted, placeholderStyle, defaultCountry });
-  },
+  run: ({ text, types, placeholderStyle, defaultCountry }, ctx) =>
+    scrubPiiForCaller(text, { ...(types ? { types } : {}), placeholderStyle, defaultCountry }, (note) => ctx.warn(note)),
 });

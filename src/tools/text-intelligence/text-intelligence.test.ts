@@ -7,9 +7,9 @@ import atsGap from './ats-gap.ts';
 import expenseCategorizer from './expense-categorizer.ts';
 import headlineRestructurer from './headline-restructurer.ts';
 import jargonBuster from './jargon-buster.ts';
-import { DEFAULT_PII_TYPES, scrubPii } from './pii.ts';
+import { DEFAULT_PII_TYPES, scrubPii } from './lib/pii.ts';
 import piiScrub from './pii-scrub.ts';
-import { findSkills } from './skills.ts';
+import { findSkills } from './lib/skills.ts';
 import snippetMaker, { truncateAtWord, tweetLength } from './snippet-maker.ts';
 
 type Result = Record<string, unknown>;

@@ -4,26 +4,17 @@ import fc from 'fast-check';
 import { pino } from 'pino';
 import { ToolError } from '../../core/errors.ts';
 import { invoke } from '../../core/invoke.ts';
-import type { AnyTool } from '../../registry/define-tool.ts';
 import { MAX_TEXT_CHARS } from '../../registry/fields.ts';
 import { textUtilitiesTools } from './index.ts';
+import { moduleTools } from '../../../test/helpers/module-tools.ts';
 
 /** Edge cases beyond the examples (which test/examples.test.ts runs over HTTP). */
 const silent = pino({ level: 'silent' });
 
-function tool(slug: string): AnyTool {
-  const found = textUtilitiesTools.find((t) => t.slug === slug);
-  assert.ok(found, `no tool ${slug}`);
-  return found;
-}
-
-async function run<T = Record<string, unknown>>(slug: string, input: unknown): Promise<T> {
-  const { result } = await invoke(tool(slug), input, { requestId: 'test', log: silent });
-  return result as T;
-}
+const { tool, result: run, outcome } = moduleTools(textUtilitiesTools);
 
 async function warningsOf(slug: string, input: unknown): Promise<string[]> {
-  return (await invoke(tool(slug), input, { requestId: 'test', log: silent })).warnings;
+  return (await outcome(slug, input)).warnings;
 }
 
 /** Refused as validation_failed (400) with a detail that starts with the field's name. */

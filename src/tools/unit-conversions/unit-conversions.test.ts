@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import type { AnyTool } from '../../registry/define-tool.ts';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
 import { unitConversionsTools } from './index.ts';
-import { formatClock } from './converter.ts';
-import { D, measureUnits, type MeasureName } from './units.ts';
+import { formatClock } from './lib/converter.ts';
+import { D, measureUnits, type MeasureName } from './lib/units.ts';
 
 const catalogOrder = [
   'length-converter',
@@ -131,6 +131,30 @@ describe('figures pinned to outside sources', () => {
     assert.equal(await result('illuminance', 1, 'fc', 'lx'), 10.7639104167);
     assert.equal(await result('angle', 1, 'turn', 'rad'), 6.28318530718);
     assert.equal(await result('angle', 1, 'deg', 'arcsec'), 3600);
+  });
+
+  test('more NIST SP 811 B.8 and SI Brochure factors: US survey foot, torr, horsepower, IT Btu, electronvolt, tonne, Julian year', async () => {
+    assert.equal(await result('length', 3937, 'ft-us', 'm'), 1200); // 1 US survey foot = 1200/3937 m
+    assert.equal(await result('pressure', 760, 'torr', 'Pa'), 101325); // 1 torr = 101325/760 Pa
+    // 550 ft·lbf/s = 745.69987158227022 W exactly; 17 digits do not fit a double, so 12 significant digits.
+    assert.equal(await result('power', 1, 'hp', 'W'), 745.699871582);
+    assert.equal(await result('energy', 1, 'Btu', 'J'), 1055.05585262);
+    assert.equal(await result('energy', 1, 'eV', 'J'), 1.602176634e-19);
+    assert.equal(await result('mass', 1, 'mt', 'kg'), 1000);
+    assert.equal(await result('time', 1, 'year', 'd'), 365.25);
+    assert.equal(await result('pressure', 1, 'kgf/cm2', 'kPa'), 98.0665);
+  });
+
+  test('flows per hour, day and year are exact ratios: inexact results round to 12 digits like every other', async () => {
+    // 1 dm³/h = 1/3600 l/s = 0.000277777…; 1 m³/d = 1000/86400 l/s = 0.0115740740…
+    assert.equal(await result('volume-flow-rate', 1, 'dm3/h', 'l/s'), 0.000277777777778);
+    assert.equal(await result('volume-flow-rate', 1, 'm3/d', 'l/s'), 0.0115740740741);
+    assert.equal(await result('volume-flow-rate', 31557600, 'l/a', 'l/s'), 1);
+  });
+
+  test('a conversion multiplies exact factors and divides once: terminating results come out whole', async () => {
+    // 123456.789 in² × 0.00064516 m²/in² = 79.64938199124 m² exactly (more than 12 digits, still exact).
+    assert.equal(await result('area', 123456.789, 'in2', 'm2'), 79.64938199124);
   });
 });
 

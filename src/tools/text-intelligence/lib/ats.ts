@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { clampScore, findingSchema, idPart, scoreBreakdownSchema, scoreSchema, sortFindings, type Finding, type Severity } from '../../lib/nlp/audit.ts';
-import { nounPhrases } from '../../lib/nlp/phrases.ts';
-import { countWords, stem, stopwordsFor, wordTokensLoose } from '../../lib/nlp/tokens.ts';
+import { clampScore, findingSchema, idPart, scoreBreakdownSchema, scoreSchema, sortFindings, type Finding, type Severity } from '../../../lib/nlp/audit.ts';
+import { detectLanguage, isConfidentlyNotEnglish } from '../../../lib/nlp/language.ts';
+import { nounPhrases } from '../../../lib/nlp/phrases.ts';
+import { countWords, stem, stopwordsFor, wordTokensLoose } from '../../../lib/nlp/tokens.ts';
 import { findSkills, type SkillCategory } from './skills.ts';
 
 /**
@@ -644,4 +645,24 @@ export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult
     scoreBreakdown,
     findings: sortFindings(findings),
   };
+}
+
+/**
+ * What the tools run: `analyzeAtsGap` plus notes to the caller when a text looks non-English (the skills lexicon and
+ * phrase model are English) and when the posting yields few keywords. `resumeLabel` names the resume in the note.
+ */
+export function analyzeAtsGapForCaller(jobDescription: string, resume: string, warn: (note: string) => void, resumeLabel: string): AtsResult {
+  for (const [label, text] of [
+    ['jobDescription', jobDescription],
+    [resumeLabel, resume],
+  ] as const) {
+    if (text.length < 60) continue;
+    const language = detectLanguage(text);
+    if (isConfidentlyNotEnglish(language)) {
+      warn(`${label} looks like ${language.name}: the skills lexicon and phrase model are English, so matches may be incomplete.`);
+    }
+  }
+  const result = analyzeAtsGap(jobDescription, resume);
+  if (result.stats.keywordsChecked < 3) warn('Few keywords were found in the job description; paste the full posting, including its requirements.');
+  return result;
 }

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { ToolContext } from '../../core/context.ts';
-import { invalidField } from '../../core/errors.ts';
-import { addUsage, aiProviderOf, aiRequired, completeJson, localModeWarning, type AiProvider, type AiUsage } from '../../engines/ai/index.ts';
-import { extractKeywords, type Keyword } from '../../lib/nlp/keywords.ts';
-import { detectLanguage, type LanguageGuess } from '../../lib/nlp/language.ts';
-import { measureReadability } from '../../lib/nlp/readability.ts';
-import { analyzeSentiment } from '../../lib/nlp/sentiment.ts';
-import { summarize } from '../../lib/nlp/summarize.ts';
-import { countWords, round } from '../../lib/nlp/tokens.ts';
+import type { ToolContext } from '../../../core/context.ts';
+import { invalidField } from '../../../core/errors.ts';
+import { addUsage, aiProviderOf, aiRequired, completeJson, localModeWarning, type AiProvider, type AiUsage } from '../../../engines/ai/index.ts';
+import { extractKeywords, type Keyword } from '../../../lib/nlp/keywords.ts';
+import { detectLanguage, isConfidentlyNotEnglish, type LanguageGuess } from '../../../lib/nlp/language.ts';
+import { measureReadability } from '../../../lib/nlp/readability.ts';
+import { analyzeSentiment } from '../../../lib/nlp/sentiment.ts';
+import { summarize } from '../../../lib/nlp/summarize.ts';
+import { countWords, round } from '../../../lib/nlp/tokens.ts';
 
 /**
  * The text analysis behind `ai-models/text-ai` (and, once uploads exist, `file-insights`): each task
@@ -143,7 +143,7 @@ export function occurrences(text: string, phrase: string): number {
 }
 
 function languageNote(ctx: ToolContext, language: LanguageGuess, what: string): void {
-  if (language.code !== 'eng' && language.code !== 'und' && language.confidence !== 'low') {
+  if (isConfidentlyNotEnglish(language)) {
     ctx.warn(`The local ${what} model is English-only and the text looks like ${language.name}; the result may be unreliable.`);
   }
 }

@@ -5,9 +5,9 @@
  * No default export.
  */
 import { z } from 'zod';
-import { invalidField, ToolError } from '../../core/errors.ts';
-import { depthOf, readJsonInput } from './json-support.ts';
-import { messageOf } from './shared.ts';
+import { invalidField, ToolError } from '../../../core/errors.ts';
+import { depthOf, jsonTextOrValue, readJsonInput } from './json.ts';
+import { messageOf } from './source.ts';
 
 /** Deeper samples are refused: inference time grows steeply with depth (250 levels take seconds). */
 export const MAX_CODEGEN_DEPTH = 64;
@@ -24,19 +24,10 @@ function quicktypeCore(): Promise<Quicktype> {
   return loading;
 }
 
-export const codegenJsonField = z
-  .union([
-    z
-      .string()
-      .min(1, 'must not be empty')
-      .max(MAX_CODEGEN_CHARS, `at most ${MAX_CODEGEN_CHARS.toLocaleString('en')} characters`),
-    z.record(z.string(), z.unknown()),
-    z.array(z.unknown()),
-  ])
-  .describe(
-    `A sample JSON document: JSON text (up to ${MAX_CODEGEN_CHARS.toLocaleString('en')} characters) or a JSON object/array sent as is. ` +
-      'A top-level array of objects describes one item type; keys missing from some items become optional.',
-  );
+export const codegenJsonField = jsonTextOrValue(MAX_CODEGEN_CHARS).describe(
+  `A sample JSON document: JSON text (up to ${MAX_CODEGEN_CHARS.toLocaleString('en')} characters) or a JSON object/array sent as is. ` +
+    'A top-level array of objects describes one item type; keys missing from some items become optional.',
+);
 
 export function typeNameField(fallback: string) {
   return z

@@ -4,7 +4,7 @@
  * case-sensitive are ordinary words in lower case ("Go", "React", "Excel", "Swift"). Module-internal.
  */
 
-import { lazyValue } from '../../lib/lazy.ts';
+import { lazyValue } from '../../../lib/lazy.ts';
 
 export type SkillCategory = 'hard skill' | 'soft skill' | 'certification' | 'education' | 'language';
 

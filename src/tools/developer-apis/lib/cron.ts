@@ -6,9 +6,9 @@ import type * as CronParser from 'cron-parser';
 import type Cronstrue from 'cronstrue';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
-import { lazy } from '../../lib/lazy.ts';
-import { messageOf } from './shared.ts';
+import { invalidField } from '../../../core/errors.ts';
+import { lazy } from '../../../lib/lazy.ts';
+import { messageOf } from './source.ts';
 
 const cronParser = lazy<typeof CronParser>('cron-parser');
 const cronstrue = lazy<typeof Cronstrue>('cronstrue');

@@ -4,8 +4,8 @@
  * No default export: a helper of the folder, not a tool.
  */
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
-import { defineTool, type ToolExample } from '../../registry/define-tool.ts';
+import { invalidField } from '../../../core/errors.ts';
+import { defineTool, type ToolExample } from '../../../registry/define-tool.ts';
 import { D, type Dec, measureUnits, type MeasureName, type MeasureUnits, SIGNIFICANT_DIGITS, toOutputNumber, type UnitInfo } from './units.ts';
 
 /** Largest magnitude accepted for `value`; beyond it no measurement is meaningful. */

@@ -3,7 +3,7 @@
  * carry a line and column, and size statistics for minifiers. No default export: not a tool.
  */
 import { z } from 'zod';
-import { ToolError } from '../../core/errors.ts';
+import { ToolError } from '../../../core/errors.ts';
 
 /** Largest source text (code, markup, JSON, YAML…) the formatting and conversion tools take. */
 export const MAX_SOURCE_CHARS = 500_000;

@@ -4,8 +4,8 @@
  */
 import type { Options, Plugin } from 'prettier';
 import { z } from 'zod';
-import { ToolError } from '../../core/errors.ts';
-import { indentField, isStackOverflow, messageOf, syntaxError, tooDeep, type Indent } from './shared.ts';
+import { ToolError } from '../../../core/errors.ts';
+import { indentField, isStackOverflow, messageOf, syntaxError, tooDeep, type Indent } from './source.ts';
 
 type PluginSet = 'html' | 'css' | 'js' | 'ts';
 

@@ -4,8 +4,8 @@
  * counts values and spots duplicate keys; then JSON.parse for the value. No default export.
  */
 import { z } from 'zod';
-import { ToolError } from '../../core/errors.ts';
-import { isRecord, lineColumnAt, MAX_SOURCE_CHARS } from './shared.ts';
+import { ToolError } from '../../../core/errors.ts';
+import { isRecord, lineColumnAt, MAX_SOURCE_CHARS } from './source.ts';
 
 /** JSON.rawJSON / isRawJSON (V8 ≥ 11.4, Node ≥ 21) are not in TypeScript's lib yet. */
 const JSON_RAW = JSON as JSON & { rawJSON(text: string): unknown; isRawJSON(value: unknown): boolean };
@@ -297,18 +297,23 @@ export function depthOf(value: unknown, limit = MAX_JSON_DEPTH + 1): number {
   return max;
 }
 
+/** JSON text of at most `maxChars` characters, or an already-parsed JSON object/array (undescribed: callers say what it is). */
+export function jsonTextOrValue(maxChars: number) {
+  return z.union([
+    z
+      .string()
+      .min(1, 'must not be empty')
+      .max(maxChars, `at most ${maxChars.toLocaleString('en')} characters`),
+    z.record(z.string(), z.unknown()),
+    z.array(z.unknown()),
+  ]);
+}
+
 /** A field that takes JSON text or an already-parsed JSON object/array. */
 export function jsonInputField(description: string) {
-  return z
-    .union([
-      z
-        .string()
-        .min(1, 'must not be empty')
-        .max(MAX_SOURCE_CHARS, `at most ${MAX_SOURCE_CHARS.toLocaleString('en')} characters`),
-      z.record(z.string(), z.unknown()),
-      z.array(z.unknown()),
-    ])
-    .describe(`${description} — JSON text (a string, up to ${MAX_SOURCE_CHARS.toLocaleString('en')} characters) or a JSON object/array sent as is`);
+  return jsonTextOrValue(MAX_SOURCE_CHARS).describe(
+    `${description} — JSON text (a string, up to ${MAX_SOURCE_CHARS.toLocaleString('en')} characters) or a JSON object/array sent as is`,
+  );
 }
 
 /** Reads a `jsonInputField` value: text is parsed (400 with line/column on error), objects are depth-checked. */

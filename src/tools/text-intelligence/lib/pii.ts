@@ -3,10 +3,11 @@ import type * as Ibantools from 'ibantools';
 import ipaddr from 'ipaddr.js';
 import type { CountryCode } from 'libphonenumber-js/max';
 import type * as Phones from 'libphonenumber-js/max';
-import { lazy } from '../../lib/lazy.ts';
+import { lazy } from '../../../lib/lazy.ts';
 import { z } from 'zod';
-import { clampScore, findingSchema, scoreBreakdownSchema, scoreSchema, sortFindings, type Finding, type Severity } from '../../lib/nlp/audit.ts';
-import { personNames } from '../../lib/nlp/phrases.ts';
+import { clampScore, findingSchema, scoreBreakdownSchema, scoreSchema, sortFindings, type Finding, type Severity } from '../../../lib/nlp/audit.ts';
+import { detectLanguage, isConfidentlyNotEnglish } from '../../../lib/nlp/language.ts';
+import { personNames } from '../../../lib/nlp/phrases.ts';
 
 const cardValidator = lazy<typeof CardValidator>('card-validator');
 const ibantools = lazy<typeof Ibantools>('ibantools');
@@ -383,4 +384,19 @@ export function scrubPii(text: string, options: PiiOptions = {}): PiiResult {
     scoreBreakdown,
     findings: sortFindings(findings),
   };
+}
+
+/**
+ * What the tools run: `scrubPii` with the default types, plus a warning when person names are asked for in
+ * a text that does not look English (the name model is English).
+ */
+export function scrubPiiForCaller(text: string, options: PiiOptions, warn: (note: string) => void): PiiResult {
+  const types = options.types ?? DEFAULT_PII_TYPES;
+  if (types.includes('person_name') && text.length >= 40) {
+    const language = detectLanguage(text);
+    if (isConfidentlyNotEnglish(language)) {
+      warn(`Person names are found by an English name model and the text looks like ${language.name}: check names by eye.`);
+    }
+  }
+  return scrubPii(text, { ...options, types });
 }

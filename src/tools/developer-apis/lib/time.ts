@@ -1,6 +1,6 @@
 /** Time-zone helpers shared by the timestamp and cron tools (luxon). No default export. */
 import { DateTime, IANAZone } from 'luxon';
-import { invalidField } from '../../core/errors.ts';
+import { invalidField } from '../../../core/errors.ts';
 
 /** Canonical zone name, or a 400 naming `field`. Accepts IANA names (Europe/Berlin), UTC and fixed offsets (UTC+5). */
 export function checkZone(field: string, zone: string): string {
