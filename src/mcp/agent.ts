@@ -4,10 +4,11 @@ import type { Registry } from '../registry/registry.ts';
 import type { Catalog, CatalogItem, RankedItem } from './catalog.ts';
 import { completeInput } from './inputs.ts';
 import { planSteps, runJob, type PayloadSink, type PlannedStep, type StepInvoker } from './jobs.ts';
-import { redactInput, withoutRedacted, type JobReport, type ResponseMode, type TargetRef } from './report.ts';
+import { redactInput, withoutRedacted, type JobReport, type TargetRef } from './report.ts';
 import { plannedSteps, runChain, type ChainLink } from './chains.ts';
 import type { Extracted } from './goal-values.ts';
 import { missingFor, route, routeChain, usesLocalAnalysis, type RouteDecision } from './router.ts';
+import type { PlanArgs, PlaybookArgs, RunOptions, SolveArgs, VerifyArgs, WorkflowArgs } from './meta/schemas.ts';
 import type { Skill } from './skills.ts';
 import { computeDelta, viewOf, type BaselineView, type Delta } from './verify.ts';
 
@@ -16,33 +17,6 @@ import { computeDelta, viewOf, type BaselineView, type Delta } from './verify.ts
  * verify. Answers that execute nothing (suggest, need_input, plan) are free; everything that executes
  * goes through the caller's StepInvoker, i.e. the REST pipeline with the caller's key.
  */
-export interface RunOptions {
-  responseMode?: ResponseMode | undefined;
-  enhance?: boolean | undefined;
-}
-
-export interface SolveArgs extends RunOptions {
-  goal: string;
-  input?: Record<string, unknown> | undefined;
-}
-
-export interface WorkflowArgs extends RunOptions {
-  workflowId: string;
-  input?: Record<string, unknown> | undefined;
-}
-
-export interface PlaybookArgs extends RunOptions {
-  skillId: string;
-  input?: Record<string, unknown> | undefined;
-  baseline?: unknown;
-}
-
-export interface VerifyArgs extends RunOptions {
-  goal?: string | undefined;
-  baseline: unknown;
-  input?: Record<string, unknown> | undefined;
-}
-
 export interface Candidate {
   kind: 'tool' | 'workflow';
   id: string;
@@ -147,7 +121,7 @@ export interface AgentCaller {
 const POPULAR = ['full-seo-audit', 'full-security-audit', 'core-web-vitals-job', 'content-optimization', 'email-auth-security-job', 'dev-json-pipeline-job'];
 
 export interface Agent {
-  plan(args: SolveArgs): PlanResult;
+  plan(args: PlanArgs): PlanResult;
   solve(args: SolveArgs, caller: AgentCaller): Promise<SolveResult>;
   runWorkflow(args: WorkflowArgs, caller: AgentCaller): Promise<SolveResult>;
   runPlaybook(args: PlaybookArgs, caller: AgentCaller): Promise<SolveResult | VerifyResult>;

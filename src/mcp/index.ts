@@ -11,7 +11,7 @@ import { buildCatalog } from './catalog.ts';
 import { createEmbeddedQueue, createPgQueue, createRunExecutor, type JobQueue } from './queue.ts';
 import { createPayloadStore, createRunStore, type RunEvents, type RunRecord } from './runs.ts';
 import { buildSkills } from './skills.ts';
-import type { McpCore } from './tools.ts';
+import type { McpCore } from './meta/define.ts';
 import { registerTransports } from './transports.ts';
 import { createWebhooks, webhookBody, type Webhooks } from './webhook.ts';
 import { authenticateRequest } from '../http/api-key.ts';

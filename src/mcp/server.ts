@@ -16,11 +16,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { asToolError, errorBody, ToolError } from '../core/errors.ts';
-import { validationError, type CallerIdentity } from '../core/invoke.ts';
+import type { CallerIdentity } from '../core/invoke.ts';
 import { startProgress } from './progress.ts';
 import { getPrompt, promptOf } from './prompts.ts';
 import { listResources, readResource, RESOURCE_TEMPLATES } from './resources.ts';
-import { META_TOOLS, toolListing, type CallContext, type McpCore } from './tools.ts';
+import type { CallContext, Elicit, McpCore } from './meta/define.ts';
+import { META_TOOLS, toolListing } from './tools.ts';
 
 /**
  * One MCP server (protocol endpoint) over the meta-tools. The transport authenticates each HTTP request once
@@ -64,6 +65,18 @@ function asMcpError(cause: unknown): McpError {
   return new McpError(error.status === 401 ? -32001 : error.status < 500 ? -32602 : -32603, error.detail || error.message);
 }
 
+/**
+ * Asks the client's user for input (MCP "Elicitation", form mode), tied to the call so a cancelled call stops
+ * waiting. Only a session knows the client's capabilities: on the stateless endpoint no call has an initialized
+ * server, so there need_input is answered as it is.
+ */
+function elicitFrom(server: Server, extra: Extra): Elicit {
+  return async (message, requestedSchema) => {
+    const answer = await server.elicitInput({ mode: 'form', message, requestedSchema }, { signal: extra.signal, relatedRequestId: extra.requestId });
+    return answer.action === 'accept' && answer.content ? answer.content : undefined;
+  };
+}
+
 export function createMcpServer(core: McpCore, logger: Logger): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } },
@@ -105,9 +118,12 @@ export function createMcpServer(core: McpCore, logger: Logger): Server {
       log = ctx.log as Logger;
       const tool = BY_NAME.get(request.params.name);
       if (!tool) throw new ToolError('not_found', `tool: no meta-tool "${request.params.name}"; tools/list names the twelve.`);
-      const parsed = tool.input.safeParse(request.params.arguments ?? {});
-      if (!parsed.success) throw validationError(parsed.error);
-      const structured = await tool.handler(parsed.data as Record<string, unknown>, progress ? { ...ctx, progress: progress.step } : ctx, core);
+      const elicit = server.getClientCapabilities()?.elicitation ? elicitFrom(server, extra) : undefined;
+      const structured = await tool.call(
+        request.params.arguments,
+        { ...ctx, ...(progress ? { progress: progress.step } : {}), ...(elicit ? { elicit } : {}) },
+        core,
+      );
       await progress?.finish();
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
     } catch (cause) {
