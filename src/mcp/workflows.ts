@@ -74,28 +74,39 @@ const CONTENT_INPUT: Record<string, WorkflowInputField> = {
 };
 const EXAMPLE_URL = { url: 'https://example.com' };
 
+/** What a workflow declares itself; the kits below fill in the input, requirements and merge its kind shares. */
+type WorkflowEntry = Omit<Workflow, 'exampleInput' | 'inputs' | 'requires' | 'merge' | 'local'>;
+
+/** An audit of one live URL (the tools fetch it): scores and findings merge into the report. */
+function urlAudit(entry: WorkflowEntry): Workflow {
+  return { ...entry, exampleInput: EXAMPLE_URL, inputs: URL_INPUT, requires: [['url']], merge: 'audit' };
+}
+
+/** An audit of one page, fetched by URL or given as HTML (analysed locally, free unless enhance). */
+function pageAudit(entry: WorkflowEntry, local: LocalAnalysis): Workflow {
+  return { ...entry, exampleInput: EXAMPLE_URL, inputs: PAGE_INPUT, requires: [['url', 'html']], merge: 'audit', local };
+}
+
 export const WORKFLOWS: Workflow[] = [
-  {
-    id: 'full-seo-audit',
-    title: 'Full SEO audit',
-    category: 'seo',
-    description:
-      'On-page SEO audit of one page (title, meta description, headings, canonical, robots, structured data, Open Graph) plus a measured page-speed analysis, merged into one score with ranked fixes.',
-    keywords: ['seo audit', 'seo check', 'search engine optimization', 'on-page seo', 'seo score', 'site audit', 'google ranking'],
-    exampleGoals: [
-      'Run a full SEO audit of https://example.com',
-      'Why does my page rank badly on Google?',
-      'Check the SEO of example.com and tell me what to fix',
-    ],
-    exampleInput: EXAMPLE_URL,
-    inputs: PAGE_INPUT,
-    requires: [['url', 'html']],
-    steps: [{ operationId: 'seoTools.analyze' }, { operationId: 'seoApis.pageSpeedAnalyzer' }],
-    merge: 'audit',
-    local: 'page',
-    boost: 1.25,
-  },
-  {
+  pageAudit(
+    {
+      id: 'full-seo-audit',
+      title: 'Full SEO audit',
+      category: 'seo',
+      description:
+        'On-page SEO audit of one page (title, meta description, headings, canonical, robots, structured data, Open Graph) plus a measured page-speed analysis, merged into one score with ranked fixes.',
+      keywords: ['seo audit', 'seo check', 'search engine optimization', 'on-page seo', 'seo score', 'site audit', 'google ranking'],
+      exampleGoals: [
+        'Run a full SEO audit of https://example.com',
+        'Why does my page rank badly on Google?',
+        'Check the SEO of example.com and tell me what to fix',
+      ],
+      steps: [{ operationId: 'seoTools.analyze' }, { operationId: 'seoApis.pageSpeedAnalyzer' }],
+      boost: 1.25,
+    },
+    'page',
+  ),
+  urlAudit({
     id: 'core-web-vitals-job',
     title: 'Core Web Vitals and page experience check',
     category: 'performance',
@@ -103,12 +114,8 @@ export const WORKFLOWS: Workflow[] = [
       'Measures loading performance (LCP, CLS, TBT, request weight, render-blocking resources) with a real browser, and adds the on-page SEO and social preview checks that shape page experience.',
     keywords: ['core web vitals', 'lcp', 'cls', 'page experience', 'web vitals', 'loading performance', 'slow page'],
     exampleGoals: ['Check the Core Web Vitals of https://example.com', 'Measure LCP and CLS of my landing page', 'How is the page experience of example.com?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
     steps: [{ operationId: 'seoApis.pageSpeedAnalyzer' }, { operationId: 'seoTools.analyze' }, { operationId: 'seoApis.socialMediaIntegration' }],
-    merge: 'audit',
-  },
+  }),
   {
     id: 'full-seo-optimization-job',
     title: 'Full SEO optimization job',
@@ -166,7 +173,7 @@ export const WORKFLOWS: Workflow[] = [
     steps: [{ operationId: 'documents.docxToPdf' }],
     merge: 'results',
   },
-  {
+  urlAudit({
     id: 'internal-link-architecture-job',
     title: 'Internal link architecture review',
     category: 'seo',
@@ -178,46 +185,38 @@ export const WORKFLOWS: Workflow[] = [
       'Are my internal links and anchor texts good?',
       'Analyze internal linking on example.com',
     ],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
     steps: [{ operationId: 'seoApis.internalLinking' }, { operationId: 'seoApis.linkExtractor' }, { operationId: 'seoTools.analyze' }],
-    merge: 'audit',
-  },
-  {
-    id: 'technical-seo-audit-job',
-    title: 'Technical SEO audit',
-    category: 'seo',
-    description:
-      'Technical SEO of a page: status, canonical, robots rules, headings and indexability, the links it exposes to crawlers, and measured page speed.',
-    keywords: ['technical seo', 'indexability', 'crawlability', 'tech seo', 'seo technical audit'],
-    exampleGoals: ['Run a technical SEO audit of https://example.com', 'Check indexability and technical SEO issues on example.com'],
-    exampleInput: EXAMPLE_URL,
-    inputs: PAGE_INPUT,
-    requires: [['url', 'html']],
-    steps: [{ operationId: 'seoTools.analyze' }, { operationId: 'seoApis.linkExtractor' }, { operationId: 'seoApis.pageSpeedAnalyzer' }],
-    merge: 'audit',
-    local: 'page',
-  },
-  {
-    id: 'social-preview-audit-job',
-    title: 'Social preview audit',
-    category: 'marketing',
-    description:
-      'How a link to the page looks when shared: Open Graph and Twitter/X card tags, the preview image, profile links and share buttons; HTML given directly is checked locally for free.',
-    keywords: ['open graph', 'og tags', 'twitter card', 'social preview', 'link preview', 'facebook share', 'linkedin preview'],
-    exampleGoals: [
-      'Check how https://example.com looks when shared on social media',
-      'Are my Open Graph tags correct?',
-      'Audit the Twitter card and link preview of example.com',
-    ],
-    exampleInput: EXAMPLE_URL,
-    inputs: PAGE_INPUT,
-    requires: [['url', 'html']],
-    steps: [{ operationId: 'seoApis.socialMediaIntegration' }],
-    merge: 'audit',
-    local: 'social',
-  },
+  }),
+  pageAudit(
+    {
+      id: 'technical-seo-audit-job',
+      title: 'Technical SEO audit',
+      category: 'seo',
+      description:
+        'Technical SEO of a page: status, canonical, robots rules, headings and indexability, the links it exposes to crawlers, and measured page speed.',
+      keywords: ['technical seo', 'indexability', 'crawlability', 'tech seo', 'seo technical audit'],
+      exampleGoals: ['Run a technical SEO audit of https://example.com', 'Check indexability and technical SEO issues on example.com'],
+      steps: [{ operationId: 'seoTools.analyze' }, { operationId: 'seoApis.linkExtractor' }, { operationId: 'seoApis.pageSpeedAnalyzer' }],
+    },
+    'page',
+  ),
+  pageAudit(
+    {
+      id: 'social-preview-audit-job',
+      title: 'Social preview audit',
+      category: 'marketing',
+      description:
+        'How a link to the page looks when shared: Open Graph and Twitter/X card tags, the preview image, profile links and share buttons; HTML given directly is checked locally for free.',
+      keywords: ['open graph', 'og tags', 'twitter card', 'social preview', 'link preview', 'facebook share', 'linkedin preview'],
+      exampleGoals: [
+        'Check how https://example.com looks when shared on social media',
+        'Are my Open Graph tags correct?',
+        'Audit the Twitter card and link preview of example.com',
+      ],
+      steps: [{ operationId: 'seoApis.socialMediaIntegration' }],
+    },
+    'social',
+  ),
   {
     id: 'content-quality-audit-job',
     title: 'Content quality audit',
@@ -284,7 +283,7 @@ export const WORKFLOWS: Workflow[] = [
     steps: [{ operationId: 'seoApis.bulkUrlSeoAuditor', input: { urls: { list: ['beforeUrl', 'afterUrl'] } } }, { operationId: 'seoApis.seoChangeDiff' }],
     merge: 'audit',
   },
-  {
+  urlAudit({
     id: 'full-security-audit',
     title: 'Full website security audit',
     category: 'security',
@@ -292,9 +291,6 @@ export const WORKFLOWS: Workflow[] = [
       'Security posture of a website: HTTP security headers, TLS certificate, cookie flags, CORS policy, subresource integrity of third-party scripts and security.txt, merged into one score with ranked fixes.',
     keywords: ['security audit', 'website security', 'security scan', 'vulnerability check', 'secure site', 'pentest basics', 'hardening'],
     exampleGoals: ['Run a full security audit of https://example.com', 'Is my website secure?', 'Scan example.com for security problems'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
     steps: [
       { operationId: 'securityApis.securityHeadersAnalyzer' },
       { operationId: 'securityApis.sslTlsCertificateChecker' },
@@ -303,10 +299,9 @@ export const WORKFLOWS: Workflow[] = [
       { operationId: 'securityApis.subresourceIntegrityChecker' },
       { operationId: 'securityApis.securityTxtChecker' },
     ],
-    merge: 'audit',
     boost: 1.25,
-  },
-  {
+  }),
+  urlAudit({
     id: 'frontend-supply-chain-job',
     title: 'Frontend supply-chain check',
     category: 'security',
@@ -314,17 +309,13 @@ export const WORKFLOWS: Workflow[] = [
       'Third-party code risk of a page: scripts and styles without subresource integrity, mixed (HTTP) content on an HTTPS page, and an over-permissive CORS policy.',
     keywords: ['supply chain', 'third-party scripts', 'cdn scripts', 'sri', 'mixed content', 'frontend security'],
     exampleGoals: ['Check the frontend supply chain of https://example.com', 'Are the third-party scripts on my site safe?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
     steps: [
       { operationId: 'securityApis.subresourceIntegrityChecker' },
       { operationId: 'seoApis.mixedContentChecker' },
       { operationId: 'securityApis.corsPolicyChecker' },
     ],
-    merge: 'audit',
-  },
-  {
+  }),
+  urlAudit({
     id: 'security-headers-job',
     title: 'Security headers check',
     category: 'security',
@@ -332,12 +323,8 @@ export const WORKFLOWS: Workflow[] = [
       'Grades the HTTP security headers of a URL (CSP, HSTS, X-Frame-Options, X-Content-Type-Options, Referrer-Policy, Permissions-Policy…) with the fix for each missing or weak one.',
     keywords: ['security headers', 'csp header', 'hsts', 'x-frame-options', 'http headers security', 'header grade'],
     exampleGoals: ['Check the security headers of https://example.com', 'Does my site send HSTS and a CSP?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
     steps: [{ operationId: 'securityApis.securityHeadersAnalyzer' }],
-    merge: 'audit',
-  },
+  }),
   ...['developer-ship-checklist-job', 'ship-gate-job'].map((id): Workflow => ({
     id,
     title: id === 'ship-gate-job' ? 'Ship gate (go/no-go before launch)' : 'Developer ship checklist',
@@ -408,35 +395,29 @@ export const WORKFLOWS: Workflow[] = [
     ],
     merge: 'audit',
   },
-  {
+  urlAudit({
     id: 'crawl-readiness-job',
     title: 'Crawl readiness check',
     category: 'seo',
     description: 'Whether search engines can crawl a site: robots.txt rules, the XML sitemap and the redirect chain of the start URL.',
     keywords: ['crawl', 'crawler', 'robots.txt', 'sitemap', 'crawl budget', 'googlebot', 'indexing'],
     exampleGoals: ['Can Google crawl https://example.com? Check robots.txt and sitemap', 'Check the crawl readiness of example.com'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
     steps: [{ operationId: 'seoApis.robotsTxtChecker' }, { operationId: 'seoApis.sitemapXmlValidator' }, { operationId: 'seoApis.redirectChainAnalyzer' }],
-    merge: 'audit',
-  },
-  {
-    id: 'structured-data-audit-job',
-    title: 'Structured data audit',
-    category: 'seo',
-    description:
-      'Structured data and meta tags of a page: JSON-LD / microdata types and their required properties, meta tags, and social tags, for rich results; HTML given directly is checked locally for free.',
-    keywords: ['structured data', 'schema markup', 'json-ld', 'rich results', 'rich snippets', 'schema.org'],
-    exampleGoals: ['Audit the structured data of https://example.com', 'Is my schema markup valid for rich results?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: PAGE_INPUT,
-    requires: [['url', 'html']],
-    steps: [{ operationId: 'seoApis.schemaMarkupValidator' }, { operationId: 'seoApis.metaTagsAnalyzer' }, { operationId: 'seoApis.socialMediaIntegration' }],
-    merge: 'audit',
-    local: 'structured-data',
-  },
-  {
+  }),
+  pageAudit(
+    {
+      id: 'structured-data-audit-job',
+      title: 'Structured data audit',
+      category: 'seo',
+      description:
+        'Structured data and meta tags of a page: JSON-LD / microdata types and their required properties, meta tags, and social tags, for rich results; HTML given directly is checked locally for free.',
+      keywords: ['structured data', 'schema markup', 'json-ld', 'rich results', 'rich snippets', 'schema.org'],
+      exampleGoals: ['Audit the structured data of https://example.com', 'Is my schema markup valid for rich results?'],
+      steps: [{ operationId: 'seoApis.schemaMarkupValidator' }, { operationId: 'seoApis.metaTagsAnalyzer' }, { operationId: 'seoApis.socialMediaIntegration' }],
+    },
+    'structured-data',
+  ),
+  urlAudit({
     id: 'ai-overview-readiness-job',
     title: 'AI Overview readiness check',
     category: 'seo',
@@ -444,25 +425,17 @@ export const WORKFLOWS: Workflow[] = [
       'How ready a page is to be quoted by AI answers (Google AI Overviews, chat assistants): question headings, answer snippets, lists, tables, authorship, freshness and AI crawler access.',
     keywords: ['ai overview', 'ai search', 'generative engine optimization', 'geo', 'llm visibility', 'chatgpt search', 'answer engine'],
     exampleGoals: ['Is https://example.com ready for Google AI Overviews?', 'Check if AI assistants can quote my page'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
     steps: [{ operationId: 'seoApis.aiOverviewReadinessChecker' }],
-    merge: 'audit',
-  },
-  {
+  }),
+  urlAudit({
     id: 'site-icons-audit-job',
     title: 'Site icons audit',
     category: 'seo',
     description: 'Favicon, Apple touch icon and web-app manifest icons of a site: declared, reachable and of the right sizes.',
     keywords: ['favicon', 'apple touch icon', 'site icons', 'manifest icons', 'pwa icons'],
     exampleGoals: ['Check the favicon and touch icons of https://example.com', 'Is my favicon missing?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
     steps: [{ operationId: 'seoApis.siteIconsChecker' }],
-    merge: 'audit',
-  },
+  }),
   {
     id: 'campaign-tracking-setup-job',
     title: 'Campaign tracking setup',
