@@ -11,6 +11,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
+  type CreateTaskResult,
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -20,6 +21,7 @@ import type { CallerIdentity } from '../core/invoke.ts';
 import { startProgress } from './progress.ts';
 import { getPrompt, promptOf } from './prompts.ts';
 import { listResources, readResource, RESOURCE_TEMPLATES } from './resources.ts';
+import { createTask, registerTaskHandlers, TASKS_CAPABILITY } from './tasks.ts';
 import type { CallContext, Elicit, McpCore } from './meta/define.ts';
 import { META_TOOLS, toolListing } from './tools.ts';
 
@@ -34,7 +36,7 @@ const INSTRUCTIONS = `toolapi: hundreds of utility tools (SEO, security, text, c
 Loop: plan_task(goal) is free and shows the plan and credit estimate; solve_task(goal, input) runs it and returns a job report (score, findings, ranked fixes);
 apply the fixes; verify_task(baseline = that report) re-runs and returns delta.gate (pass/fail/unknown); repeat until pass.
 discover_tools and get_tool_schema browse the catalog for free; invoke_tool calls one tool exactly like REST; list_skills / load_skill / run_playbook use ready-made playbooks (also as prompts).
-Resources: toolapi://catalog, toolapi://tools/{operationId}, toolapi://runs/{runId}. Send a progressToken for progress notifications; notifications/cancelled stops a call and refunds what did not finish.
+Resources: toolapi://catalog, toolapi://tools/{operationId}, toolapi://runs/{runId}. The job tools also run as MCP tasks (params.task; the taskId is the runId). Send a progressToken for progress notifications; notifications/cancelled stops a call and refunds what did not finish.
 Vague goals get "suggest" and missing inputs "need_input" (both free): re-call with a clearer goal or the fields; never invent operation ids.`;
 
 export interface AuthExtra {
@@ -79,7 +81,7 @@ function elicitFrom(server: Server, extra: Extra): Elicit {
 
 export function createMcpServer(core: McpCore, logger: Logger): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false }, tasks: TASKS_CAPABILITY },
     instructions: INSTRUCTIONS,
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTING as never }));
@@ -102,7 +104,23 @@ export function createMcpServer(core: McpCore, logger: Logger): Server {
       throw asMcpError(cause);
     }
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  registerTaskHandlers(server, core, (extra) => {
+    try {
+      return contextOf(extra, logger, 'tasks').accountId;
+    } catch (cause) {
+      throw asMcpError(cause);
+    }
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult | CreateTaskResult> => {
+    if (request.params.task) {
+      try {
+        const tool = BY_NAME.get(request.params.name);
+        if (!tool) throw new ToolError('not_found', `tool: no meta-tool "${request.params.name}"; tools/list names the twelve.`);
+        return await createTask(tool, request.params.arguments, contextOf(extra, logger, request.params.name), core);
+      } catch (cause) {
+        throw asMcpError(cause);
+      }
+    }
     let log: Logger = logger;
     const token = request.params._meta?.progressToken;
     const progress =

@@ -12,6 +12,7 @@ import { runPlaybook } from './meta/run-playbook.ts';
 import { runWorkflow } from './meta/run-workflow.ts';
 import { solveTask } from './meta/solve-task.ts';
 import { verifyTask } from './meta/verify-task.ts';
+import { TASK_TOOLS } from './tasks.ts';
 
 /** The twelve meta-tools of the agent interface (docs/contract.md "MCP"), one file each under meta/, in tools/list order. */
 export const META_TOOLS: readonly MetaTool[] = [
@@ -38,6 +39,8 @@ export function toolListing(): Array<Record<string, unknown>> {
     inputSchema: { type: 'object', ...stripRoot(jsonSchemaOf(tool.input, 'input')) },
     outputSchema: { type: 'object', ...stripRoot(jsonSchemaOf(tool.output, 'input')) },
     annotations: { title: tool.title, ...tool.annotations },
+    // The job tools also run as MCP tasks (tasks.ts); the others answer at once.
+    execution: { taskSupport: TASK_TOOLS.has(tool.name) ? 'optional' : 'forbidden' },
   }));
 }
 
