@@ -80,6 +80,7 @@ const reportFields = {
   responseMode: z.enum(['compact', 'full', 'dataRef']).optional(),
   results: z.record(z.string(), z.unknown()).optional().describe('full mode: raw result of each step'),
   dataRef: z.object({ dataRefId: z.string(), expiresAt: z.string() }).optional().describe('dataRef mode: read the raw results with fetch_payload'),
+  chain: z.array(z.string()).optional().describe("A chain's steps (operationIds, in order); verify_task re-runs the whole chain"),
   creditsUsed: z.number().describe('Credits this call spent (0 for suggest, need_input and local analysis)'),
   nextActions: z.array(z.string()).describe('Short ordered steps for the host loop'),
 };
