@@ -46,7 +46,7 @@ export function formFor(item: CatalogItem, missing: string[][]): ElicitSchema | 
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-interface NeedsInput {
+export interface NeedsInput {
   status: string;
   target?: { id: string } | undefined;
   missingInputs?: string[][] | undefined;

@@ -4,6 +4,7 @@ import type { Agent, AgentCaller } from '../agent.ts';
 import { invokeWithFiles } from '../file-inputs.ts';
 import type { StepInvoker } from '../jobs.ts';
 import type { CallContext, McpCore } from './define.ts';
+import { withElicitation, type NeedsInput } from './elicit.ts';
 import { playbookRequest, solveRequest, verifyRequest, workflowRequest } from './schemas.ts';
 import type { z } from 'zod';
 
@@ -62,4 +63,18 @@ export async function accept(tool: JobTool, request: Record<string, unknown>, ct
     nextActions: [`Call get_run {"runId": "${run.runId}"} until status is completed, partial or error; then read resultStatus and result.`],
     creditsUsed: 0,
   };
+}
+
+/**
+ * The handler of a job tool: accepted as a run with `async: true`, else run at once, asking the user for missing
+ * fields when the client can be asked (elicit.ts).
+ */
+export function jobHandler<A extends { async?: boolean | undefined; input?: Record<string, unknown> | undefined }, R extends NeedsInput>(
+  tool: JobTool,
+  run: (agent: Agent, request: Omit<A, 'async'>, caller: AgentCaller) => Promise<R>,
+) {
+  return async ({ async: background, ...request }: A, ctx: CallContext, core: McpCore) =>
+    background
+      ? accept(tool, request, ctx, core)
+      : { ...(await withElicitation(request.input, ctx, core, (input) => run(core.agent, { ...request, input }, callerOf(ctx, core)))) };
 }

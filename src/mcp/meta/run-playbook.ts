@@ -1,6 +1,5 @@
 import { defineMetaTool, runsTools } from './define.ts';
-import { withElicitation } from './elicit.ts';
-import { accept, callerOf } from './job-runs.ts';
+import { jobHandler } from './job-runs.ts';
 import { asyncFlag, playbookOutput, playbookRequest } from './schemas.ts';
 
 export const runPlaybook = defineMetaTool({
@@ -12,8 +11,5 @@ export const runPlaybook = defineMetaTool({
   input: playbookRequest.extend({ async: asyncFlag }),
   output: playbookOutput,
   annotations: runsTools,
-  handler: async ({ async: background, ...request }, ctx, core) =>
-    background
-      ? accept('run_playbook', request, ctx, core)
-      : { ...(await withElicitation(request.input, ctx, core, (input) => core.agent.runPlaybook({ ...request, input }, callerOf(ctx, core)))) },
+  handler: jobHandler('run_playbook', (agent, request, caller) => agent.runPlaybook(request, caller)),
 });

@@ -1,6 +1,5 @@
 import { defineMetaTool, runsTools } from './define.ts';
-import { withElicitation } from './elicit.ts';
-import { accept, callerOf } from './job-runs.ts';
+import { jobHandler } from './job-runs.ts';
 import { asyncFlag, solveOutput, workflowRequest } from './schemas.ts';
 
 export const runWorkflow = defineMetaTool({
@@ -13,8 +12,5 @@ export const runWorkflow = defineMetaTool({
   input: workflowRequest.extend({ async: asyncFlag }),
   output: solveOutput,
   annotations: runsTools,
-  handler: async ({ async: background, ...request }, ctx, core) =>
-    background
-      ? accept('run_workflow', request, ctx, core)
-      : { ...(await withElicitation(request.input, ctx, core, (input) => core.agent.runWorkflow({ ...request, input }, callerOf(ctx, core)))) },
+  handler: jobHandler('run_workflow', (agent, request, caller) => agent.runWorkflow(request, caller)),
 });

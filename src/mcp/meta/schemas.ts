@@ -99,7 +99,7 @@ const acceptedFields = {
 };
 const jobReport = z.object({ status: z.enum(['completed', 'partial', 'error']), ...reportFields });
 export const solveOutput = z
-  .looseObject({
+  .object({
     status: z
       .enum(['completed', 'partial', 'error', 'suggest', 'unsupported', 'need_input', 'accepted'])
       .describe(
@@ -127,7 +127,7 @@ const delta = z.object({
 });
 const verifyFields = {
   before: z
-    .looseObject({
+    .object({
       status: z.string().nullable(),
       score: z.number().nullable(),
       scores: z.record(z.string(), z.number()),

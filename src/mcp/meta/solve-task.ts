@@ -1,6 +1,5 @@
 import { defineMetaTool, runsTools } from './define.ts';
-import { withElicitation } from './elicit.ts';
-import { accept, callerOf } from './job-runs.ts';
+import { jobHandler } from './job-runs.ts';
 import { asyncFlag, solveOutput, solveRequest } from './schemas.ts';
 
 export const solveTask = defineMetaTool({
@@ -15,8 +14,5 @@ export const solveTask = defineMetaTool({
   input: solveRequest.extend({ async: asyncFlag }),
   output: solveOutput,
   annotations: runsTools,
-  handler: async ({ async: background, ...request }, ctx, core) =>
-    background
-      ? accept('solve_task', request, ctx, core)
-      : { ...(await withElicitation(request.input, ctx, core, (input) => core.agent.solve({ ...request, input }, callerOf(ctx, core)))) },
+  handler: jobHandler('solve_task', (agent, request, caller) => agent.solve(request, caller)),
 });
