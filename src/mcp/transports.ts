@@ -45,7 +45,7 @@ export function registerTransports(
   const open = new Set<{ close(): Promise<void> }>();
 
   /** A 401 carries the Bearer challenge (RFC 6750 §3), so an MCP client knows which scheme to answer with. */
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<Principal> => {
+  const authenticate = async (request: FastifyRequest): Promise<Principal> => {
     try {
       return await authenticateRequest(request, resolve);
     } catch (error) {
@@ -54,7 +54,7 @@ export function registerTransports(
       throw new ToolError(refused.code, refused.detail, {
         status: refused.status,
         message: refused.message,
-        headers: { ...refused.headers, 'www-authenticate': challengeOf(request) },
+        headers: { ...refused.headers, 'www-authenticate': MCP_CHALLENGE },
         cause: error,
       });
     }
@@ -80,7 +80,7 @@ export function registerTransports(
   };
 
   app.get('/mcp', async (request, reply) => {
-    const principal = await authenticate(request, reply);
+    const principal = await authenticate(request);
     hijack(reply);
     try {
       const transport = new SSEServerTransport('/mcp/messages', reply.raw);
@@ -106,7 +106,7 @@ export function registerTransports(
   });
 
   app.post('/mcp/messages', async (request, reply) => {
-    const principal = await authenticate(request, reply);
+    const principal = await authenticate(request);
     const sessionId = (request.query as { sessionId?: string }).sessionId;
     if (!sessionId) throw new ToolError('validation_failed', 'sessionId: required (the SSE stream at GET /mcp announces the message URL).');
     const session = sessions.get(sessionId);
@@ -134,7 +134,7 @@ export function registerTransports(
   const flightKey = (accountId: string, id: unknown): string => `${accountId}\u0000${JSON.stringify(id)}`;
 
   const streamable = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const principal = await authenticate(request, reply);
+    const principal = await authenticate(request);
     if (request.method !== 'POST') {
       reply.code(405).header('allow', 'POST');
       await reply.send({
@@ -215,15 +215,12 @@ function jsonRpcMessages(body: unknown): JsonRpcMessage[] {
 }
 
 /**
- * `WWW-Authenticate` of a 401 from the MCP endpoints: a Bearer challenge first, as MCP clients expect
- * (RFC 6750 §3; `invalid_token` when a key was sent but refused), then the X-Api-Key scheme the REST API names.
- * No `resource_metadata` (RFC 9728): keys are created on the dashboard, there is no authorization server to point at.
+ * `WWW-Authenticate` of a 401 from the MCP endpoints: a Bearer challenge first, as MCP clients expect (RFC 6750 §3;
+ * no error code, which §3 leaves optional: telling a missing key from a refused one would mean reading the key
+ * header here, and only http/api-key.ts reads it), then the X-Api-Key scheme the REST API names. No
+ * `resource_metadata` (RFC 9728): keys are created on the dashboard, there is no authorization server to point at.
  */
-function challengeOf(request: FastifyRequest): string {
-  const sent = Boolean(request.headers['x-api-key']) || Boolean(request.headers.authorization);
-  const bearer = sent ? 'Bearer realm="toolapi", error="invalid_token", error_description="The API key is not valid"' : 'Bearer realm="toolapi"';
-  return `${bearer}, ApiKey header="X-Api-Key"`;
-}
+const MCP_CHALLENGE = 'Bearer realm="toolapi", ApiKey header="X-Api-Key"';
 
 /** Protocol versions from which JSON-RPC batching is removed (MCP 2025-06-18 changelog). */
 const NO_BATCHES_FROM = '2025-06-18';
