@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallContext, McpCore, MetaTool } from './meta/define.ts';
 import type { JobTool } from './meta/job-runs.ts';
-import type { RunRecord } from './runs.ts';
+import { RUN_RETENTION_MS, type RunRecord } from './runs.ts';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
@@ -33,8 +33,6 @@ export const TASK_TOOLS: ReadonlySet<string> = new Set<JobTool>(['solve_task', '
 const POLL_INTERVAL_MS = 1000;
 /** tasks/result re-reads an unfinished run this often. */
 const WAIT_STEP_MS = 200;
-/** Finished runs are kept this long (index.ts RUN_RETENTION_MS): the task's ttl. */
-const TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const PAGE_SIZE = 50;
 
 function statusOf(run: RunRecord): Task['status'] {
@@ -46,7 +44,7 @@ export function taskOf(run: RunRecord): Task {
   return {
     taskId: run.runId,
     status: statusOf(run),
-    ttl: TTL_MS,
+    ttl: RUN_RETENTION_MS,
     createdAt: run.createdAt,
     lastUpdatedAt: run.finishedAt ?? run.createdAt,
     pollInterval: POLL_INTERVAL_MS,
