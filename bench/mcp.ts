@@ -9,7 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { createAgent } from '../src/mcp/agent.ts';
 import { buildCatalog } from '../src/mcp/catalog.ts';
 import { buildSkills } from '../src/mcp/skills.ts';
-import { META_TOOLS, type CallContext, type McpCore } from '../src/mcp/tools.ts';
+import type { CallContext, McpCore } from '../src/mcp/meta/define.ts';
+import { META_TOOLS } from '../src/mcp/tools.ts';
 import { createRegistry } from '../src/registry/registry.ts';
 import { ALL_TOOLS } from '../src/tools/index.ts';
 
@@ -47,7 +48,7 @@ const ctx: CallContext = {
 const handler = (name: string): ((args: Record<string, unknown>) => Promise<Record<string, unknown>>) => {
   const tool = META_TOOLS.find((t) => t.name === name);
   if (!tool) throw new Error(name);
-  return (args) => tool.handler(tool.input.parse(args) as Record<string, unknown>, ctx, core);
+  return (args) => tool.call(args, ctx, core);
 };
 
 const discoverQueries = catalog.items.flatMap((item) => [item.title, item.keywords.slice(0, 3).join(' ')]);

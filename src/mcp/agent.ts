@@ -4,10 +4,11 @@ import type { Registry } from '../registry/registry.ts';
 import type { Catalog, CatalogItem, RankedItem } from './catalog.ts';
 import { completeInput } from './inputs.ts';
 import { planSteps, runJob, type PayloadSink, type PlannedStep, type StepInvoker } from './jobs.ts';
-import { redactInput, withoutRedacted, type JobReport, type ResponseMode, type TargetRef } from './report.ts';
+import { redactInput, withoutRedacted, type JobReport, type TargetRef } from './report.ts';
 import { plannedSteps, runChain, type ChainLink } from './chains.ts';
 import type { Extracted } from './goal-values.ts';
 import { missingFor, route, routeChain, usesLocalAnalysis, type RouteDecision } from './router.ts';
+import type { PlanArgs, PlaybookArgs, RunOptions, SolveArgs, VerifyArgs, WorkflowArgs } from './meta/schemas.ts';
 import type { Skill } from './skills.ts';
 import { computeDelta, viewOf, type BaselineView, type Delta } from './verify.ts';
 
@@ -16,33 +17,6 @@ import { computeDelta, viewOf, type BaselineView, type Delta } from './verify.ts
  * verify. Answers that execute nothing (suggest, need_input, plan) are free; everything that executes
  * goes through the caller's StepInvoker, i.e. the REST pipeline with the caller's key.
  */
-export interface RunOptions {
-  responseMode?: ResponseMode | undefined;
-  enhance?: boolean | undefined;
-}
-
-export interface SolveArgs extends RunOptions {
-  goal: string;
-  input?: Record<string, unknown> | undefined;
-}
-
-export interface WorkflowArgs extends RunOptions {
-  workflowId: string;
-  input?: Record<string, unknown> | undefined;
-}
-
-export interface PlaybookArgs extends RunOptions {
-  skillId: string;
-  input?: Record<string, unknown> | undefined;
-  baseline?: unknown;
-}
-
-export interface VerifyArgs extends RunOptions {
-  goal?: string | undefined;
-  baseline: unknown;
-  input?: Record<string, unknown> | undefined;
-}
-
 export interface Candidate {
   kind: 'tool' | 'workflow';
   id: string;
@@ -147,7 +121,7 @@ export interface AgentCaller {
 const POPULAR = ['full-seo-audit', 'full-security-audit', 'core-web-vitals-job', 'content-optimization', 'email-auth-security-job', 'dev-json-pipeline-job'];
 
 export interface Agent {
-  plan(args: SolveArgs): PlanResult;
+  plan(args: PlanArgs): PlanResult;
   solve(args: SolveArgs, caller: AgentCaller): Promise<SolveResult>;
   runWorkflow(args: WorkflowArgs, caller: AgentCaller): Promise<SolveResult>;
   runPlaybook(args: PlaybookArgs, caller: AgentCaller): Promise<SolveResult | VerifyResult>;
@@ -316,6 +290,7 @@ export function createAgent(deps: AgentDeps): Agent {
         'baseline: expected an object — a solve_task result, the after part of a verify_task result, a get_run payload or a job report.',
       );
     const before = beforeOf(view);
+    if (!forced && view.chain) return verifyChain(view, before, args, caller);
     let item = forced ?? (view.target ? catalog.get(view.target.id) : undefined);
     if (!item && view.target) throw new ToolError('not_found', `baseline.target.id: "${view.target.id}" is not in the catalog any more.`);
     let confidence: number | undefined;
@@ -370,17 +345,36 @@ export function createAgent(deps: AgentDeps): Agent {
       };
     }
     if (!isJobReport(outcome)) throw new ToolError('internal_error', 'unexpected suggestion for a known target');
-    const delta = computeDelta(view, outcome);
-    return {
-      status: outcome.status === 'completed' ? 'verified' : outcome.status,
-      ...(args.goal ? { goal: args.goal } : {}),
-      target,
-      before,
-      after: outcome,
-      delta,
-      nextActions: delta.nextActions,
-      creditsUsed: outcome.creditsUsed,
-    };
+    return judged(view, before, outcome, args.goal, target);
+  };
+
+  /** A chain baseline: the whole chain is planned again from its goal and run, then compared step by step. */
+  const verifyChain = async (view: BaselineView, before: VerifyResult['before'], args: VerifyArgs, caller: AgentCaller): Promise<VerifyResult> => {
+    const goal = args.goal ?? view.goal;
+    if (!goal) throw new ToolError('validation_failed', 'goal: the baseline ran a chain but holds no goal; pass the goal the chain was run with.');
+    const given = { ...withoutRedacted(view.input ?? {}), ...(args.input ?? {}) };
+    const chain = routeChain(catalog, goal, given, { enhance: args.enhance === true });
+    if (!chain) throw new ToolError('validation_failed', `goal: "${goal}" does not plan as a chain of steps; pass the goal the chain was run with.`);
+    const target: TargetRef = { kind: 'tool', id: chain[0]!.item.id, title: chain.map((l) => l.item.title).join(' → ') };
+    const blocked = chain.find((link) => link.missing.length > 0);
+    if (blocked) {
+      const asked = needInput(blocked.item, blocked.input, blocked.missing, goal, undefined);
+      return {
+        status: 'need_input',
+        goal,
+        target,
+        before,
+        after: null,
+        delta: unjudged(asked.hint),
+        missing: asked.missing,
+        hint: asked.hint,
+        nextActions: asked.nextActions,
+        creditsUsed: 0,
+      };
+    }
+    const confidence = Math.min(...chain.map((l) => l.confidence));
+    const report = await runChain(chain, goal, confidence, args.responseMode ?? 'compact', caller.invoker, { registry, now: deps.now });
+    return judged(view, before, report, goal, target);
   };
 
   return {
@@ -519,6 +513,21 @@ function planOfChain(chain: ChainLink[], goal: string): PlanResult {
       ? [`Call solve_task with the same goal and input to run the chain (${creditEstimate} credits).`]
       : [`Add ${missing.join(', ')} to input and plan or solve again.`],
     creditsUsed: 0,
+  };
+}
+
+/** The verify answer for a fresh run: verified when it completed (its delta says whether the gate passes). */
+function judged(view: BaselineView, before: VerifyResult['before'], after: JobReport, goal: string | undefined, target: TargetRef): VerifyResult {
+  const delta = computeDelta(view, after);
+  return {
+    status: after.status === 'completed' ? 'verified' : after.status,
+    ...(goal ? { goal } : {}),
+    target,
+    before,
+    after,
+    delta,
+    nextActions: delta.nextActions,
+    creditsUsed: after.creditsUsed,
   };
 }
 

@@ -198,6 +198,7 @@ export async function runChain(
     status,
     goal,
     target: { kind: 'tool', id: links[0]!.item.id, title: links.map((l) => l.item.title).join(' → ') },
+    chain: links.map((l) => l.item.id),
     confidence,
     analysis: 'live',
     input: redactInput(links[0]!.input),

@@ -9,9 +9,9 @@ import type { Store } from '../store/index.ts';
 import { createAgent } from './agent.ts';
 import { buildCatalog } from './catalog.ts';
 import { createEmbeddedQueue, createPgQueue, createRunExecutor, type JobQueue } from './queue.ts';
-import { createPayloadStore, createRunStore, type RunEvents, type RunRecord } from './runs.ts';
+import { createPayloadStore, createRunStore, RUN_RETENTION_MS, type RunEvents, type RunRecord } from './runs.ts';
 import { buildSkills } from './skills.ts';
-import type { McpCore } from './tools.ts';
+import type { McpCore } from './meta/define.ts';
 import { registerTransports } from './transports.ts';
 import { createWebhooks, webhookBody, type Webhooks } from './webhook.ts';
 import { authenticateRequest } from '../http/api-key.ts';
@@ -38,8 +38,6 @@ export interface Mcp {
 
 /** dataRef payloads are readable this long (docs/contract.md "MCP"). */
 export const PAYLOAD_TTL_MS = 60 * 60 * 1000;
-/** Finished runs are kept this long for get_run. */
-export const RUN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** A queued run nobody has claimed after this long is queued again (PostgreSQL mode). */
 const REQUEUE_AFTER_MS = 20_000;
 /** A queued run nobody picked up in this time is ended as error (PostgreSQL mode). */

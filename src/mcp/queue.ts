@@ -11,7 +11,7 @@ import type { Registry } from '../registry/registry.ts';
 import type { Agent } from './agent.ts';
 import { invokeWithFiles } from './file-inputs.ts';
 import { TOOL_CALL_RUN, type RunRecord, type RunStatus, type RunStore } from './runs.ts';
-import { runJobTool, type JobTool } from './tools.ts';
+import { runJobTool, type JobTool } from './meta/job-runs.ts';
 import type { Webhooks } from './webhook.ts';
 
 /**

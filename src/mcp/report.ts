@@ -84,6 +84,8 @@ export interface JobReport {
   results?: Record<string, unknown>;
   /** dataRef: where fetch_payload reads the raw results until `expiresAt`. */
   dataRef?: { dataRefId: string; expiresAt: string };
+  /** A chain's steps (operationIds, in order): verify_task re-runs the whole chain from `goal`. */
+  chain?: string[];
 }
 
 const SEVERITY_SET = new Set<string>(SEVERITIES);

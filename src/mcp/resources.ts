@@ -1,6 +1,7 @@
 import { McpError, type ReadResourceResult, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError } from '../core/errors.ts';
-import { META_TOOLS, type CallContext, type McpCore } from './tools.ts';
+import type { CallContext, McpCore } from './meta/define.ts';
+import { META_TOOLS } from './tools.ts';
 
 /**
  * Resources (spec "Resources"): the catalog, each tool's and workflow's schema, and the caller's runs with
@@ -74,10 +75,11 @@ export async function readResource(core: McpCore, ctx: CallContext, uri: string)
     : uri.startsWith(RUN_PREFIX)
       ? (['get_run', { runId: decodeURIComponent(uri.slice(RUN_PREFIX.length)) }] as const)
       : [undefined, undefined];
-  const handler = META_TOOLS.find((t) => t.name === tool)?.handler;
-  if (!handler || !args) throw new McpError(RESOURCE_NOT_FOUND, `uri: "${uri}" is not a resource here; resources/list and resources/templates/list name them.`);
+  const metaTool = META_TOOLS.find((t) => t.name === tool);
+  if (!metaTool || !args)
+    throw new McpError(RESOURCE_NOT_FOUND, `uri: "${uri}" is not a resource here; resources/list and resources/templates/list name them.`);
   try {
-    return text(await handler(args, ctx, core));
+    return text(await metaTool.call(args, ctx, core));
   } catch (error) {
     if (error instanceof ToolError && error.code === 'not_found') throw new McpError(RESOURCE_NOT_FOUND, `uri: ${error.detail}`);
     throw error;

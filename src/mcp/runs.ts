@@ -18,6 +18,9 @@ export type RunStatus = 'accepted' | 'completed' | 'partial' | 'error';
 /** The `tool` of a REST async job (one tool call, http/jobs.ts); the other runs name the MCP meta-tool. */
 export const TOOL_CALL_RUN = 'tool_call';
 
+/** Finished runs are kept this long for get_run (and as MCP tasks, their ttl). */
+export const RUN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 export interface RunRecord {
   runId: string;
   accountId: string;

@@ -11,16 +11,19 @@ import {
   McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
+  type CreateTaskResult,
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { asToolError, errorBody, ToolError } from '../core/errors.ts';
-import { validationError, type CallerIdentity } from '../core/invoke.ts';
+import type { CallerIdentity } from '../core/invoke.ts';
 import { startProgress } from './progress.ts';
 import { getPrompt, promptOf } from './prompts.ts';
 import { listResources, readResource, RESOURCE_TEMPLATES } from './resources.ts';
-import { META_TOOLS, toolListing, type CallContext, type McpCore } from './tools.ts';
+import { createTask, registerTaskHandlers, TASKS_CAPABILITY } from './tasks.ts';
+import type { CallContext, Elicit, McpCore } from './meta/define.ts';
+import { META_TOOLS, toolListing } from './tools.ts';
 
 /**
  * One MCP server (protocol endpoint) over the meta-tools. The transport authenticates each HTTP request once
@@ -33,7 +36,7 @@ const INSTRUCTIONS = `toolapi: hundreds of utility tools (SEO, security, text, c
 Loop: plan_task(goal) is free and shows the plan and credit estimate; solve_task(goal, input) runs it and returns a job report (score, findings, ranked fixes);
 apply the fixes; verify_task(baseline = that report) re-runs and returns delta.gate (pass/fail/unknown); repeat until pass.
 discover_tools and get_tool_schema browse the catalog for free; invoke_tool calls one tool exactly like REST; list_skills / load_skill / run_playbook use ready-made playbooks (also as prompts).
-Resources: toolapi://catalog, toolapi://tools/{operationId}, toolapi://runs/{runId}. Send a progressToken for progress notifications; notifications/cancelled stops a call and refunds what did not finish.
+Resources: toolapi://catalog, toolapi://tools/{operationId}, toolapi://runs/{runId}. The job tools also run as MCP tasks (params.task; the taskId is the runId). Send a progressToken for progress notifications; notifications/cancelled stops a call and refunds what did not finish.
 Vague goals get "suggest" and missing inputs "need_input" (both free): re-call with a clearer goal or the fields; never invent operation ids.`;
 
 export interface AuthExtra {
@@ -64,9 +67,21 @@ function asMcpError(cause: unknown): McpError {
   return new McpError(error.status === 401 ? -32001 : error.status < 500 ? -32602 : -32603, error.detail || error.message);
 }
 
+/**
+ * Asks the client's user for input (MCP "Elicitation", form mode), tied to the call so a cancelled call stops
+ * waiting. Only a session knows the client's capabilities: on the stateless endpoint no call has an initialized
+ * server, so there need_input is answered as it is.
+ */
+function elicitFrom(server: Server, extra: Extra): Elicit {
+  return async (message, requestedSchema) => {
+    const answer = await server.elicitInput({ mode: 'form', message, requestedSchema }, { signal: extra.signal, relatedRequestId: extra.requestId });
+    return answer.action === 'accept' && answer.content ? answer.content : undefined;
+  };
+}
+
 export function createMcpServer(core: McpCore, logger: Logger): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false }, tasks: TASKS_CAPABILITY },
     instructions: INSTRUCTIONS,
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: LISTING as never }));
@@ -89,7 +104,23 @@ export function createMcpServer(core: McpCore, logger: Logger): Server {
       throw asMcpError(cause);
     }
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  registerTaskHandlers(server, core, (extra) => {
+    try {
+      return contextOf(extra, logger, 'tasks').accountId;
+    } catch (cause) {
+      throw asMcpError(cause);
+    }
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult | CreateTaskResult> => {
+    if (request.params.task) {
+      try {
+        const tool = BY_NAME.get(request.params.name);
+        if (!tool) throw new ToolError('not_found', `tool: no meta-tool "${request.params.name}"; tools/list names the twelve.`);
+        return await createTask(tool, request.params.arguments, contextOf(extra, logger, request.params.name), core);
+      } catch (cause) {
+        throw asMcpError(cause);
+      }
+    }
     let log: Logger = logger;
     const token = request.params._meta?.progressToken;
     const progress =
@@ -105,9 +136,12 @@ export function createMcpServer(core: McpCore, logger: Logger): Server {
       log = ctx.log as Logger;
       const tool = BY_NAME.get(request.params.name);
       if (!tool) throw new ToolError('not_found', `tool: no meta-tool "${request.params.name}"; tools/list names the twelve.`);
-      const parsed = tool.input.safeParse(request.params.arguments ?? {});
-      if (!parsed.success) throw validationError(parsed.error);
-      const structured = await tool.handler(parsed.data as Record<string, unknown>, progress ? { ...ctx, progress: progress.step } : ctx, core);
+      const elicit = server.getClientCapabilities()?.elicitation ? elicitFrom(server, extra) : undefined;
+      const structured = await tool.call(
+        request.params.arguments,
+        { ...ctx, ...(progress ? { progress: progress.step } : {}), ...(elicit ? { elicit } : {}) },
+        core,
+      );
       await progress?.finish();
       return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
     } catch (cause) {

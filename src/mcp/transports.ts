@@ -6,9 +6,9 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Principal } from '../accounts/accounts.ts';
-import { errorBody, ToolError } from '../core/errors.ts';
+import { asToolError, errorBody, ToolError } from '../core/errors.ts';
 import { createMcpServer, type AuthExtra } from './server.ts';
-import type { McpCore } from './tools.ts';
+import type { McpCore } from './meta/define.ts';
 import { authenticateRequest } from '../http/api-key.ts';
 
 /**
@@ -44,7 +44,21 @@ export function registerTransports(
   const sessions = new Map<string, SseSession>();
   const open = new Set<{ close(): Promise<void> }>();
 
-  const authenticate = (request: FastifyRequest): Promise<Principal> => authenticateRequest(request, resolve);
+  /** A 401 carries the Bearer challenge (RFC 6750 §3), so an MCP client knows which scheme to answer with. */
+  const authenticate = async (request: FastifyRequest): Promise<Principal> => {
+    try {
+      return await authenticateRequest(request, resolve);
+    } catch (error) {
+      const refused = asToolError(error);
+      if (refused.status !== 401) throw error;
+      throw new ToolError(refused.code, refused.detail, {
+        status: refused.status,
+        message: refused.message,
+        headers: { ...refused.headers, 'www-authenticate': MCP_CHALLENGE },
+        cause: error,
+      });
+    }
+  };
   // The key itself stays out of the MCP server: its id stands in as the token.
   const authInfo = (request: FastifyRequest, principal: Principal): AuthInfo => {
     const extra: AuthExtra = { principal, requestId: request.id };
@@ -130,6 +144,11 @@ export function registerTransports(
       });
       return;
     }
+    const batchRefused = refusedBatch(request);
+    if (batchRefused) {
+      await reply.code(400).send(batchRefused);
+      return;
+    }
     const messages = jsonRpcMessages(request.body);
     for (const message of messages) {
       if (message.method === 'notifications/cancelled') inFlight.get(flightKey(principal.accountId, message.params?.requestId))?.();
@@ -186,11 +205,46 @@ export function registerTransports(
 interface JsonRpcMessage {
   id?: unknown;
   method?: string;
-  params?: { requestId?: unknown; _meta?: { progressToken?: unknown } };
+  params?: { requestId?: unknown; protocolVersion?: unknown; _meta?: { progressToken?: unknown } };
 }
 
 /** The JSON-RPC messages of a POST body (one, or a batch where the protocol version allows it). */
 function jsonRpcMessages(body: unknown): JsonRpcMessage[] {
   const list = Array.isArray(body) ? body : [body];
   return list.filter((m): m is JsonRpcMessage => typeof m === 'object' && m !== null);
+}
+
+/**
+ * `WWW-Authenticate` of a 401 from the MCP endpoints: a Bearer challenge first, as MCP clients expect (RFC 6750 §3;
+ * no error code, which §3 leaves optional: telling a missing key from a refused one would mean reading the key
+ * header here, and only http/api-key.ts reads it), then the X-Api-Key scheme the REST API names. No
+ * `resource_metadata` (RFC 9728): keys are created on the dashboard, there is no authorization server to point at.
+ */
+const MCP_CHALLENGE = 'Bearer realm="toolapi", ApiKey header="X-Api-Key"';
+
+/** Protocol versions from which JSON-RPC batching is removed (MCP 2025-06-18 changelog). */
+const NO_BATCHES_FROM = '2025-06-18';
+
+/**
+ * A JSON-RPC batch under a protocol version that removed batching gets a JSON-RPC error (Invalid Request),
+ * not a partial answer. The version is the `MCP-Protocol-Version` header, or for an initialize in the batch
+ * the version it asks for; without either, the spec's default 2025-03-26, which still had batches.
+ */
+function refusedBatch(request: FastifyRequest): Record<string, unknown> | undefined {
+  const body = request.body;
+  if (!Array.isArray(body)) return undefined;
+  const header = request.headers['mcp-protocol-version'];
+  const initialize = jsonRpcMessages(body).find((m) => m.method === 'initialize');
+  const asked = initialize?.params?.protocolVersion;
+  const version = typeof header === 'string' ? header : typeof asked === 'string' ? asked : '2025-03-26';
+  // Protocol versions are ISO dates: they compare as strings.
+  if (version < NO_BATCHES_FROM) return undefined;
+  return {
+    jsonrpc: '2.0',
+    id: null,
+    error: {
+      code: -32600,
+      message: `Invalid Request: JSON-RPC batches are not part of MCP protocol version ${version} (removed in ${NO_BATCHES_FROM}); send one message per POST.`,
+    },
+  };
 }

@@ -11,6 +11,9 @@ export type Gate = 'pass' | 'fail' | 'unknown';
 
 export interface BaselineView {
   target: { kind: 'tool' | 'workflow'; id: string } | undefined;
+  goal: string | undefined;
+  /** The baseline ran a chain (its operationIds): re-run it whole, from the goal. */
+  chain: string[] | undefined;
   input: Record<string, unknown> | undefined;
   status: string | undefined;
   score: number | null;
@@ -81,8 +84,11 @@ export function viewOf(baseline: unknown): BaselineView | undefined {
       findings.push({ ...f, sources });
     }
   }
+  const chain = Array.isArray(report.chain) && report.chain.every((id) => typeof id === 'string') ? (report.chain as string[]) : undefined;
   return {
     target,
+    goal: typeof report.goal === 'string' ? report.goal : undefined,
+    chain,
     input: isRecord(report.input) ? report.input : undefined,
     status: typeof report.status === 'string' ? report.status : undefined,
     score,

@@ -74,28 +74,52 @@ const CONTENT_INPUT: Record<string, WorkflowInputField> = {
 };
 const EXAMPLE_URL = { url: 'https://example.com' };
 
+/** A step by operationId alone, or with its input mapping. */
+type StepEntry = string | WorkflowStep;
+/** What a workflow declares itself; the kits below fill in what its kind shares. */
+type WorkflowEntry = Omit<Workflow, 'merge' | 'steps'> & { steps: StepEntry[] };
+type PageEntry = Omit<WorkflowEntry, 'exampleInput' | 'inputs' | 'requires' | 'local'>;
+
+/** Scores and findings of the steps merge into the report. */
+function audit(entry: WorkflowEntry): Workflow {
+  return { ...entry, steps: entry.steps.map((s) => (typeof s === 'string' ? { operationId: s } : s)), merge: 'audit' };
+}
+
+/** The steps' results are the point (conversions, generated setups). */
+function results(entry: WorkflowEntry): Workflow {
+  return { ...audit(entry), merge: 'results' };
+}
+
+/** An audit of one live URL (the tools fetch it). */
+function urlAudit(entry: PageEntry): Workflow {
+  return audit({ ...entry, exampleInput: EXAMPLE_URL, inputs: URL_INPUT, requires: [['url']] });
+}
+
+/** An audit of one page, fetched by URL or given as HTML (analysed locally, free unless enhance). */
+function pageAudit(entry: PageEntry, local: LocalAnalysis): Workflow {
+  return audit({ ...entry, exampleInput: EXAMPLE_URL, inputs: PAGE_INPUT, requires: [['url', 'html']], local });
+}
+
 export const WORKFLOWS: Workflow[] = [
-  {
-    id: 'full-seo-audit',
-    title: 'Full SEO audit',
-    category: 'seo',
-    description:
-      'On-page SEO audit of one page (title, meta description, headings, canonical, robots, structured data, Open Graph) plus a measured page-speed analysis, merged into one score with ranked fixes.',
-    keywords: ['seo audit', 'seo check', 'search engine optimization', 'on-page seo', 'seo score', 'site audit', 'google ranking'],
-    exampleGoals: [
-      'Run a full SEO audit of https://example.com',
-      'Why does my page rank badly on Google?',
-      'Check the SEO of example.com and tell me what to fix',
-    ],
-    exampleInput: EXAMPLE_URL,
-    inputs: PAGE_INPUT,
-    requires: [['url', 'html']],
-    steps: [{ operationId: 'seoTools.analyze' }, { operationId: 'seoApis.pageSpeedAnalyzer' }],
-    merge: 'audit',
-    local: 'page',
-    boost: 1.25,
-  },
-  {
+  pageAudit(
+    {
+      id: 'full-seo-audit',
+      title: 'Full SEO audit',
+      category: 'seo',
+      description:
+        'On-page SEO audit of one page (title, meta description, headings, canonical, robots, structured data, Open Graph) plus a measured page-speed analysis, merged into one score with ranked fixes.',
+      keywords: ['seo audit', 'seo check', 'search engine optimization', 'on-page seo', 'seo score', 'site audit', 'google ranking'],
+      exampleGoals: [
+        'Run a full SEO audit of https://example.com',
+        'Why does my page rank badly on Google?',
+        'Check the SEO of example.com and tell me what to fix',
+      ],
+      steps: ['seoTools.analyze', 'seoApis.pageSpeedAnalyzer'],
+      boost: 1.25,
+    },
+    'page',
+  ),
+  urlAudit({
     id: 'core-web-vitals-job',
     title: 'Core Web Vitals and page experience check',
     category: 'performance',
@@ -103,13 +127,9 @@ export const WORKFLOWS: Workflow[] = [
       'Measures loading performance (LCP, CLS, TBT, request weight, render-blocking resources) with a real browser, and adds the on-page SEO and social preview checks that shape page experience.',
     keywords: ['core web vitals', 'lcp', 'cls', 'page experience', 'web vitals', 'loading performance', 'slow page'],
     exampleGoals: ['Check the Core Web Vitals of https://example.com', 'Measure LCP and CLS of my landing page', 'How is the page experience of example.com?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
-    steps: [{ operationId: 'seoApis.pageSpeedAnalyzer' }, { operationId: 'seoTools.analyze' }, { operationId: 'seoApis.socialMediaIntegration' }],
-    merge: 'audit',
-  },
-  {
+    steps: ['seoApis.pageSpeedAnalyzer', 'seoTools.analyze', 'seoApis.socialMediaIntegration'],
+  }),
+  audit({
     id: 'full-seo-optimization-job',
     title: 'Full SEO optimization job',
     category: 'seo',
@@ -125,16 +145,15 @@ export const WORKFLOWS: Workflow[] = [
     inputs: CONTENT_INPUT,
     requires: [['url']],
     steps: [
-      { operationId: 'seoTools.analyze' },
-      { operationId: 'seoApis.contentOptimization' },
-      { operationId: 'seoApis.pageSpeedAnalyzer' },
-      { operationId: 'seoApis.internalLinking' },
-      { operationId: 'seoApis.linkExtractor' },
-      { operationId: 'seoApis.socialMediaIntegration' },
+      'seoTools.analyze',
+      'seoApis.contentOptimization',
+      'seoApis.pageSpeedAnalyzer',
+      'seoApis.internalLinking',
+      'seoApis.linkExtractor',
+      'seoApis.socialMediaIntegration',
     ],
-    merge: 'audit',
-  },
-  {
+  }),
+  audit({
     id: 'content-optimization',
     title: 'Content optimization',
     category: 'seo',
@@ -149,11 +168,10 @@ export const WORKFLOWS: Workflow[] = [
     exampleInput: { url: 'https://example.com/blog/post', keyword: 'running shoes' },
     inputs: CONTENT_INPUT,
     requires: [['url', 'html', 'text']],
-    steps: [{ operationId: 'seoApis.contentOptimization' }],
-    merge: 'audit',
+    steps: ['seoApis.contentOptimization'],
     local: 'page',
-  },
-  {
+  }),
+  results({
     id: 'document-convert-pipeline',
     title: 'Document conversion pipeline',
     category: 'documents',
@@ -163,10 +181,9 @@ export const WORKFLOWS: Workflow[] = [
     exampleInput: { fileId: '00000000-0000-4000-8000-000000000000' },
     inputs: { fileId: { description: 'fileId of an uploaded or earlier converted DOCX', type: 'string' } },
     requires: [['fileId']],
-    steps: [{ operationId: 'documents.docxToPdf' }],
-    merge: 'results',
-  },
-  {
+    steps: ['documents.docxToPdf'],
+  }),
+  urlAudit({
     id: 'internal-link-architecture-job',
     title: 'Internal link architecture review',
     category: 'seo',
@@ -178,47 +195,39 @@ export const WORKFLOWS: Workflow[] = [
       'Are my internal links and anchor texts good?',
       'Analyze internal linking on example.com',
     ],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
-    steps: [{ operationId: 'seoApis.internalLinking' }, { operationId: 'seoApis.linkExtractor' }, { operationId: 'seoTools.analyze' }],
-    merge: 'audit',
-  },
-  {
-    id: 'technical-seo-audit-job',
-    title: 'Technical SEO audit',
-    category: 'seo',
-    description:
-      'Technical SEO of a page: status, canonical, robots rules, headings and indexability, the links it exposes to crawlers, and measured page speed.',
-    keywords: ['technical seo', 'indexability', 'crawlability', 'tech seo', 'seo technical audit'],
-    exampleGoals: ['Run a technical SEO audit of https://example.com', 'Check indexability and technical SEO issues on example.com'],
-    exampleInput: EXAMPLE_URL,
-    inputs: PAGE_INPUT,
-    requires: [['url', 'html']],
-    steps: [{ operationId: 'seoTools.analyze' }, { operationId: 'seoApis.linkExtractor' }, { operationId: 'seoApis.pageSpeedAnalyzer' }],
-    merge: 'audit',
-    local: 'page',
-  },
-  {
-    id: 'social-preview-audit-job',
-    title: 'Social preview audit',
-    category: 'marketing',
-    description:
-      'How a link to the page looks when shared: Open Graph and Twitter/X card tags, the preview image, profile links and share buttons; HTML given directly is checked locally for free.',
-    keywords: ['open graph', 'og tags', 'twitter card', 'social preview', 'link preview', 'facebook share', 'linkedin preview'],
-    exampleGoals: [
-      'Check how https://example.com looks when shared on social media',
-      'Are my Open Graph tags correct?',
-      'Audit the Twitter card and link preview of example.com',
-    ],
-    exampleInput: EXAMPLE_URL,
-    inputs: PAGE_INPUT,
-    requires: [['url', 'html']],
-    steps: [{ operationId: 'seoApis.socialMediaIntegration' }],
-    merge: 'audit',
-    local: 'social',
-  },
-  {
+    steps: ['seoApis.internalLinking', 'seoApis.linkExtractor', 'seoTools.analyze'],
+  }),
+  pageAudit(
+    {
+      id: 'technical-seo-audit-job',
+      title: 'Technical SEO audit',
+      category: 'seo',
+      description:
+        'Technical SEO of a page: status, canonical, robots rules, headings and indexability, the links it exposes to crawlers, and measured page speed.',
+      keywords: ['technical seo', 'indexability', 'crawlability', 'tech seo', 'seo technical audit'],
+      exampleGoals: ['Run a technical SEO audit of https://example.com', 'Check indexability and technical SEO issues on example.com'],
+      steps: ['seoTools.analyze', 'seoApis.linkExtractor', 'seoApis.pageSpeedAnalyzer'],
+    },
+    'page',
+  ),
+  pageAudit(
+    {
+      id: 'social-preview-audit-job',
+      title: 'Social preview audit',
+      category: 'marketing',
+      description:
+        'How a link to the page looks when shared: Open Graph and Twitter/X card tags, the preview image, profile links and share buttons; HTML given directly is checked locally for free.',
+      keywords: ['open graph', 'og tags', 'twitter card', 'social preview', 'link preview', 'facebook share', 'linkedin preview'],
+      exampleGoals: [
+        'Check how https://example.com looks when shared on social media',
+        'Are my Open Graph tags correct?',
+        'Audit the Twitter card and link preview of example.com',
+      ],
+      steps: ['seoApis.socialMediaIntegration'],
+    },
+    'social',
+  ),
+  audit({
     id: 'content-quality-audit-job',
     title: 'Content quality audit',
     category: 'seo',
@@ -229,10 +238,9 @@ export const WORKFLOWS: Workflow[] = [
     exampleInput: EXAMPLE_URL,
     inputs: CONTENT_INPUT,
     requires: [['url']],
-    steps: [{ operationId: 'seoApis.contentOptimization' }, { operationId: 'seoApis.rankCheckerKeywords', input: { keywords: { from: 'keyword' } } }],
-    merge: 'audit',
-  },
-  {
+    steps: ['seoApis.contentOptimization', { operationId: 'seoApis.rankCheckerKeywords', input: { keywords: { from: 'keyword' } } }],
+  }),
+  audit({
     id: 'keyword-opportunity-review-job',
     title: 'Keyword opportunity review',
     category: 'seo',
@@ -247,10 +255,9 @@ export const WORKFLOWS: Workflow[] = [
       keyword: { description: 'Main keyword (optional)', type: 'string' },
     },
     requires: [['url']],
-    steps: [{ operationId: 'seoApis.rankCheckerKeywords' }, { operationId: 'seoApis.contentOptimization' }],
-    merge: 'audit',
-  },
-  {
+    steps: ['seoApis.rankCheckerKeywords', 'seoApis.contentOptimization'],
+  }),
+  audit({
     id: 'seo-deploy-regression-job',
     title: 'SEO deploy regression check',
     category: 'seo',
@@ -262,9 +269,8 @@ export const WORKFLOWS: Workflow[] = [
     inputs: { urls: { description: 'URLs to audit', type: 'array' }, url: { description: 'One URL (used when urls is absent)', type: 'string' } },
     requires: [['urls', 'url']],
     steps: [{ operationId: 'seoApis.bulkUrlSeoAuditor', input: { urls: { transform: 'urlList' } } }],
-    merge: 'audit',
-  },
-  {
+  }),
+  audit({
     id: 'seo-deploy-regression-diff-job',
     title: 'SEO deploy regression diff',
     category: 'seo',
@@ -281,10 +287,9 @@ export const WORKFLOWS: Workflow[] = [
       afterUrl: { description: 'URL of the new (after) version', type: 'string' },
     },
     requires: [['beforeUrl'], ['afterUrl']],
-    steps: [{ operationId: 'seoApis.bulkUrlSeoAuditor', input: { urls: { list: ['beforeUrl', 'afterUrl'] } } }, { operationId: 'seoApis.seoChangeDiff' }],
-    merge: 'audit',
-  },
-  {
+    steps: [{ operationId: 'seoApis.bulkUrlSeoAuditor', input: { urls: { list: ['beforeUrl', 'afterUrl'] } } }, 'seoApis.seoChangeDiff'],
+  }),
+  urlAudit({
     id: 'full-security-audit',
     title: 'Full website security audit',
     category: 'security',
@@ -292,21 +297,17 @@ export const WORKFLOWS: Workflow[] = [
       'Security posture of a website: HTTP security headers, TLS certificate, cookie flags, CORS policy, subresource integrity of third-party scripts and security.txt, merged into one score with ranked fixes.',
     keywords: ['security audit', 'website security', 'security scan', 'vulnerability check', 'secure site', 'pentest basics', 'hardening'],
     exampleGoals: ['Run a full security audit of https://example.com', 'Is my website secure?', 'Scan example.com for security problems'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
     steps: [
-      { operationId: 'securityApis.securityHeadersAnalyzer' },
-      { operationId: 'securityApis.sslTlsCertificateChecker' },
-      { operationId: 'securityApis.cookieSecurityAnalyzer' },
-      { operationId: 'securityApis.corsPolicyChecker' },
-      { operationId: 'securityApis.subresourceIntegrityChecker' },
-      { operationId: 'securityApis.securityTxtChecker' },
+      'securityApis.securityHeadersAnalyzer',
+      'securityApis.sslTlsCertificateChecker',
+      'securityApis.cookieSecurityAnalyzer',
+      'securityApis.corsPolicyChecker',
+      'securityApis.subresourceIntegrityChecker',
+      'securityApis.securityTxtChecker',
     ],
-    merge: 'audit',
     boost: 1.25,
-  },
-  {
+  }),
+  urlAudit({
     id: 'frontend-supply-chain-job',
     title: 'Frontend supply-chain check',
     category: 'security',
@@ -314,17 +315,9 @@ export const WORKFLOWS: Workflow[] = [
       'Third-party code risk of a page: scripts and styles without subresource integrity, mixed (HTTP) content on an HTTPS page, and an over-permissive CORS policy.',
     keywords: ['supply chain', 'third-party scripts', 'cdn scripts', 'sri', 'mixed content', 'frontend security'],
     exampleGoals: ['Check the frontend supply chain of https://example.com', 'Are the third-party scripts on my site safe?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
-    steps: [
-      { operationId: 'securityApis.subresourceIntegrityChecker' },
-      { operationId: 'seoApis.mixedContentChecker' },
-      { operationId: 'securityApis.corsPolicyChecker' },
-    ],
-    merge: 'audit',
-  },
-  {
+    steps: ['securityApis.subresourceIntegrityChecker', 'seoApis.mixedContentChecker', 'securityApis.corsPolicyChecker'],
+  }),
+  urlAudit({
     id: 'security-headers-job',
     title: 'Security headers check',
     category: 'security',
@@ -332,12 +325,8 @@ export const WORKFLOWS: Workflow[] = [
       'Grades the HTTP security headers of a URL (CSP, HSTS, X-Frame-Options, X-Content-Type-Options, Referrer-Policy, Permissions-Policy…) with the fix for each missing or weak one.',
     keywords: ['security headers', 'csp header', 'hsts', 'x-frame-options', 'http headers security', 'header grade'],
     exampleGoals: ['Check the security headers of https://example.com', 'Does my site send HSTS and a CSP?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
-    steps: [{ operationId: 'securityApis.securityHeadersAnalyzer' }],
-    merge: 'audit',
-  },
+    steps: ['securityApis.securityHeadersAnalyzer'],
+  }),
   ...['developer-ship-checklist-job', 'ship-gate-job'].map((id): Workflow => ({
     id,
     title: id === 'ship-gate-job' ? 'Ship gate (go/no-go before launch)' : 'Developer ship checklist',
@@ -384,7 +373,7 @@ export const WORKFLOWS: Workflow[] = [
     steps: [{ operationId: 'securityApis.secretLeakScanner' }, { operationId: 'securityApis.jwtDecoder' }],
     merge: 'audit',
   })),
-  {
+  audit({
     id: 'email-auth-security-job',
     title: 'E-mail authentication check (SPF, DKIM, DMARC)',
     category: 'security',
@@ -406,37 +395,30 @@ export const WORKFLOWS: Workflow[] = [
       { operationId: 'securityApis.dnsLookup', input: { domain: { from: 'domain' } } },
       { operationId: 'securityApis.securityTxtChecker', input: { url: { from: 'url' } } },
     ],
-    merge: 'audit',
-  },
-  {
+  }),
+  urlAudit({
     id: 'crawl-readiness-job',
     title: 'Crawl readiness check',
     category: 'seo',
     description: 'Whether search engines can crawl a site: robots.txt rules, the XML sitemap and the redirect chain of the start URL.',
     keywords: ['crawl', 'crawler', 'robots.txt', 'sitemap', 'crawl budget', 'googlebot', 'indexing'],
     exampleGoals: ['Can Google crawl https://example.com? Check robots.txt and sitemap', 'Check the crawl readiness of example.com'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
-    steps: [{ operationId: 'seoApis.robotsTxtChecker' }, { operationId: 'seoApis.sitemapXmlValidator' }, { operationId: 'seoApis.redirectChainAnalyzer' }],
-    merge: 'audit',
-  },
-  {
-    id: 'structured-data-audit-job',
-    title: 'Structured data audit',
-    category: 'seo',
-    description:
-      'Structured data and meta tags of a page: JSON-LD / microdata types and their required properties, meta tags, and social tags, for rich results; HTML given directly is checked locally for free.',
-    keywords: ['structured data', 'schema markup', 'json-ld', 'rich results', 'rich snippets', 'schema.org'],
-    exampleGoals: ['Audit the structured data of https://example.com', 'Is my schema markup valid for rich results?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: PAGE_INPUT,
-    requires: [['url', 'html']],
-    steps: [{ operationId: 'seoApis.schemaMarkupValidator' }, { operationId: 'seoApis.metaTagsAnalyzer' }, { operationId: 'seoApis.socialMediaIntegration' }],
-    merge: 'audit',
-    local: 'structured-data',
-  },
-  {
+    steps: ['seoApis.robotsTxtChecker', 'seoApis.sitemapXmlValidator', 'seoApis.redirectChainAnalyzer'],
+  }),
+  pageAudit(
+    {
+      id: 'structured-data-audit-job',
+      title: 'Structured data audit',
+      category: 'seo',
+      description:
+        'Structured data and meta tags of a page: JSON-LD / microdata types and their required properties, meta tags, and social tags, for rich results; HTML given directly is checked locally for free.',
+      keywords: ['structured data', 'schema markup', 'json-ld', 'rich results', 'rich snippets', 'schema.org'],
+      exampleGoals: ['Audit the structured data of https://example.com', 'Is my schema markup valid for rich results?'],
+      steps: ['seoApis.schemaMarkupValidator', 'seoApis.metaTagsAnalyzer', 'seoApis.socialMediaIntegration'],
+    },
+    'structured-data',
+  ),
+  urlAudit({
     id: 'ai-overview-readiness-job',
     title: 'AI Overview readiness check',
     category: 'seo',
@@ -444,26 +426,18 @@ export const WORKFLOWS: Workflow[] = [
       'How ready a page is to be quoted by AI answers (Google AI Overviews, chat assistants): question headings, answer snippets, lists, tables, authorship, freshness and AI crawler access.',
     keywords: ['ai overview', 'ai search', 'generative engine optimization', 'geo', 'llm visibility', 'chatgpt search', 'answer engine'],
     exampleGoals: ['Is https://example.com ready for Google AI Overviews?', 'Check if AI assistants can quote my page'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
-    steps: [{ operationId: 'seoApis.aiOverviewReadinessChecker' }],
-    merge: 'audit',
-  },
-  {
+    steps: ['seoApis.aiOverviewReadinessChecker'],
+  }),
+  urlAudit({
     id: 'site-icons-audit-job',
     title: 'Site icons audit',
     category: 'seo',
     description: 'Favicon, Apple touch icon and web-app manifest icons of a site: declared, reachable and of the right sizes.',
     keywords: ['favicon', 'apple touch icon', 'site icons', 'manifest icons', 'pwa icons'],
     exampleGoals: ['Check the favicon and touch icons of https://example.com', 'Is my favicon missing?'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
-    steps: [{ operationId: 'seoApis.siteIconsChecker' }],
-    merge: 'audit',
-  },
-  {
+    steps: ['seoApis.siteIconsChecker'],
+  }),
+  results({
     id: 'campaign-tracking-setup-job',
     title: 'Campaign tracking setup',
     category: 'marketing',
@@ -482,12 +456,11 @@ export const WORKFLOWS: Workflow[] = [
     requires: [['url'], ['source'], ['medium'], ['campaign']],
     steps: [
       { id: 'utm', operationId: 'marketingApis.utmBuilder' },
-      { operationId: 'marketingApis.adsUtmBuilder' },
+      'marketingApis.adsUtmBuilder',
       { operationId: 'marketingApis.utmParser', input: { url: { step: 'utm', path: 'url' } } },
     ],
-    merge: 'results',
-  },
-  {
+  }),
+  audit({
     id: 'paid-ads-copy-gate-job',
     title: 'Paid ads copy gate',
     category: 'marketing',
@@ -508,11 +481,10 @@ export const WORKFLOWS: Workflow[] = [
     requires: [['headlines'], ['descriptions']],
     steps: [
       { operationId: 'marketingApis.adsCopyCounter', input: { platform: { from: 'platform', fallback: 'google-ads' }, items: { transform: 'adItems' } } },
-      { operationId: 'marketingApis.googleAdsRsaPreview' },
+      'marketingApis.googleAdsRsaPreview',
     ],
-    merge: 'audit',
-  },
-  {
+  }),
+  results({
     id: 'growth-unit-economics-job',
     title: 'Growth unit economics',
     category: 'marketing',
@@ -531,15 +503,14 @@ export const WORKFLOWS: Workflow[] = [
     },
     requires: [['cost', 'clicks']],
     steps: [
-      { operationId: 'marketingApis.roasCalculator' },
-      { operationId: 'marketingApis.cpcCalculator' },
-      { operationId: 'marketingApis.ctrCalculator' },
-      { operationId: 'marketingApis.cpaCalculator' },
+      'marketingApis.roasCalculator',
+      'marketingApis.cpcCalculator',
+      'marketingApis.ctrCalculator',
+      'marketingApis.cpaCalculator',
       { operationId: 'marketingApis.cacCalculator', input: { marketingCost: { from: 'cost' } } },
     ],
-    merge: 'results',
-  },
-  {
+  }),
+  audit({
     id: 'email-campaign-qa-job',
     title: 'E-mail campaign QA',
     category: 'marketing',
@@ -555,10 +526,9 @@ export const WORKFLOWS: Workflow[] = [
       html: { description: 'Body as HTML', type: 'string' },
     },
     requires: [['subject']],
-    steps: [{ operationId: 'marketingApis.emailSubjectLineTester' }, { operationId: 'marketingApis.emailSpamWordChecker' }],
-    merge: 'audit',
-  },
-  {
+    steps: ['marketingApis.emailSubjectLineTester', 'marketingApis.emailSpamWordChecker'],
+  }),
+  audit({
     id: 'landing-conversion-check-job',
     title: 'Landing page conversion check',
     category: 'marketing',
@@ -568,14 +538,9 @@ export const WORKFLOWS: Workflow[] = [
     exampleInput: { url: 'https://example.com/offer' },
     inputs: URL_INPUT,
     requires: [['url']],
-    steps: [
-      { operationId: 'marketingApis.landingPageCtaFinder' },
-      { operationId: 'marketingApis.formFieldInventory' },
-      { operationId: 'marketingApis.marketingTagExtractor' },
-    ],
-    merge: 'audit',
-  },
-  {
+    steps: ['marketingApis.landingPageCtaFinder', 'marketingApis.formFieldInventory', 'marketingApis.marketingTagExtractor'],
+  }),
+  results({
     id: 'dev-json-pipeline-job',
     title: 'JSON pipeline (validate, format, Zod schema)',
     category: 'developer',
@@ -587,12 +552,11 @@ export const WORKFLOWS: Workflow[] = [
     requires: [['json']],
     steps: [
       { operationId: 'developerApis.jsonValidator', input: { json: { transform: 'jsonText' } } },
-      { operationId: 'developerApis.jsonFormatter' },
-      { operationId: 'developerApis.jsonToZod' },
+      'developerApis.jsonFormatter',
+      'developerApis.jsonToZod',
     ],
-    merge: 'results',
-  },
-  {
+  }),
+  results({
     id: 'dev-auth-debug-job',
     title: 'Auth debugging (generate and decode a JWT)',
     category: 'developer',
@@ -611,9 +575,8 @@ export const WORKFLOWS: Workflow[] = [
       { id: 'sign', operationId: 'developerApis.jwtGenerator' },
       { operationId: 'securityApis.jwtDecoder', input: { token: { step: 'sign', path: 'token' } } },
     ],
-    merge: 'results',
-  },
-  {
+  }),
+  results({
     id: 'dev-format-transform-job',
     title: 'Format and transform (YAML → JSON, XML)',
     category: 'developer',
@@ -626,11 +589,10 @@ export const WORKFLOWS: Workflow[] = [
     steps: [
       { id: 'yaml', operationId: 'developerApis.yamlToJson' },
       { operationId: 'developerApis.jsonFormatter', input: { json: { step: 'yaml', path: 'json' } } },
-      { operationId: 'developerApis.xmlFormatter' },
+      'developerApis.xmlFormatter',
     ],
-    merge: 'results',
-  },
-  {
+  }),
+  audit({
     id: 'frontend-webp-job',
     title: 'Frontend WebP job',
     category: 'performance',
@@ -640,9 +602,8 @@ export const WORKFLOWS: Workflow[] = [
     exampleInput: EXAMPLE_URL,
     inputs: { ...URL_INPUT, fileId: { description: 'fileId of an image to convert', type: 'string' } },
     requires: [['url']],
-    steps: [{ operationId: 'seoApis.pageSpeedAnalyzer' }, { operationId: 'convertors.toWebp' }],
-    merge: 'audit',
-  },
+    steps: ['seoApis.pageSpeedAnalyzer', 'convertors.toWebp'],
+  }),
 ];
 
 /** The step's id (defaults to its operationId). */

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 
 /** MCP clients of the SDK itself over real sockets, with an X-Api-Key, for the agent-interface tests. */
 export async function connectHttp(baseUrl: string, key: string): Promise<Client> {
@@ -9,8 +10,10 @@ export async function connectHttp(baseUrl: string, key: string): Promise<Client>
   return client;
 }
 
-export async function connectSse(baseUrl: string, key: string): Promise<Client> {
-  const client = new Client({ name: 'toolapi-test-sse', version: '1.0.0' });
+/** `capabilities`: what the client declares (e.g. elicitation); handlers for those requests are set before connecting. */
+export async function connectSse(baseUrl: string, key: string, setup?: { capabilities: ClientCapabilities; prepare(client: Client): void }): Promise<Client> {
+  const client = new Client({ name: 'toolapi-test-sse', version: '1.0.0' }, setup ? { capabilities: setup.capabilities } : {});
+  setup?.prepare(client);
   const withKey = (url: string | URL, init?: RequestInit): Promise<Response> => {
     const headers = new Headers(init?.headers);
     headers.set('x-api-key', key);

@@ -1,0 +1,80 @@
+import type { AnyTool } from '../../registry/define-tool.ts';
+import { validationError } from '../../core/invoke.ts';
+import type { Agent, AgentCaller } from '../agent.ts';
+import { invokeWithFiles } from '../file-inputs.ts';
+import type { StepInvoker } from '../jobs.ts';
+import type { CallContext, McpCore } from './define.ts';
+import { withElicitation, type NeedsInput } from './elicit.ts';
+import { playbookRequest, solveRequest, verifyRequest, workflowRequest } from './schemas.ts';
+import type { z } from 'zod';
+
+/** The four meta-tools that run jobs: in the background with `async`, at once otherwise. */
+export type JobTool = 'solve_task' | 'run_workflow' | 'run_playbook' | 'verify_task';
+
+/** Every step a call runs goes through the REST pipeline with the caller's key (docs/contract.md "MCP"). */
+export function keyInvoker(ctx: CallContext, core: McpCore): StepInvoker {
+  return {
+    signal: ctx.signal,
+    progress: ctx.progress,
+    invoke: (tool: AnyTool, input: unknown, label: string) =>
+      invokeWithFiles(
+        tool,
+        input,
+        { requestId: `${ctx.requestId}:${label}`, log: ctx.log, signal: ctx.signal, identity: ctx.identity },
+        core.invokeDeps,
+        ctx.accountId,
+      ),
+  };
+}
+
+export function callerOf(ctx: CallContext, core: McpCore): AgentCaller {
+  return { accountId: ctx.accountId, invoker: keyInvoker(ctx, core) };
+}
+
+function parsed<S extends z.ZodObject>(schema: S, request: Record<string, unknown>): z.infer<S> {
+  const result = schema.safeParse(request);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Runs a queued job request (stored as the tool's input without `async`) for its caller. */
+export async function runJobTool(tool: JobTool, request: Record<string, unknown>, caller: AgentCaller, agent: Agent): Promise<Record<string, unknown>> {
+  switch (tool) {
+    case 'solve_task':
+      return { ...(await agent.solve(parsed(solveRequest, request), caller)) };
+    case 'run_workflow':
+      return { ...(await agent.runWorkflow(parsed(workflowRequest, request), caller)) };
+    case 'run_playbook':
+      return { ...(await agent.runPlaybook(parsed(playbookRequest, request), caller)) };
+    case 'verify_task':
+      return { ...(await agent.verify(parsed(verifyRequest, request), caller)) };
+  }
+}
+
+/** Stores and queues a run for `async: true`; the answer the client polls get_run with. */
+export async function accept(tool: JobTool, request: Record<string, unknown>, ctx: CallContext, core: McpCore) {
+  const run = await core.runs.create({ accountId: ctx.accountId, keyId: ctx.keyId, tool, request });
+  await core.enqueue(run);
+  return {
+    status: 'accepted' as const,
+    runId: run.runId,
+    createdAt: run.createdAt,
+    hint: 'The run continues in the background; it is billed as it executes. Poll get_run until status is not "accepted".',
+    nextActions: [`Call get_run {"runId": "${run.runId}"} until status is completed, partial or error; then read resultStatus and result.`],
+    creditsUsed: 0,
+  };
+}
+
+/**
+ * The handler of a job tool: accepted as a run with `async: true`, else run at once, asking the user for missing
+ * fields when the client can be asked (elicit.ts).
+ */
+export function jobHandler<A extends { async?: boolean | undefined; input?: Record<string, unknown> | undefined }, R extends NeedsInput>(
+  tool: JobTool,
+  run: (agent: Agent, request: Omit<A, 'async'>, caller: AgentCaller) => Promise<R>,
+) {
+  return async ({ async: background, ...request }: A, ctx: CallContext, core: McpCore) =>
+    background
+      ? accept(tool, request, ctx, core)
+      : { ...(await withElicitation(request.input, ctx, core, (input) => run(core.agent, { ...request, input }, callerOf(ctx, core)))) };
+}
