@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { AD_PLATFORM_NAMES, AD_PLATFORMS, platformSpec } from './ad-limits.ts';
-import { auditShape, idPart, type RawFinding, SCORING_NOTE, scoreAudit } from './audit.ts';
+import { categoryAuditShape, categoryIdPart, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { measure, truncateTo } from './text-measure.ts';
 
 const fieldList = Object.entries(AD_PLATFORMS)
@@ -29,7 +29,7 @@ export default defineTool({
     'recommended ones are where text is cut off. Each item gets its count, remaining characters and the text cut to ' +
     'the limit; findings flag over-limit texts and editorial problems (emoji where not allowed, "!" in Google/Microsoft ' +
     'headlines, more than one "!" in a description, ALL-CAPS words). ' +
-    SCORING_NOTE +
+    CATEGORY_SCORING_NOTE +
     ' Categories: length 70, policy 30.',
   keywords: [
     'ad copy counter',
@@ -78,7 +78,7 @@ export default defineTool({
       }),
     ),
     allWithinLimits: z.boolean(),
-    ...auditShape,
+    ...categoryAuditShape,
   }),
   examples: [
     {
@@ -266,7 +266,7 @@ export default defineTool({
       const limits = spec.fields[item.field];
       if (!limits) throw invalidField(`items.${i}.field`, `"${item.field}" is not a ${spec.name} field; use one of ${Object.keys(spec.fields).join(', ')}`);
       const m = measure(item.text, spec.method, spec.method === 'x-weighted' ? 23 : undefined);
-      const key = `${item.field}-${idPart(item.text)}`;
+      const key = `${item.field}-${categoryIdPart(item.text)}`;
       const evidence = `"${item.text.slice(0, 120)}" is ${m.counted} against ${limits.limit}`;
       if (m.counted > limits.limit) {
         const severity = limits.kind === 'hard' || (limits.hardLimit !== undefined && m.counted > limits.hardLimit) ? 'high' : 'medium';
@@ -354,7 +354,7 @@ export default defineTool({
       countMethod: spec.methodNote,
       items: out,
       allWithinLimits: out.every((o) => o.withinLimit),
-      ...scoreAudit({ length: 70, policy: 30 }, raw),
+      ...scoreByCategory({ length: 70, policy: 30 }, raw),
     };
   },
 });

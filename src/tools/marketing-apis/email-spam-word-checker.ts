@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
-import { auditShape, idPart, type RawFinding, type Severity, SCORING_NOTE, scoreAudit } from './audit.ts';
+import { categoryAuditShape, categoryIdPart, type RawFinding, type Severity, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { parseHtml, visibleText } from './email-html.ts';
 import { CATEGORY_LABEL, findSpamPhrases, SPAM_PHRASES, type SpamCategory, shoutingSignals } from './spam-words.ts';
 import { wordList } from './text-measure.ts';
@@ -27,7 +27,7 @@ export default defineTool({
     'category, matches per 100 words and a 0–100 score with findings (one per phrase; a phrase in the subject weighs more). ' +
     'Word lists are a heuristic: modern filters weigh sender reputation and authentication (SPF, DKIM, DMARC) far more ' +
     'than words, so use this to review copy, not to predict inbox placement. ' +
-    SCORING_NOTE +
+    CATEGORY_SCORING_NOTE +
     ' Categories: wording 60, formatting 25, density 15.',
   keywords: ['spam words', 'spam trigger words', 'email spam checker', 'spam filter', 'email deliverability', 'email copy check'],
   input: z.object({
@@ -63,7 +63,7 @@ export default defineTool({
       moneySigns: z.number().int(),
     }),
     risk: z.enum(['low', 'medium', 'high']).describe('From the score: 80+ low, 50–79 medium, below 50 high'),
-    ...auditShape,
+    ...categoryAuditShape,
   }),
   examples: [
     {
@@ -305,7 +305,7 @@ export default defineTool({
       const inSubject = list.some((m) => m.location === 'subject');
       const base = SEVERITY_BY_WEIGHT[first.weight] ?? 'info';
       raw.push({
-        id: `spam-phrase-${idPart(phrase)}`,
+        id: `spam-phrase-${categoryIdPart(phrase)}`,
         category: 'wording',
         severity: inSubject ? BUMP[base] : base,
         title: `"${phrase}" (${CATEGORY_LABEL[first.category].toLowerCase()})`,
@@ -368,7 +368,7 @@ export default defineTool({
         evidence: `${matches.length} matches in ${words} words (${density.toFixed(1)} per 100)`,
         fix: 'Aim for under 2 per 100 words',
       });
-    const audit = scoreAudit({ wording: 60, formatting: 25, density: 15 }, raw);
+    const audit = scoreByCategory({ wording: 60, formatting: 25, density: 15 }, raw);
     const risk: 'low' | 'medium' | 'high' = audit.score >= 80 ? 'low' : audit.score >= 50 ? 'medium' : 'high';
     return {
       // The list is capped (a long mailing can match thousands of times); the counts cover every match.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { graphemes } from '../../lib/graphemes.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, idPart, type RawFinding, type Severity, SCORING_NOTE, scoreAudit } from './audit.ts';
+import { categoryAuditShape, categoryIdPart, type RawFinding, type Severity, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { findSpamPhrases, shoutingSignals } from './spam-words.ts';
 import { isEmoji, wordList } from './text-measure.ts';
 
@@ -34,7 +34,7 @@ export default defineTool({
     'count, fake "RE:"/"FWD:" prefixes, personalization tokens ({{first_name}}, *|FNAME|*, %%FirstName%%, {$name}, ' +
     '[[name]], counted as written) and broken ones, and the preheader (missing, too short so body text leaks into the preview, or repeating ' +
     'the subject). Returns the visible mobile and desktop previews and the signals found. ' +
-    SCORING_NOTE +
+    CATEGORY_SCORING_NOTE +
     ' Categories: length 30, spam 30, formatting 25, deliverability 15.',
   keywords: ['subject line tester', 'email subject line', 'subject line score', 'preheader', 'open rate', 'email marketing', 'subject line length'],
   input: z.object({
@@ -52,7 +52,7 @@ export default defineTool({
     mobilePreview: z.object({ limit: z.number().int(), truncated: z.boolean(), visible: z.string() }),
     desktopPreview: z.object({ limit: z.number().int(), truncated: z.boolean(), visible: z.string() }),
     preheaderCharacters: z.number().int().nullable(),
-    ...auditShape,
+    ...categoryAuditShape,
   }),
   examples: [
     {
@@ -238,7 +238,7 @@ export default defineTool({
 
     for (const m of spam) {
       raw.push({
-        id: `spam-phrase-${idPart(m.phrase)}`,
+        id: `spam-phrase-${categoryIdPart(m.phrase)}`,
         category: 'spam',
         severity: SPAM_SEVERITY[m.weight] ?? 'low',
         title: `Spam-trigger phrase "${m.phrase}"`,
@@ -356,7 +356,7 @@ export default defineTool({
         });
       for (const m of findSpamPhrases(preheader))
         raw.push({
-          id: `preheader-spam-phrase-${idPart(m.phrase)}`,
+          id: `preheader-spam-phrase-${categoryIdPart(m.phrase)}`,
           category: 'spam',
           severity: m.weight === 3 ? 'medium' : 'low',
           title: `Spam-trigger phrase "${m.phrase}" in the preheader`,
@@ -380,7 +380,7 @@ export default defineTool({
       mobilePreview: preview(subject, MOBILE_VISIBLE),
       desktopPreview: preview(subject, DESKTOP_VISIBLE),
       preheaderCharacters,
-      ...scoreAudit({ length: 30, spam: 30, formatting: 25, deliverability: 15 }, raw),
+      ...scoreByCategory({ length: 30, spam: 30, formatting: 25, deliverability: 15 }, raw),
     };
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
-import { auditShape, type RawFinding, SCORING_NOTE, scoreAudit } from './audit.ts';
+import { categoryAuditShape, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { parseHtml, rawLinks } from './email-html.ts';
 import { isUnsubscribeLink, UNSUBSCRIBE_TEXT } from './email-links.ts';
 
@@ -57,7 +57,7 @@ export default defineTool({
     'mailto), List-Unsubscribe-Post: List-Unsubscribe=One-Click (RFC 8058 one-click; the HTTPS URI must be there too) ' +
     'and whether a DKIM-Signature h= tag covers both headers, as RFC 8058 requires. Returns a 0–100 score with ' +
     'findings, the links and URIs found, and whether one-click unsubscribe and the bulk-sender rule are met. ' +
-    SCORING_NOTE +
+    CATEGORY_SCORING_NOTE +
     ' Categories: body 40, header 40, oneClick 20.',
   keywords: ['unsubscribe link checker', 'list-unsubscribe', 'one-click unsubscribe', 'rfc 8058', 'gmail bulk sender', 'yahoo sender requirements', 'can-spam'],
   input: z.object({
@@ -91,7 +91,7 @@ export default defineTool({
       .boolean()
       .nullable()
       .describe('Body link plus one-click headers, as Gmail and Yahoo require of bulk senders (null when headers were not given)'),
-    ...auditShape,
+    ...categoryAuditShape,
   }),
   examples: [
     {
@@ -376,7 +376,7 @@ export default defineTool({
       dkimCoversListUnsubscribe: dkim,
       oneClick,
       meetsBulkSenderRule: headers === undefined ? null : oneClick === true && (!bodyChecked || links.length > 0),
-      ...scoreAudit({ body: 40, header: 40, oneClick: 20 }, raw),
+      ...scoreByCategory({ body: 40, header: 40, oneClick: 20 }, raw),
     };
   },
 });

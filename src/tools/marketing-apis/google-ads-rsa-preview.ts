@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, idPart, type RawFinding, SCORING_NOTE, scoreAudit } from './audit.ts';
+import { categoryAuditShape, categoryIdPart, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { measure } from './text-measure.ts';
 
 const HEADLINE_LIMIT = 30;
@@ -71,7 +71,7 @@ export default defineTool({
     '("Headline 1 | Headline 2 | Headline 3", the descriptions and the display URL) and audit findings: too few or too many ' +
     'assets, over-length or duplicate assets, "!" in headlines, pinning that limits combinations, and too few headlines ' +
     'for a good Ad Strength (Google suggests at least 8–10 distinct ones). ' +
-    SCORING_NOTE +
+    CATEGORY_SCORING_NOTE +
     ' Categories: assets 50, lengths 30, variety 20.',
   keywords: ['responsive search ad', 'rsa preview', 'google ads preview', 'ad strength', 'headline pinning', 'rsa combinations', 'ad preview'],
   input: z.object({
@@ -118,7 +118,7 @@ export default defineTool({
         displayUrl: z.string().nullable(),
       }),
     ),
-    ...auditShape,
+    ...categoryAuditShape,
   }),
   examples: [
     {
@@ -303,7 +303,7 @@ export default defineTool({
           });
         if (length > limit)
           raw.push({
-            id: `too-long-${kind}-${idPart(a.text)}`,
+            id: `too-long-${kind}-${categoryIdPart(a.text)}`,
             category: 'lengths',
             severity: 'high',
             title: `${kind === 'headline' ? 'Headline' : 'Description'} over ${limit} characters`,
@@ -344,7 +344,7 @@ export default defineTool({
       for (const [text, n] of seen)
         if (n > 1 && text !== '')
           raw.push({
-            id: `duplicate-${kind}-${idPart(text)}`,
+            id: `duplicate-${kind}-${categoryIdPart(text)}`,
             category: 'assets',
             severity: 'high',
             title: `Duplicate ${kind}`,
@@ -359,7 +359,7 @@ export default defineTool({
     for (const h of headlines) {
       if (h.text.includes('!'))
         raw.push({
-          id: `exclamation-headline-${idPart(h.text)}`,
+          id: `exclamation-headline-${categoryIdPart(h.text)}`,
           category: 'lengths',
           severity: 'high',
           title: '"!" in a headline',
@@ -370,7 +370,7 @@ export default defineTool({
     for (const d of descriptions) {
       if ((d.text.match(/!/g) ?? []).length > 1)
         raw.push({
-          id: `exclamation-description-${idPart(d.text)}`,
+          id: `exclamation-description-${categoryIdPart(d.text)}`,
           category: 'lengths',
           severity: 'high',
           title: 'More than one "!" in a description',
@@ -493,7 +493,7 @@ export default defineTool({
       displayUrl,
       combinations: { headlineArrangements: hArr.length, descriptionArrangements: dArr.length, total },
       previews,
-      ...scoreAudit({ assets: 50, lengths: 30, variety: 20 }, raw),
+      ...scoreByCategory({ assets: 50, lengths: 30, variety: 20 }, raw),
     };
   },
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countGraphemes } from '../../lib/graphemes.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, type RawFinding, SCORING_NOTE, scoreAudit } from './audit.ts';
+import { categoryAuditShape, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { type CountMethod, findHashtags, findMentions, findUrls, measure, truncateTo, wordList } from './text-measure.ts';
 
 interface PlatformSpec {
@@ -85,7 +85,7 @@ export default defineTool({
     'emoji 2, URLs 23) and Mastodon counts URLs as 23. Also lists hashtags, @mentions and URLs, checks hashtag limits ' +
     '(Instagram 30, Threads 1, YouTube 60; LinkedIn more than 5 is flagged as a recommendation) and shows what is visible ' +
     'before the "more" cut in feeds. ' +
-    SCORING_NOTE +
+    CATEGORY_SCORING_NOTE +
     ' Categories: length 70, hashtags 30.',
   keywords: [
     'caption counter',
@@ -131,7 +131,7 @@ export default defineTool({
         note: z.string(),
       }),
     ),
-    ...auditShape,
+    ...categoryAuditShape,
   }),
   examples: [
     {
@@ -332,7 +332,7 @@ export default defineTool({
       mentions: findMentions(text),
       urls: findUrls(text).map((u) => u.url),
       platforms: results,
-      ...scoreAudit({ length: 70, hashtags: 30 }, raw),
+      ...scoreByCategory({ length: 70, hashtags: 30 }, raw),
     };
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, type RawFinding, SCORING_NOTE, scoreAudit } from './audit.ts';
+import { categoryAuditShape, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 
 interface Placement {
   platform: string;
@@ -122,7 +122,7 @@ export default defineTool({
     'deviation from the target ratio and what to resize or crop to. The ratio tolerance defaults to 2%. Without ' +
     '`placements` every placement is checked and ratio mismatches are only info findings (one image cannot fit them ' +
     'all); name the placements you use for a meaningful score. ' +
-    SCORING_NOTE +
+    CATEGORY_SCORING_NOTE +
     ' Categories: aspect 50, resolution 35, file 15.',
   keywords: [
     'social media image size',
@@ -175,7 +175,7 @@ export default defineTool({
       }),
     ),
     bestMatches: z.array(z.enum(IDS)).describe('Placements where the image is exact or ok'),
-    ...auditShape,
+    ...categoryAuditShape,
   }),
   examples: [
     {
@@ -446,7 +446,7 @@ export default defineTool({
       nearestCommonRatio: nearest[0],
       results,
       bestMatches: results.filter((r) => r.status === 'exact' || r.status === 'ok').map((r) => r.placement),
-      ...scoreAudit({ aspect: 50, resolution: 35, file: 15 }, raw),
+      ...scoreByCategory({ aspect: 50, resolution: 35, file: 15 }, raw),
     };
   },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { auditShape, idPart, type RawFinding, SCORING_NOTE, scoreAudit } from './audit.ts';
+import { categoryAuditShape, categoryIdPart, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { queryPairs, UTM_FIELDS } from './utm.ts';
 
 const PARAMS = ['source', 'medium', 'campaign', 'term', 'content', 'id'] as const;
@@ -42,7 +42,7 @@ export default defineTool({
     "allowed-value lists per parameter; utm_medium values that GA4's default channel grouping does not recognise " +
     '(they land in "Unassigned"); the same value written differently ("Facebook", "facebook", "face_book"); duplicated ' +
     'or wrongly-cased parameter names. The same problem in several URLs is one finding listing them. ' +
-    SCORING_NOTE +
+    CATEGORY_SCORING_NOTE +
     ' Categories: required 40, formatting 35, consistency 25.',
   keywords: ['utm naming convention', 'utm audit', 'utm checker', 'campaign taxonomy', 'ga4 channel grouping', 'utm governance', 'lowercase utm'],
   input: z.object({
@@ -83,7 +83,7 @@ export default defineTool({
       .describe('The naming convention'),
   }),
   output: z.object({
-    ...auditShape,
+    ...categoryAuditShape,
     urls: z
       .array(z.object({ url: z.string(), parameters: z.record(z.string(), z.string()), findingIds: z.array(z.string()) }))
       .describe('Each URL with its utm_* values and the findings it is part of'),
@@ -266,7 +266,7 @@ export default defineTool({
         try {
           search = new URL(trimmed).search;
         } catch {
-          add(`invalid-url-${idPart(trimmed)}`, i, () => ({
+          add(`invalid-url-${categoryIdPart(trimmed)}`, i, () => ({
             category: 'required',
             severity: 'high',
             title: 'Not a valid absolute URL',
@@ -282,7 +282,7 @@ export default defineTool({
         const lower = key.toLowerCase();
         if (!lower.startsWith('utm_')) continue;
         if (key !== lower && UTM_FIELDS.some((f) => f.param === lower)) {
-          add(`uppercase-key-${idPart(key)}`, i, () => ({
+          add(`uppercase-key-${categoryIdPart(key)}`, i, () => ({
             category: 'required',
             severity: 'high',
             title: `Parameter name "${key}" is not lower-case, so analytics ignores it`,
@@ -295,7 +295,7 @@ export default defineTool({
       }
       for (const [key, n] of counts) {
         if (n > 1)
-          add(`duplicate-${idPart(key)}`, i, () => ({
+          add(`duplicate-${categoryIdPart(key)}`, i, () => ({
             category: 'consistency',
             severity: 'medium',
             title: `${key} appears more than once in a URL`,
@@ -318,7 +318,7 @@ export default defineTool({
 
     function checkValue(p: Param, value: string, i: number): void {
       const param = `utm_${p}`;
-      const key = `${p}-${idPart(value)}`;
+      const key = `${p}-${categoryIdPart(value)}`;
       const bare = value.replace(MACRO, '');
       if (rules.lowercase && bare !== bare.toLowerCase()) {
         add(`not-lowercase-${key}`, i, () => ({
@@ -386,7 +386,7 @@ export default defineTool({
         bare === value &&
         !GA4_MEDIUM_RULES.some((r) => r.test.test(value))
       ) {
-        add(`ga4-medium-${idPart(value)}`, i, () => ({
+        add(`ga4-medium-${categoryIdPart(value)}`, i, () => ({
           category: 'consistency',
           severity: 'low',
           title: `utm_medium "${value}" is not recognised by GA4 default channel grouping`,
@@ -408,7 +408,7 @@ export default defineTool({
       for (const spellings of groups.values()) {
         if (spellings.length < 2) continue;
         const preferred = spellings.find((s) => s === s.toLowerCase() && !/\s/.test(s)) ?? (spellings[0] ?? '').toLowerCase();
-        const id = `inconsistent-${p}-${idPart(preferred)}`;
+        const id = `inconsistent-${p}-${categoryIdPart(preferred)}`;
         perUrl.forEach((u, i) => {
           const v = u.parameters[`utm_${p}`];
           if (v !== undefined && spellings.includes(v))
@@ -453,7 +453,7 @@ export default defineTool({
       else evidence = `in ${n} URL${n === 1 ? '' : 's'}${h.evidenceSuffix ? `; ${h.evidenceSuffix}` : ''}`;
       return { id, category: h.category, severity: h.severity, title: h.title, evidence, fix: h.fix };
     });
-    const audit = scoreAudit({ required: 40, formatting: 35, consistency: 25 }, raw);
+    const audit = scoreByCategory({ required: 40, formatting: 35, consistency: 25 }, raw);
     const order = new Map(audit.findings.map((f, i) => [f.id, i]));
     return {
       ...audit,
