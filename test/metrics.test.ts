@@ -14,7 +14,8 @@ import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from './helpers/se
  */
 let server: TestServer;
 before(async () => {
-  server = await startTestServer();
+  // The production default: LibreOffice starts with the service, so its pool is there to be exposed.
+  server = await startTestServer({ TOOLAPI_OFFICE_START: 'boot' });
 });
 after(async () => {
   await server.close();
