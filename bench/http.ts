@@ -19,6 +19,28 @@ interface Measured {
   rps: number;
   p50: number;
   p99: number;
+  /** Server CPU time (user + system, all its processes in `pids`) per request, in µs; undefined without /proc. */
+  cpuPerRequest: number | undefined;
+}
+
+/**
+ * CPU time of processes in µs, from /proc/<pid>/stat (utime and stime, fields 14 and 15, in clock ticks of
+ * 10 ms on Linux). Throughput ratios move with the machine's load (the socket write's share grows with it);
+ * CPU per request moves much less, so the bench reports both.
+ */
+function cpuMicros(pids: number[]): number | undefined {
+  let total = 0;
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) * 10_000;
+  }
+  return total;
 }
 
 async function startServer(script: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
@@ -36,7 +58,7 @@ async function startServer(script: string, env: Record<string, string> = {}): Pr
   throw new Error(`${script} did not start: ${output}`);
 }
 
-async function measure(url: string, body?: string, headers: Record<string, string> = {}): Promise<Measured> {
+async function measure(url: string, pids: number[], body?: string, headers: Record<string, string> = {}): Promise<Measured> {
   const options = {
     url,
     connections: CONNECTIONS,
@@ -44,9 +66,12 @@ async function measure(url: string, body?: string, headers: Record<string, strin
     ...(body ? { method: 'POST' as const, body, headers: { 'content-type': 'application/json', ...headers } } : {}),
   };
   await autocannon({ ...options, duration: 1 }); // warm-up
+  const cpuBefore = cpuMicros(pids);
   const result = await autocannon(options);
+  const cpuAfter = cpuMicros(pids);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -55,7 +80,14 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 function row(name: string, m: Measured): string {
-  return `${name.padEnd(52)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms`;
+  const cpu = m.cpuPerRequest === undefined ? '' : `   server CPU ${m.cpuPerRequest.toFixed(0).padStart(5)} µs/req`;
+  return `${name.padEnd(52)} ${m.rps.toFixed(0).padStart(8)} req/s   p50 ${m.p50.toFixed(1).padStart(6)} ms   p99 ${m.p99.toFixed(1).padStart(6)} ms${cpu}`;
+}
+
+/** The same ratio by server CPU per request (the inverse: less CPU per request is more throughput). */
+function cpuRatio(numerator: Measured, denominator: Measured): string {
+  if (numerator.cpuPerRequest === undefined || denominator.cpuPerRequest === undefined) return '';
+  return `; by server CPU ${(denominator.cpuPerRequest / numerator.cpuPerRequest).toFixed(2)}`;
 }
 
 const rows: string[] = [];
@@ -63,12 +95,12 @@ const ratios: string[] = [];
 
 const toolBody = JSON.stringify({ text: 'Hello, world! 👍🏽' });
 const bare = await startServer('servers/bare-fastify.ts');
-const bareGet = await measure(`${bare.url}/hello`);
-const barePost = await measure(`${bare.url}/hello`, toolBody);
+const bareGet = await measure(`${bare.url}/hello`, [bare.child.pid!]);
+const barePost = await measure(`${bare.url}/hello`, [bare.child.pid!], toolBody);
 await stop(bare.child);
 
 const unkeyedServer = await startServer('servers/toolapi-unkeyed.ts');
-const pipeline = await measure(`${unkeyedServer.url}/api/v1/text-utilities/reverse-text`, toolBody);
+const pipeline = await measure(`${unkeyedServer.url}/api/v1/text-utilities/reverse-text`, [unkeyedServer.child.pid!], toolBody);
 await stop(unkeyedServer.child);
 
 // The keyed service on a fresh SQLite data dir with a plan roomy enough for the whole run.
@@ -78,7 +110,7 @@ writeFileSync(plans, JSON.stringify({ free: { monthlyCredits: 1_000_000_000, rat
 // No LibreOffice pool: its start-up would compete for the CPU this row measures.
 const keyedServer = await startServer('servers/toolapi.ts', { TOOLAPI_DATA_DIR: dataDir, TOOLAPI_PLANS: plans, TOOLAPI_OFFICE_WORKERS: '0' });
 const key = readFileSync(path.join(dataDir, 'first-api-key.txt'), 'utf8').trim();
-const keyed = await measure(`${keyedServer.url}/api/v1/text-utilities/reverse-text`, toolBody, { 'x-api-key': key });
+const keyed = await measure(`${keyedServer.url}/api/v1/text-utilities/reverse-text`, [keyedServer.child.pid!], toolBody, { 'x-api-key': key });
 await stop(keyedServer.child);
 
 // The same keyed service on PostgreSQL (one instance), then three instances behind HAProxy (docs/deploy.md).
@@ -88,12 +120,14 @@ const pgDataDir = mkdtempSync(path.join(tmpdir(), 'toolapi-bench-pg-'));
 const pgEnv = { TOOLAPI_DATABASE_URL: await createTestDatabase('bench'), TOOLAPI_PLANS: plans, TOOLAPI_OFFICE_WORKERS: '0' };
 const pgServer = await startServer('servers/toolapi.ts', { ...pgEnv, TOOLAPI_DATA_DIR: pgDataDir });
 const pgKey = readFileSync(path.join(pgDataDir, 'first-api-key.txt'), 'utf8').trim();
-const keyedPg = await measure(`${pgServer.url}/api/v1/text-utilities/reverse-text`, toolBody, { 'x-api-key': pgKey });
+const keyedPg = await measure(`${pgServer.url}/api/v1/text-utilities/reverse-text`, [pgServer.child.pid!], toolBody, { 'x-api-key': pgKey });
 await stop(pgServer.child);
 rmSync(pgDataDir, { recursive: true, force: true });
 const cluster = await startCluster({ databaseUrl: await createTestDatabase('bench_cluster'), env: { TOOLAPI_PLANS: plans } });
 const clusterKey = /tk_[A-Za-z0-9_-]+/.exec(cluster.instances.map((i) => i.process?.stdout() ?? '').join('\n'))?.[0] ?? '';
-const keyedCluster = await measure(`${cluster.url}/api/v1/text-utilities/reverse-text`, toolBody, { 'x-api-key': clusterKey });
+// The three instances' CPU: like every row's, only the toolapi processes' (PostgreSQL and HAProxy are not counted).
+const clusterPids = cluster.instances.flatMap((instance) => (instance.process?.child.pid ? [instance.process.child.pid] : []));
+const keyedCluster = await measure(`${cluster.url}/api/v1/text-utilities/reverse-text`, clusterPids, toolBody, { 'x-api-key': clusterKey });
 await cluster.stop();
 postgres.stop();
 rmSync(dataDir, { recursive: true, force: true });
@@ -107,11 +141,11 @@ rows.push(
   row('(e) reverse-text, keyed (HAProxy, 3 on PostgreSQL)', keyedCluster),
 );
 ratios.push(
-  `pipeline / bare POST hello (b/a'): ${(pipeline.rps / barePost.rps).toFixed(2)} (target >= 0.6)`,
-  `pipeline / bare GET hello  (b/a):  ${(pipeline.rps / bareGet.rps).toFixed(2)} (includes JSON body parsing)`,
-  `keyed / unkeyed            (c/b):  ${(keyed.rps / pipeline.rps).toFixed(2)} (target >= 0.75)`,
-  `PostgreSQL / SQLite keyed  (d/c):  ${(keyedPg.rps / keyed.rps).toFixed(2)} (target >= 0.5)`,
-  `HAProxy x3 / SQLite keyed  (e/c):  ${(keyedCluster.rps / keyed.rps).toFixed(2)} (three instances share this machine's 2 cores)`,
+  `pipeline / bare POST hello (b/a'): ${(pipeline.rps / barePost.rps).toFixed(2)} (target >= 0.6)${cpuRatio(pipeline, barePost)}`,
+  `pipeline / bare GET hello  (b/a):  ${(pipeline.rps / bareGet.rps).toFixed(2)} (includes JSON body parsing)${cpuRatio(pipeline, bareGet)}`,
+  `keyed / unkeyed            (c/b):  ${(keyed.rps / pipeline.rps).toFixed(2)} (target >= 0.75)${cpuRatio(keyed, pipeline)}`,
+  `PostgreSQL / SQLite keyed  (d/c):  ${(keyedPg.rps / keyed.rps).toFixed(2)} (target >= 0.5)${cpuRatio(keyedPg, keyed)}`,
+  `HAProxy x3 / SQLite keyed  (e/c):  ${(keyedCluster.rps / keyed.rps).toFixed(2)} (three instances share this machine's 2 cores)${cpuRatio(keyedCluster, keyed)}`,
 );
 
 process.stdout.write(`\nbench: ${CONNECTIONS} connections, ${DURATION_S} s per row, node ${process.version}\n`);

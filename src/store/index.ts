@@ -99,7 +99,12 @@ function openSqlite(dataDir: string): EmbeddedSqlite {
     let values: unknown[];
     try {
       values = runBatch.immediate(batch);
-    } catch {
+    } catch (error) {
+      // The database stayed locked (by another process) past busy_timeout: every unit would wait again, so all fail now.
+      if ((error as { code?: unknown }).code === 'SQLITE_BUSY') {
+        for (const { reject } of batch) reject(error);
+        return;
+      }
       for (const { work, db, resolve, reject } of batch) {
         try {
           resolve(runOne.immediate(work, db));
