@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineMetaTool, readOnly } from './define.ts';
+import { skillSummary } from './schemas.ts';
 
 export const listSkills = defineMetaTool({
   name: 'list_skills',
@@ -13,19 +14,7 @@ export const listSkills = defineMetaTool({
   }),
   output: z.object({
     total: z.number().int(),
-    skills: z.array(
-      z.object({
-        id: z.string(),
-        title: z.string(),
-        category: z.string(),
-        kind: z.enum(['run', 'fix-verify']),
-        description: z.string(),
-        workflow: z.string(),
-        tools: z.array(z.string()),
-        cost: z.number(),
-        pairsWith: z.string().nullable(),
-      }),
-    ),
+    skills: z.array(skillSummary),
     categories: z.array(z.string()),
   }),
   annotations: readOnly,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineMetaTool, readOnly } from './define.ts';
-import { inputObject } from './schemas.ts';
+import { inputObject, skillSummary } from './schemas.ts';
 
 export const loadSkill = defineMetaTool({
   name: 'load_skill',
@@ -9,16 +9,7 @@ export const loadSkill = defineMetaTool({
   description:
     'Free. One skill in full: markdown instructions for the agent, the tools it runs, its cost, example goals and an example input for run_playbook.',
   input: z.object({ skillId: z.string().min(1).max(200).describe('A skill id from list_skills') }),
-  output: z.object({
-    id: z.string(),
-    title: z.string(),
-    category: z.string(),
-    kind: z.enum(['run', 'fix-verify']),
-    description: z.string(),
-    workflow: z.string(),
-    tools: z.array(z.string()),
-    cost: z.number(),
-    pairsWith: z.string().nullable(),
+  output: skillSummary.extend({
     exampleGoals: z.array(z.string()),
     exampleInput: inputObject,
     instructions: z.string().describe('Markdown'),

@@ -21,6 +21,19 @@ const enhance = z
   .describe('Analysis of input.html / input.text is local and free; true also runs the live tools on input.url (billed at their cost).');
 export const inputObject = z.record(z.string(), z.unknown());
 
+/** A skill as list_skills lists it; load_skill adds its examples and instructions. */
+export const skillSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  kind: z.enum(['run', 'fix-verify']),
+  description: z.string(),
+  workflow: z.string(),
+  tools: z.array(z.string()),
+  cost: z.number(),
+  pairsWith: z.string().nullable(),
+});
+
 export const target = z
   .object({ kind: z.enum(['tool', 'workflow']), id: z.string(), title: z.string() })
   .describe('What ran (or would run): a tool operationId or a workflow id');
