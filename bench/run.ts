@@ -8,6 +8,7 @@ import path from 'node:path';
 
 const SECTIONS = [
   ['HTTP pipeline and keyed calls', 'http.ts'],
+  ['HTTP pipeline: instructions per request (callgrind)', 'instructions.ts'],
   ['Office conversions: warm pool vs cold soffice', 'office.ts'],
   ['Images: API overhead over sharp in-process', 'images.ts'],
   ['MCP: discover_tools and plan_task latency', 'mcp.ts'],

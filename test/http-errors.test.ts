@@ -113,6 +113,37 @@ test('CORS preflight allows browser callers without cookies', async () => {
   assert.equal(response.status, 204);
   assert.equal(response.headers.get('access-control-allow-origin'), '*');
   assert.equal(response.headers.get('access-control-allow-credentials'), null);
+  // Fetch standard, "CORS-preflight fetch": the method and the headers asked for are allowed, for a day.
+  assert.match(response.headers.get('access-control-allow-methods') ?? '', /\bPOST\b/);
+  assert.equal(response.headers.get('access-control-allow-headers'), 'content-type,x-api-key');
+  assert.equal(response.headers.get('access-control-max-age'), '86400');
+  assert.match(response.headers.get('vary') ?? '', /Access-Control-Request-Headers/i);
+  assert.equal(response.headers.get('content-length'), '0');
+});
+
+test('a preflight without Origin or the method it asks for is a 400, not an open door', async () => {
+  const response = await fetch(server.url + TOOL, { method: 'OPTIONS', headers: { origin: 'https://example.test' } });
+  assert.equal(response.status, 400);
+});
+
+test('every answer lets a browser script read the API headers (CORS)', async () => {
+  const response = await server.post(TOOL, { text: 'a' }, { origin: 'https://example.test' });
+  assert.equal(response.headers.get('access-control-allow-origin'), '*');
+  const exposed = (response.headers.get('access-control-expose-headers') ?? '').split(/,\s*/).map((h) => h.toLowerCase());
+  for (const header of ['x-request-id', 'ratelimit', 'ratelimit-policy', 'x-quota-remaining', 'retry-after']) assert.ok(exposed.includes(header), header);
+});
+
+test('non-ASCII results arrive as UTF-8 JSON with the right length', async () => {
+  const text = 'añ 中文 👍🏽 e\u0301';
+  const response = await server.post(TOOL, { text });
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  assert.equal(Number(response.headers.get('content-length')), bytes.length);
+  const body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { result: { text: string } };
+  // Reversed by grapheme clusters (UAX #29), decoded independently of the server's encoder.
+  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].map((s) => s.segment);
+  assert.equal(body.result.text, graphemes.reverse().join(''));
 });
 
 test('request logs carry id, method, route, status and duration, never the body', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import cors from '@fastify/cors';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -15,7 +14,8 @@ import { registerDocsRoutes } from './docs-routes.ts';
 import { registerFileRoutes } from './file-routes.ts';
 import type { ReadinessCheck } from '../core/readiness.ts';
 import { registerHealthRoutes } from './health-routes.ts';
-import { sendError } from './reply.ts';
+import { sendError, serializeJson } from './reply.ts';
+import { installCorsAndRequestId } from './cors.ts';
 import { registerToolRoutes, type ToolRouteOptions } from './tool-routes.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import { registerJobRoutes, type RestJobs } from './jobs.ts';
@@ -53,8 +53,6 @@ declare module 'fastify' {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-// Joined once: the CORS plugin would join an array on every request.
-const EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'X-Quota-Remaining', 'Retry-After', 'Deprecation', 'Sunset', 'Link'].join(', ');
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, logger } = options;
@@ -77,11 +75,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies (and multipart uploads, for file tools) are accepted: anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
+  // JSON answers go out as UTF-8 bytes when they hold non-ASCII text (http/reply.ts serializeJson).
+  app.setReplySerializer(serializeJson);
   // Hooks on every request take Fastify's callback form: no promise per hook on the hot path.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  installCorsAndRequestId(app);
   const drain = installDrain(app);
   app.decorate('drain', drain);
   // Graceful stop: requests in flight finish, then their keep-alive connections close instead of
@@ -104,8 +101,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     done();
   });
-
-  await app.register(cors, { origin: '*', methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: EXPOSED_HEADERS, maxAge: 86_400 });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = mapFrameworkError(error, config.maxJsonBodyBytes);

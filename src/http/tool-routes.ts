@@ -144,16 +144,29 @@ async function sendBinary(reply: FastifyReply, files: Files, result: FileResult,
 }
 
 export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
-  const gone = new AbortController();
-  // The response closing before it finished means the client went away: stop the work.
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) gone.abort();
-  });
+  let gone: AbortSignal | undefined;
   return {
     requestId: request.id,
     log: request.log,
-    signal: gone.signal,
+    // Made when first asked for (only work that waits asks): most tool calls finish before they could wait.
+    get signal() {
+      return (gone ??= clientGone(reply));
+    },
     identity: request.identity,
     setHeader: (name, value) => void reply.header(name, value),
   };
+}
+
+/** Aborts when the response closes before it finished: the client went away, so the work stops. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const response = reply.raw;
+  const controller = new AbortController();
+  if (response.destroyed) {
+    if (!response.writableFinished) controller.abort();
+  } else {
+    response.once('close', () => {
+      if (!response.writableFinished) controller.abort();
+    });
+  }
+  return controller.signal;
 }
