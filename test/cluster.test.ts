@@ -119,7 +119,7 @@ test('a download link minted by one instance works without it (S3, the shared se
     result: { downloadUrl: string };
   };
   assert.ok(!answer.result.downloadUrl.startsWith(direct.url), answer.result.downloadUrl);
-  // Instance 1 stays down: the tests after this one need only two instances up.
+  // instance1 stays down: the tests after this one need no more than two instances up.
   await cluster.stopInstance(0);
   const file = await fetch(answer.result.downloadUrl);
   assert.equal(file.status, 200);
@@ -139,7 +139,7 @@ test('an instance SIGKILLed right after accepting an async job: the job ends (su
     })(),
   });
   assert.equal(accepted.status, 202);
-  // Instance 2 stays down (the last test): the job is swept by the instance still up.
+  // instance2 stays down too (the last test): the job is swept by instance3, the one still up.
   await cluster.stopInstance(1, 'SIGKILL');
   const location = accepted.headers.get('location')!;
   let state = 'running';
