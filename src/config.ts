@@ -33,6 +33,7 @@ const envSchema = z.object({
   TOOLAPI_CPU_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   TOOLAPI_OFFICE_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   TOOLAPI_OFFICE_START: z.enum(['boot', 'first-use']).default('boot'),
+  TOOLAPI_LIBRARIES_LOAD: z.enum(['boot', 'first-use']).default('boot'),
   TOOLAPI_S3_BUCKET: z.string().min(3).optional(),
   TOOLAPI_S3_ENDPOINT: z.url().optional(),
   TOOLAPI_S3_REGION: z.string().default('us-east-1'),
@@ -85,6 +86,8 @@ export interface Config {
   s3: S3Config | undefined;
   /** Warm LibreOffice instances (default: CPU cores; 0 disables the pool) and the per-conversion deadline. */
   office: { workers: number; timeoutMs: number; start: 'boot' | 'first-use' };
+  /** When the tools' lazy libraries load (lib/lazy.ts): before listening (`boot`), or on the first call that needs each. */
+  librariesLoad: 'boot' | 'first-use';
   /** Worker threads of the CPU pool (engines/cpu); default: the machine's cores, at least 2. */
   cpuWorkers: number | undefined;
   /** An OpenAI-compatible chat-completions provider; without a base URL the AI tools run their local models. */
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     office: { workers: e.TOOLAPI_OFFICE_WORKERS ?? availableParallelism(), timeoutMs: e.TOOLAPI_OFFICE_TIMEOUT_MS, start: e.TOOLAPI_OFFICE_START },
+    librariesLoad: e.TOOLAPI_LIBRARIES_LOAD,
     cpuWorkers: e.TOOLAPI_CPU_WORKERS,
     ai: { baseUrl: e.TOOLAPI_AI_BASE_URL?.replace(/\/+$/, ''), apiKey: e.TOOLAPI_AI_API_KEY, model: e.TOOLAPI_AI_MODEL, timeoutMs: e.TOOLAPI_AI_TIMEOUT_MS },
     maxUploadBytes: e.TOOLAPI_MAX_UPLOAD_MB * MB,

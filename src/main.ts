@@ -38,7 +38,8 @@ async function main(): Promise<void> {
 
   // Libraries the tools load on first use (lib/lazy.ts) are loaded before the service takes requests, so no
   // caller's first call waits for one (and importing the registry elsewhere, in tests or the CLI, stays cheap).
-  await warmLibraries();
+  // `first-use` skips that for a quicker start (tests that start many processes to check quotas and signals).
+  if (config.librariesLoad === 'boot') await warmLibraries();
   const address = await service.app.listen({ host: config.host, port: config.port });
   let banner = `toolapi listening on ${address} (${service.registry.tools.length} tools; docs at ${address}/docs)\n`;
   if (service.firstKey) {

@@ -33,8 +33,6 @@ export interface ClusterInstance {
 }
 
 const CONFIG = path.join(import.meta.dirname, '../../deploy/haproxy.cfg');
-/** HAProxy checks every 500 ms and needs 2 good checks (deploy/haproxy.cfg): a started instance gets traffic after this. */
-const RISE_MS = 1500;
 
 export async function startCluster(options: { databaseUrl: string; size?: number; env?: Record<string, string> }): Promise<Cluster> {
   const size = options.size ?? 3;
@@ -89,7 +87,19 @@ export async function startCluster(options: { databaseUrl: string; size?: number
     await stopAll();
     throw new Error(`${(error as Error).message}: ${haproxyErrors}`);
   }
-  await new Promise((resolve) => setTimeout(resolve, RISE_MS));
+  // HAProxy sends a started instance traffic once its checks pass (every 500 ms, 2 in a row: deploy/haproxy.cfg).
+  // Waiting until the frontend's answers name it (X-Served-By) is that moment, seen rather than guessed.
+  const serving = (name: string): Promise<void> =>
+    waitFor(
+      async () => {
+        const response = await fetch(`${url}/readyz`);
+        await response.arrayBuffer();
+        return response.headers.get('x-served-by') === name;
+      },
+      `HAProxy to send ${name} traffic`,
+      15_000,
+    );
+  for (const instance of instances) await serving(instance.name);
 
   return {
     url,
@@ -101,7 +111,7 @@ export async function startCluster(options: { databaseUrl: string; size?: number
     },
     async startInstance(index) {
       await startInstance(index);
-      await new Promise((resolve) => setTimeout(resolve, RISE_MS));
+      await serving(instances[index]!.name);
     },
     async stop() {
       haproxy.kill('SIGTERM');

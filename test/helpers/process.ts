@@ -23,10 +23,15 @@ if (process.env.NODE_TEST_CONTEXT) {
   });
 }
 
+// Under the test runner the tools' libraries load on first use, not before listening: a start costs about a third
+// less CPU, and these tests call few tools (the test of the production start passes TOOLAPI_LIBRARIES_LOAD=boot).
+// `npm run cluster` and the bench start services as production does.
+const TEST_START: Record<string, string> = process.env.NODE_TEST_CONTEXT ? { TOOLAPI_LIBRARIES_LOAD: 'first-use' } : {};
+
 export async function spawnService(env: Record<string, string>): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [MAIN], {
     // No LibreOffice pool unless a test asks for one: these tests are about processes, not conversions.
-    env: { ...process.env, PORT: '0', TOOLAPI_LOG_LEVEL: 'warn', TOOLAPI_OFFICE_WORKERS: '0', ...env },
+    env: { ...process.env, PORT: '0', TOOLAPI_LOG_LEVEL: 'warn', TOOLAPI_OFFICE_WORKERS: '0', ...TEST_START, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
