@@ -56,7 +56,7 @@ export default defineTool({
     'file insights',
     'llm',
   ],
-  input: z.object({
+  input: () => z.object({
     tasks: tasksField,
     instructions: z
       .string()
@@ -66,7 +66,7 @@ export default defineTool({
     maxWords: count('Longest summary in words (default 120)', 5, 2000),
     maxKeywords: count('Keywords to return (default 10)', 1, 50),
   }),
-  output: z.object({
+  output: () => z.object({
     source: sourceSchema,
     mode: z.enum(['provider', 'local']).describe('provider = the configured language model answered at least one task; local = everything ran on this server'),
     models: z.record(z.string(), z.string()).describe('The model or method behind each task'),

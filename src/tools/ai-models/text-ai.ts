@@ -34,7 +34,7 @@ export default defineTool({
     'write copy',
     'description writer',
   ],
-  input: z.object({
+  input: () => z.object({
     text: z
       .string()
       .max(MAX_AI_TEXT_CHARS, `at most ${MAX_AI_TEXT_CHARS.toLocaleString('en')} characters`)
@@ -49,7 +49,7 @@ export default defineTool({
     maxWords: countField('Longest summary / rewrite / generated text in words (default: 120 for summaries, 300 for generate)', 5, 2000).optional(),
     maxKeywords: countField('Keywords to return (default 10)', 1, 50).optional(),
   }),
-  output: textAiResultSchema,
+  output: () => textAiResultSchema,
   timeoutMs: 120_000,
   examples: [
     {

@@ -190,8 +190,8 @@ export default defineTool({
     'youtube description',
     'video insights',
   ],
-  input: inputSchema,
-  output: z.object({
+  input: () => inputSchema,
+  output: () => z.object({
     videoId: z.string().nullable().describe('From `url`; null without a URL'),
     url: z.string().nullable().describe('Canonical watch URL'),
     mode: z.enum(['provider', 'local']),

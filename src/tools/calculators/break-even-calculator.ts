@@ -27,7 +27,7 @@ export default defineTool({
     'target profit',
     'cvp analysis',
   ],
-  input: z.object({
+  input: () => z.object({
     fixedCosts: amountField('Fixed costs for the period (rent, salaries…)'),
     variableCostPerUnit: amountField('Variable cost of one unit'),
     pricePerUnit: amountField('Selling price of one unit (must exceed the variable cost)'),
@@ -35,7 +35,7 @@ export default defineTool({
     expectedUnits: decimalField('Units you expect to sell: adds expected profit and margin of safety', { min: 0, max: 1e12 }).optional(),
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     contributionMarginPerUnit: moneyOut('price − variable cost'),
     contributionMarginRatio: z.number().describe('Contribution margin as % of the price (4 decimals)'),
     breakEvenUnits: z.number().int().describe('Whole units to sell to cover all costs (rounded up)'),

@@ -43,7 +43,7 @@ export default defineTool({
     'continuous compounding',
     'monthly contributions',
   ],
-  input: z.object({
+  input: () => z.object({
     principal: amountField('Starting amount'),
     rate: percentField('Nominal annual interest rate in percent (0–1000)', 1000),
     years: decimalField('Duration in years (fractions allowed)', { min: 0, minExclusive: true, max: 100 }),
@@ -59,7 +59,7 @@ export default defineTool({
     tableBy: z.enum(['period', 'year']).optional().describe('Rows of the table: per compounding period (default up to 1,200 periods) or per year'),
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     principal: moneyOut('Starting amount'),
     rate: z.number(),
     years: z.number(),

@@ -17,7 +17,7 @@ export default defineTool({
     'optionally with tax on top (`taxRate`). Returns the cost build-up, markup amount, unit price, resulting margin, and the ' +
     `totals for the quantity (cost, revenue, profit, tax). ${MONEY_NOTE}`,
   keywords: ['cost plus pricing', 'cost-plus', 'price from cost', 'markup pricing', 'job pricing', 'quote price', 'unit price', 'pricing calculator'],
-  input: z.object({
+  input: () => z.object({
     unitCost: amountField('Variable cost of one unit; or give `costs`').optional(),
     costs: z
       .array(z.object({ name: labelField('Cost component, e.g. "Materials"', 100), amount: amountField('Cost per unit') }))
@@ -31,7 +31,7 @@ export default defineTool({
     taxRate: percentField('Sales tax / VAT rate in percent added on top of the price (default 0)').optional(),
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     costs: z.array(z.object({ name: z.string(), amount: moneyOut('Per unit') })),
     variableUnitCost: moneyOut('Sum of per-unit costs'),
     fixedCostPerUnit: moneyOut('fixedCosts / quantity'),

@@ -19,13 +19,13 @@ export default defineTool({
     'the original invoice total is given, what remains payable and whether the invoice is fully credited; a credit larger ' +
     `than what remains of the invoice is refused. Amounts are positive; \`signedTotal\` is negative. ${MONEY_NOTE}`,
   keywords: ['credit note', 'credit memo', 'refund', 'return', 'invoice correction', 'reduce invoice', 'vat credit note', 'gst credit note'],
-  input: z.object({
+  input: () => z.object({
     ...adjustmentInputs,
     originalAmount: amountField('Total (including tax) of the original invoice; enables the remaining balance and the over-credit check').optional(),
     previouslyCredited: amountField('Total of earlier credit notes against the same invoice (default 0)').optional(),
     ...invoiceOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     ...invoiceTotalsShape,
     originalInvoiceNumber: z.string().nullable(),
     reason: z.string().nullable(),

@@ -27,7 +27,7 @@ export default defineTool({
     'an optional `feePercent` (bank or card margin) is taken from the amount first. Money is exact decimal and returned ' +
     'as strings.',
   keywords: ['currency converter', 'exchange rate', 'fx', 'forex', 'convert currency', 'cross rate', 'iso 4217', 'money conversion', 'offline currency'],
-  input: z.object({
+  input: () => z.object({
     amount: amountField('Amount in the `from` currency'),
     from: currencyField('ISO 4217 code of the amount, e.g. "USD"'),
     to: currencyField('ISO 4217 code to convert to, e.g. "EUR"'),
@@ -41,7 +41,7 @@ export default defineTool({
     decimals: intField("Decimal places of the converted amount; default the target currency's minor unit", 0, 10).optional(),
     rounding: z.enum(ROUNDING_MODES).default('half-up').describe('Rounding of money: half-up (default), half-even, half-down, up, down, ceiling, floor'),
   }),
-  output: z.object({
+  output: () => z.object({
     from: z.string(),
     to: z.string(),
     amount: z.string().describe("Amount given, in the from currency's decimals"),

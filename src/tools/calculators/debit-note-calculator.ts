@@ -18,12 +18,12 @@ export default defineTool({
     "inclusive extracts it). Returns the debit's lines, net, tax per rate and total, the revised invoice total and the " +
     `increase in percent. ${MONEY_NOTE}`,
   keywords: ['debit note', 'debit memo', 'supplementary invoice', 'additional charge', 'invoice adjustment', 'undercharge', 'price revision', 'gst debit note'],
-  input: z.object({
+  input: () => z.object({
     originalAmount: amountField('Total (including tax) of the original invoice'),
     ...adjustmentInputs,
     ...invoiceOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     ...invoiceTotalsShape,
     originalInvoiceNumber: z.string().nullable(),
     reason: z.string().nullable(),

@@ -22,7 +22,7 @@ export default defineTool({
     'step and the effective total percentage. In reverse, `salePrice` gives the discount percentage between an original ' +
     `and a sale price. \`quantity\` multiplies the totals. ${MONEY_NOTE}`,
   keywords: ['discount', 'percent off', 'sale price', 'savings', 'stacked discounts', 'double discount', 'coupon', 'price reduction', 'discount percentage'],
-  input: z.object({
+  input: () => z.object({
     price: amountField('Original price of one unit'),
     discount: amountField('One discount: percent off (discountType percent, default) or an amount off (fixed)').optional(),
     discountType: z.enum(DISCOUNT_TYPES).default('percent').describe('How `discount` is meant: percent (default) or fixed'),
@@ -36,7 +36,7 @@ export default defineTool({
     quantity: decimalField('Number of units (default 1)', { min: 0, max: 1e9 }).optional(),
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     mode: z.enum(['apply', 'reverse']).describe('apply: discounts given; reverse: salePrice given'),
     originalPrice: moneyOut('Price before discounts'),
     steps: z.array(

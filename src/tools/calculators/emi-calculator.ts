@@ -32,7 +32,7 @@ export default defineTool({
     'personal loan',
     'loan repayment',
   ],
-  input: z.object({
+  input: () => z.object({
     principal: decimalField('Loan amount', { min: 0, minExclusive: true }),
     rate: percentField('Annual interest rate in percent (10 = 10 % a year), 0–100'),
     months: intField('Tenure in months; or give years', 1, MAX_MONTHS).optional(),
@@ -40,7 +40,7 @@ export default defineTool({
     firstPaymentDate: dateField('Date of the first instalment, to date the schedule').optional(),
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     principal: moneyOut('Loan amount'),
     rate: z.number().describe('Annual rate in percent'),
     months: z.number().int(),

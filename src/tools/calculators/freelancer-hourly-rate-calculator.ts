@@ -19,7 +19,7 @@ export default defineTool({
     'are not billable). Returns the hourly and day rate, the revenue needed per year/month/week and where the money goes ' +
     `(tax, expenses, profit, take-home). ${MONEY_NOTE}`,
   keywords: ['freelance rate', 'hourly rate calculator', 'freelancer', 'consultant rate', 'day rate', 'billable hours', 'contractor rate', 'what to charge'],
-  input: z.object({
+  input: () => z.object({
     targetIncome: amountField('Take-home income wanted per year, after tax'),
     expenses: amountField('Business expenses per year: software, equipment, insurance, office, pension (default 0)').optional(),
     taxRate: percentField('Effective tax rate on profit in percent (income tax + social contributions), below 100 (default 0)', 100, true).optional(),
@@ -33,7 +33,7 @@ export default defineTool({
     hoursPerDay: decimalField('Hours in a billed day, for the day rate (default 8)', { min: 0, minExclusive: true, max: 24 }).optional(),
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     hourlyRate: moneyOut('Rate to charge per billable hour'),
     dayRate: moneyOut('hourlyRate × hoursPerDay'),
     annualRevenue: moneyOut('Revenue needed per year'),

@@ -107,7 +107,7 @@ export default defineTool({
     'business days',
     'payment deadline',
   ],
-  input: z.object({
+  input: () => z.object({
     invoiceDate: dateField('Invoice date; default today (UTC)').optional(),
     terms: z
       .union([z.string().max(60, 'at most 60 characters'), z.number()], { error: (i) => (i.input === undefined ? 'is required' : `expected ${TERMS_HELP}`) })
@@ -120,7 +120,7 @@ export default defineTool({
     asOf: dateField('Date to check the invoice status against (due, overdue)').optional(),
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     invoiceDate: z.string(),
     terms: z.string().describe('The terms as understood, e.g. "Net 15 EOM"'),
     termsType: z.enum(KINDS),

@@ -55,7 +55,7 @@ export default defineTool({
     'invoice schedule',
     'repeat invoice',
   ],
-  input: z.object({
+  input: () => z.object({
     items: itemsField('Lines of each invoice: {description?, quantity? (default 1), unitPrice, taxRate?, discount?, discountType?}'),
     ...invoiceOptions,
     frequency: z.enum(FREQUENCIES).default('monthly').describe('How often an invoice is issued (default monthly)'),
@@ -65,7 +65,7 @@ export default defineTool({
     endDate: dateField('Last possible issue date (inclusive)').optional(),
     netDays: intField('Payment terms: days from issue to due date (default 0 = due on issue)', 0, 365).optional(),
   }),
-  output: z.object({
+  output: () => z.object({
     invoice: invoiceTotalsOutput.describe('One invoice of the series'),
     frequency: z.enum(FREQUENCIES),
     interval: z.number().int(),

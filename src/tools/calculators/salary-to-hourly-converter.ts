@@ -33,7 +33,7 @@ export default defineTool({
     'yearly pay',
     'annual to hourly',
   ],
-  input: z.object({
+  input: () => z.object({
     amount: amountField('The pay, per `period`'),
     period: z.enum(PERIODS).default('annual').describe('What `amount` is: annual (default), monthly, semimonthly, biweekly, weekly, daily or hourly'),
     hoursPerWeek: decimalField('Paid hours per week (default 40)', { min: 0, minExclusive: true, max: 168 }).optional(),
@@ -43,7 +43,7 @@ export default defineTool({
     paidVacationDays: decimalField('Paid vacation / leave days per year (default 0)', { min: 0, max: 366 }).optional(),
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     annual: moneyOut('Per year'),
     monthly: moneyOut('Per month (annual / 12)'),
     semimonthly: moneyOut('Twice a month (annual / 24)'),

@@ -20,7 +20,7 @@ export default defineTool({
     "(`dayCountBasis`, banker's year). Also returns the interest per year, month and day and a year-by-year table of the " +
     `balance. ${MONEY_NOTE}`,
   keywords: ['simple interest', 'interest calculator', 'flat interest', 'interest per day', 'accrued interest', 'i = prt', 'loan interest', 'deposit interest'],
-  input: z.object({
+  input: () => z.object({
     principal: amountField('Principal (amount lent or deposited)'),
     rate: percentField('Annual interest rate in percent (0–1000)', 1000),
     time: decimalField('Duration in `timeUnit`; or give startDate and endDate', { min: 0, minExclusive: true, max: 36_600 }).optional(),
@@ -33,7 +33,7 @@ export default defineTool({
       .describe('Days in a year when time is in days: 365 (default) or 360'),
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     principal: moneyOut('Principal'),
     rate: z.number(),
     years: z.number().describe('Duration in years (6 decimals)'),

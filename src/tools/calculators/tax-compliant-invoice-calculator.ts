@@ -86,7 +86,7 @@ export default defineTool({
     'article 226',
     'e-invoice check',
   ],
-  input: z.object({
+  input: () => z.object({
     regime: z.enum(REGIMES).default('generic').describe('Rules to check against: generic (default), eu-vat, uk-vat, india-gst'),
     invoiceNumber: z.string().max(64, 'at most 64 characters').optional().describe('Unique sequential invoice number'),
     issueDate: dateField('Date of issue').optional(),
@@ -107,7 +107,7 @@ export default defineTool({
       .describe('Invoice lines: {description, quantity? (default 1), unitPrice, taxRate?, discount?, discountType?, code? (HSN/SAC)}'),
     ...invoiceOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     regime: z.enum(REGIMES),
     invoiceNumber: z.string().nullable(),
     issueDate: z.string().nullable(),

@@ -76,7 +76,7 @@ export default defineTool({
     'time and materials',
     'freelance invoice',
   ],
-  input: z.object({
+  input: () => z.object({
     entries: z
       .array(entrySchema)
       .min(1, 'at least one entry')
@@ -92,7 +92,7 @@ export default defineTool({
       .describe('Other charges (expenses, materials) as invoice lines: {description?, quantity?, unitPrice, taxRate?, discount?, discountType?}'),
     ...invoiceOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     entries: z.array(
       z.object({
         entry: z.number().int(),

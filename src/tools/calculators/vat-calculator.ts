@@ -30,13 +30,13 @@ export default defineTool({
     'tva',
     'iva',
   ],
-  input: z.object({
+  input: () => z.object({
     amount: amountField('The amount: net (exclusive mode) or VAT-inclusive (inclusive mode)'),
     rate: percentField('VAT rate in percent, e.g. 20 for 20 %'),
     mode: taxModeField,
     ...moneyOptions,
   }),
-  output: z.object({
+  output: () => z.object({
     mode: z.enum(TAX_MODES),
     rate: z.number().describe('VAT rate in percent'),
     netAmount: moneyOut('Amount excluding VAT'),

@@ -54,8 +54,8 @@ export default defineTool({
     '(with exifr). Handles JPEG, PNG, WebP, GIF, TIFF, AVIF, HEIC, BMP and SVG. Useful to check an image before publishing it (does it leak a location?). ' +
     'Upload the image in field "image".',
   keywords: ['exif', 'image metadata', 'gps', 'image info', 'dimensions', 'camera', 'exif viewer', 'photo location'],
-  input: z.object({}),
-  output,
+  input: () => z.object({}),
+  output: () => output,
   response: 'bare-json',
   upload: { field: 'image', aliases: ['file'], accept: IMAGE_INPUT_KINDS },
   timeoutMs: 30_000,

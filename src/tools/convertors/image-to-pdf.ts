@@ -26,7 +26,7 @@ export default defineTool({
     'pageSize "fit" makes each page the size of its image (at its DPI, 72 when unknown); a paper size (A4, Letter, Legal, A3, A5) centres the image, ' +
     'scaled down to fit inside the margin, in portrait or landscape to suit the image unless orientation says otherwise. Upload the images in field "image" (repeat the field for several).',
   keywords: ['image to pdf', 'jpg to pdf', 'png to pdf', 'photos to pdf', 'combine images', 'scan to pdf'],
-  input: z.object({
+  input: () => z.object({
     pageSize: z.enum(['fit', 'a4', 'letter', 'legal', 'a3', 'a5']).default('fit').describe('fit (default: page = image size), or a paper size'),
     orientation: z
       .enum(['auto', 'portrait', 'landscape'])
@@ -36,7 +36,7 @@ export default defineTool({
     title: z.string().max(300).optional().describe('Document title stored in the PDF metadata'),
     fileName: fileNameField,
   }),
-  output: fileResultSchema.extend({
+  output: () => fileResultSchema.extend({
     pages: z.number().int().positive().describe('Pages in the PDF (one per image)'),
   }),
   response: 'file',

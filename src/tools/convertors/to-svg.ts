@@ -22,7 +22,7 @@ export default defineTool({
     'grey levels for photos. The image is EXIF-rotated, flattened onto white and scaled to at most maxSize pixels on its longer side before tracing; the SVG keeps ' +
     'the original width and height. Upload the image in field "image".',
   keywords: ['svg', 'vectorize', 'trace', 'potrace', 'png to svg', 'jpg to svg', 'logo to vector', 'bitmap to vector'],
-  input: z.object({
+  input: () => z.object({
     mode: z.enum(['trace', 'posterize']).default('trace').describe('trace: one colour, shapes above a threshold (default); posterize: several grey levels'),
     threshold: wholeNumberField(0, 255, 'Brightness cut-off: darker pixels become shapes (default: chosen automatically)').optional(),
     steps: wholeNumberField(2, 8, 'Grey levels for posterize (default 4)').default(4),
@@ -36,7 +36,7 @@ export default defineTool({
     maxSize: wholeNumberField(64, 3000, 'Longest side, in pixels, the image is scaled to before tracing (default 2000)').default(2000),
     fileName: fileNameField,
   }),
-  output: fileResultSchema.extend({
+  output: () => fileResultSchema.extend({
     width: z.number().int().describe('Width of the SVG (the original image width)'),
     height: z.number().int().describe('Height of the SVG'),
     paths: z.number().int().describe('Number of <path> elements'),

@@ -137,8 +137,8 @@ export default defineTool({
     `Hostile archives are refused with 400 naming the cap, before anything is stored: paths that climb out with ".." or are absolute (zip slip), symbolic links and special files, encrypted entries, more than ${ARCHIVE_CAPS.upload.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ${ARCHIVE_CAPS.upload.maxRatio}:1 (ZIP bombs; real inflated bytes are counted, header sizes are not trusted). ` +
     'Errors of this endpoint are {status, message}: the HTTP status and one message, not the usual error envelope.',
   keywords: ['zip', 'unzip', 'extract', 'archive', 'decompress'],
-  input,
-  output,
+  input: () => input,
+  output: () => output,
   // Its errors are documented as 400 `{status, message}`, a file that is not an archive included.
   upload: { field: 'file', accept: ['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub'], optional: true, wrongFormat: 'validation_failed' },
   errorShape: 'status-message',

@@ -83,7 +83,7 @@ export default defineTool({
     'form bodies x-www-form-urlencoded, and Bearer, Basic or API-key auth turned into headers. Every value is quoted correctly for its target — POSIX single quotes for the shell (safe with quotes, $, backticks, newlines and unicode), ' +
     'JS and Python string literals — so the snippets run as printed. Header names must be valid tokens and values may not contain line breaks (no header injection). Nothing is sent.',
   keywords: ['curl', 'fetch', 'python requests', 'httpie', 'http request', 'api client', 'code snippet', 'request builder', 'postman'],
-  input: z.object({
+  input: () => z.object({
     method: z.enum(METHODS).optional().describe('HTTP method. Default GET, or POST when a body is given.'),
     url: z.string().min(1, 'must not be empty').max(8_000, 'at most 8,000 characters').describe('Absolute http(s) URL'),
     query: z
@@ -114,7 +114,7 @@ export default defineTool({
       .describe('Authentication: {type: "bearer", token} | {type: "basic", username, password} | {type: "api-key", header, value}'),
     targets: z.array(z.enum(TARGETS)).min(1).max(5).optional().describe('Which snippets to build: curl, fetch, python, httpie, http. Default all.'),
   }),
-  output: z.object({
+  output: () => z.object({
     method: z.string(),
     url: z.string().describe('The final URL with query parameters'),
     headers: z.array(z.object({ name: z.string(), value: z.string() })).describe('Headers that are sent, including auth and Content-Type'),

@@ -80,7 +80,7 @@ export default defineTool({
     'Gives the exact or nearest CSS colour name (CIEDE2000), the relative luminance and the WCAG 2 contrast ratio against white, black and an optional second colour with AA/AAA pass flags. ' +
     'Colours outside sRGB (wide-gamut oklch/lab) are mapped into sRGB for the sRGB formats, with a warning.',
   keywords: ['color converter', 'colour', 'hex to rgb', 'rgb to hex', 'hsl', 'oklch', 'contrast ratio', 'wcag', 'accessibility', 'css color'],
-  input: z.object({
+  input: () => z.object({
     color: z
       .string()
       .min(1, 'must not be empty')
@@ -88,7 +88,7 @@ export default defineTool({
       .describe('Any CSS colour, e.g. #ff8000, rgb(255 128 0), hsl(30 100% 50%), oklch(0.7 0.15 50), coral'),
     contrastWith: z.string().max(100).optional().describe('A second colour (e.g. a background) to compute the WCAG contrast ratio against'),
   }),
-  output: z.object({
+  output: () => z.object({
     input: z.string(),
     hex: z.string().describe('#rrggbb'),
     hex8: z.string().describe('#rrggbbaa'),

@@ -29,7 +29,7 @@ export default defineTool({
     'Builds a standard 5-field cron expression from plain options — every N minutes or hours, hourly at a minute, daily/weekdays/weekly at a time, monthly on a day (or the last day), yearly on a date — ' +
     'optionally limited to a range of hours and to weekdays. Returns the expression, its English description, each field expanded, and the next run times in an IANA time zone (DST-aware), so the schedule can be checked before it is deployed.',
   keywords: ['cron', 'crontab', 'cron generator', 'cron builder', 'schedule', 'every 5 minutes', 'cron job'],
-  input: z.object({
+  input: () => z.object({
     frequency: z.enum(FREQUENCIES).describe('every-minute, every-n-minutes, hourly, every-n-hours, daily, weekdays (Mon–Fri), weekly, monthly or yearly'),
     interval: z
       .number()
@@ -69,7 +69,7 @@ export default defineTool({
     from: z.string().max(40).optional().describe('ISO 8601 instant to list the next runs from. Default now.'),
     use24HourTime: z.boolean().optional().describe('Describe times as 14:00 instead of 02:00 PM. Default false.'),
   }),
-  output: cronAnalysisSchema,
+  output: () => cronAnalysisSchema,
   examples: [
     {
       title: 'every 15 minutes during office hours on weekdays',

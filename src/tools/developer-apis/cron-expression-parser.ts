@@ -14,7 +14,7 @@ export default defineTool({
     '6-field cron with seconds, names (MON-FRI, JAN), steps and ranges (*/15, 9-17), L (last day), 5L (last Friday), 1#2 (second Monday), ? and macros (@daily, @weekly…). ' +
     'Also expands every field into the values it matches. When both day-of-month and day-of-week are restricted, the job runs when either matches (standard cron). Invalid expressions are a 400 that says what is wrong.',
   keywords: ['cron', 'crontab', 'cron parser', 'cron explain', 'next run', 'schedule', 'cron to english', 'time zone'],
-  input: z.object({
+  input: () => z.object({
     expression: z
       .string()
       .min(1, 'must not be empty')
@@ -31,7 +31,7 @@ export default defineTool({
     from: z.string().max(40).optional().describe('ISO 8601 instant to count from. Default now.'),
     use24HourTime: z.boolean().optional().describe('Describe times as 14:00 instead of 02:00 PM. Default false.'),
   }),
-  output: cronAnalysisSchema,
+  output: () => cronAnalysisSchema,
   examples: [
     {
       title: 'every 30 minutes in business hours, New York, across the DST change',

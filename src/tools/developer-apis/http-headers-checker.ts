@@ -18,7 +18,7 @@ export default defineTool({
   keywords: ['http headers', 'response headers', 'header checker', 'curl -I', 'cache-control', 'inspect headers'],
   method: 'GET',
   timeoutMs: 20_000,
-  input: z.object({
+  input: () => z.object({
     url: urlField(),
     method: z.enum(['GET', 'HEAD']).default('GET').describe('Request method (default GET)'),
     followRedirects: z
@@ -26,7 +26,7 @@ export default defineTool({
       .default(true)
       .describe('Follow redirects (default true); false returns the first response'),
   }),
-  output: z.object({
+  output: () => z.object({
     url: z.string(),
     finalUrl: z.string(),
     status: z.number().int(),

@@ -238,7 +238,7 @@ export default defineTool({
     'For a block: network, broadcast, first/last host, total addresses and usable hosts (/31 and /32 per RFC 3021; IPv6 counts as exact decimal strings), netmask and wildcard. ' +
     'Optionally tests whether an address or block lies inside it, and splits it into subnets of a longer prefix.',
   keywords: ['ip address', 'cidr', 'subnet calculator', 'ipv4', 'ipv6', 'netmask', 'private ip', 'network', 'broadcast', 'ip range'],
-  input: z.object({
+  input: () => z.object({
     address: z
       .string()
       .min(1, 'must not be empty')
@@ -253,7 +253,7 @@ export default defineTool({
       .optional()
       .describe('Split the block into subnets of this prefix length; up to 256 are listed'),
   }),
-  output: z.object({
+  output: () => z.object({
     input: z.string(),
     ip: addressSchema,
     network: z

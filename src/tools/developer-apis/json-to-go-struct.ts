@@ -12,7 +12,7 @@ export default defineTool({
     'keys missing from some array items become pointer fields with omitempty, null becomes interface{}. Mixed-type arrays need union helper methods: set includeHelpers to get them ' +
     '(plus Unmarshal/Marshal functions); without it a warning says so. Optionally a package clause and omitempty on every field.',
   keywords: ['json to go', 'golang struct', 'go struct', 'json tags', 'quicktype', 'codegen'],
-  input: z.object({
+  input: () => z.object({
     json: codegenJsonField,
     typeName: typeNameField('Root'),
     packageName: z
@@ -27,7 +27,7 @@ export default defineTool({
       .optional()
       .describe('Also emit Unmarshal<Type>/Marshal functions and the UnmarshalJSON/MarshalJSON methods that union types need. Default false.'),
   }),
-  output: codegenOutput,
+  output: () => codegenOutput,
   examples: [
     {
       title: 'nested struct, optional pointer field',

@@ -20,7 +20,7 @@ export default defineTool({
     'Returns valid: true with value counts and nesting depth, or valid: false with the first error: message, line, column, offset and the offending line. ' +
     'Also lists duplicate keys (up to the first error), which are legal but usually a bug. An invalid document is a normal 200 answer, not an error.',
   keywords: ['json', 'validate', 'lint', 'syntax check', 'parse error', 'line column', 'duplicate keys'],
-  input: z.object({
+  input: () => z.object({
     json: z
       .string({
         error: (issue) =>
@@ -29,7 +29,7 @@ export default defineTool({
       .max(MAX_SOURCE_CHARS, `at most ${MAX_SOURCE_CHARS.toLocaleString('en')} characters`)
       .describe(`The JSON text to check (up to ${MAX_SOURCE_CHARS.toLocaleString('en')} characters)`),
   }),
-  output: z.object({
+  output: () => z.object({
     valid: z.boolean(),
     error: z
       .object({

@@ -86,7 +86,7 @@ export default defineTool({
     'the times in ISO 8601 and, for key pairs, the matching public key to verify with. "alg: none" is refused; keys are used only for this call and never stored. ' +
     'Do not paste production signing keys into any online tool.',
   keywords: ['jwt', 'json web token', 'generate jwt', 'sign jwt', 'hs256', 'rs256', 'es256', 'eddsa', 'bearer token', 'jose'],
-  input: z.object({
+  input: () => z.object({
     algorithm: z
       .enum(ALGORITHMS, { message: `one of ${ALGORITHMS.join(', ')} ("none" is refused: unsigned tokens are accepted by careless verifiers)` })
       .optional()
@@ -115,7 +115,7 @@ export default defineTool({
     keyId: z.string().max(200).optional().describe('kid header'),
     header: z.record(z.string(), z.unknown()).optional().describe('Extra protected-header fields (alg, b64 and crit cannot be set)'),
   }),
-  output: z.object({
+  output: () => z.object({
     token: z.string(),
     header: z.record(z.string(), z.unknown()),
     payload: z.record(z.string(), z.unknown()),

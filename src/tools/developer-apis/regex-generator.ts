@@ -187,7 +187,7 @@ export default defineTool({
     'Every piece is explained, literal text is escaped, the result uses the u flag and is built to run in linear time, and it is tested against your sample strings. ' +
     'matchWholeString false gives a pattern for finding matches inside longer text.',
   keywords: ['regex generator', 'regex builder', 'regular expression', 'email regex', 'url regex', 'uuid regex', 'validation pattern', 'regexp'],
-  input: z.object({
+  input: () => z.object({
     preset: z
       .enum(PRESET_NAMES)
       .optional()
@@ -208,7 +208,7 @@ export default defineTool({
     matchWholeString: z.boolean().optional().describe('Anchor with ^…$ to validate a whole string (default true); false finds matches inside text (g flag)'),
     samples: z.array(z.string().max(1_000, 'each at most 1,000 characters')).max(50).optional().describe('Strings to test the pattern against (up to 50)'),
   }),
-  output: z.object({
+  output: () => z.object({
     pattern: z.string().describe('The pattern source, for new RegExp(pattern, flags)'),
     flags: z.string(),
     literal: z.string().describe('As a JavaScript regex literal'),

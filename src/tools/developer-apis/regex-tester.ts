@@ -37,7 +37,7 @@ export default defineTool({
     `Patterns run in an isolated worker with a ${REGEX_DEADLINE_MS} ms deadline: a catastrophically backtracking pattern such as ^(a+)+$ is stopped and answered with 422, never hanging the service. ` +
     "Invalid patterns or flags are a 400 with the engine's message.",
   keywords: ['regex', 'regular expression', 'regexp', 'test', 'match', 'capture groups', 'named groups', 'replace', 'javascript regex'],
-  input: z.object({
+  input: () => z.object({
     pattern: z.string().max(10_000, 'at most 10,000 characters').describe('The pattern, without slashes, e.g. (\\d{4})-(\\d{2})'),
     flags: z
       .string()
@@ -59,7 +59,7 @@ export default defineTool({
       .optional()
       .describe('Most matches to return (1–10,000). Default 1,000.'),
   }),
-  output: z.object({
+  output: () => z.object({
     pattern: z.string(),
     flags: z.string(),
     flagNames: z.array(z.string()).describe('The flags in words, e.g. global, ignoreCase'),

@@ -80,7 +80,7 @@ export default defineTool({
     "Valid input returns each statement's type and the tables and columns it touches (with the operation: select, insert, update, delete…); invalid input returns valid: false with the first error's line, column, " +
     'what was found and what the grammar expected there. Syntax only: it does not check that tables or columns exist. An invalid query is a normal 200 answer.',
   keywords: ['sql', 'validate', 'syntax check', 'lint', 'parser', 'postgresql', 'mysql', 'tsql', 'query checker'],
-  input: z.object({
+  input: () => z.object({
     sql: z
       .string()
       .min(1, 'must not be empty')
@@ -88,7 +88,7 @@ export default defineTool({
       .describe(`One or more SQL statements separated by ; (up to ${MAX_SQL_CHARS.toLocaleString('en')} characters)`),
     dialect: z.enum(DIALECTS).optional().describe('SQL dialect whose grammar to use. Default mysql.'),
   }),
-  output: z.object({
+  output: () => z.object({
     valid: z.boolean(),
     dialect: z.string(),
     error: z

@@ -100,7 +100,7 @@ export default defineTool({
     'and shows it in any IANA time zone with its offset, DST flag, zone names, weekday, ISO week and a relative phrase ("3 days ago"). Omit value for the current time. ' +
     'Dates written without an offset are read in assumeTimeZone (default: timeZone); a local time skipped or repeated by a DST change is flagged in a warning.',
   keywords: ['unix timestamp', 'epoch', 'iso 8601', 'rfc 2822', 'time zone', 'timezone converter', 'date converter', 'utc'],
-  input: z.object({
+  input: () => z.object({
     value: z
       .union([z.number(), z.string().max(100, 'at most 100 characters')])
       .optional()
@@ -114,7 +114,7 @@ export default defineTool({
     locale: z.string().max(35).optional().describe('BCP 47 locale for the human-readable forms, e.g. en-US, de-DE. Default en-US.'),
     relativeTo: z.string().max(40).optional().describe('ISO 8601 instant that relative and secondsFromNow are measured from. Default now.'),
   }),
-  output: z.object({
+  output: () => z.object({
     detectedFormat: z
       .string()
       .describe('How value was read: unix-seconds, unix-milliseconds, unix-microseconds, unix-nanoseconds, iso8601, rfc2822, http-date, sql or now'),

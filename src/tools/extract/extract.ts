@@ -36,7 +36,7 @@ export default defineTool({
     'html to text',
     'metadata',
   ],
-  input: z.object({
+  input: () => z.object({
     content: z
       .string()
       .optional()
@@ -59,7 +59,7 @@ export default defineTool({
       ),
     layout: booleanField(false, 'PDF only: keep the physical layout (columns side by side, table alignment) instead of reading order'),
   }),
-  output: z.object({
+  output: () => z.object({
     fileName: z.string().nullable().describe('The name given with the content or upload'),
     kind: z.enum(EXTRACT_KINDS).describe('The format read from the bytes'),
     mimeType: z.string(),

@@ -31,7 +31,7 @@ export default defineTool({
     'conversion rate test',
     'split test',
   ],
-  input: z.object({
+  input: () => z.object({
     baselineRate: z
       .number()
       .min(0.0001, 'at least 0.0001 (percent)')
@@ -74,7 +74,7 @@ export default defineTool({
       .optional()
       .describe('Visitors per day entering the test over all variants, for an estimated duration (optional)'),
   }),
-  output: z.object({
+  output: () => z.object({
     sampleSizePerVariant: z.number().int(),
     totalSampleSize: z.number().int(),
     estimatedDays: z.number().int().nullable().describe('ceil(total ÷ dailyTraffic), when dailyTraffic is given'),

@@ -26,7 +26,7 @@ export default defineTool({
     'when the normal approximation is weak (fewer than 5 expected conversions or non-conversions in a group; use ' +
     'an exact test then) and when the traffic split looks like a sample ratio mismatch against the expected split.',
   keywords: ['ab test significance', 'statistical significance calculator', 'p-value', 'z-test', 'conversion rate test', 'split test results', 'lift'],
-  input: z.object({
+  input: () => z.object({
     controlVisitors: count('Visitors (or sessions, users) in control (A), at least 1'),
     controlConversions: count('Conversions in control (A), at most controlVisitors'),
     variantVisitors: count('Visitors in the variant (B), at least 1'),
@@ -43,7 +43,7 @@ export default defineTool({
       .default(0.5)
       .describe('Intended share of traffic in control, for the sample-ratio-mismatch check (default 0.5)'),
   }),
-  output: z.object({
+  output: () => z.object({
     control: z.object({ visitors: z.number().int(), conversions: z.number().int(), conversionRate: z.number().describe('Percent, 4 decimals') }),
     variant: z.object({ visitors: z.number().int(), conversions: z.number().int(), conversionRate: z.number().describe('Percent, 4 decimals') }),
     absoluteDifference: z.number().describe('Variant − control in percentage points'),

@@ -41,7 +41,7 @@ export default defineTool({
     'tweet length',
     'tiktok ad text',
   ],
-  input: z.object({
+  input: () => z.object({
     platform: z.enum(AD_PLATFORM_NAMES).describe('Ad platform: google-ads, microsoft-ads, meta, linkedin, x or tiktok'),
     items: z
       .array(
@@ -58,7 +58,7 @@ export default defineTool({
       .max(100, 'at most 100 items')
       .describe('Ad texts to count (1–100), each with its field'),
   }),
-  output: z.object({
+  output: () => z.object({
     platform: z.string(),
     countMethod: z.string().describe('How characters are counted on this platform'),
     items: z.array(

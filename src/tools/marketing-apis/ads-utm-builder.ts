@@ -203,7 +203,7 @@ export default defineTool({
     'microsoft ads tracking',
     'linkedin utm',
   ],
-  input: z.object({
+  input: () => z.object({
     url: urlField('Landing page (final) URL, absolute http(s)'),
     platform: z.enum(['google-ads', 'microsoft-ads', 'meta', 'tiktok', 'linkedin']).describe('Ad platform whose macros to use'),
     source: value('utm_source (default: google, bing, facebook, tiktok or linkedin)'),
@@ -222,7 +222,7 @@ export default defineTool({
       .describe('More parameters to add, name → value (macros allowed), e.g. {"kw": "{keyword}"}'),
     lowercase: z.boolean().default(false).describe('Lower-case the literal text of the values (macros are left as they are); default false'),
   }),
-  output: z.object({
+  output: () => z.object({
     platform: z.string(),
     url: z.string().describe('The landing URL with the tracking parameters (macros unencoded)'),
     urlSuffix: z.string().describe('Only the added parameters, to paste into the Final URL suffix / URL parameters field'),

@@ -56,7 +56,7 @@ export default defineTool({
     'ad text 100, or your maxLength. Title Case by default (acronyms and brand capitals kept); duplicates and, for ' +
     'Google/Microsoft, headlines with "!" are dropped. Use them as a starting set for RSA headlines or A/B tests.',
   keywords: ['ad headline generator', 'headline variants', 'rsa headlines', 'ad copy templates', 'google ads headlines', 'facebook ad headlines'],
-  input: z.object({
+  input: () => z.object({
     product: z.string().trim().min(1, 'is required').max(120, 'at most 120 characters').describe('Product or service name, e.g. "Running Shoes" or "Acme CRM"'),
     benefit: value('Main benefit as a short phrase starting with a verb, e.g. "Save 5 Hours a Week"'),
     offer: value('Offer, e.g. "20% Off" or "Free Shipping"'),
@@ -75,7 +75,7 @@ export default defineTool({
     count: z.number().int('a whole number').min(1, 'at least 1').max(50, 'at most 50').default(10).describe('How many headlines at most (1–50, default 10)'),
     titleCase: z.boolean().default(true).describe('Title Case the headlines (default true)'),
   }),
-  output: z.object({
+  output: () => z.object({
     variants: z.array(z.object({ text: z.string(), length: z.number().int(), remaining: z.number().int(), template: z.string(), angle: z.string() })),
     platform: z.enum(PLATFORMS),
     limit: z.number().int(),

@@ -39,7 +39,7 @@ export default defineTool({
     'emoji in front, and checked against the spam-phrase list of email-spam-word-checker: variants without spam phrases ' +
     'come first, flagged ones after.',
   keywords: ['subject line generator', 'email subject ideas', 'subject line variants', 'email a/b test', 'newsletter subject', 'email marketing'],
-  input: z.object({
+  input: () => z.object({
     topic: z.string().trim().min(1, 'is required').max(120, 'at most 120 characters').describe('What the e-mail is about, e.g. "our spring collection"'),
     product: value('Product or service name (optional)'),
     benefit: value('Main benefit as a verb phrase, e.g. "save 5 hours a week" (optional)'),
@@ -62,7 +62,7 @@ export default defineTool({
       .describe('Longest subject in user-perceived characters (default 60)'),
     count: z.number().int('a whole number').min(1, 'at least 1').max(30, 'at most 30').default(10).describe('How many subjects at most (1–30, default 10)'),
   }),
-  output: z.object({
+  output: () => z.object({
     variants: z.array(
       z.object({
         text: z.string(),

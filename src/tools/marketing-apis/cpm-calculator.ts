@@ -13,12 +13,12 @@ export default defineTool({
     '(impressions ÷ reach) and the cost per 1,000 people reached. impressions = 0 is refused (division by zero). ' +
     'Currency-agnostic.',
   keywords: ['cpm', 'cost per mille', 'cost per thousand impressions', 'cpm calculator', 'display advertising cost', 'frequency'],
-  input: z.object({
+  input: () => z.object({
     cost: moneyField('Total ad spend'),
     impressions: countInput('Impressions (must be more than 0)'),
     reach: countInput('Unique people reached, for frequency and cost per 1,000 reached (optional)').optional(),
   }),
-  output: z.object({
+  output: () => z.object({
     cpm: z.string().describe('Cost per 1,000 impressions, 2 decimals'),
     costPerImpression: z.string().describe('Cost of one impression, 6 decimals'),
     cost: z.string(),

@@ -43,11 +43,11 @@ export default defineTool({
     'href',
     'hrefs',
   ],
-  input: z.object({
+  input: () => z.object({
     html: textField('The e-mail HTML'),
     baseUrl: z.string().max(2048, 'at most 2,048 characters').optional().describe('Absolute URL to resolve relative links against (optional)'),
   }),
-  output: z.object({
+  output: () => z.object({
     links: z.array(
       z.object({
         index: z.number().int(),

@@ -30,12 +30,12 @@ export default defineTool({
     CATEGORY_SCORING_NOTE +
     ' Categories: wording 60, formatting 25, density 15.',
   keywords: ['spam words', 'spam trigger words', 'email spam checker', 'spam filter', 'email deliverability', 'email copy check'],
-  input: z.object({
+  input: () => z.object({
     text: textField('E-mail body as plain text (give text or html)').optional(),
     html: textField('E-mail body as HTML; its visible text is checked (give text or html)').optional(),
     subject: z.string().max(1000, 'at most 1,000 characters').optional().describe('Subject line (optional; matches there weigh more)'),
   }),
-  output: z.object({
+  output: () => z.object({
     matches: z
       .array(
         z.object({

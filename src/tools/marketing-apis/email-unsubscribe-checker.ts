@@ -60,7 +60,7 @@ export default defineTool({
     CATEGORY_SCORING_NOTE +
     ' Categories: body 40, header 40, oneClick 20.',
   keywords: ['unsubscribe link checker', 'list-unsubscribe', 'one-click unsubscribe', 'rfc 8058', 'gmail bulk sender', 'yahoo sender requirements', 'can-spam'],
-  input: z.object({
+  input: () => z.object({
     html: textField('E-mail HTML body (optional)').optional(),
     text: textField('Plain-text body part (optional)').optional(),
     headers: z
@@ -72,7 +72,7 @@ export default defineTool({
       .describe('Message headers: the raw header block ("List-Unsubscribe: <…>\\r\\n…") or an object {"List-Unsubscribe": "<…>"} (optional)'),
     bulkSender: z.boolean().default(true).describe('Apply the Gmail/Yahoo bulk-sender rule, which makes one-click unsubscribe mandatory (default true)'),
   }),
-  output: z.object({
+  output: () => z.object({
     body: z.object({
       checked: z.boolean(),
       unsubscribeLinks: z.array(z.object({ href: z.string(), text: z.string(), source: z.enum(['html', 'text']) })),

@@ -19,7 +19,7 @@ export default defineTool({
     'given of followers, reach, impressions is used. With posts > 1 the figures are per-post averages (engagements ÷ ' +
     'posts ÷ audience). The basis that is given must be more than 0.',
   keywords: ['engagement rate', 'instagram engagement rate', 'err', 'engagement rate by reach', 'social media metrics', 'tiktok engagement'],
-  input: z.object({
+  input: () => z.object({
     likes: countInput('Likes / reactions (default 0)').default(0),
     comments: countInput('Comments (default 0)').default(0),
     shares: countInput('Shares / reposts (default 0)').default(0),
@@ -40,7 +40,7 @@ export default defineTool({
       .describe('Number of posts the engagements are summed over (default 1); the result is the per-post average'),
     decimals: decimalsField,
   }),
-  output: z.object({
+  output: () => z.object({
     engagementRate: z.string().describe('Engagement rate in percent (per post when posts > 1)'),
     basis: z.enum(BASES),
     audience: z.number().int(),

@@ -74,7 +74,7 @@ export default defineTool({
     CATEGORY_SCORING_NOTE +
     ' Categories: assets 50, lengths 30, variety 20.',
   keywords: ['responsive search ad', 'rsa preview', 'google ads preview', 'ad strength', 'headline pinning', 'rsa combinations', 'ad preview'],
-  input: z.object({
+  input: () => z.object({
     headlines: z
       .array(asset('headline', 3))
       .min(1, 'at least 1 headline')
@@ -96,7 +96,7 @@ export default defineTool({
       .default(3)
       .describe('How many preview combinations to return (1–20, default 3)'),
   }),
-  output: z.object({
+  output: () => z.object({
     headlines: z.array(
       z.object({ text: z.string(), length: z.number().int(), limit: z.number().int(), withinLimit: z.boolean(), pinnedPosition: z.number().int().nullable() }),
     ),

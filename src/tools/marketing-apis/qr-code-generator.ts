@@ -40,7 +40,7 @@ export default defineTool({
     'have too little contrast to scan reliably. Up to 2,953 bytes of binary text, 4,296 alphanumeric or 7,089 digits ' +
     'fit at level L; less at higher levels.',
   keywords: ['qr code', 'qr generator', 'qr svg', 'qr png', 'barcode', 'qr code url', 'data uri'],
-  input: z.object({
+  input: () => z.object({
     text: z.string().min(1, 'must not be empty').max(7089, 'at most 7,089 characters (the QR maximum, for digits only)').describe('The URL or text to encode'),
     format: z.enum(['svg', 'png', 'both']).default('svg').describe('svg (markup), png (data URI) or both; default svg'),
     errorCorrectionLevel: z.enum(['L', 'M', 'Q', 'H']).default('M').describe('L (7%), M (15%, default), Q (25%) or H (30%) recoverable damage'),
@@ -61,7 +61,7 @@ export default defineTool({
     darkColor: colorField('Colour of the dark modules', '#000000'),
     lightColor: colorField('Background colour', '#ffffff'),
   }),
-  output: z.object({
+  output: () => z.object({
     format: z.enum(['svg', 'png', 'both']),
     svg: z.string().nullable().describe('SVG markup (null when format is png)'),
     pngDataUri: z.string().nullable().describe('PNG as a data:image/png;base64 URI (null when format is svg)'),

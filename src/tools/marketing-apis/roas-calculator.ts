@@ -13,7 +13,7 @@ export default defineTool({
     'With grossMarginPercent (your margin on that revenue) it also returns the break-even ROAS (100 ÷ margin), the ' +
     'profit after cost of goods and ads, and whether the campaign is profitable. cost = 0 is refused (division by zero).',
   keywords: ['roas', 'return on ad spend', 'roas calculator', 'break-even roas', 'ad profitability', 'revenue per ad dollar'],
-  input: z.object({
+  input: () => z.object({
     revenue: moneyField('Revenue attributed to the ads'),
     cost: moneyField('Ad spend (must be more than 0)'),
     grossMarginPercent: z
@@ -24,7 +24,7 @@ export default defineTool({
       .describe('Gross margin on the revenue in percent (e.g. 40), for break-even ROAS and profit (optional)'),
     decimals: decimalsField,
   }),
-  output: z.object({
+  output: () => z.object({
     roas: z.string().describe('Revenue ÷ cost as a ratio (4.00 = 4:1)'),
     roasPercent: z.string().describe('ROAS in percent (400.00 = 400%)'),
     netReturn: z.string().describe('revenue − cost, 2 decimals'),

@@ -97,7 +97,7 @@ export default defineTool({
     'threads limit',
     'bluesky limit',
   ],
-  input: z.object({
+  input: () => z.object({
     text: z
       .string()
       .max(100_000, 'at most 100,000 characters')
@@ -108,7 +108,7 @@ export default defineTool({
       .default(PLATFORM_NAMES)
       .describe(`Platforms to check (default all): ${PLATFORM_NAMES.join(', ')}`),
   }),
-  output: z.object({
+  output: () => z.object({
     characters: z.number().int().describe('User-perceived characters (graphemes)'),
     utf16Length: z.number().int().describe('Length in UTF-16 code units (what JavaScript .length reports)'),
     words: z.number().int(),

@@ -133,7 +133,7 @@ export default defineTool({
     'aspect ratio checker',
     'linkedin banner size',
   ],
-  input: z.object({
+  input: () => z.object({
     width: z.number().int('a whole number of pixels').min(1, 'at least 1').max(100_000, 'at most 100,000').describe('Image width in pixels'),
     height: z.number().int('a whole number of pixels').min(1, 'at least 1').max(100_000, 'at most 100,000').describe('Image height in pixels'),
     placements: z.array(z.enum(IDS)).min(1, 'at least 1 placement').optional().describe('Placements to check (default all)'),
@@ -151,7 +151,7 @@ export default defineTool({
       .default(2)
       .describe('How far the aspect ratio may be from the target and still count as matching, in percent (default 2)'),
   }),
-  output: z.object({
+  output: () => z.object({
     width: z.number().int(),
     height: z.number().int(),
     aspectRatio: z.string().describe('Reduced ratio, e.g. 16:9, or the decimal ratio : 1'),

@@ -18,7 +18,7 @@ export default defineTool({
     'reports are case-sensitive. For ad-platform macros ({keyword}, {{ad.name}}) use ads-utm-builder; for many URLs, ' +
     'utm-bulk-builder.',
   keywords: ['utm builder', 'campaign url builder', 'utm parameters', 'google analytics', 'ga4', 'tracking link', 'utm_source'],
-  input: z.object({
+  input: () => z.object({
     url: urlField('Landing page URL, absolute http(s), e.g. https://example.com/pricing'),
     source: value('utm_source: where the traffic comes from (google, newsletter, facebook)'),
     medium: value('utm_medium: the marketing medium (cpc, email, social, paid_social, referral)'),
@@ -31,7 +31,7 @@ export default defineTool({
     marketingTactic: value('utm_marketing_tactic: targeting, e.g. remarketing, prospecting (optional, GA4)').optional(),
     lowercase: z.boolean().default(false).describe('Lower-case every value (recommended: GA4 treats "Email" and "email" as different mediums). Default false'),
   }),
-  output: z.object({
+  output: () => z.object({
     url: z.string().describe('The campaign URL'),
     parameters: z.record(z.string(), z.string()).describe('The utm_* parameters set, with their (unencoded) values, in URL order'),
     replacedParameters: z.array(z.string()).describe('utm_* parameters the URL already had and that were replaced'),

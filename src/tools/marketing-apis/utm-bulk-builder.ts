@@ -31,12 +31,12 @@ export default defineTool({
     '(rows.3.url) while the others are still built. Results keep the input order, with per-row warnings (spaces, ' +
     'capitals) and a summary.',
   keywords: ['bulk utm builder', 'batch utm', 'utm spreadsheet', 'campaign urls', 'tracking links', 'mass utm'],
-  input: z.object({
+  input: () => z.object({
     rows: z.array(rowSchema).min(1, 'at least 1 row').max(MAX_ROWS, `at most ${MAX_ROWS} rows per call`).describe(`Rows to build (1–${MAX_ROWS})`),
     defaults: rowSchema.optional().describe('Values used for any field a row leaves out or leaves blank'),
     lowercase: z.boolean().default(false).describe('Lower-case every value (default false)'),
   }),
-  output: z.object({
+  output: () => z.object({
     rows: z.array(
       z.object({
         index: z.number().int().describe('Position of the row in the input, from 0'),

@@ -45,7 +45,7 @@ export default defineTool({
     CATEGORY_SCORING_NOTE +
     ' Categories: required 40, formatting 35, consistency 25.',
   keywords: ['utm naming convention', 'utm audit', 'utm checker', 'campaign taxonomy', 'ga4 channel grouping', 'utm governance', 'lowercase utm'],
-  input: z.object({
+  input: () => z.object({
     urls: z
       .array(z.string().max(8192, 'at most 8,192 characters'))
       .min(1, 'at least 1 URL')
@@ -82,7 +82,7 @@ export default defineTool({
       .default({ lowercase: true, separator: 'any', required: ['source', 'medium', 'campaign'], maxLength: 100, allowedValues: {}, ga4Mediums: true })
       .describe('The naming convention'),
   }),
-  output: z.object({
+  output: () => z.object({
     ...categoryAuditShape,
     urls: z
       .array(z.object({ url: z.string(), parameters: z.record(z.string(), z.string()), findingIds: z.array(z.string()) }))

@@ -18,7 +18,7 @@ export default defineTool({
     'flags missing source/medium/campaign, duplicated parameters and wrongly-cased names (UTM_Source is ignored by GA4). ' +
     'Accepts a full URL or just a query string ("?utm_source=x&…"). Values are decoded (+ and %20 are spaces).',
   keywords: ['utm parser', 'parse utm', 'gclid', 'fbclid', 'msclkid', 'click id', 'campaign parameters', 'clean url', 'strip tracking'],
-  input: z.object({
+  input: () => z.object({
     url: z
       .string()
       .trim()
@@ -26,7 +26,7 @@ export default defineTool({
       .max(8192, 'at most 8,192 characters')
       .describe('A tagged URL (https://example.com/?utm_source=…) or a query string (?utm_source=…)'),
   }),
-  output: z.object({
+  output: () => z.object({
     utm: z
       .object({
         source: z.string().nullable(),

@@ -89,7 +89,7 @@ export default defineTool({
     'argon2 crate (@node-rs/argon2). The password is never echoed or logged. For fast digests use ' +
     'hash-generator; for strength use password-strength-checker.',
   keywords: ['bcrypt', 'argon2', 'argon2id', 'password hash', 'hash password', 'verify password', 'phc', 'kdf', 'salt', 'rehash'],
-  input: z.object({
+  input: () => z.object({
     password: z.string().min(1, 'must not be empty').max(1024, 'at most 1,024 characters').describe('The password to hash or check (never echoed or logged)'),
     mode: z.enum(['hash', 'verify']).default('hash').describe('hash (default): make a new hash; verify: check `password` against `hash`'),
     algorithm: z.enum(ALGORITHMS).optional().describe('bcrypt (default for hash mode) or argon2id; in verify mode it is read from `hash`'),
@@ -135,7 +135,7 @@ export default defineTool({
           './A-Za-z0-9; Argon2id: 8–64 characters of text, used as UTF-8 bytes',
       ),
   }),
-  output: outputSchema,
+  output: () => outputSchema,
   examples: [
     {
       title: 'bcrypt of "U*U" with the OpenBSD test salt reproduces the published hash',

@@ -246,7 +246,7 @@ export default defineTool({
     'frame-ancestors',
     'security headers',
   ],
-  input: z.object({
+  input: () => z.object({
     policy: z
       .string()
       .min(1, 'must not be empty')
@@ -258,7 +258,7 @@ export default defineTool({
       .default('header')
       .describe('header (default) or meta (a <meta http-equiv> tag, which ignores frame-ancestors, report-uri and sandbox)'),
   }),
-  output: z.object({
+  output: () => z.object({
     score: scoreField,
     scoreBreakdown: scoreBreakdownField,
     findings: findingsField,

@@ -18,7 +18,7 @@ export default defineTool({
   keywords: ['dns lookup', 'dns records', 'mx lookup', 'txt record', 'nslookup', 'dig', 'a record', 'caa'],
   method: 'GET',
   timeoutMs: 20_000,
-  input: z.object({
+  input: () => z.object({
     ...domainInput,
     types: z
       .string()
@@ -26,7 +26,7 @@ export default defineTool({
       .optional()
       .describe(`Comma-separated record types (${RECORD_TYPES.join(', ')}); default ${DEFAULT_TYPES.join(', ')}`),
   }),
-  output: z.object({
+  output: () => z.object({
     domain: z.string(),
     resolver: z.string().describe('"system" or the configured servers'),
     answers: z.array(

@@ -42,7 +42,7 @@ export default defineTool({
     'fingerprints and comparing against published digests; for passwords use bcrypt-hash-generator instead, ' +
     'for keyed signatures hmac-generator.',
   keywords: ['hash', 'digest', 'md5', 'sha1', 'sha256', 'sha512', 'sha3', 'blake2', 'checksum', 'fingerprint'],
-  input: z.object({
+  input: () => z.object({
     text: textField('The text (or hex/Base64 bytes, see inputEncoding) to hash'),
     algorithm: algorithm.optional().describe(`One algorithm: ${NAMES.join(', ')} (SHA-256 style spellings work too)`),
     algorithms: z
@@ -54,7 +54,7 @@ export default defineTool({
     inputEncoding: inputEncodingField('`text`'),
     encoding: z.enum(OUTPUT_ENCODINGS).default('hex').describe('How digests are written: hex (lowercase, default), base64 or base64url'),
   }),
-  output: z.object({
+  output: () => z.object({
     inputBytes: z.number().int().nonnegative().describe('Number of bytes hashed'),
     encoding: z.enum(OUTPUT_ENCODINGS).describe('Encoding of the digests'),
     digests: z

@@ -18,8 +18,8 @@ export default defineTool({
   keywords: ['http to https', 'https redirect', 'hsts', 'hsts preload', 'ssl redirect', 'redirect security'],
   method: 'GET',
   timeoutMs: 30_000,
-  input: z.object({ url: urlField('Site or URL (its http:// version is tested)') }),
-  output: z.object({
+  input: () => z.object({ url: urlField('Site or URL (its http:// version is tested)') }),
+  output: () => z.object({
     httpUrl: z.string(),
     finalUrl: z.string(),
     finalStatus: z.number().int().nullable(),

@@ -35,8 +35,8 @@ export default defineTool({
     'suspicious kid values, and sensitive data in the payload (which is only encoded, not encrypted). Encrypted ' +
     'tokens (JWE) show their header only. The signature is NOT verified: use jwt-signature-verifier for that.',
   keywords: ['jwt', 'decode jwt', 'json web token', 'jwt parser', 'claims', 'bearer token', 'id token', 'access token', 'exp'],
-  input: z.object({ token: tokenField }),
-  output: z.object({
+  input: () => z.object({ token: tokenField }),
+  output: () => z.object({
     form: z.enum(['JWS', 'JWE']).describe('JWS: signed (or unsecured) token with readable claims; JWE: encrypted token'),
     algorithm: z.string().nullable().describe('The "alg" header'),
     header: z.record(z.string(), z.unknown()).describe('The decoded header'),

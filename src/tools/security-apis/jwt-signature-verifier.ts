@@ -215,8 +215,8 @@ export default defineTool({
     'claims, and the key used. Signatures are checked by the jose library. Secrets are never echoed or logged. ' +
     'To read a token without a key use jwt-decoder; to make one, developer-apis/jwt-generator.',
   keywords: ['jwt', 'verify jwt', 'jwt signature', 'jws', 'jwks', 'hs256', 'rs256', 'es256', 'eddsa', 'token validation', 'exp', 'audience'],
-  input: inputSchema,
-  output: outputSchema,
+  input: () => inputSchema,
+  output: () => outputSchema,
   examples: [
     {
       title: 'jwt.io sample token with its secret: valid',

@@ -88,7 +88,7 @@ export default defineTool({
     'stable ids. Pass `userInputs` (user name, e-mail, site name) so that passwords built from them score low. ' +
     'The password is never echoed (not even in part), stored or logged.',
   keywords: ['password strength', 'password checker', 'zxcvbn', 'crack time', 'password meter', 'weak password', 'entropy', 'how secure', 'password security'],
-  input: z.object({
+  input: () => z.object({
     password: z
       .string()
       .min(1, 'must not be empty')
@@ -100,7 +100,7 @@ export default defineTool({
       .default([])
       .describe('Words tied to the user or site (user name, e-mail, company) that make a password guessable'),
   }),
-  output: z.object({
+  output: () => z.object({
     score: scoreField,
     scoreBreakdown: scoreBreakdownField,
     findings: findingsField,

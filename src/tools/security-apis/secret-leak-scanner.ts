@@ -348,7 +348,7 @@ export default defineTool({
     'private key',
     'dlp',
   ],
-  input: z.object({
+  input: () => z.object({
     text: textField('The text to scan (never stored, logged or echoed)'),
     includeGeneric: z
       .boolean()
@@ -368,7 +368,7 @@ export default defineTool({
       .default(20)
       .describe('Shortest string the entropy heuristic considers (16–128, default 20)'),
   }),
-  output: z.object({
+  output: () => z.object({
     score: scoreField,
     scoreBreakdown: scoreBreakdownField,
     findings: findingsField,

@@ -37,7 +37,7 @@ export default defineTool({
     '`excludeAmbiguous` drops look-alikes (I l 1 | O 0 o); `exclude` drops any characters you name. ' +
     'Nothing is stored or logged.',
   keywords: ['password generator', 'random password', 'strong password', 'secure password', 'passphrase', 'csprng', 'entropy'],
-  input: z.object({
+  input: () => z.object({
     length: countField('Characters per password', 4, 256).default(16),
     count: countField('How many passwords', 1, 100).default(1),
     uppercase: z.boolean().default(true).describe('Include A–Z (default true)'),
@@ -47,7 +47,7 @@ export default defineTool({
     excludeAmbiguous: z.boolean().default(false).describe('Leave out look-alike characters I l 1 | O 0 o (default false)'),
     exclude: z.string().max(200, 'at most 200 characters').default('').describe('Further characters never to use, e.g. "{}[]"'),
   }),
-  output: z.object({
+  output: () => z.object({
     password: z.string().describe('The first password (the only one when count is 1)'),
     passwords: z.array(z.string()).describe('All generated passwords'),
     length: z.number().int().describe('Characters per password'),

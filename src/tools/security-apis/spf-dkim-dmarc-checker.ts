@@ -18,11 +18,11 @@ export default defineTool({
   keywords: ['spf', 'dkim', 'dmarc', 'email authentication', 'email security', 'dns txt', 'deliverability'],
   method: 'GET',
   timeoutMs: 25_000,
-  input: z.object({
+  input: () => z.object({
     ...domainInput,
     selectors: z.string().max(500, 'at most 500 characters').optional().describe('Comma-separated DKIM selectors to check besides the common ones'),
   }),
-  output: z.object({
+  output: () => z.object({
     domain: z.string(),
     mx: z.array(z.string()),
     spf: z.object({

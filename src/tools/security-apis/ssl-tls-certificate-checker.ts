@@ -34,11 +34,11 @@ export default defineTool({
   keywords: ['ssl checker', 'tls certificate', 'certificate expiry', 'ssl expiration', 'https certificate', 'tls version', 'cipher'],
   method: 'GET',
   timeoutMs: 25_000,
-  input: z.object({
+  input: () => z.object({
     url: urlField('Host or URL (https://host[:port]); http:// URLs are checked on 443'),
     checkLegacyProtocols: boolParam(true, 'Also try a TLS 1.0/1.1-only handshake (default true)'),
   }),
-  output: z.object({
+  output: () => z.object({
     host: z.string(),
     port: z.number().int(),
     address: z.string(),

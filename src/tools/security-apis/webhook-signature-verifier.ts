@@ -77,7 +77,7 @@ export default defineTool({
     'malformed). The payload must be the raw body exactly as received. Secrets are never echoed or logged; to ' +
     'compute a signature use hmac-generator.',
   keywords: ['webhook', 'signature', 'verify', 'hmac', 'github', 'stripe', 'svix', 'standard webhooks', 'x-hub-signature-256', 'stripe-signature'],
-  input: z.object({
+  input: () => z.object({
     payload: textField('The raw request body, byte for byte as received (do not re-serialize JSON)'),
     secret: z.string().min(1, 'must not be empty').max(MAX_SECRET_CHARS, `at most ${MAX_SECRET_CHARS} characters`).describe('The endpoint signing secret'),
     signature: z
@@ -106,7 +106,7 @@ export default defineTool({
       .optional()
       .describe('Hash of a bare hex/base64 signature; default: inferred from its length (32 bytes → sha256, 20 → sha1, 64 → sha512…)'),
   }),
-  output: z.object({
+  output: () => z.object({
     valid: z.boolean().describe('True when a signature matches and the timestamp (if any) is within tolerance'),
     scheme: z.enum(['github', 'stripe', 'standard', 'hex', 'base64', 'unknown']).describe('The scheme used (unknown: auto-detection failed)'),
     algorithm: z.enum(HMAC_ALGORITHMS).nullable().describe('HMAC hash used'),

@@ -34,7 +34,7 @@ export default defineTool({
     'pro 20). Add ?format=markdown for a report or ?format=json for the bare result.',
   keywords: ['bulk seo audit', 'multiple urls', 'seo scorecard', 'batch seo check', 'deploy regression', 'seo crawler'],
   timeoutMs: 90_000,
-  input: z.object({
+  input: () => z.object({
     urls: z
       .array(z.string().max(2048, 'at most 2048 characters'))
       .max(100, 'at most 100 items')
@@ -42,7 +42,7 @@ export default defineTool({
       .describe('URLs to audit (http/https; a bare host gets https://)'),
     urlsText: z.string().max(50_000, 'at most 50,000 characters').optional().describe('More URLs as text: one per line, or separated by commas or spaces'),
   }),
-  output: z.object({
+  output: () => z.object({
     summary: z.object({
       requested: z.number().int(),
       audited: z.number().int(),

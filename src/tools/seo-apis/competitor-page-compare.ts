@@ -31,11 +31,11 @@ export default defineTool({
     'your page never mentions, their subheadings, and schema types they have and you lack — with findings on what to add.',
   keywords: ['competitor analysis', 'content gap', 'compare competitors', 'seo competitor', 'serp competitor'],
   timeoutMs: 45_000,
-  input: z.object({
+  input: () => z.object({
     url: urlField('Your page'),
     competitorUrls: z.array(urlField('A competitor page')).min(1, 'at least 1').max(3, 'at most 3').describe('1–3 competitor pages'),
   }),
-  output: z.object({
+  output: () => z.object({
     page: pageSchema,
     competitors: z.array(pageSchema),
     contentGap: z.object({

@@ -19,7 +19,7 @@ export default defineTool({
     'when only texts are given.',
   keywords: ['duplicate content', 'plagiarism', 'near duplicate', 'content similarity', 'simhash', 'jaccard'],
   timeoutMs: 45_000,
-  input: z.object({
+  input: () => z.object({
     urls: z.array(z.string().trim().min(1).max(2048)).max(10, 'at most 10 URLs').optional().describe('Pages to compare'),
     texts: z
       .array(z.string().max(200_000, 'at most 200,000 characters each'))
@@ -27,7 +27,7 @@ export default defineTool({
       .optional()
       .describe('Texts to compare (labelled text1, text2…)'),
   }),
-  output: z.object({
+  output: () => z.object({
     documents: z.array(
       z.object({ id: z.string(), source: z.enum(['url', 'text']), finalUrl: z.string().nullable(), words: z.number().int(), error: z.string().nullable() }),
     ),

@@ -21,11 +21,11 @@ export default defineTool({
     'minus 25 per high, 10 per medium and 3 per low change.',
   keywords: ['seo diff', 'seo regression', 'staging vs production', 'migration check', 'compare pages', 'deploy check'],
   timeoutMs: 30_000,
-  input: z.object({
+  input: () => z.object({
     beforeUrl: urlField('The reference URL (e.g. production, or the old URL)'),
     afterUrl: urlField('The changed URL (e.g. staging, or the new URL)'),
   }),
-  output: z.object({
+  output: () => z.object({
     beforeUrl: z.string(),
     afterUrl: z.string(),
     changes: z.array(

@@ -20,8 +20,8 @@ export default defineTool({
     'links, images without alt and structured data, saying which URL does better on each, plus the checks one passes and the other fails.',
   keywords: ['compare seo', 'seo comparison', 'competitor seo', 'side by side', 'page comparison'],
   timeoutMs: 30_000,
-  input: z.object({ url1: urlField('First URL (http or https)'), url2: urlField('Second URL (http or https)') }),
-  output: z.object({
+  input: () => z.object({ url1: urlField('First URL (http or https)'), url2: urlField('Second URL (http or https)') }),
+  output: () => z.object({
     pages: z.array(pageAnalysisSchema).length(2).describe('The full analysis of url1 then url2'),
     comparison: z.array(metricSchema),
     scoreDifference: z.number().int().describe('url1 score minus url2 score'),

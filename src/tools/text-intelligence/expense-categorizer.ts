@@ -29,7 +29,7 @@ export default defineTool({
     'negative are detected. Totals per category and per currency are computed in decimal and returned as 2-decimal strings; ' +
     `no exchange rates are applied. Up to ${MAX_EXPENSE_ROWS.toLocaleString('en')} lines or rows.`,
   keywords: ['expenses', 'categorize', 'bank statement', 'transactions', 'budget', 'spending', 'csv', 'receipts', 'bookkeeping', 'expense report'],
-  input: z
+  input: () => z
     .object({
       text: source('Expenses as text, one per line (give text or csv)'),
       csv: source('Expenses as CSV, e.g. a bank export (give text or csv)'),
@@ -55,7 +55,7 @@ export default defineTool({
       else if (!/\d/.test(v.text ?? v.csv ?? ''))
         ctx.addIssue({ code: 'custom', message: 'contains no amounts', path: [v.text !== undefined ? 'text' : 'csv'] });
     }),
-  output: expenseResultSchema,
+  output: () => expenseResultSchema,
   examples: [
     {
       title: 'notes with symbols, codes and decimal commas',

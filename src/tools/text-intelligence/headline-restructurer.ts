@@ -212,7 +212,7 @@ export default defineTool({
     '"Better/More/Less <object>" read from verbs such as improve, increase or reduce. Each variant reports its length in ' +
     'characters and words and whether it fits the ~60 characters Google shows. Title Case (AP-style small words) or sentence case.',
   keywords: ['headline', 'title', 'rewrite headline', 'headline generator', 'blog title', 'how-to', 'listicle', 'copywriting', 'seo title'],
-  input: z.object({
+  input: () => z.object({
     headline: z
       .string()
       .max(300, 'at most 300 characters')
@@ -243,7 +243,7 @@ export default defineTool({
       .default('title')
       .describe('title = Title Case with small words lower-case (default); sentence = only the first letter capitalised'),
   }),
-  output: z.object({
+  output: () => z.object({
     original: z.string(),
     form: z.enum(['action', 'topic', 'statement']).describe('How the headline was read'),
     variants: z.array(

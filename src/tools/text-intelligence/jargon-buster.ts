@@ -63,7 +63,7 @@ export default defineTool({
     '"action") are only replaced where they must be verbs. `mode: annotate` keeps the original and adds the plain word in ' +
     'brackets instead. Returns the text, each term found with its explanation and count, jargon per 100 words and a rating.',
   keywords: ['jargon', 'plain english', 'plain language', 'buzzwords', 'simplify text', 'legalese', 'corporate speak', 'clarity', 'rewrite'],
-  input: z.object({
+  input: () => z.object({
     text: textField('Text to simplify'),
     categories: z
       .array(z.enum(JARGON_CATEGORIES))
@@ -80,7 +80,7 @@ export default defineTool({
       .optional()
       .describe('Dictionary terms to leave alone, e.g. ["bandwidth"] in a networking text'),
   }),
-  output: z.object({
+  output: () => z.object({
     text: z.string().describe('The text in plain English (or annotated)'),
     replacements: z.array(replacementSchema).describe('Each jargon term found, most frequent first'),
     total: z.number().int().nonnegative().describe('Replacements made'),

@@ -77,7 +77,7 @@ export default defineTool({
     'text, counts per type, the distinct values found (masked, never raw), and an audit: a privacy score of the input, the points ' +
     'lost per type and one finding per type found with stable ids (pii.email, pii.credit_card…).',
   keywords: ['pii', 'redact', 'anonymize', 'scrub', 'gdpr', 'personal data', 'mask', 'email', 'phone number', 'credit card', 'iban', 'ssn', 'privacy'],
-  input: z.object({
+  input: () => z.object({
     text: z
       .string()
       .max(MAX_PII_TEXT_CHARS, `at most ${MAX_PII_TEXT_CHARS.toLocaleString('en')} characters`)
@@ -102,7 +102,7 @@ export default defineTool({
       .default('US')
       .describe('Country for phone numbers written without +country code (ISO 3166-1 alpha-2, default US)'),
   }),
-  output: piiResultSchema,
+  output: () => piiResultSchema,
   examples: [
     {
       title: 'typed placeholders, repeated value keeps its number',

@@ -91,7 +91,7 @@ export default defineTool({
     'boundary with "…", never inside a word, emoji or accented letter. Tweets can end with the `url` and hashtags from the ' +
     "text's keywords. Lengths count user-perceived characters (graphemes).",
   keywords: ['meta description', 'snippet', 'tweet', 'excerpt', 'summary', 'og description', 'social post', 'truncate', 'teaser'],
-  input: z.object({
+  input: () => z.object({
     text: z
       .string()
       .max(MAX_SNIPPET_TEXT, `at most ${MAX_SNIPPET_TEXT.toLocaleString('en')} characters`)
@@ -116,7 +116,7 @@ export default defineTool({
       .default(0)
       .describe("Hashtags from the text's keywords to add to tweet and LinkedIn snippets when they fit (0–5, default 0)"),
   }),
-  output: z.object({
+  output: () => z.object({
     snippets: z.array(
       z.object({
         type: z.enum(TYPES),

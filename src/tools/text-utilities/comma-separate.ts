@@ -17,7 +17,7 @@ export default defineTool({
     'duplicates are removed and items are quoted (inner quotes are doubled, CSV style). The separator is yours ' +
     '(default ", ").',
   keywords: ['comma separated', 'csv', 'list to comma', 'join list', 'delimiter', 'column to row'],
-  input: z.object({
+  input: () => z.object({
     text: textField('The list: one item per line, or separated by spaces'),
     separator: z.string().max(20, 'at most 20 characters').default(', ').describe('Placed between items (default ", ")'),
     splitOn: z
@@ -27,7 +27,7 @@ export default defineTool({
     unique: z.boolean().default(false).describe('Drop repeated items, keeping the first (default false)'),
     quote: z.enum(['none', 'single', 'double']).default('none').describe('Wrap each item in \' or " quotes (default none)'),
   }),
-  output: z.object({
+  output: () => z.object({
     text: z.string().describe('The items joined by the separator'),
     items: z.array(z.string()).describe('The items, trimmed and unquoted'),
     count: z.number().int().nonnegative().describe('How many items'),

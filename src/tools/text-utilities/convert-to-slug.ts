@@ -24,7 +24,7 @@ export default defineTool({
     '(Chinese, Japanese, Korean, Thai, Hebrew, Hindi…) keeps its own letters ("Tokyo 東京" → "tokyo-東京"). Optionally keeps case, splits ' +
     'camelCase words, or cuts the slug at a word boundary to a maximum length.',
   keywords: ['slug', 'slugify', 'url', 'permalink', 'seo url', 'transliterate', 'kebab'],
-  input: z.object({
+  input: () => z.object({
     text: textField('Title or phrase to turn into a slug'),
     separator: z
       .string()
@@ -44,7 +44,7 @@ export default defineTool({
       .describe('Cut the slug to at most this many characters, at a word boundary where possible (1–2000)'),
     locale: localeField('Language rules for transliteration, e.g. "de" turns ä into ae and "sv" turns å into aa'),
   }),
-  output: z.object({ slug: z.string().describe('The slug; empty when the text has no letters or digits') }),
+  output: () => z.object({ slug: z.string().describe('The slug; empty when the text has no letters or digits') }),
   examples: [
     { title: 'accents are transliterated', input: { text: 'Crème brûlée' }, output: { slug: 'creme-brulee' } },
     { title: 'punctuation and "&"', input: { text: 'Hello, World & Friends!' }, output: { slug: 'hello-world-and-friends' } },

@@ -22,7 +22,7 @@ export default defineTool({
     '(up to 100, separated by a blank line). By default it starts with the classic "Lorem ipsum dolor sit amet"; the ' +
     'rest is random Latin-like filler. format "html" wraps each paragraph in <p>…</p>.',
   keywords: ['lorem ipsum', 'dummy text', 'placeholder text', 'filler text', 'sample text', 'mock content'],
-  input: z
+  input: () => z
     .object({
       count: countField('How many words (up to 10,000), sentences (up to 1,000) or paragraphs (up to 100)', 1, LIMITS.words),
       unit: z
@@ -38,7 +38,7 @@ export default defineTool({
       if (input.count > max && input.count <= LIMITS.words)
         ctx.addIssue({ code: 'custom', path: ['count'], message: `at most ${max.toLocaleString('en')} ${input.unit}` });
     }),
-  output: z.object({ text: z.string().describe('The generated placeholder text') }),
+  output: () => z.object({ text: z.string().describe('The generated placeholder text') }),
   examples: [
     { title: 'the classic five words', input: { count: 5, unit: 'words' }, output: { text: 'Lorem ipsum dolor sit amet' } },
     { title: 'one sentence', input: { count: 1, unit: 'sentences' }, output: { text: CLASSIC_SENTENCE } },

@@ -66,7 +66,7 @@ export default defineTool({
     'default ("one hundred five"); and: true gives British "one hundred and five". For cheques, invoices and ' +
     'accessibility.',
   keywords: ['number to words', 'spell number', 'amount in words', 'cheque writing', 'ordinal', 'currency in words', 'numbers to text'],
-  input: z.object({
+  input: () => z.object({
     number: z
       .union([z.number(), z.string().max(200, 'at most 200 characters')], {
         error: (issue) => (issue.input === undefined ? 'is required' : 'a number, or a string of digits such as "1e21" or "-0.05"'),
@@ -79,7 +79,7 @@ export default defineTool({
       .describe(`Spell as a money amount in this currency: ${CURRENCY_CODES.join(', ')}`),
     and: z.boolean().default(false).describe('British style with "and" after hundreds: "one hundred and five" (default false)'),
   }),
-  output: z.object({
+  output: () => z.object({
     words: z.string().describe('The number in words, lower case'),
     number: z.string().describe('The number as read, in plain decimal notation'),
   }),

@@ -20,7 +20,7 @@ export default defineTool({
     'spaces. Understands CRLF, LF and CR line endings and answers with the ending the input used; a final line ' +
     'break stays at the end.',
   keywords: ['sort lines', 'alphabetize lines', 'reverse lines', 'shuffle lines', 'dedupe lines', 'remove duplicate lines', 'natural sort'],
-  input: z.object({
+  input: () => z.object({
     text: textField('Text whose lines to sort'),
     order: z.enum(ORDERS).default('asc').describe('asc (A→Z, default), desc (Z→A), reverse (flip input order) or shuffle (random)'),
     numeric: z.boolean().default(true).describe('Compare digit runs by value, so "2" sorts before "10" (default true)'),
@@ -30,7 +30,7 @@ export default defineTool({
     trim: z.boolean().default(false).describe('Trim spaces at both ends of every line first (default false)'),
     locale: localeField('Language whose alphabet order to use, e.g. "de", "sv"; default "en"'),
   }),
-  output: z.object({
+  output: () => z.object({
     text: z.string().describe('The lines in their new order'),
     count: z.number().int().nonnegative().describe('How many lines the result has'),
   }),

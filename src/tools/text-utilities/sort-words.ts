@@ -17,7 +17,7 @@ export default defineTool({
     'separate words and are dropped, and Chinese or Japanese text is split into words too. Returns the sorted list and ' +
     'the words joined by the separator.',
   keywords: ['sort words', 'alphabetize', 'alphabetical order', 'word list', 'a-z', 'dedupe words'],
-  input: z.object({
+  input: () => z.object({
     text: textField('Text whose words to sort'),
     order: z.enum(['asc', 'desc']).default('asc').describe('asc = A→Z (default), desc = Z→A'),
     caseInsensitive: z
@@ -29,7 +29,7 @@ export default defineTool({
     separator: z.string().max(20, 'at most 20 characters').default(' ').describe('Joins the sorted words in `text` (default one space)'),
     locale: localeField('Language whose alphabet order to use, e.g. "sv" (å after z) or "de"; default "en"'),
   }),
-  output: z.object({
+  output: () => z.object({
     text: z.string().describe('The sorted words joined by the separator'),
     words: z.array(z.string()).describe('The sorted words'),
     count: z.number().int().nonnegative().describe('How many words'),

@@ -24,7 +24,7 @@ export default defineTool({
     'not UTF-16 units. Words come from Unicode word segmentation, so Chinese, Japanese and Thai words are counted ' +
     'properly and punctuation or emoji are not words. Paragraphs are blocks separated by blank lines.',
   keywords: ['word count', 'character count', 'text statistics', 'reading time', 'sentence count', 'letter count', 'speaking time'],
-  input: z.object({
+  input: () => z.object({
     text: textField('Text to measure'),
     readingWpm: z
       .number()
@@ -41,7 +41,7 @@ export default defineTool({
       .default(150)
       .describe('Speaking speed in words per minute (50–500, default 150)'),
   }),
-  output: z.object({
+  output: () => z.object({
     characters: z.number().int().nonnegative().describe('User-perceived characters (grapheme clusters), spaces and line breaks included'),
     charactersNoSpaces: z.number().int().nonnegative().describe('Characters that are not whitespace'),
     words: z.number().int().nonnegative().describe('Words (Unicode word segments with letters or digits)'),

@@ -13,11 +13,11 @@ export default dataJsonTool({
     'Up to 256 levels and 500,000 nodes.',
   keywords: ['html', 'json', 'dom', 'parse html', 'tree', 'html to json'],
   accept: HTML_INPUT,
-  fields: {
+  fields: () => ({
     includeComments: booleanField(false, 'Include comments as {type: "comment"} nodes (default false)'),
     keepWhitespace: booleanField(false, 'Keep text nodes that are only whitespace (default false)'),
-  },
-  output: z
+  }),
+  output: () => z
     .object({
       type: z.literal('document'),
       doctype: z.string().nullable().describe('The DOCTYPE (e.g. "html"), null when absent'),

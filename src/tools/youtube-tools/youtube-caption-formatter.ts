@@ -39,7 +39,7 @@ export default defineTool({
     'reading speed over maxCharsPerSecond, cues under 0.7 s). SRT output is renumbered from 1; fixOverlaps trims a cue that runs into the next. ' +
     'A malformed timestamp or timing line is a 400 naming the line. Returns a 0–100 timing and readability score with findings.',
   keywords: ['srt to vtt', 'vtt to srt', 'captions', 'subtitles', 'youtube captions', 'subtitle converter', 'transcript', 'webvtt'],
-  input: z.object({
+  input: () => z.object({
     captions: z
       .string()
       .min(1, 'the SRT or WebVTT text')
@@ -57,7 +57,7 @@ export default defineTool({
       .describe('Longest comfortable caption line, characters (default 42, the common broadcast guideline)'),
     maxCharsPerSecond: z.number().min(5).max(60).default(21).describe('Fastest comfortable reading speed, characters per second (default 21)'),
   }),
-  output,
+  output: () => output,
   examples: [
     {
       title: 'SRT to WebVTT',

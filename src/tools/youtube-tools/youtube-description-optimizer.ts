@@ -52,7 +52,7 @@ export default defineTool({
     'a call to action, and characters YouTube refuses (< >). Returns a 0–100 score with its breakdown, findings with fixes, and what it read ' +
     '(hashtags, links, chapters, keyword counts). Rule-based and offline.',
   keywords: ['youtube description', 'description optimizer', 'youtube seo', 'chapters', 'timestamps', 'hashtags', 'video description'],
-  input: z.object({
+  input: () => z.object({
     description: z
       .string()
       .min(1, 'a description is required')
@@ -61,7 +61,7 @@ export default defineTool({
     title: z.string().max(1000, 'at most 1000 characters').optional().describe('The video title, to check that the opening supports it'),
     keywords: keywordsField,
   }),
-  output,
+  output: () => output,
   examples: [
     {
       title: 'a complete description with chapters, hashtags and a call to action',

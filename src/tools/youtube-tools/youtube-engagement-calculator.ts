@@ -48,14 +48,14 @@ export default defineTool({
     'rounded half-up to 2 decimals, computed in decimal arithmetic. The rating uses common rule-of-thumb bands for YouTube: below 2 % low, ' +
     '2–5 % average, 5–10 % high, 10 % and above excellent.',
   keywords: ['youtube engagement rate', 'engagement calculator', 'like rate', 'comment rate', 'youtube analytics', 'views per subscriber'],
-  input: z.object({
+  input: () => z.object({
     views: count('Views of the video (at least 1: the rates are per view)', 1),
     likes: count('Likes'),
     comments: count('Comments (default 0)').default(0),
     shares: count('Shares, from YouTube Studio (default 0)').default(0),
     subscribers: count('Channel subscribers, for the rate by subscribers (at least 1 when given)', 1).optional(),
   }),
-  output,
+  output: () => output,
   examples: [
     {
       title: 'a video with views, likes, comments and shares',

@@ -64,7 +64,7 @@ export default defineTool({
     'to estimate the RPM an advertiser CPM implies. Money is computed in decimal and returned as strings rounded half-up to 2 places. ' +
     'The result explains how CPM and RPM differ.',
   keywords: ['youtube rpm', 'rpm calculator', 'youtube earnings', 'cpm vs rpm', 'revenue per mille', 'youtube revenue calculator'],
-  input: z.object({
+  input: () => z.object({
     revenue: moneyField('Revenue earned for the period (same period as views)'),
     views: z.number().int('a whole number').min(1, 'at least 1').max(1e13, 'at most 1e13').optional().describe('Views in the period'),
     rpm: moneyField('Revenue per 1,000 views'),
@@ -77,7 +77,7 @@ export default defineTool({
       .default('USD')
       .describe('Currency code of the amounts (default USD)'),
   }),
-  output,
+  output: () => output,
   examples: [
     {
       title: 'RPM from revenue and views',

@@ -55,11 +55,11 @@ export default defineTool({
     'keyword stuffing, characters YouTube refuses (< >), hashtags, numbers and bracket qualifiers. Returns a 0–100 score with its breakdown, ' +
     'findings with concrete fixes, and a mechanically cleaned title. Rule-based and offline; no click-through data is used.',
   keywords: ['youtube title', 'title optimizer', 'video title', 'youtube seo', 'title length', 'clickbait', 'keyword placement'],
-  input: z.object({
+  input: () => z.object({
     title: z.string().min(1, 'a title is required').max(1000, 'at most 1000 characters').describe('The video title to check'),
     keywords: keywordsField,
   }),
-  output,
+  output: () => output,
   examples: [
     {
       title: 'a well-formed title scores 100',

@@ -104,8 +104,8 @@ export function archiveTool(spec: ArchiveToolSpec): Tool<typeof withLevel, typeo
     description: `${describe(from, to)} Upload the file as multipart/form-data in field "file"; the result links to the converted archive (or use ?delivery=binary, deprecated).`,
     keywords: [from, to, `${from} to ${to}`, 'archive', 'convert archive', 'compress', 'extract', ...(spec.keywords ?? [])],
     // Tools without a level take only fileName; the shared schema keeps one type for all thirty.
-    input: (hasLevel ? withLevel : withoutLevel) as typeof withLevel,
-    output: fileResultSchema,
+    input: () => (hasLevel ? withLevel : withoutLevel) as typeof withLevel,
+    output: () => fileResultSchema,
     response: 'file',
     upload: { field: 'file', accept: [source.kind] },
     conversion: { from: [source.kind], to, engines },
