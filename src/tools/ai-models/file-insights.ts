@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { addUsage, localModeWarning, type AiUsage } from '../../engines/ai/index.ts';
@@ -43,7 +44,7 @@ export default defineTool({
     'sentiment come from the language model (guided by `instructions`), and `usage` adds up the tokens of every call; without one, local models ' +
     'answer (TextRank extractive summary, noun-phrase keywords, AFINN-165 sentiment) and `warnings` say so. Language (franc) and readability ' +
     `(six formulas) are always measured locally. Returns \`source\` (file name, format, characters, pages) and word counts. Documents longer than ` +
-    `${MAX_AI_TEXT_CHARS.toLocaleString('en-US')} characters are analysed from their beginning, with a warning.`,
+    `${withThousands(MAX_AI_TEXT_CHARS)} characters are analysed from their beginning, with a warning.`,
   keywords: [
     'ai',
     'document analysis',

@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { invalidField } from '../../core/errors.ts';
@@ -147,7 +148,7 @@ const inputSchema = z
       .describe('Video description, with chapter timestamps and hashtags if any (YouTube allows 5,000 characters)'),
     transcript: z
       .string()
-      .max(MAX_AI_TEXT_CHARS, `at most ${MAX_AI_TEXT_CHARS.toLocaleString('en')} characters`)
+      .max(MAX_AI_TEXT_CHARS, `at most ${withThousands(MAX_AI_TEXT_CHARS)} characters`)
       .optional()
       .describe('Transcript or captions (plain text, SRT or WebVTT; timings are stripped)'),
     url: z

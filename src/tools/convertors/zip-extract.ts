@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
@@ -134,7 +135,7 @@ export default defineTool({
   description:
     `Extracts a ZIP archive into downloadable files: upload it in multipart field "file" (ZIP-based formats such as DOCX, XLSX, PPTX, ODF and EPUB are taken too), or send "urls", a JSON array of up to ${MAX_URLS} HTTPS URLs fetched through the SSRF-guarded fetcher (public addresses only, response size capped). ` +
     'Each file entry comes back with its path in the archive and a download link (the fields of a file result: fileId, downloadUrl, expiresAt, fileName, mimeType, sizeBytes; links valid 1 hour, files kept at most 24 hours). ' +
-    `Hostile archives are refused with 400 naming the cap, before anything is stored: paths that climb out with ".." or are absolute (zip slip), symbolic links and special files, encrypted entries, more than ${ARCHIVE_CAPS.upload.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ${ARCHIVE_CAPS.upload.maxRatio}:1 (ZIP bombs; real inflated bytes are counted, header sizes are not trusted). ` +
+    `Hostile archives are refused with 400 naming the cap, before anything is stored: paths that climb out with ".." or are absolute (zip slip), symbolic links and special files, encrypted entries, more than ${withThousands(ARCHIVE_CAPS.upload.maxEntries)} entries, more than 1 GB unpacked, or a compression ratio above ${ARCHIVE_CAPS.upload.maxRatio}:1 (ZIP bombs; real inflated bytes are counted, header sizes are not trusted). ` +
     'Errors of this endpoint are {status, message}: the HTTP status and one message, not the usual error envelope.',
   keywords: ['zip', 'unzip', 'extract', 'archive', 'decompress'],
   input: () => input,

@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
 import { countGraphemes } from '../../lib/graphemes.ts';
 import { defineTool } from '../../registry/define-tool.ts';
@@ -80,7 +81,7 @@ export default defineTool({
   title: 'Social media caption counter',
   description:
     "Counts a caption or post against each social platform's limit the way that platform counts: " +
-    PLATFORM_NAMES.map((p) => `${p} ${PLATFORMS[p].limit.toLocaleString('en')}`).join(', ') +
+    PLATFORM_NAMES.map((p) => `${p} ${withThousands(PLATFORMS[p].limit)}`).join(', ') +
     '. Characters are user-perceived (an emoji or é counts 1; grapheme segmentation), X uses its weighted count (CJK and ' +
     'emoji 2, URLs 23) and Mastodon counts URLs as 23. Also lists hashtags, @mentions and URLs, checks hashtag limits ' +
     '(Instagram 30, Threads 1, YouTube 60; LinkedIn more than 5 is flagged as a recommendation) and shows what is visible ' +

@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
@@ -24,7 +25,7 @@ export default defineTool({
   cpu: 'large-input',
   title: 'Bulk UTM URL builder',
   description:
-    `Builds up to ${MAX_ROWS.toLocaleString('en')} campaign URLs in one call, one per row of {url, source, medium, campaign, term?, ` +
+    `Builds up to ${withThousands(MAX_ROWS)} campaign URLs in one call, one per row of {url, source, medium, campaign, term?, ` +
     'content?, id?}. `defaults` fills fields a row leaves out (e.g. the same url or campaign for every row). Each row is ' +
     'built like utm-builder (WHATWG URL validation, existing parameters and #fragment kept, utm_* replaced, values ' +
     'percent-encoded, optional lowercase) and succeeds or fails on its own: a bad row gets an `error` naming its field ' +

@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type * as Jose from 'jose';
 import { z } from 'zod';
@@ -93,7 +94,7 @@ const inputSchema = z.object({
       z
         .string()
         .min(1, 'must not be empty')
-        .max(MAX_KEY_CHARS, `at most ${MAX_KEY_CHARS.toLocaleString('en')} characters`),
+        .max(MAX_KEY_CHARS, `at most ${withThousands(MAX_KEY_CHARS)} characters`),
       z.record(z.string(), z.unknown()),
     ])
     .optional()

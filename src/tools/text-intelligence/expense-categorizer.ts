@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { code as currencyCode } from 'currency-codes';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
@@ -27,7 +28,7 @@ export default defineTool({
     'groceries, meals & dining, travel, transport, fuel, software & SaaS, utilities & telecom, …); the longest matching rule wins, ' +
     'so "Uber Eats" is dining and "Uber" transport. Negative amounts are refunds or income; bank exports that list spending as ' +
     'negative are detected. Totals per category and per currency are computed in decimal and returned as 2-decimal strings; ' +
-    `no exchange rates are applied. Up to ${MAX_EXPENSE_ROWS.toLocaleString('en')} lines or rows.`,
+    `no exchange rates are applied. Up to ${withThousands(MAX_EXPENSE_ROWS)} lines or rows.`,
   keywords: ['expenses', 'categorize', 'bank statement', 'transactions', 'budget', 'spending', 'csv', 'receipts', 'bookkeeping', 'expense report'],
   input: () => z
     .object({

@@ -1,13 +1,14 @@
+import { lazyValue } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { countWords, round } from '../../lib/nlp/tokens.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 import { DICTIONARY, JARGON_CATEGORIES, surfaceForms, type JargonCategory, type SurfaceForm } from './lib/jargon.ts';
 
-const FORMS = surfaceForms();
-const BY_FORM = new Map<string, SurfaceForm>(FORMS.map((f) => [normalize(f.form), f]));
-const PATTERN = new RegExp(
-  `(?<![\\p{L}\\p{N}'’-])(?:${[...BY_FORM.keys()]
+// Built on first use (src/lib/lazy.ts): the dictionary's forms, and one pattern matching them all, longest first.
+const BY_FORM = lazyValue(() => new Map<string, SurfaceForm>(surfaceForms().map((f) => [normalize(f.form), f])));
+const PATTERN = lazyValue(() => new RegExp(
+  `(?<![\\p{L}\\p{N}'’-])(?:${[...BY_FORM().keys()]
     .sort((a, b) => b.length - a.length || a.localeCompare(b))
     .map((form) =>
       form
@@ -17,7 +18,7 @@ const PATTERN = new RegExp(
     )
     .join('|')})(?![\\p{L}\\p{N}-])`,
   'giu',
-);
+));
 
 function normalize(text: string): string {
   return text
@@ -202,9 +203,9 @@ export default defineTool({
     let output = '';
     let cursor = 0;
     let total = 0;
-    for (const match of text.matchAll(PATTERN)) {
+    for (const match of text.matchAll(PATTERN())) {
       const original = match[0];
-      const form = BY_FORM.get(normalize(original));
+      const form = BY_FORM().get(normalize(original));
       if (!form) continue;
       const { entry } = form;
       if (!allowed.has(entry.category) || kept.has(normalize(entry.term))) continue;

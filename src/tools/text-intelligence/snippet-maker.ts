@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyValue } from '../../lib/lazy.ts';
 import { countGraphemes, graphemes } from '../../lib/graphemes.ts';
 import { extractKeywords } from '../../lib/nlp/keywords.ts';
 import { joinSentences, rankSentences } from '../../lib/nlp/summarize.ts';
@@ -50,14 +51,14 @@ function measure(type: SnippetType, text: string): number {
   return SNIPPET_TYPES[type].unit === 'weighted' ? tweetLength(text) : countGraphemes(text);
 }
 
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+const wordSegmenter = lazyValue(() => new Intl.Segmenter(undefined, { granularity: 'word' }));
 
 /** Cuts at a word boundary so that text + "…" fits `limit` (never inside a grapheme or a word, unless one word is longer). */
 export function truncateAtWord(text: string, limit: number, length: (s: string) => number = countGraphemes): string {
   if (length(text) <= limit) return text;
   const budget = limit - length(ELLIPSIS);
   let kept = '';
-  for (const { segment } of wordSegmenter.segment(text)) {
+  for (const { segment } of wordSegmenter().segment(text)) {
     if (length(kept + segment) > budget) break;
     kept += segment;
   }
