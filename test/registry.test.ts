@@ -68,7 +68,12 @@ test('the registry refuses broken declarations with a message naming each proble
   // The schemas are built on first use, so their checks run apart from createRegistry (every tool's, below).
   assert.deepEqual(schemaProblems(badExample), ['text-utilities/bad-example: example 1 input does not match the schema']);
   assert.deepEqual(schemaProblems(twin), []);
-  const notAnObject = defineTool({ ...base, slug: 'not-an-object', input: () => z.string() as unknown as z.ZodObject<{ text: z.ZodString }>, examples: [ok, ok] });
+  const notAnObject = defineTool({
+    ...base,
+    slug: 'not-an-object',
+    input: () => z.string() as unknown as z.ZodObject<{ text: z.ZodString }>,
+    examples: [ok, ok],
+  });
   assert.deepEqual(schemaProblems(notAnObject), ['text-utilities/not-an-object: input must be a z.object']);
 });
 

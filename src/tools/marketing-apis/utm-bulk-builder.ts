@@ -32,23 +32,25 @@ export default defineTool({
     '(rows.3.url) while the others are still built. Results keep the input order, with per-row warnings (spaces, ' +
     'capitals) and a summary.',
   keywords: ['bulk utm builder', 'batch utm', 'utm spreadsheet', 'campaign urls', 'tracking links', 'mass utm'],
-  input: () => z.object({
-    rows: z.array(rowSchema).min(1, 'at least 1 row').max(MAX_ROWS, `at most ${MAX_ROWS} rows per call`).describe(`Rows to build (1–${MAX_ROWS})`),
-    defaults: rowSchema.optional().describe('Values used for any field a row leaves out or leaves blank'),
-    lowercase: z.boolean().default(false).describe('Lower-case every value (default false)'),
-  }),
-  output: () => z.object({
-    rows: z.array(
-      z.object({
-        index: z.number().int().describe('Position of the row in the input, from 0'),
-        ok: z.boolean(),
-        url: z.string().nullable().describe('The campaign URL, or null when the row failed'),
-        error: z.string().nullable().describe('Why the row failed (field and what is allowed), or null'),
-        warnings: z.array(z.string()),
-      }),
-    ),
-    summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int(), withWarnings: z.number().int() }),
-  }),
+  input: () =>
+    z.object({
+      rows: z.array(rowSchema).min(1, 'at least 1 row').max(MAX_ROWS, `at most ${MAX_ROWS} rows per call`).describe(`Rows to build (1–${MAX_ROWS})`),
+      defaults: rowSchema.optional().describe('Values used for any field a row leaves out or leaves blank'),
+      lowercase: z.boolean().default(false).describe('Lower-case every value (default false)'),
+    }),
+  output: () =>
+    z.object({
+      rows: z.array(
+        z.object({
+          index: z.number().int().describe('Position of the row in the input, from 0'),
+          ok: z.boolean(),
+          url: z.string().nullable().describe('The campaign URL, or null when the row failed'),
+          error: z.string().nullable().describe('Why the row failed (field and what is allowed), or null'),
+          warnings: z.array(z.string()),
+        }),
+      ),
+      summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int(), withWarnings: z.number().int() }),
+    }),
   examples: [
     {
       title: 'one campaign, three channels, shared defaults',

@@ -17,13 +17,14 @@ export default dataJsonTool({
     includeComments: booleanField(false, 'Include comments as {type: "comment"} nodes (default false)'),
     keepWhitespace: booleanField(false, 'Keep text nodes that are only whitespace (default false)'),
   }),
-  output: () => z
-    .object({
-      type: z.literal('document'),
-      doctype: z.string().nullable().describe('The DOCTYPE (e.g. "html"), null when absent'),
-      children: z.array(z.unknown()).describe('Top-level nodes: element, text and comment objects, nested through children'),
-    })
-    .describe('The DOM tree'),
+  output: () =>
+    z
+      .object({
+        type: z.literal('document'),
+        doctype: z.string().nullable().describe('The DOCTYPE (e.g. "html"), null when absent'),
+        children: z.array(z.unknown()).describe('Top-level nodes: element, text and comment objects, nested through children'),
+      })
+      .describe('The DOM tree'),
   examples: [
     {
       title: 'a fragment',
