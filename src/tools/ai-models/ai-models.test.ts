@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import fc from 'fast-check';
+import { webUrl } from '../../../test/helpers/web-url.ts';
 import { asToolError } from '../../core/errors.ts';
 import { createAiProvider, type AiProvider } from '../../engines/ai/index.ts';
 import { completion, startOpenAiDouble, type OpenAiDouble } from '../../../test/ai/openai-double.ts';
@@ -322,9 +323,11 @@ describe('properties', () => {
       fc.asyncProperty(
         fc.oneof(
           fc.record({ title: fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string())) }),
-          fc.record({ title: fc.constant('x'), url: fc.webUrl().filter((u) => youtubeVideoId(u) === undefined) }),
+          fc.record({ title: fc.constant('x'), url: webUrl().filter((u) => youtubeVideoId(u) === undefined) }),
           // Over 20,000 characters: one random character repeated (fast-check builds a 20,000-character fc.string character by character, seconds per run).
-          fc.record({ description: fc.tuple(fc.string({ minLength: 1, maxLength: 1 }), fc.integer({ min: 20_001, max: 20_010 })).map(([c, n]) => c.repeat(n)) }),
+          fc.record({
+            description: fc.tuple(fc.string({ minLength: 1, maxLength: 1 }), fc.integer({ min: 20_001, max: 20_010 })).map(([c, n]) => c.repeat(n)),
+          }),
         ),
         async (input) => {
           await expectBadRequest(youtubeInsight, input);
