@@ -95,9 +95,33 @@ registerHooks({
     return next(url, context);
   },
 });
+// Every use of ICU's locale data (its first use loads it): none may happen while importing.
+const intl = [];
+const record = (name) => intl.push(name + ' at ' + (new Error().stack.split('\\n')[3] ?? '?').trim());
+for (const [owner, method] of [[Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString'], [Date.prototype, 'toLocaleTimeString'], [String.prototype, 'localeCompare'], [Array.prototype, 'toLocaleString']]) {
+  const original = owner[method];
+  owner[method] = function (...args) { record(method); return original.apply(this, args); };
+}
+for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'Segmenter', 'DisplayNames', 'ListFormat', 'RelativeTimeFormat']) {
+  const original = Intl[name];
+  Intl[name] = new Proxy(original, { construct: (target, args) => { record('Intl.' + name); return new target(...args); }, apply: (target, self, args) => { record('Intl.' + name); return target(...args); } });
+}
+const { queryObjects } = await import('node:v8');
+const { z } = await import('zod');
+// Live z.object schemas (each query walks the whole heap, so one kind only): every tool's input is one.
+const schemas = () => queryObjects(z.ZodObject, { format: 'count' });
 const { ALL_TOOLS } = await import('./src/tools/index.ts');
 const { lazyLibraries } = await import('./src/lib/lazy.ts');
-process.stdout.write(JSON.stringify({ tools: ALL_TOOLS.length, packages: [...packages], lazy: lazyLibraries(), modules }));
+const importIntl = [...intl];
+const afterImport = schemas();
+const { createRegistry } = await import('./src/registry/registry.ts');
+const registry = createRegistry(ALL_TOOLS);
+const afterRegistry = schemas();
+const tool = registry.tools.find((t) => t.slug === 'comma-separate');
+const first = tool.input;
+const afterOneTool = schemas();
+const cached = tool.input === first;
+process.stdout.write(JSON.stringify({ tools: ALL_TOOLS.length, packages: [...packages], lazy: lazyLibraries(), modules, intl: importIntl, afterImport, afterRegistry, afterOneTool, cached }));
 `;
 
 /**
@@ -113,10 +137,34 @@ function packageOf(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }
 
+interface ImportReport {
+  tools: number;
+  packages: string[];
+  lazy: string[];
+  modules: number;
+  intl: string[];
+  afterImport: number;
+  afterRegistry: number;
+  afterOneTool: number;
+  cached: boolean;
+}
+
+/** One child process imports the registry and reports on it (--no-warnings: v8.queryObjects is experimental). */
+const report = lazyReport();
+
+function lazyReport(): () => ImportReport {
+  let result: ImportReport | undefined;
+  return () => {
+    if (result) return result;
+    const child = spawnSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', CHILD], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(child.status, 0, child.stderr);
+    result = JSON.parse(child.stdout) as ImportReport;
+    return result;
+  };
+}
+
 test('importing the tool registry loads no heavy library: they load on first use', () => {
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], { cwd: ROOT, encoding: 'utf8' });
-  assert.equal(child.status, 0, child.stderr);
-  const { tools, packages, lazy, modules } = JSON.parse(child.stdout) as { tools: number; packages: string[]; lazy: string[]; modules: number };
+  const { tools, packages, lazy, modules } = report();
   assert.ok(tools > 300, `the registry lists ${tools} tools`);
   // The hook sees packages: a wrong pattern would make this test pass vacuously.
   assert.ok(packages.includes('zod'), `zod (every schema) is loaded: ${packages.join(', ')}`);
@@ -126,4 +174,23 @@ test('importing the tool registry loads no heavy library: they load on first use
   assert.deepEqual(early, [], `loaded while importing the registry: ${early.join(', ')}`);
   assert.ok(modules >= tools, `the hook counts modules: ${modules} for ${tools} tools`);
   assert.ok(modules <= MODULE_BUDGET, `importing the registry loads ${modules} modules, more than its budget of ${MODULE_BUDGET}`);
+});
+
+/**
+ * The most z.object schemas (live, counted by V8) importing the registry may leave: the few shared ones that
+ * modules keep at their top level (shared output parts). A tool's own schemas are built on its first use
+ * (docs/writing-tools.md "Schemas"); building them all at import once left 771 z.object (and ~9,000 zod schemas
+ * in all) and took most of the import time and memory. (141 when this was set.)
+ */
+const SCHEMA_BUDGET = 150;
+
+test('importing the registry and creating it build no tool schema, and use no ICU locale data', () => {
+  const { afterImport, afterRegistry, afterOneTool, cached, intl } = report();
+  assert.ok(afterImport <= SCHEMA_BUDGET, `importing the registry leaves ${afterImport} z.object schemas, more than its budget of ${SCHEMA_BUDGET}`);
+  assert.equal(afterRegistry, afterImport, 'createRegistry builds no schema');
+  // The count sees schemas being built: reading one tool's input builds it (a few objects), once.
+  assert.ok(afterOneTool > afterRegistry, `reading comma-separate's input built its schema (${afterRegistry} -> ${afterOneTool})`);
+  assert.ok(cached, 'a tool builds its schema once and keeps it');
+  // The first Intl formatter, collator or segmenter loads ICU's locale data: that waits for a tool's first call.
+  assert.deepEqual(intl, [], 'ICU used while importing the registry');
 });

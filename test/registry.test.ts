@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { z } from 'zod';
 import { defineTool, type AnyTool } from '../src/registry/define-tool.ts';
 import { camelCase, MODULE_NAMES } from '../src/registry/modules.ts';
-import { createRegistry } from '../src/registry/registry.ts';
+import { createRegistry, schemaProblems } from '../src/registry/registry.ts';
 import { ALL_TOOLS } from '../src/tools/index.ts';
 
 const registry = createRegistry(ALL_TOOLS);
@@ -47,8 +47,8 @@ test('the registry refuses broken declarations with a message naming each proble
     title: 'x',
     description: 'A test tool that exists only in this test.',
     keywords: ['x'],
-    input: z.object({ text: z.string() }),
-    output: z.object({ text: z.string() }),
+    input: () => z.object({ text: z.string() }),
+    output: () => z.object({ text: z.string() }),
     run: ({ text }: { text: string }) => ({ text }),
   };
   const ok = { input: { text: 'a' }, output: { text: 'a' } };
@@ -61,9 +61,22 @@ test('the registry refuses broken declarations with a message naming each proble
     (error: Error) => {
       assert.match(error.message, /one-example: needs at least two examples/);
       assert.match(error.message, /Bad_Slug: slug must be kebab-case/);
-      assert.match(error.message, /bad-example: example 1 input does not match the schema/);
       assert.match(error.message, /textUtilities\.twin: declared twice/);
       return true;
     },
   );
+  // The schemas are built on first use, so their checks run apart from createRegistry (every tool's, below).
+  assert.deepEqual(schemaProblems(badExample), ['text-utilities/bad-example: example 1 input does not match the schema']);
+  assert.deepEqual(schemaProblems(twin), []);
+  const notAnObject = defineTool({
+    ...base,
+    slug: 'not-an-object',
+    input: () => z.string() as unknown as z.ZodObject<{ text: z.ZodString }>,
+    examples: [ok, ok],
+  });
+  assert.deepEqual(schemaProblems(notAnObject), ['text-utilities/not-an-object: input must be a z.object']);
+});
+
+test('the input of every tool is a z.object that each of its examples matches', () => {
+  assert.deepEqual(registry.tools.flatMap(schemaProblems), []);
 });

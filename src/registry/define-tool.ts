@@ -95,8 +95,12 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   title: string;
   description: string;
   keywords: string[];
-  input: I;
-  output: O;
+  /**
+   * The schemas, as functions that build them: each is built on first use and kept, so importing the registry
+   * builds none (docs/writing-tools.md "Schemas"). The tool exposes them as `tool.input` and `tool.output`.
+   */
+  input: () => I;
+  output: () => O;
   examples: ToolExample<z.input<I>, z.output<O>>[];
   run(input: z.output<I>, ctx: ToolContext): z.input<O> | Promise<z.input<O>>;
   /** Credits spent per successful call. Default 1. */
@@ -126,7 +130,11 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType> {
   path?: string;
 }
 
-export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends ToolSpec<I, O> {
+export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> extends Omit<ToolSpec<I, O>, 'input' | 'output'> {
+  /** The input schema, built on first read. */
+  readonly input: I;
+  /** The output schema, built on first read. */
+  readonly output: O;
   readonly operationId: string;
   readonly path: string;
   readonly cost: number;
@@ -141,8 +149,17 @@ export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
 export type AnyTool = Tool<z.ZodType, z.ZodType>;
 
 export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolSpec<I, O>): Tool<I, O> {
+  const { input, output, ...declaration } = spec;
+  let inputSchema: I | undefined;
+  let outputSchema: O | undefined;
   return {
-    ...spec,
+    ...declaration,
+    get input() {
+      return (inputSchema ??= input());
+    },
+    get output() {
+      return (outputSchema ??= output());
+    },
     operationId: `${camelCase(spec.module)}.${camelCase(spec.slug)}`,
     path: spec.path ?? `/api/v1/${spec.module}/${spec.slug}`,
     cost: spec.cost ?? 1,

@@ -1,9 +1,10 @@
+import { withThousands } from '../lib/digits.ts';
 import { z } from 'zod';
 
 /** Largest text any text tool takes: 1,000,000 characters (a longer one is a 400 naming the field). */
 export const MAX_TEXT_CHARS = 1_000_000;
-/** Built once: textField runs for hundreds of fields at import, and each toLocaleString builds an ICU formatter. */
-const MAX_TEXT_MESSAGE = `at most ${MAX_TEXT_CHARS.toLocaleString('en')} characters`;
+/** Built once: textField runs for hundreds of fields. */
+const MAX_TEXT_MESSAGE = `at most ${withThousands(MAX_TEXT_CHARS)} characters`;
 
 /** A text input with the house limit; `description` is what the catalog and the MCP model read. */
 export function textField(description: string): z.ZodString {

@@ -13,7 +13,11 @@ export interface Registry {
   modules(): ModuleName[];
 }
 
-/** Builds the registry and enforces its invariants; a broken declaration fails at startup, not at call time. */
+/**
+ * Builds the registry and enforces the invariants of the declarations; a broken declaration fails at startup,
+ * not at call time. It reads no schema: those are built on first use (docs/writing-tools.md "Schemas"), and
+ * `schemaProblems` checks them (test/registry.test.ts runs it over every tool).
+ */
 export function createRegistry(tools: readonly AnyTool[]): Registry {
   const problems = tools.flatMap(toolProblems);
   const byOperationId = new Map<string, AnyTool>();
@@ -45,14 +49,16 @@ function toolProblems(tool: AnyTool): string[] {
   if (tool.description.trim().length < 10) problems.push(`${name}: needs a description`);
   if (tool.keywords.length === 0) problems.push(`${name}: needs keywords`);
   if (tool.examples.length < 2) problems.push(`${name}: needs at least two examples`);
-  if (!(tool.input instanceof z.ZodObject)) problems.push(`${name}: input must be a z.object`);
   if (!Number.isInteger(tool.cost) || tool.cost < 0) problems.push(`${name}: cost must be a whole number`);
   if (tool.cpu && (tool.response === 'file' || (tool.conversion?.engines.length ?? 0) > 0)) {
     problems.push(`${name}: a cpu tool runs in a worker thread, without engines or stored files`);
   }
-  for (const [i, example] of tool.examples.entries()) {
-    const parsed = tool.input.safeParse(example.input);
-    if (!parsed.success) problems.push(`${name}: example ${i} input does not match the schema`);
-  }
   return problems;
+}
+
+/** What is wrong with a tool's schemas: the input is not a z.object, or an example's input does not match it. Builds them. */
+export function schemaProblems(tool: AnyTool): string[] {
+  const name = `${tool.module}/${tool.slug}`;
+  if (!(tool.input instanceof z.ZodObject)) return [`${name}: input must be a z.object`];
+  return tool.examples.flatMap((example, i) => (tool.input.safeParse(example.input).success ? [] : [`${name}: example ${i} input does not match the schema`]));
 }

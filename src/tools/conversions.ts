@@ -1,3 +1,4 @@
+import { withThousands } from '../lib/digits.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../core/context.ts';
@@ -110,15 +111,14 @@ export interface ConversionSpec<E extends z.ZodRawShape = EmptyShape> extends Co
 
 export function conversionTool<E extends z.ZodRawShape = EmptyShape>(spec: ConversionSpec<E>): Tool<z.ZodObject<BaseShape & E>, typeof fileResultSchema> {
   const [from] = spec.accept;
-  const input = z.object({ ...baseInput, ...spec.options }) as unknown as z.ZodObject<BaseShape & E>;
   return defineTool<z.ZodObject<BaseShape & E>, typeof fileResultSchema>({
     module: spec.module,
     slug: spec.slug,
     title: spec.title,
     description: `${spec.description} Upload the file as multipart/form-data in field "file"; the result links to the converted file (or use ?delivery=binary, deprecated).`,
     keywords: spec.keywords,
-    input,
-    output: fileResultSchema,
+    input: () => z.object({ ...baseInput, ...spec.options }) as unknown as z.ZodObject<BaseShape & E>,
+    output: () => fileResultSchema,
     response: 'file',
     upload: { field: 'file', accept: spec.accept },
     conversion: { from: spec.accept, to: spec.output.extension, engines: enginesOf(spec.steps) },
@@ -492,10 +492,10 @@ export function spreadsheetJsonTool(spec: SpreadsheetJsonSpec): Tool<typeof json
     module: spec.module,
     slug: spec.slug,
     title: spec.title,
-    description: `${spec.description} The response body is the JSON object itself (no envelope): "sheets" maps each sheet name to its rows — objects keyed by the header row (the first non-empty row; blank headers take the column letter, repeated ones a _2 suffix), every key present, null for an empty cell — and "meta" lists the sheets, their columns and row counts. Cells are typed: numbers (15 significant digits, as Excel shows them), booleans, text, and dates as ISO 8601 text (2024-01-15, 2024-01-15T09:30:00, or 09:30:00 for a time); formulas give their computed value; empty rows are skipped. At most ${SHEET_JSON_MAX_CELLS.toLocaleString('en-US')} non-empty cells per call (meta.truncated says when rows were left out) and ${WORKBOOK_MAX_UNPACKED / 1024 / 1024} MB of unpacked workbook XML. Upload the file as multipart/form-data in field "file".`,
+    description: `${spec.description} The response body is the JSON object itself (no envelope): "sheets" maps each sheet name to its rows — objects keyed by the header row (the first non-empty row; blank headers take the column letter, repeated ones a _2 suffix), every key present, null for an empty cell — and "meta" lists the sheets, their columns and row counts. Cells are typed: numbers (15 significant digits, as Excel shows them), booleans, text, and dates as ISO 8601 text (2024-01-15, 2024-01-15T09:30:00, or 09:30:00 for a time); formulas give their computed value; empty rows are skipped. At most ${withThousands(SHEET_JSON_MAX_CELLS)} non-empty cells per call (meta.truncated says when rows were left out) and ${WORKBOOK_MAX_UNPACKED / 1024 / 1024} MB of unpacked workbook XML. Upload the file as multipart/form-data in field "file".`,
     keywords: spec.keywords,
-    input: jsonInput,
-    output: sheetJsonSchema,
+    input: () => jsonInput,
+    output: () => sheetJsonSchema,
     response: 'bare-json',
     upload: { field: 'file', accept: spec.accept },
     conversion: { from: spec.accept, to: 'json', engines: enginesOf(spec.toXlsx) },

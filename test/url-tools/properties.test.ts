@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
+import { webUrl } from '../helpers/web-url.ts';
 import { pino } from 'pino';
 import { asToolError } from '../../src/core/errors.ts';
 import { invoke } from '../../src/core/invoke.ts';
@@ -56,7 +57,7 @@ test('without engines every URL tool answers engine_unavailable (501), not a cra
 test('random inputs never give a 500', async () => {
   const junk = fc.oneof(
     fc.string({ maxLength: 40 }),
-    fc.webUrl(),
+    webUrl(),
     fc.constantFrom(
       'http://10.0.0.1/',
       'http://[::1]/',

@@ -37,12 +37,15 @@ export function fileTwinOf<S extends Shape, O extends z.ZodObject, T extends key
   spec: FileTwinSpec<S, O, T, E>,
 ): AnyTool {
   const [textField] = spec.textFields;
-  const kept = Object.entries(sibling.input.shape).filter(([name]) => !(spec.textFields as readonly string[]).includes(name));
-  const shape = Object.fromEntries(
-    kept.map(([name, field]) => [name, (spec.listFields as readonly string[] | undefined)?.includes(name) ? listField(field as z.ZodType) : field]),
-  );
-  const input = z.object({ ...shape, ...spec.fields }) as unknown as z.ZodObject<Omit<S, T> & E>;
-  const output = sibling.output.extend({ source: sourceSchema });
+  // Built from the sibling's schemas on first use, like every tool's (docs/writing-tools.md "Schemas").
+  const input = () => {
+    const kept = Object.entries(sibling.input.shape).filter(([name]) => !(spec.textFields as readonly string[]).includes(name));
+    const shape = Object.fromEntries(
+      kept.map(([name, field]) => [name, (spec.listFields as readonly string[] | undefined)?.includes(name) ? listField(field as z.ZodType) : field]),
+    );
+    return z.object({ ...shape, ...spec.fields }) as unknown as z.ZodObject<Omit<S, T> & E>;
+  };
+  const output = () => sibling.output.extend({ source: sourceSchema });
   const tool = defineTool({
     module: sibling.module,
     slug: `${sibling.slug}-file`,
@@ -54,7 +57,7 @@ export function fileTwinOf<S extends Shape, O extends z.ZodObject, T extends key
     ...(sibling.response === 'envelope' ? {} : { response: sibling.response }),
     upload: { ...UPLOAD_TEXT_SPEC, ...(spec.aliases ? { aliases: spec.aliases } : {}) },
     timeoutMs: 60_000,
-    examples: spec.examples as ToolExample<z.input<typeof input>, z.output<typeof output>>[],
+    examples: spec.examples as ToolExample<z.input<ReturnType<typeof input>>, z.output<ReturnType<typeof output>>>[],
     run: async (values, ctx) => {
       const upload = await textFromUpload(ctx, { maxCharacters: spec.maxCharacters });
       const own = spec.toInput ? spec.toInput(upload, values as Input<Omit<S, T> & E>, ctx) : { [textField]: upload.text };
@@ -62,7 +65,7 @@ export function fileTwinOf<S extends Shape, O extends z.ZodObject, T extends key
       const twinCtx: ToolContext = { ...ctx, warn: (message) => ctx.warn(message.startsWith(`${textField} `) ? `The ${message}` : message) };
       try {
         const result = await sibling.run({ ...(values as object), ...own } as unknown as Input<S>, twinCtx);
-        return { ...(result as object), source: upload.source } as z.input<typeof output>;
+        return { ...(result as object), source: upload.source } as z.input<ReturnType<typeof output>>;
       } catch (error) {
         throw asFileError(error, spec.textFields);
       }

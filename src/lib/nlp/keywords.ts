@@ -1,5 +1,6 @@
 import { nounPhrases } from './phrases.ts';
 import { round, stem, stopwordsFor } from './tokens.ts';
+import { lazyValue } from '../lazy.ts';
 
 /**
  * Keyword extraction. English: noun phrases from compromise's POS tags; other languages: runs of content
@@ -26,7 +27,7 @@ interface Candidate {
 const MAX_WORDS = 3;
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+const wordSegmenter = lazyValue(() => new Intl.Segmenter(undefined, { granularity: 'word' }));
 
 function rakeCandidates(text: string, language: string | undefined): Candidate[] {
   const stop = stopwordsFor(language);
@@ -42,7 +43,7 @@ function rakeCandidates(text: string, language: string | undefined): Candidate[]
     run = [];
   };
   // Unicode word segmentation: spaces separate words in most scripts, a dictionary does for Chinese and Japanese.
-  for (const { segment: word, index, isWordLike } of wordSegmenter.segment(text)) {
+  for (const { segment: word, index, isWordLike } of wordSegmenter().segment(text)) {
     if (!isWordLike) continue;
     const between = text.slice(lastEnd, index);
     lastEnd = index + word.length;

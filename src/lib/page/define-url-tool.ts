@@ -34,10 +34,10 @@ export interface UrlToolSpec<P extends z.ZodRawShape, F extends z.ZodRawShape, R
   cost?: number;
   /** How the `url` input is described when the default (a page URL) does not fit. */
   urlHelp?: string;
-  /** Inputs besides `url`. */
-  params?: P;
-  /** The tool's own output fields, after `url`. */
-  fields: F;
+  /** Inputs besides `url`, built with the input schema on first use (docs/writing-tools.md "Schemas"). */
+  params?: () => P;
+  /** The tool's own output fields, after `url`, built with the output schema on first use. */
+  fields: () => F;
   /** Examples on public pages (documentation only): title → input, or just its URL. */
   live: Record<string, string | z.input<UrlToolInput<P>>>;
   offline?: OfflineExample<P>;
@@ -57,14 +57,12 @@ export function defineUrlTool<P extends z.ZodRawShape = Record<never, never>, F 
   spec: UrlToolSpec<P, F>,
 ): Tool<UrlToolInput<P>, UrlToolOutput<F>> {
   const { live, offline, fields, params, urlHelp, run, ...declaration } = spec;
-  const input = z.object({ url: urlHelp === undefined ? urlField() : urlField(urlHelp), ...params }) as UrlToolInput<P>;
-  const output = z.object({ url: z.string(), ...fields }) as UrlToolOutput<F>;
   return defineTool<UrlToolInput<P>, UrlToolOutput<F>>({
     ...declaration,
     method: 'GET',
     timeoutMs: spec.timeoutMs ?? 20_000,
-    input,
-    output,
+    input: () => z.object({ url: urlHelp === undefined ? urlField() : urlField(urlHelp), ...params?.() }) as UrlToolInput<P>,
+    output: () => z.object({ url: z.string(), ...fields() }) as UrlToolOutput<F>,
     examples: [
       ...Object.entries(live).map(([title, example]) => liveExample(title, typeof example === 'string' ? urlInput<P>(example) : example)),
       ...(offline ? [siteExample(offline.title, offline.input ?? urlInput<P>('https://broken-shop.example/'), offline.site ?? brokenShop, offline.finds)] : []),
@@ -82,7 +80,7 @@ export function defineUrlAudit<P extends z.ZodRawShape = Record<never, never>, F
 ): Tool<UrlToolInput<P>, UrlToolOutput<F & AuditFields>> {
   return defineUrlTool<P, F & AuditFields>({
     ...spec,
-    fields: { ...spec.fields, ...auditShape },
+    fields: () => ({ ...spec.fields(), ...auditShape }),
     run: async (values, ctx) => {
       const { audit, ...own } = await spec.run(values, ctx);
       return { ...own, ...audit } as z.input<z.ZodObject<F & AuditFields>>;
@@ -95,9 +93,9 @@ export function defineUrlAudit<P extends z.ZodRawShape = Record<never, never>, F
  * comes first among its fields.
  */
 export function definePageAudit<P extends z.ZodRawShape = Record<never, never>, F extends z.ZodRawShape = z.ZodRawShape>(
-  spec: Omit<UrlAuditSpec<P, ServedFrom & F>, 'fields'> & { fields: F },
+  spec: Omit<UrlAuditSpec<P, ServedFrom & F>, 'fields'> & { fields: () => F },
 ): Tool<UrlToolInput<P>, UrlToolOutput<ServedFrom & F & AuditFields>> {
-  return defineUrlAudit<P, ServedFrom & F>({ ...spec, fields: { finalUrl: z.string(), ...spec.fields } as ServedFrom & F });
+  return defineUrlAudit<P, ServedFrom & F>({ ...spec, fields: () => ({ finalUrl: z.string(), ...spec.fields() }) as ServedFrom & F });
 }
 
 /** An example input that gives only the URL (the other inputs take their defaults). */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import fc from 'fast-check';
+import { webUrl } from '../../../test/helpers/web-url.ts';
 import { asToolError } from '../../core/errors.ts';
 import { createAiProvider, type AiProvider } from '../../engines/ai/index.ts';
 import { completion, startOpenAiDouble, type OpenAiDouble } from '../../../test/ai/openai-double.ts';
@@ -322,8 +323,11 @@ describe('properties', () => {
       fc.asyncProperty(
         fc.oneof(
           fc.record({ title: fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string())) }),
-          fc.record({ title: fc.constant('x'), url: fc.webUrl().filter((u) => youtubeVideoId(u) === undefined) }),
-          fc.record({ description: fc.string({ minLength: 20_001, maxLength: 20_010 }) }),
+          fc.record({ title: fc.constant('x'), url: webUrl().filter((u) => youtubeVideoId(u) === undefined) }),
+          // Over 20,000 characters: one random character repeated (fast-check builds a 20,000-character fc.string character by character, seconds per run).
+          fc.record({
+            description: fc.tuple(fc.string({ minLength: 1, maxLength: 1 }), fc.integer({ min: 20_001, max: 20_010 })).map(([c, n]) => c.repeat(n)),
+          }),
         ),
         async (input) => {
           await expectBadRequest(youtubeInsight, input);
@@ -332,23 +336,4 @@ describe('properties', () => {
       { numRuns: 40 },
     );
   });
-});
-
-test('inputs never reach the logs (HTTP, real pipeline)', async () => {
-  // Imported here: the whole service (every module) loads only for the tests that need HTTP.
-  const { startTestServer } = await import('../../../test/helpers/server.ts');
-  const server = await startTestServer();
-  try {
-    const secret = 'ultra-confidential-merger-plan-7731';
-    const response = await server.post('/api/v1/ai-models/text-ai', { text: `Our ${secret} is ready. It is great.`, task: 'summarize' });
-    // An analysis creates no resource: 200, not 201 (RFC 9110 §15.3.2).
-    assert.equal(response.status, 200);
-    const body = (await response.json()) as { status: boolean; code: number; warnings: string[] };
-    assert.equal(body.code, 200);
-    assert.match(body.warnings.join(' '), /Local mode/);
-    assert.ok(server.logs.length > 0);
-    assert.ok(!server.logs.some((line) => line.includes(secret)), 'the text is not logged');
-  } finally {
-    await server.close();
-  }
 });

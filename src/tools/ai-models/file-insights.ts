@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { addUsage, localModeWarning, type AiUsage } from '../../engines/ai/index.ts';
@@ -43,7 +44,7 @@ export default defineTool({
     'sentiment come from the language model (guided by `instructions`), and `usage` adds up the tokens of every call; without one, local models ' +
     'answer (TextRank extractive summary, noun-phrase keywords, AFINN-165 sentiment) and `warnings` say so. Language (franc) and readability ' +
     `(six formulas) are always measured locally. Returns \`source\` (file name, format, characters, pages) and word counts. Documents longer than ` +
-    `${MAX_AI_TEXT_CHARS.toLocaleString('en-US')} characters are analysed from their beginning, with a warning.`,
+    `${withThousands(MAX_AI_TEXT_CHARS)} characters are analysed from their beginning, with a warning.`,
   keywords: [
     'ai',
     'document analysis',
@@ -56,28 +57,32 @@ export default defineTool({
     'file insights',
     'llm',
   ],
-  input: z.object({
-    tasks: tasksField,
-    instructions: z
-      .string()
-      .max(2000, 'at most 2,000 characters')
-      .optional()
-      .describe('Extra instructions for the language model, e.g. "focus on risks" (ignored in local mode)'),
-    maxWords: count('Longest summary in words (default 120)', 5, 2000),
-    maxKeywords: count('Keywords to return (default 10)', 1, 50),
-  }),
-  output: z.object({
-    source: sourceSchema,
-    mode: z.enum(['provider', 'local']).describe('provider = the configured language model answered at least one task; local = everything ran on this server'),
-    models: z.record(z.string(), z.string()).describe('The model or method behind each task'),
-    summary: summarySchema.optional(),
-    keywords: z.array(keywordSchema).optional(),
-    sentiment: sentimentSchema.optional(),
-    language: languageSchema.optional(),
-    readability: readabilitySchema.optional(),
-    stats: z.object({ characters: z.number().int().nonnegative(), words: z.number().int().nonnegative() }).describe('Size of the analysed text'),
-    usage: usageSchema.nullable(),
-  }),
+  input: () =>
+    z.object({
+      tasks: tasksField,
+      instructions: z
+        .string()
+        .max(2000, 'at most 2,000 characters')
+        .optional()
+        .describe('Extra instructions for the language model, e.g. "focus on risks" (ignored in local mode)'),
+      maxWords: count('Longest summary in words (default 120)', 5, 2000),
+      maxKeywords: count('Keywords to return (default 10)', 1, 50),
+    }),
+  output: () =>
+    z.object({
+      source: sourceSchema,
+      mode: z
+        .enum(['provider', 'local'])
+        .describe('provider = the configured language model answered at least one task; local = everything ran on this server'),
+      models: z.record(z.string(), z.string()).describe('The model or method behind each task'),
+      summary: summarySchema.optional(),
+      keywords: z.array(keywordSchema).optional(),
+      sentiment: sentimentSchema.optional(),
+      language: languageSchema.optional(),
+      readability: readabilitySchema.optional(),
+      stats: z.object({ characters: z.number().int().nonnegative(), words: z.number().int().nonnegative() }).describe('Size of the analysed text'),
+      usage: usageSchema.nullable(),
+    }),
   upload: UPLOAD_TEXT_SPEC,
   timeoutMs: 120_000,
   examples: [

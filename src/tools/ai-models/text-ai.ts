@@ -34,22 +34,23 @@ export default defineTool({
     'write copy',
     'description writer',
   ],
-  input: z.object({
-    text: z
-      .string()
-      .max(MAX_AI_TEXT_CHARS, `at most ${MAX_AI_TEXT_CHARS.toLocaleString('en')} characters`)
-      .refine((t) => t.trim().length > 0, 'must contain some text')
-      .describe('The text to analyse or rewrite; for `generate`, the brief of what to write (max 100,000 characters)'),
-    task: z.enum(TEXT_TASKS).describe('What to do: summarize | keywords | sentiment | language | readability | rewrite | generate'),
-    instructions: z
-      .string()
-      .max(2000, 'at most 2,000 characters')
-      .optional()
-      .describe('Extra instructions for the language model, e.g. "rewrite for a 10-year-old" or "focus on costs" (ignored in local mode)'),
-    maxWords: countField('Longest summary / rewrite / generated text in words (default: 120 for summaries, 300 for generate)', 5, 2000).optional(),
-    maxKeywords: countField('Keywords to return (default 10)', 1, 50).optional(),
-  }),
-  output: textAiResultSchema,
+  input: () =>
+    z.object({
+      text: z
+        .string()
+        .max(MAX_AI_TEXT_CHARS, `at most ${MAX_AI_TEXT_CHARS.toLocaleString('en')} characters`)
+        .refine((t) => t.trim().length > 0, 'must contain some text')
+        .describe('The text to analyse or rewrite; for `generate`, the brief of what to write (max 100,000 characters)'),
+      task: z.enum(TEXT_TASKS).describe('What to do: summarize | keywords | sentiment | language | readability | rewrite | generate'),
+      instructions: z
+        .string()
+        .max(2000, 'at most 2,000 characters')
+        .optional()
+        .describe('Extra instructions for the language model, e.g. "rewrite for a 10-year-old" or "focus on costs" (ignored in local mode)'),
+      maxWords: countField('Longest summary / rewrite / generated text in words (default: 120 for summaries, 300 for generate)', 5, 2000).optional(),
+      maxKeywords: countField('Keywords to return (default 10)', 1, 50).optional(),
+    }),
+  output: () => textAiResultSchema,
   timeoutMs: 120_000,
   examples: [
     {

@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { invalidField } from '../../core/errors.ts';
@@ -147,7 +148,7 @@ const inputSchema = z
       .describe('Video description, with chapter timestamps and hashtags if any (YouTube allows 5,000 characters)'),
     transcript: z
       .string()
-      .max(MAX_AI_TEXT_CHARS, `at most ${MAX_AI_TEXT_CHARS.toLocaleString('en')} characters`)
+      .max(MAX_AI_TEXT_CHARS, `at most ${withThousands(MAX_AI_TEXT_CHARS)} characters`)
       .optional()
       .describe('Transcript or captions (plain text, SRT or WebVTT; timings are stripped)'),
     url: z
@@ -190,36 +191,37 @@ export default defineTool({
     'youtube description',
     'video insights',
   ],
-  input: inputSchema,
-  output: z.object({
-    videoId: z.string().nullable().describe('From `url`; null without a URL'),
-    url: z.string().nullable().describe('Canonical watch URL'),
-    mode: z.enum(['provider', 'local']),
-    model: z.string(),
-    language: languageSchema,
-    summary: summarySchema.nullable().describe('Null when there is no prose to summarise'),
-    keywords: z.array(keywordSchema),
-    topics: z
-      .array(z.object({ name: z.string(), type: z.enum(['person', 'place', 'organization']), count: z.number().int() }))
-      .describe('Named people, places and organisations'),
-    sentiment: sentimentSchema,
-    chapters: z.array(z.object({ timestamp: z.string(), seconds: z.number().int().nonnegative(), title: z.string() })),
-    chaptersValid: z.boolean().describe('True when YouTube will show these chapters'),
-    hashtags: z.array(z.string()),
-    links: z.array(z.string()),
-    stats: z.object({
-      titleCharacters: z.number().int(),
-      descriptionCharacters: z.number().int(),
-      descriptionWords: z.number().int(),
-      transcriptWords: z.number().int(),
-      estimatedDurationSeconds: z.number().int().nullable().describe('From the last transcript/chapter time, else transcript words at 150 wpm'),
+  input: () => inputSchema,
+  output: () =>
+    z.object({
+      videoId: z.string().nullable().describe('From `url`; null without a URL'),
+      url: z.string().nullable().describe('Canonical watch URL'),
+      mode: z.enum(['provider', 'local']),
+      model: z.string(),
+      language: languageSchema,
+      summary: summarySchema.nullable().describe('Null when there is no prose to summarise'),
+      keywords: z.array(keywordSchema),
+      topics: z
+        .array(z.object({ name: z.string(), type: z.enum(['person', 'place', 'organization']), count: z.number().int() }))
+        .describe('Named people, places and organisations'),
+      sentiment: sentimentSchema,
+      chapters: z.array(z.object({ timestamp: z.string(), seconds: z.number().int().nonnegative(), title: z.string() })),
+      chaptersValid: z.boolean().describe('True when YouTube will show these chapters'),
+      hashtags: z.array(z.string()),
+      links: z.array(z.string()),
+      stats: z.object({
+        titleCharacters: z.number().int(),
+        descriptionCharacters: z.number().int(),
+        descriptionWords: z.number().int(),
+        transcriptWords: z.number().int(),
+        estimatedDurationSeconds: z.number().int().nullable().describe('From the last transcript/chapter time, else transcript words at 150 wpm'),
+      }),
+      ai: aiInsightsSchema.optional().describe('Language-model insights (provider mode only)'),
+      score: scoreSchema,
+      scoreBreakdown: scoreBreakdownSchema,
+      findings: z.array(findingSchema),
+      usage: usageSchema.nullable(),
     }),
-    ai: aiInsightsSchema.optional().describe('Language-model insights (provider mode only)'),
-    score: scoreSchema,
-    scoreBreakdown: scoreBreakdownSchema,
-    findings: z.array(findingSchema),
-    usage: usageSchema.nullable(),
-  }),
   timeoutMs: 120_000,
   examples: [
     {

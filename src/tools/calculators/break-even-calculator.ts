@@ -27,38 +27,40 @@ export default defineTool({
     'target profit',
     'cvp analysis',
   ],
-  input: z.object({
-    fixedCosts: amountField('Fixed costs for the period (rent, salaries…)'),
-    variableCostPerUnit: amountField('Variable cost of one unit'),
-    pricePerUnit: amountField('Selling price of one unit (must exceed the variable cost)'),
-    targetProfit: amountField('Profit to reach: the units and revenue needed are added').optional(),
-    expectedUnits: decimalField('Units you expect to sell: adds expected profit and margin of safety', { min: 0, max: 1e12 }).optional(),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    contributionMarginPerUnit: moneyOut('price − variable cost'),
-    contributionMarginRatio: z.number().describe('Contribution margin as % of the price (4 decimals)'),
-    breakEvenUnits: z.number().int().describe('Whole units to sell to cover all costs (rounded up)'),
-    breakEvenUnitsExact: z.number().describe('fixedCosts / contribution margin per unit (4 decimals)'),
-    breakEvenRevenue: moneyOut('Revenue at the exact break-even point'),
-    target: z
-      .object({ profit: moneyOut('Target profit'), units: z.number().int(), unitsExact: z.number(), revenue: moneyOut('Revenue at the exact target point') })
-      .nullable()
-      .describe('Units and revenue for targetProfit; null when not asked'),
-    forecast: z
-      .object({
-        expectedUnits: z.number(),
-        revenue: moneyOut('Expected revenue'),
-        totalCosts: moneyOut('Fixed + variable costs'),
-        profit: moneyOut('Expected profit (negative = loss)'),
-        marginOfSafetyUnits: z.number().describe('expectedUnits − exact break-even units (4 decimals; negative below break-even)'),
-        marginOfSafetyRevenue: moneyOut('Expected revenue − break-even revenue'),
-        marginOfSafetyPercent: z.number().nullable().describe('Margin of safety as % of expected revenue; null when that revenue rounds to 0'),
-      })
-      .nullable()
-      .describe('For expectedUnits; null when not asked'),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      fixedCosts: amountField('Fixed costs for the period (rent, salaries…)'),
+      variableCostPerUnit: amountField('Variable cost of one unit'),
+      pricePerUnit: amountField('Selling price of one unit (must exceed the variable cost)'),
+      targetProfit: amountField('Profit to reach: the units and revenue needed are added').optional(),
+      expectedUnits: decimalField('Units you expect to sell: adds expected profit and margin of safety', { min: 0, max: 1e12 }).optional(),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      contributionMarginPerUnit: moneyOut('price − variable cost'),
+      contributionMarginRatio: z.number().describe('Contribution margin as % of the price (4 decimals)'),
+      breakEvenUnits: z.number().int().describe('Whole units to sell to cover all costs (rounded up)'),
+      breakEvenUnitsExact: z.number().describe('fixedCosts / contribution margin per unit (4 decimals)'),
+      breakEvenRevenue: moneyOut('Revenue at the exact break-even point'),
+      target: z
+        .object({ profit: moneyOut('Target profit'), units: z.number().int(), unitsExact: z.number(), revenue: moneyOut('Revenue at the exact target point') })
+        .nullable()
+        .describe('Units and revenue for targetProfit; null when not asked'),
+      forecast: z
+        .object({
+          expectedUnits: z.number(),
+          revenue: moneyOut('Expected revenue'),
+          totalCosts: moneyOut('Fixed + variable costs'),
+          profit: moneyOut('Expected profit (negative = loss)'),
+          marginOfSafetyUnits: z.number().describe('expectedUnits − exact break-even units (4 decimals; negative below break-even)'),
+          marginOfSafetyRevenue: moneyOut('Expected revenue − break-even revenue'),
+          marginOfSafetyPercent: z.number().nullable().describe('Margin of safety as % of expected revenue; null when that revenue rounds to 0'),
+        })
+        .nullable()
+        .describe('For expectedUnits; null when not asked'),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: 'classic: 10,000 fixed, 25 variable, 45 price',

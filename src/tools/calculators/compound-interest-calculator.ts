@@ -43,45 +43,47 @@ export default defineTool({
     'continuous compounding',
     'monthly contributions',
   ],
-  input: z.object({
-    principal: amountField('Starting amount'),
-    rate: percentField('Nominal annual interest rate in percent (0–1000)', 1000),
-    years: decimalField('Duration in years (fractions allowed)', { min: 0, minExclusive: true, max: 100 }),
-    compounding: z
-      .enum(COMPOUNDING)
-      .default('annually')
-      .describe('How often interest is added: annually (default), semiannually, quarterly, monthly, weekly, daily, continuously'),
-    contribution: amountField('Amount added every compounding period (default 0; not with continuous compounding)').optional(),
-    contributionTiming: z
-      .enum(['end', 'beginning'])
-      .default('end')
-      .describe('Contributions at the end (default, ordinary annuity) or beginning of each period'),
-    tableBy: z.enum(['period', 'year']).optional().describe('Rows of the table: per compounding period (default up to 1,200 periods) or per year'),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    principal: moneyOut('Starting amount'),
-    rate: z.number(),
-    years: z.number(),
-    compounding: z.enum(COMPOUNDING),
-    periodsPerYear: z.number().int().nullable().describe('null for continuous compounding'),
-    periods: z.number().describe('Compounding periods (years × periodsPerYear)'),
-    futureValue: moneyOut('Balance at the end'),
-    totalContributions: moneyOut('Sum of the contributions (principal excluded)'),
-    totalInterest: moneyOut('futureValue − principal − totalContributions'),
-    effectiveAnnualRate: z.number().describe('APY in percent: (1 + r/n)^n − 1, or e^r − 1 (4 decimals)'),
-    tableBy: z.enum(['period', 'year']),
-    table: z.array(
-      z.object({
-        period: z.number().describe('Period (or year) number at the end of the row; fractional for a part period'),
-        opening: moneyOut('Balance at the start'),
-        contribution: moneyOut('Contributions in the row'),
-        interest: moneyOut('Interest earned in the row'),
-        closing: moneyOut('Balance at the end'),
-      }),
-    ),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      principal: amountField('Starting amount'),
+      rate: percentField('Nominal annual interest rate in percent (0–1000)', 1000),
+      years: decimalField('Duration in years (fractions allowed)', { min: 0, minExclusive: true, max: 100 }),
+      compounding: z
+        .enum(COMPOUNDING)
+        .default('annually')
+        .describe('How often interest is added: annually (default), semiannually, quarterly, monthly, weekly, daily, continuously'),
+      contribution: amountField('Amount added every compounding period (default 0; not with continuous compounding)').optional(),
+      contributionTiming: z
+        .enum(['end', 'beginning'])
+        .default('end')
+        .describe('Contributions at the end (default, ordinary annuity) or beginning of each period'),
+      tableBy: z.enum(['period', 'year']).optional().describe('Rows of the table: per compounding period (default up to 1,200 periods) or per year'),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      principal: moneyOut('Starting amount'),
+      rate: z.number(),
+      years: z.number(),
+      compounding: z.enum(COMPOUNDING),
+      periodsPerYear: z.number().int().nullable().describe('null for continuous compounding'),
+      periods: z.number().describe('Compounding periods (years × periodsPerYear)'),
+      futureValue: moneyOut('Balance at the end'),
+      totalContributions: moneyOut('Sum of the contributions (principal excluded)'),
+      totalInterest: moneyOut('futureValue − principal − totalContributions'),
+      effectiveAnnualRate: z.number().describe('APY in percent: (1 + r/n)^n − 1, or e^r − 1 (4 decimals)'),
+      tableBy: z.enum(['period', 'year']),
+      table: z.array(
+        z.object({
+          period: z.number().describe('Period (or year) number at the end of the row; fractional for a part period'),
+          opening: moneyOut('Balance at the start'),
+          contribution: moneyOut('Contributions in the row'),
+          interest: moneyOut('Interest earned in the row'),
+          closing: moneyOut('Balance at the end'),
+        }),
+      ),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: '1,000 at 5 % compounded annually for 3 years',

@@ -17,40 +17,42 @@ export default defineTool({
     'optionally with tax on top (`taxRate`). Returns the cost build-up, markup amount, unit price, resulting margin, and the ' +
     `totals for the quantity (cost, revenue, profit, tax). ${MONEY_NOTE}`,
   keywords: ['cost plus pricing', 'cost-plus', 'price from cost', 'markup pricing', 'job pricing', 'quote price', 'unit price', 'pricing calculator'],
-  input: z.object({
-    unitCost: amountField('Variable cost of one unit; or give `costs`').optional(),
-    costs: z
-      .array(z.object({ name: labelField('Cost component, e.g. "Materials"', 100), amount: amountField('Cost per unit') }))
-      .min(1, 'at least one cost')
-      .max(100, 'at most 100 costs')
-      .optional()
-      .describe('Per-unit cost components, summed into the unit cost: [{name, amount}]'),
-    fixedCosts: amountField('Fixed costs (setup, tooling, overhead) for the whole quantity, spread over the units (default 0)').optional(),
-    quantity: decimalField('Units produced/sold (default 1)', { min: 0, minExclusive: true, max: 1e9 }).optional(),
-    markup: percentField('Markup in percent added to the full unit cost (up to 100000)', 100_000),
-    taxRate: percentField('Sales tax / VAT rate in percent added on top of the price (default 0)').optional(),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    costs: z.array(z.object({ name: z.string(), amount: moneyOut('Per unit') })),
-    variableUnitCost: moneyOut('Sum of per-unit costs'),
-    fixedCostPerUnit: moneyOut('fixedCosts / quantity'),
-    unitCost: moneyOut('Full cost of one unit'),
-    markupPercent: z.number(),
-    markupAmount: moneyOut('Markup per unit'),
-    unitPrice: moneyOut('Selling price of one unit, before tax'),
-    marginPercent: z.number().nullable().describe('Profit as % of the price (4 decimals); null when the price is 0'),
-    taxRate: z.number(),
-    unitTax: moneyOut('Tax per unit'),
-    unitPriceWithTax: moneyOut('Unit price including tax'),
-    quantity: z.number(),
-    totalCost: moneyOut('unitCost × quantity'),
-    totalRevenue: moneyOut('unitPrice × quantity, before tax'),
-    totalProfit: moneyOut('totalRevenue − totalCost'),
-    totalTax: moneyOut('Tax on totalRevenue'),
-    totalWithTax: moneyOut('totalRevenue + totalTax'),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      unitCost: amountField('Variable cost of one unit; or give `costs`').optional(),
+      costs: z
+        .array(z.object({ name: labelField('Cost component, e.g. "Materials"', 100), amount: amountField('Cost per unit') }))
+        .min(1, 'at least one cost')
+        .max(100, 'at most 100 costs')
+        .optional()
+        .describe('Per-unit cost components, summed into the unit cost: [{name, amount}]'),
+      fixedCosts: amountField('Fixed costs (setup, tooling, overhead) for the whole quantity, spread over the units (default 0)').optional(),
+      quantity: decimalField('Units produced/sold (default 1)', { min: 0, minExclusive: true, max: 1e9 }).optional(),
+      markup: percentField('Markup in percent added to the full unit cost (up to 100000)', 100_000),
+      taxRate: percentField('Sales tax / VAT rate in percent added on top of the price (default 0)').optional(),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      costs: z.array(z.object({ name: z.string(), amount: moneyOut('Per unit') })),
+      variableUnitCost: moneyOut('Sum of per-unit costs'),
+      fixedCostPerUnit: moneyOut('fixedCosts / quantity'),
+      unitCost: moneyOut('Full cost of one unit'),
+      markupPercent: z.number(),
+      markupAmount: moneyOut('Markup per unit'),
+      unitPrice: moneyOut('Selling price of one unit, before tax'),
+      marginPercent: z.number().nullable().describe('Profit as % of the price (4 decimals); null when the price is 0'),
+      taxRate: z.number(),
+      unitTax: moneyOut('Tax per unit'),
+      unitPriceWithTax: moneyOut('Unit price including tax'),
+      quantity: z.number(),
+      totalCost: moneyOut('unitCost × quantity'),
+      totalRevenue: moneyOut('unitPrice × quantity, before tax'),
+      totalProfit: moneyOut('totalRevenue − totalCost'),
+      totalTax: moneyOut('Tax on totalRevenue'),
+      totalWithTax: moneyOut('totalRevenue + totalTax'),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: 'single unit cost with 30 % markup',

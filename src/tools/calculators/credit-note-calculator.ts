@@ -19,23 +19,25 @@ export default defineTool({
     'the original invoice total is given, what remains payable and whether the invoice is fully credited; a credit larger ' +
     `than what remains of the invoice is refused. Amounts are positive; \`signedTotal\` is negative. ${MONEY_NOTE}`,
   keywords: ['credit note', 'credit memo', 'refund', 'return', 'invoice correction', 'reduce invoice', 'vat credit note', 'gst credit note'],
-  input: z.object({
-    ...adjustmentInputs,
-    originalAmount: amountField('Total (including tax) of the original invoice; enables the remaining balance and the over-credit check').optional(),
-    previouslyCredited: amountField('Total of earlier credit notes against the same invoice (default 0)').optional(),
-    ...invoiceOptions,
-  }),
-  output: z.object({
-    ...invoiceTotalsShape,
-    originalInvoiceNumber: z.string().nullable(),
-    reason: z.string().nullable(),
-    creditTotal: moneyOut('Amount credited, including tax (same as total)'),
-    signedTotal: moneyOut('The credit as it posts against the invoice: negative'),
-    originalAmount: moneyOut('Original invoice total').nullable(),
-    previouslyCredited: moneyOut('Earlier credits'),
-    remainingBalance: moneyOut('originalAmount − previouslyCredited − creditTotal').nullable(),
-    fullyCredited: z.boolean().nullable().describe('True when nothing of the original invoice remains; null without originalAmount'),
-  }),
+  input: () =>
+    z.object({
+      ...adjustmentInputs,
+      originalAmount: amountField('Total (including tax) of the original invoice; enables the remaining balance and the over-credit check').optional(),
+      previouslyCredited: amountField('Total of earlier credit notes against the same invoice (default 0)').optional(),
+      ...invoiceOptions,
+    }),
+  output: () =>
+    z.object({
+      ...invoiceTotalsShape,
+      originalInvoiceNumber: z.string().nullable(),
+      reason: z.string().nullable(),
+      creditTotal: moneyOut('Amount credited, including tax (same as total)'),
+      signedTotal: moneyOut('The credit as it posts against the invoice: negative'),
+      originalAmount: moneyOut('Original invoice total').nullable(),
+      previouslyCredited: moneyOut('Earlier credits'),
+      remainingBalance: moneyOut('originalAmount − previouslyCredited − creditTotal').nullable(),
+      fullyCredited: z.boolean().nullable().describe('True when nothing of the original invoice remains; null without originalAmount'),
+    }),
   examples: [
     {
       title: 'two returned chairs from a 10-chair invoice with 18 % GST',

@@ -27,38 +27,40 @@ export default defineTool({
     'an optional `feePercent` (bank or card margin) is taken from the amount first. Money is exact decimal and returned ' +
     'as strings.',
   keywords: ['currency converter', 'exchange rate', 'fx', 'forex', 'convert currency', 'cross rate', 'iso 4217', 'money conversion', 'offline currency'],
-  input: z.object({
-    amount: amountField('Amount in the `from` currency'),
-    from: currencyField('ISO 4217 code of the amount, e.g. "USD"'),
-    to: currencyField('ISO 4217 code to convert to, e.g. "EUR"'),
-    rate: rateValue('Units of `to` for 1 unit of `from` (e.g. 0.92 for USD→EUR); or give rates').optional(),
-    rates: z
-      .record(z.string(), rateValue('Units of this currency per 1 unit of base'))
-      .optional()
-      .describe('Rates relative to `base`: {"EUR": 0.92, "JPY": 151.5}; the base itself is 1 and may be omitted'),
-    base: currencyField('Currency the `rates` are quoted against (default: the one with rate 1 in `rates`, if any)').optional(),
-    feePercent: percentField('Fee or margin in percent taken from the amount before converting (default 0)').optional(),
-    decimals: intField("Decimal places of the converted amount; default the target currency's minor unit", 0, 10).optional(),
-    rounding: z.enum(ROUNDING_MODES).default('half-up').describe('Rounding of money: half-up (default), half-even, half-down, up, down, ceiling, floor'),
-  }),
-  output: z.object({
-    from: z.string(),
-    to: z.string(),
-    amount: z.string().describe("Amount given, in the from currency's decimals"),
-    fee: z.string().describe('Fee taken, in the from currency'),
-    amountConverted: z.string().describe('amount − fee, the part converted'),
-    rate: z.string().describe('Units of `to` per 1 `from` used (up to 10 decimals)'),
-    inverseRate: z.string().describe('Units of `from` per 1 `to`'),
-    convertedAmount: z.string().describe('Result in the `to` currency'),
-    fromCurrency: z.object({ code: z.string(), name: z.string(), minorUnit: z.number().int().nullable() }),
-    toCurrency: z.object({ code: z.string(), name: z.string(), minorUnit: z.number().int().nullable() }),
-    decimals: z.number().int(),
-    rounding: z.enum(ROUNDING_MODES),
-    rateSource: z.literal('caller-supplied').describe('Always caller-supplied: this tool fetches no rates'),
-    liveRates: z.literal(false),
-    note: z.string(),
-    iso4217ListDate: z.string().describe('Publication date of the ISO 4217 list the codes are checked against'),
-  }),
+  input: () =>
+    z.object({
+      amount: amountField('Amount in the `from` currency'),
+      from: currencyField('ISO 4217 code of the amount, e.g. "USD"'),
+      to: currencyField('ISO 4217 code to convert to, e.g. "EUR"'),
+      rate: rateValue('Units of `to` for 1 unit of `from` (e.g. 0.92 for USD→EUR); or give rates').optional(),
+      rates: z
+        .record(z.string(), rateValue('Units of this currency per 1 unit of base'))
+        .optional()
+        .describe('Rates relative to `base`: {"EUR": 0.92, "JPY": 151.5}; the base itself is 1 and may be omitted'),
+      base: currencyField('Currency the `rates` are quoted against (default: the one with rate 1 in `rates`, if any)').optional(),
+      feePercent: percentField('Fee or margin in percent taken from the amount before converting (default 0)').optional(),
+      decimals: intField("Decimal places of the converted amount; default the target currency's minor unit", 0, 10).optional(),
+      rounding: z.enum(ROUNDING_MODES).default('half-up').describe('Rounding of money: half-up (default), half-even, half-down, up, down, ceiling, floor'),
+    }),
+  output: () =>
+    z.object({
+      from: z.string(),
+      to: z.string(),
+      amount: z.string().describe("Amount given, in the from currency's decimals"),
+      fee: z.string().describe('Fee taken, in the from currency'),
+      amountConverted: z.string().describe('amount − fee, the part converted'),
+      rate: z.string().describe('Units of `to` per 1 `from` used (up to 10 decimals)'),
+      inverseRate: z.string().describe('Units of `from` per 1 `to`'),
+      convertedAmount: z.string().describe('Result in the `to` currency'),
+      fromCurrency: z.object({ code: z.string(), name: z.string(), minorUnit: z.number().int().nullable() }),
+      toCurrency: z.object({ code: z.string(), name: z.string(), minorUnit: z.number().int().nullable() }),
+      decimals: z.number().int(),
+      rounding: z.enum(ROUNDING_MODES),
+      rateSource: z.literal('caller-supplied').describe('Always caller-supplied: this tool fetches no rates'),
+      liveRates: z.literal(false),
+      note: z.string(),
+      iso4217ListDate: z.string().describe('Publication date of the ISO 4217 list the codes are checked against'),
+    }),
   examples: [
     {
       title: 'one rate: 100 USD to EUR at 0.92',

@@ -18,20 +18,22 @@ export default defineTool({
     "inclusive extracts it). Returns the debit's lines, net, tax per rate and total, the revised invoice total and the " +
     `increase in percent. ${MONEY_NOTE}`,
   keywords: ['debit note', 'debit memo', 'supplementary invoice', 'additional charge', 'invoice adjustment', 'undercharge', 'price revision', 'gst debit note'],
-  input: z.object({
-    originalAmount: amountField('Total (including tax) of the original invoice'),
-    ...adjustmentInputs,
-    ...invoiceOptions,
-  }),
-  output: z.object({
-    ...invoiceTotalsShape,
-    originalInvoiceNumber: z.string().nullable(),
-    reason: z.string().nullable(),
-    originalAmount: moneyOut('Original invoice total'),
-    debitTotal: moneyOut('Amount of the debit note including tax (same as total)'),
-    revisedAmount: moneyOut('originalAmount + debitTotal: what the invoice now comes to'),
-    increasePercent: z.number().nullable().describe('debitTotal as a percentage of originalAmount (4 decimals); null when originalAmount is 0'),
-  }),
+  input: () =>
+    z.object({
+      originalAmount: amountField('Total (including tax) of the original invoice'),
+      ...adjustmentInputs,
+      ...invoiceOptions,
+    }),
+  output: () =>
+    z.object({
+      ...invoiceTotalsShape,
+      originalInvoiceNumber: z.string().nullable(),
+      reason: z.string().nullable(),
+      originalAmount: moneyOut('Original invoice total'),
+      debitTotal: moneyOut('Amount of the debit note including tax (same as total)'),
+      revisedAmount: moneyOut('originalAmount + debitTotal: what the invoice now comes to'),
+      increasePercent: z.number().nullable().describe('debitTotal as a percentage of originalAmount (4 decimals); null when originalAmount is 0'),
+    }),
   examples: [
     {
       title: 'price undercharged by 50 (net) at 18 % GST',

@@ -22,41 +22,43 @@ export default defineTool({
     'step and the effective total percentage. In reverse, `salePrice` gives the discount percentage between an original ' +
     `and a sale price. \`quantity\` multiplies the totals. ${MONEY_NOTE}`,
   keywords: ['discount', 'percent off', 'sale price', 'savings', 'stacked discounts', 'double discount', 'coupon', 'price reduction', 'discount percentage'],
-  input: z.object({
-    price: amountField('Original price of one unit'),
-    discount: amountField('One discount: percent off (discountType percent, default) or an amount off (fixed)').optional(),
-    discountType: z.enum(DISCOUNT_TYPES).default('percent').describe('How `discount` is meant: percent (default) or fixed'),
-    discounts: z
-      .array(stepSchema)
-      .min(1, 'at least one discount')
-      .max(20, 'at most 20 discounts')
-      .optional()
-      .describe('Several discounts applied in order, each on the price left by the one before: [{value, type?}]'),
-    salePrice: amountField('Reverse mode: the discounted price; the discount percentage is worked out').optional(),
-    quantity: decimalField('Number of units (default 1)', { min: 0, max: 1e9 }).optional(),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    mode: z.enum(['apply', 'reverse']).describe('apply: discounts given; reverse: salePrice given'),
-    originalPrice: moneyOut('Price before discounts'),
-    steps: z.array(
-      z.object({
-        step: z.number().int(),
-        type: z.enum(DISCOUNT_TYPES),
-        value: z.number(),
-        discountAmount: moneyOut('Amount taken off'),
-        priceAfter: moneyOut('Price after this step'),
-      }),
-    ),
-    totalDiscount: moneyOut('Total taken off one unit'),
-    finalPrice: moneyOut('Price of one unit after all discounts'),
-    effectiveDiscountPercent: z.number().describe('totalDiscount as a percentage of the original price (4 decimals)'),
-    quantity: z.number(),
-    totalOriginal: moneyOut('originalPrice × quantity'),
-    totalFinal: moneyOut('finalPrice × quantity'),
-    totalSavings: moneyOut('totalOriginal − totalFinal'),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      price: amountField('Original price of one unit'),
+      discount: amountField('One discount: percent off (discountType percent, default) or an amount off (fixed)').optional(),
+      discountType: z.enum(DISCOUNT_TYPES).default('percent').describe('How `discount` is meant: percent (default) or fixed'),
+      discounts: z
+        .array(stepSchema)
+        .min(1, 'at least one discount')
+        .max(20, 'at most 20 discounts')
+        .optional()
+        .describe('Several discounts applied in order, each on the price left by the one before: [{value, type?}]'),
+      salePrice: amountField('Reverse mode: the discounted price; the discount percentage is worked out').optional(),
+      quantity: decimalField('Number of units (default 1)', { min: 0, max: 1e9 }).optional(),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      mode: z.enum(['apply', 'reverse']).describe('apply: discounts given; reverse: salePrice given'),
+      originalPrice: moneyOut('Price before discounts'),
+      steps: z.array(
+        z.object({
+          step: z.number().int(),
+          type: z.enum(DISCOUNT_TYPES),
+          value: z.number(),
+          discountAmount: moneyOut('Amount taken off'),
+          priceAfter: moneyOut('Price after this step'),
+        }),
+      ),
+      totalDiscount: moneyOut('Total taken off one unit'),
+      finalPrice: moneyOut('Price of one unit after all discounts'),
+      effectiveDiscountPercent: z.number().describe('totalDiscount as a percentage of the original price (4 decimals)'),
+      quantity: z.number(),
+      totalOriginal: moneyOut('originalPrice × quantity'),
+      totalFinal: moneyOut('finalPrice × quantity'),
+      totalSavings: moneyOut('totalOriginal − totalFinal'),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: '25 % off',

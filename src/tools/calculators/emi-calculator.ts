@@ -32,34 +32,36 @@ export default defineTool({
     'personal loan',
     'loan repayment',
   ],
-  input: z.object({
-    principal: decimalField('Loan amount', { min: 0, minExclusive: true }),
-    rate: percentField('Annual interest rate in percent (10 = 10 % a year), 0–100'),
-    months: intField('Tenure in months; or give years', 1, MAX_MONTHS).optional(),
-    years: decimalField('Tenure in years (a whole number of months, e.g. 2.5); or give months', { min: 0, minExclusive: true, max: 100 }).optional(),
-    firstPaymentDate: dateField('Date of the first instalment, to date the schedule').optional(),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    principal: moneyOut('Loan amount'),
-    rate: z.number().describe('Annual rate in percent'),
-    months: z.number().int(),
-    monthlyRatePercent: z.number().describe('rate / 12, in percent (6 decimals)'),
-    emi: moneyOut('Monthly instalment'),
-    totalPayment: moneyOut('Sum of all payments'),
-    totalInterest: moneyOut('totalPayment − principal'),
-    schedule: z.array(
-      z.object({
-        period: z.number().int(),
-        date: z.string().nullable(),
-        payment: moneyOut('Instalment paid'),
-        principal: moneyOut('Part repaying the loan'),
-        interest: moneyOut('Part paying interest'),
-        balance: moneyOut('Outstanding after this payment'),
-      }),
-    ),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      principal: decimalField('Loan amount', { min: 0, minExclusive: true }),
+      rate: percentField('Annual interest rate in percent (10 = 10 % a year), 0–100'),
+      months: intField('Tenure in months; or give years', 1, MAX_MONTHS).optional(),
+      years: decimalField('Tenure in years (a whole number of months, e.g. 2.5); or give months', { min: 0, minExclusive: true, max: 100 }).optional(),
+      firstPaymentDate: dateField('Date of the first instalment, to date the schedule').optional(),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      principal: moneyOut('Loan amount'),
+      rate: z.number().describe('Annual rate in percent'),
+      months: z.number().int(),
+      monthlyRatePercent: z.number().describe('rate / 12, in percent (6 decimals)'),
+      emi: moneyOut('Monthly instalment'),
+      totalPayment: moneyOut('Sum of all payments'),
+      totalInterest: moneyOut('totalPayment − principal'),
+      schedule: z.array(
+        z.object({
+          period: z.number().int(),
+          date: z.string().nullable(),
+          payment: moneyOut('Instalment paid'),
+          principal: moneyOut('Part repaying the loan'),
+          interest: moneyOut('Part paying interest'),
+          balance: moneyOut('Outstanding after this payment'),
+        }),
+      ),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: '100,000 at 10 % for 12 months (EMI 8,791.59)',

@@ -19,38 +19,40 @@ export default defineTool({
     'are not billable). Returns the hourly and day rate, the revenue needed per year/month/week and where the money goes ' +
     `(tax, expenses, profit, take-home). ${MONEY_NOTE}`,
   keywords: ['freelance rate', 'hourly rate calculator', 'freelancer', 'consultant rate', 'day rate', 'billable hours', 'contractor rate', 'what to charge'],
-  input: z.object({
-    targetIncome: amountField('Take-home income wanted per year, after tax'),
-    expenses: amountField('Business expenses per year: software, equipment, insurance, office, pension (default 0)').optional(),
-    taxRate: percentField('Effective tax rate on profit in percent (income tax + social contributions), below 100 (default 0)', 100, true).optional(),
-    profitMargin: percentField('Extra margin kept in the business, in percent of revenue, below 100 (default 0)', 100, true).optional(),
-    billableHoursPerWeek: decimalField('Hours per working week you can bill (default 30)', { min: 0, minExclusive: true, max: 168 }).optional(),
-    weeksPerYear: decimalField('Weeks per year (default 52)', { min: 0, minExclusive: true, max: 53 }).optional(),
-    vacationWeeks: decimalField('Weeks of vacation per year (default 4)', { min: 0, max: 52 }).optional(),
-    holidayDays: decimalField('Public holidays per year, in days (default 0)', { min: 0, max: 366 }).optional(),
-    sickDays: decimalField('Sick days budgeted per year (default 0)', { min: 0, max: 366 }).optional(),
-    daysPerWeek: decimalField('Working days per week (default 5)', { min: 0, minExclusive: true, max: 7 }).optional(),
-    hoursPerDay: decimalField('Hours in a billed day, for the day rate (default 8)', { min: 0, minExclusive: true, max: 24 }).optional(),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    hourlyRate: moneyOut('Rate to charge per billable hour'),
-    dayRate: moneyOut('hourlyRate × hoursPerDay'),
-    annualRevenue: moneyOut('Revenue needed per year'),
-    monthlyRevenue: moneyOut('annualRevenue / 12'),
-    weeklyRevenue: moneyOut('annualRevenue / working weeks'),
-    workingWeeks: z.number().describe('Weeks actually worked per year (4 decimals)'),
-    billableHoursPerYear: z.number().describe('Billable hours per year (4 decimals)'),
-    breakdown: z
-      .object({
-        takeHome: moneyOut('targetIncome'),
-        tax: moneyOut('Tax on profit'),
-        expenses: moneyOut('Business expenses'),
-        profit: moneyOut('Margin kept in the business'),
-      })
-      .describe('Where the annual revenue goes; adds up to annualRevenue'),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      targetIncome: amountField('Take-home income wanted per year, after tax'),
+      expenses: amountField('Business expenses per year: software, equipment, insurance, office, pension (default 0)').optional(),
+      taxRate: percentField('Effective tax rate on profit in percent (income tax + social contributions), below 100 (default 0)', 100, true).optional(),
+      profitMargin: percentField('Extra margin kept in the business, in percent of revenue, below 100 (default 0)', 100, true).optional(),
+      billableHoursPerWeek: decimalField('Hours per working week you can bill (default 30)', { min: 0, minExclusive: true, max: 168 }).optional(),
+      weeksPerYear: decimalField('Weeks per year (default 52)', { min: 0, minExclusive: true, max: 53 }).optional(),
+      vacationWeeks: decimalField('Weeks of vacation per year (default 4)', { min: 0, max: 52 }).optional(),
+      holidayDays: decimalField('Public holidays per year, in days (default 0)', { min: 0, max: 366 }).optional(),
+      sickDays: decimalField('Sick days budgeted per year (default 0)', { min: 0, max: 366 }).optional(),
+      daysPerWeek: decimalField('Working days per week (default 5)', { min: 0, minExclusive: true, max: 7 }).optional(),
+      hoursPerDay: decimalField('Hours in a billed day, for the day rate (default 8)', { min: 0, minExclusive: true, max: 24 }).optional(),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      hourlyRate: moneyOut('Rate to charge per billable hour'),
+      dayRate: moneyOut('hourlyRate × hoursPerDay'),
+      annualRevenue: moneyOut('Revenue needed per year'),
+      monthlyRevenue: moneyOut('annualRevenue / 12'),
+      weeklyRevenue: moneyOut('annualRevenue / working weeks'),
+      workingWeeks: z.number().describe('Weeks actually worked per year (4 decimals)'),
+      billableHoursPerYear: z.number().describe('Billable hours per year (4 decimals)'),
+      breakdown: z
+        .object({
+          takeHome: moneyOut('targetIncome'),
+          tax: moneyOut('Tax on profit'),
+          expenses: moneyOut('Business expenses'),
+          profit: moneyOut('Margin kept in the business'),
+        })
+        .describe('Where the annual revenue goes; adds up to annualRevenue'),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: '60,000 take-home, 12,000 expenses, 30 % tax',

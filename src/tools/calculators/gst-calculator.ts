@@ -19,27 +19,29 @@ export default defineTool({
     'value and the GST total is their sum. Works for any GST/HST regime (Australia 10 %, New Zealand 15 %, Singapore 9 %, ' +
     `Canada…). ${MONEY_NOTE}`,
   keywords: ['gst', 'goods and services tax', 'cgst', 'sgst', 'igst', 'utgst', 'gst inclusive', 'gst exclusive', 'add gst', 'remove gst', 'india gst', 'hst'],
-  input: z.object({
-    amount: amountField('The amount: net (exclusive mode) or GST-inclusive (inclusive mode)'),
-    rate: percentField('GST rate in percent, e.g. 18 for 18 %'),
-    mode: taxModeField,
-    split: z
-      .enum(SPLITS)
-      .default('none')
-      .describe('none (default): one GST figure; cgst-sgst / cgst-utgst: two halves for an intra-state supply (India); igst: inter-state supply (India)'),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    mode: z.enum(TAX_MODES),
-    rate: z.number().describe('GST rate in percent'),
-    netAmount: moneyOut('Taxable value, excluding GST'),
-    taxAmount: moneyOut('Total GST'),
-    grossAmount: moneyOut('Amount including GST'),
-    components: z
-      .array(z.object({ name: z.string(), rate: z.number(), amount: moneyOut('Tax of this component') }))
-      .describe('GST, or CGST + SGST/UTGST, or IGST'),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      amount: amountField('The amount: net (exclusive mode) or GST-inclusive (inclusive mode)'),
+      rate: percentField('GST rate in percent, e.g. 18 for 18 %'),
+      mode: taxModeField,
+      split: z
+        .enum(SPLITS)
+        .default('none')
+        .describe('none (default): one GST figure; cgst-sgst / cgst-utgst: two halves for an intra-state supply (India); igst: inter-state supply (India)'),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      mode: z.enum(TAX_MODES),
+      rate: z.number().describe('GST rate in percent'),
+      netAmount: moneyOut('Taxable value, excluding GST'),
+      taxAmount: moneyOut('Total GST'),
+      grossAmount: moneyOut('Amount including GST'),
+      components: z
+        .array(z.object({ name: z.string(), rate: z.number(), amount: moneyOut('Tax of this component') }))
+        .describe('GST, or CGST + SGST/UTGST, or IGST'),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: 'add 18 % GST',

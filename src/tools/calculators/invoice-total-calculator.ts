@@ -17,16 +17,18 @@ export default defineTool({
     'may exclude tax (default) or include it (`pricesIncludeTax`). Tax is computed per rate on the summed net amounts by ' +
     `default (EU/UK VAT practice) or per line (\`taxCalculation: "per-line"\`). ${MONEY_NOTE}`,
   keywords: ['invoice', 'invoice total', 'invoice calculator', 'line items', 'subtotal', 'tax', 'vat', 'discount', 'bill total', 'quote total', 'balance due'],
-  input: z.object({
-    items: itemsField('Invoice lines: {description?, quantity? (default 1), unitPrice, taxRate?, discount?, discountType?}, up to 500'),
-    ...invoiceOptions,
-    amountPaid: amountField('Amount already paid (deposit); the result then shows the balance due. Default 0').optional(),
-  }),
-  output: z.object({
-    ...invoiceTotalsShape,
-    amountPaid: moneyOut('Amount already paid'),
-    amountDue: moneyOut('total − amountPaid; negative when overpaid'),
-  }),
+  input: () =>
+    z.object({
+      items: itemsField('Invoice lines: {description?, quantity? (default 1), unitPrice, taxRate?, discount?, discountType?}, up to 500'),
+      ...invoiceOptions,
+      amountPaid: amountField('Amount already paid (deposit); the result then shows the balance due. Default 0').optional(),
+    }),
+  output: () =>
+    z.object({
+      ...invoiceTotalsShape,
+      amountPaid: moneyOut('Amount already paid'),
+      amountDue: moneyOut('total − amountPaid; negative when overpaid'),
+    }),
   examples: [
     {
       title: 'two lines with 20 % VAT and a deposit',

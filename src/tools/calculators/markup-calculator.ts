@@ -17,21 +17,23 @@ export default defineTool({
     'alone is converted to the equivalent gross margin (50 % markup = 33.3333 % margin). Markup is not margin: margin is ' +
     `profit as a percentage of the price (see profit-margin-calculator). Percentages are numbers with 4 decimals. ${MONEY_NOTE}`,
   keywords: ['markup', 'mark up', 'markup percentage', 'markup vs margin', 'selling price from cost', 'keystone pricing', 'retail markup'],
-  input: z.object({
-    cost: amountField('Cost of the item').optional(),
-    price: amountField('Selling price').optional(),
-    markup: percentField('Markup in percent of cost (100 = price is twice the cost; up to 100000)', 100_000).optional(),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    solvedFor: z.enum(['markup', 'price', 'cost', 'margin']).describe('What was worked out'),
-    cost: moneyOut('Cost').nullable(),
-    price: moneyOut('Selling price').nullable(),
-    profit: moneyOut('price − cost').nullable(),
-    markupPercent: z.number().nullable().describe('Profit as % of cost; null when the cost is 0'),
-    marginPercent: z.number().nullable().describe('Profit as % of price; null when the price is 0'),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      cost: amountField('Cost of the item').optional(),
+      price: amountField('Selling price').optional(),
+      markup: percentField('Markup in percent of cost (100 = price is twice the cost; up to 100000)', 100_000).optional(),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      solvedFor: z.enum(['markup', 'price', 'cost', 'margin']).describe('What was worked out'),
+      cost: moneyOut('Cost').nullable(),
+      price: moneyOut('Selling price').nullable(),
+      profit: moneyOut('price − cost').nullable(),
+      markupPercent: z.number().nullable().describe('Profit as % of cost; null when the cost is 0'),
+      marginPercent: z.number().nullable().describe('Profit as % of price; null when the price is 0'),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: 'selling price with a 50 % markup',

@@ -107,42 +107,44 @@ export default defineTool({
     'business days',
     'payment deadline',
   ],
-  input: z.object({
-    invoiceDate: dateField('Invoice date; default today (UTC)').optional(),
-    terms: z
-      .union([z.string().max(60, 'at most 60 characters'), z.number()], { error: (i) => (i.input === undefined ? 'is required' : `expected ${TERMS_HELP}`) })
-      .default('net 30')
-      .describe(`Payment terms (default "net 30"): ${TERMS_HELP}; a number means net days`),
-    skipWeekends: z.boolean().default(false).describe('Move a due date on Saturday/Sunday to a business day (default false)'),
-    holidays: z.array(dateField('Holiday')).max(500, 'at most 500 holidays').optional().describe('Non-business days (ISO dates) a due date must not fall on'),
-    adjust: z.enum(['next', 'previous']).default('next').describe('Where a due date on a non-business day moves: next (default) or previous business day'),
-    amount: amountField('Invoice amount, for the early-payment discount figures').optional(),
-    asOf: dateField('Date to check the invoice status against (due, overdue)').optional(),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    invoiceDate: z.string(),
-    terms: z.string().describe('The terms as understood, e.g. "Net 15 EOM"'),
-    termsType: z.enum(KINDS),
-    unadjustedDueDate: z.string().describe('Due date before business-day adjustment'),
-    dueDate: z.string(),
-    dueWeekday: z.string(),
-    adjusted: z.boolean().describe('True when the due date moved off a weekend or holiday'),
-    adjustmentReason: z.string().nullable(),
-    daysFromInvoice: z.number().int().describe('Calendar days from invoice date to due date'),
-    earlyPayment: z
-      .object({
-        discountPercent: z.number(),
-        deadline: z.string().describe('Last day to pay with the discount'),
-        discountAmount: moneyOut('Discount when paid by the deadline').nullable(),
-        discountedAmount: moneyOut('Amount to pay by the deadline').nullable(),
-      })
-      .nullable(),
-    status: z
-      .object({ asOf: z.string(), state: z.enum(['not-due', 'due-today', 'overdue']), daysUntilDue: z.number().int(), daysOverdue: z.number().int() })
-      .nullable()
-      .describe('Only with asOf'),
-  }),
+  input: () =>
+    z.object({
+      invoiceDate: dateField('Invoice date; default today (UTC)').optional(),
+      terms: z
+        .union([z.string().max(60, 'at most 60 characters'), z.number()], { error: (i) => (i.input === undefined ? 'is required' : `expected ${TERMS_HELP}`) })
+        .default('net 30')
+        .describe(`Payment terms (default "net 30"): ${TERMS_HELP}; a number means net days`),
+      skipWeekends: z.boolean().default(false).describe('Move a due date on Saturday/Sunday to a business day (default false)'),
+      holidays: z.array(dateField('Holiday')).max(500, 'at most 500 holidays').optional().describe('Non-business days (ISO dates) a due date must not fall on'),
+      adjust: z.enum(['next', 'previous']).default('next').describe('Where a due date on a non-business day moves: next (default) or previous business day'),
+      amount: amountField('Invoice amount, for the early-payment discount figures').optional(),
+      asOf: dateField('Date to check the invoice status against (due, overdue)').optional(),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      invoiceDate: z.string(),
+      terms: z.string().describe('The terms as understood, e.g. "Net 15 EOM"'),
+      termsType: z.enum(KINDS),
+      unadjustedDueDate: z.string().describe('Due date before business-day adjustment'),
+      dueDate: z.string(),
+      dueWeekday: z.string(),
+      adjusted: z.boolean().describe('True when the due date moved off a weekend or holiday'),
+      adjustmentReason: z.string().nullable(),
+      daysFromInvoice: z.number().int().describe('Calendar days from invoice date to due date'),
+      earlyPayment: z
+        .object({
+          discountPercent: z.number(),
+          deadline: z.string().describe('Last day to pay with the discount'),
+          discountAmount: moneyOut('Discount when paid by the deadline').nullable(),
+          discountedAmount: moneyOut('Amount to pay by the deadline').nullable(),
+        })
+        .nullable(),
+      status: z
+        .object({ asOf: z.string(), state: z.enum(['not-due', 'due-today', 'overdue']), daysUntilDue: z.number().int(), daysOverdue: z.number().int() })
+        .nullable()
+        .describe('Only with asOf'),
+    }),
   examples: [
     {
       title: 'net 30 from January 31st in a leap year',

@@ -18,21 +18,23 @@ export default defineTool({
     'and markup are not the same thing: markup is profit as a percentage of cost (see markup-calculator). A sale below cost ' +
     `gives a negative profit and margin. Percentages are numbers with 4 decimals. ${MONEY_NOTE}`,
   keywords: ['profit margin', 'gross margin', 'margin calculator', 'margin vs markup', 'selling price from margin', 'profit percentage', 'gross profit'],
-  input: z.object({
-    cost: amountField('Cost of the item (COGS)').optional(),
-    price: amountField('Selling price (revenue)').optional(),
-    margin: percentField('Gross margin in percent of the price, 0 to below 100', 100, true).optional(),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    solvedFor: z.enum(['margin', 'price', 'cost', 'markup']).describe('What was worked out'),
-    cost: moneyOut('Cost').nullable(),
-    price: moneyOut('Selling price').nullable(),
-    profit: moneyOut('price − cost').nullable(),
-    marginPercent: z.number().nullable().describe('Profit as % of price; null when the price is 0'),
-    markupPercent: z.number().nullable().describe('Profit as % of cost; null when the cost is 0'),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      cost: amountField('Cost of the item (COGS)').optional(),
+      price: amountField('Selling price (revenue)').optional(),
+      margin: percentField('Gross margin in percent of the price, 0 to below 100', 100, true).optional(),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      solvedFor: z.enum(['margin', 'price', 'cost', 'markup']).describe('What was worked out'),
+      cost: moneyOut('Cost').nullable(),
+      price: moneyOut('Selling price').nullable(),
+      profit: moneyOut('price − cost').nullable(),
+      marginPercent: z.number().nullable().describe('Profit as % of price; null when the price is 0'),
+      markupPercent: z.number().nullable().describe('Profit as % of cost; null when the cost is 0'),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: 'margin and markup from cost and price',

@@ -20,40 +20,42 @@ export default defineTool({
     "(`dayCountBasis`, banker's year). Also returns the interest per year, month and day and a year-by-year table of the " +
     `balance. ${MONEY_NOTE}`,
   keywords: ['simple interest', 'interest calculator', 'flat interest', 'interest per day', 'accrued interest', 'i = prt', 'loan interest', 'deposit interest'],
-  input: z.object({
-    principal: amountField('Principal (amount lent or deposited)'),
-    rate: percentField('Annual interest rate in percent (0–1000)', 1000),
-    time: decimalField('Duration in `timeUnit`; or give startDate and endDate', { min: 0, minExclusive: true, max: 36_600 }).optional(),
-    timeUnit: z.enum(UNITS).default('years').describe('Unit of `time`: years (default), months or days'),
-    startDate: dateField('Start of the interest period').optional(),
-    endDate: dateField('End of the interest period (exclusive: the actual days between the dates count)').optional(),
-    dayCountBasis: z
-      .union([z.literal(365), z.literal(360)], { error: 'expected 365 or 360' })
-      .default(365)
-      .describe('Days in a year when time is in days: 365 (default) or 360'),
-    ...moneyOptions,
-  }),
-  output: z.object({
-    principal: moneyOut('Principal'),
-    rate: z.number(),
-    years: z.number().describe('Duration in years (6 decimals)'),
-    days: z.number().int().nullable().describe('Days, when given in days or by dates'),
-    interest: moneyOut('P × r × t'),
-    totalAmount: moneyOut('Principal + interest'),
-    interestPerYear: moneyOut('P × r'),
-    interestPerMonth: moneyOut('P × r / 12'),
-    interestPerDay: moneyOut('P × r / dayCountBasis'),
-    schedule: z
-      .array(
-        z.object({
-          year: z.number().describe('Years elapsed at the end of the row'),
-          interest: moneyOut('Interest in this row'),
-          balance: moneyOut('Principal + interest to date'),
-        }),
-      )
-      .describe('Year by year (the last row may be a part year); at most 100 rows'),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      principal: amountField('Principal (amount lent or deposited)'),
+      rate: percentField('Annual interest rate in percent (0–1000)', 1000),
+      time: decimalField('Duration in `timeUnit`; or give startDate and endDate', { min: 0, minExclusive: true, max: 36_600 }).optional(),
+      timeUnit: z.enum(UNITS).default('years').describe('Unit of `time`: years (default), months or days'),
+      startDate: dateField('Start of the interest period').optional(),
+      endDate: dateField('End of the interest period (exclusive: the actual days between the dates count)').optional(),
+      dayCountBasis: z
+        .union([z.literal(365), z.literal(360)], { error: 'expected 365 or 360' })
+        .default(365)
+        .describe('Days in a year when time is in days: 365 (default) or 360'),
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      principal: moneyOut('Principal'),
+      rate: z.number(),
+      years: z.number().describe('Duration in years (6 decimals)'),
+      days: z.number().int().nullable().describe('Days, when given in days or by dates'),
+      interest: moneyOut('P × r × t'),
+      totalAmount: moneyOut('Principal + interest'),
+      interestPerYear: moneyOut('P × r'),
+      interestPerMonth: moneyOut('P × r / 12'),
+      interestPerDay: moneyOut('P × r / dayCountBasis'),
+      schedule: z
+        .array(
+          z.object({
+            year: z.number().describe('Years elapsed at the end of the row'),
+            interest: moneyOut('Interest in this row'),
+            balance: moneyOut('Principal + interest to date'),
+          }),
+        )
+        .describe('Year by year (the last row may be a part year); at most 100 rows'),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: '10,000 at 5 % for 3 years',

@@ -86,54 +86,56 @@ export default defineTool({
     'article 226',
     'e-invoice check',
   ],
-  input: z.object({
-    regime: z.enum(REGIMES).default('generic').describe('Rules to check against: generic (default), eu-vat, uk-vat, india-gst'),
-    invoiceNumber: z.string().max(64, 'at most 64 characters').optional().describe('Unique sequential invoice number'),
-    issueDate: dateField('Date of issue').optional(),
-    supplyDate: dateField('Date of supply / tax point when it differs from the issue date').optional(),
-    seller: party('Seller').optional(),
-    buyer: party('Buyer').optional(),
-    placeOfSupply: stateCode.optional().describe("India: 2-digit GST state code of the place of supply; default the buyer's state"),
-    supplyType: z
-      .enum(SUPPLY_TYPES)
-      .optional()
-      .describe('India: intra-state (CGST + SGST) or inter-state (IGST); worked out from the state codes when omitted'),
-    reverseCharge: z.boolean().default(false).describe('true when the buyer accounts for the tax (reverse charge)'),
-    exemptionReason: labelField('Legal reference for 0 % / exempt lines, e.g. "Article 135(1)(g) Directive 2006/112/EC"').optional(),
-    items: z
-      .array(itemSchema)
-      .min(1, 'at least one line item')
-      .max(MAX_ITEMS, `at most ${MAX_ITEMS} line items`)
-      .describe('Invoice lines: {description, quantity? (default 1), unitPrice, taxRate?, discount?, discountType?, code? (HSN/SAC)}'),
-    ...invoiceOptions,
-  }),
-  output: z.object({
-    regime: z.enum(REGIMES),
-    invoiceNumber: z.string().nullable(),
-    issueDate: z.string().nullable(),
-    supplyDate: z.string().nullable(),
-    ...invoiceTotalsShape,
-    taxBreakdown: z
-      .array(
-        z.object({
-          rate: z.number(),
-          taxableAmount: moneyOut('Taxable amount at this rate'),
-          taxAmount: moneyOut('Tax at this rate (sum of the components)'),
-          components: z.array(z.object({ name: z.string(), rate: z.number(), amount: moneyOut('Component tax') })),
-        }),
-      )
-      .describe('Tax per rate with its components (VAT; CGST + SGST/UTGST or IGST)'),
-    supplyType: z.enum(SUPPLY_TYPES).nullable().describe('India only'),
-    reverseCharge: z.boolean(),
-    reverseChargeTax: moneyOut('India: GST the recipient pays under reverse charge (not collected by the seller); otherwise 0'),
-    amountPayable: moneyOut('What the buyer pays the seller'),
-    legends: z.array(z.string()).describe('Statements the invoice must print'),
-    compliance: z.object({
-      regime: z.enum(REGIMES),
-      compliant: z.boolean().describe('No high-severity finding'),
-      ...scoreOutput,
+  input: () =>
+    z.object({
+      regime: z.enum(REGIMES).default('generic').describe('Rules to check against: generic (default), eu-vat, uk-vat, india-gst'),
+      invoiceNumber: z.string().max(64, 'at most 64 characters').optional().describe('Unique sequential invoice number'),
+      issueDate: dateField('Date of issue').optional(),
+      supplyDate: dateField('Date of supply / tax point when it differs from the issue date').optional(),
+      seller: party('Seller').optional(),
+      buyer: party('Buyer').optional(),
+      placeOfSupply: stateCode.optional().describe("India: 2-digit GST state code of the place of supply; default the buyer's state"),
+      supplyType: z
+        .enum(SUPPLY_TYPES)
+        .optional()
+        .describe('India: intra-state (CGST + SGST) or inter-state (IGST); worked out from the state codes when omitted'),
+      reverseCharge: z.boolean().default(false).describe('true when the buyer accounts for the tax (reverse charge)'),
+      exemptionReason: labelField('Legal reference for 0 % / exempt lines, e.g. "Article 135(1)(g) Directive 2006/112/EC"').optional(),
+      items: z
+        .array(itemSchema)
+        .min(1, 'at least one line item')
+        .max(MAX_ITEMS, `at most ${MAX_ITEMS} line items`)
+        .describe('Invoice lines: {description, quantity? (default 1), unitPrice, taxRate?, discount?, discountType?, code? (HSN/SAC)}'),
+      ...invoiceOptions,
     }),
-  }),
+  output: () =>
+    z.object({
+      regime: z.enum(REGIMES),
+      invoiceNumber: z.string().nullable(),
+      issueDate: z.string().nullable(),
+      supplyDate: z.string().nullable(),
+      ...invoiceTotalsShape,
+      taxBreakdown: z
+        .array(
+          z.object({
+            rate: z.number(),
+            taxableAmount: moneyOut('Taxable amount at this rate'),
+            taxAmount: moneyOut('Tax at this rate (sum of the components)'),
+            components: z.array(z.object({ name: z.string(), rate: z.number(), amount: moneyOut('Component tax') })),
+          }),
+        )
+        .describe('Tax per rate with its components (VAT; CGST + SGST/UTGST or IGST)'),
+      supplyType: z.enum(SUPPLY_TYPES).nullable().describe('India only'),
+      reverseCharge: z.boolean(),
+      reverseChargeTax: moneyOut('India: GST the recipient pays under reverse charge (not collected by the seller); otherwise 0'),
+      amountPayable: moneyOut('What the buyer pays the seller'),
+      legends: z.array(z.string()).describe('Statements the invoice must print'),
+      compliance: z.object({
+        regime: z.enum(REGIMES),
+        compliant: z.boolean().describe('No high-severity finding'),
+        ...scoreOutput,
+      }),
+    }),
   examples: [
     {
       title: 'India: intra-state supply split into CGST + SGST',

@@ -76,41 +76,43 @@ export default defineTool({
     'time and materials',
     'freelance invoice',
   ],
-  input: z.object({
-    entries: z
-      .array(entrySchema)
-      .min(1, 'at least one entry')
-      .max(MAX_ITEMS, `at most ${MAX_ITEMS} entries`)
-      .describe('Time entries: {description?, date?, hours | minutes | start+end, breakMinutes?, rate?, taxRate?, billable?}'),
-    hourlyRate: amountField('Hourly rate for entries without their own rate').optional(),
-    timeIncrement: intField('Bill time in blocks of this many minutes (6 = tenths of an hour, 15 = quarter hours); 0 = exact (default)', 0, 60).optional(),
-    timeRounding: z.enum(ROUNDINGS).default('up').describe('How time is rounded to the increment: up (default), nearest, down'),
-    items: z
-      .array(lineItemSchema)
-      .max(MAX_ITEMS, `at most ${MAX_ITEMS} items`)
-      .optional()
-      .describe('Other charges (expenses, materials) as invoice lines: {description?, quantity?, unitPrice, taxRate?, discount?, discountType?}'),
-    ...invoiceOptions,
-  }),
-  output: z.object({
-    entries: z.array(
-      z.object({
-        entry: z.number().int(),
-        description: z.string().nullable(),
-        date: z.string().nullable(),
-        workedHours: z.number().describe('Hours worked (4 decimals)'),
-        billedHours: z.number().describe('Hours billed after increment rounding (0 when not billable; 4 decimals)'),
-        rate: moneyOut('Hourly rate').nullable(),
-        amount: moneyOut('billedHours × rate, before discounts and tax'),
-        billable: z.boolean(),
-      }),
-    ),
-    totalHours: z.number(),
-    billableHours: z.number().describe('Hours worked on billable entries'),
-    nonBillableHours: z.number(),
-    billedHours: z.number().describe('Hours billed after rounding'),
-    invoice: invoiceTotalsOutput.describe('The invoice: billable entries first, then items'),
-  }),
+  input: () =>
+    z.object({
+      entries: z
+        .array(entrySchema)
+        .min(1, 'at least one entry')
+        .max(MAX_ITEMS, `at most ${MAX_ITEMS} entries`)
+        .describe('Time entries: {description?, date?, hours | minutes | start+end, breakMinutes?, rate?, taxRate?, billable?}'),
+      hourlyRate: amountField('Hourly rate for entries without their own rate').optional(),
+      timeIncrement: intField('Bill time in blocks of this many minutes (6 = tenths of an hour, 15 = quarter hours); 0 = exact (default)', 0, 60).optional(),
+      timeRounding: z.enum(ROUNDINGS).default('up').describe('How time is rounded to the increment: up (default), nearest, down'),
+      items: z
+        .array(lineItemSchema)
+        .max(MAX_ITEMS, `at most ${MAX_ITEMS} items`)
+        .optional()
+        .describe('Other charges (expenses, materials) as invoice lines: {description?, quantity?, unitPrice, taxRate?, discount?, discountType?}'),
+      ...invoiceOptions,
+    }),
+  output: () =>
+    z.object({
+      entries: z.array(
+        z.object({
+          entry: z.number().int(),
+          description: z.string().nullable(),
+          date: z.string().nullable(),
+          workedHours: z.number().describe('Hours worked (4 decimals)'),
+          billedHours: z.number().describe('Hours billed after increment rounding (0 when not billable; 4 decimals)'),
+          rate: moneyOut('Hourly rate').nullable(),
+          amount: moneyOut('billedHours × rate, before discounts and tax'),
+          billable: z.boolean(),
+        }),
+      ),
+      totalHours: z.number(),
+      billableHours: z.number().describe('Hours worked on billable entries'),
+      nonBillableHours: z.number(),
+      billedHours: z.number().describe('Hours billed after rounding'),
+      invoice: invoiceTotalsOutput.describe('The invoice: billable entries first, then items'),
+    }),
   examples: [
     {
       title: 'quarter-hour billing with a per-entry rate and a non-billable meeting',

@@ -30,21 +30,23 @@ export default defineTool({
     'tva',
     'iva',
   ],
-  input: z.object({
-    amount: amountField('The amount: net (exclusive mode) or VAT-inclusive (inclusive mode)'),
-    rate: percentField('VAT rate in percent, e.g. 20 for 20 %'),
-    mode: taxModeField,
-    ...moneyOptions,
-  }),
-  output: z.object({
-    mode: z.enum(TAX_MODES),
-    rate: z.number().describe('VAT rate in percent'),
-    netAmount: moneyOut('Amount excluding VAT'),
-    taxAmount: moneyOut('VAT'),
-    grossAmount: moneyOut('Amount including VAT'),
-    taxShareOfGross: z.number().describe('VAT as a percentage of the gross amount (rate / (100 + rate) × 100), 4 decimals'),
-    ...moneyMetaOutput,
-  }),
+  input: () =>
+    z.object({
+      amount: amountField('The amount: net (exclusive mode) or VAT-inclusive (inclusive mode)'),
+      rate: percentField('VAT rate in percent, e.g. 20 for 20 %'),
+      mode: taxModeField,
+      ...moneyOptions,
+    }),
+  output: () =>
+    z.object({
+      mode: z.enum(TAX_MODES),
+      rate: z.number().describe('VAT rate in percent'),
+      netAmount: moneyOut('Amount excluding VAT'),
+      taxAmount: moneyOut('VAT'),
+      grossAmount: moneyOut('Amount including VAT'),
+      taxShareOfGross: z.number().describe('VAT as a percentage of the gross amount (rate / (100 + rate) × 100), 4 decimals'),
+      ...moneyMetaOutput,
+    }),
   examples: [
     {
       title: 'add 20 % VAT',

@@ -28,15 +28,16 @@ export default defineTool({
     'maxWidth × maxHeight. Never returns a bigger file: if the result is not smaller, the original comes back with unchanged: true. The result and the warnings give ' +
     'the sizes before and after. BMP becomes PNG, HEIC becomes JPEG. For SVG use compress-svg. Upload the image in field "image".',
   keywords: ['compress image', 'optimize image', 'reduce file size', 'tinypng', 'shrink', 'jpeg', 'png', 'webp'],
-  input: z.object({
-    quality: quality(75, 'Target quality (JPEG, WebP, AVIF, PNG palette)'),
-    lossless: booleanField(false, 'Lossless only: PNG without palette quantisation, WebP lossless (default false)'),
-    maxWidth: wholeNumberField(1, 20_000, 'Resize to at most this width, keeping the aspect ratio (never enlarges)').optional(),
-    maxHeight: wholeNumberField(1, 20_000, 'Resize to at most this height, keeping the aspect ratio (never enlarges)').optional(),
-    keepMetadata,
-    fileName: fileNameField,
-  }),
-  output,
+  input: () =>
+    z.object({
+      quality: quality(75, 'Target quality (JPEG, WebP, AVIF, PNG palette)'),
+      lossless: booleanField(false, 'Lossless only: PNG without palette quantisation, WebP lossless (default false)'),
+      maxWidth: wholeNumberField(1, 20_000, 'Resize to at most this width, keeping the aspect ratio (never enlarges)').optional(),
+      maxHeight: wholeNumberField(1, 20_000, 'Resize to at most this height, keeping the aspect ratio (never enlarges)').optional(),
+      keepMetadata,
+      fileName: fileNameField,
+    }),
+  output: () => output,
   response: 'file',
   upload: { ...IMAGE_UPLOAD, accept: COMPRESSIBLE },
   conversion: { from: COMPRESSIBLE, to: 'same format (smaller)', engines: ['images'] },

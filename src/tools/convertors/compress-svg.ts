@@ -21,19 +21,21 @@ export default defineTool({
     'rounds coordinates (precision), keeping the viewBox so it still scales. Also makes it safe to embed: <script> elements, on* event handlers and ' +
     'javascript: links are removed. The result and the warnings give the sizes before and after. Upload the SVG in field "image" (up to 10 MB).',
   keywords: ['svg', 'compress svg', 'minify svg', 'optimize svg', 'svgo', 'sanitize svg'],
-  input: z.object({
-    precision: wholeNumberField(0, 8, 'Decimal places kept in coordinates and numbers (default 3)').default(3),
-    keepIds: booleanField(false, 'Keep element ids even when unused (for CSS/JS that targets them; default false)'),
-    pretty: booleanField(false, 'Indent the output for reading instead of minifying whitespace (default false)'),
-    fileName: fileNameField,
-  }),
-  output: fileResultSchema.extend({
-    originalBytes: z.number().int().nonnegative().describe('Size of the upload'),
-    compressedBytes: z.number().int().nonnegative().describe('Size of the output'),
-    savedBytes: z.number().int().describe('originalBytes − compressedBytes'),
-    savedPercent: z.number().describe('Saving in percent of the original, 1 decimal'),
-    scriptsRemoved: z.boolean().describe('Script elements, event handlers or javascript: links were removed'),
-  }),
+  input: () =>
+    z.object({
+      precision: wholeNumberField(0, 8, 'Decimal places kept in coordinates and numbers (default 3)').default(3),
+      keepIds: booleanField(false, 'Keep element ids even when unused (for CSS/JS that targets them; default false)'),
+      pretty: booleanField(false, 'Indent the output for reading instead of minifying whitespace (default false)'),
+      fileName: fileNameField,
+    }),
+  output: () =>
+    fileResultSchema.extend({
+      originalBytes: z.number().int().nonnegative().describe('Size of the upload'),
+      compressedBytes: z.number().int().nonnegative().describe('Size of the output'),
+      savedBytes: z.number().int().describe('originalBytes − compressedBytes'),
+      savedPercent: z.number().describe('Saving in percent of the original, 1 decimal'),
+      scriptsRemoved: z.boolean().describe('Script elements, event handlers or javascript: links were removed'),
+    }),
   response: 'file',
   upload: { field: 'image', aliases: ['file'], accept: ['svg'] },
   conversion: { from: ['svg'], to: 'svg (minified)', engines: [] },

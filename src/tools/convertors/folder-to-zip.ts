@@ -27,23 +27,25 @@ export default defineTool({
     'uploaded names or the URL paths, cleaned of folders and unsafe characters and made unique (report.pdf, report (2).pdf); an optional folder puts them all under one ' +
     'directory. Accepted uploads: documents, spreadsheets, presentations, images, text, data files and archives (recognised by their bytes). The result lists the entries.',
   keywords: ['zip', 'compress files', 'archive', 'bundle', 'pack files', 'folder to zip', 'download urls as zip'],
-  input: z.object({
-    urls: httpsUrlsField(MAX_URLS, `HTTPS URLs of files to add (a JSON array, up to ${MAX_URLS})`),
-    folder: z
-      .string()
-      .max(100)
-      .regex(/^[^\\/:*?"<>|\u0000-\u001f]+$/, 'a folder name without slashes or reserved characters')
-      .optional()
-      .describe('Put every entry inside this folder in the archive (e.g. "photos")'),
-    level: wholeNumberField(0, 9, 'Deflate level: 0 stores without compressing, 9 is smallest (default 6)').default(6),
-    fileName: z.string().max(200).optional().describe('Name of the ZIP (without extension); default: archive, or the folder name'),
-  }),
-  output: fileResultSchema.extend({
-    entries: z
-      .array(z.object({ name: z.string().describe('Path inside the ZIP'), sizeBytes: z.number().int(), source: z.string().describe('"upload" or the URL') }))
-      .describe('The files in the archive, in order'),
-    totalBytes: z.number().int().describe('Uncompressed size of all entries'),
-  }),
+  input: () =>
+    z.object({
+      urls: httpsUrlsField(MAX_URLS, `HTTPS URLs of files to add (a JSON array, up to ${MAX_URLS})`),
+      folder: z
+        .string()
+        .max(100)
+        .regex(/^[^\\/:*?"<>|\u0000-\u001f]+$/, 'a folder name without slashes or reserved characters')
+        .optional()
+        .describe('Put every entry inside this folder in the archive (e.g. "photos")'),
+      level: wholeNumberField(0, 9, 'Deflate level: 0 stores without compressing, 9 is smallest (default 6)').default(6),
+      fileName: z.string().max(200).optional().describe('Name of the ZIP (without extension); default: archive, or the folder name'),
+    }),
+  output: () =>
+    fileResultSchema.extend({
+      entries: z
+        .array(z.object({ name: z.string().describe('Path inside the ZIP'), sizeBytes: z.number().int(), source: z.string().describe('"upload" or the URL') }))
+        .describe('The files in the archive, in order'),
+      totalBytes: z.number().int().describe('Uncompressed size of all entries'),
+    }),
   response: 'file',
   upload: { field: 'files', aliases: ['file'], accept: ALL_KINDS, maxFiles: MAX_FILES, optional: true },
   conversion: { from: ALL_KINDS, to: 'zip', engines: [] },

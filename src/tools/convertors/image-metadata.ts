@@ -11,39 +11,6 @@ const exifr = lazy<typeof Exifr>('exifr');
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const exifValue = z.union([scalar, z.array(z.union([z.string(), z.number()]))]);
 
-const output = z.object({
-  fileName: z.string().describe('The uploaded name'),
-  sizeBytes: z.number().int().describe('File size'),
-  format: z.string().describe('Format recognised from the bytes: jpg, png, webp, gif, tiff, avif, heic, bmp, svg'),
-  mimeType: z.string(),
-  width: z.number().int().describe('Stored width in pixels'),
-  height: z.number().int().describe('Stored height in pixels (of one frame when animated)'),
-  orientation: z.number().int().nullable().describe('EXIF orientation 1–8 (null when absent); 5–8 mean the image displays rotated by 90°'),
-  displayWidth: z.number().int().describe('Width as displayed, after EXIF orientation'),
-  displayHeight: z.number().int().describe('Height as displayed, after EXIF orientation'),
-  megapixels: z.number().describe('width × height / 1,000,000, 2 decimals'),
-  aspectRatio: z.string().describe('Displayed width:height reduced, e.g. 4:3'),
-  colorSpace: z.string().nullable().describe('Colour space as libvips names it: srgb, cmyk, b-w (grayscale), rgb16…'),
-  channels: z.number().int().nullable().describe('3 (RGB), 4 (RGBA / CMYK), 1 (gray), 2 (gray + alpha)'),
-  bitDepth: z.string().nullable().describe('Sample format: uchar (8-bit), ushort (16-bit), float…'),
-  density: z.number().nullable().describe('Resolution in DPI, when stored'),
-  hasAlpha: z.boolean(),
-  hasIccProfile: z.boolean(),
-  isProgressive: z.boolean().describe('Progressive JPEG / interlaced PNG or GIF'),
-  pages: z.number().int().describe('Frames (animated GIF/WebP) or pages (TIFF)'),
-  animated: z.boolean(),
-  decodable: z.boolean().describe(`False when the image exceeds the ${MAX_INPUT_PIXELS / 1_000_000} MP limit the conversion tools decode`),
-  camera: z.object({ make: z.string().nullable(), model: z.string().nullable(), lens: z.string().nullable() }).nullable().describe('From EXIF, when present'),
-  dateTaken: z.string().nullable().describe('EXIF DateTimeOriginal as YYYY-MM-DDTHH:mm:ss (camera local time, no zone)'),
-  gps: z
-    .object({ latitude: z.number(), longitude: z.number(), altitude: z.number().nullable() })
-    .nullable()
-    .describe('Location from EXIF GPS, decimal degrees (WGS 84); null when absent'),
-  exif: z
-    .record(z.string(), exifValue)
-    .describe('All EXIF/TIFF/GPS tags read (exifr), values translated to words where EXIF defines them; binary tags left out'),
-});
-
 export default defineTool({
   module: 'convertors',
   slug: 'image-metadata',
@@ -54,8 +21,43 @@ export default defineTool({
     '(with exifr). Handles JPEG, PNG, WebP, GIF, TIFF, AVIF, HEIC, BMP and SVG. Useful to check an image before publishing it (does it leak a location?). ' +
     'Upload the image in field "image".',
   keywords: ['exif', 'image metadata', 'gps', 'image info', 'dimensions', 'camera', 'exif viewer', 'photo location'],
-  input: z.object({}),
-  output,
+  input: () => z.object({}),
+  output: () =>
+    z.object({
+      fileName: z.string().describe('The uploaded name'),
+      sizeBytes: z.number().int().describe('File size'),
+      format: z.string().describe('Format recognised from the bytes: jpg, png, webp, gif, tiff, avif, heic, bmp, svg'),
+      mimeType: z.string(),
+      width: z.number().int().describe('Stored width in pixels'),
+      height: z.number().int().describe('Stored height in pixels (of one frame when animated)'),
+      orientation: z.number().int().nullable().describe('EXIF orientation 1–8 (null when absent); 5–8 mean the image displays rotated by 90°'),
+      displayWidth: z.number().int().describe('Width as displayed, after EXIF orientation'),
+      displayHeight: z.number().int().describe('Height as displayed, after EXIF orientation'),
+      megapixels: z.number().describe('width × height / 1,000,000, 2 decimals'),
+      aspectRatio: z.string().describe('Displayed width:height reduced, e.g. 4:3'),
+      colorSpace: z.string().nullable().describe('Colour space as libvips names it: srgb, cmyk, b-w (grayscale), rgb16…'),
+      channels: z.number().int().nullable().describe('3 (RGB), 4 (RGBA / CMYK), 1 (gray), 2 (gray + alpha)'),
+      bitDepth: z.string().nullable().describe('Sample format: uchar (8-bit), ushort (16-bit), float…'),
+      density: z.number().nullable().describe('Resolution in DPI, when stored'),
+      hasAlpha: z.boolean(),
+      hasIccProfile: z.boolean(),
+      isProgressive: z.boolean().describe('Progressive JPEG / interlaced PNG or GIF'),
+      pages: z.number().int().describe('Frames (animated GIF/WebP) or pages (TIFF)'),
+      animated: z.boolean(),
+      decodable: z.boolean().describe(`False when the image exceeds the ${MAX_INPUT_PIXELS / 1_000_000} MP limit the conversion tools decode`),
+      camera: z
+        .object({ make: z.string().nullable(), model: z.string().nullable(), lens: z.string().nullable() })
+        .nullable()
+        .describe('From EXIF, when present'),
+      dateTaken: z.string().nullable().describe('EXIF DateTimeOriginal as YYYY-MM-DDTHH:mm:ss (camera local time, no zone)'),
+      gps: z
+        .object({ latitude: z.number(), longitude: z.number(), altitude: z.number().nullable() })
+        .nullable()
+        .describe('Location from EXIF GPS, decimal degrees (WGS 84); null when absent'),
+      exif: z
+        .record(z.string(), exifValue)
+        .describe('All EXIF/TIFF/GPS tags read (exifr), values translated to words where EXIF defines them; binary tags left out'),
+    }),
   response: 'bare-json',
   upload: { field: 'image', aliases: ['file'], accept: IMAGE_INPUT_KINDS },
   timeoutMs: 30_000,

@@ -26,19 +26,21 @@ export default defineTool({
     'pageSize "fit" makes each page the size of its image (at its DPI, 72 when unknown); a paper size (A4, Letter, Legal, A3, A5) centres the image, ' +
     'scaled down to fit inside the margin, in portrait or landscape to suit the image unless orientation says otherwise. Upload the images in field "image" (repeat the field for several).',
   keywords: ['image to pdf', 'jpg to pdf', 'png to pdf', 'photos to pdf', 'combine images', 'scan to pdf'],
-  input: z.object({
-    pageSize: z.enum(['fit', 'a4', 'letter', 'legal', 'a3', 'a5']).default('fit').describe('fit (default: page = image size), or a paper size'),
-    orientation: z
-      .enum(['auto', 'portrait', 'landscape'])
-      .default('auto')
-      .describe('For paper sizes: auto (follows each image, default), portrait or landscape'),
-    margin: numberField(0, 144, 'Margin around the image in points (1/72 inch), for paper sizes (default 0)').default(0),
-    title: z.string().max(300).optional().describe('Document title stored in the PDF metadata'),
-    fileName: fileNameField,
-  }),
-  output: fileResultSchema.extend({
-    pages: z.number().int().positive().describe('Pages in the PDF (one per image)'),
-  }),
+  input: () =>
+    z.object({
+      pageSize: z.enum(['fit', 'a4', 'letter', 'legal', 'a3', 'a5']).default('fit').describe('fit (default: page = image size), or a paper size'),
+      orientation: z
+        .enum(['auto', 'portrait', 'landscape'])
+        .default('auto')
+        .describe('For paper sizes: auto (follows each image, default), portrait or landscape'),
+      margin: numberField(0, 144, 'Margin around the image in points (1/72 inch), for paper sizes (default 0)').default(0),
+      title: z.string().max(300).optional().describe('Document title stored in the PDF metadata'),
+      fileName: fileNameField,
+    }),
+  output: () =>
+    fileResultSchema.extend({
+      pages: z.number().int().positive().describe('Pages in the PDF (one per image)'),
+    }),
   response: 'file',
   upload: { field: 'image', aliases: ['file', 'images'], accept: IMAGE_INPUT_KINDS, maxFiles: MAX_IMAGES },
   conversion: { from: IMAGE_INPUT_KINDS, to: 'pdf', engines: ['images'] },

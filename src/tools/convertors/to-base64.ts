@@ -15,13 +15,14 @@ export default defineTool({
     "(data:image/png;base64,…) ready for HTML <img src>, CSS url() or JSON, with the media type taken from the file's bytes (not its name). " +
     'The bytes are not re-encoded. Images up to 10 MB; upload the image in field "image".',
   keywords: ['base64', 'data uri', 'image to base64', 'encode image', 'embed image', 'inline image'],
-  input: z.object({
-    format: z
-      .enum(['base64', 'dataUri'])
-      .default('base64')
-      .describe('base64 (default): the bare Base64 text; dataUri: prefixed with data:<media type>;base64,'),
-  }),
-  output: z.string().describe('The Base64 text (or data URI)'),
+  input: () =>
+    z.object({
+      format: z
+        .enum(['base64', 'dataUri'])
+        .default('base64')
+        .describe('base64 (default): the bare Base64 text; dataUri: prefixed with data:<media type>;base64,'),
+    }),
+  output: () => z.string().describe('The Base64 text (or data URI)'),
   response: 'text',
   upload: { field: 'image', aliases: ['file'], accept: IMAGE_INPUT_KINDS },
   examples: [

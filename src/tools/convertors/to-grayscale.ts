@@ -16,13 +16,14 @@ export default defineTool({
     'The output keeps the input format (JPEG, PNG, WebP, GIF, TIFF, AVIF; BMP, SVG and HEIC become PNG) unless format says otherwise. ' +
     'EXIF orientation applied; metadata stripped unless keepMetadata. Upload the image as multipart/form-data in field "image".',
   keywords: ['grayscale', 'greyscale', 'black and white', 'monochrome', 'desaturate', 'image filter'],
-  input: z.object({
-    format: z.enum(['same', 'jpg', 'png', 'webp']).default('same').describe('Output format: same as the input (default), jpg, png or webp'),
-    quality: quality(90, 'Quality for JPEG, WebP and AVIF output'),
-    keepMetadata,
-    fileName: fileNameField,
-  }),
-  output: imageResultSchema,
+  input: () =>
+    z.object({
+      format: z.enum(['same', 'jpg', 'png', 'webp']).default('same').describe('Output format: same as the input (default), jpg, png or webp'),
+      quality: quality(90, 'Quality for JPEG, WebP and AVIF output'),
+      keepMetadata,
+      fileName: fileNameField,
+    }),
+  output: () => imageResultSchema,
   response: 'file',
   upload: IMAGE_UPLOAD,
   conversion: { from: IMAGE_INPUT_KINDS, to: 'same format (grayscale)', engines: ['images'] },

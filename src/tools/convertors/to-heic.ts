@@ -10,7 +10,7 @@ export default imageConversionTool({
     'where it is missing this tool answers 501 engine_unavailable (it is then listed as unavailable in supported-conversions) — use to-heif (AV1) or to-avif instead. ' +
     'EXIF orientation applied to the pixels.',
   keywords: ['heic', 'convert to heic', 'hevc', 'iphone photo format', 'jpg to heic', 'png to heic'],
-  fields: { quality: quality(50, 'HEIC quality'), lossless, keepMetadata },
+  fields: () => ({ quality: quality(50, 'HEIC quality'), lossless, keepMetadata }),
   encode: (p) => p,
   heic: (o) => ({ quality: o.quality, lossless: o.lossless }),
   examples: [

@@ -9,7 +9,7 @@ export default imageConversionTool({
     'Converts an image to HEIF (High Efficiency Image File Format) with AV1 coding (sharp/libvips with libaom) — the royalty-free HEIF codec, read by libheif, ' +
     'macOS 13+, iOS 16+, Android 12+ and Windows with the AV1 extension. For HEVC-coded .heic (the iPhone flavour) use convertors/to-heic.',
   keywords: ['heif', 'convert to heif', 'high efficiency image', 'jpg to heif', 'png to heif'],
-  fields: { quality: quality(50, 'HEIF quality'), lossless, keepMetadata },
+  fields: () => ({ quality: quality(50, 'HEIF quality'), lossless, keepMetadata }),
   encode: (p, o) => p.heif({ compression: 'av1', quality: o.quality, lossless: o.lossless }),
   examples: [
     { title: 'JPG to HEIF', input: {}, upload: { fileName: 'photo.jpg' } },

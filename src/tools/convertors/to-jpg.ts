@@ -10,12 +10,12 @@ export default imageConversionTool({
     'Converts an image to JPEG with mozjpeg (sharp/libvips): EXIF orientation applied to the pixels, transparency flattened onto a background colour (white by default), ' +
     'progressive by default, metadata (EXIF, GPS) stripped unless keepMetadata. Animated inputs keep their first frame.',
   keywords: ['jpg', 'jpeg', 'convert to jpg', 'png to jpg', 'heic to jpg', 'webp to jpg', 'image'],
-  fields: {
+  fields: () => ({
     quality: quality(90, 'JPEG quality'),
     background,
     progressive: booleanField(true, 'Progressive JPEG (loads blurry-to-sharp on the web; default true)'),
     keepMetadata,
-  },
+  }),
   encode: (p, o) => p.flatten({ background: o.background }).jpeg({ quality: o.quality, progressive: o.progressive, mozjpeg: true }),
   examples: [
     { title: 'PNG to JPG', input: {}, upload: { fileName: 'photo.png' } },

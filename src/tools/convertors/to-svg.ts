@@ -22,26 +22,28 @@ export default defineTool({
     'grey levels for photos. The image is EXIF-rotated, flattened onto white and scaled to at most maxSize pixels on its longer side before tracing; the SVG keeps ' +
     'the original width and height. Upload the image in field "image".',
   keywords: ['svg', 'vectorize', 'trace', 'potrace', 'png to svg', 'jpg to svg', 'logo to vector', 'bitmap to vector'],
-  input: z.object({
-    mode: z.enum(['trace', 'posterize']).default('trace').describe('trace: one colour, shapes above a threshold (default); posterize: several grey levels'),
-    threshold: wholeNumberField(0, 255, 'Brightness cut-off: darker pixels become shapes (default: chosen automatically)').optional(),
-    steps: wholeNumberField(2, 8, 'Grey levels for posterize (default 4)').default(4),
-    color: colourField.default('#000000').describe('Fill colour of the traced shapes (default #000000)'),
-    background: z
-      .union([z.literal('transparent'), colourField])
-      .default('transparent')
-      .describe('Background: transparent (default) or a hex colour'),
-    invert: booleanField(false, 'Trace the light areas instead of the dark ones (white-on-black artwork; default false)'),
-    turdSize: wholeNumberField(0, 100, 'Ignore specks up to this many pixels (default 2)').default(2),
-    maxSize: wholeNumberField(64, 3000, 'Longest side, in pixels, the image is scaled to before tracing (default 2000)').default(2000),
-    fileName: fileNameField,
-  }),
-  output: fileResultSchema.extend({
-    width: z.number().int().describe('Width of the SVG (the original image width)'),
-    height: z.number().int().describe('Height of the SVG'),
-    paths: z.number().int().describe('Number of <path> elements'),
-    tracedAt: z.object({ width: z.number().int(), height: z.number().int() }).describe('Size the bitmap was traced at'),
-  }),
+  input: () =>
+    z.object({
+      mode: z.enum(['trace', 'posterize']).default('trace').describe('trace: one colour, shapes above a threshold (default); posterize: several grey levels'),
+      threshold: wholeNumberField(0, 255, 'Brightness cut-off: darker pixels become shapes (default: chosen automatically)').optional(),
+      steps: wholeNumberField(2, 8, 'Grey levels for posterize (default 4)').default(4),
+      color: colourField.default('#000000').describe('Fill colour of the traced shapes (default #000000)'),
+      background: z
+        .union([z.literal('transparent'), colourField])
+        .default('transparent')
+        .describe('Background: transparent (default) or a hex colour'),
+      invert: booleanField(false, 'Trace the light areas instead of the dark ones (white-on-black artwork; default false)'),
+      turdSize: wholeNumberField(0, 100, 'Ignore specks up to this many pixels (default 2)').default(2),
+      maxSize: wholeNumberField(64, 3000, 'Longest side, in pixels, the image is scaled to before tracing (default 2000)').default(2000),
+      fileName: fileNameField,
+    }),
+  output: () =>
+    fileResultSchema.extend({
+      width: z.number().int().describe('Width of the SVG (the original image width)'),
+      height: z.number().int().describe('Height of the SVG'),
+      paths: z.number().int().describe('Number of <path> elements'),
+      tracedAt: z.object({ width: z.number().int(), height: z.number().int() }).describe('Size the bitmap was traced at'),
+    }),
   response: 'file',
   upload: { field: 'image', aliases: ['file'], accept: IMAGE_INPUT_KINDS },
   conversion: { from: IMAGE_INPUT_KINDS, to: 'svg', engines: ['images'] },

@@ -9,7 +9,7 @@ export default imageConversionTool({
     'Converts an image to TIFF (sharp/libvips, libtiff) for print and archiving: LZW-compressed and lossless by default (deflate, JPEG-in-TIFF or uncompressed on request), ' +
     'transparency kept. EXIF orientation applied; metadata stripped unless keepMetadata.',
   keywords: ['tiff', 'tif', 'convert to tiff', 'print', 'archive', 'lossless'],
-  fields: { compression: tiffCompression, quality: quality(90, 'JPEG quality when compression is jpeg'), keepMetadata },
+  fields: () => ({ compression: tiffCompression, quality: quality(90, 'JPEG quality when compression is jpeg'), keepMetadata }),
   encode: (p, o) =>
     p.tiff({
       compression: o.compression,

@@ -9,7 +9,7 @@ export default imageConversionTool({
     'Converts an image to WebP (sharp/libvips, libwebp): lossy by default (quality 80), lossless on request, transparency kept, animated GIFs stay animated. ' +
     'EXIF orientation applied; metadata stripped unless keepMetadata. Typically 25–35 % smaller than JPEG at the same visual quality.',
   keywords: ['webp', 'convert to webp', 'png to webp', 'jpg to webp', 'gif to webp', 'optimize images', 'web performance'],
-  fields: { quality: quality(80, 'WebP quality'), lossless, effort: effort(0, 6, 4), keepMetadata },
+  fields: () => ({ quality: quality(80, 'WebP quality'), lossless, effort: effort(0, 6, 4), keepMetadata }),
   encode: (p, o) => p.webp({ quality: o.quality, lossless: o.lossless, effort: o.effort }),
   examples: [
     { title: 'PNG to WebP', input: {}, upload: { fileName: 'hero.png' } },

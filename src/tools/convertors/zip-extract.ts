@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
@@ -12,33 +13,9 @@ import { httpsUrlsField } from '../../registry/fields.ts';
 /** URLs one call may extract. */
 const MAX_URLS = 5;
 
-const input = z.object({
-  urls: httpsUrlsField(
-    MAX_URLS,
-    `HTTPS URLs of ZIP archives to fetch and extract instead of (or besides) an upload: a JSON array of up to ${MAX_URLS} (a multipart field holding the JSON array works)`,
-    1,
-  ),
-});
-
 const entrySchema = fileResultSchema.extend({
   path: z.string().describe('Path of the entry inside the archive ("/"-separated)'),
   source: z.string().describe('The archive it came from: the uploaded file name or the URL'),
-});
-
-const output = z.object({
-  entries: z.array(entrySchema).describe('Every file of the archive(s), each stored as a download (links valid 1 hour, files kept at most 24 hours)'),
-  archives: z
-    .array(
-      z.object({
-        source: z.string(),
-        fileCount: z.number().int(),
-        directoryCount: z.number().int(),
-        totalBytes: z.number().int().describe('Unpacked bytes'),
-      }),
-    )
-    .describe('One summary per archive'),
-  fileCount: z.number().int(),
-  totalBytes: z.number().int().describe('Unpacked bytes of all files'),
 });
 
 type Entry = z.input<typeof entrySchema>;
@@ -134,11 +111,33 @@ export default defineTool({
   description:
     `Extracts a ZIP archive into downloadable files: upload it in multipart field "file" (ZIP-based formats such as DOCX, XLSX, PPTX, ODF and EPUB are taken too), or send "urls", a JSON array of up to ${MAX_URLS} HTTPS URLs fetched through the SSRF-guarded fetcher (public addresses only, response size capped). ` +
     'Each file entry comes back with its path in the archive and a download link (the fields of a file result: fileId, downloadUrl, expiresAt, fileName, mimeType, sizeBytes; links valid 1 hour, files kept at most 24 hours). ' +
-    `Hostile archives are refused with 400 naming the cap, before anything is stored: paths that climb out with ".." or are absolute (zip slip), symbolic links and special files, encrypted entries, more than ${ARCHIVE_CAPS.upload.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ${ARCHIVE_CAPS.upload.maxRatio}:1 (ZIP bombs; real inflated bytes are counted, header sizes are not trusted). ` +
+    `Hostile archives are refused with 400 naming the cap, before anything is stored: paths that climb out with ".." or are absolute (zip slip), symbolic links and special files, encrypted entries, more than ${withThousands(ARCHIVE_CAPS.upload.maxEntries)} entries, more than 1 GB unpacked, or a compression ratio above ${ARCHIVE_CAPS.upload.maxRatio}:1 (ZIP bombs; real inflated bytes are counted, header sizes are not trusted). ` +
     'Errors of this endpoint are {status, message}: the HTTP status and one message, not the usual error envelope.',
   keywords: ['zip', 'unzip', 'extract', 'archive', 'decompress'],
-  input,
-  output,
+  input: () =>
+    z.object({
+      urls: httpsUrlsField(
+        MAX_URLS,
+        `HTTPS URLs of ZIP archives to fetch and extract instead of (or besides) an upload: a JSON array of up to ${MAX_URLS} (a multipart field holding the JSON array works)`,
+        1,
+      ),
+    }),
+  output: () =>
+    z.object({
+      entries: z.array(entrySchema).describe('Every file of the archive(s), each stored as a download (links valid 1 hour, files kept at most 24 hours)'),
+      archives: z
+        .array(
+          z.object({
+            source: z.string(),
+            fileCount: z.number().int(),
+            directoryCount: z.number().int(),
+            totalBytes: z.number().int().describe('Unpacked bytes'),
+          }),
+        )
+        .describe('One summary per archive'),
+      fileCount: z.number().int(),
+      totalBytes: z.number().int().describe('Unpacked bytes of all files'),
+    }),
   // Its errors are documented as 400 `{status, message}`, a file that is not an archive included.
   upload: { field: 'file', accept: ['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'epub'], optional: true, wrongFormat: 'validation_failed' },
   errorShape: 'status-message',

@@ -83,50 +83,52 @@ export default defineTool({
     'form bodies x-www-form-urlencoded, and Bearer, Basic or API-key auth turned into headers. Every value is quoted correctly for its target — POSIX single quotes for the shell (safe with quotes, $, backticks, newlines and unicode), ' +
     'JS and Python string literals — so the snippets run as printed. Header names must be valid tokens and values may not contain line breaks (no header injection). Nothing is sent.',
   keywords: ['curl', 'fetch', 'python requests', 'httpie', 'http request', 'api client', 'code snippet', 'request builder', 'postman'],
-  input: z.object({
-    method: z.enum(METHODS).optional().describe('HTTP method. Default GET, or POST when a body is given.'),
-    url: z.string().min(1, 'must not be empty').max(8_000, 'at most 8,000 characters').describe('Absolute http(s) URL'),
-    query: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()])).max(100)]))
-      .optional()
-      .describe('Query parameters to append; an array repeats the parameter'),
-    headers: z
-      .union([z.record(z.string(), z.string().max(8_000)), z.array(z.object({ name: z.string(), value: z.string().max(8_000) })).max(100)])
-      .optional()
-      .describe('Request headers: an object, or a list of {name, value} to repeat a header'),
-    body: z
-      .union([z.string().max(200_000, 'at most 200,000 characters'), z.record(z.string(), z.unknown()), z.array(z.unknown())])
-      .optional()
-      .describe('Request body: a JSON object/array (sent as JSON), or a string sent as is'),
-    bodyType: z
-      .enum(['json', 'form', 'text'])
-      .optional()
-      .describe(
-        'json (default for objects/arrays; a string body must then be valid JSON), form (an object of strings, URL-encoded) or text (string sent as is). Default: json for objects, text for strings.',
-      ),
-    auth: z
-      .discriminatedUnion('type', [
-        z.object({ type: z.literal('bearer'), token: z.string().min(1).max(8_000) }),
-        z.object({ type: z.literal('basic'), username: z.string().max(1_000), password: z.string().max(1_000) }),
-        z.object({ type: z.literal('api-key'), header: z.string().min(1).max(200), value: z.string().max(8_000) }),
-      ])
-      .optional()
-      .describe('Authentication: {type: "bearer", token} | {type: "basic", username, password} | {type: "api-key", header, value}'),
-    targets: z.array(z.enum(TARGETS)).min(1).max(5).optional().describe('Which snippets to build: curl, fetch, python, httpie, http. Default all.'),
-  }),
-  output: z.object({
-    method: z.string(),
-    url: z.string().describe('The final URL with query parameters'),
-    headers: z.array(z.object({ name: z.string(), value: z.string() })).describe('Headers that are sent, including auth and Content-Type'),
-    body: z.string().nullable().describe('The exact body bytes as text'),
-    snippets: z.object({
-      curl: z.string().optional(),
-      fetch: z.string().optional(),
-      python: z.string().optional(),
-      httpie: z.string().optional(),
-      http: z.string().optional().describe('The raw HTTP/1.1 request'),
+  input: () =>
+    z.object({
+      method: z.enum(METHODS).optional().describe('HTTP method. Default GET, or POST when a body is given.'),
+      url: z.string().min(1, 'must not be empty').max(8_000, 'at most 8,000 characters').describe('Absolute http(s) URL'),
+      query: z
+        .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()])).max(100)]))
+        .optional()
+        .describe('Query parameters to append; an array repeats the parameter'),
+      headers: z
+        .union([z.record(z.string(), z.string().max(8_000)), z.array(z.object({ name: z.string(), value: z.string().max(8_000) })).max(100)])
+        .optional()
+        .describe('Request headers: an object, or a list of {name, value} to repeat a header'),
+      body: z
+        .union([z.string().max(200_000, 'at most 200,000 characters'), z.record(z.string(), z.unknown()), z.array(z.unknown())])
+        .optional()
+        .describe('Request body: a JSON object/array (sent as JSON), or a string sent as is'),
+      bodyType: z
+        .enum(['json', 'form', 'text'])
+        .optional()
+        .describe(
+          'json (default for objects/arrays; a string body must then be valid JSON), form (an object of strings, URL-encoded) or text (string sent as is). Default: json for objects, text for strings.',
+        ),
+      auth: z
+        .discriminatedUnion('type', [
+          z.object({ type: z.literal('bearer'), token: z.string().min(1).max(8_000) }),
+          z.object({ type: z.literal('basic'), username: z.string().max(1_000), password: z.string().max(1_000) }),
+          z.object({ type: z.literal('api-key'), header: z.string().min(1).max(200), value: z.string().max(8_000) }),
+        ])
+        .optional()
+        .describe('Authentication: {type: "bearer", token} | {type: "basic", username, password} | {type: "api-key", header, value}'),
+      targets: z.array(z.enum(TARGETS)).min(1).max(5).optional().describe('Which snippets to build: curl, fetch, python, httpie, http. Default all.'),
     }),
-  }),
+  output: () =>
+    z.object({
+      method: z.string(),
+      url: z.string().describe('The final URL with query parameters'),
+      headers: z.array(z.object({ name: z.string(), value: z.string() })).describe('Headers that are sent, including auth and Content-Type'),
+      body: z.string().nullable().describe('The exact body bytes as text'),
+      snippets: z.object({
+        curl: z.string().optional(),
+        fetch: z.string().optional(),
+        python: z.string().optional(),
+        httpie: z.string().optional(),
+        http: z.string().optional().describe('The raw HTTP/1.1 request'),
+      }),
+    }),
   examples: [
     {
       title: 'JSON POST with bearer auth; a quote in the body is shell-safe',

@@ -36,21 +36,23 @@ export default defineTool({
     'Decoding is strict: whitespace and line breaks are ignored, but characters outside the alphabet, misplaced padding or an impossible length are a 400 naming the problem; ' +
     'the alphabet is detected automatically unless urlSafe is given. Decoded bytes that are not valid UTF-8 are returned with U+FFFD replacements plus their hex, with a warning.',
   keywords: ['base64', 'base64url', 'encode', 'decode', 'btoa', 'atob', 'rfc 4648'],
-  input: z.object({
-    text: textField('Text to encode, or Base64 to decode'),
-    mode: z.enum(['encode', 'decode']).describe('encode: text → Base64; decode: Base64 → text'),
-    urlSafe: z.boolean().optional().describe('Use the base64url alphabet (- and _). Encode default false; decode default: detect automatically.'),
-    padding: z.boolean().optional().describe('Encode only: add = padding. Default true for standard Base64, false for base64url.'),
-  }),
-  output: z.object({
-    result: z.string().describe('The Base64 text (encode) or the decoded UTF-8 text (decode)'),
-    mode: z.enum(['encode', 'decode']),
-    variant: z.enum(['standard', 'url']).describe('The alphabet used or detected'),
-    inputBytes: z.number().describe('Bytes of the text to encode, or of the Base64 text to decode'),
-    outputBytes: z.number().describe('Bytes of the Base64 text, or of the decoded data'),
-    validUtf8: z.boolean().describe('Decode: whether the decoded bytes are valid UTF-8 (always true for encode)'),
-    hex: z.string().nullable().describe('Decode: the decoded bytes in hex when they are not valid UTF-8; otherwise null'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Text to encode, or Base64 to decode'),
+      mode: z.enum(['encode', 'decode']).describe('encode: text → Base64; decode: Base64 → text'),
+      urlSafe: z.boolean().optional().describe('Use the base64url alphabet (- and _). Encode default false; decode default: detect automatically.'),
+      padding: z.boolean().optional().describe('Encode only: add = padding. Default true for standard Base64, false for base64url.'),
+    }),
+  output: () =>
+    z.object({
+      result: z.string().describe('The Base64 text (encode) or the decoded UTF-8 text (decode)'),
+      mode: z.enum(['encode', 'decode']),
+      variant: z.enum(['standard', 'url']).describe('The alphabet used or detected'),
+      inputBytes: z.number().describe('Bytes of the text to encode, or of the Base64 text to decode'),
+      outputBytes: z.number().describe('Bytes of the Base64 text, or of the decoded data'),
+      validUtf8: z.boolean().describe('Decode: whether the decoded bytes are valid UTF-8 (always true for encode)'),
+      hex: z.string().nullable().describe('Decode: the decoded bytes in hex when they are not valid UTF-8; otherwise null'),
+    }),
   examples: [
     {
       title: 'encode UTF-8 text',

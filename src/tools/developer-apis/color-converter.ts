@@ -80,32 +80,34 @@ export default defineTool({
     'Gives the exact or nearest CSS colour name (CIEDE2000), the relative luminance and the WCAG 2 contrast ratio against white, black and an optional second colour with AA/AAA pass flags. ' +
     'Colours outside sRGB (wide-gamut oklch/lab) are mapped into sRGB for the sRGB formats, with a warning.',
   keywords: ['color converter', 'colour', 'hex to rgb', 'rgb to hex', 'hsl', 'oklch', 'contrast ratio', 'wcag', 'accessibility', 'css color'],
-  input: z.object({
-    color: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(100, 'at most 100 characters')
-      .describe('Any CSS colour, e.g. #ff8000, rgb(255 128 0), hsl(30 100% 50%), oklch(0.7 0.15 50), coral'),
-    contrastWith: z.string().max(100).optional().describe('A second colour (e.g. a background) to compute the WCAG contrast ratio against'),
-  }),
-  output: z.object({
-    input: z.string(),
-    hex: z.string().describe('#rrggbb'),
-    hex8: z.string().describe('#rrggbbaa'),
-    alpha: z.number().describe('Opacity 0–1'),
-    rgb: z.object({ r: z.number(), g: z.number(), b: z.number() }).describe('0–255'),
-    hsl: z.object({ h: z.number(), s: z.number(), l: z.number() }).describe('h in degrees, s and l in %'),
-    hwb: z.object({ h: z.number(), w: z.number(), b: z.number() }).describe('h in degrees, w and b in %'),
-    oklch: z.object({ l: z.number(), c: z.number(), h: z.number() }).describe('l 0–1, chroma, h in degrees'),
-    lab: z.object({ l: z.number(), a: z.number(), b: z.number() }).describe('CIELAB (D50) as in CSS lab()'),
-    cmyk: z.object({ c: z.number(), m: z.number(), y: z.number(), k: z.number() }).describe('Naive device CMYK in % (no ICC profile)'),
-    css: z.object({ hex: z.string(), rgb: z.string(), hsl: z.string(), hwb: z.string(), oklch: z.string() }).describe('CSS Color 4 strings'),
-    name: z.string().nullable().describe('The CSS colour name when it matches exactly'),
-    nearestName: z.string().describe('Closest CSS named colour (CIEDE2000)'),
-    inSrgbGamut: z.boolean(),
-    luminance: z.number().describe('WCAG relative luminance 0–1'),
-    contrast: z.object({ white: contrastSchema, black: contrastSchema, against: contrastSchema.extend({ color: z.string() }).nullable() }),
-  }),
+  input: () =>
+    z.object({
+      color: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(100, 'at most 100 characters')
+        .describe('Any CSS colour, e.g. #ff8000, rgb(255 128 0), hsl(30 100% 50%), oklch(0.7 0.15 50), coral'),
+      contrastWith: z.string().max(100).optional().describe('A second colour (e.g. a background) to compute the WCAG contrast ratio against'),
+    }),
+  output: () =>
+    z.object({
+      input: z.string(),
+      hex: z.string().describe('#rrggbb'),
+      hex8: z.string().describe('#rrggbbaa'),
+      alpha: z.number().describe('Opacity 0–1'),
+      rgb: z.object({ r: z.number(), g: z.number(), b: z.number() }).describe('0–255'),
+      hsl: z.object({ h: z.number(), s: z.number(), l: z.number() }).describe('h in degrees, s and l in %'),
+      hwb: z.object({ h: z.number(), w: z.number(), b: z.number() }).describe('h in degrees, w and b in %'),
+      oklch: z.object({ l: z.number(), c: z.number(), h: z.number() }).describe('l 0–1, chroma, h in degrees'),
+      lab: z.object({ l: z.number(), a: z.number(), b: z.number() }).describe('CIELAB (D50) as in CSS lab()'),
+      cmyk: z.object({ c: z.number(), m: z.number(), y: z.number(), k: z.number() }).describe('Naive device CMYK in % (no ICC profile)'),
+      css: z.object({ hex: z.string(), rgb: z.string(), hsl: z.string(), hwb: z.string(), oklch: z.string() }).describe('CSS Color 4 strings'),
+      name: z.string().nullable().describe('The CSS colour name when it matches exactly'),
+      nearestName: z.string().describe('Closest CSS named colour (CIEDE2000)'),
+      inSrgbGamut: z.boolean(),
+      luminance: z.number().describe('WCAG relative luminance 0–1'),
+      contrast: z.object({ white: contrastSchema, black: contrastSchema, against: contrastSchema.extend({ color: z.string() }).nullable() }),
+    }),
   examples: [
     {
       title: 'hex to every format, contrast with a dark background',

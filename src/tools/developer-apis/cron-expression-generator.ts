@@ -29,47 +29,48 @@ export default defineTool({
     'Builds a standard 5-field cron expression from plain options — every N minutes or hours, hourly at a minute, daily/weekdays/weekly at a time, monthly on a day (or the last day), yearly on a date — ' +
     'optionally limited to a range of hours and to weekdays. Returns the expression, its English description, each field expanded, and the next run times in an IANA time zone (DST-aware), so the schedule can be checked before it is deployed.',
   keywords: ['cron', 'crontab', 'cron generator', 'cron builder', 'schedule', 'every 5 minutes', 'cron job'],
-  input: z.object({
-    frequency: z.enum(FREQUENCIES).describe('every-minute, every-n-minutes, hourly, every-n-hours, daily, weekdays (Mon–Fri), weekly, monthly or yearly'),
-    interval: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(59, 'at most 59')
-      .optional()
-      .describe('every-n-minutes: minutes (1–59); every-n-hours: hours (1–23)'),
-    minute: z
-      .number()
-      .int('a whole number')
-      .min(0)
-      .max(59, 'at most 59')
-      .optional()
-      .describe('hourly / every-n-hours: minute past the hour (0–59). Default 0.'),
-    time: z
-      .string()
-      .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'a 24-hour time HH:MM, e.g. 09:30')
-      .optional()
-      .describe('daily, weekdays, weekly, monthly, yearly: time of day as HH:MM (24-hour). Default 00:00.'),
-    daysOfWeek: z.array(z.enum(DAYS)).min(1, 'at least one day').max(7).optional().describe('weekly: the days, e.g. ["mon", "thu"]. Default ["mon"].'),
-    dayOfMonth: z
-      .union([z.number().int('a whole number').min(1, 'at least 1').max(31, 'at most 31'), z.literal('last')])
-      .optional()
-      .describe('monthly / yearly: day of the month (1–31) or "last". Default 1.'),
-    month: z.number().int('a whole number').min(1, 'at least 1').max(12, 'at most 12').optional().describe('yearly: month (1–12). Default 1.'),
-    betweenHours: z
-      .object({
-        from: z.number().int().min(0).max(23).describe('First hour (0–23)'),
-        to: z.number().int().min(0).max(23).describe('Last hour (0–23), inclusive'),
-      })
-      .optional()
-      .describe('Minute/hour frequencies: only run in these hours, e.g. {from: 9, to: 17}'),
-    weekdaysOnly: z.boolean().optional().describe('Minute/hour frequencies: only Monday to Friday. Default false.'),
-    timeZone: z.string().max(64).optional().describe('IANA time zone for the next run times. Default UTC.'),
-    count: z.number().int('a whole number').min(1).max(50, 'at most 50').optional().describe('How many next runs to list (1–50). Default 5.'),
-    from: z.string().max(40).optional().describe('ISO 8601 instant to list the next runs from. Default now.'),
-    use24HourTime: z.boolean().optional().describe('Describe times as 14:00 instead of 02:00 PM. Default false.'),
-  }),
-  output: cronAnalysisSchema,
+  input: () =>
+    z.object({
+      frequency: z.enum(FREQUENCIES).describe('every-minute, every-n-minutes, hourly, every-n-hours, daily, weekdays (Mon–Fri), weekly, monthly or yearly'),
+      interval: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(59, 'at most 59')
+        .optional()
+        .describe('every-n-minutes: minutes (1–59); every-n-hours: hours (1–23)'),
+      minute: z
+        .number()
+        .int('a whole number')
+        .min(0)
+        .max(59, 'at most 59')
+        .optional()
+        .describe('hourly / every-n-hours: minute past the hour (0–59). Default 0.'),
+      time: z
+        .string()
+        .regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'a 24-hour time HH:MM, e.g. 09:30')
+        .optional()
+        .describe('daily, weekdays, weekly, monthly, yearly: time of day as HH:MM (24-hour). Default 00:00.'),
+      daysOfWeek: z.array(z.enum(DAYS)).min(1, 'at least one day').max(7).optional().describe('weekly: the days, e.g. ["mon", "thu"]. Default ["mon"].'),
+      dayOfMonth: z
+        .union([z.number().int('a whole number').min(1, 'at least 1').max(31, 'at most 31'), z.literal('last')])
+        .optional()
+        .describe('monthly / yearly: day of the month (1–31) or "last". Default 1.'),
+      month: z.number().int('a whole number').min(1, 'at least 1').max(12, 'at most 12').optional().describe('yearly: month (1–12). Default 1.'),
+      betweenHours: z
+        .object({
+          from: z.number().int().min(0).max(23).describe('First hour (0–23)'),
+          to: z.number().int().min(0).max(23).describe('Last hour (0–23), inclusive'),
+        })
+        .optional()
+        .describe('Minute/hour frequencies: only run in these hours, e.g. {from: 9, to: 17}'),
+      weekdaysOnly: z.boolean().optional().describe('Minute/hour frequencies: only Monday to Friday. Default false.'),
+      timeZone: z.string().max(64).optional().describe('IANA time zone for the next run times. Default UTC.'),
+      count: z.number().int('a whole number').min(1).max(50, 'at most 50').optional().describe('How many next runs to list (1–50). Default 5.'),
+      from: z.string().max(40).optional().describe('ISO 8601 instant to list the next runs from. Default now.'),
+      use24HourTime: z.boolean().optional().describe('Describe times as 14:00 instead of 02:00 PM. Default false.'),
+    }),
+  output: () => cronAnalysisSchema,
   examples: [
     {
       title: 'every 15 minutes during office hours on weekdays',

@@ -14,24 +14,25 @@ export default defineTool({
     '6-field cron with seconds, names (MON-FRI, JAN), steps and ranges (*/15, 9-17), L (last day), 5L (last Friday), 1#2 (second Monday), ? and macros (@daily, @weekly…). ' +
     'Also expands every field into the values it matches. When both day-of-month and day-of-week are restricted, the job runs when either matches (standard cron). Invalid expressions are a 400 that says what is wrong.',
   keywords: ['cron', 'crontab', 'cron parser', 'cron explain', 'next run', 'schedule', 'cron to english', 'time zone'],
-  input: z.object({
-    expression: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(200, 'at most 200 characters')
-      .describe('The cron expression, e.g. "*/15 9-17 * * MON-FRI" or "@daily"'),
-    timeZone: z.string().max(64).optional().describe('IANA time zone the schedule runs in. Default UTC.'),
-    count: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(100, 'at most 100')
-      .optional()
-      .describe('How many upcoming runs to list (1–100). Default 5.'),
-    from: z.string().max(40).optional().describe('ISO 8601 instant to count from. Default now.'),
-    use24HourTime: z.boolean().optional().describe('Describe times as 14:00 instead of 02:00 PM. Default false.'),
-  }),
-  output: cronAnalysisSchema,
+  input: () =>
+    z.object({
+      expression: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(200, 'at most 200 characters')
+        .describe('The cron expression, e.g. "*/15 9-17 * * MON-FRI" or "@daily"'),
+      timeZone: z.string().max(64).optional().describe('IANA time zone the schedule runs in. Default UTC.'),
+      count: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(100, 'at most 100')
+        .optional()
+        .describe('How many upcoming runs to list (1–100). Default 5.'),
+      from: z.string().max(40).optional().describe('ISO 8601 instant to count from. Default now.'),
+      use24HourTime: z.boolean().optional().describe('Describe times as 14:00 instead of 02:00 PM. Default false.'),
+    }),
+  output: () => cronAnalysisSchema,
   examples: [
     {
       title: 'every 30 minutes in business hours, New York, across the DST change',

@@ -12,14 +12,15 @@ export default defineTool({
     'Formats (beautifies) CSS, SCSS or Less with Prettier: one selector and one declaration per line, consistent indentation and spacing, hex colours lower-cased, comments preserved. ' +
     'Syntax errors (unclosed blocks, stray braces) are a 400 with line and column.',
   keywords: ['css', 'scss', 'less', 'format', 'beautify', 'pretty print', 'prettier', 'stylesheet'],
-  input: z.object({
-    css: sourceField('The stylesheet to format', FORMATTER_MAX_CHARS),
-    syntax: z.enum(['css', 'scss', 'less']).optional().describe('Stylesheet language. Default css.'),
-    indent: indentField.optional(),
-    printWidth: printWidthField,
-    singleQuote: z.boolean().optional().describe('Prefer single quotes in strings. Default false.'),
-  }),
-  output: formatterOutput,
+  input: () =>
+    z.object({
+      css: sourceField('The stylesheet to format', FORMATTER_MAX_CHARS),
+      syntax: z.enum(['css', 'scss', 'less']).optional().describe('Stylesheet language. Default css.'),
+      indent: indentField.optional(),
+      printWidth: printWidthField,
+      singleQuote: z.boolean().optional().describe('Prefer single quotes in strings. Default false.'),
+    }),
+  output: () => formatterOutput,
   examples: [
     {
       title: 'minified CSS made readable',

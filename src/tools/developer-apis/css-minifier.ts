@@ -20,14 +20,16 @@ export default defineTool({
     'while understanding modern CSS (nesting, @layer, @container, oklch(), media-query ranges) so nothing is silently lost. /*! license */ comments are kept unless removeLicenseComments is set. ' +
     'Returns the sizes before and after. Syntax it cannot parse is a 400 with line and column.',
   keywords: ['css', 'minify', 'compress', 'minifier', 'optimize css', 'lightningcss', 'stylesheet'],
-  input: z.object({
-    css: sourceField('The CSS to minify'),
-    removeLicenseComments: z.boolean().optional().describe('Also drop /*! … */ license comments. Default false.'),
-  }),
-  output: z.object({
-    css: z.string().describe('The minified CSS'),
-    sizes: sizeStatsSchema,
-  }),
+  input: () =>
+    z.object({
+      css: sourceField('The CSS to minify'),
+      removeLicenseComments: z.boolean().optional().describe('Also drop /*! … */ license comments. Default false.'),
+    }),
+  output: () =>
+    z.object({
+      css: z.string().describe('The minified CSS'),
+      sizes: sizeStatsSchema,
+    }),
   examples: [
     {
       title: 'shorthands, colours and units',

@@ -12,18 +12,19 @@ export default defineTool({
     'Formats (beautifies) HTML with Prettier: consistent indentation, one element per line where whitespace allows, long attribute lists wrapped, and embedded <script> and <style> formatted as JavaScript and CSS. ' +
     'Whitespace sensitivity follows CSS display rules by default, so inline text is never changed visually. Unclosed or mismatched tags are a 400 with line and column.',
   keywords: ['html', 'format', 'beautify', 'pretty print', 'indent', 'prettier', 'html formatter'],
-  input: z.object({
-    html: sourceField('The HTML to format', FORMATTER_MAX_CHARS),
-    indent: indentField.optional(),
-    printWidth: printWidthField,
-    whitespaceSensitivity: z
-      .enum(['css', 'strict', 'ignore'])
-      .optional()
-      .describe(
-        "css (default): respect each element's display for inline whitespace; strict: treat all whitespace as significant; ignore: treat none as significant",
-      ),
-  }),
-  output: formatterOutput,
+  input: () =>
+    z.object({
+      html: sourceField('The HTML to format', FORMATTER_MAX_CHARS),
+      indent: indentField.optional(),
+      printWidth: printWidthField,
+      whitespaceSensitivity: z
+        .enum(['css', 'strict', 'ignore'])
+        .optional()
+        .describe(
+          "css (default): respect each element's display for inline whitespace; strict: treat all whitespace as significant; ignore: treat none as significant",
+        ),
+    }),
+  output: () => formatterOutput,
   examples: [
     {
       title: 'nested markup with inline script and style',

@@ -18,40 +18,42 @@ export default defineTool({
   keywords: ['http headers', 'response headers', 'header checker', 'curl -I', 'cache-control', 'inspect headers'],
   method: 'GET',
   timeoutMs: 20_000,
-  input: z.object({
-    url: urlField(),
-    method: z.enum(['GET', 'HEAD']).default('GET').describe('Request method (default GET)'),
-    followRedirects: z
-      .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-      .default(true)
-      .describe('Follow redirects (default true); false returns the first response'),
-  }),
-  output: z.object({
-    url: z.string(),
-    finalUrl: z.string(),
-    status: z.number().int(),
-    statusText: z.string(),
-    httpVersion: z.string(),
-    headers: z.array(z.object({ name: z.string(), value: z.string() })).describe('As received, in order (names keep their case)'),
-    redirects: z.array(hopSchema),
-    timing: timingSchema,
-    summary: z.object({
-      contentType: z.string().nullable(),
-      charset: z.string().nullable(),
-      contentEncoding: z.string().nullable(),
-      contentLength: z.number().int().nullable(),
-      cacheControl: z.string().nullable(),
-      etag: z.string().nullable(),
-      lastModified: z.string().nullable(),
-      expires: z.string().nullable(),
-      age: z.string().nullable(),
-      server: z.string().nullable(),
-      cookies: z.number().int(),
-      cors: z.string().nullable().describe('Access-Control-Allow-Origin'),
-      securityHeaders: z.array(z.string()),
+  input: () =>
+    z.object({
+      url: urlField(),
+      method: z.enum(['GET', 'HEAD']).default('GET').describe('Request method (default GET)'),
+      followRedirects: z
+        .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+        .default(true)
+        .describe('Follow redirects (default true); false returns the first response'),
     }),
-    ...auditShape,
-  }),
+  output: () =>
+    z.object({
+      url: z.string(),
+      finalUrl: z.string(),
+      status: z.number().int(),
+      statusText: z.string(),
+      httpVersion: z.string(),
+      headers: z.array(z.object({ name: z.string(), value: z.string() })).describe('As received, in order (names keep their case)'),
+      redirects: z.array(hopSchema),
+      timing: timingSchema,
+      summary: z.object({
+        contentType: z.string().nullable(),
+        charset: z.string().nullable(),
+        contentEncoding: z.string().nullable(),
+        contentLength: z.number().int().nullable(),
+        cacheControl: z.string().nullable(),
+        etag: z.string().nullable(),
+        lastModified: z.string().nullable(),
+        expires: z.string().nullable(),
+        age: z.string().nullable(),
+        server: z.string().nullable(),
+        cookies: z.number().int(),
+        cors: z.string().nullable().describe('Access-Control-Allow-Origin'),
+        securityHeaders: z.array(z.string()),
+      }),
+      ...auditShape,
+    }),
   examples: [
     liveExample('GET a page', { url: 'https://example.com/' }),
     liveExample('HEAD without following redirects', { url: 'http://example.com/', method: 'HEAD', followRedirects: false }),

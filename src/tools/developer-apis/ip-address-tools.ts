@@ -238,44 +238,46 @@ export default defineTool({
     'For a block: network, broadcast, first/last host, total addresses and usable hosts (/31 and /32 per RFC 3021; IPv6 counts as exact decimal strings), netmask and wildcard. ' +
     'Optionally tests whether an address or block lies inside it, and splits it into subnets of a longer prefix.',
   keywords: ['ip address', 'cidr', 'subnet calculator', 'ipv4', 'ipv6', 'netmask', 'private ip', 'network', 'broadcast', 'ip range'],
-  input: z.object({
-    address: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(100, 'at most 100 characters')
-      .describe('An IP address, or a CIDR block as address/prefix or IPv4 address/netmask'),
-    contains: z.string().max(100).optional().describe('Another address or block: is it inside `address` (which must then be a block)?'),
-    subnetPrefix: z
-      .number()
-      .int('a whole number')
-      .min(0)
-      .max(128)
-      .optional()
-      .describe('Split the block into subnets of this prefix length; up to 256 are listed'),
-  }),
-  output: z.object({
-    input: z.string(),
-    ip: addressSchema,
-    network: z
-      .object({
-        cidr: z.string(),
-        prefixLength: z.number(),
-        networkAddress: z.string(),
-        broadcastAddress: z.string().nullable().describe('IPv4 only'),
-        lastAddress: z.string(),
-        firstHost: z.string(),
-        lastHost: z.string(),
-        totalAddresses: z.string().describe('Exact count as a decimal string (IPv6 counts exceed 2^53)'),
-        usableHosts: z.string().describe('IPv4: total − 2 (network and broadcast) up to /30; /31 gives 2, /32 gives 1. IPv6: all addresses'),
-        subnetMask: z.string().nullable(),
-        wildcardMask: z.string().nullable(),
-        isHostAddressOfNetwork: z.boolean().describe('True when the given address is not the network address itself'),
-      })
-      .nullable()
-      .describe('Present when a prefix or netmask was given'),
-    contains: z.object({ target: z.string(), inside: z.boolean() }).nullable(),
-    subnets: z.object({ prefixLength: z.number(), count: z.string(), listed: z.array(z.string()), truncated: z.boolean() }).nullable(),
-  }),
+  input: () =>
+    z.object({
+      address: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(100, 'at most 100 characters')
+        .describe('An IP address, or a CIDR block as address/prefix or IPv4 address/netmask'),
+      contains: z.string().max(100).optional().describe('Another address or block: is it inside `address` (which must then be a block)?'),
+      subnetPrefix: z
+        .number()
+        .int('a whole number')
+        .min(0)
+        .max(128)
+        .optional()
+        .describe('Split the block into subnets of this prefix length; up to 256 are listed'),
+    }),
+  output: () =>
+    z.object({
+      input: z.string(),
+      ip: addressSchema,
+      network: z
+        .object({
+          cidr: z.string(),
+          prefixLength: z.number(),
+          networkAddress: z.string(),
+          broadcastAddress: z.string().nullable().describe('IPv4 only'),
+          lastAddress: z.string(),
+          firstHost: z.string(),
+          lastHost: z.string(),
+          totalAddresses: z.string().describe('Exact count as a decimal string (IPv6 counts exceed 2^53)'),
+          usableHosts: z.string().describe('IPv4: total − 2 (network and broadcast) up to /30; /31 gives 2, /32 gives 1. IPv6: all addresses'),
+          subnetMask: z.string().nullable(),
+          wildcardMask: z.string().nullable(),
+          isHostAddressOfNetwork: z.boolean().describe('True when the given address is not the network address itself'),
+        })
+        .nullable()
+        .describe('Present when a prefix or netmask was given'),
+      contains: z.object({ target: z.string(), inside: z.boolean() }).nullable(),
+      subnets: z.object({ prefixLength: z.number(), count: z.string(), listed: z.array(z.string()), truncated: z.boolean() }).nullable(),
+    }),
   examples: [
     {
       title: '/26 block: 64 addresses, 62 usable hosts',

@@ -12,16 +12,17 @@ export default defineTool({
     'Formats (beautifies) JavaScript, JSX or TypeScript with Prettier: consistent indentation, quotes, semicolons and trailing commas, long expressions wrapped at printWidth. ' +
     'language "javascript" (default) uses Babel and accepts modern syntax and JSX; "typescript" accepts type annotations, interfaces and TSX. Syntax errors are a 400 with line and column.',
   keywords: ['javascript', 'js', 'typescript', 'jsx', 'format', 'beautify', 'pretty print', 'prettier', 'unminify'],
-  input: z.object({
-    code: sourceField('The source code to format', FORMATTER_MAX_CHARS),
-    language: z.enum(['javascript', 'typescript']).optional().describe('javascript (default, includes JSX) or typescript'),
-    indent: indentField.optional(),
-    printWidth: printWidthField,
-    semicolons: z.boolean().optional().describe('End statements with semicolons. Default true.'),
-    singleQuote: z.boolean().optional().describe('Prefer single quotes. Default false.'),
-    trailingComma: z.enum(['all', 'es5', 'none']).optional().describe('Trailing commas in multi-line lists. Default all.'),
-  }),
-  output: formatterOutput,
+  input: () =>
+    z.object({
+      code: sourceField('The source code to format', FORMATTER_MAX_CHARS),
+      language: z.enum(['javascript', 'typescript']).optional().describe('javascript (default, includes JSX) or typescript'),
+      indent: indentField.optional(),
+      printWidth: printWidthField,
+      semicolons: z.boolean().optional().describe('End statements with semicolons. Default true.'),
+      singleQuote: z.boolean().optional().describe('Prefer single quotes. Default false.'),
+      trailingComma: z.enum(['all', 'es5', 'none']).optional().describe('Trailing commas in multi-line lists. Default all.'),
+    }),
+  output: () => formatterOutput,
   examples: [
     {
       title: 'unminify JavaScript',

@@ -20,18 +20,20 @@ export default defineTool({
     'module: true treats the code as an ES module (import/export, strict mode, top-level names may be mangled). /*! and @license comments are kept by default. ' +
     'Returns the sizes before and after. Syntax errors are a 400 with line and column. TypeScript or JSX must be compiled first.',
   keywords: ['javascript', 'js', 'minify', 'uglify', 'compress', 'terser', 'mangle', 'minifier'],
-  input: z.object({
-    code: sourceField('The JavaScript to minify', 300_000),
-    module: z.boolean().optional().describe('Parse as an ES module (import/export allowed). Default false (script).'),
-    mangle: z.boolean().optional().describe('Shorten local variable and function names. Default true.'),
-    compress: z.boolean().optional().describe('Apply compression transforms (dead-code removal, constant folding…). Default true.'),
-    keepFunctionNames: z.boolean().optional().describe('Keep function and class names (for stack traces / Function.name). Default false.'),
-    keepLicenseComments: z.boolean().optional().describe('Keep /*! … */ and @license/@preserve comments. Default true.'),
-  }),
-  output: z.object({
-    code: z.string().describe('The minified JavaScript'),
-    sizes: sizeStatsSchema,
-  }),
+  input: () =>
+    z.object({
+      code: sourceField('The JavaScript to minify', 300_000),
+      module: z.boolean().optional().describe('Parse as an ES module (import/export allowed). Default false (script).'),
+      mangle: z.boolean().optional().describe('Shorten local variable and function names. Default true.'),
+      compress: z.boolean().optional().describe('Apply compression transforms (dead-code removal, constant folding…). Default true.'),
+      keepFunctionNames: z.boolean().optional().describe('Keep function and class names (for stack traces / Function.name). Default false.'),
+      keepLicenseComments: z.boolean().optional().describe('Keep /*! … */ and @license/@preserve comments. Default true.'),
+    }),
+  output: () =>
+    z.object({
+      code: z.string().describe('The minified JavaScript'),
+      sizes: sizeStatsSchema,
+    }),
   timeoutMs: 20_000,
   examples: [
     {

@@ -28,19 +28,21 @@ export default defineTool({
     'Numbers keep their exact source text, so big integers (e.g. 64-bit IDs) and values like 1.50 are never rounded. ' +
     'Invalid JSON is a 400 whose detail gives the first error with its line and column. Duplicate keys are reported as a warning (the last one wins, as in JSON.parse).',
   keywords: ['json', 'format', 'pretty print', 'beautify', 'minify', 'indent', 'sort keys', 'prettify'],
-  input: z.object({
-    json: jsonInputField('The JSON to format'),
-    indent: indentField.optional(),
-    sortKeys: z.boolean().optional().describe('Sort object keys alphabetically (code-point order) at every level. Default false.'),
-    asciiOnly: z.boolean().optional().describe('Escape every non-ASCII character as \\uXXXX. Default false.'),
-  }),
-  output: z.object({
-    formatted: z.string().describe('The formatted JSON text'),
-    topLevelType: z.string().describe('object, array, string, number, boolean or null'),
-    lines: z.number().describe('Lines in the formatted text'),
-    bytes: z.number().describe('UTF-8 size of the formatted text'),
-    stats: statsSchema,
-  }),
+  input: () =>
+    z.object({
+      json: jsonInputField('The JSON to format'),
+      indent: indentField.optional(),
+      sortKeys: z.boolean().optional().describe('Sort object keys alphabetically (code-point order) at every level. Default false.'),
+      asciiOnly: z.boolean().optional().describe('Escape every non-ASCII character as \\uXXXX. Default false.'),
+    }),
+  output: () =>
+    z.object({
+      formatted: z.string().describe('The formatted JSON text'),
+      topLevelType: z.string().describe('object, array, string, number, boolean or null'),
+      lines: z.number().describe('Lines in the formatted text'),
+      bytes: z.number().describe('UTF-8 size of the formatted text'),
+      stats: statsSchema,
+    }),
   examples: [
     {
       title: 'pretty-print with 2 spaces',

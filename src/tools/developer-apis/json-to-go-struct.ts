@@ -12,22 +12,23 @@ export default defineTool({
     'keys missing from some array items become pointer fields with omitempty, null becomes interface{}. Mixed-type arrays need union helper methods: set includeHelpers to get them ' +
     '(plus Unmarshal/Marshal functions); without it a warning says so. Optionally a package clause and omitempty on every field.',
   keywords: ['json to go', 'golang struct', 'go struct', 'json tags', 'quicktype', 'codegen'],
-  input: z.object({
-    json: codegenJsonField,
-    typeName: typeNameField('Root'),
-    packageName: z
-      .string()
-      .max(64)
-      .regex(/^[a-z_][a-z0-9_]*$/, 'a Go package name: lowercase letters, digits and _')
-      .optional()
-      .describe('Add "package <name>" at the top. Default: no package clause (includeHelpers implies package main).'),
-    omitEmpty: z.boolean().optional().describe('Add ,omitempty to every json tag. Default false (only to optional fields).'),
-    includeHelpers: z
-      .boolean()
-      .optional()
-      .describe('Also emit Unmarshal<Type>/Marshal functions and the UnmarshalJSON/MarshalJSON methods that union types need. Default false.'),
-  }),
-  output: codegenOutput,
+  input: () =>
+    z.object({
+      json: codegenJsonField,
+      typeName: typeNameField('Root'),
+      packageName: z
+        .string()
+        .max(64)
+        .regex(/^[a-z_][a-z0-9_]*$/, 'a Go package name: lowercase letters, digits and _')
+        .optional()
+        .describe('Add "package <name>" at the top. Default: no package clause (includeHelpers implies package main).'),
+      omitEmpty: z.boolean().optional().describe('Add ,omitempty to every json tag. Default false (only to optional fields).'),
+      includeHelpers: z
+        .boolean()
+        .optional()
+        .describe('Also emit Unmarshal<Type>/Marshal functions and the UnmarshalJSON/MarshalJSON methods that union types need. Default false.'),
+    }),
+  output: () => codegenOutput,
   examples: [
     {
       title: 'nested struct, optional pointer field',

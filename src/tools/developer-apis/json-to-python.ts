@@ -12,14 +12,15 @@ export default defineTool({
     'keys missing from some array items as Optional fields with a None default, mixed arrays as unions. Choose the Python syntax level (3.10: "int | None" and list[str]; 3.9: Optional[int] and list[str]; 3.7: Optional[int] and List[str]). ' +
     'With includeHelpers, dataclasses also get from_dict/to_dict converters with type checks.',
   keywords: ['json to python', 'dataclass', 'pydantic', 'python types', 'typed dict', 'quicktype', 'codegen'],
-  input: z.object({
-    json: codegenJsonField,
-    typeName: typeNameField('Root'),
-    style: z.enum(['dataclass', 'pydantic']).optional().describe('dataclass (default) or pydantic (BaseModel)'),
-    pythonVersion: z.enum(['3.7', '3.9', '3.10']).optional().describe('Syntax level of the annotations. Default 3.10.'),
-    includeHelpers: z.boolean().optional().describe('dataclass only: add from_dict/to_dict methods and helper functions. Default false.'),
-  }),
-  output: codegenOutput,
+  input: () =>
+    z.object({
+      json: codegenJsonField,
+      typeName: typeNameField('Root'),
+      style: z.enum(['dataclass', 'pydantic']).optional().describe('dataclass (default) or pydantic (BaseModel)'),
+      pythonVersion: z.enum(['3.7', '3.9', '3.10']).optional().describe('Syntax level of the annotations. Default 3.10.'),
+      includeHelpers: z.boolean().optional().describe('dataclass only: add from_dict/to_dict methods and helper functions. Default false.'),
+    }),
+  output: () => codegenOutput,
   examples: [
     {
       title: 'dataclasses with nested and optional fields',

@@ -12,14 +12,15 @@ export default defineTool({
     'mixed arrays become unions, null becomes null. With runtimeChecks the output also contains a Convert helper that validates JSON against the types at runtime. Strings are typed as string (no date/enum guessing). ' +
     'For a top-level array of objects, typeName names the item type (the array is typeName[]); an array of scalars becomes `type <typeName> = number[]` (or its item union).',
   keywords: ['json to typescript', 'typescript interface', 'types from json', 'quicktype', 'json schema', 'codegen'],
-  input: z.object({
-    json: codegenJsonField,
-    typeName: typeNameField('Root'),
-    declaration: z.enum(['interface', 'type']).optional().describe('interface (default) or type aliases'),
-    readonly: z.boolean().optional().describe('Mark every property readonly. Default false.'),
-    runtimeChecks: z.boolean().optional().describe('Add a Convert class with runtime validation (toX / xToJson). Default false: types only.'),
-  }),
-  output: codegenOutput,
+  input: () =>
+    z.object({
+      json: codegenJsonField,
+      typeName: typeNameField('Root'),
+      declaration: z.enum(['interface', 'type']).optional().describe('interface (default) or type aliases'),
+      readonly: z.boolean().optional().describe('Mark every property readonly. Default false.'),
+      runtimeChecks: z.boolean().optional().describe('Add a Convert class with runtime validation (toX / xToJson). Default false: types only.'),
+    }),
+  output: () => codegenOutput,
   examples: [
     {
       title: 'nested object and array of mixed objects',

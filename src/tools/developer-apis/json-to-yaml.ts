@@ -15,28 +15,30 @@ export default defineTool({
     'Converts JSON to clean block-style YAML 1.2. Strings that YAML 1.1 tools would misread (yes, no, on, off, 1.0, 0755, dates, null) are quoted, so the output is safe for any parser; multi-line strings use block scalars. ' +
     'Options: indent (2–8), sorted keys, string quoting style, line width, and splitting a top-level array into separate YAML documents (---). Invalid JSON text is a 400 with line and column.',
   keywords: ['json to yaml', 'yaml', 'yml', 'convert', 'kubernetes', 'config', 'docker compose'],
-  input: z.object({
-    json: jsonInputField('The JSON to convert'),
-    indent: z.number().int('a whole number').min(2, 'at least 2').max(8, 'at most 8').optional().describe('Spaces per level (2–8). Default 2.'),
-    sortKeys: z.boolean().optional().describe('Sort mapping keys alphabetically at every level. Default false.'),
-    quoteStyle: z
-      .enum(['plain', 'single', 'double'])
-      .optional()
-      .describe('Preferred style for strings: plain (default, quoted only when needed), single or double'),
-    lineWidth: z
-      .number()
-      .int('a whole number')
-      .min(0, 'at least 0')
-      .max(1000, 'at most 1000')
-      .optional()
-      .describe('Fold long strings at this width; 0 never folds. Default 0.'),
-    multiDocument: z.boolean().optional().describe('Emit each element of a top-level array as its own document, separated by ---. Default false.'),
-  }),
-  output: z.object({
-    yaml: z.string(),
-    documentCount: z.number(),
-    lines: z.number(),
-  }),
+  input: () =>
+    z.object({
+      json: jsonInputField('The JSON to convert'),
+      indent: z.number().int('a whole number').min(2, 'at least 2').max(8, 'at most 8').optional().describe('Spaces per level (2–8). Default 2.'),
+      sortKeys: z.boolean().optional().describe('Sort mapping keys alphabetically at every level. Default false.'),
+      quoteStyle: z
+        .enum(['plain', 'single', 'double'])
+        .optional()
+        .describe('Preferred style for strings: plain (default, quoted only when needed), single or double'),
+      lineWidth: z
+        .number()
+        .int('a whole number')
+        .min(0, 'at least 0')
+        .max(1000, 'at most 1000')
+        .optional()
+        .describe('Fold long strings at this width; 0 never folds. Default 0.'),
+      multiDocument: z.boolean().optional().describe('Emit each element of a top-level array as its own document, separated by ---. Default false.'),
+    }),
+  output: () =>
+    z.object({
+      yaml: z.string(),
+      documentCount: z.number(),
+      lines: z.number(),
+    }),
   examples: [
     {
       title: 'nested object; ambiguous strings are quoted',

@@ -11,11 +11,12 @@ export default defineTool({
     'Generates Zod schemas (with z.infer types) from a sample JSON document, using the same quicktype inference as json-to-typescript: each nested object becomes its own exported schema, declared before use; ' +
     'keys missing from some array items become .optional(); mixed arrays become z.union. The top-level schema is <typeName>Schema. Works with Zod 3 and 4.',
   keywords: ['json to zod', 'zod schema', 'zod', 'schema from json', 'validation schema', 'typescript'],
-  input: z.object({
-    json: codegenJsonField,
-    typeName: typeNameField('Root'),
-  }),
-  output: codegenOutput,
+  input: () =>
+    z.object({
+      json: codegenJsonField,
+      typeName: typeNameField('Root'),
+    }),
+  output: () => codegenOutput,
   examples: [
     {
       title: 'nested object and optional keys',

@@ -20,41 +20,43 @@ export default defineTool({
     'Returns valid: true with value counts and nesting depth, or valid: false with the first error: message, line, column, offset and the offending line. ' +
     'Also lists duplicate keys (up to the first error), which are legal but usually a bug. An invalid document is a normal 200 answer, not an error.',
   keywords: ['json', 'validate', 'lint', 'syntax check', 'parse error', 'line column', 'duplicate keys'],
-  input: z.object({
-    json: z
-      .string({
-        error: (issue) =>
-          issue.input === undefined ? 'is required' : 'the JSON text as a string (an object sent as JSON is already valid: the request body parsed)',
-      })
-      .max(MAX_SOURCE_CHARS, `at most ${MAX_SOURCE_CHARS.toLocaleString('en')} characters`)
-      .describe(`The JSON text to check (up to ${MAX_SOURCE_CHARS.toLocaleString('en')} characters)`),
-  }),
-  output: z.object({
-    valid: z.boolean(),
-    error: z
-      .object({
-        message: z.string(),
-        line: z.number().describe('1-based line of the first error'),
-        column: z.number().describe('1-based column (UTF-16 code units) of the first error'),
-        position: z.number().describe('0-based character offset of the first error'),
-        excerpt: z.string().describe('The offending line (up to 80 characters around the error)'),
-      })
-      .nullable(),
-    topLevelType: z.string().nullable().describe('object, array, string, number, boolean or null; null when invalid'),
-    stats: z
-      .object({
-        objects: z.number(),
-        arrays: z.number(),
-        strings: z.number(),
-        numbers: z.number(),
-        booleans: z.number(),
-        nulls: z.number(),
-        keys: z.number(),
-        maxDepth: z.number(),
-      })
-      .nullable(),
-    duplicateKeys: z.array(z.object({ path: z.string(), key: z.string(), line: z.number(), column: z.number() })),
-  }),
+  input: () =>
+    z.object({
+      json: z
+        .string({
+          error: (issue) =>
+            issue.input === undefined ? 'is required' : 'the JSON text as a string (an object sent as JSON is already valid: the request body parsed)',
+        })
+        .max(MAX_SOURCE_CHARS, `at most ${MAX_SOURCE_CHARS.toLocaleString('en')} characters`)
+        .describe(`The JSON text to check (up to ${MAX_SOURCE_CHARS.toLocaleString('en')} characters)`),
+    }),
+  output: () =>
+    z.object({
+      valid: z.boolean(),
+      error: z
+        .object({
+          message: z.string(),
+          line: z.number().describe('1-based line of the first error'),
+          column: z.number().describe('1-based column (UTF-16 code units) of the first error'),
+          position: z.number().describe('0-based character offset of the first error'),
+          excerpt: z.string().describe('The offending line (up to 80 characters around the error)'),
+        })
+        .nullable(),
+      topLevelType: z.string().nullable().describe('object, array, string, number, boolean or null; null when invalid'),
+      stats: z
+        .object({
+          objects: z.number(),
+          arrays: z.number(),
+          strings: z.number(),
+          numbers: z.number(),
+          booleans: z.number(),
+          nulls: z.number(),
+          keys: z.number(),
+          maxDepth: z.number(),
+        })
+        .nullable(),
+      duplicateKeys: z.array(z.object({ path: z.string(), key: z.string(), line: z.number(), column: z.number() })),
+    }),
   examples: [
     {
       title: 'valid document',

@@ -86,46 +86,48 @@ export default defineTool({
     'the times in ISO 8601 and, for key pairs, the matching public key to verify with. "alg: none" is refused; keys are used only for this call and never stored. ' +
     'Do not paste production signing keys into any online tool.',
   keywords: ['jwt', 'json web token', 'generate jwt', 'sign jwt', 'hs256', 'rs256', 'es256', 'eddsa', 'bearer token', 'jose'],
-  input: z.object({
-    algorithm: z
-      .enum(ALGORITHMS, { message: `one of ${ALGORITHMS.join(', ')} ("none" is refused: unsigned tokens are accepted by careless verifiers)` })
-      .optional()
-      .describe('Signing algorithm. Default HS256.'),
-    payload: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe('Claims to include (any JSON object). Registered claims given as options below take precedence.'),
-    secret: z.string().min(1, 'must not be empty').max(4096).optional().describe('HS256/384/512: the shared secret'),
-    secretEncoding: z.enum(['utf8', 'base64', 'base64url', 'hex']).optional().describe('How secret is written. Default utf8.'),
-    privateKey: z.string().max(20_000).optional().describe('RS*/PS*/ES*/EdDSA: the private key as PEM or as a JWK JSON string'),
-    expiresIn: durationField('Lifetime from iat (sets exp). Default 1h unless payload has exp'),
-    notBefore: durationField('Delay from iat before the token is valid (sets nbf)'),
-    issuedAt: z.number().int('whole seconds').min(0).max(32_503_680_000).optional().describe('iat as Unix seconds. Default now.'),
-    noExpiry: z.boolean().optional().describe('Omit exp entirely. Default false.'),
-    issuer: z.string().max(2000).optional().describe('iss claim'),
-    subject: z.string().max(2000).optional().describe('sub claim'),
-    audience: z
-      .union([z.string().max(2000), z.array(z.string().max(2000)).max(50)])
-      .optional()
-      .describe('aud claim: a string or a list'),
-    jwtId: z
-      .union([z.string().max(200), z.literal(true)])
-      .optional()
-      .describe('jti claim, or true for a random UUID'),
-    keyId: z.string().max(200).optional().describe('kid header'),
-    header: z.record(z.string(), z.unknown()).optional().describe('Extra protected-header fields (alg, b64 and crit cannot be set)'),
-  }),
-  output: z.object({
-    token: z.string(),
-    header: z.record(z.string(), z.unknown()),
-    payload: z.record(z.string(), z.unknown()),
-    algorithm: z.string(),
-    issuedAt: z.string().nullable(),
-    expiresAt: z.string().nullable(),
-    notBefore: z.string().nullable(),
-    publicKey: z.string().nullable().describe('SPKI PEM of the key pair, to verify the token'),
-    publicJwk: z.record(z.string(), z.unknown()).nullable(),
-  }),
+  input: () =>
+    z.object({
+      algorithm: z
+        .enum(ALGORITHMS, { message: `one of ${ALGORITHMS.join(', ')} ("none" is refused: unsigned tokens are accepted by careless verifiers)` })
+        .optional()
+        .describe('Signing algorithm. Default HS256.'),
+      payload: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe('Claims to include (any JSON object). Registered claims given as options below take precedence.'),
+      secret: z.string().min(1, 'must not be empty').max(4096).optional().describe('HS256/384/512: the shared secret'),
+      secretEncoding: z.enum(['utf8', 'base64', 'base64url', 'hex']).optional().describe('How secret is written. Default utf8.'),
+      privateKey: z.string().max(20_000).optional().describe('RS*/PS*/ES*/EdDSA: the private key as PEM or as a JWK JSON string'),
+      expiresIn: durationField('Lifetime from iat (sets exp). Default 1h unless payload has exp'),
+      notBefore: durationField('Delay from iat before the token is valid (sets nbf)'),
+      issuedAt: z.number().int('whole seconds').min(0).max(32_503_680_000).optional().describe('iat as Unix seconds. Default now.'),
+      noExpiry: z.boolean().optional().describe('Omit exp entirely. Default false.'),
+      issuer: z.string().max(2000).optional().describe('iss claim'),
+      subject: z.string().max(2000).optional().describe('sub claim'),
+      audience: z
+        .union([z.string().max(2000), z.array(z.string().max(2000)).max(50)])
+        .optional()
+        .describe('aud claim: a string or a list'),
+      jwtId: z
+        .union([z.string().max(200), z.literal(true)])
+        .optional()
+        .describe('jti claim, or true for a random UUID'),
+      keyId: z.string().max(200).optional().describe('kid header'),
+      header: z.record(z.string(), z.unknown()).optional().describe('Extra protected-header fields (alg, b64 and crit cannot be set)'),
+    }),
+  output: () =>
+    z.object({
+      token: z.string(),
+      header: z.record(z.string(), z.unknown()),
+      payload: z.record(z.string(), z.unknown()),
+      algorithm: z.string(),
+      issuedAt: z.string().nullable(),
+      expiresAt: z.string().nullable(),
+      notBefore: z.string().nullable(),
+      publicKey: z.string().nullable().describe('SPKI PEM of the key pair, to verify the token'),
+      publicJwk: z.record(z.string(), z.unknown()).nullable(),
+    }),
   examples: [
     {
       title: 'HS256 with claims and a fixed issue time',

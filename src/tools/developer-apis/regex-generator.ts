@@ -187,37 +187,39 @@ export default defineTool({
     'Every piece is explained, literal text is escaped, the result uses the u flag and is built to run in linear time, and it is tested against your sample strings. ' +
     'matchWholeString false gives a pattern for finding matches inside longer text.',
   keywords: ['regex generator', 'regex builder', 'regular expression', 'email regex', 'url regex', 'uuid regex', 'validation pattern', 'regexp'],
-  input: z.object({
-    preset: z
-      .enum(PRESET_NAMES)
-      .optional()
-      .describe(`A ready pattern: ${PRESET_NAMES.join(', ')}`),
-    startsWith: z.string().min(1).max(200).optional().describe('Text the string must start with (literal)'),
-    endsWith: z.string().min(1).max(200).optional().describe('Text the string must end with (literal)'),
-    contains: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must all appear, in any order (literal)'),
-    excludes: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must not appear (literal)'),
-    characterClasses: z
-      .array(z.enum(CLASS_NAMES))
-      .max(10)
-      .optional()
-      .describe(`Characters allowed between startsWith and endsWith: ${CLASS_NAMES.join(', ')}. Default: anything except line breaks.`),
-    extraCharacters: z.string().max(100).optional().describe('More allowed characters, e.g. "@+"'),
-    minLength: z.number().int().min(0).max(10_000).optional().describe('Minimum total length'),
-    maxLength: z.number().int().min(1).max(10_000).optional().describe('Maximum total length'),
-    caseInsensitive: z.boolean().optional().describe('Ignore case (i flag). Default false.'),
-    matchWholeString: z.boolean().optional().describe('Anchor with ^…$ to validate a whole string (default true); false finds matches inside text (g flag)'),
-    samples: z.array(z.string().max(1_000, 'each at most 1,000 characters')).max(50).optional().describe('Strings to test the pattern against (up to 50)'),
-  }),
-  output: z.object({
-    pattern: z.string().describe('The pattern source, for new RegExp(pattern, flags)'),
-    flags: z.string(),
-    literal: z.string().describe('As a JavaScript regex literal'),
-    explanation: z.array(z.object({ token: z.string(), meaning: z.string() })),
-    tests: z.array(
-      z.object({ sample: z.string(), matches: z.boolean(), match: z.string().nullable().describe('The matched text (first match when finding)') }),
-    ),
-    note: z.string().nullable(),
-  }),
+  input: () =>
+    z.object({
+      preset: z
+        .enum(PRESET_NAMES)
+        .optional()
+        .describe(`A ready pattern: ${PRESET_NAMES.join(', ')}`),
+      startsWith: z.string().min(1).max(200).optional().describe('Text the string must start with (literal)'),
+      endsWith: z.string().min(1).max(200).optional().describe('Text the string must end with (literal)'),
+      contains: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must all appear, in any order (literal)'),
+      excludes: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must not appear (literal)'),
+      characterClasses: z
+        .array(z.enum(CLASS_NAMES))
+        .max(10)
+        .optional()
+        .describe(`Characters allowed between startsWith and endsWith: ${CLASS_NAMES.join(', ')}. Default: anything except line breaks.`),
+      extraCharacters: z.string().max(100).optional().describe('More allowed characters, e.g. "@+"'),
+      minLength: z.number().int().min(0).max(10_000).optional().describe('Minimum total length'),
+      maxLength: z.number().int().min(1).max(10_000).optional().describe('Maximum total length'),
+      caseInsensitive: z.boolean().optional().describe('Ignore case (i flag). Default false.'),
+      matchWholeString: z.boolean().optional().describe('Anchor with ^…$ to validate a whole string (default true); false finds matches inside text (g flag)'),
+      samples: z.array(z.string().max(1_000, 'each at most 1,000 characters')).max(50).optional().describe('Strings to test the pattern against (up to 50)'),
+    }),
+  output: () =>
+    z.object({
+      pattern: z.string().describe('The pattern source, for new RegExp(pattern, flags)'),
+      flags: z.string(),
+      literal: z.string().describe('As a JavaScript regex literal'),
+      explanation: z.array(z.object({ token: z.string(), meaning: z.string() })),
+      tests: z.array(
+        z.object({ sample: z.string(), matches: z.boolean(), match: z.string().nullable().describe('The matched text (first match when finding)') }),
+      ),
+      note: z.string().nullable(),
+    }),
   examples: [
     {
       title: 'preset: e-mail, tested on samples',

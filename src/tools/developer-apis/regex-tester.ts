@@ -37,47 +37,49 @@ export default defineTool({
     `Patterns run in an isolated worker with a ${REGEX_DEADLINE_MS} ms deadline: a catastrophically backtracking pattern such as ^(a+)+$ is stopped and answered with 422, never hanging the service. ` +
     "Invalid patterns or flags are a 400 with the engine's message.",
   keywords: ['regex', 'regular expression', 'regexp', 'test', 'match', 'capture groups', 'named groups', 'replace', 'javascript regex'],
-  input: z.object({
-    pattern: z.string().max(10_000, 'at most 10,000 characters').describe('The pattern, without slashes, e.g. (\\d{4})-(\\d{2})'),
-    flags: z
-      .string()
-      .max(8)
-      .regex(/^[dgimsuvy]*$/, 'only the letters d g i m s u v y')
-      .optional()
-      .describe('JavaScript flags, any of d g i m s u v y. Default "g" (all matches); "" for the first match only.'),
-    text: textField('The text to search'),
-    replace: z
-      .string()
-      .max(10_000, 'at most 10,000 characters')
-      .optional()
-      .describe("Replacement string: $1, $<name>, $&, $`, $', $$ work as in String.prototype.replace"),
-    maxMatches: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(10_000, 'at most 10,000')
-      .optional()
-      .describe('Most matches to return (1–10,000). Default 1,000.'),
-  }),
-  output: z.object({
-    pattern: z.string(),
-    flags: z.string(),
-    flagNames: z.array(z.string()).describe('The flags in words, e.g. global, ignoreCase'),
-    groupCount: z.number().describe('Capture groups in the pattern'),
-    matchCount: z.number().describe('Matches returned'),
-    truncated: z.boolean().describe('True when more matches existed than were returned (maxMatches or output size reached), or a value was cut'),
-    matches: z.array(
-      z.object({
-        value: z.string(),
-        index: z.number().describe('Start offset (UTF-16 code units)'),
-        end: z.number().describe('End offset, exclusive'),
-        groups: z.array(groupSchema),
-        namedGroups: z.record(z.string(), z.string().nullable()),
-      }),
-    ),
-    replaced: z.string().nullable().describe('The text after replacement, when replace was given'),
-    replacements: z.number().nullable().describe('How many replacements were made'),
-  }),
+  input: () =>
+    z.object({
+      pattern: z.string().max(10_000, 'at most 10,000 characters').describe('The pattern, without slashes, e.g. (\\d{4})-(\\d{2})'),
+      flags: z
+        .string()
+        .max(8)
+        .regex(/^[dgimsuvy]*$/, 'only the letters d g i m s u v y')
+        .optional()
+        .describe('JavaScript flags, any of d g i m s u v y. Default "g" (all matches); "" for the first match only.'),
+      text: textField('The text to search'),
+      replace: z
+        .string()
+        .max(10_000, 'at most 10,000 characters')
+        .optional()
+        .describe("Replacement string: $1, $<name>, $&, $`, $', $$ work as in String.prototype.replace"),
+      maxMatches: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(10_000, 'at most 10,000')
+        .optional()
+        .describe('Most matches to return (1–10,000). Default 1,000.'),
+    }),
+  output: () =>
+    z.object({
+      pattern: z.string(),
+      flags: z.string(),
+      flagNames: z.array(z.string()).describe('The flags in words, e.g. global, ignoreCase'),
+      groupCount: z.number().describe('Capture groups in the pattern'),
+      matchCount: z.number().describe('Matches returned'),
+      truncated: z.boolean().describe('True when more matches existed than were returned (maxMatches or output size reached), or a value was cut'),
+      matches: z.array(
+        z.object({
+          value: z.string(),
+          index: z.number().describe('Start offset (UTF-16 code units)'),
+          end: z.number().describe('End offset, exclusive'),
+          groups: z.array(groupSchema),
+          namedGroups: z.record(z.string(), z.string().nullable()),
+        }),
+      ),
+      replaced: z.string().nullable().describe('The text after replacement, when replace was given'),
+      replacements: z.number().nullable().describe('How many replacements were made'),
+    }),
   timeoutMs: 15_000,
   examples: [
     {

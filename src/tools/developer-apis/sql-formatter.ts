@@ -43,19 +43,21 @@ export default defineTool({
     'Dialect-aware (standard SQL, PostgreSQL, MySQL, MariaDB, SQLite, SQL Server T-SQL, BigQuery, Snowflake, Redshift, Oracle PL/SQL, DB2, DuckDB, Hive, Spark, Trino, ClickHouse and more), ' +
     'so quoting, operators and parameters of that dialect are understood. Input the formatter cannot parse is a 400 with line and column. Multiple statements are kept, separated by blank lines.',
   keywords: ['sql', 'format', 'beautify', 'pretty print', 'query', 'postgresql', 'mysql', 'tsql', 'bigquery'],
-  input: z.object({
-    sql: sourceField('The SQL to format', 100_000),
-    dialect: z.enum(SQL_FORMAT_DIALECTS).optional().describe('SQL dialect. Default sql (standard).'),
-    keywordCase: z.enum(['preserve', 'upper', 'lower']).optional().describe('Case of keywords. Default upper.'),
-    indent: z.number().int('a whole number').min(1, 'at least 1').max(8, 'at most 8').optional().describe('Spaces per indent level (1–8). Default 2.'),
-    useTabs: z.boolean().optional().describe('Indent with tabs instead of spaces. Default false.'),
-    linesBetweenQueries: z.number().int('a whole number').min(0).max(5, 'at most 5').optional().describe('Blank lines between statements (0–5). Default 1.'),
-  }),
-  output: z.object({
-    formatted: z.string(),
-    lines: z.number(),
-    statements: z.number().describe('Statements found (separated by ;)'),
-  }),
+  input: () =>
+    z.object({
+      sql: sourceField('The SQL to format', 100_000),
+      dialect: z.enum(SQL_FORMAT_DIALECTS).optional().describe('SQL dialect. Default sql (standard).'),
+      keywordCase: z.enum(['preserve', 'upper', 'lower']).optional().describe('Case of keywords. Default upper.'),
+      indent: z.number().int('a whole number').min(1, 'at least 1').max(8, 'at most 8').optional().describe('Spaces per indent level (1–8). Default 2.'),
+      useTabs: z.boolean().optional().describe('Indent with tabs instead of spaces. Default false.'),
+      linesBetweenQueries: z.number().int('a whole number').min(0).max(5, 'at most 5').optional().describe('Blank lines between statements (0–5). Default 1.'),
+    }),
+  output: () =>
+    z.object({
+      formatted: z.string(),
+      lines: z.number(),
+      statements: z.number().describe('Statements found (separated by ;)'),
+    }),
   examples: [
     {
       title: 'PostgreSQL query with a sub-query',

@@ -80,31 +80,33 @@ export default defineTool({
     "Valid input returns each statement's type and the tables and columns it touches (with the operation: select, insert, update, delete…); invalid input returns valid: false with the first error's line, column, " +
     'what was found and what the grammar expected there. Syntax only: it does not check that tables or columns exist. An invalid query is a normal 200 answer.',
   keywords: ['sql', 'validate', 'syntax check', 'lint', 'parser', 'postgresql', 'mysql', 'tsql', 'query checker'],
-  input: z.object({
-    sql: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(MAX_SQL_CHARS, `at most ${MAX_SQL_CHARS.toLocaleString('en')} characters`)
-      .describe(`One or more SQL statements separated by ; (up to ${MAX_SQL_CHARS.toLocaleString('en')} characters)`),
-    dialect: z.enum(DIALECTS).optional().describe('SQL dialect whose grammar to use. Default mysql.'),
-  }),
-  output: z.object({
-    valid: z.boolean(),
-    dialect: z.string(),
-    error: z
-      .object({
-        message: z.string(),
-        line: z.number(),
-        column: z.number(),
-        offset: z.number(),
-        found: z.string().nullable().describe('The text found at the error, null at end of input'),
-        expected: z.array(z.string()).describe('Some keywords or symbols the grammar accepts there'),
-      })
-      .nullable(),
-    statements: z.array(z.object({ type: z.string().describe('select, insert, update, delete, create, alter, drop, …') })),
-    tables: z.array(tableSchema),
-    columns: z.array(columnSchema),
-  }),
+  input: () =>
+    z.object({
+      sql: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(MAX_SQL_CHARS, `at most ${MAX_SQL_CHARS.toLocaleString('en')} characters`)
+        .describe(`One or more SQL statements separated by ; (up to ${MAX_SQL_CHARS.toLocaleString('en')} characters)`),
+      dialect: z.enum(DIALECTS).optional().describe('SQL dialect whose grammar to use. Default mysql.'),
+    }),
+  output: () =>
+    z.object({
+      valid: z.boolean(),
+      dialect: z.string(),
+      error: z
+        .object({
+          message: z.string(),
+          line: z.number(),
+          column: z.number(),
+          offset: z.number(),
+          found: z.string().nullable().describe('The text found at the error, null at end of input'),
+          expected: z.array(z.string()).describe('Some keywords or symbols the grammar accepts there'),
+        })
+        .nullable(),
+      statements: z.array(z.object({ type: z.string().describe('select, insert, update, delete, create, alter, drop, …') })),
+      tables: z.array(tableSchema),
+      columns: z.array(columnSchema),
+    }),
   examples: [
     {
       title: 'valid PostgreSQL query: tables and columns',

@@ -100,31 +100,33 @@ export default defineTool({
     'and shows it in any IANA time zone with its offset, DST flag, zone names, weekday, ISO week and a relative phrase ("3 days ago"). Omit value for the current time. ' +
     'Dates written without an offset are read in assumeTimeZone (default: timeZone); a local time skipped or repeated by a DST change is flagged in a warning.',
   keywords: ['unix timestamp', 'epoch', 'iso 8601', 'rfc 2822', 'time zone', 'timezone converter', 'date converter', 'utc'],
-  input: z.object({
-    value: z
-      .union([z.number(), z.string().max(100, 'at most 100 characters')])
-      .optional()
-      .describe('Epoch number (or digit string), ISO 8601, RFC 2822, HTTP or SQL date, or "now". Default now.'),
-    unit: z
-      .enum(['auto', 'seconds', 'milliseconds', 'microseconds', 'nanoseconds'])
-      .optional()
-      .describe('Unit of an epoch value. Default auto (by magnitude).'),
-    timeZone: z.string().max(64).optional().describe('IANA zone to show the time in, e.g. America/New_York. Default UTC.'),
-    assumeTimeZone: z.string().max(64).optional().describe('IANA zone for dates written without an offset. Default: timeZone.'),
-    locale: z.string().max(35).optional().describe('BCP 47 locale for the human-readable forms, e.g. en-US, de-DE. Default en-US.'),
-    relativeTo: z.string().max(40).optional().describe('ISO 8601 instant that relative and secondsFromNow are measured from. Default now.'),
-  }),
-  output: z.object({
-    detectedFormat: z
-      .string()
-      .describe('How value was read: unix-seconds, unix-milliseconds, unix-microseconds, unix-nanoseconds, iso8601, rfc2822, http-date, sql or now'),
-    unixSeconds: z.number().describe('Whole seconds since 1970-01-01T00:00:00Z (floor)'),
-    unixMilliseconds: z.number(),
-    utc: z.object({ iso: z.string(), rfc2822: z.string(), httpDate: z.string() }),
-    zoned: zonedSchema,
-    relative: z.string().describe('Relative to now (or relativeTo), e.g. "in 2 hours" or "3 days ago"'),
-    secondsFromNow: z.number().describe('Seconds from now (or relativeTo): positive in the future, negative in the past'),
-  }),
+  input: () =>
+    z.object({
+      value: z
+        .union([z.number(), z.string().max(100, 'at most 100 characters')])
+        .optional()
+        .describe('Epoch number (or digit string), ISO 8601, RFC 2822, HTTP or SQL date, or "now". Default now.'),
+      unit: z
+        .enum(['auto', 'seconds', 'milliseconds', 'microseconds', 'nanoseconds'])
+        .optional()
+        .describe('Unit of an epoch value. Default auto (by magnitude).'),
+      timeZone: z.string().max(64).optional().describe('IANA zone to show the time in, e.g. America/New_York. Default UTC.'),
+      assumeTimeZone: z.string().max(64).optional().describe('IANA zone for dates written without an offset. Default: timeZone.'),
+      locale: z.string().max(35).optional().describe('BCP 47 locale for the human-readable forms, e.g. en-US, de-DE. Default en-US.'),
+      relativeTo: z.string().max(40).optional().describe('ISO 8601 instant that relative and secondsFromNow are measured from. Default now.'),
+    }),
+  output: () =>
+    z.object({
+      detectedFormat: z
+        .string()
+        .describe('How value was read: unix-seconds, unix-milliseconds, unix-microseconds, unix-nanoseconds, iso8601, rfc2822, http-date, sql or now'),
+      unixSeconds: z.number().describe('Whole seconds since 1970-01-01T00:00:00Z (floor)'),
+      unixMilliseconds: z.number(),
+      utc: z.object({ iso: z.string(), rfc2822: z.string(), httpDate: z.string() }),
+      zoned: zonedSchema,
+      relative: z.string().describe('Relative to now (or relativeTo), e.g. "in 2 hours" or "3 days ago"'),
+      secondsFromNow: z.number().describe('Seconds from now (or relativeTo): positive in the future, negative in the past'),
+    }),
   examples: [
     { title: 'now in Tokyo', input: { timeZone: 'Asia/Tokyo' } },
     {

@@ -62,23 +62,25 @@ export default defineTool({
     '"uri" keeps URL syntax (: / ? # & =) like encodeURI — use it for a whole URL; "form" is application/x-www-form-urlencoded (spaces as +). ' +
     'Decoding a malformed escape (e.g. "%E0%A4%A") is a 400 that says where. When decoding a query string, its parameters are listed too.',
   keywords: ['url encode', 'url decode', 'percent encoding', 'encodeURIComponent', 'query string', 'urlencoded', 'escape'],
-  input: z.object({
-    text: textField('Text to encode, or percent-encoded text to decode'),
-    mode: z.enum(['encode', 'decode']).describe('encode or decode'),
-    variant: z
-      .enum(['component', 'uri', 'form'])
-      .optional()
-      .describe('component (default): one URL part, RFC 3986 strict; uri: a whole URL, keeps its syntax characters; form: x-www-form-urlencoded, space as +'),
-  }),
-  output: z.object({
-    result: z.string(),
-    mode: z.enum(['encode', 'decode']),
-    variant: z.enum(['component', 'uri', 'form']),
-    changed: z.boolean().describe('Whether the result differs from the input'),
-    queryParameters: z
-      .array(z.object({ name: z.string(), value: z.string() }))
-      .describe('Decode only: the name/value pairs when the input is (or contains) a query string; otherwise empty'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Text to encode, or percent-encoded text to decode'),
+      mode: z.enum(['encode', 'decode']).describe('encode or decode'),
+      variant: z
+        .enum(['component', 'uri', 'form'])
+        .optional()
+        .describe('component (default): one URL part, RFC 3986 strict; uri: a whole URL, keeps its syntax characters; form: x-www-form-urlencoded, space as +'),
+    }),
+  output: () =>
+    z.object({
+      result: z.string(),
+      mode: z.enum(['encode', 'decode']),
+      variant: z.enum(['component', 'uri', 'form']),
+      changed: z.boolean().describe('Whether the result differs from the input'),
+      queryParameters: z
+        .array(z.object({ name: z.string(), value: z.string() }))
+        .describe('Decode only: the name/value pairs when the input is (or contains) a query string; otherwise empty'),
+    }),
   examples: [
     {
       title: 'encode a query value',

@@ -53,24 +53,26 @@ export default defineTool({
     '(ua-parser-js 1.x, MIT), and flags bots: search-engine and AI crawlers, social link-preview fetchers, SEO crawlers, uptime monitors, headless browsers and HTTP libraries such as curl or python-requests. ' +
     'deviceType is "desktop" when no mobile/tablet/other device is detected. Note that modern browsers freeze parts of the string (e.g. macOS version 10.15.7, Windows 10 for Windows 11).',
   keywords: ['user agent', 'ua parser', 'browser detection', 'device detection', 'os detection', 'bot detection', 'crawler'],
-  input: z.object({
-    userAgent: z.string().min(1, 'must not be empty').max(2_000, 'at most 2,000 characters').describe('The User-Agent header value'),
-  }),
-  output: z.object({
-    userAgent: z.string(),
-    browser: z.object({ name: z.string().nullable(), version: z.string().nullable(), major: z.string().nullable() }),
-    engine: z.object({ name: z.string().nullable(), version: z.string().nullable() }),
-    os: z.object({ name: z.string().nullable(), version: z.string().nullable() }),
-    device: z.object({
-      type: z.string().nullable().describe('mobile, tablet, smarttv, console, wearable, embedded, or null'),
-      vendor: z.string().nullable(),
-      model: z.string().nullable(),
+  input: () =>
+    z.object({
+      userAgent: z.string().min(1, 'must not be empty').max(2_000, 'at most 2,000 characters').describe('The User-Agent header value'),
     }),
-    cpu: z.object({ architecture: z.string().nullable() }),
-    deviceType: z.string().describe('device.type, or desktop / bot / unknown when none is given'),
-    isBot: z.boolean(),
-    bot: z.object({ name: z.string(), category: z.string() }).nullable(),
-  }),
+  output: () =>
+    z.object({
+      userAgent: z.string(),
+      browser: z.object({ name: z.string().nullable(), version: z.string().nullable(), major: z.string().nullable() }),
+      engine: z.object({ name: z.string().nullable(), version: z.string().nullable() }),
+      os: z.object({ name: z.string().nullable(), version: z.string().nullable() }),
+      device: z.object({
+        type: z.string().nullable().describe('mobile, tablet, smarttv, console, wearable, embedded, or null'),
+        vendor: z.string().nullable(),
+        model: z.string().nullable(),
+      }),
+      cpu: z.object({ architecture: z.string().nullable() }),
+      deviceType: z.string().describe('device.type, or desktop / bot / unknown when none is given'),
+      isBot: z.boolean(),
+      bot: z.object({ name: z.string(), category: z.string() }).nullable(),
+    }),
   examples: [
     {
       title: 'iPhone Safari',

@@ -31,21 +31,23 @@ export default defineTool({
     'v5/v3 (deterministic SHA-1/MD5 hash of a name in a namespace — dns, url, oid, x500 or any UUID), and the nil and max UUIDs. ' +
     'Up to 1,000 per call, from a cryptographically secure generator; optional uppercase, no hyphens or {braces}.',
   keywords: ['uuid', 'guid', 'uuid v4', 'uuid v7', 'uuid v5', 'unique id', 'rfc 9562', 'random id'],
-  input: z.object({
-    version: z.enum(['v4', 'v7', 'v5', 'v3', 'nil', 'max']).optional().describe('UUID version. Default v4.'),
-    count: countField('How many UUIDs to generate; v5/v3/nil/max give one', 1, 1000).optional(),
-    namespace: z.string().max(64).optional().describe('v5/v3 only: the namespace — dns, url, oid, x500, or a UUID. Default dns.'),
-    name: z.string().max(10_000).optional().describe('v5/v3 only (required there): the name to hash, e.g. a domain or URL'),
-    uppercase: z.boolean().optional().describe('Uppercase hex digits. Default false.'),
-    hyphens: z.boolean().optional().describe('Keep the hyphens. Default true.'),
-    braces: z.boolean().optional().describe('Wrap in {braces} (Microsoft GUID style). Default false.'),
-  }),
-  output: z.object({
-    uuids: z.array(z.string()),
-    version: z.enum(['v4', 'v7', 'v5', 'v3', 'nil', 'max']),
-    count: z.number(),
-    timestamp: z.string().nullable().describe('v7: the time embedded in the UUIDs (ISO 8601); otherwise null'),
-  }),
+  input: () =>
+    z.object({
+      version: z.enum(['v4', 'v7', 'v5', 'v3', 'nil', 'max']).optional().describe('UUID version. Default v4.'),
+      count: countField('How many UUIDs to generate; v5/v3/nil/max give one', 1, 1000).optional(),
+      namespace: z.string().max(64).optional().describe('v5/v3 only: the namespace — dns, url, oid, x500, or a UUID. Default dns.'),
+      name: z.string().max(10_000).optional().describe('v5/v3 only (required there): the name to hash, e.g. a domain or URL'),
+      uppercase: z.boolean().optional().describe('Uppercase hex digits. Default false.'),
+      hyphens: z.boolean().optional().describe('Keep the hyphens. Default true.'),
+      braces: z.boolean().optional().describe('Wrap in {braces} (Microsoft GUID style). Default false.'),
+    }),
+  output: () =>
+    z.object({
+      uuids: z.array(z.string()),
+      version: z.enum(['v4', 'v7', 'v5', 'v3', 'nil', 'max']),
+      count: z.number(),
+      timestamp: z.string().nullable().describe('v7: the time embedded in the UUIDs (ISO 8601); otherwise null'),
+    }),
   examples: [
     { title: 'five random v4 UUIDs', input: { count: 5 } },
     { title: 'time-ordered v7 UUIDs', input: { version: 'v7', count: 3 } },

@@ -26,19 +26,21 @@ export default defineTool({
     'The document is checked first: unclosed or mismatched tags, bad attributes and multiple root elements are a 400 with line and column. ' +
     'For safety DOCTYPE and ENTITY declarations are refused (no XXE, no entity-expansion bombs); entities are never expanded.',
   keywords: ['xml', 'format', 'pretty print', 'beautify', 'minify', 'indent', 'validate xml'],
-  input: z.object({
-    xml: sourceField('The XML document', 300_000),
-    indent: indentField.optional(),
-    mode: z.enum(['format', 'minify']).optional().describe('format (default) or minify'),
-    collapseContent: z.boolean().optional().describe('Keep an element with only text on one line. Default true.'),
-    keepComments: z.boolean().optional().describe('Keep <!-- comments -->. Default true.'),
-  }),
-  output: z.object({
-    formatted: z.string(),
-    rootElement: z.string().describe('Name of the root element'),
-    lines: z.number(),
-    sizes: sizeStatsSchema,
-  }),
+  input: () =>
+    z.object({
+      xml: sourceField('The XML document', 300_000),
+      indent: indentField.optional(),
+      mode: z.enum(['format', 'minify']).optional().describe('format (default) or minify'),
+      collapseContent: z.boolean().optional().describe('Keep an element with only text on one line. Default true.'),
+      keepComments: z.boolean().optional().describe('Keep <!-- comments -->. Default true.'),
+    }),
+  output: () =>
+    z.object({
+      formatted: z.string(),
+      rootElement: z.string().describe('Name of the root element'),
+      lines: z.number(),
+      sizes: sizeStatsSchema,
+    }),
   examples: [
     {
       title: 'pretty-print',

@@ -21,22 +21,24 @@ export default defineTool({
     'YAML 1.2 by default or YAML 1.1 rules (yes/no booleans, 0777 octals, timestamps, !!binary) on request. Syntax errors and duplicate keys are a 400 with line and column; ' +
     'alias expansion is capped against "billion laughs" documents. Values JSON cannot hold (.inf, .nan) become null with a warning. Returns the JSON text and the parsed value.',
   keywords: ['yaml to json', 'yaml', 'yml', 'convert', 'anchors', 'multi-document', 'kubernetes', 'config'],
-  input: z.object({
-    yaml: sourceField('The YAML text', 200_000),
-    indent: indentField.optional(),
-    documents: z
-      .enum(['auto', 'array', 'first'])
-      .optional()
-      .describe(
-        'Multi-document streams: auto (default) gives the value for one document and an array for several; array always gives an array; first gives the first document only',
-      ),
-    version: z.enum(['1.2', '1.1']).optional().describe('YAML spec version to apply. Default 1.2.'),
-  }),
-  output: z.object({
-    json: z.string().describe('The JSON text'),
-    data: z.unknown().describe('The same value as parsed JSON'),
-    documentCount: z.number().describe('Documents in the YAML stream'),
-  }),
+  input: () =>
+    z.object({
+      yaml: sourceField('The YAML text', 200_000),
+      indent: indentField.optional(),
+      documents: z
+        .enum(['auto', 'array', 'first'])
+        .optional()
+        .describe(
+          'Multi-document streams: auto (default) gives the value for one document and an array for several; array always gives an array; first gives the first document only',
+        ),
+      version: z.enum(['1.2', '1.1']).optional().describe('YAML spec version to apply. Default 1.2.'),
+    }),
+  output: () =>
+    z.object({
+      json: z.string().describe('The JSON text'),
+      data: z.unknown().describe('The same value as parsed JSON'),
+      documentCount: z.number().describe('Documents in the YAML stream'),
+    }),
   examples: [
     {
       title: 'anchors, aliases and merge keys',

@@ -36,45 +36,47 @@ export default defineTool({
     'html to text',
     'metadata',
   ],
-  input: z.object({
-    content: z
-      .string()
-      .optional()
-      .describe(
-        'The file\'s bytes as base64 (standard or URL-safe alphabet; a "data:…;base64," prefix is accepted). Omit it when you upload the file in field "file".',
-      ),
-    fileName: z
-      .string()
-      .max(255, 'at most 255 characters')
-      .optional()
-      .describe("The file's name, echoed in the result (the format is read from the bytes, never from the name)"),
-    maxCharacters: z.coerce
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(MAX_EXTRACT_CHARACTERS, `at most ${MAX_EXTRACT_CHARACTERS.toLocaleString('en-US')}`)
-      .default(1_000_000)
-      .describe(
-        `Longest text returned, in characters (default 1,000,000, at most ${MAX_EXTRACT_CHARACTERS.toLocaleString('en-US')}); pages/sheets/slides/chapters are cut at the same budget`,
-      ),
-    layout: booleanField(false, 'PDF only: keep the physical layout (columns side by side, table alignment) instead of reading order'),
-  }),
-  output: z.object({
-    fileName: z.string().nullable().describe('The name given with the content or upload'),
-    kind: z.enum(EXTRACT_KINDS).describe('The format read from the bytes'),
-    mimeType: z.string(),
-    sizeBytes: z.number().int().nonnegative(),
-    engine: z.string().describe('What read it: pdftotext, ooxml, odf, epub, fb2, html, text, xml, libreoffice, pandoc, calibre'),
-    text: z.string().describe('The whole text (blocks separated by blank lines)'),
-    characters: z.number().int().nonnegative().describe('Characters of the whole text, before any cut'),
-    words: z.number().int().nonnegative().describe('Words of the returned text'),
-    truncated: z.boolean().describe('True when the text (or a part list) was cut at maxCharacters'),
-    pages: pagesSchema.optional(),
-    sheets: sheetsSchema.optional(),
-    slides: slidesSchema.optional(),
-    chapters: chaptersSchema.optional(),
-    metadata: metadataSchema,
-  }),
+  input: () =>
+    z.object({
+      content: z
+        .string()
+        .optional()
+        .describe(
+          'The file\'s bytes as base64 (standard or URL-safe alphabet; a "data:…;base64," prefix is accepted). Omit it when you upload the file in field "file".',
+        ),
+      fileName: z
+        .string()
+        .max(255, 'at most 255 characters')
+        .optional()
+        .describe("The file's name, echoed in the result (the format is read from the bytes, never from the name)"),
+      maxCharacters: z.coerce
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(MAX_EXTRACT_CHARACTERS, `at most ${MAX_EXTRACT_CHARACTERS.toLocaleString('en-US')}`)
+        .default(1_000_000)
+        .describe(
+          `Longest text returned, in characters (default 1,000,000, at most ${MAX_EXTRACT_CHARACTERS.toLocaleString('en-US')}); pages/sheets/slides/chapters are cut at the same budget`,
+        ),
+      layout: booleanField(false, 'PDF only: keep the physical layout (columns side by side, table alignment) instead of reading order'),
+    }),
+  output: () =>
+    z.object({
+      fileName: z.string().nullable().describe('The name given with the content or upload'),
+      kind: z.enum(EXTRACT_KINDS).describe('The format read from the bytes'),
+      mimeType: z.string(),
+      sizeBytes: z.number().int().nonnegative(),
+      engine: z.string().describe('What read it: pdftotext, ooxml, odf, epub, fb2, html, text, xml, libreoffice, pandoc, calibre'),
+      text: z.string().describe('The whole text (blocks separated by blank lines)'),
+      characters: z.number().int().nonnegative().describe('Characters of the whole text, before any cut'),
+      words: z.number().int().nonnegative().describe('Words of the returned text'),
+      truncated: z.boolean().describe('True when the text (or a part list) was cut at maxCharacters'),
+      pages: pagesSchema.optional(),
+      sheets: sheetsSchema.optional(),
+      slides: slidesSchema.optional(),
+      chapters: chaptersSchema.optional(),
+      metadata: metadataSchema,
+    }),
   upload: { field: 'file', accept: EXTRACT_KINDS, optional: true },
   timeoutMs: 60_000,
   examples: [

@@ -31,66 +31,68 @@ export default defineTool({
     'conversion rate test',
     'split test',
   ],
-  input: z.object({
-    baselineRate: z
-      .number()
-      .min(0.0001, 'at least 0.0001 (percent)')
-      .lt(100, 'must be less than 100')
-      .describe('Current conversion rate in percent (10 = 10%), from 0.0001 to under 100'),
-    minimumDetectableEffect: z
-      .number()
-      .gt(0, 'must be more than 0')
-      .max(10_000, 'at most 10,000')
-      .describe(
-        'Smallest change worth detecting: percentage points when mdeType is absolute (2 = 10% → 12%), percent of the baseline when relative (20 = 10% → 12%)',
-      ),
-    mdeType: z.enum(['absolute', 'relative']).default('absolute').describe('absolute (percentage points, default) or relative (percent of the baseline)'),
-    alpha: z
-      .number()
-      .min(0.000001, 'at least 0.000001')
-      .max(0.5, 'at most 0.5')
-      .default(0.05)
-      .describe('Significance level α, the false-positive rate (default 0.05)'),
-    power: z
-      .number()
-      .min(0.5, 'at least 0.5')
-      .max(0.9999, 'at most 0.9999')
-      .default(0.8)
-      .describe('Statistical power 1−β, the chance of detecting a real effect of that size (default 0.8)'),
-    alternative: z.enum(['two-sided', 'one-sided']).default('two-sided').describe('two-sided (default: detects a rise or a fall) or one-sided'),
-    variants: z
-      .number()
-      .int('a whole number')
-      .min(2, 'at least 2')
-      .max(20, 'at most 20')
-      .default(2)
-      .describe('Number of variants including control (default 2)'),
-    bonferroni: z.boolean().default(false).describe('Divide alpha by the number of comparisons with control (variants − 1); default false'),
-    dailyTraffic: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(1e12, 'at most 1e12')
-      .optional()
-      .describe('Visitors per day entering the test over all variants, for an estimated duration (optional)'),
-  }),
-  output: z.object({
-    sampleSizePerVariant: z.number().int(),
-    totalSampleSize: z.number().int(),
-    estimatedDays: z.number().int().nullable().describe('ceil(total ÷ dailyTraffic), when dailyTraffic is given'),
-    baselineRate: z.number().describe('p1 in percent'),
-    targetRate: z.number().describe('p2 in percent'),
-    absoluteEffect: z.number().describe('p2 − p1 in percentage points'),
-    relativeEffect: z.number().describe('(p2 − p1) ÷ p1 in percent'),
-    alpha: z.number().describe('The significance level used (after Bonferroni when asked)'),
-    power: z.number(),
-    alternative: z.enum(['two-sided', 'one-sided']),
-    zAlpha: z.number().describe('z(1−α/2), or z(1−α) one-sided'),
-    zBeta: z.number().describe('z(power)'),
-    variants: z.number().int(),
-    test: z.string(),
-    formula: z.string(),
-  }),
+  input: () =>
+    z.object({
+      baselineRate: z
+        .number()
+        .min(0.0001, 'at least 0.0001 (percent)')
+        .lt(100, 'must be less than 100')
+        .describe('Current conversion rate in percent (10 = 10%), from 0.0001 to under 100'),
+      minimumDetectableEffect: z
+        .number()
+        .gt(0, 'must be more than 0')
+        .max(10_000, 'at most 10,000')
+        .describe(
+          'Smallest change worth detecting: percentage points when mdeType is absolute (2 = 10% → 12%), percent of the baseline when relative (20 = 10% → 12%)',
+        ),
+      mdeType: z.enum(['absolute', 'relative']).default('absolute').describe('absolute (percentage points, default) or relative (percent of the baseline)'),
+      alpha: z
+        .number()
+        .min(0.000001, 'at least 0.000001')
+        .max(0.5, 'at most 0.5')
+        .default(0.05)
+        .describe('Significance level α, the false-positive rate (default 0.05)'),
+      power: z
+        .number()
+        .min(0.5, 'at least 0.5')
+        .max(0.9999, 'at most 0.9999')
+        .default(0.8)
+        .describe('Statistical power 1−β, the chance of detecting a real effect of that size (default 0.8)'),
+      alternative: z.enum(['two-sided', 'one-sided']).default('two-sided').describe('two-sided (default: detects a rise or a fall) or one-sided'),
+      variants: z
+        .number()
+        .int('a whole number')
+        .min(2, 'at least 2')
+        .max(20, 'at most 20')
+        .default(2)
+        .describe('Number of variants including control (default 2)'),
+      bonferroni: z.boolean().default(false).describe('Divide alpha by the number of comparisons with control (variants − 1); default false'),
+      dailyTraffic: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(1e12, 'at most 1e12')
+        .optional()
+        .describe('Visitors per day entering the test over all variants, for an estimated duration (optional)'),
+    }),
+  output: () =>
+    z.object({
+      sampleSizePerVariant: z.number().int(),
+      totalSampleSize: z.number().int(),
+      estimatedDays: z.number().int().nullable().describe('ceil(total ÷ dailyTraffic), when dailyTraffic is given'),
+      baselineRate: z.number().describe('p1 in percent'),
+      targetRate: z.number().describe('p2 in percent'),
+      absoluteEffect: z.number().describe('p2 − p1 in percentage points'),
+      relativeEffect: z.number().describe('(p2 − p1) ÷ p1 in percent'),
+      alpha: z.number().describe('The significance level used (after Bonferroni when asked)'),
+      power: z.number(),
+      alternative: z.enum(['two-sided', 'one-sided']),
+      zAlpha: z.number().describe('z(1−α/2), or z(1−α) one-sided'),
+      zBeta: z.number().describe('z(power)'),
+      variants: z.number().int(),
+      test: z.string(),
+      formula: z.string(),
+    }),
   examples: [
     {
       title: '10% baseline, +2 points, α 0.05 two-sided, power 0.8',

@@ -26,41 +26,43 @@ export default defineTool({
     'when the normal approximation is weak (fewer than 5 expected conversions or non-conversions in a group; use ' +
     'an exact test then) and when the traffic split looks like a sample ratio mismatch against the expected split.',
   keywords: ['ab test significance', 'statistical significance calculator', 'p-value', 'z-test', 'conversion rate test', 'split test results', 'lift'],
-  input: z.object({
-    controlVisitors: count('Visitors (or sessions, users) in control (A), at least 1'),
-    controlConversions: count('Conversions in control (A), at most controlVisitors'),
-    variantVisitors: count('Visitors in the variant (B), at least 1'),
-    variantConversions: count('Conversions in the variant (B), at most variantVisitors'),
-    alpha: z.number().min(0.000001, 'at least 0.000001').max(0.5, 'at most 0.5').default(0.05).describe('Significance level (default 0.05 = 95% confidence)'),
-    alternative: z
-      .enum(['two-sided', 'greater', 'less'])
-      .default('two-sided')
-      .describe('two-sided (default), greater (variant better) or less (variant worse)'),
-    expectedSplit: z
-      .number()
-      .min(0.01, 'at least 0.01')
-      .max(0.99, 'at most 0.99')
-      .default(0.5)
-      .describe('Intended share of traffic in control, for the sample-ratio-mismatch check (default 0.5)'),
-  }),
-  output: z.object({
-    control: z.object({ visitors: z.number().int(), conversions: z.number().int(), conversionRate: z.number().describe('Percent, 4 decimals') }),
-    variant: z.object({ visitors: z.number().int(), conversions: z.number().int(), conversionRate: z.number().describe('Percent, 4 decimals') }),
-    absoluteDifference: z.number().describe('Variant − control in percentage points'),
-    relativeLift: z.number().nullable().describe('(variant − control) ÷ control in percent (null when control converts 0%)'),
-    zScore: z.number(),
-    pValue: z.number(),
-    confidence: z.number().describe('(1 − p) in percent'),
-    significant: z.boolean().describe('pValue < alpha'),
-    alpha: z.number(),
-    alternative: z.enum(['two-sided', 'greater', 'less']),
-    confidenceInterval: z
-      .object({ level: z.number().describe('Percent'), lower: z.number(), upper: z.number() })
-      .describe('Two-sided (1 − alpha) interval of the difference, percentage points'),
-    winner: z.enum(['variant', 'control', 'none']).describe('The better group when significant, else none'),
-    sampleRatioPValue: z.number().describe('p-value of the observed split against expectedSplit (below 0.001 suggests a sample ratio mismatch)'),
-    test: z.string(),
-  }),
+  input: () =>
+    z.object({
+      controlVisitors: count('Visitors (or sessions, users) in control (A), at least 1'),
+      controlConversions: count('Conversions in control (A), at most controlVisitors'),
+      variantVisitors: count('Visitors in the variant (B), at least 1'),
+      variantConversions: count('Conversions in the variant (B), at most variantVisitors'),
+      alpha: z.number().min(0.000001, 'at least 0.000001').max(0.5, 'at most 0.5').default(0.05).describe('Significance level (default 0.05 = 95% confidence)'),
+      alternative: z
+        .enum(['two-sided', 'greater', 'less'])
+        .default('two-sided')
+        .describe('two-sided (default), greater (variant better) or less (variant worse)'),
+      expectedSplit: z
+        .number()
+        .min(0.01, 'at least 0.01')
+        .max(0.99, 'at most 0.99')
+        .default(0.5)
+        .describe('Intended share of traffic in control, for the sample-ratio-mismatch check (default 0.5)'),
+    }),
+  output: () =>
+    z.object({
+      control: z.object({ visitors: z.number().int(), conversions: z.number().int(), conversionRate: z.number().describe('Percent, 4 decimals') }),
+      variant: z.object({ visitors: z.number().int(), conversions: z.number().int(), conversionRate: z.number().describe('Percent, 4 decimals') }),
+      absoluteDifference: z.number().describe('Variant − control in percentage points'),
+      relativeLift: z.number().nullable().describe('(variant − control) ÷ control in percent (null when control converts 0%)'),
+      zScore: z.number(),
+      pValue: z.number(),
+      confidence: z.number().describe('(1 − p) in percent'),
+      significant: z.boolean().describe('pValue < alpha'),
+      alpha: z.number(),
+      alternative: z.enum(['two-sided', 'greater', 'less']),
+      confidenceInterval: z
+        .object({ level: z.number().describe('Percent'), lower: z.number(), upper: z.number() })
+        .describe('Two-sided (1 − alpha) interval of the difference, percentage points'),
+      winner: z.enum(['variant', 'control', 'none']).describe('The better group when significant, else none'),
+      sampleRatioPValue: z.number().describe('p-value of the observed split against expectedSplit (below 0.001 suggests a sample ratio mismatch)'),
+      test: z.string(),
+    }),
   examples: [
     {
       title: 'A 1000/100 vs B 1000/130',

@@ -41,45 +41,47 @@ export default defineTool({
     'tweet length',
     'tiktok ad text',
   ],
-  input: z.object({
-    platform: z.enum(AD_PLATFORM_NAMES).describe('Ad platform: google-ads, microsoft-ads, meta, linkedin, x or tiktok'),
-    items: z
-      .array(
+  input: () =>
+    z.object({
+      platform: z.enum(AD_PLATFORM_NAMES).describe('Ad platform: google-ads, microsoft-ads, meta, linkedin, x or tiktok'),
+      items: z
+        .array(
+          z.object({
+            field: z
+              .string()
+              .min(1, 'is required')
+              .max(50, 'at most 50 characters')
+              .describe('Which field the text is for, e.g. headline, description, path, primary-text, intro-text, post, ad-text'),
+            text: z.string().max(10_000, 'at most 10,000 characters').describe('The ad text'),
+          }),
+        )
+        .min(1, 'at least 1 item')
+        .max(100, 'at most 100 items')
+        .describe('Ad texts to count (1–100), each with its field'),
+    }),
+  output: () =>
+    z.object({
+      platform: z.string(),
+      countMethod: z.string().describe('How characters are counted on this platform'),
+      items: z.array(
         z.object({
-          field: z
-            .string()
-            .min(1, 'is required')
-            .max(50, 'at most 50 characters')
-            .describe('Which field the text is for, e.g. headline, description, path, primary-text, intro-text, post, ad-text'),
-          text: z.string().max(10_000, 'at most 10,000 characters').describe('The ad text'),
+          field: z.string(),
+          text: z.string(),
+          length: z.number().int().describe('Length as the platform counts it'),
+          characters: z.number().int().describe('User-perceived characters (graphemes)'),
+          limit: z.number().int(),
+          limitType: z.enum(['hard', 'recommended']),
+          hardLimit: z.number().int().nullable().describe('Absolute maximum when the limit is only a recommendation'),
+          remaining: z.number().int().describe('limit − length (negative when over)'),
+          withinLimit: z.boolean(),
+          doubleWidthCharacters: z.number().int(),
+          emoji: z.number().int(),
+          fitted: z.string().describe('The text cut to the limit at a character boundary (equal to text when it fits)'),
         }),
-      )
-      .min(1, 'at least 1 item')
-      .max(100, 'at most 100 items')
-      .describe('Ad texts to count (1–100), each with its field'),
-  }),
-  output: z.object({
-    platform: z.string(),
-    countMethod: z.string().describe('How characters are counted on this platform'),
-    items: z.array(
-      z.object({
-        field: z.string(),
-        text: z.string(),
-        length: z.number().int().describe('Length as the platform counts it'),
-        characters: z.number().int().describe('User-perceived characters (graphemes)'),
-        limit: z.number().int(),
-        limitType: z.enum(['hard', 'recommended']),
-        hardLimit: z.number().int().nullable().describe('Absolute maximum when the limit is only a recommendation'),
-        remaining: z.number().int().describe('limit − length (negative when over)'),
-        withinLimit: z.boolean(),
-        doubleWidthCharacters: z.number().int(),
-        emoji: z.number().int(),
-        fitted: z.string().describe('The text cut to the limit at a character boundary (equal to text when it fits)'),
-      }),
-    ),
-    allWithinLimits: z.boolean(),
-    ...categoryAuditShape,
-  }),
+      ),
+      allWithinLimits: z.boolean(),
+      ...categoryAuditShape,
+    }),
   examples: [
     {
       title: 'Google Ads RSA assets',

@@ -203,35 +203,37 @@ export default defineTool({
     'microsoft ads tracking',
     'linkedin utm',
   ],
-  input: z.object({
-    url: urlField('Landing page (final) URL, absolute http(s)'),
-    platform: z.enum(['google-ads', 'microsoft-ads', 'meta', 'tiktok', 'linkedin']).describe('Ad platform whose macros to use'),
-    source: value('utm_source (default: google, bing, facebook, tiktok or linkedin)'),
-    medium: value('utm_medium (default: cpc for search platforms, paid_social for social ones)'),
-    campaign: value("utm_campaign: text and/or macros (default: the platform's campaign name or ID macro)"),
-    term: value('utm_term (default: keyword macro on search platforms, ad set / ad group name on social; "" to leave out)'),
-    content: value('utm_content (default: the ad name or ID macro; "" to leave out)'),
-    id: value('utm_id (default: the campaign ID macro where the platform has one; "" to leave out)'),
-    includeExtras: z
-      .boolean()
-      .default(true)
-      .describe("Also add the platform's diagnostic parameters (e.g. matchtype={matchtype}&device={device}); default true"),
-    extraParameters: z
-      .record(z.string().min(1, 'a parameter name').max(100, 'at most 100 characters'), z.string().max(500, 'at most 500 characters'))
-      .default({})
-      .describe('More parameters to add, name → value (macros allowed), e.g. {"kw": "{keyword}"}'),
-    lowercase: z.boolean().default(false).describe('Lower-case the literal text of the values (macros are left as they are); default false'),
-  }),
-  output: z.object({
-    platform: z.string(),
-    url: z.string().describe('The landing URL with the tracking parameters (macros unencoded)'),
-    urlSuffix: z.string().describe('Only the added parameters, to paste into the Final URL suffix / URL parameters field'),
-    parameters: z.record(z.string(), z.string()).describe('Every parameter added, name → value'),
-    macros: z
-      .array(z.object({ macro: z.string(), parameter: z.string(), meaning: z.string() }))
-      .describe('Macros used, with the parameter that carries each and what the platform fills in'),
-    whereToPaste: z.string(),
-  }),
+  input: () =>
+    z.object({
+      url: urlField('Landing page (final) URL, absolute http(s)'),
+      platform: z.enum(['google-ads', 'microsoft-ads', 'meta', 'tiktok', 'linkedin']).describe('Ad platform whose macros to use'),
+      source: value('utm_source (default: google, bing, facebook, tiktok or linkedin)'),
+      medium: value('utm_medium (default: cpc for search platforms, paid_social for social ones)'),
+      campaign: value("utm_campaign: text and/or macros (default: the platform's campaign name or ID macro)"),
+      term: value('utm_term (default: keyword macro on search platforms, ad set / ad group name on social; "" to leave out)'),
+      content: value('utm_content (default: the ad name or ID macro; "" to leave out)'),
+      id: value('utm_id (default: the campaign ID macro where the platform has one; "" to leave out)'),
+      includeExtras: z
+        .boolean()
+        .default(true)
+        .describe("Also add the platform's diagnostic parameters (e.g. matchtype={matchtype}&device={device}); default true"),
+      extraParameters: z
+        .record(z.string().min(1, 'a parameter name').max(100, 'at most 100 characters'), z.string().max(500, 'at most 500 characters'))
+        .default({})
+        .describe('More parameters to add, name → value (macros allowed), e.g. {"kw": "{keyword}"}'),
+      lowercase: z.boolean().default(false).describe('Lower-case the literal text of the values (macros are left as they are); default false'),
+    }),
+  output: () =>
+    z.object({
+      platform: z.string(),
+      url: z.string().describe('The landing URL with the tracking parameters (macros unencoded)'),
+      urlSuffix: z.string().describe('Only the added parameters, to paste into the Final URL suffix / URL parameters field'),
+      parameters: z.record(z.string(), z.string()).describe('Every parameter added, name → value'),
+      macros: z
+        .array(z.object({ macro: z.string(), parameter: z.string(), meaning: z.string() }))
+        .describe('Macros used, with the parameter that carries each and what the platform fills in'),
+      whereToPaste: z.string(),
+    }),
   examples: [
     {
       title: 'Google Ads defaults with a named campaign',

@@ -56,32 +56,39 @@ export default defineTool({
     'ad text 100, or your maxLength. Title Case by default (acronyms and brand capitals kept); duplicates and, for ' +
     'Google/Microsoft, headlines with "!" are dropped. Use them as a starting set for RSA headlines or A/B tests.',
   keywords: ['ad headline generator', 'headline variants', 'rsa headlines', 'ad copy templates', 'google ads headlines', 'facebook ad headlines'],
-  input: z.object({
-    product: z.string().trim().min(1, 'is required').max(120, 'at most 120 characters').describe('Product or service name, e.g. "Running Shoes" or "Acme CRM"'),
-    benefit: value('Main benefit as a short phrase starting with a verb, e.g. "Save 5 Hours a Week"'),
-    offer: value('Offer, e.g. "20% Off" or "Free Shipping"'),
-    keyword: value('Main keyword you bid on, e.g. "trail running shoes"'),
-    audience: value('Who it is for, e.g. "Small Teams"'),
-    brand: value('Brand name, e.g. "Acme"'),
-    cta: value('Call to action (default "Get Started")'),
-    platform: z.enum(PLATFORMS).default('google-ads').describe('Platform whose headline limit applies (default google-ads, 30)'),
-    maxLength: z
-      .number()
-      .int('a whole number')
-      .min(10, 'at least 10')
-      .max(300, 'at most 300')
-      .optional()
-      .describe("Override the limit (counted the platform's way)"),
-    count: z.number().int('a whole number').min(1, 'at least 1').max(50, 'at most 50').default(10).describe('How many headlines at most (1–50, default 10)'),
-    titleCase: z.boolean().default(true).describe('Title Case the headlines (default true)'),
-  }),
-  output: z.object({
-    variants: z.array(z.object({ text: z.string(), length: z.number().int(), remaining: z.number().int(), template: z.string(), angle: z.string() })),
-    platform: z.enum(PLATFORMS),
-    limit: z.number().int(),
-    skippedTooLong: z.number().int().describe('Filled templates dropped for being over the limit'),
-    generator: z.literal('deterministic-templates').describe('Always "deterministic-templates": no language model is involved'),
-  }),
+  input: () =>
+    z.object({
+      product: z
+        .string()
+        .trim()
+        .min(1, 'is required')
+        .max(120, 'at most 120 characters')
+        .describe('Product or service name, e.g. "Running Shoes" or "Acme CRM"'),
+      benefit: value('Main benefit as a short phrase starting with a verb, e.g. "Save 5 Hours a Week"'),
+      offer: value('Offer, e.g. "20% Off" or "Free Shipping"'),
+      keyword: value('Main keyword you bid on, e.g. "trail running shoes"'),
+      audience: value('Who it is for, e.g. "Small Teams"'),
+      brand: value('Brand name, e.g. "Acme"'),
+      cta: value('Call to action (default "Get Started")'),
+      platform: z.enum(PLATFORMS).default('google-ads').describe('Platform whose headline limit applies (default google-ads, 30)'),
+      maxLength: z
+        .number()
+        .int('a whole number')
+        .min(10, 'at least 10')
+        .max(300, 'at most 300')
+        .optional()
+        .describe("Override the limit (counted the platform's way)"),
+      count: z.number().int('a whole number').min(1, 'at least 1').max(50, 'at most 50').default(10).describe('How many headlines at most (1–50, default 10)'),
+      titleCase: z.boolean().default(true).describe('Title Case the headlines (default true)'),
+    }),
+  output: () =>
+    z.object({
+      variants: z.array(z.object({ text: z.string(), length: z.number().int(), remaining: z.number().int(), template: z.string(), angle: z.string() })),
+      platform: z.enum(PLATFORMS),
+      limit: z.number().int(),
+      skippedTooLong: z.number().int().describe('Filled templates dropped for being over the limit'),
+      generator: z.literal('deterministic-templates').describe('Always "deterministic-templates": no language model is involved'),
+    }),
   examples: [
     {
       title: 'Google Ads headlines for a shoe shop',

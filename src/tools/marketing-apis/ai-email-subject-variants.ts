@@ -39,44 +39,46 @@ export default defineTool({
     'emoji in front, and checked against the spam-phrase list of email-spam-word-checker: variants without spam phrases ' +
     'come first, flagged ones after.',
   keywords: ['subject line generator', 'email subject ideas', 'subject line variants', 'email a/b test', 'newsletter subject', 'email marketing'],
-  input: z.object({
-    topic: z.string().trim().min(1, 'is required').max(120, 'at most 120 characters').describe('What the e-mail is about, e.g. "our spring collection"'),
-    product: value('Product or service name (optional)'),
-    benefit: value('Main benefit as a verb phrase, e.g. "save 5 hours a week" (optional)'),
-    offer: value('Offer, e.g. "20% off" (optional)'),
-    deadline: value('When the offer ends, e.g. "Friday" or "at midnight" (optional; enables urgency subjects)'),
-    audience: value('Who it is for, e.g. "new customers" (optional)'),
-    brand: value('Brand or sender name (optional)'),
-    personalizationToken: z
-      .string()
-      .max(60, 'at most 60 characters')
-      .optional()
-      .describe('Merge tag to personalise with, e.g. {{first_name}} or *|FNAME|* (optional)'),
-    includeEmoji: z.boolean().default(false).describe('Start each subject with one fitting emoji (default false)'),
-    maxLength: z
-      .number()
-      .int('a whole number')
-      .min(15, 'at least 15')
-      .max(150, 'at most 150')
-      .default(60)
-      .describe('Longest subject in user-perceived characters (default 60)'),
-    count: z.number().int('a whole number').min(1, 'at least 1').max(30, 'at most 30').default(10).describe('How many subjects at most (1–30, default 10)'),
-  }),
-  output: z.object({
-    variants: z.array(
-      z.object({
-        text: z.string(),
-        characters: z.number().int(),
-        mobileFriendly: z.boolean().describe('At most 40 characters, so mobile inboxes show it whole'),
-        angle: z.string(),
-        template: z.string(),
-        spamPhrases: z.array(z.string()),
-      }),
-    ),
-    maxLength: z.number().int(),
-    skippedTooLong: z.number().int(),
-    generator: z.literal('deterministic-templates').describe('Always "deterministic-templates": no language model is involved'),
-  }),
+  input: () =>
+    z.object({
+      topic: z.string().trim().min(1, 'is required').max(120, 'at most 120 characters').describe('What the e-mail is about, e.g. "our spring collection"'),
+      product: value('Product or service name (optional)'),
+      benefit: value('Main benefit as a verb phrase, e.g. "save 5 hours a week" (optional)'),
+      offer: value('Offer, e.g. "20% off" (optional)'),
+      deadline: value('When the offer ends, e.g. "Friday" or "at midnight" (optional; enables urgency subjects)'),
+      audience: value('Who it is for, e.g. "new customers" (optional)'),
+      brand: value('Brand or sender name (optional)'),
+      personalizationToken: z
+        .string()
+        .max(60, 'at most 60 characters')
+        .optional()
+        .describe('Merge tag to personalise with, e.g. {{first_name}} or *|FNAME|* (optional)'),
+      includeEmoji: z.boolean().default(false).describe('Start each subject with one fitting emoji (default false)'),
+      maxLength: z
+        .number()
+        .int('a whole number')
+        .min(15, 'at least 15')
+        .max(150, 'at most 150')
+        .default(60)
+        .describe('Longest subject in user-perceived characters (default 60)'),
+      count: z.number().int('a whole number').min(1, 'at least 1').max(30, 'at most 30').default(10).describe('How many subjects at most (1–30, default 10)'),
+    }),
+  output: () =>
+    z.object({
+      variants: z.array(
+        z.object({
+          text: z.string(),
+          characters: z.number().int(),
+          mobileFriendly: z.boolean().describe('At most 40 characters, so mobile inboxes show it whole'),
+          angle: z.string(),
+          template: z.string(),
+          spamPhrases: z.array(z.string()),
+        }),
+      ),
+      maxLength: z.number().int(),
+      skippedTooLong: z.number().int(),
+      generator: z.literal('deterministic-templates').describe('Always "deterministic-templates": no language model is involved'),
+    }),
   examples: [
     {
       title: 'a product launch with an offer and a deadline',

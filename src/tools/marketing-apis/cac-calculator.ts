@@ -13,23 +13,25 @@ export default defineTool({
     '1–3 is thin, 3 or more is the common SaaS benchmark of healthy, above 5 may mean under-investing in growth); with ' +
     'monthlyGrossMarginPerCustomer it returns the CAC payback period in months. newCustomers = 0 is refused (division by zero).',
   keywords: ['cac', 'customer acquisition cost', 'ltv cac ratio', 'cac payback', 'saas metrics', 'unit economics'],
-  input: z.object({
-    marketingCost: moneyField('Marketing spend in the period (ads, tools, agency, team)'),
-    salesCost: moneyField('Sales spend in the period (default 0)').optional(),
-    newCustomers: countInput('Customers acquired in the period (must be more than 0)'),
-    customerLifetimeValue: moneyField('Average customer lifetime value, for LTV:CAC (optional)').optional(),
-    monthlyGrossMarginPerCustomer: moneyField('Gross margin one customer brings per month, for the payback period (optional)').optional(),
-    decimals: decimalsField,
-  }),
-  output: z.object({
-    cac: z.string().describe('Cost to acquire one customer, 2 decimals'),
-    totalAcquisitionCost: z.string(),
-    newCustomers: z.number().int(),
-    ltvToCac: z.string().nullable().describe('LTV ÷ CAC (with customerLifetimeValue)'),
-    rating: z.enum(['unprofitable', 'thin', 'healthy', 'possibly under-investing']).nullable(),
-    paybackMonths: z.string().nullable().describe('CAC ÷ monthly gross margin per customer (with monthlyGrossMarginPerCustomer)'),
-    formula: z.string(),
-  }),
+  input: () =>
+    z.object({
+      marketingCost: moneyField('Marketing spend in the period (ads, tools, agency, team)'),
+      salesCost: moneyField('Sales spend in the period (default 0)').optional(),
+      newCustomers: countInput('Customers acquired in the period (must be more than 0)'),
+      customerLifetimeValue: moneyField('Average customer lifetime value, for LTV:CAC (optional)').optional(),
+      monthlyGrossMarginPerCustomer: moneyField('Gross margin one customer brings per month, for the payback period (optional)').optional(),
+      decimals: decimalsField,
+    }),
+  output: () =>
+    z.object({
+      cac: z.string().describe('Cost to acquire one customer, 2 decimals'),
+      totalAcquisitionCost: z.string(),
+      newCustomers: z.number().int(),
+      ltvToCac: z.string().nullable().describe('LTV ÷ CAC (with customerLifetimeValue)'),
+      rating: z.enum(['unprofitable', 'thin', 'healthy', 'possibly under-investing']).nullable(),
+      paybackMonths: z.string().nullable().describe('CAC ÷ monthly gross margin per customer (with monthlyGrossMarginPerCustomer)'),
+      formula: z.string(),
+    }),
   examples: [
     {
       title: 'marketing and sales cost',

@@ -12,23 +12,25 @@ export default defineTool({
     'rounded half-up to 2 decimals. Give clicks to also get the conversion rate (%), and targetCpa to see how far the ' +
     'actual CPA is above or below target. conversions = 0 is refused (division by zero). Currency-agnostic.',
   keywords: ['cpa', 'cost per acquisition', 'cost per conversion', 'cpl', 'cost per lead', 'conversion rate', 'target cpa'],
-  input: z.object({
-    cost: moneyField('Total ad spend'),
-    conversions: countInput('Conversions, sales, sign-ups or leads (must be more than 0)'),
-    clicks: countInput('Clicks, to also get the conversion rate (optional)').optional(),
-    targetCpa: moneyField('Your target CPA, to compare against (optional)').optional(),
-    decimals: decimalsField,
-  }),
-  output: z.object({
-    cpa: z.string().describe('Cost per conversion, 2 decimals'),
-    cost: z.string(),
-    conversions: z.number().int(),
-    conversionRate: z.string().nullable().describe('conversions ÷ clicks × 100, in percent (with clicks)'),
-    targetCpa: z.string().nullable(),
-    differenceFromTarget: z.string().nullable().describe('cpa − targetCpa (negative is better than target)'),
-    withinTarget: z.boolean().nullable(),
-    formula: z.string(),
-  }),
+  input: () =>
+    z.object({
+      cost: moneyField('Total ad spend'),
+      conversions: countInput('Conversions, sales, sign-ups or leads (must be more than 0)'),
+      clicks: countInput('Clicks, to also get the conversion rate (optional)').optional(),
+      targetCpa: moneyField('Your target CPA, to compare against (optional)').optional(),
+      decimals: decimalsField,
+    }),
+  output: () =>
+    z.object({
+      cpa: z.string().describe('Cost per conversion, 2 decimals'),
+      cost: z.string(),
+      conversions: z.number().int(),
+      conversionRate: z.string().nullable().describe('conversions ÷ clicks × 100, in percent (with clicks)'),
+      targetCpa: z.string().nullable(),
+      differenceFromTarget: z.string().nullable().describe('cpa − targetCpa (negative is better than target)'),
+      withinTarget: z.boolean().nullable(),
+      formula: z.string(),
+    }),
   examples: [
     {
       title: 'lead campaign',

@@ -13,20 +13,22 @@ export default defineTool({
     'numbers or decimal strings ("1250.50"); clicks = 0 is refused (division by zero). Currency-agnostic: the result ' +
     'is in the currency of cost.',
   keywords: ['cpc', 'cost per click', 'cpc calculator', 'ppc', 'google ads cpc', 'average cpc'],
-  input: z.object({
-    cost: moneyField('Total ad spend'),
-    clicks: countInput('Clicks (must be more than 0)'),
-    impressions: countInput('Impressions, to also get CTR and CPM (optional)').optional(),
-    decimals: decimalsField,
-  }),
-  output: z.object({
-    cpc: z.string().describe('Cost per click, 2 decimals'),
-    cost: z.string(),
-    clicks: z.number().int(),
-    ctr: z.string().nullable().describe('Click-through rate in percent (when impressions are given)'),
-    cpm: z.string().nullable().describe('Cost per 1,000 impressions (when impressions are given)'),
-    formula: z.string(),
-  }),
+  input: () =>
+    z.object({
+      cost: moneyField('Total ad spend'),
+      clicks: countInput('Clicks (must be more than 0)'),
+      impressions: countInput('Impressions, to also get CTR and CPM (optional)').optional(),
+      decimals: decimalsField,
+    }),
+  output: () =>
+    z.object({
+      cpc: z.string().describe('Cost per click, 2 decimals'),
+      cost: z.string(),
+      clicks: z.number().int(),
+      ctr: z.string().nullable().describe('Click-through rate in percent (when impressions are given)'),
+      cpm: z.string().nullable().describe('Cost per 1,000 impressions (when impressions are given)'),
+      formula: z.string(),
+    }),
   examples: [
     {
       title: 'search campaign',

@@ -13,20 +13,22 @@ export default defineTool({
     '(impressions ÷ reach) and the cost per 1,000 people reached. impressions = 0 is refused (division by zero). ' +
     'Currency-agnostic.',
   keywords: ['cpm', 'cost per mille', 'cost per thousand impressions', 'cpm calculator', 'display advertising cost', 'frequency'],
-  input: z.object({
-    cost: moneyField('Total ad spend'),
-    impressions: countInput('Impressions (must be more than 0)'),
-    reach: countInput('Unique people reached, for frequency and cost per 1,000 reached (optional)').optional(),
-  }),
-  output: z.object({
-    cpm: z.string().describe('Cost per 1,000 impressions, 2 decimals'),
-    costPerImpression: z.string().describe('Cost of one impression, 6 decimals'),
-    cost: z.string(),
-    impressions: z.number().int(),
-    frequency: z.string().nullable().describe('Average impressions per person reached, 2 decimals (with reach)'),
-    costPerThousandReached: z.string().nullable().describe('Cost per 1,000 people reached (with reach)'),
-    formula: z.string(),
-  }),
+  input: () =>
+    z.object({
+      cost: moneyField('Total ad spend'),
+      impressions: countInput('Impressions (must be more than 0)'),
+      reach: countInput('Unique people reached, for frequency and cost per 1,000 reached (optional)').optional(),
+    }),
+  output: () =>
+    z.object({
+      cpm: z.string().describe('Cost per 1,000 impressions, 2 decimals'),
+      costPerImpression: z.string().describe('Cost of one impression, 6 decimals'),
+      cost: z.string(),
+      impressions: z.number().int(),
+      frequency: z.string().nullable().describe('Average impressions per person reached, 2 decimals (with reach)'),
+      costPerThousandReached: z.string().nullable().describe('Cost per 1,000 people reached (with reach)'),
+      formula: z.string(),
+    }),
   examples: [
     {
       title: 'display campaign',

@@ -12,19 +12,21 @@ export default defineTool({
     'and clicks per 1,000 impressions. impressions = 0 is refused (division by zero); clicks above impressions are ' +
     'allowed (some platforms count several clicks per impression) but produce a warning.',
   keywords: ['ctr', 'click-through rate', 'click through rate calculator', 'ad ctr', 'email ctr', 'clicks impressions'],
-  input: z.object({
-    clicks: countInput('Clicks'),
-    impressions: countInput('Impressions (must be more than 0)'),
-    decimals: decimalsField,
-  }),
-  output: z.object({
-    ctr: z.string().describe('Click-through rate in percent, e.g. "2.50" means 2.50%'),
-    ctrFraction: z.string().describe('The same rate as a fraction (8 decimals), e.g. "0.02500000"'),
-    clicksPerThousandImpressions: z.string().describe('Clicks per 1,000 impressions'),
-    clicks: z.number().int(),
-    impressions: z.number().int(),
-    formula: z.string(),
-  }),
+  input: () =>
+    z.object({
+      clicks: countInput('Clicks'),
+      impressions: countInput('Impressions (must be more than 0)'),
+      decimals: decimalsField,
+    }),
+  output: () =>
+    z.object({
+      ctr: z.string().describe('Click-through rate in percent, e.g. "2.50" means 2.50%'),
+      ctrFraction: z.string().describe('The same rate as a fraction (8 decimals), e.g. "0.02500000"'),
+      clicksPerThousandImpressions: z.string().describe('Clicks per 1,000 impressions'),
+      clicks: z.number().int(),
+      impressions: z.number().int(),
+      formula: z.string(),
+    }),
   examples: [
     {
       title: 'search ad',

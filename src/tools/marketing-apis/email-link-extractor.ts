@@ -43,44 +43,46 @@ export default defineTool({
     'href',
     'hrefs',
   ],
-  input: z.object({
-    html: textField('The e-mail HTML'),
-    baseUrl: z.string().max(2048, 'at most 2,048 characters').optional().describe('Absolute URL to resolve relative links against (optional)'),
-  }),
-  output: z.object({
-    links: z.array(
-      z.object({
-        index: z.number().int(),
-        href: z.string().describe('The href as written'),
-        url: z.string().nullable().describe('Absolute URL (web links), or null'),
-        type: z.enum(TYPES),
-        text: z.string().describe('Link text, or the alt text of a linked image'),
-        isImageLink: z.boolean(),
-        host: z.string().nullable(),
-        utm: z.record(z.string(), z.string()).describe('utm_* parameters present'),
-        clickIds: z.array(z.string()).describe('Click-id and e-mail tracking parameters present'),
-        trackingProvider: z.string().nullable().describe('ESP click-tracking or shortener service the link goes through'),
-        isUnsubscribe: z.boolean(),
-        email: z
-          .object({ to: z.array(z.string()), subject: z.string().nullable() })
-          .nullable()
-          .describe('For mailto links'),
-        phone: z.string().nullable().describe('For tel and sms links'),
-        notes: z.array(z.string()),
-      }),
-    ),
-    summary: z.object({
-      total: z.number().int(),
-      unique: z.number().int(),
-      byType: z.record(z.string(), z.number().int()),
-      withUtm: z.number().int(),
-      webLinksWithoutUtm: z.number().int().describe('Web links (not unsubscribe, not tracked redirects) without any utm_* parameter'),
-      tracked: z.number().int(),
-      unsubscribeLinks: z.number().int(),
-      domains: z.record(z.string(), z.number().int()),
-      trackingPixels: z.array(z.string()),
+  input: () =>
+    z.object({
+      html: textField('The e-mail HTML'),
+      baseUrl: z.string().max(2048, 'at most 2,048 characters').optional().describe('Absolute URL to resolve relative links against (optional)'),
     }),
-  }),
+  output: () =>
+    z.object({
+      links: z.array(
+        z.object({
+          index: z.number().int(),
+          href: z.string().describe('The href as written'),
+          url: z.string().nullable().describe('Absolute URL (web links), or null'),
+          type: z.enum(TYPES),
+          text: z.string().describe('Link text, or the alt text of a linked image'),
+          isImageLink: z.boolean(),
+          host: z.string().nullable(),
+          utm: z.record(z.string(), z.string()).describe('utm_* parameters present'),
+          clickIds: z.array(z.string()).describe('Click-id and e-mail tracking parameters present'),
+          trackingProvider: z.string().nullable().describe('ESP click-tracking or shortener service the link goes through'),
+          isUnsubscribe: z.boolean(),
+          email: z
+            .object({ to: z.array(z.string()), subject: z.string().nullable() })
+            .nullable()
+            .describe('For mailto links'),
+          phone: z.string().nullable().describe('For tel and sms links'),
+          notes: z.array(z.string()),
+        }),
+      ),
+      summary: z.object({
+        total: z.number().int(),
+        unique: z.number().int(),
+        byType: z.record(z.string(), z.number().int()),
+        withUtm: z.number().int(),
+        webLinksWithoutUtm: z.number().int().describe('Web links (not unsubscribe, not tracked redirects) without any utm_* parameter'),
+        tracked: z.number().int(),
+        unsubscribeLinks: z.number().int(),
+        domains: z.record(z.string(), z.number().int()),
+        trackingPixels: z.array(z.string()),
+      }),
+    }),
   examples: [
     {
       title: 'a newsletter with CTA, contact links and unsubscribe tag',

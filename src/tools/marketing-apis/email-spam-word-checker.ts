@@ -30,41 +30,43 @@ export default defineTool({
     CATEGORY_SCORING_NOTE +
     ' Categories: wording 60, formatting 25, density 15.',
   keywords: ['spam words', 'spam trigger words', 'email spam checker', 'spam filter', 'email deliverability', 'email copy check'],
-  input: z.object({
-    text: textField('E-mail body as plain text (give text or html)').optional(),
-    html: textField('E-mail body as HTML; its visible text is checked (give text or html)').optional(),
-    subject: z.string().max(1000, 'at most 1,000 characters').optional().describe('Subject line (optional; matches there weigh more)'),
-  }),
-  output: z.object({
-    matches: z
-      .array(
-        z.object({
-          phrase: z.string(),
-          matched: z.string().describe('The text as written'),
-          category: z.enum(CATEGORIES as [SpamCategory, ...SpamCategory[]]),
-          weight: z.number().int().describe('1 mild … 3 strongly spammy'),
-          location: z.enum(['subject', 'body']),
-          start: z.number().int().describe('UTF-16 offset of the match in its text (the body text is the visible text when html is given)'),
-          end: z.number().int(),
-          line: z.number().int(),
-          column: z.number().int(),
-          context: z.string().describe('Up to 30 characters either side'),
-        }),
-      )
-      .describe('The matches in text order, at most 500 (totalMatches counts them all)'),
-    categories: z.array(z.object({ category: z.string(), label: z.string(), matches: z.number().int(), phrases: z.array(z.string()) })),
-    totalMatches: z.number().int(),
-    wordCount: z.number().int(),
-    matchesPer100Words: z.number(),
-    formatting: z.object({
-      capsWords: z.array(z.string()),
-      exclamations: z.number().int(),
-      repeatedPunctuation: z.number().int(),
-      moneySigns: z.number().int(),
+  input: () =>
+    z.object({
+      text: textField('E-mail body as plain text (give text or html)').optional(),
+      html: textField('E-mail body as HTML; its visible text is checked (give text or html)').optional(),
+      subject: z.string().max(1000, 'at most 1,000 characters').optional().describe('Subject line (optional; matches there weigh more)'),
     }),
-    risk: z.enum(['low', 'medium', 'high']).describe('From the score: 80+ low, 50–79 medium, below 50 high'),
-    ...categoryAuditShape,
-  }),
+  output: () =>
+    z.object({
+      matches: z
+        .array(
+          z.object({
+            phrase: z.string(),
+            matched: z.string().describe('The text as written'),
+            category: z.enum(CATEGORIES as [SpamCategory, ...SpamCategory[]]),
+            weight: z.number().int().describe('1 mild … 3 strongly spammy'),
+            location: z.enum(['subject', 'body']),
+            start: z.number().int().describe('UTF-16 offset of the match in its text (the body text is the visible text when html is given)'),
+            end: z.number().int(),
+            line: z.number().int(),
+            column: z.number().int(),
+            context: z.string().describe('Up to 30 characters either side'),
+          }),
+        )
+        .describe('The matches in text order, at most 500 (totalMatches counts them all)'),
+      categories: z.array(z.object({ category: z.string(), label: z.string(), matches: z.number().int(), phrases: z.array(z.string()) })),
+      totalMatches: z.number().int(),
+      wordCount: z.number().int(),
+      matchesPer100Words: z.number(),
+      formatting: z.object({
+        capsWords: z.array(z.string()),
+        exclamations: z.number().int(),
+        repeatedPunctuation: z.number().int(),
+        moneySigns: z.number().int(),
+      }),
+      risk: z.enum(['low', 'medium', 'high']).describe('From the score: 80+ low, 50–79 medium, below 50 high'),
+      ...categoryAuditShape,
+    }),
   examples: [
     {
       title: 'pushy promotional copy',

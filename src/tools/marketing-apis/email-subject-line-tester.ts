@@ -37,23 +37,25 @@ export default defineTool({
     CATEGORY_SCORING_NOTE +
     ' Categories: length 30, spam 30, formatting 25, deliverability 15.',
   keywords: ['subject line tester', 'email subject line', 'subject line score', 'preheader', 'open rate', 'email marketing', 'subject line length'],
-  input: z.object({
-    subject: z.string().min(1, 'must not be empty').max(500, 'at most 500 characters').describe('The subject line'),
-    preheader: z.string().max(1000, 'at most 1,000 characters').optional().describe('Preview text shown after the subject in the inbox (optional)'),
-  }),
-  output: z.object({
-    characters: z.number().int().describe('User-perceived characters (an emoji counts 1)'),
-    words: z.number().int(),
-    emoji: z.number().int(),
-    capitalRatio: z.number().describe('Share of letters that are capitals, 0–1'),
-    personalizationTokens: z.array(z.string()),
-    spamPhrases: z.array(z.string()),
-    signals: z.object({ hasNumber: z.boolean(), isQuestion: z.boolean(), isPersonalized: z.boolean(), hasEmoji: z.boolean() }),
-    mobilePreview: z.object({ limit: z.number().int(), truncated: z.boolean(), visible: z.string() }),
-    desktopPreview: z.object({ limit: z.number().int(), truncated: z.boolean(), visible: z.string() }),
-    preheaderCharacters: z.number().int().nullable(),
-    ...categoryAuditShape,
-  }),
+  input: () =>
+    z.object({
+      subject: z.string().min(1, 'must not be empty').max(500, 'at most 500 characters').describe('The subject line'),
+      preheader: z.string().max(1000, 'at most 1,000 characters').optional().describe('Preview text shown after the subject in the inbox (optional)'),
+    }),
+  output: () =>
+    z.object({
+      characters: z.number().int().describe('User-perceived characters (an emoji counts 1)'),
+      words: z.number().int(),
+      emoji: z.number().int(),
+      capitalRatio: z.number().describe('Share of letters that are capitals, 0–1'),
+      personalizationTokens: z.array(z.string()),
+      spamPhrases: z.array(z.string()),
+      signals: z.object({ hasNumber: z.boolean(), isQuestion: z.boolean(), isPersonalized: z.boolean(), hasEmoji: z.boolean() }),
+      mobilePreview: z.object({ limit: z.number().int(), truncated: z.boolean(), visible: z.string() }),
+      desktopPreview: z.object({ limit: z.number().int(), truncated: z.boolean(), visible: z.string() }),
+      preheaderCharacters: z.number().int().nullable(),
+      ...categoryAuditShape,
+    }),
   examples: [
     {
       title: 'a good, personalized subject',

@@ -60,39 +60,41 @@ export default defineTool({
     CATEGORY_SCORING_NOTE +
     ' Categories: body 40, header 40, oneClick 20.',
   keywords: ['unsubscribe link checker', 'list-unsubscribe', 'one-click unsubscribe', 'rfc 8058', 'gmail bulk sender', 'yahoo sender requirements', 'can-spam'],
-  input: z.object({
-    html: textField('E-mail HTML body (optional)').optional(),
-    text: textField('Plain-text body part (optional)').optional(),
-    headers: z
-      .union([
-        z.string().max(200_000, 'at most 200,000 characters'),
-        z.record(z.string().max(200, 'at most 200 characters'), z.string().max(20_000, 'at most 20,000 characters')),
-      ])
-      .optional()
-      .describe('Message headers: the raw header block ("List-Unsubscribe: <…>\\r\\n…") or an object {"List-Unsubscribe": "<…>"} (optional)'),
-    bulkSender: z.boolean().default(true).describe('Apply the Gmail/Yahoo bulk-sender rule, which makes one-click unsubscribe mandatory (default true)'),
-  }),
-  output: z.object({
-    body: z.object({
-      checked: z.boolean(),
-      unsubscribeLinks: z.array(z.object({ href: z.string(), text: z.string(), source: z.enum(['html', 'text']) })),
+  input: () =>
+    z.object({
+      html: textField('E-mail HTML body (optional)').optional(),
+      text: textField('Plain-text body part (optional)').optional(),
+      headers: z
+        .union([
+          z.string().max(200_000, 'at most 200,000 characters'),
+          z.record(z.string().max(200, 'at most 200 characters'), z.string().max(20_000, 'at most 20,000 characters')),
+        ])
+        .optional()
+        .describe('Message headers: the raw header block ("List-Unsubscribe: <…>\\r\\n…") or an object {"List-Unsubscribe": "<…>"} (optional)'),
+      bulkSender: z.boolean().default(true).describe('Apply the Gmail/Yahoo bulk-sender rule, which makes one-click unsubscribe mandatory (default true)'),
     }),
-    listUnsubscribe: z
-      .object({ value: z.string(), wellFormed: z.boolean(), uris: z.array(z.string()), httpsUri: z.string().nullable(), mailtoUri: z.string().nullable() })
-      .nullable()
-      .describe('The List-Unsubscribe header (null when absent or headers were not given)'),
-    listUnsubscribePost: z.string().nullable(),
-    dkimCoversListUnsubscribe: z
-      .boolean()
-      .nullable()
-      .describe('Whether a DKIM-Signature h= tag lists List-Unsubscribe (and List-Unsubscribe-Post); null without a DKIM-Signature'),
-    oneClick: z.boolean().nullable().describe('RFC 8058 one-click unsubscribe is set up (null when headers were not given)'),
-    meetsBulkSenderRule: z
-      .boolean()
-      .nullable()
-      .describe('Body link plus one-click headers, as Gmail and Yahoo require of bulk senders (null when headers were not given)'),
-    ...categoryAuditShape,
-  }),
+  output: () =>
+    z.object({
+      body: z.object({
+        checked: z.boolean(),
+        unsubscribeLinks: z.array(z.object({ href: z.string(), text: z.string(), source: z.enum(['html', 'text']) })),
+      }),
+      listUnsubscribe: z
+        .object({ value: z.string(), wellFormed: z.boolean(), uris: z.array(z.string()), httpsUri: z.string().nullable(), mailtoUri: z.string().nullable() })
+        .nullable()
+        .describe('The List-Unsubscribe header (null when absent or headers were not given)'),
+      listUnsubscribePost: z.string().nullable(),
+      dkimCoversListUnsubscribe: z
+        .boolean()
+        .nullable()
+        .describe('Whether a DKIM-Signature h= tag lists List-Unsubscribe (and List-Unsubscribe-Post); null without a DKIM-Signature'),
+      oneClick: z.boolean().nullable().describe('RFC 8058 one-click unsubscribe is set up (null when headers were not given)'),
+      meetsBulkSenderRule: z
+        .boolean()
+        .nullable()
+        .describe('Body link plus one-click headers, as Gmail and Yahoo require of bulk senders (null when headers were not given)'),
+      ...categoryAuditShape,
+    }),
   examples: [
     {
       title: 'compliant: body link and one-click headers covered by DKIM',

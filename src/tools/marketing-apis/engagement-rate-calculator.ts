@@ -19,37 +19,39 @@ export default defineTool({
     'given of followers, reach, impressions is used. With posts > 1 the figures are per-post averages (engagements ÷ ' +
     'posts ÷ audience). The basis that is given must be more than 0.',
   keywords: ['engagement rate', 'instagram engagement rate', 'err', 'engagement rate by reach', 'social media metrics', 'tiktok engagement'],
-  input: z.object({
-    likes: countInput('Likes / reactions (default 0)').default(0),
-    comments: countInput('Comments (default 0)').default(0),
-    shares: countInput('Shares / reposts (default 0)').default(0),
-    saves: countInput('Saves / bookmarks (default 0)').default(0),
-    clicks: countInput('Link or profile clicks, if you count them as engagement (default 0)').default(0),
-    otherEngagements: countInput('Any other interactions (default 0)').default(0),
-    engagements: countInput('Total engagements, instead of the breakdown (optional)').optional(),
-    followers: countInput('Followers (audience for engagement rate by followers)').optional(),
-    reach: countInput('Unique accounts reached (audience for engagement rate by reach)').optional(),
-    impressions: countInput('Impressions / views (audience for engagement rate by impressions)').optional(),
-    basis: z.enum(BASES).optional().describe('Which audience to divide by: followers, reach or impressions (default: the first one given, in that order)'),
-    posts: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(100_000, 'at most 100,000')
-      .default(1)
-      .describe('Number of posts the engagements are summed over (default 1); the result is the per-post average'),
-    decimals: decimalsField,
-  }),
-  output: z.object({
-    engagementRate: z.string().describe('Engagement rate in percent (per post when posts > 1)'),
-    basis: z.enum(BASES),
-    audience: z.number().int(),
-    engagements: z.number().int().describe('Total engagements'),
-    engagementsPerPost: z.string(),
-    breakdown: z.record(z.string(), z.number().int()).describe('Engagements by type (when given as a breakdown)'),
-    otherRates: z.record(z.string(), z.string()).describe('The rate by the other audiences that were given, in percent'),
-    formula: z.string(),
-  }),
+  input: () =>
+    z.object({
+      likes: countInput('Likes / reactions (default 0)').default(0),
+      comments: countInput('Comments (default 0)').default(0),
+      shares: countInput('Shares / reposts (default 0)').default(0),
+      saves: countInput('Saves / bookmarks (default 0)').default(0),
+      clicks: countInput('Link or profile clicks, if you count them as engagement (default 0)').default(0),
+      otherEngagements: countInput('Any other interactions (default 0)').default(0),
+      engagements: countInput('Total engagements, instead of the breakdown (optional)').optional(),
+      followers: countInput('Followers (audience for engagement rate by followers)').optional(),
+      reach: countInput('Unique accounts reached (audience for engagement rate by reach)').optional(),
+      impressions: countInput('Impressions / views (audience for engagement rate by impressions)').optional(),
+      basis: z.enum(BASES).optional().describe('Which audience to divide by: followers, reach or impressions (default: the first one given, in that order)'),
+      posts: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(100_000, 'at most 100,000')
+        .default(1)
+        .describe('Number of posts the engagements are summed over (default 1); the result is the per-post average'),
+      decimals: decimalsField,
+    }),
+  output: () =>
+    z.object({
+      engagementRate: z.string().describe('Engagement rate in percent (per post when posts > 1)'),
+      basis: z.enum(BASES),
+      audience: z.number().int(),
+      engagements: z.number().int().describe('Total engagements'),
+      engagementsPerPost: z.string(),
+      breakdown: z.record(z.string(), z.number().int()).describe('Engagements by type (when given as a breakdown)'),
+      otherRates: z.record(z.string(), z.string()).describe('The rate by the other audiences that were given, in percent'),
+      formula: z.string(),
+    }),
   examples: [
     {
       title: 'one Instagram post by followers',

@@ -25,7 +25,7 @@ export default definePageAudit({
     'and quality issues: fields without a real label, e-mail/phone/name fields without autocomplete or the right input type, ' +
     'long forms (more than 7 visible fields), forms posting over plain HTTP, and password fields on insecure pages.',
   keywords: ['form fields', 'form audit', 'lead form', 'form analysis', 'conversion', 'form accessibility', 'input labels'],
-  fields: {
+  fields: () => ({
     forms: z.array(
       z.object({
         index: z.number().int(),
@@ -48,7 +48,7 @@ export default definePageAudit({
       }),
     ),
     totalFields: z.number().int(),
-  },
+  }),
   live: { 'a contact page': 'https://example.com/contact', 'a signup page': 'https://example.com/signup' },
   offline: { title: 'unlabelled fields in a form posted over plain http', finds: ['form-field-unlabeled', 'form-insecure'] },
   run: async ({ url }, ctx) => {

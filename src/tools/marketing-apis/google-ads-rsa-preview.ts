@@ -74,52 +74,66 @@ export default defineTool({
     CATEGORY_SCORING_NOTE +
     ' Categories: assets 50, lengths 30, variety 20.',
   keywords: ['responsive search ad', 'rsa preview', 'google ads preview', 'ad strength', 'headline pinning', 'rsa combinations', 'ad preview'],
-  input: z.object({
-    headlines: z
-      .array(asset('headline', 3))
-      .min(1, 'at least 1 headline')
-      .max(50, 'at most 50')
-      .describe('Headlines: strings, or {text, pinnedPosition 1–3}. Google allows 3–15'),
-    descriptions: z
-      .array(asset('description', 2))
-      .min(1, 'at least 1 description')
-      .max(20, 'at most 20')
-      .describe('Descriptions: strings, or {text, pinnedPosition 1–2}. Google allows 2–4'),
-    finalUrl: z.string().max(2048, 'at most 2,048 characters').optional().describe('Final URL; its host forms the display URL (optional)'),
-    path1: z.string().max(100, 'at most 100 characters').optional().describe('Display path 1 (15 characters)'),
-    path2: z.string().max(100, 'at most 100 characters').optional().describe('Display path 2 (15 characters; needs path1)'),
-    previewCount: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(20, 'at most 20')
-      .default(3)
-      .describe('How many preview combinations to return (1–20, default 3)'),
-  }),
-  output: z.object({
-    headlines: z.array(
-      z.object({ text: z.string(), length: z.number().int(), limit: z.number().int(), withinLimit: z.boolean(), pinnedPosition: z.number().int().nullable() }),
-    ),
-    descriptions: z.array(
-      z.object({ text: z.string(), length: z.number().int(), limit: z.number().int(), withinLimit: z.boolean(), pinnedPosition: z.number().int().nullable() }),
-    ),
-    displayUrl: z.string().nullable().describe('host/path1/path2 as shown in the ad (null without finalUrl)'),
-    combinations: z.object({
-      headlineArrangements: z.number().int().describe('Ordered choices of 3 distinct headlines for positions 1–3, pins applied'),
-      descriptionArrangements: z.number().int().describe('Ordered choices of 2 distinct descriptions for positions 1–2, pins applied'),
-      total: z.number().int().describe('headlineArrangements × descriptionArrangements'),
+  input: () =>
+    z.object({
+      headlines: z
+        .array(asset('headline', 3))
+        .min(1, 'at least 1 headline')
+        .max(50, 'at most 50')
+        .describe('Headlines: strings, or {text, pinnedPosition 1–3}. Google allows 3–15'),
+      descriptions: z
+        .array(asset('description', 2))
+        .min(1, 'at least 1 description')
+        .max(20, 'at most 20')
+        .describe('Descriptions: strings, or {text, pinnedPosition 1–2}. Google allows 2–4'),
+      finalUrl: z.string().max(2048, 'at most 2,048 characters').optional().describe('Final URL; its host forms the display URL (optional)'),
+      path1: z.string().max(100, 'at most 100 characters').optional().describe('Display path 1 (15 characters)'),
+      path2: z.string().max(100, 'at most 100 characters').optional().describe('Display path 2 (15 characters; needs path1)'),
+      previewCount: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(20, 'at most 20')
+        .default(3)
+        .describe('How many preview combinations to return (1–20, default 3)'),
     }),
-    previews: z.array(
-      z.object({
-        headlines: z.array(z.string()),
-        descriptions: z.array(z.string()),
-        headline: z.string(),
-        description: z.string(),
-        displayUrl: z.string().nullable(),
+  output: () =>
+    z.object({
+      headlines: z.array(
+        z.object({
+          text: z.string(),
+          length: z.number().int(),
+          limit: z.number().int(),
+          withinLimit: z.boolean(),
+          pinnedPosition: z.number().int().nullable(),
+        }),
+      ),
+      descriptions: z.array(
+        z.object({
+          text: z.string(),
+          length: z.number().int(),
+          limit: z.number().int(),
+          withinLimit: z.boolean(),
+          pinnedPosition: z.number().int().nullable(),
+        }),
+      ),
+      displayUrl: z.string().nullable().describe('host/path1/path2 as shown in the ad (null without finalUrl)'),
+      combinations: z.object({
+        headlineArrangements: z.number().int().describe('Ordered choices of 3 distinct headlines for positions 1–3, pins applied'),
+        descriptionArrangements: z.number().int().describe('Ordered choices of 2 distinct descriptions for positions 1–2, pins applied'),
+        total: z.number().int().describe('headlineArrangements × descriptionArrangements'),
       }),
-    ),
-    ...categoryAuditShape,
-  }),
+      previews: z.array(
+        z.object({
+          headlines: z.array(z.string()),
+          descriptions: z.array(z.string()),
+          headline: z.string(),
+          description: z.string(),
+          displayUrl: z.string().nullable(),
+        }),
+      ),
+      ...categoryAuditShape,
+    }),
   examples: [
     {
       title: 'five headlines, one pinned; two descriptions',

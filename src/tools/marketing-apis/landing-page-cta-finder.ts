@@ -20,7 +20,7 @@ export default definePageAudit({
     'no rendering). Audits: a CTA exists, one is above the fold, CTA texts are specific, and the page does not push too many different actions.',
   keywords: ['cta', 'call to action', 'landing page', 'conversion', 'buttons', 'cro', 'conversion rate optimization'],
   urlHelp: 'Landing page URL',
-  fields: {
+  fields: () => ({
     ctas: z.array(
       z.object({
         text: z.string(),
@@ -34,7 +34,7 @@ export default definePageAudit({
     ),
     primaryCta: z.string().nullable().describe('The most repeated CTA text, else the first'),
     distinctActions: z.number().int(),
-  },
+  }),
   live: { 'a landing page': 'https://example.com/', 'a pricing page': 'https://example.com/pricing' },
   offline: { title: 'a page with no call to action', finds: ['cta-missing'] },
   run: async ({ url }, ctx) => {

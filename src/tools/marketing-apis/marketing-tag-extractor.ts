@@ -67,13 +67,13 @@ export default defineUrlTool({
     'Snap, Hotjar, Clarity, HubSpot, Segment, Mixpanel, Plausible, Matomo, Intercom, Klaviyo, and consent managers (Cookiebot, ' +
     'OneTrust, Didomi, Usercentrics). Static HTML only: tags injected later by a tag manager are not visible — the GTM container is.',
   keywords: ['marketing tags', 'tracking pixels', 'google tag manager', 'ga4', 'meta pixel', 'tag audit', 'analytics tags'],
-  fields: {
+  fields: () => ({
     finalUrl: z.string(),
     tags: z.array(z.object({ vendor: z.string(), category: z.string(), id: z.string().nullable(), occurrences: z.number().int() })),
     categories: z.record(z.string(), z.number().int()),
     consentManager: z.string().nullable(),
     findings: z.array(findingSchema),
-  },
+  }),
   live: { 'a marketing site': 'https://example.com/', 'a landing page': 'https://example.com/lp/spring-sale' },
   offline: { title: 'a Google tag with no consent manager', finds: ['no-consent-manager'] },
   run: async ({ url }, ctx) => {

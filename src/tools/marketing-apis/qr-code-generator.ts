@@ -40,38 +40,44 @@ export default defineTool({
     'have too little contrast to scan reliably. Up to 2,953 bytes of binary text, 4,296 alphanumeric or 7,089 digits ' +
     'fit at level L; less at higher levels.',
   keywords: ['qr code', 'qr generator', 'qr svg', 'qr png', 'barcode', 'qr code url', 'data uri'],
-  input: z.object({
-    text: z.string().min(1, 'must not be empty').max(7089, 'at most 7,089 characters (the QR maximum, for digits only)').describe('The URL or text to encode'),
-    format: z.enum(['svg', 'png', 'both']).default('svg').describe('svg (markup), png (data URI) or both; default svg'),
-    errorCorrectionLevel: z.enum(['L', 'M', 'Q', 'H']).default('M').describe('L (7%), M (15%, default), Q (25%) or H (30%) recoverable damage'),
-    size: z
-      .number()
-      .int('a whole number')
-      .min(32, 'at least 32')
-      .max(4096, 'at most 4096')
-      .default(256)
-      .describe('Image width and height in pixels (32–4096, default 256)'),
-    margin: z
-      .number()
-      .int('a whole number')
-      .min(0, 'at least 0')
-      .max(20, 'at most 20')
-      .default(4)
-      .describe('Quiet zone around the code, in modules (0–20, default 4 as the QR standard asks)'),
-    darkColor: colorField('Colour of the dark modules', '#000000'),
-    lightColor: colorField('Background colour', '#ffffff'),
-  }),
-  output: z.object({
-    format: z.enum(['svg', 'png', 'both']),
-    svg: z.string().nullable().describe('SVG markup (null when format is png)'),
-    pngDataUri: z.string().nullable().describe('PNG as a data:image/png;base64 URI (null when format is svg)'),
-    pixelSize: z.number().int().describe('Width and height of the image in pixels'),
-    version: z.number().int().describe('QR version 1–40 (version v has 17 + 4v modules per side)'),
-    modules: z.number().int().describe('Modules per side, without the margin'),
-    errorCorrectionLevel: z.enum(['L', 'M', 'Q', 'H']),
-    modes: z.array(z.string()).describe('Encoding modes of the data segments (Numeric, Alphanumeric, Byte, Kanji)'),
-    contrastRatio: z.number().describe('WCAG contrast ratio between the dark and light colours (1–21)'),
-  }),
+  input: () =>
+    z.object({
+      text: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(7089, 'at most 7,089 characters (the QR maximum, for digits only)')
+        .describe('The URL or text to encode'),
+      format: z.enum(['svg', 'png', 'both']).default('svg').describe('svg (markup), png (data URI) or both; default svg'),
+      errorCorrectionLevel: z.enum(['L', 'M', 'Q', 'H']).default('M').describe('L (7%), M (15%, default), Q (25%) or H (30%) recoverable damage'),
+      size: z
+        .number()
+        .int('a whole number')
+        .min(32, 'at least 32')
+        .max(4096, 'at most 4096')
+        .default(256)
+        .describe('Image width and height in pixels (32–4096, default 256)'),
+      margin: z
+        .number()
+        .int('a whole number')
+        .min(0, 'at least 0')
+        .max(20, 'at most 20')
+        .default(4)
+        .describe('Quiet zone around the code, in modules (0–20, default 4 as the QR standard asks)'),
+      darkColor: colorField('Colour of the dark modules', '#000000'),
+      lightColor: colorField('Background colour', '#ffffff'),
+    }),
+  output: () =>
+    z.object({
+      format: z.enum(['svg', 'png', 'both']),
+      svg: z.string().nullable().describe('SVG markup (null when format is png)'),
+      pngDataUri: z.string().nullable().describe('PNG as a data:image/png;base64 URI (null when format is svg)'),
+      pixelSize: z.number().int().describe('Width and height of the image in pixels'),
+      version: z.number().int().describe('QR version 1–40 (version v has 17 + 4v modules per side)'),
+      modules: z.number().int().describe('Modules per side, without the margin'),
+      errorCorrectionLevel: z.enum(['L', 'M', 'Q', 'H']),
+      modes: z.array(z.string()).describe('Encoding modes of the data segments (Numeric, Alphanumeric, Byte, Kanji)'),
+      contrastRatio: z.number().describe('WCAG contrast ratio between the dark and light colours (1–21)'),
+    }),
   examples: [
     {
       title: 'a short URL as SVG',

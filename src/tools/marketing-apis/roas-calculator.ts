@@ -13,28 +13,30 @@ export default defineTool({
     'With grossMarginPercent (your margin on that revenue) it also returns the break-even ROAS (100 ÷ margin), the ' +
     'profit after cost of goods and ads, and whether the campaign is profitable. cost = 0 is refused (division by zero).',
   keywords: ['roas', 'return on ad spend', 'roas calculator', 'break-even roas', 'ad profitability', 'revenue per ad dollar'],
-  input: z.object({
-    revenue: moneyField('Revenue attributed to the ads'),
-    cost: moneyField('Ad spend (must be more than 0)'),
-    grossMarginPercent: z
-      .number()
-      .gt(0, 'must be more than 0')
-      .max(100, 'at most 100')
-      .optional()
-      .describe('Gross margin on the revenue in percent (e.g. 40), for break-even ROAS and profit (optional)'),
-    decimals: decimalsField,
-  }),
-  output: z.object({
-    roas: z.string().describe('Revenue ÷ cost as a ratio (4.00 = 4:1)'),
-    roasPercent: z.string().describe('ROAS in percent (400.00 = 400%)'),
-    netReturn: z.string().describe('revenue − cost, 2 decimals'),
-    revenue: z.string(),
-    cost: z.string(),
-    breakEvenRoas: z.string().nullable().describe('100 ÷ grossMarginPercent: the ROAS needed to cover cost of goods and ads'),
-    profit: z.string().nullable().describe('revenue × margin − cost (with grossMarginPercent)'),
-    profitable: z.boolean().nullable(),
-    formula: z.string(),
-  }),
+  input: () =>
+    z.object({
+      revenue: moneyField('Revenue attributed to the ads'),
+      cost: moneyField('Ad spend (must be more than 0)'),
+      grossMarginPercent: z
+        .number()
+        .gt(0, 'must be more than 0')
+        .max(100, 'at most 100')
+        .optional()
+        .describe('Gross margin on the revenue in percent (e.g. 40), for break-even ROAS and profit (optional)'),
+      decimals: decimalsField,
+    }),
+  output: () =>
+    z.object({
+      roas: z.string().describe('Revenue ÷ cost as a ratio (4.00 = 4:1)'),
+      roasPercent: z.string().describe('ROAS in percent (400.00 = 400%)'),
+      netReturn: z.string().describe('revenue − cost, 2 decimals'),
+      revenue: z.string(),
+      cost: z.string(),
+      breakEvenRoas: z.string().nullable().describe('100 ÷ grossMarginPercent: the ROAS needed to cover cost of goods and ads'),
+      profit: z.string().nullable().describe('revenue × margin − cost (with grossMarginPercent)'),
+      profitable: z.boolean().nullable(),
+      formula: z.string(),
+    }),
   examples: [
     {
       title: 'a 4:1 ROAS',

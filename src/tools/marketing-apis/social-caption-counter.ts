@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
 import { countGraphemes } from '../../lib/graphemes.ts';
 import { defineTool } from '../../registry/define-tool.ts';
@@ -80,7 +81,7 @@ export default defineTool({
   title: 'Social media caption counter',
   description:
     "Counts a caption or post against each social platform's limit the way that platform counts: " +
-    PLATFORM_NAMES.map((p) => `${p} ${PLATFORMS[p].limit.toLocaleString('en')}`).join(', ') +
+    PLATFORM_NAMES.map((p) => `${p} ${withThousands(PLATFORMS[p].limit)}`).join(', ') +
     '. Characters are user-perceived (an emoji or é counts 1; grapheme segmentation), X uses its weighted count (CJK and ' +
     'emoji 2, URLs 23) and Mastodon counts URLs as 23. Also lists hashtags, @mentions and URLs, checks hashtag limits ' +
     '(Instagram 30, Threads 1, YouTube 60; LinkedIn more than 5 is flagged as a recommendation) and shows what is visible ' +
@@ -97,42 +98,44 @@ export default defineTool({
     'threads limit',
     'bluesky limit',
   ],
-  input: z.object({
-    text: z
-      .string()
-      .max(100_000, 'at most 100,000 characters')
-      .describe('The caption or post text (up to 100,000 characters; the largest platform limit is 63,206)'),
-    platforms: z
-      .array(z.enum(PLATFORM_NAMES))
-      .min(1, 'at least 1 platform')
-      .default(PLATFORM_NAMES)
-      .describe(`Platforms to check (default all): ${PLATFORM_NAMES.join(', ')}`),
-  }),
-  output: z.object({
-    characters: z.number().int().describe('User-perceived characters (graphemes)'),
-    utf16Length: z.number().int().describe('Length in UTF-16 code units (what JavaScript .length reports)'),
-    words: z.number().int(),
-    lines: z.number().int(),
-    emoji: z.number().int(),
-    hashtags: z.array(z.string()),
-    mentions: z.array(z.string()),
-    urls: z.array(z.string()),
-    platforms: z.array(
-      z.object({
-        platform: z.enum(PLATFORM_NAMES),
-        name: z.string(),
-        limit: z.number().int(),
-        length: z.number().int().describe('Length as this platform counts it'),
-        remaining: z.number().int(),
-        withinLimit: z.boolean(),
-        hashtagLimit: z.number().int().nullable(),
-        hashtagsWithinLimit: z.boolean(),
-        visibleBeforeMore: z.string().nullable().describe('What the feed shows before its "more" cut, when the caption is longer'),
-        note: z.string(),
-      }),
-    ),
-    ...categoryAuditShape,
-  }),
+  input: () =>
+    z.object({
+      text: z
+        .string()
+        .max(100_000, 'at most 100,000 characters')
+        .describe('The caption or post text (up to 100,000 characters; the largest platform limit is 63,206)'),
+      platforms: z
+        .array(z.enum(PLATFORM_NAMES))
+        .min(1, 'at least 1 platform')
+        .default(PLATFORM_NAMES)
+        .describe(`Platforms to check (default all): ${PLATFORM_NAMES.join(', ')}`),
+    }),
+  output: () =>
+    z.object({
+      characters: z.number().int().describe('User-perceived characters (graphemes)'),
+      utf16Length: z.number().int().describe('Length in UTF-16 code units (what JavaScript .length reports)'),
+      words: z.number().int(),
+      lines: z.number().int(),
+      emoji: z.number().int(),
+      hashtags: z.array(z.string()),
+      mentions: z.array(z.string()),
+      urls: z.array(z.string()),
+      platforms: z.array(
+        z.object({
+          platform: z.enum(PLATFORM_NAMES),
+          name: z.string(),
+          limit: z.number().int(),
+          length: z.number().int().describe('Length as this platform counts it'),
+          remaining: z.number().int(),
+          withinLimit: z.boolean(),
+          hashtagLimit: z.number().int().nullable(),
+          hashtagsWithinLimit: z.boolean(),
+          visibleBeforeMore: z.string().nullable().describe('What the feed shows before its "more" cut, when the caption is longer'),
+          note: z.string(),
+        }),
+      ),
+      ...categoryAuditShape,
+    }),
   examples: [
     {
       title: 'an Instagram and X caption',

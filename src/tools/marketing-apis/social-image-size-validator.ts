@@ -133,50 +133,52 @@ export default defineTool({
     'aspect ratio checker',
     'linkedin banner size',
   ],
-  input: z.object({
-    width: z.number().int('a whole number of pixels').min(1, 'at least 1').max(100_000, 'at most 100,000').describe('Image width in pixels'),
-    height: z.number().int('a whole number of pixels').min(1, 'at least 1').max(100_000, 'at most 100,000').describe('Image height in pixels'),
-    placements: z.array(z.enum(IDS)).min(1, 'at least 1 placement').optional().describe('Placements to check (default all)'),
-    fileSizeBytes: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(10 * 1024 * MB, 'at most 10 GiB')
-      .optional()
-      .describe('File size in bytes, checked against placements that have a maximum (optional)'),
-    tolerancePercent: z
-      .number()
-      .min(0, 'at least 0')
-      .max(20, 'at most 20')
-      .default(2)
-      .describe('How far the aspect ratio may be from the target and still count as matching, in percent (default 2)'),
-  }),
-  output: z.object({
-    width: z.number().int(),
-    height: z.number().int(),
-    aspectRatio: z.string().describe('Reduced ratio, e.g. 16:9, or the decimal ratio : 1'),
-    nearestCommonRatio: z.string(),
-    results: z.array(
-      z.object({
-        placement: z.enum(IDS),
-        platform: z.string(),
-        name: z.string(),
-        recommended: z.object({ width: z.number().int(), height: z.number().int(), aspectRatio: z.string() }),
-        minimum: z.object({ width: z.number().int(), height: z.number().int() }),
-        status: z.enum(['exact', 'ok', 'small', 'crop', 'too-small']),
-        aspectDeviationPercent: z.number(),
-        cropTo: z
-          .object({ width: z.number().int(), height: z.number().int() })
-          .nullable()
-          .describe('Largest crop of the target ratio inside the image (when the ratio is off)'),
-        resizeTo: z.object({ width: z.number().int(), height: z.number().int() }).nullable().describe('Recommended size to export at, when not exact'),
-        fileSizeOk: z.boolean().nullable(),
-        advice: z.string(),
-      }),
-    ),
-    bestMatches: z.array(z.enum(IDS)).describe('Placements where the image is exact or ok'),
-    ...categoryAuditShape,
-  }),
+  input: () =>
+    z.object({
+      width: z.number().int('a whole number of pixels').min(1, 'at least 1').max(100_000, 'at most 100,000').describe('Image width in pixels'),
+      height: z.number().int('a whole number of pixels').min(1, 'at least 1').max(100_000, 'at most 100,000').describe('Image height in pixels'),
+      placements: z.array(z.enum(IDS)).min(1, 'at least 1 placement').optional().describe('Placements to check (default all)'),
+      fileSizeBytes: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(10 * 1024 * MB, 'at most 10 GiB')
+        .optional()
+        .describe('File size in bytes, checked against placements that have a maximum (optional)'),
+      tolerancePercent: z
+        .number()
+        .min(0, 'at least 0')
+        .max(20, 'at most 20')
+        .default(2)
+        .describe('How far the aspect ratio may be from the target and still count as matching, in percent (default 2)'),
+    }),
+  output: () =>
+    z.object({
+      width: z.number().int(),
+      height: z.number().int(),
+      aspectRatio: z.string().describe('Reduced ratio, e.g. 16:9, or the decimal ratio : 1'),
+      nearestCommonRatio: z.string(),
+      results: z.array(
+        z.object({
+          placement: z.enum(IDS),
+          platform: z.string(),
+          name: z.string(),
+          recommended: z.object({ width: z.number().int(), height: z.number().int(), aspectRatio: z.string() }),
+          minimum: z.object({ width: z.number().int(), height: z.number().int() }),
+          status: z.enum(['exact', 'ok', 'small', 'crop', 'too-small']),
+          aspectDeviationPercent: z.number(),
+          cropTo: z
+            .object({ width: z.number().int(), height: z.number().int() })
+            .nullable()
+            .describe('Largest crop of the target ratio inside the image (when the ratio is off)'),
+          resizeTo: z.object({ width: z.number().int(), height: z.number().int() }).nullable().describe('Recommended size to export at, when not exact'),
+          fileSizeOk: z.boolean().nullable(),
+          advice: z.string(),
+        }),
+      ),
+      bestMatches: z.array(z.enum(IDS)).describe('Placements where the image is exact or ok'),
+      ...categoryAuditShape,
+    }),
   examples: [
     {
       title: '1200×630 link image against the link placements',

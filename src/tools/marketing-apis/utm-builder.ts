@@ -18,25 +18,30 @@ export default defineTool({
     'reports are case-sensitive. For ad-platform macros ({keyword}, {{ad.name}}) use ads-utm-builder; for many URLs, ' +
     'utm-bulk-builder.',
   keywords: ['utm builder', 'campaign url builder', 'utm parameters', 'google analytics', 'ga4', 'tracking link', 'utm_source'],
-  input: z.object({
-    url: urlField('Landing page URL, absolute http(s), e.g. https://example.com/pricing'),
-    source: value('utm_source: where the traffic comes from (google, newsletter, facebook)'),
-    medium: value('utm_medium: the marketing medium (cpc, email, social, paid_social, referral)'),
-    campaign: value('utm_campaign: campaign name (spring_sale)'),
-    term: value('utm_term: paid search keyword (optional)').optional(),
-    content: value('utm_content: which ad or link was clicked, to tell variants apart (optional)').optional(),
-    id: value('utm_id: campaign id, used by GA4 cost-data import (optional)').optional(),
-    sourcePlatform: value('utm_source_platform: the buying platform, e.g. "Google Ads", "DV360" (optional, GA4)').optional(),
-    creativeFormat: value('utm_creative_format: creative format, e.g. display, video, native (optional, GA4)').optional(),
-    marketingTactic: value('utm_marketing_tactic: targeting, e.g. remarketing, prospecting (optional, GA4)').optional(),
-    lowercase: z.boolean().default(false).describe('Lower-case every value (recommended: GA4 treats "Email" and "email" as different mediums). Default false'),
-  }),
-  output: z.object({
-    url: z.string().describe('The campaign URL'),
-    parameters: z.record(z.string(), z.string()).describe('The utm_* parameters set, with their (unencoded) values, in URL order'),
-    replacedParameters: z.array(z.string()).describe('utm_* parameters the URL already had and that were replaced'),
-    length: z.number().int().describe('Length of the URL in characters'),
-  }),
+  input: () =>
+    z.object({
+      url: urlField('Landing page URL, absolute http(s), e.g. https://example.com/pricing'),
+      source: value('utm_source: where the traffic comes from (google, newsletter, facebook)'),
+      medium: value('utm_medium: the marketing medium (cpc, email, social, paid_social, referral)'),
+      campaign: value('utm_campaign: campaign name (spring_sale)'),
+      term: value('utm_term: paid search keyword (optional)').optional(),
+      content: value('utm_content: which ad or link was clicked, to tell variants apart (optional)').optional(),
+      id: value('utm_id: campaign id, used by GA4 cost-data import (optional)').optional(),
+      sourcePlatform: value('utm_source_platform: the buying platform, e.g. "Google Ads", "DV360" (optional, GA4)').optional(),
+      creativeFormat: value('utm_creative_format: creative format, e.g. display, video, native (optional, GA4)').optional(),
+      marketingTactic: value('utm_marketing_tactic: targeting, e.g. remarketing, prospecting (optional, GA4)').optional(),
+      lowercase: z
+        .boolean()
+        .default(false)
+        .describe('Lower-case every value (recommended: GA4 treats "Email" and "email" as different mediums). Default false'),
+    }),
+  output: () =>
+    z.object({
+      url: z.string().describe('The campaign URL'),
+      parameters: z.record(z.string(), z.string()).describe('The utm_* parameters set, with their (unencoded) values, in URL order'),
+      replacedParameters: z.array(z.string()).describe('utm_* parameters the URL already had and that were replaced'),
+      length: z.number().int().describe('Length of the URL in characters'),
+    }),
   examples: [
     {
       title: 'basic newsletter link',

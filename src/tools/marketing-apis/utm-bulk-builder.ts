@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
@@ -24,30 +25,32 @@ export default defineTool({
   cpu: 'large-input',
   title: 'Bulk UTM URL builder',
   description:
-    `Builds up to ${MAX_ROWS.toLocaleString('en')} campaign URLs in one call, one per row of {url, source, medium, campaign, term?, ` +
+    `Builds up to ${withThousands(MAX_ROWS)} campaign URLs in one call, one per row of {url, source, medium, campaign, term?, ` +
     'content?, id?}. `defaults` fills fields a row leaves out (e.g. the same url or campaign for every row). Each row is ' +
     'built like utm-builder (WHATWG URL validation, existing parameters and #fragment kept, utm_* replaced, values ' +
     'percent-encoded, optional lowercase) and succeeds or fails on its own: a bad row gets an `error` naming its field ' +
     '(rows.3.url) while the others are still built. Results keep the input order, with per-row warnings (spaces, ' +
     'capitals) and a summary.',
   keywords: ['bulk utm builder', 'batch utm', 'utm spreadsheet', 'campaign urls', 'tracking links', 'mass utm'],
-  input: z.object({
-    rows: z.array(rowSchema).min(1, 'at least 1 row').max(MAX_ROWS, `at most ${MAX_ROWS} rows per call`).describe(`Rows to build (1–${MAX_ROWS})`),
-    defaults: rowSchema.optional().describe('Values used for any field a row leaves out or leaves blank'),
-    lowercase: z.boolean().default(false).describe('Lower-case every value (default false)'),
-  }),
-  output: z.object({
-    rows: z.array(
-      z.object({
-        index: z.number().int().describe('Position of the row in the input, from 0'),
-        ok: z.boolean(),
-        url: z.string().nullable().describe('The campaign URL, or null when the row failed'),
-        error: z.string().nullable().describe('Why the row failed (field and what is allowed), or null'),
-        warnings: z.array(z.string()),
-      }),
-    ),
-    summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int(), withWarnings: z.number().int() }),
-  }),
+  input: () =>
+    z.object({
+      rows: z.array(rowSchema).min(1, 'at least 1 row').max(MAX_ROWS, `at most ${MAX_ROWS} rows per call`).describe(`Rows to build (1–${MAX_ROWS})`),
+      defaults: rowSchema.optional().describe('Values used for any field a row leaves out or leaves blank'),
+      lowercase: z.boolean().default(false).describe('Lower-case every value (default false)'),
+    }),
+  output: () =>
+    z.object({
+      rows: z.array(
+        z.object({
+          index: z.number().int().describe('Position of the row in the input, from 0'),
+          ok: z.boolean(),
+          url: z.string().nullable().describe('The campaign URL, or null when the row failed'),
+          error: z.string().nullable().describe('Why the row failed (field and what is allowed), or null'),
+          warnings: z.array(z.string()),
+        }),
+      ),
+      summary: z.object({ total: z.number().int(), succeeded: z.number().int(), failed: z.number().int(), withWarnings: z.number().int() }),
+    }),
   examples: [
     {
       title: 'one campaign, three channels, shared defaults',

@@ -45,50 +45,52 @@ export default defineTool({
     CATEGORY_SCORING_NOTE +
     ' Categories: required 40, formatting 35, consistency 25.',
   keywords: ['utm naming convention', 'utm audit', 'utm checker', 'campaign taxonomy', 'ga4 channel grouping', 'utm governance', 'lowercase utm'],
-  input: z.object({
-    urls: z
-      .array(z.string().max(8192, 'at most 8,192 characters'))
-      .min(1, 'at least 1 URL')
-      .max(500, 'at most 500 URLs')
-      .describe('Tagged URLs to check (1–500); a query string alone (?utm_source=…) is accepted too'),
-    rules: z
-      .object({
-        lowercase: z.boolean().default(true).describe('Values must be lower-case (default true)'),
-        separator: z
-          .enum(['_', '-', '.', 'any'])
-          .default('any')
-          .describe('The one word separator values may use: "_", "-", "." or "any" (default; mixing "_" and "-" is still flagged)'),
-        required: z
-          .array(z.enum(PARAMS))
-          .default(['source', 'medium', 'campaign'])
-          .describe('Parameters every URL must carry (default source, medium, campaign)'),
-        maxLength: z.number().int('a whole number').min(1, 'at least 1').max(500, 'at most 500').default(100).describe('Longest allowed value (default 100)'),
-        allowedValues: z
-          .object({
-            source: list('utm_source'),
-            medium: list('utm_medium'),
-            campaign: list('utm_campaign'),
-            term: list('utm_term'),
-            content: list('utm_content'),
-            id: list('utm_id'),
-          })
-          .default({})
-          .describe('Allowed values per parameter (compared exactly, after the lowercase rule)'),
-        ga4Mediums: z
-          .boolean()
-          .default(true)
-          .describe('Flag utm_medium values GA4 default channel grouping does not recognise, when no allowed medium list is given (default true)'),
-      })
-      .default({ lowercase: true, separator: 'any', required: ['source', 'medium', 'campaign'], maxLength: 100, allowedValues: {}, ga4Mediums: true })
-      .describe('The naming convention'),
-  }),
-  output: z.object({
-    ...categoryAuditShape,
-    urls: z
-      .array(z.object({ url: z.string(), parameters: z.record(z.string(), z.string()), findingIds: z.array(z.string()) }))
-      .describe('Each URL with its utm_* values and the findings it is part of'),
-    values: z.record(z.string(), z.record(z.string(), z.number().int())).describe('Distinct values per parameter with how many URLs use each'),
-  }),
+  input: () =>
+    z.object({
+      urls: z
+        .array(z.string().max(8192, 'at most 8,192 characters'))
+        .min(1, 'at least 1 URL')
+        .max(500, 'at most 500 URLs')
+        .describe('Tagged URLs to check (1–500); a query string alone (?utm_source=…) is accepted too'),
+      rules: z
+        .object({
+          lowercase: z.boolean().default(true).describe('Values must be lower-case (default true)'),
+          separator: z
+            .enum(['_', '-', '.', 'any'])
+            .default('any')
+            .describe('The one word separator values may use: "_", "-", "." or "any" (default; mixing "_" and "-" is still flagged)'),
+          required: z
+            .array(z.enum(PARAMS))
+            .default(['source', 'medium', 'campaign'])
+            .describe('Parameters every URL must carry (default source, medium, campaign)'),
+          maxLength: z.number().int('a whole number').min(1, 'at least 1').max(500, 'at most 500').default(100).describe('Longest allowed value (default 100)'),
+          allowedValues: z
+            .object({
+              source: list('utm_source'),
+              medium: list('utm_medium'),
+              campaign: list('utm_campaign'),
+              term: list('utm_term'),
+              content: list('utm_content'),
+              id: list('utm_id'),
+            })
+            .default({})
+            .describe('Allowed values per parameter (compared exactly, after the lowercase rule)'),
+          ga4Mediums: z
+            .boolean()
+            .default(true)
+            .describe('Flag utm_medium values GA4 default channel grouping does not recognise, when no allowed medium list is given (default true)'),
+        })
+        .default({ lowercase: true, separator: 'any', required: ['source', 'medium', 'campaign'], maxLength: 100, allowedValues: {}, ga4Mediums: true })
+        .describe('The naming convention'),
+    }),
+  output: () =>
+    z.object({
+      ...categoryAuditShape,
+      urls: z
+        .array(z.object({ url: z.string(), parameters: z.record(z.string(), z.string()), findingIds: z.array(z.string()) }))
+        .describe('Each URL with its utm_* values and the findings it is part of'),
+      values: z.record(z.string(), z.record(z.string(), z.number().int())).describe('Distinct values per parameter with how many URLs use each'),
+    }),
   examples: [
     {
       title: 'a clean set',

@@ -18,38 +18,40 @@ export default defineTool({
     'flags missing source/medium/campaign, duplicated parameters and wrongly-cased names (UTM_Source is ignored by GA4). ' +
     'Accepts a full URL or just a query string ("?utm_source=x&…"). Values are decoded (+ and %20 are spaces).',
   keywords: ['utm parser', 'parse utm', 'gclid', 'fbclid', 'msclkid', 'click id', 'campaign parameters', 'clean url', 'strip tracking'],
-  input: z.object({
-    url: z
-      .string()
-      .trim()
-      .min(1, 'is required')
-      .max(8192, 'at most 8,192 characters')
-      .describe('A tagged URL (https://example.com/?utm_source=…) or a query string (?utm_source=…)'),
-  }),
-  output: z.object({
-    utm: z
-      .object({
-        source: z.string().nullable(),
-        medium: z.string().nullable(),
-        campaign: z.string().nullable(),
-        term: z.string().nullable(),
-        content: z.string().nullable(),
-        id: z.string().nullable(),
-        sourcePlatform: z.string().nullable(),
-        creativeFormat: z.string().nullable(),
-        marketingTactic: z.string().nullable(),
-      })
-      .describe('Decoded utm_* values (null when absent; the first one when repeated)'),
-    hasUtm: z.boolean().describe('At least one utm_* parameter is present'),
-    missingRequired: z.array(z.string()).describe('Which of utm_source, utm_medium, utm_campaign are missing (only when some utm_* is present)'),
-    clickIds: z
-      .array(z.object({ parameter: z.string(), value: z.string(), platform: z.string(), meaning: z.string() }))
-      .describe('Ad click identifiers and e-mail/analytics tracking tokens found'),
-    otherParameters: z.record(z.string(), z.string()).describe('Every other query parameter, decoded'),
-    issues: z.array(z.string()).describe('Problems: duplicated or wrongly-cased parameters, missing required UTMs'),
-    cleanUrl: z.string().nullable().describe('The URL without utm_* and tracking parameters (null for a bare query string)'),
-    host: z.string().nullable().describe('Host name of the URL (null for a bare query string)'),
-  }),
+  input: () =>
+    z.object({
+      url: z
+        .string()
+        .trim()
+        .min(1, 'is required')
+        .max(8192, 'at most 8,192 characters')
+        .describe('A tagged URL (https://example.com/?utm_source=…) or a query string (?utm_source=…)'),
+    }),
+  output: () =>
+    z.object({
+      utm: z
+        .object({
+          source: z.string().nullable(),
+          medium: z.string().nullable(),
+          campaign: z.string().nullable(),
+          term: z.string().nullable(),
+          content: z.string().nullable(),
+          id: z.string().nullable(),
+          sourcePlatform: z.string().nullable(),
+          creativeFormat: z.string().nullable(),
+          marketingTactic: z.string().nullable(),
+        })
+        .describe('Decoded utm_* values (null when absent; the first one when repeated)'),
+      hasUtm: z.boolean().describe('At least one utm_* parameter is present'),
+      missingRequired: z.array(z.string()).describe('Which of utm_source, utm_medium, utm_campaign are missing (only when some utm_* is present)'),
+      clickIds: z
+        .array(z.object({ parameter: z.string(), value: z.string(), platform: z.string(), meaning: z.string() }))
+        .describe('Ad click identifiers and e-mail/analytics tracking tokens found'),
+      otherParameters: z.record(z.string(), z.string()).describe('Every other query parameter, decoded'),
+      issues: z.array(z.string()).describe('Problems: duplicated or wrongly-cased parameters, missing required UTMs'),
+      cleanUrl: z.string().nullable().describe('The URL without utm_* and tracking parameters (null for a bare query string)'),
+      host: z.string().nullable().describe('Host name of the URL (null for a bare query string)'),
+    }),
   examples: [
     {
       title: 'a Google Ads landing URL',

@@ -89,53 +89,54 @@ export default defineTool({
     'argon2 crate (@node-rs/argon2). The password is never echoed or logged. For fast digests use ' +
     'hash-generator; for strength use password-strength-checker.',
   keywords: ['bcrypt', 'argon2', 'argon2id', 'password hash', 'hash password', 'verify password', 'phc', 'kdf', 'salt', 'rehash'],
-  input: z.object({
-    password: z.string().min(1, 'must not be empty').max(1024, 'at most 1,024 characters').describe('The password to hash or check (never echoed or logged)'),
-    mode: z.enum(['hash', 'verify']).default('hash').describe('hash (default): make a new hash; verify: check `password` against `hash`'),
-    algorithm: z.enum(ALGORITHMS).optional().describe('bcrypt (default for hash mode) or argon2id; in verify mode it is read from `hash`'),
-    hash: z
-      .string()
-      .max(1000, 'at most 1,000 characters')
-      .optional()
-      .describe('verify mode: the stored hash, e.g. "$2b$10$…" or "$argon2id$v=19$m=19456,t=2,p=1$…"'),
-    rounds: z
-      .number()
-      .int('a whole number')
-      .min(BCRYPT_MIN_ROUNDS, `at least ${BCRYPT_MIN_ROUNDS}`)
-      .max(BCRYPT_MAX_ROUNDS, `at most ${BCRYPT_MAX_ROUNDS}`)
-      .optional()
-      .describe(`bcrypt cost (${BCRYPT_MIN_ROUNDS}–${BCRYPT_MAX_ROUNDS}, default ${BCRYPT_DEFAULT_ROUNDS}): 2^rounds iterations; each step doubles the time`),
-    memoryCost: z
-      .number()
-      .int('a whole number of KiB')
-      .min(8, 'at least 8 KiB')
-      .max(ARGON2_MAX_MEMORY_KIB, `at most ${ARGON2_MAX_MEMORY_KIB} KiB (64 MiB)`)
-      .optional()
-      .describe(`Argon2id memory in KiB (8–${ARGON2_MAX_MEMORY_KIB}, default ${ARGON2_DEFAULTS.memoryCost} = 19 MiB)`),
-    timeCost: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(ARGON2_MAX_TIME, `at most ${ARGON2_MAX_TIME}`)
-      .optional()
-      .describe(`Argon2id passes over the memory (1–${ARGON2_MAX_TIME}, default ${ARGON2_DEFAULTS.timeCost})`),
-    parallelism: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(ARGON2_MAX_PARALLELISM, `at most ${ARGON2_MAX_PARALLELISM}`)
-      .optional()
-      .describe(`Argon2id lanes (1–${ARGON2_MAX_PARALLELISM}, default ${ARGON2_DEFAULTS.parallelism})`),
-    salt: z
-      .string()
-      .max(64, 'at most 64 characters')
-      .optional()
-      .describe(
-        'Only to reproduce test vectors — omit it for real hashes, which need a fresh random salt. bcrypt: 22 characters of ' +
-          './A-Za-z0-9; Argon2id: 8–64 characters of text, used as UTF-8 bytes',
-      ),
-  }),
-  output: outputSchema,
+  input: () =>
+    z.object({
+      password: z.string().min(1, 'must not be empty').max(1024, 'at most 1,024 characters').describe('The password to hash or check (never echoed or logged)'),
+      mode: z.enum(['hash', 'verify']).default('hash').describe('hash (default): make a new hash; verify: check `password` against `hash`'),
+      algorithm: z.enum(ALGORITHMS).optional().describe('bcrypt (default for hash mode) or argon2id; in verify mode it is read from `hash`'),
+      hash: z
+        .string()
+        .max(1000, 'at most 1,000 characters')
+        .optional()
+        .describe('verify mode: the stored hash, e.g. "$2b$10$…" or "$argon2id$v=19$m=19456,t=2,p=1$…"'),
+      rounds: z
+        .number()
+        .int('a whole number')
+        .min(BCRYPT_MIN_ROUNDS, `at least ${BCRYPT_MIN_ROUNDS}`)
+        .max(BCRYPT_MAX_ROUNDS, `at most ${BCRYPT_MAX_ROUNDS}`)
+        .optional()
+        .describe(`bcrypt cost (${BCRYPT_MIN_ROUNDS}–${BCRYPT_MAX_ROUNDS}, default ${BCRYPT_DEFAULT_ROUNDS}): 2^rounds iterations; each step doubles the time`),
+      memoryCost: z
+        .number()
+        .int('a whole number of KiB')
+        .min(8, 'at least 8 KiB')
+        .max(ARGON2_MAX_MEMORY_KIB, `at most ${ARGON2_MAX_MEMORY_KIB} KiB (64 MiB)`)
+        .optional()
+        .describe(`Argon2id memory in KiB (8–${ARGON2_MAX_MEMORY_KIB}, default ${ARGON2_DEFAULTS.memoryCost} = 19 MiB)`),
+      timeCost: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(ARGON2_MAX_TIME, `at most ${ARGON2_MAX_TIME}`)
+        .optional()
+        .describe(`Argon2id passes over the memory (1–${ARGON2_MAX_TIME}, default ${ARGON2_DEFAULTS.timeCost})`),
+      parallelism: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(ARGON2_MAX_PARALLELISM, `at most ${ARGON2_MAX_PARALLELISM}`)
+        .optional()
+        .describe(`Argon2id lanes (1–${ARGON2_MAX_PARALLELISM}, default ${ARGON2_DEFAULTS.parallelism})`),
+      salt: z
+        .string()
+        .max(64, 'at most 64 characters')
+        .optional()
+        .describe(
+          'Only to reproduce test vectors — omit it for real hashes, which need a fresh random salt. bcrypt: 22 characters of ' +
+            './A-Za-z0-9; Argon2id: 8–64 characters of text, used as UTF-8 bytes',
+        ),
+    }),
+  output: () => outputSchema,
   examples: [
     {
       title: 'bcrypt of "U*U" with the OpenBSD test salt reproduces the published hash',

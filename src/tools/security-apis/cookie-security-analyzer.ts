@@ -16,7 +16,7 @@ export default definePageAudit({
     'prefix rules. Session-like cookies (names such as session, sid, auth, token, csrf) without Secure or HttpOnly are rated ' +
     'high; SameSite=None without Secure is rejected by browsers. Values are never returned, only their length.',
   keywords: ['cookie security', 'set-cookie', 'httponly', 'samesite', 'secure flag', 'session cookie'],
-  fields: {
+  fields: () => ({
     httpStatus: z.number().int(),
     cookies: z.array(
       z.object({
@@ -34,7 +34,7 @@ export default definePageAudit({
         issues: z.array(z.string()),
       }),
     ),
-  },
+  }),
   live: { 'a login page': 'https://example.com/login', 'a home page': 'https://example.com/' },
   offline: {
     title: 'a session cookie without Secure, HttpOnly or SameSite',

@@ -28,7 +28,7 @@ export default defineUrlAudit({
   keywords: ['cors', 'cross-origin', 'access-control-allow-origin', 'preflight', 'cors misconfiguration', 'api security'],
   timeoutMs: 25_000,
   urlHelp: 'URL to probe (an API endpoint or page)',
-  params: {
+  params: () => ({
     origin: z
       .string()
       .trim()
@@ -36,15 +36,15 @@ export default defineUrlAudit({
       .regex(/^https?:\/\/[^\s/]+$/, 'an origin like https://app.example.com')
       .default('https://cors-check.example')
       .describe('Origin to send (default https://cors-check.example)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     originSent: z.string(),
     simple: corsHeaders.describe('GET with the Origin header'),
     nullOrigin: corsHeaders.describe('GET with Origin: null'),
     preflight: corsHeaders.describe('OPTIONS preflight (PUT, authorization + content-type)'),
     corsEnabled: z.boolean(),
     reflectsOrigin: z.boolean(),
-  },
+  }),
   live: {
     'an API endpoint': 'https://api.example.com/v1/me',
     'with a specific origin': { url: 'https://api.example.com/v1/me', origin: 'https://app.example.com' },

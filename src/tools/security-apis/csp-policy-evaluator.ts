@@ -246,49 +246,51 @@ export default defineTool({
     'frame-ancestors',
     'security headers',
   ],
-  input: z.object({
-    policy: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(MAX_POLICY_CHARS, `at most ${MAX_POLICY_CHARS.toLocaleString('en')} characters`)
-      .describe('The policy, e.g. "script-src \'self\'; object-src \'none\'" (a leading "Content-Security-Policy:" is ignored)'),
-    reportOnly: z.boolean().default(false).describe('True when the policy is sent as Content-Security-Policy-Report-Only (it then enforces nothing)'),
-    delivery: z
-      .enum(['header', 'meta'])
-      .default('header')
-      .describe('header (default) or meta (a <meta http-equiv> tag, which ignores frame-ancestors, report-uri and sandbox)'),
-  }),
-  output: z.object({
-    score: scoreField,
-    scoreBreakdown: scoreBreakdownField,
-    findings: findingsField,
-    strictCsp: z
-      .boolean()
-      .describe(
-        "True when scripts are allowed by nonces or hashes (not host allowlists), without 'unsafe-inline'/'unsafe-eval', with object-src 'none' and base-uri 'none' or 'self'",
-      ),
-    directives: z.array(directiveSchema).describe('The directives as a browser parses them (first occurrence wins)'),
-    effectiveScriptSrc: z
-      .object({
-        directive: z.string().nullable().describe('script-src, or default-src when script-src is absent; null when neither is set'),
-        values: z.array(z.string()).describe('Its values'),
-      })
-      .describe('What controls scripts'),
-    uses: z
-      .object({
-        nonces: z.boolean(),
-        hashes: z.boolean(),
-        strictDynamic: z.boolean(),
-        unsafeInline: z.boolean().describe("'unsafe-inline' in the effective script-src (even if ignored because of nonces)"),
-        unsafeEval: z.boolean(),
-        trustedTypes: z.boolean().describe("require-trusted-types-for 'script' is set"),
-        reportUri: z.boolean(),
-        reportTo: z.boolean(),
-        upgradeInsecureRequests: z.boolean(),
-      })
-      .describe('Features the policy uses'),
-    additionalPolicies: z.array(z.string()).describe('Further policies after a comma; browsers enforce each, this evaluation covers the first'),
-  }),
+  input: () =>
+    z.object({
+      policy: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(MAX_POLICY_CHARS, `at most ${MAX_POLICY_CHARS.toLocaleString('en')} characters`)
+        .describe('The policy, e.g. "script-src \'self\'; object-src \'none\'" (a leading "Content-Security-Policy:" is ignored)'),
+      reportOnly: z.boolean().default(false).describe('True when the policy is sent as Content-Security-Policy-Report-Only (it then enforces nothing)'),
+      delivery: z
+        .enum(['header', 'meta'])
+        .default('header')
+        .describe('header (default) or meta (a <meta http-equiv> tag, which ignores frame-ancestors, report-uri and sandbox)'),
+    }),
+  output: () =>
+    z.object({
+      score: scoreField,
+      scoreBreakdown: scoreBreakdownField,
+      findings: findingsField,
+      strictCsp: z
+        .boolean()
+        .describe(
+          "True when scripts are allowed by nonces or hashes (not host allowlists), without 'unsafe-inline'/'unsafe-eval', with object-src 'none' and base-uri 'none' or 'self'",
+        ),
+      directives: z.array(directiveSchema).describe('The directives as a browser parses them (first occurrence wins)'),
+      effectiveScriptSrc: z
+        .object({
+          directive: z.string().nullable().describe('script-src, or default-src when script-src is absent; null when neither is set'),
+          values: z.array(z.string()).describe('Its values'),
+        })
+        .describe('What controls scripts'),
+      uses: z
+        .object({
+          nonces: z.boolean(),
+          hashes: z.boolean(),
+          strictDynamic: z.boolean(),
+          unsafeInline: z.boolean().describe("'unsafe-inline' in the effective script-src (even if ignored because of nonces)"),
+          unsafeEval: z.boolean(),
+          trustedTypes: z.boolean().describe("require-trusted-types-for 'script' is set"),
+          reportUri: z.boolean(),
+          reportTo: z.boolean(),
+          upgradeInsecureRequests: z.boolean(),
+        })
+        .describe('Features the policy uses'),
+      additionalPolicies: z.array(z.string()).describe('Further policies after a comma; browsers enforce each, this evaluation covers the first'),
+    }),
   examples: [
     {
       title: "a strict nonce-based policy (Google's recommended shape)",

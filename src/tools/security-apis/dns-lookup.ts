@@ -18,32 +18,34 @@ export default defineTool({
   keywords: ['dns lookup', 'dns records', 'mx lookup', 'txt record', 'nslookup', 'dig', 'a record', 'caa'],
   method: 'GET',
   timeoutMs: 20_000,
-  input: z.object({
-    ...domainInput,
-    types: z
-      .string()
-      .max(100, 'at most 100 characters')
-      .optional()
-      .describe(`Comma-separated record types (${RECORD_TYPES.join(', ')}); default ${DEFAULT_TYPES.join(', ')}`),
-  }),
-  output: z.object({
-    domain: z.string(),
-    resolver: z.string().describe('"system" or the configured servers'),
-    answers: z.array(
-      z.object({
-        type: z.string(),
-        status: z.enum(['ok', 'nodata', 'nxdomain']),
-        records: z.array(
-          z.object({
-            value: z.string(),
-            ttl: z.number().int().optional(),
-            data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-          }),
-        ),
-      }),
-    ),
-    exists: z.boolean().describe('The name exists (no type answered nxdomain)'),
-  }),
+  input: () =>
+    z.object({
+      ...domainInput,
+      types: z
+        .string()
+        .max(100, 'at most 100 characters')
+        .optional()
+        .describe(`Comma-separated record types (${RECORD_TYPES.join(', ')}); default ${DEFAULT_TYPES.join(', ')}`),
+    }),
+  output: () =>
+    z.object({
+      domain: z.string(),
+      resolver: z.string().describe('"system" or the configured servers'),
+      answers: z.array(
+        z.object({
+          type: z.string(),
+          status: z.enum(['ok', 'nodata', 'nxdomain']),
+          records: z.array(
+            z.object({
+              value: z.string(),
+              ttl: z.number().int().optional(),
+              data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+            }),
+          ),
+        }),
+      ),
+      exists: z.boolean().describe('The name exists (no type answered nxdomain)'),
+    }),
   examples: [liveExample('default record types', { url: 'example.com' }), liveExample('MX and TXT only', { domain: 'example.com', types: 'MX,TXT' })],
   run: async (input, ctx) => {
     let domain: string;

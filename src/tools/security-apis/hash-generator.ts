@@ -42,33 +42,35 @@ export default defineTool({
     'fingerprints and comparing against published digests; for passwords use bcrypt-hash-generator instead, ' +
     'for keyed signatures hmac-generator.',
   keywords: ['hash', 'digest', 'md5', 'sha1', 'sha256', 'sha512', 'sha3', 'blake2', 'checksum', 'fingerprint'],
-  input: z.object({
-    text: textField('The text (or hex/Base64 bytes, see inputEncoding) to hash'),
-    algorithm: algorithm.optional().describe(`One algorithm: ${NAMES.join(', ')} (SHA-256 style spellings work too)`),
-    algorithms: z
-      .array(algorithm)
-      .min(1, 'at least one algorithm')
-      .max(NAMES.length)
-      .optional()
-      .describe('Several algorithms at once; combined with `algorithm`. Default: md5, sha1, sha224, sha256, sha384, sha512, sha3-256, sha3-512'),
-    inputEncoding: inputEncodingField('`text`'),
-    encoding: z.enum(OUTPUT_ENCODINGS).default('hex').describe('How digests are written: hex (lowercase, default), base64 or base64url'),
-  }),
-  output: z.object({
-    inputBytes: z.number().int().nonnegative().describe('Number of bytes hashed'),
-    encoding: z.enum(OUTPUT_ENCODINGS).describe('Encoding of the digests'),
-    digests: z
-      .array(
-        z.object({
-          algorithm: z.enum(NAMES).describe('Algorithm name'),
-          digest: z.string().describe('The digest'),
-          bits: z.number().int().describe('Digest size in bits'),
-          collisionResistant: z.boolean().describe('False for MD5 and SHA-1, whose collisions can be made in practice'),
-          note: z.string().describe('What the algorithm is and where it is appropriate'),
-        }),
-      )
-      .describe('One digest per algorithm, in the order asked'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('The text (or hex/Base64 bytes, see inputEncoding) to hash'),
+      algorithm: algorithm.optional().describe(`One algorithm: ${NAMES.join(', ')} (SHA-256 style spellings work too)`),
+      algorithms: z
+        .array(algorithm)
+        .min(1, 'at least one algorithm')
+        .max(NAMES.length)
+        .optional()
+        .describe('Several algorithms at once; combined with `algorithm`. Default: md5, sha1, sha224, sha256, sha384, sha512, sha3-256, sha3-512'),
+      inputEncoding: inputEncodingField('`text`'),
+      encoding: z.enum(OUTPUT_ENCODINGS).default('hex').describe('How digests are written: hex (lowercase, default), base64 or base64url'),
+    }),
+  output: () =>
+    z.object({
+      inputBytes: z.number().int().nonnegative().describe('Number of bytes hashed'),
+      encoding: z.enum(OUTPUT_ENCODINGS).describe('Encoding of the digests'),
+      digests: z
+        .array(
+          z.object({
+            algorithm: z.enum(NAMES).describe('Algorithm name'),
+            digest: z.string().describe('The digest'),
+            bits: z.number().int().describe('Digest size in bits'),
+            collisionResistant: z.boolean().describe('False for MD5 and SHA-1, whose collisions can be made in practice'),
+            note: z.string().describe('What the algorithm is and where it is appropriate'),
+          }),
+        )
+        .describe('One digest per algorithm, in the order asked'),
+    }),
   examples: [
     {
       title: 'SHA-256 of "abc" (FIPS 180-4 example)',

@@ -20,24 +20,26 @@ export default defineTool({
     'webhook payloads; to check a received webhook signature use webhook-signature-verifier. The secret is ' +
     'never echoed or logged.',
   keywords: ['hmac', 'hmac-sha256', 'signature', 'mac', 'keyed hash', 'sign', 'webhook', 'api signing'],
-  input: z.object({
-    text: textField('The message to authenticate (for webhooks: the raw request body, byte for byte)'),
-    secret: z.string().min(1, 'must not be empty').max(MAX_SECRET_CHARS, `at most ${MAX_SECRET_CHARS} characters`).describe('The secret key'),
-    algorithm: algorithmField(HMAC_ALGORITHMS, 'sha256', `Hash function: ${HMAC_ALGORITHMS.join(', ')} (default sha256; SHA-256 style spellings work too)`),
-    encoding: z.enum(OUTPUT_ENCODINGS).default('hex').describe('Encoding of `hmac`: hex (lowercase, default), base64 or base64url'),
-    textEncoding: inputEncodingField('`text`'),
-    secretEncoding: inputEncodingField('`secret`'),
-  }),
-  output: z.object({
-    algorithm: z.enum(HMAC_ALGORITHMS).describe('Hash function used'),
-    encoding: z.enum(OUTPUT_ENCODINGS).describe('Encoding of `hmac`'),
-    hmac: z.string().describe('The HMAC in the requested encoding'),
-    hex: z.string().describe('The HMAC as lowercase hex'),
-    base64: z.string().describe('The HMAC as Base64'),
-    base64url: z.string().describe('The HMAC as base64url (no padding)'),
-    bits: z.number().int().describe('HMAC size in bits'),
-    messageBytes: z.number().int().nonnegative().describe('Bytes of the message that were authenticated'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('The message to authenticate (for webhooks: the raw request body, byte for byte)'),
+      secret: z.string().min(1, 'must not be empty').max(MAX_SECRET_CHARS, `at most ${MAX_SECRET_CHARS} characters`).describe('The secret key'),
+      algorithm: algorithmField(HMAC_ALGORITHMS, 'sha256', `Hash function: ${HMAC_ALGORITHMS.join(', ')} (default sha256; SHA-256 style spellings work too)`),
+      encoding: z.enum(OUTPUT_ENCODINGS).default('hex').describe('Encoding of `hmac`: hex (lowercase, default), base64 or base64url'),
+      textEncoding: inputEncodingField('`text`'),
+      secretEncoding: inputEncodingField('`secret`'),
+    }),
+  output: () =>
+    z.object({
+      algorithm: z.enum(HMAC_ALGORITHMS).describe('Hash function used'),
+      encoding: z.enum(OUTPUT_ENCODINGS).describe('Encoding of `hmac`'),
+      hmac: z.string().describe('The HMAC in the requested encoding'),
+      hex: z.string().describe('The HMAC as lowercase hex'),
+      base64: z.string().describe('The HMAC as Base64'),
+      base64url: z.string().describe('The HMAC as base64url (no padding)'),
+      bits: z.number().int().describe('HMAC size in bits'),
+      messageBytes: z.number().int().nonnegative().describe('Bytes of the message that were authenticated'),
+    }),
   examples: [
     {
       title: "GitHub's documented webhook example (X-Hub-Signature-256)",

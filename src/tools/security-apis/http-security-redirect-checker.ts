@@ -18,16 +18,17 @@ export default defineTool({
   keywords: ['http to https', 'https redirect', 'hsts', 'hsts preload', 'ssl redirect', 'redirect security'],
   method: 'GET',
   timeoutMs: 30_000,
-  input: z.object({ url: urlField('Site or URL (its http:// version is tested)') }),
-  output: z.object({
-    httpUrl: z.string(),
-    finalUrl: z.string(),
-    finalStatus: z.number().int().nullable(),
-    hops: z.array(redirectHopSchema),
-    hsts: z.object({ header: z.string().nullable(), maxAge: z.number().int().nullable(), includeSubDomains: z.boolean(), preload: z.boolean() }),
-    preloadReady: z.boolean().describe('Meets the hstspreload.org header and redirect requirements'),
-    ...auditShape,
-  }),
+  input: () => z.object({ url: urlField('Site or URL (its http:// version is tested)') }),
+  output: () =>
+    z.object({
+      httpUrl: z.string(),
+      finalUrl: z.string(),
+      finalStatus: z.number().int().nullable(),
+      hops: z.array(redirectHopSchema),
+      hsts: z.object({ header: z.string().nullable(), maxAge: z.number().int().nullable(), includeSubDomains: z.boolean(), preload: z.boolean() }),
+      preloadReady: z.boolean().describe('Meets the hstspreload.org header and redirect requirements'),
+      ...auditShape,
+    }),
   examples: [
     liveExample('a site', { url: 'example.com' }),
     liveExample('a page', { url: 'https://example.com/login' }),

@@ -35,25 +35,26 @@ export default defineTool({
     'suspicious kid values, and sensitive data in the payload (which is only encoded, not encrypted). Encrypted ' +
     'tokens (JWE) show their header only. The signature is NOT verified: use jwt-signature-verifier for that.',
   keywords: ['jwt', 'decode jwt', 'json web token', 'jwt parser', 'claims', 'bearer token', 'id token', 'access token', 'exp'],
-  input: z.object({ token: tokenField }),
-  output: z.object({
-    form: z.enum(['JWS', 'JWE']).describe('JWS: signed (or unsecured) token with readable claims; JWE: encrypted token'),
-    algorithm: z.string().nullable().describe('The "alg" header'),
-    header: z.record(z.string(), z.unknown()).describe('The decoded header'),
-    payload: z.record(z.string(), z.unknown()).nullable().describe('The decoded claims (null for JWE or a non-JSON payload)'),
-    payloadText: z.string().nullable().describe('The payload as text when it is not a JSON object'),
-    claims: z.array(claimSchema).describe('Each claim with what it means'),
-    timing: timingSchema,
-    signature: z.object({
-      present: z.boolean().describe('False for an unsecured (alg none) or encrypted token'),
-      bytes: z.number().int().describe('Length of the signature in bytes'),
-      verified: z.literal(false).describe('Always false: this tool does not verify'),
+  input: () => z.object({ token: tokenField }),
+  output: () =>
+    z.object({
+      form: z.enum(['JWS', 'JWE']).describe('JWS: signed (or unsecured) token with readable claims; JWE: encrypted token'),
+      algorithm: z.string().nullable().describe('The "alg" header'),
+      header: z.record(z.string(), z.unknown()).describe('The decoded header'),
+      payload: z.record(z.string(), z.unknown()).nullable().describe('The decoded claims (null for JWE or a non-JSON payload)'),
+      payloadText: z.string().nullable().describe('The payload as text when it is not a JSON object'),
+      claims: z.array(claimSchema).describe('Each claim with what it means'),
+      timing: timingSchema,
+      signature: z.object({
+        present: z.boolean().describe('False for an unsecured (alg none) or encrypted token'),
+        bytes: z.number().int().describe('Length of the signature in bytes'),
+        verified: z.literal(false).describe('Always false: this tool does not verify'),
+      }),
+      score: scoreField,
+      scoreBreakdown: scoreBreakdownField,
+      findings: findingsField,
+      note: z.string().describe('Reminder that nothing was verified'),
     }),
-    score: scoreField,
-    scoreBreakdown: scoreBreakdownField,
-    findings: findingsField,
-    note: z.string().describe('Reminder that nothing was verified'),
-  }),
   examples: [
     {
       title: 'RFC 7515 Appendix A.1 example (HS256, expired in 2011)',

@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type * as Jose from 'jose';
 import { z } from 'zod';
@@ -93,7 +94,7 @@ const inputSchema = z.object({
       z
         .string()
         .min(1, 'must not be empty')
-        .max(MAX_KEY_CHARS, `at most ${MAX_KEY_CHARS.toLocaleString('en')} characters`),
+        .max(MAX_KEY_CHARS, `at most ${withThousands(MAX_KEY_CHARS)} characters`),
       z.record(z.string(), z.unknown()),
     ])
     .optional()
@@ -215,8 +216,8 @@ export default defineTool({
     'claims, and the key used. Signatures are checked by the jose library. Secrets are never echoed or logged. ' +
     'To read a token without a key use jwt-decoder; to make one, developer-apis/jwt-generator.',
   keywords: ['jwt', 'verify jwt', 'jwt signature', 'jws', 'jwks', 'hs256', 'rs256', 'es256', 'eddsa', 'token validation', 'exp', 'audience'],
-  input: inputSchema,
-  output: outputSchema,
+  input: () => inputSchema,
+  output: () => outputSchema,
   examples: [
     {
       title: 'jwt.io sample token with its secret: valid',

@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 /**
  * JWT helpers shared by jwt-decoder and jwt-signature-verifier: splitting and decoding a compact token,
  * explaining its claims and reading its time claims against the request clock.
@@ -10,7 +11,7 @@ export const MAX_TOKEN_CHARS = 100_000;
 export const tokenField = z
   .string()
   .min(1, 'must not be empty')
-  .max(MAX_TOKEN_CHARS, `at most ${MAX_TOKEN_CHARS.toLocaleString('en')} characters`)
+  .max(MAX_TOKEN_CHARS, `at most ${withThousands(MAX_TOKEN_CHARS)} characters`)
   .describe('The JWT in compact form (header.payload.signature); a leading "Bearer " is ignored');
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -88,52 +88,54 @@ export default defineTool({
     'stable ids. Pass `userInputs` (user name, e-mail, site name) so that passwords built from them score low. ' +
     'The password is never echoed (not even in part), stored or logged.',
   keywords: ['password strength', 'password checker', 'zxcvbn', 'crack time', 'password meter', 'weak password', 'entropy', 'how secure', 'password security'],
-  input: z.object({
-    password: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(MAX_PASSWORD_CHARS, `at most ${MAX_PASSWORD_CHARS} characters`)
-      .describe('The password to rate (never echoed or stored)'),
-    userInputs: z
-      .array(z.string().max(100, 'at most 100 characters'))
-      .max(20, 'at most 20 entries')
-      .default([])
-      .describe('Words tied to the user or site (user name, e-mail, company) that make a password guessable'),
-  }),
-  output: z.object({
-    score: scoreField,
-    scoreBreakdown: scoreBreakdownField,
-    findings: findingsField,
-    strength: z.enum(STRENGTH).describe('zxcvbn level in words: very weak (0) … very strong (4)'),
-    level: z.number().int().min(0).max(4).describe('zxcvbn score 0–4 (0 too guessable, 4 very unguessable)'),
-    guesses: z.number().describe('Estimated guesses needed'),
-    guessesLog10: z.number().describe('log10 of the guesses, 2 decimals'),
-    crackTimes: z.object(Object.fromEntries(Object.keys(SCENARIOS).map((k) => [k, crackTime])) as Record<Scenario, typeof crackTime>),
-    feedback: z.object({
-      warning: z.string().nullable().describe('The main weakness, or null'),
-      suggestions: z.array(z.string()).describe('How to make it stronger'),
+  input: () =>
+    z.object({
+      password: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(MAX_PASSWORD_CHARS, `at most ${MAX_PASSWORD_CHARS} characters`)
+        .describe('The password to rate (never echoed or stored)'),
+      userInputs: z
+        .array(z.string().max(100, 'at most 100 characters'))
+        .max(20, 'at most 20 entries')
+        .default([])
+        .describe('Words tied to the user or site (user name, e-mail, company) that make a password guessable'),
     }),
-    length: z.number().int().describe('Length in characters (Unicode code points)'),
-    characterClasses: z
-      .object({
-        lowercase: z.boolean(),
-        uppercase: z.boolean(),
-        digits: z.boolean(),
-        symbols: z.boolean(),
-        other: z.boolean().describe('Letters outside A–Z, emoji…'),
-      })
-      .describe('Which kinds of characters the password contains'),
-    patterns: z
-      .array(
-        z.object({
-          pattern: z.string().describe('dictionary, spatial (keyboard), repeat, sequence, regex, date, bruteforce…'),
-          start: z.number().int().describe('Index of the first character (0-based)'),
-          length: z.number().int().describe('Characters covered'),
-          detail: z.string().describe('What kind of weakness, without the characters themselves'),
-        }),
-      )
-      .describe('How zxcvbn split the password to estimate it (no characters of the password are shown)'),
-  }),
+  output: () =>
+    z.object({
+      score: scoreField,
+      scoreBreakdown: scoreBreakdownField,
+      findings: findingsField,
+      strength: z.enum(STRENGTH).describe('zxcvbn level in words: very weak (0) … very strong (4)'),
+      level: z.number().int().min(0).max(4).describe('zxcvbn score 0–4 (0 too guessable, 4 very unguessable)'),
+      guesses: z.number().describe('Estimated guesses needed'),
+      guessesLog10: z.number().describe('log10 of the guesses, 2 decimals'),
+      crackTimes: z.object(Object.fromEntries(Object.keys(SCENARIOS).map((k) => [k, crackTime])) as Record<Scenario, typeof crackTime>),
+      feedback: z.object({
+        warning: z.string().nullable().describe('The main weakness, or null'),
+        suggestions: z.array(z.string()).describe('How to make it stronger'),
+      }),
+      length: z.number().int().describe('Length in characters (Unicode code points)'),
+      characterClasses: z
+        .object({
+          lowercase: z.boolean(),
+          uppercase: z.boolean(),
+          digits: z.boolean(),
+          symbols: z.boolean(),
+          other: z.boolean().describe('Letters outside A–Z, emoji…'),
+        })
+        .describe('Which kinds of characters the password contains'),
+      patterns: z
+        .array(
+          z.object({
+            pattern: z.string().describe('dictionary, spatial (keyboard), repeat, sequence, regex, date, bruteforce…'),
+            start: z.number().int().describe('Index of the first character (0-based)'),
+            length: z.number().int().describe('Characters covered'),
+            detail: z.string().describe('What kind of weakness, without the characters themselves'),
+          }),
+        )
+        .describe('How zxcvbn split the password to estimate it (no characters of the password are shown)'),
+    }),
   examples: [
     {
       title: 'a famous leaked password',

@@ -348,48 +348,50 @@ export default defineTool({
     'private key',
     'dlp',
   ],
-  input: z.object({
-    text: textField('The text to scan (never stored, logged or echoed)'),
-    includeGeneric: z
-      .boolean()
-      .default(true)
-      .describe('Also run the heuristics (keyword assignments and high-entropy strings), which find more but can be wrong; default true'),
-    entropyThreshold: z
-      .number()
-      .min(3, 'at least 3')
-      .max(6, 'at most 6')
-      .default(4.5)
-      .describe('Bits per character from which a Base64-like string counts as a possible secret (3–6, default 4.5; lower finds more)'),
-    minLength: z
-      .number()
-      .int('a whole number')
-      .min(16, 'at least 16')
-      .max(128, 'at most 128')
-      .default(20)
-      .describe('Shortest string the entropy heuristic considers (16–128, default 20)'),
-  }),
-  output: z.object({
-    score: scoreField,
-    scoreBreakdown: scoreBreakdownField,
-    findings: findingsField,
-    matches: z.array(matchSchema).describe('Every secret found, in text order'),
-    summary: z
-      .object({
-        total: z
-          .number()
-          .int()
-          .describe(`Secrets found (counting stops at ${MAX_HITS.toLocaleString('en')} candidates)`),
-        byRule: z.record(z.string(), z.number().int()).describe('How many per rule'),
-        bySeverity: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int(), info: z.number().int() }),
-        truncated: z
-          .boolean()
-          .describe(
-            `True when not every secret is listed: more than ${MAX_MATCHES} were found, or the scan stopped at ${MAX_HITS.toLocaleString('en')} candidates`,
-          ),
-      })
-      .describe('Counts'),
-    scanned: z.object({ characters: z.number().int(), lines: z.number().int() }).describe('How much text was scanned'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('The text to scan (never stored, logged or echoed)'),
+      includeGeneric: z
+        .boolean()
+        .default(true)
+        .describe('Also run the heuristics (keyword assignments and high-entropy strings), which find more but can be wrong; default true'),
+      entropyThreshold: z
+        .number()
+        .min(3, 'at least 3')
+        .max(6, 'at most 6')
+        .default(4.5)
+        .describe('Bits per character from which a Base64-like string counts as a possible secret (3–6, default 4.5; lower finds more)'),
+      minLength: z
+        .number()
+        .int('a whole number')
+        .min(16, 'at least 16')
+        .max(128, 'at most 128')
+        .default(20)
+        .describe('Shortest string the entropy heuristic considers (16–128, default 20)'),
+    }),
+  output: () =>
+    z.object({
+      score: scoreField,
+      scoreBreakdown: scoreBreakdownField,
+      findings: findingsField,
+      matches: z.array(matchSchema).describe('Every secret found, in text order'),
+      summary: z
+        .object({
+          total: z
+            .number()
+            .int()
+            .describe(`Secrets found (counting stops at ${MAX_HITS.toLocaleString('en')} candidates)`),
+          byRule: z.record(z.string(), z.number().int()).describe('How many per rule'),
+          bySeverity: z.object({ high: z.number().int(), medium: z.number().int(), low: z.number().int(), info: z.number().int() }),
+          truncated: z
+            .boolean()
+            .describe(
+              `True when not every secret is listed: more than ${MAX_MATCHES} were found, or the scan stopped at ${MAX_HITS.toLocaleString('en')} candidates`,
+            ),
+        })
+        .describe('Counts'),
+      scanned: z.object({ characters: z.number().int(), lines: z.number().int() }).describe('How much text was scanned'),
+    }),
   examples: [
     {
       title: 'an .env file with an AWS key pair and a GitHub token',

@@ -37,27 +37,29 @@ export default defineTool({
     '`excludeAmbiguous` drops look-alikes (I l 1 | O 0 o); `exclude` drops any characters you name. ' +
     'Nothing is stored or logged.',
   keywords: ['password generator', 'random password', 'strong password', 'secure password', 'passphrase', 'csprng', 'entropy'],
-  input: z.object({
-    length: countField('Characters per password', 4, 256).default(16),
-    count: countField('How many passwords', 1, 100).default(1),
-    uppercase: z.boolean().default(true).describe('Include A–Z (default true)'),
-    lowercase: z.boolean().default(true).describe('Include a–z (default true)'),
-    digits: z.boolean().default(true).describe('Include 0–9 (default true)'),
-    symbols: z.boolean().default(true).describe('Include symbols !#$%&()*+,-./:;<=>?@[]^_{|}~ (default true)'),
-    excludeAmbiguous: z.boolean().default(false).describe('Leave out look-alike characters I l 1 | O 0 o (default false)'),
-    exclude: z.string().max(200, 'at most 200 characters').default('').describe('Further characters never to use, e.g. "{}[]"'),
-  }),
-  output: z.object({
-    password: z.string().describe('The first password (the only one when count is 1)'),
-    passwords: z.array(z.string()).describe('All generated passwords'),
-    length: z.number().int().describe('Characters per password'),
-    alphabetSize: z.number().int().describe('How many distinct characters a position may hold'),
-    classes: z
-      .array(z.object({ name: z.enum(CLASS_NAMES as [ClassName, ...ClassName[]]), characters: z.string().describe('The characters of this class in use') }))
-      .describe('The character classes used; each password has at least one of each'),
-    entropyBits: z.number().describe('Bits of entropy per password, exact for this generator (2 decimals)'),
-    strength: z.enum(STRENGTHS).describe('weak < 50 bits ≤ fair < 80 ≤ strong < 128 ≤ very strong'),
-  }),
+  input: () =>
+    z.object({
+      length: countField('Characters per password', 4, 256).default(16),
+      count: countField('How many passwords', 1, 100).default(1),
+      uppercase: z.boolean().default(true).describe('Include A–Z (default true)'),
+      lowercase: z.boolean().default(true).describe('Include a–z (default true)'),
+      digits: z.boolean().default(true).describe('Include 0–9 (default true)'),
+      symbols: z.boolean().default(true).describe('Include symbols !#$%&()*+,-./:;<=>?@[]^_{|}~ (default true)'),
+      excludeAmbiguous: z.boolean().default(false).describe('Leave out look-alike characters I l 1 | O 0 o (default false)'),
+      exclude: z.string().max(200, 'at most 200 characters').default('').describe('Further characters never to use, e.g. "{}[]"'),
+    }),
+  output: () =>
+    z.object({
+      password: z.string().describe('The first password (the only one when count is 1)'),
+      passwords: z.array(z.string()).describe('All generated passwords'),
+      length: z.number().int().describe('Characters per password'),
+      alphabetSize: z.number().int().describe('How many distinct characters a position may hold'),
+      classes: z
+        .array(z.object({ name: z.enum(CLASS_NAMES as [ClassName, ...ClassName[]]), characters: z.string().describe('The characters of this class in use') }))
+        .describe('The character classes used; each password has at least one of each'),
+      entropyBits: z.number().describe('Bits of entropy per password, exact for this generator (2 decimals)'),
+      strength: z.enum(STRENGTHS).describe('weak < 50 bits ≤ fair < 80 ≤ strong < 128 ≤ very strong'),
+    }),
   examples: [
     { title: 'default: 16 characters, all classes', input: {} },
     { title: 'five 24-character passwords without look-alikes', input: { length: 24, count: 5, excludeAmbiguous: true } },

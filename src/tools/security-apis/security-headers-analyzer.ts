@@ -15,12 +15,12 @@ export default definePageAudit({
     'and Cross-Origin-Resource-Policy, the deprecated X-XSS-Protection, and version disclosure in Server / X-Powered-By. ' +
     'Returns a 0–100 score, a letter grade (A+ to F) and, per header, the value found and the fix.',
   keywords: ['security headers', 'hsts', 'csp', 'x-frame-options', 'http headers security', 'securityheaders'],
-  fields: {
+  fields: () => ({
     httpStatus: z.number().int(),
     grade: z.enum(['A+', 'A', 'B', 'C', 'D', 'E', 'F']),
     headers: z.record(z.string(), z.string()).describe('The security-relevant headers found (lower-case names)'),
     missing: z.array(z.string()),
-  },
+  }),
   live: { 'a site': 'https://example.com/', 'a bare host': 'example.org' },
   offline: {
     title: 'no security headers, and a server version',

@@ -19,7 +19,7 @@ export default defineUrlAudit({
     'URL it was fetched from), served over HTTPS as text/plain, optionally PGP-signed. Lists every field and problem.',
   keywords: ['security.txt', 'rfc 9116', 'vulnerability disclosure', 'security contact', 'well-known'],
   urlHelp: 'Site URL (its /.well-known/security.txt is checked)',
-  fields: {
+  fields: () => ({
     securityTxtUrl: z.string().nullable().describe('Where the file was found (null when not found)'),
     httpStatus: z.number().int().nullable(),
     contentType: z.string().nullable(),
@@ -29,7 +29,7 @@ export default defineUrlAudit({
     daysUntilExpiry: z.number().int().nullable(),
     fields: z.array(z.object({ name: z.string(), value: z.string(), line: z.number().int() })),
     problems: z.array(z.object({ line: z.number().int().nullable(), severity: z.enum(['high', 'medium', 'low']), message: z.string() })),
-  },
+  }),
   live: { 'a site': 'https://example.com/', 'a bare host': 'example.org' },
   offline: { title: 'a security.txt without Expires, served as HTML', finds: ['security-txt-expires-invalid', 'security-txt-content-type'] },
   run: async ({ url }, ctx) => {

@@ -18,38 +18,40 @@ export default defineTool({
   keywords: ['spf', 'dkim', 'dmarc', 'email authentication', 'email security', 'dns txt', 'deliverability'],
   method: 'GET',
   timeoutMs: 25_000,
-  input: z.object({
-    ...domainInput,
-    selectors: z.string().max(500, 'at most 500 characters').optional().describe('Comma-separated DKIM selectors to check besides the common ones'),
-  }),
-  output: z.object({
-    domain: z.string(),
-    mx: z.array(z.string()),
-    spf: z.object({
-      record: z.string().nullable(),
-      records: z.number().int(),
-      all: z.string().nullable(),
-      mechanisms: z.array(z.string()),
-      lookups: z.number().int(),
-      lookupDetail: z.array(z.string()),
-      problems: z.array(z.string()),
+  input: () =>
+    z.object({
+      ...domainInput,
+      selectors: z.string().max(500, 'at most 500 characters').optional().describe('Comma-separated DKIM selectors to check besides the common ones'),
     }),
-    dmarc: z.object({ record: z.string().nullable(), policy: z.string().nullable(), tags: z.record(z.string(), z.string()), problems: z.array(z.string()) }),
-    dkim: z
-      .array(
-        z.object({
-          selector: z.string(),
-          found: z.boolean(),
-          keyType: z.string().nullable(),
-          keyBits: z.number().int().nullable(),
-          revoked: z.boolean(),
-          testing: z.boolean(),
-        }),
-      )
-      .describe('Selectors found (all checked selectors are in selectorsChecked)'),
-    selectorsChecked: z.array(z.string()),
-    ...auditShape,
-  }),
+  output: () =>
+    z.object({
+      domain: z.string(),
+      mx: z.array(z.string()),
+      spf: z.object({
+        record: z.string().nullable(),
+        records: z.number().int(),
+        all: z.string().nullable(),
+        mechanisms: z.array(z.string()),
+        lookups: z.number().int(),
+        lookupDetail: z.array(z.string()),
+        problems: z.array(z.string()),
+      }),
+      dmarc: z.object({ record: z.string().nullable(), policy: z.string().nullable(), tags: z.record(z.string(), z.string()), problems: z.array(z.string()) }),
+      dkim: z
+        .array(
+          z.object({
+            selector: z.string(),
+            found: z.boolean(),
+            keyType: z.string().nullable(),
+            keyBits: z.number().int().nullable(),
+            revoked: z.boolean(),
+            testing: z.boolean(),
+          }),
+        )
+        .describe('Selectors found (all checked selectors are in selectorsChecked)'),
+      selectorsChecked: z.array(z.string()),
+      ...auditShape,
+    }),
   examples: [
     liveExample('a domain', { url: 'example.com' }),
     liveExample('with a known DKIM selector', { domain: 'example.com', selectors: 'mailjet,s2048' }),

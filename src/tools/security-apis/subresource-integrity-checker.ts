@@ -17,10 +17,10 @@ export default definePageAudit({
     'that the hash matches. Also answers POST {url}.',
   keywords: ['sri', 'subresource integrity', 'integrity attribute', 'cdn security', 'supply chain', 'script integrity'],
   timeoutMs: 40_000,
-  params: {
+  params: () => ({
     verify: boolParam(true, 'Download resources that declare integrity and verify the hash (default true)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     resources: z.array(
       z.object({
         tag: z.enum(['script', 'link']),
@@ -39,7 +39,7 @@ export default definePageAudit({
       withIntegrity: z.number().int(),
       crossOriginWithoutIntegrity: z.number().int(),
     }),
-  },
+  }),
   live: { 'a page': 'https://example.com/', 'without downloading resources': { url: 'https://example.com/', verify: false } },
   offline: { title: 'a third-party script without integrity', finds: ['sri-missing-script'], input: { url: 'https://broken-shop.example/', verify: false } },
   run: async ({ url, verify }, ctx) => {

@@ -77,47 +77,49 @@ export default defineTool({
     'malformed). The payload must be the raw body exactly as received. Secrets are never echoed or logged; to ' +
     'compute a signature use hmac-generator.',
   keywords: ['webhook', 'signature', 'verify', 'hmac', 'github', 'stripe', 'svix', 'standard webhooks', 'x-hub-signature-256', 'stripe-signature'],
-  input: z.object({
-    payload: textField('The raw request body, byte for byte as received (do not re-serialize JSON)'),
-    secret: z.string().min(1, 'must not be empty').max(MAX_SECRET_CHARS, `at most ${MAX_SECRET_CHARS} characters`).describe('The endpoint signing secret'),
-    signature: z
-      .string()
-      .min(1, 'must not be empty')
-      .max(MAX_SIGNATURE_CHARS, `at most ${MAX_SIGNATURE_CHARS} characters`)
-      .describe('The signature header value, e.g. "sha256=…", "t=…,v1=…" or "v1,…" (a leading "Header-Name:" is ignored)'),
-    scheme: z.enum(SCHEMES).default('auto').describe('auto (default: detect from the signature), github, stripe, standard, hex or base64'),
-    timestamp: timestampField,
-    id: z.string().max(500, 'at most 500 characters').optional().describe('The message id (`webhook-id` header); required for the standard scheme'),
-    toleranceSeconds: z
-      .number()
-      .int('whole seconds')
-      .min(0, 'at least 0')
-      .max(MAX_TOLERANCE, `at most ${MAX_TOLERANCE}`)
-      .default(300)
-      .describe('How far the signed timestamp may be from now, in seconds (default 300; 0 = do not check)'),
-    now: z
-      .union([
-        z.number().int('whole seconds').nonnegative().max(999_999_999_999, 'Unix time in whole seconds'),
-        z.string().regex(/^\d{1,12}$/, 'Unix time in whole seconds, e.g. "1614265330"'),
-      ])
-      .optional()
-      .describe('Check the timestamp against this time (Unix seconds) instead of the current time, e.g. to verify a published test vector'),
-    algorithm: algorithmName(HMAC_ALGORITHMS)
-      .optional()
-      .describe('Hash of a bare hex/base64 signature; default: inferred from its length (32 bytes → sha256, 20 → sha1, 64 → sha512…)'),
-  }),
-  output: z.object({
-    valid: z.boolean().describe('True when a signature matches and the timestamp (if any) is within tolerance'),
-    scheme: z.enum(['github', 'stripe', 'standard', 'hex', 'base64', 'unknown']).describe('The scheme used (unknown: auto-detection failed)'),
-    algorithm: z.enum(HMAC_ALGORITHMS).nullable().describe('HMAC hash used'),
-    signatureMatches: z.boolean().describe('True when one of the signatures equals the recomputed HMAC'),
-    timestampWithinTolerance: z.boolean().nullable().describe('null when the scheme has no timestamp or the check is off'),
-    reason: z.enum(REASONS).nullable().describe('Why it is invalid: mismatch, timestamp_expired, timestamp_in_future or malformed; null when valid'),
-    detail: z.string().describe('What was checked and, when invalid, what to look at'),
-    signaturesChecked: z.number().int().nonnegative().describe('How many candidate signatures were compared'),
-    timestamp: z.number().int().nullable().describe('The signed timestamp (Unix seconds), if the scheme has one'),
-    signedAt: z.string().nullable().describe('The signed timestamp as ISO 8601'),
-  }),
+  input: () =>
+    z.object({
+      payload: textField('The raw request body, byte for byte as received (do not re-serialize JSON)'),
+      secret: z.string().min(1, 'must not be empty').max(MAX_SECRET_CHARS, `at most ${MAX_SECRET_CHARS} characters`).describe('The endpoint signing secret'),
+      signature: z
+        .string()
+        .min(1, 'must not be empty')
+        .max(MAX_SIGNATURE_CHARS, `at most ${MAX_SIGNATURE_CHARS} characters`)
+        .describe('The signature header value, e.g. "sha256=…", "t=…,v1=…" or "v1,…" (a leading "Header-Name:" is ignored)'),
+      scheme: z.enum(SCHEMES).default('auto').describe('auto (default: detect from the signature), github, stripe, standard, hex or base64'),
+      timestamp: timestampField,
+      id: z.string().max(500, 'at most 500 characters').optional().describe('The message id (`webhook-id` header); required for the standard scheme'),
+      toleranceSeconds: z
+        .number()
+        .int('whole seconds')
+        .min(0, 'at least 0')
+        .max(MAX_TOLERANCE, `at most ${MAX_TOLERANCE}`)
+        .default(300)
+        .describe('How far the signed timestamp may be from now, in seconds (default 300; 0 = do not check)'),
+      now: z
+        .union([
+          z.number().int('whole seconds').nonnegative().max(999_999_999_999, 'Unix time in whole seconds'),
+          z.string().regex(/^\d{1,12}$/, 'Unix time in whole seconds, e.g. "1614265330"'),
+        ])
+        .optional()
+        .describe('Check the timestamp against this time (Unix seconds) instead of the current time, e.g. to verify a published test vector'),
+      algorithm: algorithmName(HMAC_ALGORITHMS)
+        .optional()
+        .describe('Hash of a bare hex/base64 signature; default: inferred from its length (32 bytes → sha256, 20 → sha1, 64 → sha512…)'),
+    }),
+  output: () =>
+    z.object({
+      valid: z.boolean().describe('True when a signature matches and the timestamp (if any) is within tolerance'),
+      scheme: z.enum(['github', 'stripe', 'standard', 'hex', 'base64', 'unknown']).describe('The scheme used (unknown: auto-detection failed)'),
+      algorithm: z.enum(HMAC_ALGORITHMS).nullable().describe('HMAC hash used'),
+      signatureMatches: z.boolean().describe('True when one of the signatures equals the recomputed HMAC'),
+      timestampWithinTolerance: z.boolean().nullable().describe('null when the scheme has no timestamp or the check is off'),
+      reason: z.enum(REASONS).nullable().describe('Why it is invalid: mismatch, timestamp_expired, timestamp_in_future or malformed; null when valid'),
+      detail: z.string().describe('What was checked and, when invalid, what to look at'),
+      signaturesChecked: z.number().int().nonnegative().describe('How many candidate signatures were compared'),
+      timestamp: z.number().int().nullable().describe('The signed timestamp (Unix seconds), if the scheme has one'),
+      signedAt: z.string().nullable().describe('The signed timestamp as ISO 8601'),
+    }),
   examples: [
     {
       title: "GitHub's documented X-Hub-Signature-256 example",

@@ -19,7 +19,7 @@ export default definePageAudit({
     'enough substantive content, and whether AI crawlers (GPTBot, Google-Extended, ClaudeBot, PerplexityBot) are allowed.',
   keywords: ['ai overview', 'sge', 'generative engine optimization', 'geo', 'answer engine', 'ai search readiness', 'llm seo'],
   timeoutMs: 25_000,
-  fields: {
+  fields: () => ({
     method: z.string().describe('What the score is based on'),
     questionHeadings: z.array(z.string()),
     answerSnippets: z
@@ -33,7 +33,7 @@ export default definePageAudit({
     modified: z.string().nullable(),
     wordCount: z.number().int(),
     aiCrawlers: z.array(z.object({ userAgent: z.string(), allowed: z.boolean() })),
-  },
+  }),
   live: { 'an article': 'https://example.com/guide', 'a FAQ page': 'https://example.com/faq' },
   offline: { title: 'no question headings, no author or date', finds: ['ai-no-question-headings', 'ai-no-authorship'] },
   run: async ({ url }, ctx) => {

@@ -30,18 +30,18 @@ export default definePageAudit({
     '(update them to the final URL). Links to private or loopback addresses are reported as blocked and not requested.',
   keywords: ['broken links', 'dead links', '404 links', 'link checker', 'link rot'],
   timeoutMs: 90_000,
-  params: {
+  params: () => ({
     maxLinks: z.coerce.number().int().min(1).max(200).default(100).describe('Distinct links to check (1–200, default 100)'),
     includeExternal: boolParam(true, 'Check links to other sites too (default true)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     linksFound: z.number().int().describe('Distinct http(s) links on the page'),
     linksChecked: z.number().int(),
     broken: z.number().int(),
     redirected: z.number().int(),
     errors: z.number().int(),
     results: z.array(resultSchema).describe('Every checked link: broken and erroring first, then redirected, then ok'),
-  },
+  }),
   live: { 'a page': 'https://example.com/', 'internal links only, first 50': { url: 'https://example.com/', maxLinks: 50, includeExternal: false } },
   offline: { title: 'a link to a page that answers 404', finds: ['broken-links'] },
   run: async ({ url, maxLinks, includeExternal }, ctx) => {

@@ -34,28 +34,30 @@ export default defineTool({
     'pro 20). Add ?format=markdown for a report or ?format=json for the bare result.',
   keywords: ['bulk seo audit', 'multiple urls', 'seo scorecard', 'batch seo check', 'deploy regression', 'seo crawler'],
   timeoutMs: 90_000,
-  input: z.object({
-    urls: z
-      .array(z.string().max(2048, 'at most 2048 characters'))
-      .max(100, 'at most 100 items')
-      .optional()
-      .describe('URLs to audit (http/https; a bare host gets https://)'),
-    urlsText: z.string().max(50_000, 'at most 50,000 characters').optional().describe('More URLs as text: one per line, or separated by commas or spaces'),
-  }),
-  output: z.object({
-    summary: z.object({
-      requested: z.number().int(),
-      audited: z.number().int(),
-      failed: z.number().int(),
-      averageScore: z.number().int().nullable(),
-      limit: z.number().int(),
-      plan: z.string(),
+  input: () =>
+    z.object({
+      urls: z
+        .array(z.string().max(2048, 'at most 2048 characters'))
+        .max(100, 'at most 100 items')
+        .optional()
+        .describe('URLs to audit (http/https; a bare host gets https://)'),
+      urlsText: z.string().max(50_000, 'at most 50,000 characters').optional().describe('More URLs as text: one per line, or separated by commas or spaces'),
     }),
-    score: z.number().int().min(0).max(100).describe('Average score of the URLs audited (0 when none)'),
-    scoreBreakdown: z.record(z.string(), z.string()).describe('Score per URL'),
-    findings: z.array(findingSchema).describe('Problems across the URLs, with how many URLs have each'),
-    rows: z.array(rowSchema),
-  }),
+  output: () =>
+    z.object({
+      summary: z.object({
+        requested: z.number().int(),
+        audited: z.number().int(),
+        failed: z.number().int(),
+        averageScore: z.number().int().nullable(),
+        limit: z.number().int(),
+        plan: z.string(),
+      }),
+      score: z.number().int().min(0).max(100).describe('Average score of the URLs audited (0 when none)'),
+      scoreBreakdown: z.record(z.string(), z.string()).describe('Score per URL'),
+      findings: z.array(findingSchema).describe('Problems across the URLs, with how many URLs have each'),
+      rows: z.array(rowSchema),
+    }),
   examples: [
     liveExample('an array of URLs', { urls: ['https://example.com/', 'https://example.com/about'] }),
     liveExample('URLs as text, duplicates removed', { urlsText: 'https://example.com/\nexample.com/pricing, https://example.com/' }),

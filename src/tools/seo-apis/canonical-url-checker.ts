@@ -17,7 +17,7 @@ export default definePageAudit({
     'requesting it — that the canonical target answers 200 without redirecting and declares itself canonical.',
   keywords: ['canonical', 'rel canonical', 'canonical tag', 'duplicate content', 'canonical checker'],
   timeoutMs: 25_000,
-  fields: {
+  fields: () => ({
     httpStatus: z.number().int(),
     canonical: z.string().nullable(),
     htmlCanonicals: z.array(z.string()).describe('As written in the HTML'),
@@ -34,7 +34,7 @@ export default definePageAudit({
       })
       .nullable()
       .describe('What the canonical URL answers'),
-  },
+  }),
   live: { 'a page': 'https://example.com/', 'a page with query parameters': 'https://example.com/shoes?color=red' },
   offline: { title: 'a canonical that points to a 404', finds: ['canonical-target-broken'] },
   run: async ({ url }, ctx) => {

@@ -31,22 +31,24 @@ export default defineTool({
     'your page never mentions, their subheadings, and schema types they have and you lack — with findings on what to add.',
   keywords: ['competitor analysis', 'content gap', 'compare competitors', 'seo competitor', 'serp competitor'],
   timeoutMs: 45_000,
-  input: z.object({
-    url: urlField('Your page'),
-    competitorUrls: z.array(urlField('A competitor page')).min(1, 'at least 1').max(3, 'at most 3').describe('1–3 competitor pages'),
-  }),
-  output: z.object({
-    page: pageSchema,
-    competitors: z.array(pageSchema),
-    contentGap: z.object({
-      missingPhrases: z
-        .array(z.object({ phrase: z.string(), competitorsUsing: z.number().int() }))
-        .describe('Phrases used twice or more by competitors, absent from your page'),
-      competitorSubheadings: z.array(z.object({ url: z.string(), headings: z.array(z.string()) })),
-      missingSchemaTypes: z.array(z.string()),
+  input: () =>
+    z.object({
+      url: urlField('Your page'),
+      competitorUrls: z.array(urlField('A competitor page')).min(1, 'at least 1').max(3, 'at most 3').describe('1–3 competitor pages'),
     }),
-    ...auditShape,
-  }),
+  output: () =>
+    z.object({
+      page: pageSchema,
+      competitors: z.array(pageSchema),
+      contentGap: z.object({
+        missingPhrases: z
+          .array(z.object({ phrase: z.string(), competitorsUsing: z.number().int() }))
+          .describe('Phrases used twice or more by competitors, absent from your page'),
+        competitorSubheadings: z.array(z.object({ url: z.string(), headings: z.array(z.string()) })),
+        missingSchemaTypes: z.array(z.string()),
+      }),
+      ...auditShape,
+    }),
   examples: [
     liveExample('one competitor', { url: 'https://example.com/guide', competitorUrls: ['https://example.org/guide'] }),
     liveExample('two competitors', { url: 'https://example.com/', competitorUrls: ['https://example.org/', 'https://example.net/'] }),

@@ -15,10 +15,10 @@ export default definePageAudit({
     '`keyword` — its density (target 0.5–2.5%) and whether it appears in the title, meta description, H1, subheadings, first ' +
     'paragraph and URL. Findings say what to improve.',
   keywords: ['content optimization', 'readability', 'keyword density', 'word count', 'flesch', 'content analysis', 'seo content'],
-  params: {
+  params: () => ({
     keyword: z.string().trim().max(100, 'at most 100 characters').optional().describe('Target keyword or phrase (optional)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     wordCount: z.number().int(),
     paragraphs: z.number().int(),
     averageParagraphWords: z.number(),
@@ -48,7 +48,7 @@ export default definePageAudit({
         inUrl: z.boolean(),
       })
       .nullable(),
-  },
+  }),
   live: { 'a page': 'https://example.com/', 'with a target keyword': { url: 'https://example.com/blog/coffee', keyword: 'cold brew coffee' } },
   offline: {
     title: 'a thin page missing its keyword',

@@ -19,32 +19,34 @@ export default defineTool({
     'when only texts are given.',
   keywords: ['duplicate content', 'plagiarism', 'near duplicate', 'content similarity', 'simhash', 'jaccard'],
   timeoutMs: 45_000,
-  input: z.object({
-    urls: z.array(z.string().trim().min(1).max(2048)).max(10, 'at most 10 URLs').optional().describe('Pages to compare'),
-    texts: z
-      .array(z.string().max(200_000, 'at most 200,000 characters each'))
-      .max(10, 'at most 10 texts')
-      .optional()
-      .describe('Texts to compare (labelled text1, text2…)'),
-  }),
-  output: z.object({
-    documents: z.array(
-      z.object({ id: z.string(), source: z.enum(['url', 'text']), finalUrl: z.string().nullable(), words: z.number().int(), error: z.string().nullable() }),
-    ),
-    pairs: z
-      .array(
-        z.object({
-          a: z.string(),
-          b: z.string(),
-          jaccard: z.number().describe(`Shared ${SHINGLE}-word shingles ÷ all shingles, 0–1`),
-          simhash: z.number().describe('1 − Hamming distance ÷ 64, 0–1'),
-          verdict: z.enum(['duplicate', 'near-duplicate', 'similar', 'distinct']),
-        }),
-      )
-      .describe('Most similar first'),
-    method: z.string(),
-    ...auditShape,
-  }),
+  input: () =>
+    z.object({
+      urls: z.array(z.string().trim().min(1).max(2048)).max(10, 'at most 10 URLs').optional().describe('Pages to compare'),
+      texts: z
+        .array(z.string().max(200_000, 'at most 200,000 characters each'))
+        .max(10, 'at most 10 texts')
+        .optional()
+        .describe('Texts to compare (labelled text1, text2…)'),
+    }),
+  output: () =>
+    z.object({
+      documents: z.array(
+        z.object({ id: z.string(), source: z.enum(['url', 'text']), finalUrl: z.string().nullable(), words: z.number().int(), error: z.string().nullable() }),
+      ),
+      pairs: z
+        .array(
+          z.object({
+            a: z.string(),
+            b: z.string(),
+            jaccard: z.number().describe(`Shared ${SHINGLE}-word shingles ÷ all shingles, 0–1`),
+            simhash: z.number().describe('1 − Hamming distance ÷ 64, 0–1'),
+            verdict: z.enum(['duplicate', 'near-duplicate', 'similar', 'distinct']),
+          }),
+        )
+        .describe('Most similar first'),
+      method: z.string(),
+      ...auditShape,
+    }),
   examples: [
     {
       title: 'two texts, one a light edit of the other',

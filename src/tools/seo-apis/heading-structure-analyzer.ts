@@ -12,11 +12,11 @@ export default definePageAudit({
     'Lists a page’s H1–H6 headings in document order as an indented outline and audits it: exactly one H1, no skipped levels ' +
     '(H2 → H4), no empty headings, headings of reasonable length (under 70 characters) and no duplicate headings, plus counts per level.',
   keywords: ['headings', 'h1', 'h2', 'heading structure', 'outline', 'heading hierarchy'],
-  fields: {
+  fields: () => ({
     headings: z.array(z.object({ level: z.number().int(), text: z.string() })),
     outline: z.string().describe('Indented text outline, two spaces per level'),
     counts: z.object({ h1: z.number().int(), h2: z.number().int(), h3: z.number().int(), h4: z.number().int(), h5: z.number().int(), h6: z.number().int() }),
-  },
+  }),
   live: { 'a page': 'https://example.com/', 'an article': 'https://example.com/blog/post' },
   offline: { title: 'two H1s and a skipped level', finds: ['h1-multiple', 'heading-level-skipped'] },
   run: async ({ url }, ctx) => {

@@ -41,10 +41,10 @@ export default definePageAudit({
     'x-default, then fetches up to `maxAlternates` alternate pages and checks reciprocity: each must answer 200 and link back to this page.',
   keywords: ['hreflang', 'international seo', 'alternate language', 'x-default', 'multilingual', 'return links'],
   timeoutMs: 45_000,
-  params: {
+  params: () => ({
     maxAlternates: z.coerce.number().int().min(0).max(30).default(10).describe('Alternate pages to fetch for the reciprocity check (0–30, default 10)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     alternates: z.array(
       z.object({
         hreflang: z.string(),
@@ -61,7 +61,7 @@ export default definePageAudit({
     ),
     hasXDefault: z.boolean(),
     selfReferenced: z.boolean(),
-  },
+  }),
   live: { 'a multilingual page': 'https://example.com/en/', 'skip fetching alternates': { url: 'https://example.com/de/', maxAlternates: 0 } },
   offline: {
     title: 'a wrong region code, no x-default, no return links',

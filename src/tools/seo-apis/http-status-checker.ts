@@ -13,7 +13,7 @@ export default definePageAudit({
     'timings (DNS, connect, TLS, time to first byte, total), content type and size, server header and TLS validity, with an ' +
     'audit: final status 2xx, redirect count, HTTPS, certificate validity and response time. Private and loopback addresses are refused.',
   keywords: ['http status', 'status code', 'url checker', 'is my site up', '404 checker', 'response code', 'uptime'],
-  fields: {
+  fields: () => ({
     status: z.number().int(),
     statusText: z.string(),
     category: z.enum(['informational', 'success', 'redirect', 'client-error', 'server-error']),
@@ -26,7 +26,7 @@ export default definePageAudit({
     bodyBytes: z.number().int(),
     server: z.string().nullable(),
     tls: tlsSummarySchema,
-  },
+  }),
   live: { 'a live page': 'https://example.com/', 'a bare host gets https://': 'example.com' },
   offline: { title: 'a page that answers 404', finds: ['status-client-error'], input: { url: 'https://broken-shop.example/gone' } },
   run: async ({ url }, ctx) => {

@@ -15,7 +15,7 @@ export default definePageAudit({
     '(fine for decorative images, a problem for linked images whose alt is the link text), alt that is a file name or a generic ' +
     'word ("image", "logo"), and alt over 125 characters. Also flags images without width/height (layout shift).',
   keywords: ['alt text', 'image alt', 'accessibility', 'alt attribute', 'image seo', 'wcag'],
-  fields: {
+  fields: () => ({
     total: z.number().int(),
     withAlt: z.number().int(),
     missingAlt: z.number().int(),
@@ -31,7 +31,7 @@ export default definePageAudit({
         }),
       )
       .describe('First 300 images'),
-  },
+  }),
   live: { 'a page': 'https://example.com/', 'a gallery': 'https://example.com/gallery' },
   offline: { title: 'an image without alt', finds: ['image-alt-missing'] },
   run: async ({ url }, ctx) => {

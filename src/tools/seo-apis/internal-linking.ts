@@ -29,7 +29,7 @@ export default definePageAudit({
     '("click here", "read more"), empty anchors (image links without alt), nofollow on internal links, links back to the page ' +
     'itself, and the share of internal versus external links — with findings to strengthen the page’s place in the site structure.',
   keywords: ['internal links', 'internal linking', 'anchor text', 'site structure', 'link equity'],
-  fields: {
+  fields: () => ({
     internalLinks: z.number().int(),
     uniqueInternalTargets: z.number().int(),
     externalLinks: z.number().int(),
@@ -41,7 +41,7 @@ export default definePageAudit({
     emptyAnchors: z.array(z.string()),
     nofollowInternal: z.array(z.string()),
     selfLinks: z.number().int(),
-  },
+  }),
   live: { 'a home page': 'https://example.com/', 'a blog post': 'https://example.com/blog/post' },
   offline: { title: 'generic and empty anchors', finds: ['anchor-text-generic', 'anchor-text-empty'] },
   run: async ({ url }, ctx) => {

@@ -12,10 +12,10 @@ export default defineUrlTool({
     'ugc, noopener), title and kind (internal, external, mailto, tel, javascript, fragment), in page order, with totals. ' +
     'Set `unique` to list each URL once. Relative links are resolved against the page URL and <base href>.',
   keywords: ['extract links', 'link extractor', 'get all links', 'href list', 'outbound links', 'scrape links'],
-  params: {
+  params: () => ({
     unique: boolParam(false, 'List each URL once (first occurrence), default false'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     finalUrl: z.string(),
     total: z.number().int(),
     counts: z.object({
@@ -41,7 +41,7 @@ export default defineUrlTool({
       )
       .describe('At most 2,000 links'),
     externalDomains: z.array(z.object({ domain: z.string(), links: z.number().int() })).describe('Linked external hosts, most linked first'),
-  },
+  }),
   live: { 'all links of a page': 'https://example.com/', 'unique URLs only': { url: 'https://example.com/', unique: true } },
   run: async ({ url, unique }, ctx) => {
     const { page, response } = await loadPage(ctx, url);

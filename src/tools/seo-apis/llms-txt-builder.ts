@@ -16,10 +16,10 @@ export default defineUrlTool({
     'career pages in an "## Optional" section. The same page always gives the same file. Review and add notes before publishing.',
   keywords: ['llms.txt', 'llms txt generator', 'ai crawlers', 'llmstxt', 'generate llms.txt'],
   urlHelp: 'Home page (or any page) of the site',
-  params: {
+  params: () => ({
     maxLinks: z.coerce.number().int().min(1).max(200).default(60).describe('Links to include at most (1–200, default 60)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     finalUrl: z.string(),
     content: z.string().describe('The llms.txt file'),
     title: z.string(),
@@ -27,7 +27,7 @@ export default defineUrlTool({
     sections: z.array(z.object({ name: z.string(), links: z.array(z.object({ name: z.string(), url: z.string(), notes: z.string().nullable() })) })),
     linkCount: z.number().int(),
     suggestedLocation: z.string(),
-  },
+  }),
   live: { 'a site': 'https://example.com/', 'at most 20 links': { url: 'https://example.com/', maxLinks: 20 } },
   run: async ({ url, maxLinks }, ctx) => {
     const { page, response } = await loadPage(ctx, url);

@@ -17,10 +17,10 @@ export default defineUrlAudit({
   keywords: ['llms.txt', 'llms txt validator', 'ai crawlers', 'llmstxt', 'llm seo', 'generative engine optimization'],
   timeoutMs: 40_000,
   urlHelp: 'Site URL (its /llms.txt is checked) or the URL of an llms.txt file',
-  params: {
+  params: () => ({
     checkLinks: z.coerce.number().int().min(0).max(30).default(10).describe('Linked URLs to request (0–30, default 10)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     llmsTxtUrl: z.string(),
     httpStatus: z.number().int().nullable(),
     contentType: z.string().nullable(),
@@ -32,7 +32,7 @@ export default defineUrlAudit({
     problems: z.array(z.object({ line: z.number().int().nullable(), severity: z.enum(['high', 'medium', 'low']), code: z.string(), message: z.string() })),
     linkChecks: z.array(z.object({ url: z.string(), status: z.number().int().nullable(), error: z.string().nullable() })),
     llmsFullTxt: z.boolean().nullable().describe('/llms-full.txt answers 200 (null when the input was a file URL)'),
-  },
+  }),
   live: { 'a site': 'https://example.com/', 'an llms.txt URL, no link checks': { url: 'https://example.com/docs/llms.txt', checkLinks: 0 } },
   offline: { title: 'an llms.txt with no H1 title', finds: ['llms-txt-structure'] },
   run: async ({ url, checkLinks }, ctx) => {

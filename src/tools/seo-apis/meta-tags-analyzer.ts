@@ -14,7 +14,7 @@ export default definePageAudit({
     'language, Open Graph and Twitter Card tags and every other <meta> — with lengths and pixel widths, then audits them: title ' +
     '30–60 characters, description 70–160, one of each, indexable, mobile viewport, canonical, lang and Open Graph basics.',
   keywords: ['meta tags', 'meta description', 'title tag', 'og tags', 'robots meta', 'seo meta checker'],
-  fields: {
+  fields: () => ({
     httpStatus: z.number().int(),
     title: z.object({ value: z.string().nullable(), length: z.number().int(), pixelWidth: z.number().int(), count: z.number().int() }),
     metaDescription: z.object({ value: z.string().nullable(), length: z.number().int(), pixelWidth: z.number().int(), count: z.number().int() }),
@@ -27,7 +27,7 @@ export default definePageAudit({
     openGraph: z.record(z.string(), z.string()),
     twitter: z.record(z.string(), z.string()),
     meta: z.array(z.object({ key: z.string(), content: z.string() })).describe('Every <meta> with a name, property, http-equiv or itemprop, in page order'),
-  },
+  }),
   live: { 'a live page': 'https://example.com/', 'a bare host': 'example.org' },
   offline: {
     title: 'a short title, no description, viewport or lang',

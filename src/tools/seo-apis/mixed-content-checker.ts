@@ -16,13 +16,13 @@ export default definePageAudit({
     'upgrade or flag) — plus http:// URLs inside inline style url(...). Reports whether the page sets upgrade-insecure-requests in its CSP.',
   keywords: ['mixed content', 'https', 'insecure content', 'http resources', 'ssl warning'],
   urlHelp: 'HTTPS page URL',
-  fields: {
+  fields: () => ({
     pageIsHttps: z.boolean(),
     upgradeInsecureRequests: z.boolean(),
     active: z.array(z.object({ tag: z.string(), attribute: z.string(), url: z.string() })),
     passive: z.array(z.object({ tag: z.string(), attribute: z.string(), url: z.string() })),
     insecureLinks: z.number().int().describe('Plain http:// <a href> links (not mixed content, but worth upgrading)'),
-  },
+  }),
   live: { 'an https page': 'https://example.com/', 'a bare host': 'example.com' },
   offline: {
     title: 'an https page that loads a script and an image over http',

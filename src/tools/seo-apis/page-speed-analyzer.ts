@@ -27,7 +27,7 @@ export default definePageAudit({
   keywords: ['page speed', 'core web vitals', 'lcp', 'cls', 'fcp', 'ttfb', 'performance', 'site speed', 'pagespeed'],
   cost: 2,
   timeoutMs: 60_000,
-  fields: {
+  fields: () => ({
     httpStatus: z.number().int().nullable(),
     metrics: z.object({
       ttfbMs: z.number().int().nullable(),
@@ -51,7 +51,7 @@ export default definePageAudit({
     failedRequests: z.array(z.object({ url: z.string(), error: z.string() })),
     blockedRequests: z.array(z.object({ url: z.string(), reason: z.string() })).describe('Requests refused because they target private addresses'),
     browser: z.string(),
-  },
+  }),
   live: { 'a page': 'https://example.com/', 'a bare host': 'example.org' },
   offline: { title: 'HTML, scripts and styles served without compression', finds: ['text-uncompressed'] },
   run: async ({ url }, ctx) => {

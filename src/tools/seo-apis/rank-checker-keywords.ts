@@ -33,20 +33,20 @@ export default defineUrlTool({
     '100 words, meta description, URL, subheadings and body frequency. It does NOT query live search results (no SERP positions): ' +
     'it measures the on-page signals that the page would rank with.',
   keywords: ['keyword extraction', 'target keywords', 'rank checker', 'keyword prominence', 'on-page keywords', 'seo keywords'],
-  params: {
+  params: () => ({
     keywords: z
       .string()
       .max(1000, 'at most 1000 characters')
       .optional()
       .describe('Comma-separated keywords to score (optional; default: discovered from the page)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     finalUrl: z.string(),
     wordCount: z.number().int(),
     primaryKeyword: z.string().nullable().describe('The most prominent candidate'),
     keywords: z.array(keywordSchema).describe('Most prominent first (at most 25)'),
     liveRankings: z.literal(false).describe('Always false: positions in live search results are not queried'),
-  },
+  }),
   live: {
     'discover target keywords': 'https://example.com/',
     'score given keywords': { url: 'https://example.com/coffee', keywords: 'cold brew, coffee beans' },

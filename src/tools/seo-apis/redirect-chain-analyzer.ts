@@ -15,14 +15,14 @@ export default definePageAudit({
   keywords: ['redirect checker', 'redirect chain', '301', '302', 'redirect loop', 'redirect trace'],
   timeoutMs: 40_000,
   urlHelp: 'URL to trace (http or https)',
-  fields: {
+  fields: () => ({
     finalStatus: z.number().int().nullable(),
     redirectCount: z.number().int(),
     totalTimeMs: z.number().int(),
     loop: z.boolean(),
     hops: z.array(redirectHopSchema),
     error: z.string().nullable().describe('Why tracing stopped early, if it did'),
-  },
+  }),
   live: { 'trace http → https': 'http://example.com/', 'a short link': 'https://example.com/old-page' },
   offline: { title: 'two redirects in a row', finds: ['redirect-chain-long', 'redirect-temporary'], input: { url: 'https://broken-shop.example/moved' } },
   run: async ({ url }, ctx) => {

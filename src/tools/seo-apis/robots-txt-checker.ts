@@ -17,10 +17,10 @@ export default defineUrlAudit({
     '`userAgent`. A 4xx robots.txt means "allow all", a 5xx or unreachable one "disallow all", as the RFC says.',
   keywords: ['robots.txt', 'robots checker', 'crawl rules', 'disallow', 'user-agent', 'gptbot', 'rfc 9309'],
   urlHelp: 'A URL of the site; its /robots.txt is checked and this URL is tested against the rules',
-  params: {
+  params: () => ({
     userAgent: z.string().trim().min(1).max(100).default('Googlebot').describe('Crawler to test the URL for (default Googlebot)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     robotsUrl: z.string(),
     httpStatus: z.number().int().nullable(),
     state: z
@@ -41,7 +41,7 @@ export default defineUrlAudit({
     sitemaps: z.array(z.string()),
     issues: z.array(z.object({ line: z.number().int(), text: z.string(), problem: z.string() })),
     content: z.string().describe('The file (first 20,000 characters)'),
-  },
+  }),
   live: { 'a site': 'https://example.com/', 'a page for GPTBot': { url: 'https://example.com/blog/post', userAgent: 'GPTBot' } },
   offline: {
     title: 'a robots.txt that blocks everything and has invalid lines',

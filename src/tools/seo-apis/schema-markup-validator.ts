@@ -23,7 +23,7 @@ export default definePageAudit({
     'WebSite, Event, Recipe, VideoObject, Review/AggregateRating, HowTo, JobPosting, SoftwareApplication, Person and more: JSON ' +
     'syntax, @context, @type, required and recommended properties, ISO 8601 dates, absolute URLs and breadcrumb positions.',
   keywords: ['schema markup', 'structured data', 'json-ld', 'rich results', 'schema.org validator', 'microdata'],
-  fields: {
+  fields: () => ({
     jsonLdBlocks: z.number().int(),
     invalidJsonBlocks: z.array(z.object({ index: z.number().int(), error: z.string(), excerpt: z.string() })),
     types: z.array(z.string()),
@@ -37,7 +37,7 @@ export default definePageAudit({
         warnings: z.array(z.string()),
       }),
     ),
-  },
+  }),
   live: { 'a product page': 'https://example.com/product/1', 'an article': 'https://example.com/blog/post' },
   offline: {
     title: 'a JSON-LD block that is not JSON, and a Product without its required fields',

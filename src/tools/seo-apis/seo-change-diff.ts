@@ -21,30 +21,32 @@ export default defineTool({
     'minus 25 per high, 10 per medium and 3 per low change.',
   keywords: ['seo diff', 'seo regression', 'staging vs production', 'migration check', 'compare pages', 'deploy check'],
   timeoutMs: 30_000,
-  input: z.object({
-    beforeUrl: urlField('The reference URL (e.g. production, or the old URL)'),
-    afterUrl: urlField('The changed URL (e.g. staging, or the new URL)'),
-  }),
-  output: z.object({
-    beforeUrl: z.string(),
-    afterUrl: z.string(),
-    changes: z.array(
-      z.object({
-        field: z.string(),
-        before: z.union([z.string(), z.number(), z.boolean(), z.null()]),
-        after: z.union([z.string(), z.number(), z.boolean(), z.null()]),
-        severity: z.enum(['high', 'medium', 'low', 'info']),
-        note: z.string(),
-      }),
-    ),
-    unchanged: z.array(z.string()),
-    before: z.object({ score: z.number().int(), snapshot: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) }),
-    after: z.object({ score: z.number().int(), snapshot: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) }),
-    score: z.number().int().min(0).max(100),
-    scoreBreakdown: z.record(z.string(), z.string()),
-    scoreMethod: z.string(),
-    findings: z.array(findingSchema),
-  }),
+  input: () =>
+    z.object({
+      beforeUrl: urlField('The reference URL (e.g. production, or the old URL)'),
+      afterUrl: urlField('The changed URL (e.g. staging, or the new URL)'),
+    }),
+  output: () =>
+    z.object({
+      beforeUrl: z.string(),
+      afterUrl: z.string(),
+      changes: z.array(
+        z.object({
+          field: z.string(),
+          before: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+          after: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+          severity: z.enum(['high', 'medium', 'low', 'info']),
+          note: z.string(),
+        }),
+      ),
+      unchanged: z.array(z.string()),
+      before: z.object({ score: z.number().int(), snapshot: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) }),
+      after: z.object({ score: z.number().int(), snapshot: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])) }),
+      score: z.number().int().min(0).max(100),
+      scoreBreakdown: z.record(z.string(), z.string()),
+      scoreMethod: z.string(),
+      findings: z.array(findingSchema),
+    }),
   examples: [
     liveExample('staging vs production', { beforeUrl: 'https://example.com/pricing', afterUrl: 'https://staging.example.com/pricing' }),
     liveExample('old vs new URL', { beforeUrl: 'https://example.com/old', afterUrl: 'https://example.com/new' }),

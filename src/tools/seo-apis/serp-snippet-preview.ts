@@ -23,13 +23,13 @@ export default definePageAudit({
     'pixels with an Arial per-character width table (title at 16 px against a 580 px line, description at 13 px against 920 px) ' +
     'and cutting them with " ..." where a search engine would. An estimate: search engines may rewrite snippets.',
   keywords: ['serp preview', 'google snippet', 'title pixel width', 'meta description length', 'search preview'],
-  fields: {
+  fields: () => ({
     measurement: z.string().describe('How widths are measured'),
     title: snippetLineSchema,
     description: snippetLineSchema,
     breadcrumb: z.string().describe('Host › path segments, as shown above the title'),
     siteName: z.string().nullable(),
-  },
+  }),
   live: { 'a page': 'https://example.com/', 'a product page': 'https://example.com/products/blue-shoes' },
   offline: { title: 'no meta description to show', finds: ['meta-description-missing'] },
   run: async ({ url }, ctx) => {

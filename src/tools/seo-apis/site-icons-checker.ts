@@ -31,11 +31,11 @@ export default definePageAudit({
     'the file), and checks the set: a working favicon, a 180×180 apple-touch-icon, manifest icons of 192 and 512 px, and HTTPS URLs.',
   keywords: ['favicon', 'apple touch icon', 'site icons', 'web app manifest', 'pwa icons', 'favicon checker'],
   timeoutMs: 30_000,
-  fields: {
+  fields: () => ({
     manifestUrl: z.string().nullable(),
     manifestError: z.string().nullable(),
     icons: z.array(iconSchema),
-  },
+  }),
   live: { 'a site': 'https://example.com/', 'a bare host': 'example.org' },
   offline: { title: 'a favicon that answers 404 and no 512 px manifest icon', finds: ['favicon-missing', 'manifest-icons-missing'] },
   run: async ({ url }, ctx) => {

@@ -40,11 +40,11 @@ export default defineUrlAudit({
   keywords: ['sitemap', 'sitemap.xml', 'xml sitemap validator', 'sitemap index', 'sitemap checker'],
   timeoutMs: 45_000,
   urlHelp: 'Sitemap URL, or a page of the site to discover its sitemap',
-  params: {
+  params: () => ({
     maxChildSitemaps: z.coerce.number().int().min(0).max(20).default(5).describe('Child sitemaps of an index to fetch and validate (0–20, default 5)'),
     checkUrls: z.coerce.number().int().min(0).max(25).default(0).describe('Listed URLs to request (HEAD) and report when not 200 (0–25, default 0)'),
-  },
-  fields: {
+  }),
+  fields: () => ({
     sitemapUrl: z.string(),
     discoveredVia: z.enum(['input', 'robots.txt', 'default-location']),
     httpStatus: z.number().int().nullable(),
@@ -67,7 +67,7 @@ export default defineUrlAudit({
       .describe('First 20 entries'),
     urlChecks: z.array(z.object({ url: z.string(), status: z.number().int().nullable(), error: z.string().nullable() })),
     problems: z.array(problemSchema).describe('Every problem (first 200)'),
-  },
+  }),
   live: { 'a sitemap URL': 'https://example.com/sitemap.xml', 'discover from a site': { url: 'https://example.com/', maxChildSitemaps: 2, checkUrls: 5 } },
   offline: {
     title: 'impossible dates, no namespace, a relative loc',

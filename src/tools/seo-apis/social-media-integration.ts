@@ -31,7 +31,7 @@ export default definePageAudit({
     'image (with its size), links to the site’s social profiles and schema.org sameAs, and share buttons. Includes a preview of the card.',
   keywords: ['open graph', 'og tags', 'twitter card', 'social sharing', 'social media', 'og image', 'share preview'],
   timeoutMs: 25_000,
-  fields: {
+  fields: () => ({
     openGraph: z.record(z.string(), z.string()),
     twitter: z.record(z.string(), z.string()),
     preview: z.object({
@@ -54,7 +54,7 @@ export default definePageAudit({
       .nullable(),
     profiles: z.array(z.object({ network: z.string(), url: z.string(), source: z.enum(['link', 'sameAs']) })),
     shareButtons: z.array(z.string()),
-  },
+  }),
   live: { 'a page': 'https://example.com/', 'an article': 'https://example.com/blog/launch' },
   offline: { title: 'Open Graph without an image, no Twitter card', finds: ['og-image-missing', 'twitter-card-missing'] },
   run: async ({ url }, ctx) => {

@@ -15,8 +15,8 @@ export default defineTool({
     'Returns the page facts, a 0–100 score with its breakdown, and findings with evidence and fixes (stable ids, so a re-run shows what was fixed).',
   keywords: ['seo audit', 'seo analysis', 'on-page seo', 'website checker', 'seo score', 'technical seo'],
   timeoutMs: 25_000,
-  input: z.object({ url: urlField() }),
-  output: pageAnalysisSchema,
+  input: () => z.object({ url: urlField() }),
+  output: () => pageAnalysisSchema,
   examples: [
     liveExample('audit a page', { url: 'https://example.com/' }),
     liveExample('a bare host gets https://', { url: 'example.org' }),

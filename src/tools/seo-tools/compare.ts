@@ -20,15 +20,16 @@ export default defineTool({
     'links, images without alt and structured data, saying which URL does better on each, plus the checks one passes and the other fails.',
   keywords: ['compare seo', 'seo comparison', 'competitor seo', 'side by side', 'page comparison'],
   timeoutMs: 30_000,
-  input: z.object({ url1: urlField('First URL (http or https)'), url2: urlField('Second URL (http or https)') }),
-  output: z.object({
-    pages: z.array(pageAnalysisSchema).length(2).describe('The full analysis of url1 then url2'),
-    comparison: z.array(metricSchema),
-    scoreDifference: z.number().int().describe('url1 score minus url2 score'),
-    winner: z.enum(['url1', 'url2', 'tie']),
-    onlyUrl1Passes: z.array(z.string()).describe('Check ids url1 passes and url2 does not'),
-    onlyUrl2Passes: z.array(z.string()).describe('Check ids url2 passes and url1 does not'),
-  }),
+  input: () => z.object({ url1: urlField('First URL (http or https)'), url2: urlField('Second URL (http or https)') }),
+  output: () =>
+    z.object({
+      pages: z.array(pageAnalysisSchema).length(2).describe('The full analysis of url1 then url2'),
+      comparison: z.array(metricSchema),
+      scoreDifference: z.number().int().describe('url1 score minus url2 score'),
+      winner: z.enum(['url1', 'url2', 'tie']),
+      onlyUrl1Passes: z.array(z.string()).describe('Check ids url1 passes and url2 does not'),
+      onlyUrl2Passes: z.array(z.string()).describe('Check ids url2 passes and url1 does not'),
+    }),
   examples: [
     liveExample('two sites', { url1: 'https://example.com/', url2: 'https://example.org/' }),
     liveExample('bare hosts', { url1: 'example.com', url2: 'example.net' }),

@@ -27,11 +27,12 @@ export default defineTool({
     'both texts, the resume section by section (summary, experience, skills, education… from its headings), contact checks, ' +
     'and an audit (score, scoreBreakdown, findings with stable ids and fixes). English texts. The body is `{status, result, warnings}`.',
   keywords: ['ats', 'resume', 'cv', 'job description', 'keyword gap', 'applicant tracking system', 'resume scanner', 'job match', 'skills gap'],
-  input: z.object({
-    jobDescription: document('The job description or posting (plain text, max 50,000 characters)'),
-    resume: document('The resume / CV as plain text (max 50,000 characters)'),
-  }),
-  output: atsResultSchema,
+  input: () =>
+    z.object({
+      jobDescription: document('The job description or posting (plain text, max 50,000 characters)'),
+      resume: document('The resume / CV as plain text (max 50,000 characters)'),
+    }),
+  output: () => atsResultSchema,
   response: 'status-result-warnings',
   examples: [
     {

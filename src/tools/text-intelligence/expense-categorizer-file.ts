@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { fileTwinOf } from '../../lib/extract/file-twin.ts';
@@ -65,7 +66,7 @@ export default fileTwinOf(expenseCategorizer, {
     'as multipart/form-data in field "file". Spreadsheets are read as CSV (their first sheet with data, or `sheet`), text that is a delimited table ' +
     'is read as CSV, anything else (PDF statements, notes) line by line — or set `format`. Each expense gets its date, merchant, amount, currency and ' +
     'a category from keyword rules; totals per category and per currency are computed in decimal and returned as 2-decimal strings, exactly like ' +
-    `expense-categorizer, plus \`source\` (file name, format, characters, pages). Up to ${MAX_EXPENSE_ROWS.toLocaleString('en-US')} lines or rows.`,
+    `expense-categorizer, plus \`source\` (file name, format, characters, pages). Up to ${withThousands(MAX_EXPENSE_ROWS)} lines or rows.`,
   keywords: ['expenses', 'bank statement', 'csv upload', 'xlsx', 'categorize transactions', 'receipts', 'budget', 'bookkeeping', 'pdf statement'],
   examples: [
     {

@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { code as currencyCode } from 'currency-codes';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
@@ -27,35 +28,36 @@ export default defineTool({
     'groceries, meals & dining, travel, transport, fuel, software & SaaS, utilities & telecom, …); the longest matching rule wins, ' +
     'so "Uber Eats" is dining and "Uber" transport. Negative amounts are refunds or income; bank exports that list spending as ' +
     'negative are detected. Totals per category and per currency are computed in decimal and returned as 2-decimal strings; ' +
-    `no exchange rates are applied. Up to ${MAX_EXPENSE_ROWS.toLocaleString('en')} lines or rows.`,
+    `no exchange rates are applied. Up to ${withThousands(MAX_EXPENSE_ROWS)} lines or rows.`,
   keywords: ['expenses', 'categorize', 'bank statement', 'transactions', 'budget', 'spending', 'csv', 'receipts', 'bookkeeping', 'expense report'],
-  input: z
-    .object({
-      text: source('Expenses as text, one per line (give text or csv)'),
-      csv: source('Expenses as CSV, e.g. a bank export (give text or csv)'),
-      currency: z
-        .string()
-        .length(3, 'a 3-letter ISO 4217 code such as USD, EUR or GBP')
-        .transform((c) => c.toUpperCase())
-        .refine((c) => currencyCode(c) !== undefined, 'a 3-letter ISO 4217 code such as USD, EUR or GBP')
-        .default('USD')
-        .describe('Currency of amounts written without one (ISO 4217, default USD); also decides what "$" means (CAD, AUD…)'),
-      dateOrder: z
-        .enum(['auto', 'DMY', 'MDY'])
-        .default('auto')
-        .describe('How to read numeric dates such as 03/05/2024: auto (detected from the data), DMY or MDY'),
-      decimalSeparator: z.enum(['auto', '.', ',']).default('auto').describe('Decimal separator of the amounts: auto (per number), "." or ","'),
-      signConvention: z
-        .enum(['auto', 'expenses-positive', 'expenses-negative'])
-        .default('auto')
-        .describe('auto: if most amounts are negative (a bank export), negative amounts are the expenses'),
-    })
-    .superRefine((v, ctx) => {
-      if ((v.text !== undefined) === (v.csv !== undefined)) ctx.addIssue({ code: 'custom', message: 'give exactly one of text or csv', path: ['text'] });
-      else if (!/\d/.test(v.text ?? v.csv ?? ''))
-        ctx.addIssue({ code: 'custom', message: 'contains no amounts', path: [v.text !== undefined ? 'text' : 'csv'] });
-    }),
-  output: expenseResultSchema,
+  input: () =>
+    z
+      .object({
+        text: source('Expenses as text, one per line (give text or csv)'),
+        csv: source('Expenses as CSV, e.g. a bank export (give text or csv)'),
+        currency: z
+          .string()
+          .length(3, 'a 3-letter ISO 4217 code such as USD, EUR or GBP')
+          .transform((c) => c.toUpperCase())
+          .refine((c) => currencyCode(c) !== undefined, 'a 3-letter ISO 4217 code such as USD, EUR or GBP')
+          .default('USD')
+          .describe('Currency of amounts written without one (ISO 4217, default USD); also decides what "$" means (CAD, AUD…)'),
+        dateOrder: z
+          .enum(['auto', 'DMY', 'MDY'])
+          .default('auto')
+          .describe('How to read numeric dates such as 03/05/2024: auto (detected from the data), DMY or MDY'),
+        decimalSeparator: z.enum(['auto', '.', ',']).default('auto').describe('Decimal separator of the amounts: auto (per number), "." or ","'),
+        signConvention: z
+          .enum(['auto', 'expenses-positive', 'expenses-negative'])
+          .default('auto')
+          .describe('auto: if most amounts are negative (a bank export), negative amounts are the expenses'),
+      })
+      .superRefine((v, ctx) => {
+        if ((v.text !== undefined) === (v.csv !== undefined)) ctx.addIssue({ code: 'custom', message: 'give exactly one of text or csv', path: ['text'] });
+        else if (!/\d/.test(v.text ?? v.csv ?? ''))
+          ctx.addIssue({ code: 'custom', message: 'contains no amounts', path: [v.text !== undefined ? 'text' : 'csv'] });
+      }),
+  output: () => expenseResultSchema,
   examples: [
     {
       title: 'notes with symbols, codes and decimal commas',

@@ -212,52 +212,54 @@ export default defineTool({
     '"Better/More/Less <object>" read from verbs such as improve, increase or reduce. Each variant reports its length in ' +
     'characters and words and whether it fits the ~60 characters Google shows. Title Case (AP-style small words) or sentence case.',
   keywords: ['headline', 'title', 'rewrite headline', 'headline generator', 'blog title', 'how-to', 'listicle', 'copywriting', 'seo title'],
-  input: z.object({
-    headline: z
-      .string()
-      .max(300, 'at most 300 characters')
-      .refine((h) => /\p{L}/u.test(h), 'must contain words')
-      .describe('The headline to restructure (max 300 characters)'),
-    styles: z
-      .array(z.enum(STYLES))
-      .min(1, 'name at least one style')
-      .refine((list) => new Set(list).size === list.length, 'list each style once')
-      .default([...STYLES])
-      .describe(`Structures to produce (default all): ${STYLES.join(', ')}`),
-    listCount: z
-      .number()
-      .int('a whole number')
-      .min(2, 'at least 2')
-      .max(101, 'at most 101')
-      .default(7)
-      .describe('The number in list headlines (2–101, default 7)'),
-    benefit: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(80, 'at most 80 characters')
-      .optional()
-      .describe('The reader\'s benefit to lead benefit-first headlines with, e.g. "Sleep better tonight"'),
-    case: z
-      .enum(['title', 'sentence'])
-      .default('title')
-      .describe('title = Title Case with small words lower-case (default); sentence = only the first letter capitalised'),
-  }),
-  output: z.object({
-    original: z.string(),
-    form: z.enum(['action', 'topic', 'statement']).describe('How the headline was read'),
-    variants: z.array(
-      z.object({
-        style: z.enum(STYLES),
-        headline: z.string(),
-        characters: z.number().int().nonnegative(),
-        words: z.number().int().nonnegative(),
-        fitsSearchResults: z.boolean().describe(`At most ${SEO_TITLE_LIMIT} characters, so Google shows it whole`),
-        template: z.string().describe('The template used'),
-      }),
-    ),
-    method: z.literal('template').describe('Always "template": deterministic rewriting, no language model'),
-  }),
+  input: () =>
+    z.object({
+      headline: z
+        .string()
+        .max(300, 'at most 300 characters')
+        .refine((h) => /\p{L}/u.test(h), 'must contain words')
+        .describe('The headline to restructure (max 300 characters)'),
+      styles: z
+        .array(z.enum(STYLES))
+        .min(1, 'name at least one style')
+        .refine((list) => new Set(list).size === list.length, 'list each style once')
+        .default([...STYLES])
+        .describe(`Structures to produce (default all): ${STYLES.join(', ')}`),
+      listCount: z
+        .number()
+        .int('a whole number')
+        .min(2, 'at least 2')
+        .max(101, 'at most 101')
+        .default(7)
+        .describe('The number in list headlines (2–101, default 7)'),
+      benefit: z
+        .string()
+        .trim()
+        .min(1, 'must not be empty')
+        .max(80, 'at most 80 characters')
+        .optional()
+        .describe('The reader\'s benefit to lead benefit-first headlines with, e.g. "Sleep better tonight"'),
+      case: z
+        .enum(['title', 'sentence'])
+        .default('title')
+        .describe('title = Title Case with small words lower-case (default); sentence = only the first letter capitalised'),
+    }),
+  output: () =>
+    z.object({
+      original: z.string(),
+      form: z.enum(['action', 'topic', 'statement']).describe('How the headline was read'),
+      variants: z.array(
+        z.object({
+          style: z.enum(STYLES),
+          headline: z.string(),
+          characters: z.number().int().nonnegative(),
+          words: z.number().int().nonnegative(),
+          fitsSearchResults: z.boolean().describe(`At most ${SEO_TITLE_LIMIT} characters, so Google shows it whole`),
+          template: z.string().describe('The template used'),
+        }),
+      ),
+      method: z.literal('template').describe('Always "template": deterministic rewriting, no language model'),
+    }),
   examples: [
     {
       title: 'an action headline',

@@ -1,22 +1,26 @@
+import { lazyValue } from '../../lib/lazy.ts';
 import { z } from 'zod';
 import { countWords, round } from '../../lib/nlp/tokens.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 import { DICTIONARY, JARGON_CATEGORIES, surfaceForms, type JargonCategory, type SurfaceForm } from './lib/jargon.ts';
 
-const FORMS = surfaceForms();
-const BY_FORM = new Map<string, SurfaceForm>(FORMS.map((f) => [normalize(f.form), f]));
-const PATTERN = new RegExp(
-  `(?<![\\p{L}\\p{N}'’-])(?:${[...BY_FORM.keys()]
-    .sort((a, b) => b.length - a.length || a.localeCompare(b))
-    .map((form) =>
-      form
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/ /g, '[\\s\\u00a0]+')
-        .replace(/'/g, "['’]"),
-    )
-    .join('|')})(?![\\p{L}\\p{N}-])`,
-  'giu',
+// Built on first use (src/lib/lazy.ts): the dictionary's forms, and one pattern matching them all, longest first.
+const BY_FORM = lazyValue(() => new Map<string, SurfaceForm>(surfaceForms().map((f) => [normalize(f.form), f])));
+const PATTERN = lazyValue(
+  () =>
+    new RegExp(
+      `(?<![\\p{L}\\p{N}'’-])(?:${[...BY_FORM().keys()]
+        .sort((a, b) => b.length - a.length || a.localeCompare(b))
+        .map((form) =>
+          form
+            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+            .replace(/ /g, '[\\s\\u00a0]+')
+            .replace(/'/g, "['’]"),
+        )
+        .join('|')})(?![\\p{L}\\p{N}-])`,
+      'giu',
+    ),
 );
 
 function normalize(text: string): string {
@@ -63,31 +67,33 @@ export default defineTool({
     '"action") are only replaced where they must be verbs. `mode: annotate` keeps the original and adds the plain word in ' +
     'brackets instead. Returns the text, each term found with its explanation and count, jargon per 100 words and a rating.',
   keywords: ['jargon', 'plain english', 'plain language', 'buzzwords', 'simplify text', 'legalese', 'corporate speak', 'clarity', 'rewrite'],
-  input: z.object({
-    text: textField('Text to simplify'),
-    categories: z
-      .array(z.enum(JARGON_CATEGORIES))
-      .min(1, 'name at least one category')
-      .optional()
-      .describe(`Dictionary sections to use (default all): ${JARGON_CATEGORIES.join(', ')}`),
-    mode: z
-      .enum(['replace', 'annotate'])
-      .default('replace')
-      .describe('replace = swap in the plain words (default); annotate = keep the jargon and add "(plain)" after it'),
-    keep: z
-      .array(z.string().min(1).max(100, 'at most 100 characters'))
-      .max(100, 'at most 100 terms')
-      .optional()
-      .describe('Dictionary terms to leave alone, e.g. ["bandwidth"] in a networking text'),
-  }),
-  output: z.object({
-    text: z.string().describe('The text in plain English (or annotated)'),
-    replacements: z.array(replacementSchema).describe('Each jargon term found, most frequent first'),
-    total: z.number().int().nonnegative().describe('Replacements made'),
-    wordCount: z.number().int().nonnegative(),
-    jargonPer100Words: z.number().nonnegative(),
-    rating: z.enum(['plain', 'some jargon', 'jargon-heavy']).describe('plain < 1 term per 100 words ≤ some jargon < 3 ≤ jargon-heavy'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Text to simplify'),
+      categories: z
+        .array(z.enum(JARGON_CATEGORIES))
+        .min(1, 'name at least one category')
+        .optional()
+        .describe(`Dictionary sections to use (default all): ${JARGON_CATEGORIES.join(', ')}`),
+      mode: z
+        .enum(['replace', 'annotate'])
+        .default('replace')
+        .describe('replace = swap in the plain words (default); annotate = keep the jargon and add "(plain)" after it'),
+      keep: z
+        .array(z.string().min(1).max(100, 'at most 100 characters'))
+        .max(100, 'at most 100 terms')
+        .optional()
+        .describe('Dictionary terms to leave alone, e.g. ["bandwidth"] in a networking text'),
+    }),
+  output: () =>
+    z.object({
+      text: z.string().describe('The text in plain English (or annotated)'),
+      replacements: z.array(replacementSchema).describe('Each jargon term found, most frequent first'),
+      total: z.number().int().nonnegative().describe('Replacements made'),
+      wordCount: z.number().int().nonnegative(),
+      jargonPer100Words: z.number().nonnegative(),
+      rating: z.enum(['plain', 'some jargon', 'jargon-heavy']).describe('plain < 1 term per 100 words ≤ some jargon < 3 ≤ jargon-heavy'),
+    }),
   examples: [
     {
       title: 'buzzwords, tenses and capitals',
@@ -202,9 +208,9 @@ export default defineTool({
     let output = '';
     let cursor = 0;
     let total = 0;
-    for (const match of text.matchAll(PATTERN)) {
+    for (const match of text.matchAll(PATTERN())) {
       const original = match[0];
-      const form = BY_FORM.get(normalize(original));
+      const form = BY_FORM().get(normalize(original));
       if (!form) continue;
       const { entry } = form;
       if (!allowed.has(entry.category) || kept.has(normalize(entry.term))) continue;

@@ -1,3 +1,4 @@
+import { withThousands } from '../../lib/digits.ts';
 import { fileTwinOf } from '../../lib/extract/file-twin.ts';
 import { UPLOAD_TEXT_FORMATS } from '../../lib/extract/upload.ts';
 import piiScrub, { CARD_AND_IBAN_MASKED_RESULT, EMAIL_AND_PHONE_RESULT, MAX_PII_TEXT_CHARS } from './pii-scrub.ts';
@@ -13,7 +14,7 @@ export default fileTwinOf(piiScrub, {
     '(PDF page by page with pdftotext, Office/OpenDocument from their XML) and scrubbed exactly like pii-scrub: e-mail addresses, phone numbers ' +
     '(libphonenumber), payment cards (Luhn), IBANs (mod-97), IP addresses, US SSNs, person names and, on request, dates of birth become typed ' +
     'placeholders ([EMAIL_1]…), [REDACTED] or masked values. Returns the scrubbed text, counts per type, the distinct values (masked), the privacy ' +
-    `audit (score, scoreBreakdown, findings) and \`source\` (file name, format, characters, pages). At most ${MAX_PII_TEXT_CHARS.toLocaleString('en-US')} ` +
+    `audit (score, scoreBreakdown, findings) and \`source\` (file name, format, characters, pages). At most ${withThousands(MAX_PII_TEXT_CHARS)} ` +
     'characters of text; a longer document is refused rather than scrubbed in part. Scanned PDFs without a text layer are refused (no OCR).',
   keywords: ['pii', 'redact pdf', 'redact document', 'anonymize file', 'scrub', 'gdpr', 'personal data', 'docx', 'pdf', 'privacy'],
   examples: [

@@ -77,32 +77,33 @@ export default defineTool({
     'text, counts per type, the distinct values found (masked, never raw), and an audit: a privacy score of the input, the points ' +
     'lost per type and one finding per type found with stable ids (pii.email, pii.credit_card…).',
   keywords: ['pii', 'redact', 'anonymize', 'scrub', 'gdpr', 'personal data', 'mask', 'email', 'phone number', 'credit card', 'iban', 'ssn', 'privacy'],
-  input: z.object({
-    text: z
-      .string()
-      .max(MAX_PII_TEXT_CHARS, `at most ${MAX_PII_TEXT_CHARS.toLocaleString('en')} characters`)
-      .describe('Text to scrub (max 100,000 characters)'),
-    types: z
-      .array(z.enum(PII_TYPES))
-      .min(1, 'name at least one type')
-      .refine((list) => new Set(list).size === list.length, 'list each type once')
-      .optional()
-      .describe(`Kinds of personal data to find (default: ${DEFAULT_PII_TYPES.join(', ')}; add date_of_birth to include dates of birth)`),
-    placeholderStyle: z
-      .enum(PLACEHOLDER_STYLES)
-      .default('typed')
-      .describe(
-        'typed = [EMAIL_1], numbered per distinct value (default); redacted = [REDACTED]; masked = the value with most characters hidden (card/SSN keep the last 4 digits)',
-      ),
-    defaultCountry: z
-      .string()
-      .length(2, 'a 2-letter ISO 3166 country code such as US, GB or DE')
-      .transform((c) => c.toUpperCase())
-      .refine(isPhoneCountry, 'a 2-letter ISO 3166 country code such as US, GB or DE')
-      .default('US')
-      .describe('Country for phone numbers written without +country code (ISO 3166-1 alpha-2, default US)'),
-  }),
-  output: piiResultSchema,
+  input: () =>
+    z.object({
+      text: z
+        .string()
+        .max(MAX_PII_TEXT_CHARS, `at most ${MAX_PII_TEXT_CHARS.toLocaleString('en')} characters`)
+        .describe('Text to scrub (max 100,000 characters)'),
+      types: z
+        .array(z.enum(PII_TYPES))
+        .min(1, 'name at least one type')
+        .refine((list) => new Set(list).size === list.length, 'list each type once')
+        .optional()
+        .describe(`Kinds of personal data to find (default: ${DEFAULT_PII_TYPES.join(', ')}; add date_of_birth to include dates of birth)`),
+      placeholderStyle: z
+        .enum(PLACEHOLDER_STYLES)
+        .default('typed')
+        .describe(
+          'typed = [EMAIL_1], numbered per distinct value (default); redacted = [REDACTED]; masked = the value with most characters hidden (card/SSN keep the last 4 digits)',
+        ),
+      defaultCountry: z
+        .string()
+        .length(2, 'a 2-letter ISO 3166 country code such as US, GB or DE')
+        .transform((c) => c.toUpperCase())
+        .refine(isPhoneCountry, 'a 2-letter ISO 3166 country code such as US, GB or DE')
+        .default('US')
+        .describe('Country for phone numbers written without +country code (ISO 3166-1 alpha-2, default US)'),
+    }),
+  output: () => piiResultSchema,
   examples: [
     {
       title: 'typed placeholders, repeated value keeps its number',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazyValue } from '../../lib/lazy.ts';
 import { countGraphemes, graphemes } from '../../lib/graphemes.ts';
 import { extractKeywords } from '../../lib/nlp/keywords.ts';
 import { joinSentences, rankSentences } from '../../lib/nlp/summarize.ts';
@@ -50,14 +51,14 @@ function measure(type: SnippetType, text: string): number {
   return SNIPPET_TYPES[type].unit === 'weighted' ? tweetLength(text) : countGraphemes(text);
 }
 
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+const wordSegmenter = lazyValue(() => new Intl.Segmenter(undefined, { granularity: 'word' }));
 
 /** Cuts at a word boundary so that text + "…" fits `limit` (never inside a grapheme or a word, unless one word is longer). */
 export function truncateAtWord(text: string, limit: number, length: (s: string) => number = countGraphemes): string {
   if (length(text) <= limit) return text;
   const budget = limit - length(ELLIPSIS);
   let kept = '';
-  for (const { segment } of wordSegmenter.segment(text)) {
+  for (const { segment } of wordSegmenter().segment(text)) {
     if (length(kept + segment) > budget) break;
     kept += segment;
   }
@@ -91,44 +92,46 @@ export default defineTool({
     'boundary with "…", never inside a word, emoji or accented letter. Tweets can end with the `url` and hashtags from the ' +
     "text's keywords. Lengths count user-perceived characters (graphemes).",
   keywords: ['meta description', 'snippet', 'tweet', 'excerpt', 'summary', 'og description', 'social post', 'truncate', 'teaser'],
-  input: z.object({
-    text: z
-      .string()
-      .max(MAX_SNIPPET_TEXT, `at most ${MAX_SNIPPET_TEXT.toLocaleString('en')} characters`)
-      .refine((t) => /[\p{L}\p{N}]/u.test(t), 'must contain some words')
-      .describe('Source text (article, page copy, post); max 100,000 characters'),
-    types: z
-      .array(z.enum(TYPES))
-      .min(1, 'name at least one type')
-      .refine((list) => new Set(list).size === list.length, 'list each type once')
-      .default(['meta-description', 'tweet', 'summary'])
-      .describe(`Snippets to make (default meta-description, tweet, summary): ${TYPES.join(', ')}`),
-    url: z
-      .url('an absolute URL such as https://example.com/post')
-      .max(2048)
-      .optional()
-      .describe('Link to append to the tweet and LinkedIn snippets (counts 23 characters on X)'),
-    hashtags: z
-      .number()
-      .int('a whole number')
-      .min(0, 'at least 0')
-      .max(5, 'at most 5')
-      .default(0)
-      .describe("Hashtags from the text's keywords to add to tweet and LinkedIn snippets when they fit (0–5, default 0)"),
-  }),
-  output: z.object({
-    snippets: z.array(
-      z.object({
-        type: z.enum(TYPES),
-        text: z.string(),
-        length: z.number().int().nonnegative().describe('Characters (graphemes); for tweets the weighted length X counts'),
-        maxLength: z.number().int().positive(),
-        truncated: z.boolean().describe('True when a sentence had to be cut (ends with "…")'),
-        sentences: z.number().int().nonnegative().describe('Whole sentences used'),
-        note: z.string().describe('Where this snippet goes and its limit'),
-      }),
-    ),
-  }),
+  input: () =>
+    z.object({
+      text: z
+        .string()
+        .max(MAX_SNIPPET_TEXT, `at most ${MAX_SNIPPET_TEXT.toLocaleString('en')} characters`)
+        .refine((t) => /[\p{L}\p{N}]/u.test(t), 'must contain some words')
+        .describe('Source text (article, page copy, post); max 100,000 characters'),
+      types: z
+        .array(z.enum(TYPES))
+        .min(1, 'name at least one type')
+        .refine((list) => new Set(list).size === list.length, 'list each type once')
+        .default(['meta-description', 'tweet', 'summary'])
+        .describe(`Snippets to make (default meta-description, tweet, summary): ${TYPES.join(', ')}`),
+      url: z
+        .url('an absolute URL such as https://example.com/post')
+        .max(2048)
+        .optional()
+        .describe('Link to append to the tweet and LinkedIn snippets (counts 23 characters on X)'),
+      hashtags: z
+        .number()
+        .int('a whole number')
+        .min(0, 'at least 0')
+        .max(5, 'at most 5')
+        .default(0)
+        .describe("Hashtags from the text's keywords to add to tweet and LinkedIn snippets when they fit (0–5, default 0)"),
+    }),
+  output: () =>
+    z.object({
+      snippets: z.array(
+        z.object({
+          type: z.enum(TYPES),
+          text: z.string(),
+          length: z.number().int().nonnegative().describe('Characters (graphemes); for tweets the weighted length X counts'),
+          maxLength: z.number().int().positive(),
+          truncated: z.boolean().describe('True when a sentence had to be cut (ends with "…")'),
+          sentences: z.number().int().nonnegative().describe('Whole sentences used'),
+          note: z.string().describe('Where this snippet goes and its limit'),
+        }),
+      ),
+    }),
   examples: [
     {
       title: 'meta description and tweet from an article',

@@ -221,22 +221,6 @@ describe('ats-gap', () => {
     assert.ok((r.matchScore as number) > 50 && (r.matchScore as number) < 100);
   });
 
-  test('the HTTP body is exactly {status, result, warnings}', async () => {
-    // Imported here: the whole service (every module) loads only for the tests that need HTTP.
-    const { startTestServer } = await import('../../../test/helpers/server.ts');
-    const server = await startTestServer();
-    try {
-      const response = await server.post('/api/v1/text-intelligence/ats-gap', { jobDescription: 'Must have Python and SQL.', resume: 'Skills\nPython' });
-      assert.equal(response.status, 200);
-      const body = (await response.json()) as Record<string, unknown>;
-      assert.deepEqual(Object.keys(body).sort(), ['result', 'status', 'warnings']);
-      assert.equal(body.status, true);
-      assert.deepEqual((body.result as { missingKeywords: string[] }).missingKeywords, ['SQL']);
-    } finally {
-      await server.close();
-    }
-  });
-
   test('bad input is a 400 naming the field', async () => {
     await expectBadRequest(atsGap, { resume: 'x' }, 'jobDescription');
     await expectBadRequest(atsGap, { jobDescription: 'Python', resume: '  ' }, 'resume');
@@ -364,24 +348,4 @@ describe('properties: random valid input never gives a 5xx; random invalid input
       { numRuns: 60 },
     );
   });
-});
-
-test('personal data never reaches the logs (HTTP, real pipeline)', async () => {
-  // Imported here: the whole service (every module) loads only for the tests that need HTTP.
-  const { startTestServer } = await import('../../../test/helpers/server.ts');
-  const server = await startTestServer();
-  try {
-    const email = 'very.private.person@example.org';
-    const card = '4111 1111 1111 1111';
-    const response = await server.post('/api/v1/text-intelligence/pii-scrub', { text: `Mail ${email}, card ${card}` });
-    assert.equal(response.status, 200);
-    const body = (await response.json()) as { result: { text: string } };
-    assert.equal(body.result.text, 'Mail [EMAIL_1], card [CREDIT_CARD_1]');
-    const bad = await server.post('/api/v1/text-intelligence/pii-scrub', { text: `Mail ${email}`, types: ['nope'] });
-    assert.equal(bad.status, 400);
-    assert.ok(server.logs.length > 0);
-    for (const secret of [email, card, '4111111111111111']) assert.ok(!server.logs.some((line) => line.includes(secret)), `${secret} was logged`);
-  } finally {
-    await server.close();
-  }
 });

@@ -17,21 +17,23 @@ export default defineTool({
     'duplicates are removed and items are quoted (inner quotes are doubled, CSV style). The separator is yours ' +
     '(default ", ").',
   keywords: ['comma separated', 'csv', 'list to comma', 'join list', 'delimiter', 'column to row'],
-  input: z.object({
-    text: textField('The list: one item per line, or separated by spaces'),
-    separator: z.string().max(20, 'at most 20 characters').default(', ').describe('Placed between items (default ", ")'),
-    splitOn: z
-      .enum(['auto', 'lines', 'whitespace'])
-      .default('auto')
-      .describe('Where items end: lines, whitespace, or auto (lines if there are several, else whitespace)'),
-    unique: z.boolean().default(false).describe('Drop repeated items, keeping the first (default false)'),
-    quote: z.enum(['none', 'single', 'double']).default('none').describe('Wrap each item in \' or " quotes (default none)'),
-  }),
-  output: z.object({
-    text: z.string().describe('The items joined by the separator'),
-    items: z.array(z.string()).describe('The items, trimmed and unquoted'),
-    count: z.number().int().nonnegative().describe('How many items'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('The list: one item per line, or separated by spaces'),
+      separator: z.string().max(20, 'at most 20 characters').default(', ').describe('Placed between items (default ", ")'),
+      splitOn: z
+        .enum(['auto', 'lines', 'whitespace'])
+        .default('auto')
+        .describe('Where items end: lines, whitespace, or auto (lines if there are several, else whitespace)'),
+      unique: z.boolean().default(false).describe('Drop repeated items, keeping the first (default false)'),
+      quote: z.enum(['none', 'single', 'double']).default('none').describe('Wrap each item in \' or " quotes (default none)'),
+    }),
+  output: () =>
+    z.object({
+      text: z.string().describe('The items joined by the separator'),
+      items: z.array(z.string()).describe('The items, trimmed and unquoted'),
+      count: z.number().int().nonnegative().describe('How many items'),
+    }),
   examples: [
     {
       title: 'lines to a comma list',

@@ -66,21 +66,23 @@ export default defineTool({
     'options ignore case or whitespace differences. ' +
     'For reviewing edits, plagiarism checks, or finding what changed between two versions.',
   keywords: ['diff', 'compare text', 'text difference', 'changes', 'similarity', 'word diff', 'line diff', 'what changed', 'versions'],
-  input: z.object({
-    text1: textField('The original text'),
-    text2: textField('The changed text'),
-    ignoreCase: z.boolean().default(false).describe('Treat upper and lower case as the same (default false)'),
-    ignoreWhitespace: z
-      .boolean()
-      .default(false)
-      .describe('Lines that differ only in spacing (runs of spaces, spaces at either end) count as the same (default false)'),
-  }),
-  output: z.object({
-    identical: z.boolean().describe('True when the line diff finds no change'),
-    similarity: z.number().min(0).max(100).describe('Words in common as a percentage, 2 decimals (100 for two empty texts)'),
-    lines: side('Lines'),
-    words: side('Words'),
-  }),
+  input: () =>
+    z.object({
+      text1: textField('The original text'),
+      text2: textField('The changed text'),
+      ignoreCase: z.boolean().default(false).describe('Treat upper and lower case as the same (default false)'),
+      ignoreWhitespace: z
+        .boolean()
+        .default(false)
+        .describe('Lines that differ only in spacing (runs of spaces, spaces at either end) count as the same (default false)'),
+    }),
+  output: () =>
+    z.object({
+      identical: z.boolean().describe('True when the line diff finds no change'),
+      similarity: z.number().min(0).max(100).describe('Words in common as a percentage, 2 decimals (100 for two empty texts)'),
+      lines: side('Lines'),
+      words: side('Words'),
+    }),
   examples: [
     {
       title: 'one word changed',

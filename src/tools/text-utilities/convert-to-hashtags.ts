@@ -20,20 +20,22 @@ export default defineTool({
     'kept (Chinese and Japanese are split into words by Unicode word segmentation). Duplicates are removed ' +
     'case-insensitively unless unique is false.',
   keywords: ['hashtag', 'hashtags', 'social media', 'instagram', 'twitter', 'tags', 'camel case tags'],
-  input: z.object({
-    text: textField('Words or phrases to turn into hashtags'),
-    mode: z
-      .enum(['words', 'phrases'])
-      .default('words')
-      .describe('"words": one tag per word (default); "phrases": one #PascalCase tag per line or comma-separated phrase'),
-    lowercase: z.boolean().default(false).describe('Lower-case every tag (default false)'),
-    unique: z.boolean().default(true).describe('Drop repeated tags, ignoring case (default true)'),
-  }),
-  output: z.object({
-    hashtags: z.array(z.string()).describe('The tags, each starting with #, in the order they appear'),
-    text: z.string().describe('The tags joined by single spaces'),
-    count: z.number().int().nonnegative().describe('How many tags'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Words or phrases to turn into hashtags'),
+      mode: z
+        .enum(['words', 'phrases'])
+        .default('words')
+        .describe('"words": one tag per word (default); "phrases": one #PascalCase tag per line or comma-separated phrase'),
+      lowercase: z.boolean().default(false).describe('Lower-case every tag (default false)'),
+      unique: z.boolean().default(true).describe('Drop repeated tags, ignoring case (default true)'),
+    }),
+  output: () =>
+    z.object({
+      hashtags: z.array(z.string()).describe('The tags, each starting with #, in the order they appear'),
+      text: z.string().describe('The tags joined by single spaces'),
+      count: z.number().int().nonnegative().describe('How many tags'),
+    }),
   examples: [
     {
       title: 'one tag per word',

@@ -24,27 +24,28 @@ export default defineTool({
     '(Chinese, Japanese, Korean, Thai, Hebrew, Hindi…) keeps its own letters ("Tokyo 東京" → "tokyo-東京"). Optionally keeps case, splits ' +
     'camelCase words, or cuts the slug at a word boundary to a maximum length.',
   keywords: ['slug', 'slugify', 'url', 'permalink', 'seo url', 'transliterate', 'kebab'],
-  input: z.object({
-    text: textField('Title or phrase to turn into a slug'),
-    separator: z
-      .string()
-      .max(3, 'at most 3 characters')
-      .regex(/^[^\p{L}\p{N}\s]*$/u, 'punctuation only, such as -, _ or . (or "" for none)')
-      .default('-')
-      .describe('Joins the words (default "-"; "_" and "." are common; "" joins without one)'),
-    lowercase: z.boolean().default(true).describe('Lower-case the slug (default true)'),
-    decamelize: z.boolean().default(false).describe('Split camelCase words first, so "fooBar" becomes "foo-bar" (default false)'),
-    transliterate: z.boolean().default(true).describe('Convert letters to Latin ASCII (default true); false keeps Unicode letters such as "é"'),
-    maxLength: z
-      .number()
-      .int('a whole number')
-      .min(1, 'at least 1')
-      .max(2000, 'at most 2000')
-      .optional()
-      .describe('Cut the slug to at most this many characters, at a word boundary where possible (1–2000)'),
-    locale: localeField('Language rules for transliteration, e.g. "de" turns ä into ae and "sv" turns å into aa'),
-  }),
-  output: z.object({ slug: z.string().describe('The slug; empty when the text has no letters or digits') }),
+  input: () =>
+    z.object({
+      text: textField('Title or phrase to turn into a slug'),
+      separator: z
+        .string()
+        .max(3, 'at most 3 characters')
+        .regex(/^[^\p{L}\p{N}\s]*$/u, 'punctuation only, such as -, _ or . (or "" for none)')
+        .default('-')
+        .describe('Joins the words (default "-"; "_" and "." are common; "" joins without one)'),
+      lowercase: z.boolean().default(true).describe('Lower-case the slug (default true)'),
+      decamelize: z.boolean().default(false).describe('Split camelCase words first, so "fooBar" becomes "foo-bar" (default false)'),
+      transliterate: z.boolean().default(true).describe('Convert letters to Latin ASCII (default true); false keeps Unicode letters such as "é"'),
+      maxLength: z
+        .number()
+        .int('a whole number')
+        .min(1, 'at least 1')
+        .max(2000, 'at most 2000')
+        .optional()
+        .describe('Cut the slug to at most this many characters, at a word boundary where possible (1–2000)'),
+      locale: localeField('Language rules for transliteration, e.g. "de" turns ä into ae and "sv" turns å into aa'),
+    }),
+  output: () => z.object({ slug: z.string().describe('The slug; empty when the text has no letters or digits') }),
   examples: [
     { title: 'accents are transliterated', input: { text: 'Crème brûlée' }, output: { slug: 'creme-brulee' } },
     { title: 'punctuation and "&"', input: { text: 'Hello, World & Friends!' }, output: { slug: 'hello-world-and-friends' } },

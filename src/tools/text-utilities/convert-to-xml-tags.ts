@@ -26,28 +26,30 @@ export default defineTool({
     'are checked against the XML naming rules (letters incl. non-Latin, digits, "-", "_", "."). Good for building ' +
     'sitemaps, feeds, test fixtures or config lists from a plain list.',
   keywords: ['xml', 'xml tags', 'wrap lines', 'list to xml', 'markup', 'text to xml'],
-  input: z.object({
-    text: textField('The lines to wrap, one element per line'),
-    tag: z.string().max(100, 'at most 100 characters').refine(isXmlName, NAME_RULE).default('item').describe('Element name for each line (default "item")'),
-    root: z
-      .string()
-      .max(100, 'at most 100 characters')
-      .refine((name) => name === '' || isXmlName(name), `"" for no root, or ${NAME_RULE}`)
-      .default('items')
-      .describe('Root element name (default "items"; "" for none)'),
-    indent: z
-      .string()
-      .regex(/^[ \t]{0,8}$/, 'up to 8 spaces or tabs')
-      .default('  ')
-      .describe('Indentation of the elements inside the root (default two spaces)'),
-    trim: z.boolean().default(true).describe('Trim spaces at both ends of each line (default true)'),
-    skipEmpty: z.boolean().default(true).describe('Skip empty lines (default true)'),
-    declaration: z.boolean().default(false).describe('Start with <?xml version="1.0" encoding="UTF-8"?> (default false)'),
-  }),
-  output: z.object({
-    xml: z.string().describe('The XML'),
-    count: z.number().int().nonnegative().describe('How many elements were written'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('The lines to wrap, one element per line'),
+      tag: z.string().max(100, 'at most 100 characters').refine(isXmlName, NAME_RULE).default('item').describe('Element name for each line (default "item")'),
+      root: z
+        .string()
+        .max(100, 'at most 100 characters')
+        .refine((name) => name === '' || isXmlName(name), `"" for no root, or ${NAME_RULE}`)
+        .default('items')
+        .describe('Root element name (default "items"; "" for none)'),
+      indent: z
+        .string()
+        .regex(/^[ \t]{0,8}$/, 'up to 8 spaces or tabs')
+        .default('  ')
+        .describe('Indentation of the elements inside the root (default two spaces)'),
+      trim: z.boolean().default(true).describe('Trim spaces at both ends of each line (default true)'),
+      skipEmpty: z.boolean().default(true).describe('Skip empty lines (default true)'),
+      declaration: z.boolean().default(false).describe('Start with <?xml version="1.0" encoding="UTF-8"?> (default false)'),
+    }),
+  output: () =>
+    z.object({
+      xml: z.string().describe('The XML'),
+      count: z.number().int().nonnegative().describe('How many elements were written'),
+    }),
   examples: [
     {
       title: 'a list in <items>',

@@ -22,23 +22,24 @@ export default defineTool({
     '(up to 100, separated by a blank line). By default it starts with the classic "Lorem ipsum dolor sit amet"; the ' +
     'rest is random Latin-like filler. format "html" wraps each paragraph in <p>…</p>.',
   keywords: ['lorem ipsum', 'dummy text', 'placeholder text', 'filler text', 'sample text', 'mock content'],
-  input: z
-    .object({
-      count: countField('How many words (up to 10,000), sentences (up to 1,000) or paragraphs (up to 100)', 1, LIMITS.words),
-      unit: z
-        .enum(['words', 'sentences', 'paragraphs'])
-        .default('paragraphs')
-        .describe('What count counts: words, sentences or paragraphs (default paragraphs)'),
-      startWithLorem: z.boolean().default(true).describe('Begin with the classic "Lorem ipsum dolor sit amet…" (default true)'),
-      format: z.enum(['plain', 'html']).default('plain').describe('plain text (default) or html with <p> paragraphs'),
-    })
-    .superRefine((input, ctx) => {
-      const max = LIMITS[input.unit];
-      // Above the words limit the field's own check has already said so.
-      if (input.count > max && input.count <= LIMITS.words)
-        ctx.addIssue({ code: 'custom', path: ['count'], message: `at most ${max.toLocaleString('en')} ${input.unit}` });
-    }),
-  output: z.object({ text: z.string().describe('The generated placeholder text') }),
+  input: () =>
+    z
+      .object({
+        count: countField('How many words (up to 10,000), sentences (up to 1,000) or paragraphs (up to 100)', 1, LIMITS.words),
+        unit: z
+          .enum(['words', 'sentences', 'paragraphs'])
+          .default('paragraphs')
+          .describe('What count counts: words, sentences or paragraphs (default paragraphs)'),
+        startWithLorem: z.boolean().default(true).describe('Begin with the classic "Lorem ipsum dolor sit amet…" (default true)'),
+        format: z.enum(['plain', 'html']).default('plain').describe('plain text (default) or html with <p> paragraphs'),
+      })
+      .superRefine((input, ctx) => {
+        const max = LIMITS[input.unit];
+        // Above the words limit the field's own check has already said so.
+        if (input.count > max && input.count <= LIMITS.words)
+          ctx.addIssue({ code: 'custom', path: ['count'], message: `at most ${max.toLocaleString('en')} ${input.unit}` });
+      }),
+  output: () => z.object({ text: z.string().describe('The generated placeholder text') }),
   examples: [
     { title: 'the classic five words', input: { count: 5, unit: 'words' }, output: { text: 'Lorem ipsum dolor sit amet' } },
     { title: 'one sentence', input: { count: 1, unit: 'sentences' }, output: { text: CLASSIC_SENTENCE } },

@@ -66,23 +66,25 @@ export default defineTool({
     'default ("one hundred five"); and: true gives British "one hundred and five". For cheques, invoices and ' +
     'accessibility.',
   keywords: ['number to words', 'spell number', 'amount in words', 'cheque writing', 'ordinal', 'currency in words', 'numbers to text'],
-  input: z.object({
-    number: z
-      .union([z.number(), z.string().max(200, 'at most 200 characters')], {
-        error: (issue) => (issue.input === undefined ? 'is required' : 'a number, or a string of digits such as "1e21" or "-0.05"'),
-      })
-      .describe('The number: a JSON number, or a string for big or exact values ("1e21", "-0.05", "1,234,567")'),
-    ordinal: z.boolean().default(false).describe('Spell as an ordinal: 21 → "twenty-first" (whole numbers ≥ 0 only; default false)'),
-    currency: z
-      .enum(CURRENCY_CODES)
-      .optional()
-      .describe(`Spell as a money amount in this currency: ${CURRENCY_CODES.join(', ')}`),
-    and: z.boolean().default(false).describe('British style with "and" after hundreds: "one hundred and five" (default false)'),
-  }),
-  output: z.object({
-    words: z.string().describe('The number in words, lower case'),
-    number: z.string().describe('The number as read, in plain decimal notation'),
-  }),
+  input: () =>
+    z.object({
+      number: z
+        .union([z.number(), z.string().max(200, 'at most 200 characters')], {
+          error: (issue) => (issue.input === undefined ? 'is required' : 'a number, or a string of digits such as "1e21" or "-0.05"'),
+        })
+        .describe('The number: a JSON number, or a string for big or exact values ("1e21", "-0.05", "1,234,567")'),
+      ordinal: z.boolean().default(false).describe('Spell as an ordinal: 21 → "twenty-first" (whole numbers ≥ 0 only; default false)'),
+      currency: z
+        .enum(CURRENCY_CODES)
+        .optional()
+        .describe(`Spell as a money amount in this currency: ${CURRENCY_CODES.join(', ')}`),
+      and: z.boolean().default(false).describe('British style with "and" after hundreds: "one hundred and five" (default false)'),
+    }),
+  output: () =>
+    z.object({
+      words: z.string().describe('The number in words, lower case'),
+      number: z.string().describe('The number as read, in plain decimal notation'),
+    }),
   examples: [
     { title: 'cardinal', input: { number: 1234 }, output: { words: 'one thousand two hundred thirty-four', number: '1234' } },
     { title: 'negative decimal', input: { number: -3.14 }, output: { words: 'minus three point one four', number: '-3.14' } },

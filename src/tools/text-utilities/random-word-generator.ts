@@ -19,17 +19,19 @@ export default defineTool({
     'limited to a word length range; words are distinct unless unique is false. Not for passwords: use ' +
     'security-apis/secure-password-generator for secrets.',
   keywords: ['random words', 'word generator', 'random english words', 'brainstorm', 'pictionary', 'word list'],
-  input: z.object({
-    count: countField('How many words', 1, MAX_WORDS),
-    minLength: z.number().int('a whole number').min(1, 'at least 1').max(30, 'at most 30').optional().describe('Shortest word length in letters (1–30)'),
-    maxLength: z.number().int('a whole number').min(1, 'at least 1').max(30, 'at most 30').optional().describe('Longest word length in letters (1–30)'),
-    unique: z.boolean().default(true).describe('No word twice (default true)'),
-    separator: z.string().max(20, 'at most 20 characters').default(' ').describe('Joins the words in `text` (default one space)'),
-  }),
-  output: z.object({
-    words: z.array(z.string()).describe('The random words'),
-    text: z.string().describe('The words joined by the separator'),
-  }),
+  input: () =>
+    z.object({
+      count: countField('How many words', 1, MAX_WORDS),
+      minLength: z.number().int('a whole number').min(1, 'at least 1').max(30, 'at most 30').optional().describe('Shortest word length in letters (1–30)'),
+      maxLength: z.number().int('a whole number').min(1, 'at least 1').max(30, 'at most 30').optional().describe('Longest word length in letters (1–30)'),
+      unique: z.boolean().default(true).describe('No word twice (default true)'),
+      separator: z.string().max(20, 'at most 20 characters').default(' ').describe('Joins the words in `text` (default one space)'),
+    }),
+  output: () =>
+    z.object({
+      words: z.array(z.string()).describe('The random words'),
+      text: z.string().describe('The words joined by the separator'),
+    }),
   examples: [
     { title: 'five random words', input: { count: 5 } },
     { title: 'three short words, comma separated', input: { count: 3, maxLength: 4, separator: ', ' } },

@@ -15,19 +15,21 @@ export default defineTool({
     'start or end are dropped. With keepParagraphs, blank-line paragraph breaks stay (as one empty line) and only the ' +
     'breaks inside paragraphs are joined — handy for text copied from PDFs or e-mails.',
   keywords: ['remove line breaks', 'join lines', 'unwrap text', 'newlines', 'single line', 'pdf text cleanup'],
-  input: z.object({
-    text: textField('Text whose lines should be joined'),
-    replaceWith: z
-      .string()
-      .max(100, 'at most 100 characters')
-      .default(' ')
-      .describe('What replaces each line break (default one space; "" joins directly, ", " makes a list)'),
-    keepParagraphs: z.boolean().default(false).describe('Keep blank-line paragraph breaks and join only the lines inside each paragraph (default false)'),
-  }),
-  output: z.object({
-    text: z.string().describe('The joined text'),
-    lineBreaks: z.number().int().nonnegative().describe('How many line breaks the input had (CRLF counts once)'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Text whose lines should be joined'),
+      replaceWith: z
+        .string()
+        .max(100, 'at most 100 characters')
+        .default(' ')
+        .describe('What replaces each line break (default one space; "" joins directly, ", " makes a list)'),
+      keepParagraphs: z.boolean().default(false).describe('Keep blank-line paragraph breaks and join only the lines inside each paragraph (default false)'),
+    }),
+  output: () =>
+    z.object({
+      text: z.string().describe('The joined text'),
+      lineBreaks: z.number().int().nonnegative().describe('How many line breaks the input had (CRLF counts once)'),
+    }),
   examples: [
     { title: 'mixed line endings', input: { text: 'one\r\ntwo\nthree\rfour' }, output: { text: 'one two three four', lineBreaks: 3 } },
     {

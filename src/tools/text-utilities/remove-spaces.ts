@@ -22,14 +22,16 @@ export default defineTool({
     '(blank lines included). Line breaks are kept in every mode except that "trim" drops leading and trailing blank lines; ' +
     'use remove-line-breaks to join lines. Zero-width joiners inside emoji are never touched.',
   keywords: ['remove spaces', 'strip whitespace', 'collapse spaces', 'trim', 'extra spaces', 'tabs'],
-  input: z.object({
-    text: textField('Text to clean'),
-    mode: z.enum(MODES).default('all').describe('all | extra | leading-trailing | trim (default all)'),
-  }),
-  output: z.object({
-    text: z.string().describe('The text without the removed spaces'),
-    removed: z.number().int().nonnegative().describe('How many whitespace characters were removed'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Text to clean'),
+      mode: z.enum(MODES).default('all').describe('all | extra | leading-trailing | trim (default all)'),
+    }),
+  output: () =>
+    z.object({
+      text: z.string().describe('The text without the removed spaces'),
+      removed: z.number().int().nonnegative().describe('How many whitespace characters were removed'),
+    }),
   examples: [
     { title: 'remove every space', input: { text: 'a b\tc  d' }, output: { text: 'abcd', removed: 4 } },
     {

@@ -13,19 +13,21 @@ export default defineTool({
     'line, ", " for a list). The result may be at most 1,000,000 characters (UTF-16 code units, as JSON counts them); ' +
     'a count that would exceed it is refused with the largest count that fits.',
   keywords: ['repeat', 'duplicate text', 'copy text', 'multiply text', 'repeat string', 'times', 'n times'],
-  input: z.object({
-    text: textField('Text to repeat'),
-    count: countField('How many copies', 1, MAX_TEXT_CHARS),
-    separator: z
-      .string()
-      .max(1000, 'at most 1,000 characters')
-      .default('')
-      .describe('Placed between copies (default none; "\\n" puts each copy on its own line)'),
-  }),
-  output: z.object({
-    text: z.string().describe('The repeated text'),
-    length: z.number().int().nonnegative().describe('Length of the result in UTF-16 code units'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Text to repeat'),
+      count: countField('How many copies', 1, MAX_TEXT_CHARS),
+      separator: z
+        .string()
+        .max(1000, 'at most 1,000 characters')
+        .default('')
+        .describe('Placed between copies (default none; "\\n" puts each copy on its own line)'),
+    }),
+  output: () =>
+    z.object({
+      text: z.string().describe('The repeated text'),
+      length: z.number().int().nonnegative().describe('Length of the result in UTF-16 code units'),
+    }),
   examples: [
     { title: 'three copies', input: { text: 'ab', count: 3 }, output: { text: 'ababab', length: 6 } },
     { title: 'one per line', input: { text: 'Hello', count: 2, separator: '\n' }, output: { text: 'Hello\nHello', length: 11 } },

@@ -10,8 +10,8 @@ export default defineTool({
   title: 'Reverse text',
   description: 'Reverses a text character by character, keeping emoji, flags and accented letters whole (grapheme-aware).',
   keywords: ['reverse', 'backwards', 'mirror', 'flip text'],
-  input: z.object({ text: textField('Text to reverse') }),
-  output: z.object({ text: z.string().describe('The reversed text') }),
+  input: () => z.object({ text: textField('Text to reverse') }),
+  output: () => z.object({ text: z.string().describe('The reversed text') }),
   examples: [
     { title: 'plain text', input: { text: 'abc' }, output: { text: 'cba' } },
     { title: 'emoji with skin tone stays whole', input: { text: '👍🏽x' }, output: { text: 'x👍🏽' } },

@@ -20,20 +20,22 @@ export default defineTool({
     'spaces. Understands CRLF, LF and CR line endings and answers with the ending the input used; a final line ' +
     'break stays at the end.',
   keywords: ['sort lines', 'alphabetize lines', 'reverse lines', 'shuffle lines', 'dedupe lines', 'remove duplicate lines', 'natural sort'],
-  input: z.object({
-    text: textField('Text whose lines to sort'),
-    order: z.enum(ORDERS).default('asc').describe('asc (A→Z, default), desc (Z→A), reverse (flip input order) or shuffle (random)'),
-    numeric: z.boolean().default(true).describe('Compare digit runs by value, so "2" sorts before "10" (default true)'),
-    caseInsensitive: z.boolean().default(true).describe('Treat lines that differ only in case as equal (default true); false sorts upper case first'),
-    unique: z.boolean().default(false).describe('Keep only the first of equal lines (default false)'),
-    removeEmpty: z.boolean().default(false).describe('Drop empty and whitespace-only lines (default false)'),
-    trim: z.boolean().default(false).describe('Trim spaces at both ends of every line first (default false)'),
-    locale: localeField('Language whose alphabet order to use, e.g. "de", "sv"; default "en"'),
-  }),
-  output: z.object({
-    text: z.string().describe('The lines in their new order'),
-    count: z.number().int().nonnegative().describe('How many lines the result has'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Text whose lines to sort'),
+      order: z.enum(ORDERS).default('asc').describe('asc (A→Z, default), desc (Z→A), reverse (flip input order) or shuffle (random)'),
+      numeric: z.boolean().default(true).describe('Compare digit runs by value, so "2" sorts before "10" (default true)'),
+      caseInsensitive: z.boolean().default(true).describe('Treat lines that differ only in case as equal (default true); false sorts upper case first'),
+      unique: z.boolean().default(false).describe('Keep only the first of equal lines (default false)'),
+      removeEmpty: z.boolean().default(false).describe('Drop empty and whitespace-only lines (default false)'),
+      trim: z.boolean().default(false).describe('Trim spaces at both ends of every line first (default false)'),
+      locale: localeField('Language whose alphabet order to use, e.g. "de", "sv"; default "en"'),
+    }),
+  output: () =>
+    z.object({
+      text: z.string().describe('The lines in their new order'),
+      count: z.number().int().nonnegative().describe('How many lines the result has'),
+    }),
   examples: [
     { title: 'natural A→Z', input: { text: 'file10\nfile2\nFile1' }, output: { text: 'File1\nfile2\nfile10', count: 3 } },
     {

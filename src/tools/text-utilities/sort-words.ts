@@ -17,23 +17,25 @@ export default defineTool({
     'separate words and are dropped, and Chinese or Japanese text is split into words too. Returns the sorted list and ' +
     'the words joined by the separator.',
   keywords: ['sort words', 'alphabetize', 'alphabetical order', 'word list', 'a-z', 'dedupe words'],
-  input: z.object({
-    text: textField('Text whose words to sort'),
-    order: z.enum(['asc', 'desc']).default('asc').describe('asc = A→Z (default), desc = Z→A'),
-    caseInsensitive: z
-      .boolean()
-      .default(true)
-      .describe('Treat "Apple" and "apple" as equal (default true); false sorts upper case first and keeps both when unique'),
-    unique: z.boolean().default(false).describe('Keep each word once (default false)'),
-    numeric: z.boolean().default(true).describe('Compare digit runs by value, so "2" sorts before "10" (default true)'),
-    separator: z.string().max(20, 'at most 20 characters').default(' ').describe('Joins the sorted words in `text` (default one space)'),
-    locale: localeField('Language whose alphabet order to use, e.g. "sv" (å after z) or "de"; default "en"'),
-  }),
-  output: z.object({
-    text: z.string().describe('The sorted words joined by the separator'),
-    words: z.array(z.string()).describe('The sorted words'),
-    count: z.number().int().nonnegative().describe('How many words'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Text whose words to sort'),
+      order: z.enum(['asc', 'desc']).default('asc').describe('asc = A→Z (default), desc = Z→A'),
+      caseInsensitive: z
+        .boolean()
+        .default(true)
+        .describe('Treat "Apple" and "apple" as equal (default true); false sorts upper case first and keeps both when unique'),
+      unique: z.boolean().default(false).describe('Keep each word once (default false)'),
+      numeric: z.boolean().default(true).describe('Compare digit runs by value, so "2" sorts before "10" (default true)'),
+      separator: z.string().max(20, 'at most 20 characters').default(' ').describe('Joins the sorted words in `text` (default one space)'),
+      locale: localeField('Language whose alphabet order to use, e.g. "sv" (å after z) or "de"; default "en"'),
+    }),
+  output: () =>
+    z.object({
+      text: z.string().describe('The sorted words joined by the separator'),
+      words: z.array(z.string()).describe('The sorted words'),
+      count: z.number().int().nonnegative().describe('How many words'),
+    }),
   examples: [
     {
       title: 'alphabetical, punctuation dropped',

@@ -28,12 +28,13 @@ export default defineTool({
     '(accents, ß, Greek, Cyrillic; emoji left alone). The programming cases (camel, pascal, snake, kebab, constant) ' +
     "drop punctuation and join the words; the others keep the text as it is apart from the letters' case.",
   keywords: ['case', 'uppercase', 'lowercase', 'title case', 'sentence case', 'camelCase', 'snake_case', 'kebab-case', 'capitalize', 'all caps', 'caps'],
-  input: z.object({
-    text: textField('Text to convert'),
-    case: z.enum(CASES).describe(`Target case: ${CASES.join(', ')}`),
-    locale: localeField('Language for case mapping, e.g. "tr" so that i becomes İ; default: language-neutral Unicode rules'),
-  }),
-  output: z.object({ text: z.string().describe('The converted text') }),
+  input: () =>
+    z.object({
+      text: textField('Text to convert'),
+      case: z.enum(CASES).describe(`Target case: ${CASES.join(', ')}`),
+      locale: localeField('Language for case mapping, e.g. "tr" so that i becomes İ; default: language-neutral Unicode rules'),
+    }),
+  output: () => z.object({ text: z.string().describe('The converted text') }),
   examples: [
     { title: 'camelCase', input: { text: 'hello world', case: 'camel' }, output: { text: 'helloWorld' } },
     {

@@ -24,36 +24,38 @@ export default defineTool({
     'not UTF-16 units. Words come from Unicode word segmentation, so Chinese, Japanese and Thai words are counted ' +
     'properly and punctuation or emoji are not words. Paragraphs are blocks separated by blank lines.',
   keywords: ['word count', 'character count', 'text statistics', 'reading time', 'sentence count', 'letter count', 'speaking time'],
-  input: z.object({
-    text: textField('Text to measure'),
-    readingWpm: z
-      .number()
-      .int('a whole number')
-      .min(50, 'at least 50')
-      .max(1000, 'at most 1000')
-      .default(238)
-      .describe('Reading speed in words per minute (50–1000, default 238, the adult silent-reading average)'),
-    speakingWpm: z
-      .number()
-      .int('a whole number')
-      .min(50, 'at least 50')
-      .max(500, 'at most 500')
-      .default(150)
-      .describe('Speaking speed in words per minute (50–500, default 150)'),
-  }),
-  output: z.object({
-    characters: z.number().int().nonnegative().describe('User-perceived characters (grapheme clusters), spaces and line breaks included'),
-    charactersNoSpaces: z.number().int().nonnegative().describe('Characters that are not whitespace'),
-    words: z.number().int().nonnegative().describe('Words (Unicode word segments with letters or digits)'),
-    uniqueWords: z.number().int().nonnegative().describe('Distinct words, ignoring case'),
-    sentences: z.number().int().nonnegative().describe('Sentences that contain a letter or digit'),
-    paragraphs: z.number().int().nonnegative().describe('Blocks of text separated by blank lines'),
-    lines: z.number().int().nonnegative().describe('Lines (a final line break does not start a new one)'),
-    bytes: z.number().int().nonnegative().describe('Size in UTF-8 bytes'),
-    averageWordLength: z.number().nonnegative().describe('Characters per word, 2 decimals'),
-    readingTimeSeconds: z.number().int().nonnegative().describe('Estimated silent reading time, whole seconds'),
-    speakingTimeSeconds: z.number().int().nonnegative().describe('Estimated time to read aloud, whole seconds'),
-  }),
+  input: () =>
+    z.object({
+      text: textField('Text to measure'),
+      readingWpm: z
+        .number()
+        .int('a whole number')
+        .min(50, 'at least 50')
+        .max(1000, 'at most 1000')
+        .default(238)
+        .describe('Reading speed in words per minute (50–1000, default 238, the adult silent-reading average)'),
+      speakingWpm: z
+        .number()
+        .int('a whole number')
+        .min(50, 'at least 50')
+        .max(500, 'at most 500')
+        .default(150)
+        .describe('Speaking speed in words per minute (50–500, default 150)'),
+    }),
+  output: () =>
+    z.object({
+      characters: z.number().int().nonnegative().describe('User-perceived characters (grapheme clusters), spaces and line breaks included'),
+      charactersNoSpaces: z.number().int().nonnegative().describe('Characters that are not whitespace'),
+      words: z.number().int().nonnegative().describe('Words (Unicode word segments with letters or digits)'),
+      uniqueWords: z.number().int().nonnegative().describe('Distinct words, ignoring case'),
+      sentences: z.number().int().nonnegative().describe('Sentences that contain a letter or digit'),
+      paragraphs: z.number().int().nonnegative().describe('Blocks of text separated by blank lines'),
+      lines: z.number().int().nonnegative().describe('Lines (a final line break does not start a new one)'),
+      bytes: z.number().int().nonnegative().describe('Size in UTF-8 bytes'),
+      averageWordLength: z.number().nonnegative().describe('Characters per word, 2 decimals'),
+      readingTimeSeconds: z.number().int().nonnegative().describe('Estimated silent reading time, whole seconds'),
+      speakingTimeSeconds: z.number().int().nonnegative().describe('Estimated time to read aloud, whole seconds'),
+    }),
   examples: [
     {
       title: 'two sentences',

@@ -127,11 +127,12 @@ export default defineTool({
     '("2.5 million"), and Indian lakh/crore. Scales run up to vigintillion; `exact` carries the exact decimal value ' +
     'when it is too large for a JSON number. Text that is not a number is refused (400) naming `text`.',
   keywords: ['words to number', 'text to number', 'parse number words', 'spelled number', 'word to digit', 'number parser'],
-  input: z.object({ text: textField('A number in English words, e.g. "two hundred forty-five"') }),
-  output: z.object({
-    number: z.number().describe('The value as a JSON number (rounded if beyond 2^53)'),
-    exact: z.string().describe('The exact value in plain decimal notation'),
-  }),
+  input: () => z.object({ text: textField('A number in English words, e.g. "two hundred forty-five"') }),
+  output: () =>
+    z.object({
+      number: z.number().describe('The value as a JSON number (rounded if beyond 2^53)'),
+      exact: z.string().describe('The exact value in plain decimal notation'),
+    }),
   examples: [
     { title: 'British "and"', input: { text: 'one hundred and five' }, output: { number: 105, exact: '105' } },
     { title: 'negative', input: { text: 'minus twelve' }, output: { number: -12, exact: '-12' } },

@@ -12,7 +12,7 @@ export default dataFileTool({
     'Delimiter sniffed (comma, semicolon, tab, pipe), quoted fields, BOM, UTF-16 and Latin-1 handled.',
   keywords: ['csv', 'html', 'table', 'csv to html', 'web page'],
   accept: CSV_INPUT,
-  fields: { ...csvReadFields, title: z.string().max(200).optional().describe('Page title and caption (default: the file name)') },
+  fields: () => ({ ...csvReadFields, title: z.string().max(200).optional().describe('Page title and caption (default: the file name)') }),
   output: { extension: 'html', mimeType: 'text/html' },
   examples: [
     { title: 'a table page', input: {}, upload: { fileName: 'people.csv', content: 'name,role\nAda,<engineer>\nGrace,admiral\n' } },

@@ -19,14 +19,14 @@ export function csvToJsonSpec(module: 'web' | 'convertors', slug: string, aliase
     keywords: ['csv', 'json', 'csv to json', 'spreadsheet', 'parse csv', 'convert'],
     accept: CSV_INPUT,
     ...(aliases ? { aliases } : {}),
-    fields: {
+    fields: () => ({
       ...csvReadFields,
       inferTypes: booleanField(
         false,
         'Turn numeric cells into numbers, true/false into booleans and empty cells into null (default false: every value is text)',
       ),
-    },
-    output: z.array(z.record(z.string(), cell)).describe('One object per data row'),
+    }),
+    output: () => z.array(z.record(z.string(), cell)).describe('One object per data row'),
     examples: [
       {
         title: 'rows keyed by the header',

@@ -11,7 +11,7 @@ export default dataFileTool({
     'two spaces between columns and a dashed rule under the header; line breaks inside cells are shown as ⏎. For READMEs, e-mails and terminals.',
   keywords: ['csv', 'txt', 'text', 'table', 'csv to text', 'fixed width'],
   accept: CSV_INPUT,
-  fields: csvReadFields,
+  fields: () => csvReadFields,
   output: { extension: 'txt', mimeType: 'text/plain' },
   examples: [
     { title: 'aligned columns', input: {}, upload: { fileName: 'people.csv', content: 'name,age\nAda Lovelace,36\nGrace,85\n' } },

@@ -13,11 +13,11 @@ export default dataFileTool({
     '"unit price" → unit_price, "2024" → _2024). Text is escaped; the root and row element names can be chosen.',
   keywords: ['csv', 'xml', 'csv to xml', 'convert'],
   accept: CSV_INPUT,
-  fields: {
+  fields: () => ({
     ...csvReadFields,
     rootElement: z.string().min(1).max(100).default('rows').describe('Name of the root element (default rows)'),
     rowElement: z.string().min(1).max(100).default('row').describe('Name of each row element (default row)'),
-  },
+  }),
   output: { extension: 'xml', mimeType: 'application/xml' },
   examples: [
     { title: 'rows as elements', input: {}, upload: { fileName: 'people.csv', content: 'name,unit price\nAda,3 & 4\n' } },

@@ -13,17 +13,18 @@ export default dataJsonTool({
     'Up to 256 levels and 500,000 nodes.',
   keywords: ['html', 'json', 'dom', 'parse html', 'tree', 'html to json'],
   accept: HTML_INPUT,
-  fields: {
+  fields: () => ({
     includeComments: booleanField(false, 'Include comments as {type: "comment"} nodes (default false)'),
     keepWhitespace: booleanField(false, 'Keep text nodes that are only whitespace (default false)'),
-  },
-  output: z
-    .object({
-      type: z.literal('document'),
-      doctype: z.string().nullable().describe('The DOCTYPE (e.g. "html"), null when absent'),
-      children: z.array(z.unknown()).describe('Top-level nodes: element, text and comment objects, nested through children'),
-    })
-    .describe('The DOM tree'),
+  }),
+  output: () =>
+    z
+      .object({
+        type: z.literal('document'),
+        doctype: z.string().nullable().describe('The DOCTYPE (e.g. "html"), null when absent'),
+        children: z.array(z.unknown()).describe('Top-level nodes: element, text and comment objects, nested through children'),
+      })
+      .describe('The DOM tree'),
   examples: [
     {
       title: 'a fragment',

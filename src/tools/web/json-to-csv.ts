@@ -17,7 +17,7 @@ export function jsonToCsvSpec(module: 'web' | 'convertors', slug: string, aliase
     keywords: ['json', 'csv', 'json to csv', 'export', 'spreadsheet', 'flatten'],
     accept: JSON_INPUT,
     ...(aliases ? { aliases } : {}),
-    fields: csvWriteFields,
+    fields: () => csvWriteFields,
     output: { extension: 'csv', mimeType: 'text/csv' },
     examples: [
       {

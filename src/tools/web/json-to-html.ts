@@ -12,7 +12,7 @@ export default dataFileTool({
     'key/value tables, nested to any depth (up to 100 levels). Everything is HTML-escaped.',
   keywords: ['json', 'html', 'table', 'json to html', 'render', 'viewer'],
   accept: JSON_INPUT,
-  fields: { title: z.string().max(200).optional().describe('Page title and heading (default: the file name)') },
+  fields: () => ({ title: z.string().max(200).optional().describe('Page title and heading (default: the file name)') }),
   output: { extension: 'html', mimeType: 'text/html' },
   examples: [
     { title: 'records as a table', input: {}, upload: { fileName: 'people.json', content: '[{"name":"Ada","born":1815},{"name":"Grace","born":1906}]' } },

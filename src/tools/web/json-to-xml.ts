@@ -13,7 +13,7 @@ export default dataFileTool({
     'otherwise the root is rootElement and top-level array items are <item> elements.',
   keywords: ['json', 'xml', 'json to xml', 'convert'],
   accept: JSON_INPUT,
-  fields: { rootElement: z.string().min(1).max(100).default('root').describe('Root element name when the JSON does not name one (default root)') },
+  fields: () => ({ rootElement: z.string().min(1).max(100).default('root').describe('Root element name when the JSON does not name one (default root)') }),
   output: { extension: 'xml', mimeType: 'application/xml' },
   examples: [
     {

@@ -16,7 +16,7 @@ export default dataFileTool({
     'single-child wrappers is one row) or named by recordPath (e.g. "catalog.book"). A DOCTYPE is refused (no XXE, no entity expansion).',
   keywords: ['xml', 'csv', 'xml to csv', 'records', 'export', 'spreadsheet'],
   accept: XML_INPUT,
-  fields: {
+  fields: () => ({
     recordPath: z
       .string()
       .max(500)
@@ -24,7 +24,7 @@ export default dataFileTool({
       .optional()
       .describe('Dot path of the record elements from the root, e.g. "catalog.book" (default: found automatically)'),
     ...csvWriteFields,
-  },
+  }),
   output: { extension: 'csv', mimeType: 'text/csv' },
   examples: [
     {

@@ -12,7 +12,7 @@ export default dataFileTool({
     'nested key/value tables, attributes shown as @name. Everything is escaped. A DOCTYPE is refused (no XXE, no entity expansion).',
   keywords: ['xml', 'html', 'xml to html', 'table', 'viewer'],
   accept: XML_INPUT,
-  fields: { title: z.string().max(200).optional().describe('Page title and heading (default: the root element name)') },
+  fields: () => ({ title: z.string().max(200).optional().describe('Page title and heading (default: the root element name)') }),
   output: { extension: 'html', mimeType: 'text/html' },
   examples: [
     {

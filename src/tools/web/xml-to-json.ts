@@ -15,10 +15,10 @@ export default dataJsonTool({
     '(billion laughs); at most 100 levels of nesting.',
   keywords: ['xml', 'json', 'xml to json', 'parse xml', 'convert'],
   accept: XML_INPUT,
-  fields: {
+  fields: () => ({
     alwaysArray: booleanField(false, 'Wrap every element in an array, even when it occurs once (a stable shape for code); default false'),
-  },
-  output: z.record(z.string(), z.unknown()).describe('The document as {rootElementName: content}'),
+  }),
+  output: () => z.record(z.string(), z.unknown()).describe('The document as {rootElementName: content}'),
   examples: [
     {
       title: 'elements, attributes and repeated children',

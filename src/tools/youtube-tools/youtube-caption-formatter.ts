@@ -39,25 +39,26 @@ export default defineTool({
     'reading speed over maxCharsPerSecond, cues under 0.7 s). SRT output is renumbered from 1; fixOverlaps trims a cue that runs into the next. ' +
     'A malformed timestamp or timing line is a 400 naming the line. Returns a 0–100 timing and readability score with findings.',
   keywords: ['srt to vtt', 'vtt to srt', 'captions', 'subtitles', 'youtube captions', 'subtitle converter', 'transcript', 'webvtt'],
-  input: z.object({
-    captions: z
-      .string()
-      .min(1, 'the SRT or WebVTT text')
-      .max(MAX_CAPTION_CHARS, `at most ${MAX_CAPTION_CHARS.toLocaleString('en')} characters`)
-      .describe('The captions, as SRT or WebVTT text'),
-    to: z.enum(['srt', 'vtt', 'text']).describe('Output format: srt, vtt, or text (a plain transcript)'),
-    from: z.enum(['auto', 'srt', 'vtt']).default('auto').describe('Input format; auto (default) detects it from the "WEBVTT" header'),
-    fixOverlaps: z.boolean().default(false).describe('Trim the end of a cue that overlaps the next one (default false: report only)'),
-    maxLineLength: z
-      .number()
-      .int()
-      .min(10)
-      .max(200)
-      .default(42)
-      .describe('Longest comfortable caption line, characters (default 42, the common broadcast guideline)'),
-    maxCharsPerSecond: z.number().min(5).max(60).default(21).describe('Fastest comfortable reading speed, characters per second (default 21)'),
-  }),
-  output,
+  input: () =>
+    z.object({
+      captions: z
+        .string()
+        .min(1, 'the SRT or WebVTT text')
+        .max(MAX_CAPTION_CHARS, `at most ${MAX_CAPTION_CHARS.toLocaleString('en')} characters`)
+        .describe('The captions, as SRT or WebVTT text'),
+      to: z.enum(['srt', 'vtt', 'text']).describe('Output format: srt, vtt, or text (a plain transcript)'),
+      from: z.enum(['auto', 'srt', 'vtt']).default('auto').describe('Input format; auto (default) detects it from the "WEBVTT" header'),
+      fixOverlaps: z.boolean().default(false).describe('Trim the end of a cue that overlaps the next one (default false: report only)'),
+      maxLineLength: z
+        .number()
+        .int()
+        .min(10)
+        .max(200)
+        .default(42)
+        .describe('Longest comfortable caption line, characters (default 42, the common broadcast guideline)'),
+      maxCharsPerSecond: z.number().min(5).max(60).default(21).describe('Fastest comfortable reading speed, characters per second (default 21)'),
+    }),
+  output: () => output,
   examples: [
     {
       title: 'SRT to WebVTT',

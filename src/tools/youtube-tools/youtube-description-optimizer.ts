@@ -22,24 +22,6 @@ const CTA =
   /\b(subscribe|like (?:this|the) video|comment below|leave a comment|let me know|share (?:this|it)|turn on notifications|hit the bell|click (?:the|this) link|sign up|join (?:the|my|our)|download|get (?:the|your)|buy|shop|learn more|watch next|check out|follow (?:me|us))\b/iu;
 const SHORTENERS = /^(?:https?:\/\/)?(?:www\.)?(?:bit\.ly|tinyurl\.com|t\.co|goo\.gl|ow\.ly|is\.gd|buff\.ly|rebrand\.ly|cutt\.ly)\//i;
 
-const output = z.object({
-  length: z.number().int().describe(`Characters (limit ${MAX_DESCRIPTION})`),
-  words: z.number().int().describe('Words'),
-  lines: z.number().int().describe('Lines'),
-  aboveTheFold: z.string().describe(`The first ${ABOVE_THE_FOLD} characters, shown before "…more" and in search results`),
-  hashtags: z.array(z.string()).describe('Hashtags found, in order, without duplicates'),
-  hashtagsShownAboveTitle: z.array(z.string()).describe(`The first ${HASHTAGS_SHOWN} hashtags, which YouTube shows above the title`),
-  links: z.array(z.string()).describe('Links found, in order'),
-  chapters: z
-    .array(z.object({ timestamp: z.string(), seconds: z.number().int(), title: z.string(), line: z.number().int() }))
-    .describe('Timestamp lines read as chapters, in the order written'),
-  keywords: z
-    .array(z.object({ keyword: z.string(), count: z.number().int(), inFirstTwoLines: z.boolean(), aboveTheFold: z.boolean() }))
-    .describe('Each keyword: how often it appears (whole words, case- and accent-insensitive) and whether it is in the first two lines / first 150 characters'),
-  callToAction: z.string().nullable().describe('The first call to action found (subscribe, comment, link…), or null'),
-  ...auditFields,
-});
-
 export default defineTool({
   module: 'youtube-tools',
   slug: 'youtube-description-optimizer',
@@ -52,16 +34,36 @@ export default defineTool({
     'a call to action, and characters YouTube refuses (< >). Returns a 0–100 score with its breakdown, findings with fixes, and what it read ' +
     '(hashtags, links, chapters, keyword counts). Rule-based and offline.',
   keywords: ['youtube description', 'description optimizer', 'youtube seo', 'chapters', 'timestamps', 'hashtags', 'video description'],
-  input: z.object({
-    description: z
-      .string()
-      .min(1, 'a description is required')
-      .max(20_000, 'at most 20,000 characters (YouTube allows 5,000)')
-      .describe('The video description to check'),
-    title: z.string().max(1000, 'at most 1000 characters').optional().describe('The video title, to check that the opening supports it'),
-    keywords: keywordsField,
-  }),
-  output,
+  input: () =>
+    z.object({
+      description: z
+        .string()
+        .min(1, 'a description is required')
+        .max(20_000, 'at most 20,000 characters (YouTube allows 5,000)')
+        .describe('The video description to check'),
+      title: z.string().max(1000, 'at most 1000 characters').optional().describe('The video title, to check that the opening supports it'),
+      keywords: keywordsField,
+    }),
+  output: () =>
+    z.object({
+      length: z.number().int().describe(`Characters (limit ${MAX_DESCRIPTION})`),
+      words: z.number().int().describe('Words'),
+      lines: z.number().int().describe('Lines'),
+      aboveTheFold: z.string().describe(`The first ${ABOVE_THE_FOLD} characters, shown before "…more" and in search results`),
+      hashtags: z.array(z.string()).describe('Hashtags found, in order, without duplicates'),
+      hashtagsShownAboveTitle: z.array(z.string()).describe(`The first ${HASHTAGS_SHOWN} hashtags, which YouTube shows above the title`),
+      links: z.array(z.string()).describe('Links found, in order'),
+      chapters: z
+        .array(z.object({ timestamp: z.string(), seconds: z.number().int(), title: z.string(), line: z.number().int() }))
+        .describe('Timestamp lines read as chapters, in the order written'),
+      keywords: z
+        .array(z.object({ keyword: z.string(), count: z.number().int(), inFirstTwoLines: z.boolean(), aboveTheFold: z.boolean() }))
+        .describe(
+          'Each keyword: how often it appears (whole words, case- and accent-insensitive) and whether it is in the first two lines / first 150 characters',
+        ),
+      callToAction: z.string().nullable().describe('The first call to action found (subscribe, comment, link…), or null'),
+      ...auditFields,
+    }),
   examples: [
     {
       title: 'a complete description with chapters, hashtags and a call to action',

@@ -25,19 +25,6 @@ function percent(part: number, whole: number): number {
   return new D(part).div(whole).mul(100).toDecimalPlaces(2).toNumber();
 }
 
-const output = z.object({
-  interactions: z.number().int().describe('likes + comments + shares'),
-  engagementRate: z.number().describe('Interactions per 100 views, % (2 decimals, half-up)'),
-  likeRate: z.number().describe('Likes per 100 views, %'),
-  commentRate: z.number().describe('Comments per 100 views, %'),
-  shareRate: z.number().describe('Shares per 100 views, %'),
-  engagementRateBySubscribers: z.number().nullable().describe('Interactions per 100 subscribers, % (null without subscribers)'),
-  viewsPerSubscriber: z.number().nullable().describe('Views ÷ subscribers, 2 decimals (null without subscribers)'),
-  likesPerComment: z.number().nullable().describe('Likes ÷ comments, 2 decimals (null without comments)'),
-  rating: z.enum(['low', 'average', 'high', 'excellent']).describe('Band of the engagement rate: <2 % low, 2–5 % average, 5–10 % high, ≥10 % excellent'),
-  formula: z.string().describe('How the main rate was computed'),
-});
-
 export default defineTool({
   module: 'youtube-tools',
   slug: 'youtube-engagement-calculator',
@@ -48,14 +35,27 @@ export default defineTool({
     'rounded half-up to 2 decimals, computed in decimal arithmetic. The rating uses common rule-of-thumb bands for YouTube: below 2 % low, ' +
     '2–5 % average, 5–10 % high, 10 % and above excellent.',
   keywords: ['youtube engagement rate', 'engagement calculator', 'like rate', 'comment rate', 'youtube analytics', 'views per subscriber'],
-  input: z.object({
-    views: count('Views of the video (at least 1: the rates are per view)', 1),
-    likes: count('Likes'),
-    comments: count('Comments (default 0)').default(0),
-    shares: count('Shares, from YouTube Studio (default 0)').default(0),
-    subscribers: count('Channel subscribers, for the rate by subscribers (at least 1 when given)', 1).optional(),
-  }),
-  output,
+  input: () =>
+    z.object({
+      views: count('Views of the video (at least 1: the rates are per view)', 1),
+      likes: count('Likes'),
+      comments: count('Comments (default 0)').default(0),
+      shares: count('Shares, from YouTube Studio (default 0)').default(0),
+      subscribers: count('Channel subscribers, for the rate by subscribers (at least 1 when given)', 1).optional(),
+    }),
+  output: () =>
+    z.object({
+      interactions: z.number().int().describe('likes + comments + shares'),
+      engagementRate: z.number().describe('Interactions per 100 views, % (2 decimals, half-up)'),
+      likeRate: z.number().describe('Likes per 100 views, %'),
+      commentRate: z.number().describe('Comments per 100 views, %'),
+      shareRate: z.number().describe('Shares per 100 views, %'),
+      engagementRateBySubscribers: z.number().nullable().describe('Interactions per 100 subscribers, % (null without subscribers)'),
+      viewsPerSubscriber: z.number().nullable().describe('Views ÷ subscribers, 2 decimals (null without subscribers)'),
+      likesPerComment: z.number().nullable().describe('Likes ÷ comments, 2 decimals (null without comments)'),
+      rating: z.enum(['low', 'average', 'high', 'excellent']).describe('Band of the engagement rate: <2 % low, 2–5 % average, 5–10 % high, ≥10 % excellent'),
+      formula: z.string().describe('How the main rate was computed'),
+    }),
   examples: [
     {
       title: 'a video with views, likes, comments and shares',

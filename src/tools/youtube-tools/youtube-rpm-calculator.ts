@@ -26,26 +26,6 @@ const EXPLANATION =
   'and it includes every revenue source (ads, memberships, Super Chat, Premium). So RPM is almost always well below CPM: ' +
   "roughly CPM × share of views that showed ads × the creator's share (55 % for long-form).";
 
-const output = z.object({
-  mode: z.enum(['rpm-from-revenue', 'revenue-from-rpm', 'views-from-rpm', 'rpm-from-cpm']).describe('Which figure was computed from which'),
-  currency: z.string().describe('The currency code given (default USD); amounts are in it'),
-  views: z.number().int().nullable().describe('Views (given or computed, rounded to whole views)'),
-  revenue: z.string().nullable().describe('Revenue, decimal string rounded half-up to 2 places'),
-  rpm: z.string().nullable().describe('Revenue per 1,000 views, decimal string rounded half-up to 2 places'),
-  cpmEstimate: z
-    .object({
-      cpm: z.string(),
-      monetizedPlaybackPercent: z.number(),
-      creatorSharePercent: z.number(),
-      estimatedRpm: z.string().describe('cpm × monetized playbacks % × creator share %'),
-      estimatedRevenue: z.string().nullable().describe('estimatedRpm × views ÷ 1000 (null without views)'),
-    })
-    .nullable()
-    .describe('When cpm is given: the RPM it implies'),
-  formula: z.string().describe('The calculation, with the figures'),
-  explanation: z.string().describe('CPM versus RPM'),
-});
-
 function parseMoney(field: string, value: number | string | undefined): Dec | undefined {
   if (value === undefined) return undefined;
   const d = new D(value);
@@ -64,20 +44,40 @@ export default defineTool({
     'to estimate the RPM an advertiser CPM implies. Money is computed in decimal and returned as strings rounded half-up to 2 places. ' +
     'The result explains how CPM and RPM differ.',
   keywords: ['youtube rpm', 'rpm calculator', 'youtube earnings', 'cpm vs rpm', 'revenue per mille', 'youtube revenue calculator'],
-  input: z.object({
-    revenue: moneyField('Revenue earned for the period (same period as views)'),
-    views: z.number().int('a whole number').min(1, 'at least 1').max(1e13, 'at most 1e13').optional().describe('Views in the period'),
-    rpm: moneyField('Revenue per 1,000 views'),
-    cpm: moneyField("Advertiser CPM: cost per 1,000 ad impressions, before YouTube's share"),
-    monetizedPlaybackPercent: percentField('Share of views that showed at least one ad, % (needed with cpm)').optional(),
-    creatorSharePercent: percentField(`The creator's share of ad revenue, % (default ${DEFAULT_CREATOR_SHARE}; 45 for Shorts)`).optional(),
-    currency: z
-      .string()
-      .regex(/^[A-Z]{3}$/, 'a 3-letter ISO 4217 code such as USD')
-      .default('USD')
-      .describe('Currency code of the amounts (default USD)'),
-  }),
-  output,
+  input: () =>
+    z.object({
+      revenue: moneyField('Revenue earned for the period (same period as views)'),
+      views: z.number().int('a whole number').min(1, 'at least 1').max(1e13, 'at most 1e13').optional().describe('Views in the period'),
+      rpm: moneyField('Revenue per 1,000 views'),
+      cpm: moneyField("Advertiser CPM: cost per 1,000 ad impressions, before YouTube's share"),
+      monetizedPlaybackPercent: percentField('Share of views that showed at least one ad, % (needed with cpm)').optional(),
+      creatorSharePercent: percentField(`The creator's share of ad revenue, % (default ${DEFAULT_CREATOR_SHARE}; 45 for Shorts)`).optional(),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'a 3-letter ISO 4217 code such as USD')
+        .default('USD')
+        .describe('Currency code of the amounts (default USD)'),
+    }),
+  output: () =>
+    z.object({
+      mode: z.enum(['rpm-from-revenue', 'revenue-from-rpm', 'views-from-rpm', 'rpm-from-cpm']).describe('Which figure was computed from which'),
+      currency: z.string().describe('The currency code given (default USD); amounts are in it'),
+      views: z.number().int().nullable().describe('Views (given or computed, rounded to whole views)'),
+      revenue: z.string().nullable().describe('Revenue, decimal string rounded half-up to 2 places'),
+      rpm: z.string().nullable().describe('Revenue per 1,000 views, decimal string rounded half-up to 2 places'),
+      cpmEstimate: z
+        .object({
+          cpm: z.string(),
+          monetizedPlaybackPercent: z.number(),
+          creatorSharePercent: z.number(),
+          estimatedRpm: z.string().describe('cpm × monetized playbacks % × creator share %'),
+          estimatedRevenue: z.string().nullable().describe('estimatedRpm × views ÷ 1000 (null without views)'),
+        })
+        .nullable()
+        .describe('When cpm is given: the RPM it implies'),
+      formula: z.string().describe('The calculation, with the figures'),
+      explanation: z.string().describe('CPM versus RPM'),
+    }),
   examples: [
     {
       title: 'RPM from revenue and views',

@@ -31,20 +31,6 @@ const CLICKBAIT_PHRASES = [
 const STOPWORDS = new Set(['the', 'and', 'for', 'with', 'your', 'this', 'that', 'from', 'into', 'what', 'how', 'why', 'are', 'you', 'vs']);
 const EMOJI = /\p{Extended_Pictographic}/u;
 
-const output = z.object({
-  title: z.string().describe('The title as given'),
-  length: z.number().int().describe('Length in characters (emoji and accented letters count once)'),
-  visibleOnDesktop: z.string().describe(`What search and suggested videos show on desktop (first ${DESKTOP_VISIBLE} characters)`),
-  visibleOnMobile: z.string().describe(`What mobile shows (first ${MOBILE_VISIBLE} characters)`),
-  keywords: z
-    .array(
-      z.object({ keyword: z.string(), found: z.boolean(), position: z.number().int().nullable().describe('Character position of the first match, or null') }),
-    )
-    .describe('Where each keyword appears (case- and accent-insensitive, whole words)'),
-  cleanedTitle: z.string().describe('The title with mechanical fixes applied: spaces trimmed and collapsed, < > removed, repeated !/? reduced to one'),
-  ...auditFields,
-});
-
 export default defineTool({
   module: 'youtube-tools',
   slug: 'youtube-title-optimizer',
@@ -55,11 +41,29 @@ export default defineTool({
     'keyword stuffing, characters YouTube refuses (< >), hashtags, numbers and bracket qualifiers. Returns a 0–100 score with its breakdown, ' +
     'findings with concrete fixes, and a mechanically cleaned title. Rule-based and offline; no click-through data is used.',
   keywords: ['youtube title', 'title optimizer', 'video title', 'youtube seo', 'title length', 'clickbait', 'keyword placement'],
-  input: z.object({
-    title: z.string().min(1, 'a title is required').max(1000, 'at most 1000 characters').describe('The video title to check'),
-    keywords: keywordsField,
-  }),
-  output,
+  input: () =>
+    z.object({
+      title: z.string().min(1, 'a title is required').max(1000, 'at most 1000 characters').describe('The video title to check'),
+      keywords: keywordsField,
+    }),
+  output: () =>
+    z.object({
+      title: z.string().describe('The title as given'),
+      length: z.number().int().describe('Length in characters (emoji and accented letters count once)'),
+      visibleOnDesktop: z.string().describe(`What search and suggested videos show on desktop (first ${DESKTOP_VISIBLE} characters)`),
+      visibleOnMobile: z.string().describe(`What mobile shows (first ${MOBILE_VISIBLE} characters)`),
+      keywords: z
+        .array(
+          z.object({
+            keyword: z.string(),
+            found: z.boolean(),
+            position: z.number().int().nullable().describe('Character position of the first match, or null'),
+          }),
+        )
+        .describe('Where each keyword appears (case- and accent-insensitive, whole words)'),
+      cleanedTitle: z.string().describe('The title with mechanical fixes applied: spaces trimmed and collapsed, < > removed, repeated !/? reduced to one'),
+      ...auditFields,
+    }),
   examples: [
     {
       title: 'a well-formed title scores 100',

@@ -170,15 +170,16 @@ export default defineTool({
     'playlist id and index, start time from t=1h2m3s / t=90 / start= forms, the canonical, watch, short and embed URLs, and thumbnail URLs. ' +
     'Offline: nothing is fetched, so it does not tell whether the video exists.',
   keywords: ['youtube', 'url parser', 'video id', 'extract video id', 'youtu.be', 'embed url', 'thumbnail url', 'timestamp'],
-  input: z.object({
-    url: z
-      .string()
-      .trim()
-      .min(1, 'a YouTube URL or video id')
-      .max(2048, 'at most 2048 characters')
-      .describe('A YouTube URL (any form) or an 11-character video id'),
-  }),
-  output,
+  input: () =>
+    z.object({
+      url: z
+        .string()
+        .trim()
+        .min(1, 'a YouTube URL or video id')
+        .max(2048, 'at most 2048 characters')
+        .describe('A YouTube URL (any form) or an 11-character video id'),
+    }),
+  output: () => output,
   examples: [
     {
       title: 'short link with a 1h2m3s timestamp',

@@ -1,3 +1,4 @@
+import { withThousands } from '../../../lib/digits.ts';
 import { z } from 'zod';
 import { ToolError } from '../../../core/errors.ts';
 import type { FileKind } from '../../../files/kinds.ts';
@@ -22,7 +23,7 @@ const SOURCES: Record<ArchiveSource, { title: string; kind: FileKind; engines: E
 
 const CAPS =
   `Hostile archives are refused with a 400 naming the rule: entries with absolute paths or ".." (zip slip), symbolic or hard links, ` +
-  `device files, more than ${ARCHIVE_CAPS.upload.maxEntries.toLocaleString('en-US')} entries, more than 1 GB unpacked, or a compression ratio above ` +
+  `device files, more than ${withThousands(ARCHIVE_CAPS.upload.maxEntries)} entries, more than 1 GB unpacked, or a compression ratio above ` +
   `${ARCHIVE_CAPS.upload.maxRatio}:1 (bombs); every entry is checked before anything is unpacked, and sizes are counted again while unpacking. ` +
   'Encrypted (password-protected) archives are not supported.';
 
@@ -104,8 +105,8 @@ export function archiveTool(spec: ArchiveToolSpec): Tool<typeof withLevel, typeo
     description: `${describe(from, to)} Upload the file as multipart/form-data in field "file"; the result links to the converted archive (or use ?delivery=binary, deprecated).`,
     keywords: [from, to, `${from} to ${to}`, 'archive', 'convert archive', 'compress', 'extract', ...(spec.keywords ?? [])],
     // Tools without a level take only fileName; the shared schema keeps one type for all thirty.
-    input: (hasLevel ? withLevel : withoutLevel) as typeof withLevel,
-    output: fileResultSchema,
+    input: () => (hasLevel ? withLevel : withoutLevel) as typeof withLevel,
+    output: () => fileResultSchema,
     response: 'file',
     upload: { field: 'file', accept: [source.kind] },
     conversion: { from: [source.kind], to, engines },

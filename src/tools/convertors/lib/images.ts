@@ -117,7 +117,8 @@ export interface ImageConversionSpec<F extends z.ZodRawShape> {
   title: string;
   description: string;
   keywords: string[];
-  fields: F;
+  /** The options, built with the input schema on first use (docs/writing-tools.md "Schemas"). */
+  fields: () => F;
   /** Sets the output format and its options on the prepared pipeline. */
   encode(pipeline: Sharp, input: z.output<z.ZodObject<F>>, image: OpenedImage): Sharp;
   /** Quality/lossless handed to heif-enc (HEIC only). */
@@ -132,7 +133,6 @@ export function engineNeeds(target: TargetFormat): EngineNeed[] {
 }
 
 export function imageConversionTool<F extends z.ZodRawShape>(spec: ImageConversionSpec<F>): AnyTool {
-  const input = z.object({ ...spec.fields, fileName: fileNameField }) as unknown as LooseObject;
   const target = TARGETS[spec.target];
   const tool: Tool<LooseObject, typeof imageResultSchema> = defineTool<LooseObject, typeof imageResultSchema>({
     module: 'convertors',
@@ -140,8 +140,8 @@ export function imageConversionTool<F extends z.ZodRawShape>(spec: ImageConversi
     title: spec.title,
     description: `${spec.description} Accepts JPEG, PNG, WebP, GIF, TIFF, AVIF, HEIC/HEIF, BMP and SVG (recognised by their bytes) up to 100 megapixels; upload it as multipart/form-data in field "image". The result links to the ${target.title} file (or use ?delivery=binary, deprecated).`,
     keywords: spec.keywords,
-    input,
-    output: imageResultSchema,
+    input: () => z.object({ ...spec.fields(), fileName: fileNameField }) as unknown as LooseObject,
+    output: () => imageResultSchema,
     response: 'file',
     upload: IMAGE_UPLOAD,
     conversion: { from: IMAGE_INPUT_KINDS, to: target.extension, engines: engineNeeds(spec.target) },

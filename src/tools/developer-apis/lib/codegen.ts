@@ -1,3 +1,4 @@
+import { withThousands } from '../../../lib/digits.ts';
 /**
  * JSON → type definitions through quicktype-core (TypeScript, Zod, Go, Python): one inference engine,
  * many emitters. Nested objects become named types, arrays of differently shaped objects merge into
@@ -25,7 +26,7 @@ function quicktypeCore(): Promise<Quicktype> {
 }
 
 export const codegenJsonField = jsonTextOrValue(MAX_CODEGEN_CHARS).describe(
-  `A sample JSON document: JSON text (up to ${MAX_CODEGEN_CHARS.toLocaleString('en')} characters) or a JSON object/array sent as is. ` +
+  `A sample JSON document: JSON text (up to ${withThousands(MAX_CODEGEN_CHARS)} characters) or a JSON object/array sent as is. ` +
     'A top-level array of objects describes one item type; keys missing from some items become optional.',
 );
 

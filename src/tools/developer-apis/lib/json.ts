@@ -1,3 +1,4 @@
+import { withThousands } from '../../../lib/digits.ts';
 /**
  * JSON reading for the developer tools: a strict RFC 8259 scanner that finds the first error with its
  * line and column (V8's own messages omit the position for some errors), measures nesting depth,
@@ -303,7 +304,7 @@ export function jsonTextOrValue(maxChars: number) {
     z
       .string()
       .min(1, 'must not be empty')
-      .max(maxChars, `at most ${maxChars.toLocaleString('en')} characters`),
+      .max(maxChars, `at most ${withThousands(maxChars)} characters`),
     z.record(z.string(), z.unknown()),
     z.array(z.unknown()),
   ]);

@@ -168,8 +168,8 @@ export function ebookTool(spec: EbookToolSpec): Tool<typeof pdfInput, typeof fil
     description: `${describe(from, to, route)} Upload the book as multipart/form-data in field "file"; the result links to the converted file (or use ?delivery=binary, deprecated).`,
     keywords: [from, to, `${from} to ${to}`, 'ebook', 'e-book', 'convert ebook', ...(spec.keywords ?? [])],
     // Non-PDF tools take only fileName; the shared schema type keeps one signature for all twenty.
-    input: (to === 'pdf' ? pdfInput : plainInput) as typeof pdfInput,
-    output: fileResultSchema,
+    input: () => (to === 'pdf' ? pdfInput : plainInput) as typeof pdfInput,
+    output: () => fileResultSchema,
     response: 'file',
     upload: { field: 'file', accept: source.accept },
     conversion: { from: source.accept, to: target.extension, engines: enginesOf(route) },

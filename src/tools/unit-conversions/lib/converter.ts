@@ -182,9 +182,8 @@ function expand(mu: MeasureUnits, spec: ConverterSpec, example: ConverterExample
   };
 }
 
-export function defineConverter(spec: ConverterSpec) {
-  const mu = measureUnits(spec.measure);
-  const input = z.object({
+function converterInput(mu: MeasureUnits, spec: ConverterSpec) {
+  return z.object({
     value: z
       .union([z.number(), z.string().max(64, 'at most 64 characters')], { error: 'a number or a numeric string' })
       .describe(
@@ -195,8 +194,12 @@ export function defineConverter(spec: ConverterSpec) {
     from: unitField(mu, 'from'),
     to: unitField(mu, 'to').optional(),
   });
+}
+
+export function defineConverter(spec: ConverterSpec) {
+  const mu = measureUnits(spec.measure);
   const floor = spec.floor;
-  const examples: ToolExample<z.input<typeof input>, ConverterOutput>[] = spec.examples.map((example) => ({
+  const examples: ToolExample<z.input<ReturnType<typeof converterInput>>, ConverterOutput>[] = spec.examples.map((example) => ({
     title: example.title,
     input: example.input,
     output: expand(mu, spec, example),
@@ -211,8 +214,8 @@ export function defineConverter(spec: ConverterSpec) {
       `(1 km = 1000 m, 1 PiB = 1125899906842624 B), any other is rounded half-up to ${SIGNIFICANT_DIGITS} significant digits. ` +
       'Omit `to` to get the value in every unit.',
     keywords: spec.keywords,
-    input,
-    output: outputSchema,
+    input: () => converterInput(mu, spec),
+    output: () => outputSchema,
     examples,
     run: (raw) => {
       const { value, from, to } = raw;

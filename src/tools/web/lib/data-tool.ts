@@ -28,8 +28,8 @@ interface CommonSpec<F extends z.ZodRawShape> {
   description: string;
   keywords: string[];
   accept: readonly FileKind[];
-  /** Options beyond the upload (and `fileName`); none when omitted. */
-  fields?: F;
+  /** Options beyond the upload (and `fileName`), built with the input schema on first use; none when omitted. */
+  fields?: () => F;
   /** Other multipart field names accepted for the upload (e.g. csvFile). */
   aliases?: string[];
 }
@@ -52,15 +52,14 @@ export interface DataFileSpec<F extends z.ZodRawShape> extends CommonSpec<F> {
 }
 
 export function dataFileTool<F extends z.ZodRawShape>(spec: DataFileSpec<F>): AnyTool {
-  const input = z.object({ ...(spec.fields ?? {}), fileName: fileNameField }) as unknown as LooseObject;
   const tool: Tool<LooseObject, typeof fileResultSchema> = defineTool<LooseObject, typeof fileResultSchema>({
     module: spec.module,
     slug: spec.slug,
     title: spec.title,
     description: `${spec.description} Upload the file as multipart/form-data in field "file"${aliasNote(spec.aliases)}; the result links to the converted file (or use ?delivery=binary, deprecated).`,
     keywords: spec.keywords,
-    input,
-    output: fileResultSchema,
+    input: () => z.object({ ...spec.fields?.(), fileName: fileNameField }) as unknown as LooseObject,
+    output: () => fileResultSchema,
     response: 'file',
     upload: { field: 'file', ...(spec.aliases ? { aliases: spec.aliases } : {}), accept: spec.accept },
     conversion: { from: spec.accept, to: spec.output.extension, engines: [] },
@@ -77,21 +76,20 @@ export function dataFileTool<F extends z.ZodRawShape>(spec: DataFileSpec<F>): An
 }
 
 export interface DataJsonSpec<F extends z.ZodRawShape, O extends z.ZodType> extends CommonSpec<F> {
-  output: O;
+  output: () => O;
   examples: ToolExample<ExampleInput<F>, z.output<O>>[];
   convert(source: SourceText, input: Fields<F>, ctx: ToolContext): z.input<O> | Promise<z.input<O>>;
 }
 
 /** The converted data is the response body itself (no envelope), as the catalog's `json` result says. */
 export function dataJsonTool<F extends z.ZodRawShape, O extends z.ZodType>(spec: DataJsonSpec<F, O>): AnyTool {
-  const input = z.object(spec.fields ?? {}) as unknown as LooseObject;
   const tool: Tool<LooseObject, O> = defineTool<LooseObject, O>({
     module: spec.module,
     slug: spec.slug,
     title: spec.title,
     description: `${spec.description} Upload the file as multipart/form-data in field "file"${aliasNote(spec.aliases)}; the response body is the JSON itself (no envelope).`,
     keywords: spec.keywords,
-    input,
+    input: () => z.object(spec.fields?.() ?? {}) as unknown as LooseObject,
     output: spec.output,
     response: 'bare-json',
     cpu: 'large-input',
