@@ -54,7 +54,8 @@ async function newPage(width = 1280, options: { javaScriptEnabled?: boolean } = 
   return p;
 }
 
-const screenshots = (p: Page, name: string, phoneSetup?: (phone: Page) => Promise<void>) => screenshotsAtBothWidths(p, `playground-${name}`, phoneSetup);
+const screenshots = (p: Page, name: string, phoneSetup?: (phone: Page) => Promise<void>, options?: { fullPage?: boolean }) =>
+  screenshotsAtBothWidths(p, `playground-${name}`, phoneSetup, options);
 
 const linkFromLog = (pattern: RegExp): string => sharedLinkFromLog(server.logs, pattern);
 
@@ -150,7 +151,7 @@ test('/tools filters as you type; no serious axe violations; screenshots', async
   await p.getByLabel('Module').selectOption('');
   await noSeriousAxeViolations(p, '/tools');
   await p.goto(`${server.url}/tools`);
-  await screenshots(p, 'tools');
+  await screenshots(p, 'tools', undefined, { fullPage: false });
   await p.close();
 });
 
