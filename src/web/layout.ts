@@ -1,3 +1,4 @@
+import { assetUrl } from './assets.ts';
 import { html, type Html, type Renderable } from './html.ts';
 import type { WebSession } from './sessions.ts';
 
@@ -15,7 +16,7 @@ export interface PageOptions {
   bareTitle?: boolean;
   /** The meta description (what search engines show under the title). */
   description?: string;
-  /** More files of /assets for this page only (e.g. the playground's). */
+  /** More files of src/web/assets for this page only, by name (e.g. the playground's `playground.js`). */
   scripts?: string[];
   styles?: string[];
 }
@@ -50,11 +51,11 @@ export function page({ title, body, session, current, notice, bareTitle, descrip
 ${session && html`<meta name="csrf-token" content="${session.csrfToken}">`}
 <title>${title} · toolapi</title>
 ${description && html`<meta name="description" content="${description}">`}
-<link rel="stylesheet" href="/assets/app.css">
-${styles.map((href) => html`<link rel="stylesheet" href="${href}">`)}
-<link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
-<script src="/assets/app.js" defer></script>
-${scripts.map((src) => html`<script src="${src}" defer></script>`)}
+<link rel="stylesheet" href="${assetUrl('app.css')}">
+${styles.map((name) => html`<link rel="stylesheet" href="${assetUrl(name)}">`)}
+<link rel="icon" href="${assetUrl('favicon.svg')}" type="image/svg+xml">
+<script src="${assetUrl('app.js')}" defer></script>
+${scripts.map((name) => html`<script src="${assetUrl(name)}" defer></script>`)}
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>

@@ -30,8 +30,8 @@ export const registerToolPages: PageModule = (web, { registry, config }) => {
       title: 'Tools',
       current: '/tools',
       description: `${registry.tools.length} tools behind one API key: search them, read their schemas and examples, and try them in the browser.`,
-      scripts: ['/assets/playground.js'],
-      styles: ['/assets/playground.css'],
+      scripts: ['playground.js'],
+      styles: ['playground.css'],
       body: html`<p>Every tool of the API, with its schema, examples and a form to try it. ${registry.tools.length} tools in ${modules.length} modules.</p>
         <form class="tool-search" method="get" action="/tools" role="search" id="tool-search">
           <div class="field grow"><label for="q">Search</label><input type="search" id="q" name="q" value="${q}" placeholder="e.g. slug, markdown, ssl" autocomplete="off"></div>
@@ -79,8 +79,8 @@ export const registerToolPages: PageModule = (web, { registry, config }) => {
       title: tool.title,
       current: '/tools',
       description: firstSentence(tool.description),
-      scripts: ['/assets/playground.js'],
-      styles: ['/assets/playground.css'],
+      scripts: ['playground.js'],
+      styles: ['playground.css'],
       body: html`<p class="crumbs"><a href="/tools">Tools</a> › <a href="/tools?module=${tool.module}">${MODULES[tool.module].title}</a></p>
         <p class="lead">${tool.description}</p>
         <dl class="facts">
