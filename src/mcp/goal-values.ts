@@ -216,7 +216,11 @@ export function valuesFromGoal(
     }
     const rest = numbers.filter((n) => !used.has(n));
     for (const n of rest.filter((x) => x.percent)) {
-      const f = numeric.find((x) => free(x) && PERCENT_WORDS.test(x.words));
+      // A field named for a percentage ("rate", "margin") before one whose description merely mentions one
+      // ("amount: gross amount incl. VAT").
+      const f =
+        numeric.find((x) => free(x) && PERCENT_WORDS.test(spaced(x.name).toLowerCase())) ??
+        numeric.find((x) => free(x) && PERCENT_WORDS.test(x.words) && !MONEY_WORDS.test(x.name.toLowerCase()));
       if (f) (set(f, n.value, `"${n.raw}" in the goal`), used.add(n));
     }
     for (const n of rest.filter((x) => !used.has(x) && !x.percent)) {
