@@ -140,14 +140,23 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // The goal gives nothing of the kind the top candidate works on (no page for a page check, no file for a
   // file conversion): "open a bank account" is not about a web page, "unlock my iphone" not about an image.
   const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
-  if (!fitsInput(top.item, goal, given, hasUrl)) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  const asks = [...judged, ...foreign.filter((t) => !/\d/.test(t))];
+  const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
+  // A goal that names the tool by a phrase of it and is mostly explained by it ("is our llms.txt valid") is
+  // about that tool even when the page it needs is not given yet: need_input asks for it.
+  const fits = fitsInput(top.item, goal, given, hasUrl);
+  if (!fits && !(top.phrase && explainedShare >= NAMED_SHARE)) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   // The top candidate explains a third of the goal's words or less ("print 50 copies of this flyer" meets the
   // JSON pretty-printer by "print" alone): a near miss, unless it is named by a word few tools have
   // ("hreflang") or the goal's values fill its inputs.
-  const asks = [...judged, ...foreign.filter((t) => !/\d/.test(t))];
-  const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
   const rare = named.some((t) => (spread[t] ?? 0) <= 2);
-  if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && fills(top.item, goal, given) === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  const filled = fills(top.item, goal, given);
+  if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && filled === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  // Values of the goal that fill what the top candidate requires, more of it than the rival's, decide
+  // between candidates the words leave close ("119 incl 19% vat" fills the VAT calculator's amount and
+  // rate): the goal is named by a word of the tool and hands it its inputs.
+  if (confidence < EXECUTE_THRESHOLD && fits && named.length > 0 && filled > 0 && filled > (rival ? fills(rival.item, goal, given) : 0))
+    confidence = EXECUTE_THRESHOLD;
   if (!top.phrase && named.length === 0 && strange.length > 0) {
     return {
       ...base,
@@ -175,6 +184,9 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 const FILL_BONUS = 0.1;
+
+/** Share of the goal's words a tool named by a phrase of the goal explains to be picked without its input in sight. */
+const NAMED_SHARE = 0.67;
 
 /** Share of the goal's words the top candidate must explain to be picked (more than a third). */
 const MIN_EXPLAINED = 0.34;
