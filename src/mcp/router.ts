@@ -5,7 +5,7 @@ import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { isGenericStem, withPastedKinds } from './text.ts';
+import { isGenericStem, stem, withPastedKinds } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -144,7 +144,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
   // A goal that names the tool by a phrase of it and is mostly explained by it ("is our llms.txt valid") is
   // about that tool even when the page it needs is not given yet: need_input asks for it.
-  const fits = fitsInput(top.item, goal, given, hasUrl);
+  const fits = fitsInput(top.item, goal, given, hasUrl) && handlesFilesNamed(top, step, given);
   if (!fits && !(top.phrase && explainedShare >= NAMED_SHARE)) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   // The top candidate explains a third of the goal's words or less ("print 50 copies of this flyer" meets the
   // JSON pretty-printer by "print" alone): a near miss, unless it is named by a word few tools have
@@ -212,6 +212,23 @@ function fitsInput(item: CatalogItem, goal: string, given: Record<string, unknow
     return FILE_WORDS.test(goal) || conversionIntentOf(goal) !== undefined || /\w\.[a-z0-9]{2,4}\b/i.test(goal);
   }
   return true;
+}
+
+/** Formats that only come as files (text formats such as JSON or CSV can be pasted into a text field). */
+const BINARY_FORMATS = new Set(['pdf', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'epub', 'mobi', 'azw', 'fb2', 'zip', 'rar', '7z', 'tar', 'gz', 'bz2', 'png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'bmp']);
+
+/**
+ * A goal about a file of a binary format ("password protect this zip file") is not for a tool that takes no
+ * file and says nothing of that format (the password generator): the tool explains the goal's other words, not
+ * the thing it is to work on.
+ */
+function handlesFilesNamed(top: RankedItem, goal: string, given: Record<string, unknown>): boolean {
+  if (Object.keys(given).length > 0 || top.item.tool?.upload || top.item.kind !== 'tool') return true;
+  // Named by the format itself ("zip", "report.pdf"), not by a kind of document ("spreadsheet", "word").
+  const binary = formatsNamed(goal).filter((f) => BINARY_FORMATS.has(f) && new RegExp(`\\b${f}\\b`, 'i').test(goal));
+  if (binary.length === 0) return true;
+  const explained = new Set(top.exact ?? top.matched);
+  return binary.some((f) => explained.has(f) || explained.has(stem(f)));
 }
 
 const URL_INPUTS = new Set(['url', 'urls', 'domain', 'urlsText', 'beforeUrl', 'afterUrl', 'url1', 'url2']);
