@@ -167,6 +167,11 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
       reason: 'No tool here is about what the goal names; the closest tools there are are listed, nothing was run.',
     };
   }
+  // The words leave it open and the goal hands the rival everything it requires but not the top candidate
+  // ("sentiment of this review: …" fills the AI text tool's task and text; "#777777" the colour converter):
+  // the rival is what the goal asks for.
+  if (confidence < EXECUTE_THRESHOLD && rival && fits && completes(rival.item, goal, given) && !completes(top.item, goal, given) && namedBy(rival, meaningful))
+    return decide(rival.item, EXECUTE_THRESHOLD, ranked.filter((r) => r !== rival), goal, given, options);
   if (confidence < EXECUTE_THRESHOLD) {
     return {
       ...base,
@@ -237,6 +242,16 @@ function widerForm(candidate: RankedItem, top: RankedItem, meaningful: string[])
   if (candidate.item.kind !== 'workflow' || top.item.kind !== 'tool') return false;
   const explained = new Set(top.exact ?? top.matched);
   return (candidate.exact ?? candidate.matched).every((t) => !meaningful.includes(t) || explained.has(t));
+}
+
+/** Whether the goal's own values meet every required input of the item (and it requires some). */
+function completes(item: CatalogItem, goal: string, given: Record<string, unknown>): boolean {
+  return item.requires.length > 0 && fills(item, goal, given) === item.requires.length;
+}
+
+/** The candidate is named (title, slug, keywords) by a word of the goal that says what to do. */
+function namedBy(candidate: RankedItem, meaningful: string[]): boolean {
+  return (candidate.named ?? []).some((t) => meaningful.includes(t) && !isGenericStem(t));
 }
 
 /** How many of the item's required inputs the goal's own values fill. */
