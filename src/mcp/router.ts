@@ -2,6 +2,7 @@ import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem 
 import { feedField, partsOf, type ChainLink } from './chains.ts';
 import { conversionCandidates, conversionIntentOf, formatsNamed } from './conversion-intent.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
+import { byOperation } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
@@ -48,12 +49,14 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
   const step = firstStepOf(goal);
-  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(withPastedKinds(step)), {
+  const ranking = catalog.rank(searchableGoal(withPastedKinds(step)), {
     inputFields: Object.keys(given),
     hasUrl,
     pages: facts.urls.length + facts.domains.length,
     limit: 6,
   });
+  const { meaningful, spread, unknown } = ranking;
+  const ranked = byOperation(step, ranking.ranked);
   const base = { goal, input: given, extracted: {}, missing: [], local: false };
   const outside = outOfScope(step);
   if (outside) {
