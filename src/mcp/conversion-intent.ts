@@ -122,6 +122,19 @@ export function formatsNamed(goal: string): string[] {
   return [...new Set(mentionsOf(goal).mentions.map((m) => m.format))];
 }
 
+/**
+ * "make this photo webp", "turn my logo a png", "save the report pdf": a verb of making, the thing made (a
+ * determiner and a word that is not itself the format) and then the format, which is what it is to become.
+ */
+function madeInto(words: string[], at: number): boolean {
+  const before = words.slice(Math.max(0, at - 4), at);
+  const verb = before.findIndex((w) => /^(?:make|turn|save|export|change|get|have|want|need)$/.test(w));
+  if (verb < 0) return false;
+  const rest = before.slice(verb + 1);
+  const det = rest.findIndex((w) => /^(?:this|that|these|those|my|our|the|it|its)$/.test(w));
+  return det >= 0 && rest.length - det >= 2 && formatOf(rest.at(-1) ?? '') === undefined;
+}
+
 /** Source and target named by the goal, or undefined when it names no target. */
 export function conversionIntentOf(goal: string): ConversionIntent | undefined {
   const { words, mentions } = mentionsOf(goal);
@@ -134,7 +147,9 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
         before(m)
           .slice(-2)
           .some((w) => TO_MARKERS.has(w)),
-    ) ?? mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? ''));
+    ) ??
+    mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
+    mentions.find((m) => !m.file && madeInto(words, m.at));
   const source =
     mentions.find(
       (m) =>
