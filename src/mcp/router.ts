@@ -160,6 +160,9 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // rate): the goal is named by a word of the tool and hands it its inputs.
   if (confidence < EXECUTE_THRESHOLD && fits && named.length > 0 && filled > 0 && filled > (rival ? fills(rival.item, goal, given) : 0))
     confidence = EXECUTE_THRESHOLD;
+  // The goal holds a phrase the top candidate is named by ("cost per click") and its rival none, and the top
+  // explains most of the goal: the words are close only because the rival shares single words.
+  if (confidence < EXECUTE_THRESHOLD && fits && top.phrase && rival && !rival.phrase && explainedShare >= 0.5) confidence = EXECUTE_THRESHOLD;
   if (!top.phrase && named.length === 0 && strange.length > 0) {
     return {
       ...base,
