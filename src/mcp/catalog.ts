@@ -676,7 +676,8 @@ function withoutLimits(description: string): string {
     .join(' ');
 }
 
-const LIMIT = /\b(?:(?:is|are|was|were)\s+not\s+(?:supported|possible|handled|read|kept|converted|fetched)|not\s+supported|unsupported|cannot|can't|no\s+OCR)\b/i;
+const LIMIT =
+  /\b(?:(?:is|are|was|were)\s+not\s+(?:supported|possible|handled|read|kept|converted|fetched)|not\s+supported|unsupported|cannot|can't|no\s+OCR)\b/i;
 
 /** The string values a tool's input fields allow (enums, also inside anyOf), words only. */
 function optionsOf(tool: AnyTool): string[] {

@@ -70,7 +70,27 @@ function formatOf(phrase: string): string | undefined {
 }
 
 /** Names of formats long enough that a typo of them is still recognisable ("wrod", "exel", "markdwon"). */
-const TYPO_TARGETS = ['word', 'excel', 'powerpoint', 'markdown', 'json', 'html', 'epub', 'mobi', 'kindle', 'docx', 'xlsx', 'pptx', 'jpeg', 'webp', 'heic', 'avif', 'tiff', 'gzip', 'bzip2'];
+const TYPO_TARGETS = [
+  'word',
+  'excel',
+  'powerpoint',
+  'markdown',
+  'json',
+  'html',
+  'epub',
+  'mobi',
+  'kindle',
+  'docx',
+  'xlsx',
+  'pptx',
+  'jpeg',
+  'webp',
+  'heic',
+  'avif',
+  'tiff',
+  'gzip',
+  'bzip2',
+];
 
 /**
  * The format a mistyped word names: two neighbouring letters swapped ("wrod", "jsno", "hmtl") or one letter

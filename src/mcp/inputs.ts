@@ -86,7 +86,9 @@ export function factsOf(goal: string): GoalFacts {
  */
 export function searchableGoal(goal: string): string {
   // A URL is the page to work on, not words of the task; but a tagged URL says what it is ("…?utm_source=…").
-  return withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, (url: string) => (/[?&](?:utm_[a-z_]+|gclid|fbclid|msclkid)=/i.test(url) ? ' utm parameters ' : ' '))))
+  return withValueKinds(
+    withoutPurpose(goal.replace(URL_PATTERN, (url: string) => (/[?&](?:utm_[a-z_]+|gclid|fbclid|msclkid)=/i.test(url) ? ' utm parameters ' : ' '))),
+  )
     .replace(DOMAIN_PATTERN, (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '))
     .replace(QUOTED_PATTERN, ' ')
     .trim();

@@ -177,7 +177,14 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // ("sentiment of this review: …" fills the AI text tool's task and text; "#777777" the colour converter):
   // the rival is what the goal asks for.
   if (confidence < EXECUTE_THRESHOLD && rival && fits && completes(rival.item, goal, given) && !completes(top.item, goal, given) && namedBy(rival, meaningful))
-    return decide(rival.item, EXECUTE_THRESHOLD, ranked.filter((r) => r !== rival), goal, given, options);
+    return decide(
+      rival.item,
+      EXECUTE_THRESHOLD,
+      ranked.filter((r) => r !== rival),
+      goal,
+      given,
+      options,
+    );
   if (confidence < EXECUTE_THRESHOLD) {
     return {
       ...base,
@@ -226,7 +233,37 @@ function fitsInput(item: CatalogItem, goal: string, given: Record<string, unknow
 }
 
 /** Formats that only come as files (text formats such as JSON or CSV can be pasted into a text field). */
-const BINARY_FORMATS = new Set(['pdf', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf', 'epub', 'mobi', 'azw', 'fb2', 'zip', 'rar', '7z', 'tar', 'gz', 'bz2', 'png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'bmp']);
+const BINARY_FORMATS = new Set([
+  'pdf',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+  'epub',
+  'mobi',
+  'azw',
+  'fb2',
+  'zip',
+  'rar',
+  '7z',
+  'tar',
+  'gz',
+  'bz2',
+  'png',
+  'jpg',
+  'webp',
+  'avif',
+  'heic',
+  'heif',
+  'tiff',
+  'gif',
+  'bmp',
+]);
 
 /**
  * A goal about a file of a binary format ("password protect this zip file") is not for a tool that takes no
