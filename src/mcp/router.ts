@@ -135,9 +135,10 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   ) {
     confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
   }
-  // Mostly words the catalog knows nothing about ("sing happy birthday"), or as many unknown words (not values)
-  // as known ones ("find a plumber near me"): whatever matched is a near miss.
-  const unknownWords = foreign.filter((t) => !/\d/.test(t)).length;
+  // Mostly words the catalog knows nothing about ("sing happy birthday"), or as many unknown words as known
+  // ones ("find a plumber near me"): whatever matched is a near miss. Values and short words ("txet", "tldr":
+  // typos and abbreviations too short to correct) are not counted as unknown words.
+  const unknownWords = foreign.filter((t) => !/\d/.test(t) && t.length >= 5).length;
   if ((foreign.length > judged.length || unknownWords >= judged.length) && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   // The best tool is named after none of the goal's words (they meet only its description, "find a plumber
   // near me" and "near-duplicate"), and the goal names things the catalog does not know: no tool fits.
