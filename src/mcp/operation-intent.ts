@@ -8,7 +8,10 @@ import type { CatalogItem, RankedItem } from './catalog.ts';
  */
 export type Operation = 'create' | 'inspect';
 
-const CREATE = /\b(?:make|create|generate|build|produce|come up with|give me (?:a|an|some|\d+)|i need (?:a|an|some|\d+)|new)\b/i;
+// A goal that opens with the thing wanted and what it must do ("regex that matches a uk postcode", "a cron
+// which runs at 9") asks for one to be made.
+const CREATE =
+  /\b(?:make|create|generate|build|produce|come up with|give me (?:a|an|some|\d+)|i need (?:a|an|some|\d+)|new)\b|^\s*(?:an? )?[\w-]+ (?:that|which) (?:matches|match|runs|run|fires|validates|accepts)\b/i;
 const INSPECT =
   /\b(?:how (?:strong|secure|safe|good|long|many|fast)|is (?:this|that|it|my|our|the)|are (?:these|my|our|the)|check\w*|verif\w*|validat\w*|test(?:ing)?|analy[sz]\w*|audit\w*|decod\w*|pars\w*|explain\w*|inspect\w*|what(?:'s| is| does| do| are) (?:in|inside|this|that|these|the|it)|break(?:s|ing)? down|breakdown|survive)\b/i;
 
