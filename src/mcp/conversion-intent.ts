@@ -159,7 +159,13 @@ function madeInto(words: string[], at: number): boolean {
 export function conversionIntentOf(goal: string): ConversionIntent | undefined {
   const { words, mentions } = mentionsOf(goal);
   if (mentions.length === 0) return undefined;
-  const before = (m: Mention): string[] => words.slice(Math.max(0, m.at - 3), m.at);
+  // The words just before a mention, up to a word that names a format itself ("from notes.md plain text": the
+  // "from" belongs to notes.md, not to plain text).
+  const before = (m: Mention): string[] => {
+    const near = words.slice(Math.max(0, m.at - 3), m.at);
+    const named = near.findLastIndex((w) => /^[^/\s]+\.[a-z0-9]{2,4}$/.test(w) || formatOf(w) !== undefined);
+    return named >= 0 ? near.slice(named + 1) : near;
+  };
   const target =
     mentions.find(
       (m) =>
