@@ -658,11 +658,26 @@ function toDoc(item: CatalogItem): IndexedDoc {
     slug: slug.replace(/[-/]/g, ' '),
     keywords: item.keywords.join(' . '),
     goals: item.exampleGoals.join(' . '),
-    description: item.description,
+    description: withoutLimits(item.description),
     group: `${groupTitle} ${item.kind === 'workflow' ? 'workflow job audit' : ''}`,
     options: item.tool ? optionsOf(item.tool).join(' ') : '',
   };
 }
+
+/**
+ * A description without the sentences that state what the item does not do ("Encrypted (password-protected)
+ * archives are not supported", "no OCR"): their words name jobs it refuses, so they must not match a goal
+ * asking for exactly that job.
+ */
+function withoutLimits(description: string): string {
+  return description
+    .split(/(?<=[.!?])\s+(?=[A-Z])/)
+    .filter((sentence) => !LIMIT.test(sentence))
+    .join(' ');
+}
+
+const LIMIT =
+  /\b(?:(?:is|are|was|were)\s+not\s+(?:supported|possible|handled|read|kept|converted|fetched)|not\s+supported|unsupported|cannot|can't|no\s+OCR)\b/i;
 
 /** The string values a tool's input fields allow (enums, also inside anyOf), words only. */
 function optionsOf(tool: AnyTool): string[] {

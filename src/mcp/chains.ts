@@ -22,7 +22,8 @@ import {
 /**
  * "convert this markdown to html then count the words": one goal, several operations in order. Each part
  * is routed on its own; a step's result feeds the next step's missing input — a stored file (its fileId) the
- * next file input, a text the next required text field. Every step is billed on its own through the
+ * next file input, a text the next required text field, and a stored text file (HTML, Markdown, CSV…) its
+ * text to the next required text field ("markdown to html, then count the words"). Every step is billed on its own through the
  * caller's invoker (a failed or cancelled step refunds its credit; the steps after it do not run), and the
  * whole chain is one job report.
  */
@@ -80,7 +81,7 @@ const TEXT_OUTPUTS = [
 /** Free-text strings of an object schema (not ids, links, dates or enums), preferred names first. */
 function textNames(schema: Schema | undefined): string[] {
   const names = Object.entries(schema?.properties ?? {})
-    .filter(([name, p]) => p.type === 'string' && !p.enum && !/id$|url$|at$|^mime|type$|^encoding$|^format$/i.test(name))
+    .filter(([name, p]) => p.type === 'string' && !p.enum && !/id$|url$|at$|^mime|type$|^encoding$|^format$|^file/i.test(name))
     .map(([name]) => name);
   return [...TEXT_OUTPUTS.filter((n) => names.includes(n)), ...names.filter((n) => !TEXT_OUTPUTS.includes(n))];
 }
@@ -105,19 +106,22 @@ function textPath(item: CatalogItem): Array<string | number> | undefined {
 export function feedField(previous: CatalogItem, next: CatalogItem, missing: string[][]): string | undefined {
   const upload = next.tool?.upload?.field;
   if (upload && givesFile(previous) && missing.some((g) => g.includes(upload))) return upload;
-  if (!textPath(previous)) return undefined;
+  // A result's text, or a stored file whose text is read when the step runs (text media types only).
+  if (!textPath(previous) && !givesFile(previous)) return undefined;
   const properties = next.tool ? ((jsonSchemaOf(next.tool.input, 'input') as Schema).properties ?? {}) : {};
   return missing.flat().find((field) => properties[field]?.type === 'string');
 }
 
-/** The value a result gives the next step's `field`. */
-function feedValue(previous: CatalogItem, result: unknown, field: string, next: CatalogItem): unknown {
+/** The value a result gives the next step's `field`: a file reference, a text of the result, or the text of its stored file. */
+async function feedValue(previous: CatalogItem, result: unknown, field: string, next: CatalogItem, invoker: StepInvoker, label: string): Promise<unknown> {
   if (typeof result !== 'object' || result === null) return typeof result === 'string' ? result : undefined;
   const record = result as Record<string, unknown>;
   if (field === next.tool?.upload?.field) return typeof record.fileId === 'string' ? { fileId: record.fileId } : undefined;
+  const path = textPath(previous);
+  if (!path && typeof record.fileId === 'string') return invoker.readText?.(record.fileId, label);
   if (typeof record[field] === 'string') return record[field];
   let value: unknown = record;
-  for (const key of textPath(previous) ?? []) value = (value as Record<string | number, unknown> | undefined)?.[key];
+  for (const key of path ?? []) value = (value as Record<string | number, unknown> | undefined)?.[key];
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -164,12 +168,13 @@ export async function runChain(
       continue;
     }
     const input = { ...link.input };
-    if (link.fed && previous) {
-      const value = feedValue(previous.item, previous.result, link.fed, link.item);
-      if (isPresent(value)) input[link.fed] = value;
-    }
     const t0 = performance.now();
     try {
+      // Reading the previous step's file can refuse (not text, too large): this step then fails unbilled.
+      if (link.fed && previous) {
+        const value = await feedValue(previous.item, previous.result, link.fed, link.item, invoker, `${link.fed} (from step ${i})`);
+        if (isPresent(value)) input[link.fed] = value;
+      }
       const outcome = await invoker.invoke(tool, input, id);
       const audit = auditOf(outcome.result);
       const step: StepReport = { ...base, status: 'ok', durationMs: Math.round(performance.now() - t0), credits: tool.cost };

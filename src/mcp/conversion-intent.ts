@@ -69,6 +69,47 @@ function formatOf(phrase: string): string | undefined {
   return FORMAT_WORDS.find(([pattern]) => pattern.test(phrase))?.[1];
 }
 
+/** Names of formats long enough that a typo of them is still recognisable ("wrod", "exel", "markdwon"). */
+const TYPO_TARGETS = [
+  'word',
+  'excel',
+  'powerpoint',
+  'markdown',
+  'json',
+  'html',
+  'epub',
+  'mobi',
+  'kindle',
+  'docx',
+  'xlsx',
+  'pptx',
+  'jpeg',
+  'webp',
+  'heic',
+  'avif',
+  'tiff',
+  'gzip',
+  'bzip2',
+];
+
+/**
+ * The format a mistyped word names: two neighbouring letters swapped ("wrod", "jsno", "hmtl") or one letter
+ * left out of a longer name ("exel", "powerpont"). Words of three letters or fewer are never read as typos.
+ */
+function formatOfTypo(word: string): string | undefined {
+  if (word.length < 4 || !/^[a-z0-9]+$/.test(word)) return undefined;
+  for (const name of TYPO_TARGETS) {
+    if (word === name) continue;
+    if (word.length === name.length) {
+      const diff = [...word].flatMap((c, i) => (c === name[i] ? [] : [i]));
+      if (diff.length === 2 && diff[1] === diff[0]! + 1 && word[diff[0]!] === name[diff[1]!] && word[diff[1]!] === name[diff[0]!]) return formatOf(name);
+    } else if (name.length >= 5 && word.length === name.length - 1) {
+      for (let i = 0; i < name.length; i++) if (name.slice(0, i) + name.slice(i + 1) === word) return formatOf(name);
+    }
+  }
+  return undefined;
+}
+
 /** The formats a goal names, in order, with the words before each. */
 function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
   const words = goal
@@ -81,7 +122,9 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     const word = words[i]!.replace(/\.$/, '');
     const file = /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
     const two = `${word} ${words[i + 1] ?? ''}`.trim();
-    const format = file ? formatOf(file[1]!) : (formatOf(two) ?? formatOf(word.replace(/^\./, '')));
+    // "… book to text": plain text named as the target of a conversion.
+    const textTarget = word === 'text' && TO_MARKERS.has(words[i - 1] ?? '') ? 'txt' : undefined;
+    const format = file ? formatOf(file[1]!) : (formatOf(two) ?? formatOf(word.replace(/^\./, '')) ?? textTarget ?? formatOfTypo(word));
     if (!format || mentions.at(-1)?.format === format) continue;
     // "kindle mobi book": adjacent names of one thing, the later is the precise one; but a kind of document
     // after its format ("ods spreadsheet", "pptx slides") only repeats it.
@@ -99,11 +142,30 @@ export function formatsNamed(goal: string): string[] {
   return [...new Set(mentionsOf(goal).mentions.map((m) => m.format))];
 }
 
+/**
+ * "make this photo webp", "turn my logo a png", "save the report pdf": a verb of making, the thing made (a
+ * determiner and a word that is not itself the format) and then the format, which is what it is to become.
+ */
+function madeInto(words: string[], at: number): boolean {
+  const before = words.slice(Math.max(0, at - 4), at);
+  const verb = before.findIndex((w) => /^(?:make|turn|save|export|change|get|have|want|need)$/.test(w));
+  if (verb < 0) return false;
+  const rest = before.slice(verb + 1);
+  const det = rest.findIndex((w) => /^(?:this|that|these|those|my|our|the|it|its)$/.test(w));
+  return det >= 0 && rest.length - det >= 2 && formatOf(rest.at(-1) ?? '') === undefined;
+}
+
 /** Source and target named by the goal, or undefined when it names no target. */
 export function conversionIntentOf(goal: string): ConversionIntent | undefined {
   const { words, mentions } = mentionsOf(goal);
   if (mentions.length === 0) return undefined;
-  const before = (m: Mention): string[] => words.slice(Math.max(0, m.at - 3), m.at);
+  // The words just before a mention, up to a word that names a format itself ("from notes.md plain text": the
+  // "from" belongs to notes.md, not to plain text).
+  const before = (m: Mention): string[] => {
+    const near = words.slice(Math.max(0, m.at - 3), m.at);
+    const named = near.findLastIndex((w) => /^[^/\s]+\.[a-z0-9]{2,4}$/.test(w) || formatOf(w) !== undefined);
+    return named >= 0 ? near.slice(named + 1) : near;
+  };
   const target =
     mentions.find(
       (m) =>
@@ -111,7 +173,9 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
         before(m)
           .slice(-2)
           .some((w) => TO_MARKERS.has(w)),
-    ) ?? mentions.find((m) => !m.file && /version|copy|format/.test(words[m.at + 1] ?? ''));
+    ) ??
+    mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
+    mentions.find((m) => !m.file && madeInto(words, m.at));
   const source =
     mentions.find(
       (m) =>

@@ -102,3 +102,38 @@ export async function invokeWithFiles(tool: AnyTool, input: unknown, caller: Cal
     await files.cleanup();
   }
 }
+
+/** The most text a chain step reads from a stored file result to feed the next step's text input. */
+export const TEXT_FEED_MAX_BYTES = 1_000_000;
+
+/** Media types whose bytes are text (RFC 6838 `text/*`, and JSON, XML and their `+json`/`+xml` suffixes). */
+const TEXT_TYPES = /^(?:text\/[\w.+-]+|application\/(?:json|xml|[\w.-]+\+(?:json|xml)))(?:\s*;.*)?$/i;
+
+/**
+ * The text of a stored file of the account: a chain step whose result is a file ("markdown to html") feeds
+ * the next step's text input ("count the words") with it. Only text media types, only up to
+ * TEXT_FEED_MAX_BYTES; anything else is a 400 naming why, before the next step is billed.
+ */
+export async function storedText(deps: InvokeDeps, accountId: string | null, fileId: string, label: string): Promise<string> {
+  const stored = await deps.files?.get(fileId, accountId);
+  if (!stored) throw new ToolError('validation_failed', `${label}: no file ${fileId} of this account (files are kept 24 hours).`);
+  if (!TEXT_TYPES.test(stored.mimeType))
+    throw new ToolError(
+      'validation_failed',
+      `${label}: the previous step's file is ${stored.mimeType}, not text; only a text file (text/*, JSON, XML) can feed a text input.`,
+    );
+  if (stored.sizeBytes > TEXT_FEED_MAX_BYTES)
+    throw new ToolError(
+      'validation_failed',
+      `${label}: the previous step's file is ${stored.sizeBytes} bytes; at most ${TEXT_FEED_MAX_BYTES} bytes of text can feed the next step.`,
+    );
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of await deps.files!.read(stored)) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buffer.length;
+    if (size > TEXT_FEED_MAX_BYTES) throw new ToolError('validation_failed', `${label}: the previous step's file is larger than ${TEXT_FEED_MAX_BYTES} bytes.`);
+    chunks.push(buffer);
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}

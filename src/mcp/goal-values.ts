@@ -54,10 +54,12 @@ const HEX_COLOUR = /(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})\b/gi;
 /** Five or six cron fields (numbers, *, ranges, steps, lists, names), as a run of its own. */
 const CRON =
   /(?:^|[\s"'`])((?:(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?)\s+){4,5}(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?))(?=$|[\s"'`.,;])/i;
+const DIMENSIONS = /\b(\d{2,5})\s?[x×]\s?(\d{2,5})\b/i;
+const ISO_DATE = /\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b/;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 const IPV4 = /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/\d{1,2})?\b/;
 /** A number with an optional currency, thousands separators, decimals, k/m suffix and percent sign. */
-const NUMBER = /(?<![\w.#-])([$€£¥₹])?\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?\s?(k|m|mn|million|thousand|bn|billion)?\b\s?(%|percent\b)?/gi;
+const NUMBER = /(?<![\w.#-])([$€£¥₹])?\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?\s?(k|m|mn|million|thousand|bn|billion|lakhs?|crores?)?\b\s?(%|percent\b)?/gi;
 const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
 
 interface NumberMention {
@@ -78,6 +80,9 @@ function numbersOf(text: string): NumberMention[] {
     if (scale === 'k' || scale === 'thousand') value *= 1000;
     else if (scale === 'm' || scale === 'mn' || scale === 'million') value *= 1_000_000;
     else if (scale === 'bn' || scale === 'billion') value *= 1_000_000_000;
+    // Indian numbering: a lakh is 100,000, a crore 10,000,000.
+    else if (scale.startsWith('lakh')) value *= 100_000;
+    else if (scale.startsWith('crore')) value *= 10_000_000;
     if (!Number.isFinite(value)) continue;
     found.push({
       value,
@@ -126,6 +131,12 @@ const TEXT_FIELDS = [
   'js',
   'csv',
 ];
+/** How goals speak of money fields: "spent 2000" is a cost, "made 9000 in sales" revenue, "sold for 65" a price. */
+const MONEY_VERBS: Record<string, string[]> = {
+  cost: ['spent', 'spend', 'paid', 'pay', 'bought'],
+  revenue: ['made', 'earned', 'sales'],
+  price: ['sold', 'sells', 'sell'],
+};
 const PERCENT_WORDS = /percent|rate|%|margin|discount|tax|vat|tip|markup|interest|growth|apr|yield|ratio|share/;
 const MONEY_WORDS = /amount|price|cost|principal|salary|income|revenue|spend|budget|value|total|loan|balance|pay|wage|money/;
 
@@ -165,7 +176,31 @@ export function valuesFromGoal(
   if (uuid) set(named(/uuid|guid|^id$/i, 'string'), uuid, 'a UUID in the goal');
   const ip = IPV4.exec(source)?.[0];
   if (ip)
-    set(ip.includes('/') ? (named(/cidr|subnet|range|network/i) ?? named(/^ip|address/i)) : named(/^ip|^address$|^host$/i), ip, 'an IP address in the goal');
+    set(
+      ip.includes('/') ? (named(/cidr|subnet|range|network/i, 'string') ?? named(/^ip|address/i, 'string')) : named(/^ip|^address$|^host$/i, 'string'),
+      ip,
+      'an IP address in the goal',
+    );
+  // Dimensions "1080x1350": the width and the height.
+  const size = DIMENSIONS.exec(source);
+  if (size) {
+    set(named(/width$/i), Number(size[1]), `"${size[0]}" in the goal`);
+    set(named(/height$/i), Number(size[2]), `"${size[0]}" in the goal`);
+  }
+  // An ISO 8601 date (2026-03-15) for a date field.
+  const date = ISO_DATE.exec(source)?.[0];
+  if (date)
+    set(
+      fields.find((f) => free(f) && f.type === 'string' && /date$|^date|^(?:from|since|start)$/i.test(f.name)),
+      date,
+      'a date in the goal',
+    );
+  // "the password Summer2024!", "domain example.org": a required text field named in the goal, and the word after it.
+  for (const f of fields) {
+    if (!free(f) || f.type !== 'string' || f.enum.length > 0 || !item.requires.some((g) => g.includes(f.name))) continue;
+    const after = new RegExp(`\\b${spaced(f.name).toLowerCase()}\\s+(?:is\\s+|=\\s*|:\\s*)?([^\\s'"]*[\\d!@#$%^&*_][^\\s'"]*)`, 'i').exec(source);
+    if (after?.[1]) set(f, after[1].replace(/[.,;?]+$/, ''), `the word after "${f.name}" in the goal`);
+  }
   const json = jsonOf(source);
   if (json !== undefined) {
     const field = named(/^json$|^data$|^object$|^value$|^input$/i);
@@ -202,21 +237,38 @@ export function valuesFromGoal(
       const nameWords = spaced(f.name)
         .toLowerCase()
         .split(/\s+/)
-        .filter((w) => w.length >= 3);
+        .filter((w) => w.length >= 3)
+        .flatMap((w) => [w, ...(MONEY_VERBS[w] ?? [])]);
       const near = numbers.find((n) => {
         if (used.has(n)) return false;
         const before = lower.slice(Math.max(0, n.at - 22), n.at);
         const after = lower.slice(n.end, n.end + 18);
-        return nameWords.some((w) => new RegExp(`\\b${w}\\w*\\s*(?:is|of|=|:|at|to)?\\s*$`).test(before) || new RegExp(`^\\s*${w}`).test(after));
+        return nameWords.some((w) => new RegExp(`\\b${w}\\w*\\s*(?:is|of|=|:|at|to|for)?\\s*$`).test(before) || new RegExp(`^\\s*(?:in\\s+)?${w}`).test(after));
       });
       if (near) {
         used.add(near);
         set(f, near.value, `"${near.raw}" in the goal`);
       }
     }
+    // "10 uuids", "24 character password": a whole number before a plural noun is a count, before
+    // "characters"/"chars"/"digits" a length.
+    for (const n of numbers) {
+      if (used.has(n) || n.percent || n.currency || !Number.isInteger(n.value)) continue;
+      const next = /^\s*(?:-\s*)?([a-z]+)/i.exec(source.slice(n.end))?.[1]?.toLowerCase() ?? '';
+      const f = /^(?:char(?:acter)?s?|digits?|letters?)$/.test(next)
+        ? numeric.find((x) => free(x) && /^(?:length|size)$/i.test(x.name))
+        : /\w{3,}s$/.test(next) && !/^(?:times|years|months|weeks|days|hours|minutes|seconds)$/.test(next)
+          ? numeric.find((x) => free(x) && /^count$/i.test(x.name))
+          : undefined;
+      if (f) (set(f, n.value, `"${n.raw} ${next}" in the goal`), used.add(n));
+    }
     const rest = numbers.filter((n) => !used.has(n));
     for (const n of rest.filter((x) => x.percent)) {
-      const f = numeric.find((x) => free(x) && PERCENT_WORDS.test(x.words));
+      // A field named for a percentage ("rate", "margin") before one whose description merely mentions one
+      // ("amount: gross amount incl. VAT").
+      const f =
+        numeric.find((x) => free(x) && PERCENT_WORDS.test(spaced(x.name).toLowerCase())) ??
+        numeric.find((x) => free(x) && PERCENT_WORDS.test(x.words) && !MONEY_WORDS.test(x.name.toLowerCase()));
       if (f) (set(f, n.value, `"${n.raw}" in the goal`), used.add(n));
     }
     for (const n of rest.filter((x) => !used.has(x) && !x.percent)) {

@@ -85,7 +85,10 @@ export function factsOf(goal: string): GoalFacts {
  * value added instead — "decode this: SGVsbG8=" searches as "decode this base64". `robots.txt` stays.
  */
 export function searchableGoal(goal: string): string {
-  return withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, ' ')))
+  // A URL is the page to work on, not words of the task; but a tagged URL says what it is ("…?utm_source=…").
+  return withValueKinds(
+    withoutPurpose(goal.replace(URL_PATTERN, (url: string) => (/[?&](?:utm_[a-z_]+|gclid|fbclid|msclkid)=/i.test(url) ? ' utm parameters ' : ' '))),
+  )
     .replace(DOMAIN_PATTERN, (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '))
     .replace(QUOTED_PATTERN, ' ')
     .trim();
@@ -123,6 +126,9 @@ export function withValueKinds(goal: string): string {
   // A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word.
   take(/(?<![\w/+])(?=[a-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*\d)[A-Za-z0-9+/]{12,}={0,2}(?![\w/+])/g, 'base64');
   take(/\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi, 'email');
+  // Percent-encoded text (RFC 3986 escapes: "%E2%9C%93%20done") and a browser's User-Agent string.
+  take(/\S*(?:%[0-9a-f]{2}){2,}\S*/gi, 'url encoded');
+  take(/\bMozilla\/\d\.\d\s*\([^)]*\)[^\n]*/g, 'user agent');
   return text;
 }
 

@@ -32,6 +32,8 @@ export interface StepInvoker {
   signal?: AbortSignal | undefined;
   /** Told after each step: `done` of `total` steps finished (MCP progress notifications). */
   progress?: ((done: number, total: number, message: string) => void) | undefined;
+  /** The text of a stored file of the caller (a chain feeding a file result into a text input); `label` names the step. */
+  readText?: ((fileId: string, label: string) => Promise<string>) | undefined;
 }
 
 export interface PayloadSink {

@@ -9,7 +9,7 @@ import { successBody } from '../core/envelope.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { Agent } from './agent.ts';
-import { invokeWithFiles } from './file-inputs.ts';
+import { invokeWithFiles, storedText } from './file-inputs.ts';
 import { TOOL_CALL_RUN, type RunRecord, type RunStatus, type RunStore } from './runs.ts';
 import { runJobTool, type JobTool } from './meta/job-runs.ts';
 import type { Webhooks } from './webhook.ts';
@@ -82,6 +82,7 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
             signal: controller.signal,
             invoke: (tool: AnyTool, input: unknown, label: string) =>
               invokeWithFiles(tool, input, { requestId: `${run.runId}:${label}`, log, signal: controller.signal, identity }, deps.invokeDeps, run.accountId),
+            readText: (fileId: string, label: string) => storedText(deps.invokeDeps, run.accountId, fileId, label),
           },
         };
         const result =

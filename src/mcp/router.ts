@@ -2,10 +2,11 @@ import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem 
 import { feedField, partsOf, type ChainLink } from './chains.ts';
 import { conversionCandidates, conversionIntentOf, formatsNamed } from './conversion-intent.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
+import { byOperation } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { isGenericStem, withPastedKinds } from './text.ts';
+import { isGenericStem, stem, withPastedKinds } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -48,12 +49,14 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
   const step = firstStepOf(goal);
-  const { ranked, meaningful, spread, unknown } = catalog.rank(searchableGoal(withPastedKinds(step)), {
+  const ranking = catalog.rank(searchableGoal(withPastedKinds(step)), {
     inputFields: Object.keys(given),
     hasUrl,
     pages: facts.urls.length + facts.domains.length,
     limit: 6,
   });
+  const { meaningful, spread, unknown } = ranking;
+  const ranked = byOperation(step, ranking.ranked);
   const base = { goal, input: given, extracted: {}, missing: [], local: false };
   const outside = outOfScope(step);
   if (outside) {
@@ -132,22 +135,37 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   ) {
     confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
   }
-  // Mostly words the catalog knows nothing about ("sing happy birthday"): whatever matched is a near miss.
-  if (foreign.length > judged.length && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  // Mostly words the catalog knows nothing about ("sing happy birthday"), or as many unknown words as known
+  // ones ("find a plumber near me"): whatever matched is a near miss. Values and short words ("txet", "tldr":
+  // typos and abbreviations too short to correct) are not counted as unknown words.
+  const unknownWords = foreign.filter((t) => !/\d/.test(t) && t.length >= 5).length;
+  if ((foreign.length > judged.length || unknownWords >= judged.length) && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   // The best tool is named after none of the goal's words (they meet only its description, "find a plumber
   // near me" and "near-duplicate"), and the goal names things the catalog does not know: no tool fits.
   const strange = foreign.filter((t) => !/\d/.test(t));
   // The goal gives nothing of the kind the top candidate works on (no page for a page check, no file for a
   // file conversion): "open a bank account" is not about a web page, "unlock my iphone" not about an image.
   const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
-  if (!fitsInput(top.item, goal, given, hasUrl)) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  const asks = [...judged, ...foreign.filter((t) => !/\d/.test(t))];
+  const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
+  // A goal that names the tool by a phrase of it and is mostly explained by it ("is our llms.txt valid") is
+  // about that tool even when the page it needs is not given yet: need_input asks for it.
+  const fits = fitsInput(top.item, goal, given, hasUrl) && handlesFilesNamed(top, step, given);
+  if (!fits && !(top.phrase && explainedShare >= NAMED_SHARE)) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   // The top candidate explains a third of the goal's words or less ("print 50 copies of this flyer" meets the
   // JSON pretty-printer by "print" alone): a near miss, unless it is named by a word few tools have
   // ("hreflang") or the goal's values fill its inputs.
-  const asks = [...judged, ...foreign.filter((t) => !/\d/.test(t))];
-  const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
   const rare = named.some((t) => (spread[t] ?? 0) <= 2);
-  if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && fills(top.item, goal, given) === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  const filled = fills(top.item, goal, given);
+  if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && filled === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  // Values of the goal that fill what the top candidate requires, more of it than the rival's, decide
+  // between candidates the words leave close ("119 incl 19% vat" fills the VAT calculator's amount and
+  // rate): the goal is named by a word of the tool and hands it its inputs.
+  if (confidence < EXECUTE_THRESHOLD && fits && named.length > 0 && filled > 0 && filled > (rival ? fills(rival.item, goal, given) : 0))
+    confidence = EXECUTE_THRESHOLD;
+  // The goal holds a phrase the top candidate is named by ("cost per click") and its rival none, and the top
+  // explains most of the goal: the words are close only because the rival shares single words.
+  if (confidence < EXECUTE_THRESHOLD && fits && top.phrase && rival && !rival.phrase && explainedShare >= 0.5) confidence = EXECUTE_THRESHOLD;
   if (!top.phrase && named.length === 0 && strange.length > 0) {
     return {
       ...base,
@@ -158,6 +176,18 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
       reason: 'No tool here is about what the goal names; the closest tools there are are listed, nothing was run.',
     };
   }
+  // The words leave it open and the goal hands the rival everything it requires but not the top candidate
+  // ("sentiment of this review: …" fills the AI text tool's task and text; "#777777" the colour converter):
+  // the rival is what the goal asks for.
+  if (confidence < EXECUTE_THRESHOLD && rival && fits && completes(rival.item, goal, given) && !completes(top.item, goal, given) && namedBy(rival, meaningful))
+    return decide(
+      rival.item,
+      EXECUTE_THRESHOLD,
+      ranked.filter((r) => r !== rival),
+      goal,
+      given,
+      options,
+    );
   if (confidence < EXECUTE_THRESHOLD) {
     return {
       ...base,
@@ -175,6 +205,9 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 const FILL_BONUS = 0.1;
+
+/** Share of the goal's words a tool named by a phrase of the goal explains to be picked without its input in sight. */
+const NAMED_SHARE = 0.67;
 
 /** Share of the goal's words the top candidate must explain to be picked (more than a third). */
 const MIN_EXPLAINED = 0.34;
@@ -202,12 +235,69 @@ function fitsInput(item: CatalogItem, goal: string, given: Record<string, unknow
   return true;
 }
 
+/** Formats that only come as files (text formats such as JSON or CSV can be pasted into a text field). */
+const BINARY_FORMATS = new Set([
+  'pdf',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'rtf',
+  'epub',
+  'mobi',
+  'azw',
+  'fb2',
+  'zip',
+  'rar',
+  '7z',
+  'tar',
+  'gz',
+  'bz2',
+  'png',
+  'jpg',
+  'webp',
+  'avif',
+  'heic',
+  'heif',
+  'tiff',
+  'gif',
+  'bmp',
+]);
+
+/**
+ * A goal about a file of a binary format ("password protect this zip file") is not for a tool that takes no
+ * file and says nothing of that format (the password generator): the tool explains the goal's other words, not
+ * the thing it is to work on.
+ */
+function handlesFilesNamed(top: RankedItem, goal: string, given: Record<string, unknown>): boolean {
+  if (Object.keys(given).length > 0 || top.item.tool?.upload || top.item.kind !== 'tool') return true;
+  // Named by the format itself ("zip", "report.pdf"), not by a kind of document ("spreadsheet", "word").
+  const binary = formatsNamed(goal).filter((f) => BINARY_FORMATS.has(f) && new RegExp(`\\b${f}\\b`, 'i').test(goal));
+  if (binary.length === 0) return true;
+  const explained = new Set(top.exact ?? top.matched);
+  return binary.some((f) => explained.has(f) || explained.has(stem(f)));
+}
+
 const URL_INPUTS = new Set(['url', 'urls', 'domain', 'urlsText', 'beforeUrl', 'afterUrl', 'url1', 'url2']);
 
 function widerForm(candidate: RankedItem, top: RankedItem, meaningful: string[]): boolean {
   if (candidate.item.kind !== 'workflow' || top.item.kind !== 'tool') return false;
   const explained = new Set(top.exact ?? top.matched);
   return (candidate.exact ?? candidate.matched).every((t) => !meaningful.includes(t) || explained.has(t));
+}
+
+/** Whether the goal's own values meet every required input of the item (and it requires some). */
+function completes(item: CatalogItem, goal: string, given: Record<string, unknown>): boolean {
+  return item.requires.length > 0 && fills(item, goal, given) === item.requires.length;
+}
+
+/** The candidate is named (title, slug, keywords) by a word of the goal that says what to do. */
+function namedBy(candidate: RankedItem, meaningful: string[]): boolean {
+  return (candidate.named ?? []).some((t) => meaningful.includes(t) && !isGenericStem(t));
 }
 
 /** How many of the item's required inputs the goal's own values fill. */

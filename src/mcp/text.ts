@@ -89,20 +89,24 @@ export function words(text: string): string[] {
  * Pasted values the words of a goal do not name, replaced by their kind so the ranking can use them:
  * "how many hosts in 10.0.0.0/22" speaks of an IP range, "when does '0 *\/6 * * *' run" of a cron expression,
  * "25% off" of a discount, "1234 in words" of spelling a number, "50 times" of repeating, "these 20 urls" of a
- * bulk job.
+ * bulk job, "how many words" of counting them.
  */
 export function withPastedKinds(goal: string): string {
-  return goal
-    .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\/\d{1,2}\b/g, ' ip cidr ')
-    .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, ' ip address ')
-    .replace(/\b\d+(?:\.\d+)?\s*%\s*off\b/gi, ' discount ')
-    .replace(/(?<![\w.])\d[\d,.]*\s+(?:in|into|as|to)\s+(?:english\s+|plain\s+)?words\b/gi, ' number to words ')
-    .replace(/\b\d+\s*(?:x|times)\b/gi, ' repeat times ')
-    .replace(/\b(?:[3-9]|\d{2,})\s+(?:urls|pages|links|sites|websites)\b/gi, ' bulk urls ')
-    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' uuid ')
-    .replace(/(?<=^|\s)(["'`]?)((?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?][\d*?/,-]*)\1(?=$|[\s.,;?])/g, (m, _q, cron: string) =>
-      /[*/]/.test(cron) ? ' cron expression ' : m,
-    );
+  return (
+    goal
+      .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\/\d{1,2}\b/g, ' ip cidr ')
+      .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, ' ip address ')
+      .replace(/\b\d+(?:\.\d+)?\s*%\s*off\b/gi, ' discount ')
+      .replace(/(?<![\w.])\d[\d,.]*\s+(?:in|into|as|to)\s+(?:english\s+|plain\s+)?words\b/gi, ' number to words ')
+      .replace(/\b\d+\s*(?:x|times)\b/gi, ' repeat times ')
+      // "how many words is my essay": counting words, not a Word document.
+      .replace(/\bhow\s+many\s+(words|characters|chars|lines|sentences|paragraphs)\b/gi, ' $1 count ')
+      .replace(/\b(?:[3-9]|\d{2,})\s+(?:urls|pages|links|sites|websites)\b/gi, ' bulk urls ')
+      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' uuid ')
+      .replace(/(?<=^|\s)(["'`]?)((?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?][\d*?/,-]*)\1(?=$|[\s.,;?])/g, (m, _q, cron: string) =>
+        /[*/]/.test(cron) ? ' cron expression ' : m,
+      )
+  );
 }
 
 /** HTTP status codes name a task ("does it return 404"); other bare numbers are values. */

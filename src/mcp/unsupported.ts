@@ -31,9 +31,10 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'graphic design, charts and diagrams',
   },
   {
-    // Making a site, an app or a deck from nothing; converting one ("a web page table from this csv") is a tool's job.
+    // Making a site, an app or a deck from nothing (the thing made follows the verb within a few words); converting
+    // one ("a web page table from this csv", "make this photo webp for my website") is a tool's job.
     pattern:
-      /^(?!.*\bqr\b)(?!.*\b(?:from|of|out of)\s+(?:this|my|the|these|our|an?)\b).*\b(?:design|make|create|build|code|write)\b.{0,25}\b(?:websites?|web ?sites?|landing pages?|apps?|applications?|presentations?|slide ?shows?|videos?|animations?|games?)\b/i,
+      /^(?!.*\bqr\b)(?!.*\b(?:from|of|out of)\s+(?:this|my|the|these|our|an?)\b).*\b(?:design|make|create|build|code|write)\b(?:\s+[\w'-]+){0,3}?\s+(?:websites?|web ?sites?|landing pages?|apps?|applications?|presentations?|slide ?shows?|videos?|animations?|games?)\b/i,
     what: 'building sites, apps, decks or videos',
   },
   {

@@ -99,3 +99,27 @@ test('a workflow given a misnamed field answers need_input naming the field mean
   assert.match((answer as { hint: string }).hint, /"spend" \(did you mean "cost"\?\)/);
   assert.equal(invoked, 0, 'no step ran, nothing was billed');
 });
+
+test('direction and operation: mistyped format names, "to text", generator vs checker twins', () => {
+  // Goals written for this test (not from the evaluation sets): each names its operation plainly.
+  assert.equal(plan('conevrt my pdf to wrod please').target?.id, 'documents.pdfToDocx', 'a swapped-letter "wrod" is Word');
+  assert.equal(plan('mobi ebook to text').target?.id, 'ebook.mobiToTxt', '"to text" is plain text');
+  assert.equal(plan('strip the markdown formatting from notes.md, plain text only').target?.id, 'documents.mdToTxt');
+  assert.equal(plan('how strong is the password hunter2!').target?.id, 'securityApis.passwordStrengthChecker');
+  assert.equal(plan('make me a fresh password, 20 characters').target?.id, 'securityApis.securePasswordGenerator');
+});
+
+test('more values: dimensions, ISO dates, counts and lengths, money verbs, lakh', () => {
+  const size = plan('is 1200x628 right for a facebook link image');
+  assert.equal(size.target?.id, 'marketingApis.socialImageSizeValidator');
+  assert.equal(size.input.width, 1200);
+  assert.equal(size.input.height, 628);
+  assert.equal(plan('need 7 uuids').input.count, 7);
+  assert.equal(plan('generate a password of 32 characters').input.length, 32);
+  const roas = plan('we spent 1500 on ads and made 6000 in sales, roas?');
+  assert.equal(roas.target?.id, 'marketingApis.roasCalculator');
+  assert.deepEqual([roas.input.cost, roas.input.revenue], [1500, 6000]);
+  // 1 lakh = 100,000 (Indian numbering).
+  assert.equal(plan('emi on a 40 lakh loan at 9% for 15 years').input.principal, 4_000_000);
+  assert.equal(plan('invoice from 2026-04-30 with net 15 terms, due when?').input.invoiceDate, '2026-04-30');
+});

@@ -1,7 +1,7 @@
 import type { AnyTool } from '../../registry/define-tool.ts';
 import { validationError } from '../../core/invoke.ts';
 import type { Agent, AgentCaller } from '../agent.ts';
-import { invokeWithFiles } from '../file-inputs.ts';
+import { invokeWithFiles, storedText } from '../file-inputs.ts';
 import type { StepInvoker } from '../jobs.ts';
 import type { CallContext, McpCore } from './define.ts';
 import { withElicitation, type NeedsInput } from './elicit.ts';
@@ -24,6 +24,7 @@ export function keyInvoker(ctx: CallContext, core: McpCore): StepInvoker {
         core.invokeDeps,
         ctx.accountId,
       ),
+    readText: (fileId: string, label: string) => storedText(core.invokeDeps, ctx.accountId, fileId, label),
   };
 }
 
