@@ -86,7 +86,10 @@ export interface Config {
   s3: S3Config | undefined;
   /** Warm LibreOffice instances (default: CPU cores; 0 disables the pool) and the per-conversion deadline. */
   office: { workers: number; timeoutMs: number; start: 'boot' | 'first-use' };
-  /** When the tools' lazy libraries load (lib/lazy.ts): before listening (`boot`), or on the first call that needs each. */
+  /**
+   * When the tools' lazy libraries load (lib/lazy.ts) and the documents built from the whole registry (the OpenAPI
+   * document, the catalogs) are made: before listening (`boot`), or on the first call that needs each.
+   */
   librariesLoad: 'boot' | 'first-use';
   /** Worker threads of the CPU pool (engines/cpu); default: the machine's cores, at least 2. */
   cpuWorkers: number | undefined;

@@ -119,10 +119,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // First: it records every route added after it, for the OpenAPI document.
-  await registerDocsRoutes(app, options.registry, { maxUploadBytes: config.maxUploadBytes, binarySunset: config.binarySunset });
+  // The documents built from the whole registry (OpenAPI, catalogs): at boot, or on first request in test servers.
+  const buildAtBoot = config.librariesLoad === 'boot';
+  await registerDocsRoutes(app, options.registry, { maxUploadBytes: config.maxUploadBytes, binarySunset: config.binarySunset }, buildAtBoot);
   if (options.metrics) registerMetricsRoute(app, options.metrics, config.adminToken);
   registerHealthRoutes(app, [{ name: 'accepting', check: () => !drain.draining }, ...(options.readiness ?? [])]);
-  registerCatalogRoutes(app, options.registry);
+  registerCatalogRoutes(app, options.registry, buildAtBoot);
   await registerToolRoutes(app, options.registry, options.invokeDeps ?? {}, config, {
     jobs: options.jobs,
     idempotency: options.idempotency,

@@ -18,7 +18,7 @@ export const OPENAPI_PATH = '/api/v1/openapi.json';
  * proxy). The document covers every route the app serves: tools from the registry, the rest from the
  * routes recorded as they are added, filled in once the app is ready.
  */
-export async function registerDocsRoutes(app: FastifyInstance, registry: Registry, limits: ToolDocLimits): Promise<void> {
+export async function registerDocsRoutes(app: FastifyInstance, registry: Registry, limits: ToolDocLimits, buildAtBoot: boolean): Promise<void> {
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -27,12 +27,16 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: Registr
       routes.push({ method, url: route.url, tool: route.config?.tool !== undefined });
     }
   });
-  // Built once the app is ready and serialised once: a few MB that would otherwise be stringified on every request.
-  let serialised = '{}';
-  app.addHook('onReady', async () => {
-    serialised = JSON.stringify(buildOpenApi(registry, packageJson.version, routes, limits));
-  });
-  app.get(OPENAPI_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send(serialised));
+  // Built and serialised once, after every route is recorded: a few MB that would otherwise be stringified on every
+  // request. At boot (as `npm start` runs), or on the first request (TOOLAPI_LIBRARIES_LOAD=first-use: test servers).
+  let serialised: string | undefined;
+  const document = (): string => (serialised ??= JSON.stringify(buildOpenApi(registry, packageJson.version, routes, limits)));
+  if (buildAtBoot) {
+    app.addHook('onReady', async () => {
+      document();
+    });
+  }
+  app.get(OPENAPI_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document()));
   await app.register(scalar, {
     routePrefix: '/docs',
     logLevel: 'warn',

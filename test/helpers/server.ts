@@ -43,6 +43,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     // conversion: most test files convert no office document and need not wait for or pay for one.
     TOOLAPI_OFFICE_WORKERS: '1',
     TOOLAPI_OFFICE_START: 'first-use',
+    // The OpenAPI document and the catalogs are built by the first request that needs them, not at every boot.
+    TOOLAPI_LIBRARIES_LOAD: 'first-use',
     TOOLAPI_PLANS: env.TOOLAPI_PLANS ?? unmeteredPlans(dataDir),
     ...env,
   });
