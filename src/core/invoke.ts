@@ -188,15 +188,11 @@ async function runWithDeadline(
   plan: PlanLimits,
   files: ToolFiles,
 ): Promise<unknown> {
-  // The call's own signal, made when first asked for: a synchronous tool that never reads it finishes first.
-  let controller: AbortController | undefined;
-  const abortable = (): AbortController => (controller ??= new AbortController());
+  const controller = new AbortController();
   const ctx: ToolContext = {
     requestId: caller.requestId,
     log: caller.log,
-    get signal() {
-      return abortable().signal;
-    },
+    signal: controller.signal,
     engines: deps.engines ?? {},
     files,
     plan,
@@ -218,7 +214,7 @@ async function runWithDeadline(
               now: ctx.now().getTime(),
               plan,
             },
-            abortable().signal,
+            controller.signal,
           )
           .then(({ output: result, warnings: notes }) => {
             warnings.push(...notes);
@@ -227,13 +223,13 @@ async function runWithDeadline(
       : tool.run(input, ctx);
   if (!isPromiseLike(output)) return output;
 
-  const onCallerGone = (): void => abortable().abort(caller.signal?.reason);
+  const onCallerGone = (): void => controller.abort(caller.signal?.reason);
   caller.signal?.addEventListener('abort', onCallerGone, { once: true });
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const error = new ToolError('timeout', `The tool did not finish within ${tool.timeoutMs} ms; try a smaller input.`);
-      abortable().abort(error);
+      controller.abort(error);
       reject(error);
     }, tool.timeoutMs);
   });

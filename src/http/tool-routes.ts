@@ -144,17 +144,37 @@ async function sendBinary(reply: FastifyReply, files: Files, result: FileResult,
 }
 
 export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
-  let gone: AbortSignal | undefined;
-  return {
-    requestId: request.id,
-    log: request.log,
-    // Made when first asked for (only work that waits asks): most tool calls finish before they could wait.
-    get signal() {
-      return (gone ??= clientGone(reply));
-    },
-    identity: request.identity,
-    setHeader: (name, value) => void reply.header(name, value),
-  };
+  return new HttpCaller(request, reply);
+}
+
+/**
+ * A REST call's caller. A class, not an object literal: V8 turns a literal with a getter into a slow
+ * (dictionary) object on every call, which cost more than the signal it defers (measured with callgrind).
+ */
+class HttpCaller implements Caller {
+  readonly requestId: string;
+  readonly log: FastifyRequest['log'];
+  readonly identity: CallerIdentity | undefined;
+  uploads: Caller['uploads'];
+  readonly #reply: FastifyReply;
+  #gone: AbortSignal | undefined;
+
+  constructor(request: FastifyRequest, reply: FastifyReply) {
+    this.requestId = request.id;
+    this.log = request.log;
+    this.identity = request.identity;
+    this.uploads = undefined;
+    this.#reply = reply;
+  }
+
+  /** Made when first asked for (only work that waits asks): most tool calls finish before they could wait. */
+  get signal(): AbortSignal {
+    return (this.#gone ??= clientGone(this.#reply));
+  }
+
+  setHeader(name: string, value: string): void {
+    this.#reply.header(name, value);
+  }
 }
 
 /** Aborts when the response closes before it finished: the client went away, so the work stops. */

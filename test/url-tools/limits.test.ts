@@ -105,3 +105,33 @@ test('a gzip bomb stops at the size cap of decoded bytes', async () => {
   assert.equal(bomb.code, 502);
   assert.match(bomb.body.detail ?? '', /more than 262,144 bytes/);
 });
+
+test('a client that goes away stops the work: the page fetch it started is closed, not left to its timeout', async () => {
+  // A service whose fetch deadline (60 s) is far beyond this test: only the client leaving can end the fetch early.
+  const patient = await startTestServer({ TOOLAPI_FETCH_ALLOW: '127.0.0.1', TOOLAPI_FETCH_TIMEOUT_MS: '60000' });
+  try {
+    let reached!: () => void;
+    const fetchArrived = new Promise<void>((resolve) => (reached = resolve));
+    let closed!: () => void;
+    const fetchClosed = new Promise<void>((resolve) => (closed = resolve));
+    // Answers nothing, ever: the tool's fetch waits until someone gives up.
+    site.routes.set('/never', (req) => {
+      req.socket.once('close', () => closed());
+      reached();
+    });
+    const client = new AbortController();
+    const call = fetch(`${patient.url}/api/v1/seo-apis/http-status-checker?url=${encodeURIComponent(`${site.origin}/never`)}`, {
+      headers: { 'x-api-key': patient.key },
+      signal: client.signal,
+    });
+    await fetchArrived;
+    client.abort();
+    await assert.rejects(call);
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<'still open'>((resolve) => (timer = setTimeout(() => resolve('still open'), 20_000)));
+    assert.equal(await Promise.race([fetchClosed.then(() => 'closed' as const), gaveUp]), 'closed');
+    clearTimeout(timer);
+  } finally {
+    await patient.close();
+  }
+});
