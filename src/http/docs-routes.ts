@@ -27,10 +27,11 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: Registr
       routes.push({ method, url: route.url, tool: route.config?.tool !== undefined });
     }
   });
-  // Built and serialised once, after every route is recorded: a few MB that would otherwise be stringified on every
-  // request. At boot (as `npm start` runs), or on the first request (TOOLAPI_LIBRARIES_LOAD=first-use: test servers).
-  let serialised: string | undefined;
-  const document = (): string => (serialised ??= JSON.stringify(buildOpenApi(registry, packageJson.version, routes, limits)));
+  // Built and encoded once, after every route is recorded: a few MB that would otherwise be stringified and encoded
+  // to UTF-8 on every request. At boot (as `npm start` runs), or on the first request (TOOLAPI_LIBRARIES_LOAD=first-use:
+  // test servers).
+  let serialised: Buffer | undefined;
+  const document = (): Buffer => (serialised ??= Buffer.from(JSON.stringify(buildOpenApi(registry, packageJson.version, routes, limits))));
   if (buildAtBoot) {
     app.addHook('onReady', async () => {
       document();
