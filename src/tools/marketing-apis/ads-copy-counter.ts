@@ -265,7 +265,8 @@ export default defineTool({
     const spec = platformSpec(platform);
     const raw: RawFinding[] = [];
     const out = items.map((item, i) => {
-      const limits = spec.fields[item.field];
+      // Own fields only: a name such as `valueOf` or `constructor` is not a field, whatever Object.prototype holds.
+      const limits = Object.hasOwn(spec.fields, item.field) ? spec.fields[item.field] : undefined;
       if (!limits) throw invalidField(`items.${i}.field`, `"${item.field}" is not a ${spec.name} field; use one of ${Object.keys(spec.fields).join(', ')}`);
       const m = measure(item.text, spec.method, spec.method === 'x-weighted' ? 23 : undefined);
       const key = `${item.field}-${categoryIdPart(item.text)}`;

@@ -343,6 +343,10 @@ describe('text counting', () => {
     });
     assert.deepEqual([r.items[0]?.characters, r.items[0]?.length, r.items[0]?.withinLimit], [17, 34, false]);
     await bad('ads-copy-counter', { platform: 'meta', items: [{ field: 'path', text: 'x' }] }, 'items.0.field');
+    // Names every object inherits are not fields either (found by the fuzz test: `valueOf` was a 500).
+    for (const field of ['valueOf', 'constructor', '__proto__', 'toString']) {
+      await bad('ads-copy-counter', { platform: 'google-ads', items: [{ field, text: 'x' }] }, 'items.0.field');
+    }
     const emoji = await call<{ findings: { id: string }[] }>('ads-copy-counter', {
       platform: 'google-ads',
       items: [{ field: 'description', text: 'Great shoes 👟' }],
