@@ -13,6 +13,8 @@ import { createTestDatabase, startPostgres } from '../test/helpers/postgres.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** Rows compared by a target ratio are measured in alternating turns of this many seconds (measureInTurns). */
+const SLICE_S = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
 const here = import.meta.dirname;
 
 interface Measured {
@@ -58,20 +60,61 @@ async function startServer(script: string, env: Record<string, string> = {}): Pr
   throw new Error(`${script} did not start: ${output}`);
 }
 
-async function measure(url: string, pids: number[], body?: string, headers: Record<string, string> = {}): Promise<Measured> {
+interface Target {
+  url: string;
+  pids: number[];
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+async function slice(target: Target, duration: number): Promise<{ requests: number; seconds: number; cpu: number | undefined; p50: number; p99: number }> {
   const options = {
-    url,
+    url: target.url,
     connections: CONNECTIONS,
-    duration: DURATION_S,
-    ...(body ? { method: 'POST' as const, body, headers: { 'content-type': 'application/json', ...headers } } : {}),
+    duration,
+    ...(target.body ? { method: 'POST' as const, body: target.body, headers: { 'content-type': 'application/json', ...target.headers } } : {}),
   };
-  await autocannon({ ...options, duration: 1 }); // warm-up
-  const cpuBefore = cpuMicros(pids);
+  const cpuBefore = cpuMicros(target.pids);
+  const started = process.hrtime.bigint();
   const result = await autocannon(options);
-  const cpuAfter = cpuMicros(pids);
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const cpuPerRequest = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests.total;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuPerRequest };
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuAfter = cpuMicros(target.pids);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return { requests: result.requests.total, seconds, cpu, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * Measures the targets in turns of SLICE_S seconds, round after round, so that every row sees the same moments of
+ * this shared machine's load: a row measured alone for 8 s can catch a quiet spell its baseline did not.
+ * Throughput is all requests over all turns' time; latency the median of the turns'.
+ */
+async function measureInTurns<T extends Target[]>(targets: [...T]): Promise<{ [K in keyof T]: Measured }> {
+  for (const target of targets) await slice(target, 1); // warm-up: the JIT has compiled the hot path
+  const turns: Awaited<ReturnType<typeof slice>>[][] = targets.map(() => []);
+  const rounds = Math.max(1, Math.round(DURATION_S / SLICE_S));
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, target] of targets.entries()) turns[index]!.push(await slice(target, SLICE_S));
+  }
+  return turns.map((list) => {
+    const requests = list.reduce((sum, turn) => sum + turn.requests, 0);
+    const seconds = list.reduce((sum, turn) => sum + turn.seconds, 0);
+    const cpus = list.map((turn) => turn.cpu);
+    const cpu = cpus.every((value) => value !== undefined) ? cpus.reduce((sum, value) => sum + value, 0) : undefined;
+    return {
+      rps: requests / seconds,
+      p50: median(list.map((turn) => turn.p50)),
+      p99: median(list.map((turn) => turn.p99)),
+      cpuPerRequest: cpu === undefined ? undefined : cpu / requests,
+    };
+  }) as { [K in keyof T]: Measured };
+}
+
+async function measure(target: Target): Promise<Measured> {
+  const [measured] = await measureInTurns([target]);
+  return measured;
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -94,15 +137,10 @@ const rows: string[] = [];
 const ratios: string[] = [];
 
 const toolBody = JSON.stringify({ text: 'Hello, world! 👍🏽' });
+const toolPath = '/api/v1/text-utilities/reverse-text';
+// Rows a, a', b and c run side by side, measured in alternating turns: their ratios are the targets.
 const bare = await startServer('servers/bare-fastify.ts');
-const bareGet = await measure(`${bare.url}/hello`, [bare.child.pid!]);
-const barePost = await measure(`${bare.url}/hello`, [bare.child.pid!], toolBody);
-await stop(bare.child);
-
 const unkeyedServer = await startServer('servers/toolapi-unkeyed.ts');
-const pipeline = await measure(`${unkeyedServer.url}/api/v1/text-utilities/reverse-text`, [unkeyedServer.child.pid!], toolBody);
-await stop(unkeyedServer.child);
-
 // The keyed service on a fresh SQLite data dir with a plan roomy enough for the whole run.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'toolapi-bench-'));
 const plans = path.join(dataDir, 'plans.json');
@@ -110,8 +148,13 @@ writeFileSync(plans, JSON.stringify({ free: { monthlyCredits: 1_000_000_000, rat
 // No LibreOffice pool: its start-up would compete for the CPU this row measures.
 const keyedServer = await startServer('servers/toolapi.ts', { TOOLAPI_DATA_DIR: dataDir, TOOLAPI_PLANS: plans, TOOLAPI_OFFICE_WORKERS: '0' });
 const key = readFileSync(path.join(dataDir, 'first-api-key.txt'), 'utf8').trim();
-const keyed = await measure(`${keyedServer.url}/api/v1/text-utilities/reverse-text`, [keyedServer.child.pid!], toolBody, { 'x-api-key': key });
-await stop(keyedServer.child);
+const [bareGet, barePost, pipeline, keyed] = await measureInTurns([
+  { url: `${bare.url}/hello`, pids: [bare.child.pid!] },
+  { url: `${bare.url}/hello`, pids: [bare.child.pid!], body: toolBody },
+  { url: `${unkeyedServer.url}${toolPath}`, pids: [unkeyedServer.child.pid!], body: toolBody },
+  { url: `${keyedServer.url}${toolPath}`, pids: [keyedServer.child.pid!], body: toolBody, headers: { 'x-api-key': key } },
+]);
+await Promise.all([stop(bare.child), stop(unkeyedServer.child), stop(keyedServer.child)]);
 
 // The same keyed service on PostgreSQL (one instance), then three instances behind HAProxy (docs/deploy.md).
 const postgres = await startPostgres();
@@ -120,14 +163,14 @@ const pgDataDir = mkdtempSync(path.join(tmpdir(), 'toolapi-bench-pg-'));
 const pgEnv = { TOOLAPI_DATABASE_URL: await createTestDatabase('bench'), TOOLAPI_PLANS: plans, TOOLAPI_OFFICE_WORKERS: '0' };
 const pgServer = await startServer('servers/toolapi.ts', { ...pgEnv, TOOLAPI_DATA_DIR: pgDataDir });
 const pgKey = readFileSync(path.join(pgDataDir, 'first-api-key.txt'), 'utf8').trim();
-const keyedPg = await measure(`${pgServer.url}/api/v1/text-utilities/reverse-text`, [pgServer.child.pid!], toolBody, { 'x-api-key': pgKey });
+const keyedPg = await measure({ url: `${pgServer.url}${toolPath}`, pids: [pgServer.child.pid!], body: toolBody, headers: { 'x-api-key': pgKey } });
 await stop(pgServer.child);
 rmSync(pgDataDir, { recursive: true, force: true });
 const cluster = await startCluster({ databaseUrl: await createTestDatabase('bench_cluster'), env: { TOOLAPI_PLANS: plans } });
 const clusterKey = /tk_[A-Za-z0-9_-]+/.exec(cluster.instances.map((i) => i.process?.stdout() ?? '').join('\n'))?.[0] ?? '';
 // The three instances' CPU: like every row's, only the toolapi processes' (PostgreSQL and HAProxy are not counted).
 const clusterPids = cluster.instances.flatMap((instance) => (instance.process?.child.pid ? [instance.process.child.pid] : []));
-const keyedCluster = await measure(`${cluster.url}/api/v1/text-utilities/reverse-text`, clusterPids, toolBody, { 'x-api-key': clusterKey });
+const keyedCluster = await measure({ url: `${cluster.url}${toolPath}`, pids: clusterPids, body: toolBody, headers: { 'x-api-key': clusterKey } });
 await cluster.stop();
 postgres.stop();
 rmSync(dataDir, { recursive: true, force: true });
@@ -148,5 +191,7 @@ ratios.push(
   `HAProxy x3 / SQLite keyed  (e/c):  ${(keyedCluster.rps / keyed.rps).toFixed(2)} (three instances share this machine's 2 cores)${cpuRatio(keyedCluster, keyed)}`,
 );
 
-process.stdout.write(`\nbench: ${CONNECTIONS} connections, ${DURATION_S} s per row, node ${process.version}\n`);
+process.stdout.write(
+  `\nbench: ${CONNECTIONS} connections, ${DURATION_S} s per row (rows a to c in alternating turns of ${SLICE_S} s), node ${process.version}\n`,
+);
 process.stdout.write(`${rows.join('\n')}\n\n${ratios.join('\n')}\n`);

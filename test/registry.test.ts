@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { test } from 'node:test';
 import { z } from 'zod';
 import { defineTool, type AnyTool } from '../src/registry/define-tool.ts';
@@ -17,6 +18,32 @@ test('every tool has a description, keywords and at least two examples, and a de
     assert.ok(tool.examples.length >= 2, `${tool.operationId}: examples`);
     assert.equal(tool.operationId, `${camelCase(tool.module)}.${camelCase(tool.slug)}`);
   }
+});
+
+test('every tool is a fast-properties object whose schemas are built on first read', () => {
+  // V8's own check (%HasFastProperties), reached through its natives syntax: a tool in dictionary mode makes every
+  // call's reads of its fields hash lookups (src/registry/define-tool.ts).
+  setFlagsFromString('--allow-natives-syntax');
+  const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (object: object) => boolean;
+  const slow = registry.tools.filter((tool) => !hasFastProperties(tool)).map((tool) => tool.operationId);
+  assert.deepEqual(slow, []);
+  let built = 0;
+  const tool = defineTool({
+    module: 'text-utilities',
+    slug: 'lazy-probe',
+    title: 'Lazy probe',
+    description: 'A tool declared only by this test.',
+    keywords: ['probe'],
+    examples: [],
+    input: () => (built++, z.object({ text: z.string() })),
+    output: () => z.object({}),
+    run: () => ({}),
+  });
+  assert.equal(built, 0);
+  assert.equal(tool.input, tool.input);
+  assert.equal(built, 1);
+  // A copy (as the "-file" twins make) holds the schemas themselves.
+  assert.equal({ ...tool }.input, tool.input);
 });
 
 test('operationIds and paths are unique and lookups find every tool', () => {

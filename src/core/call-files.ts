@@ -3,7 +3,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Files } from '../files/files.ts';
 import { describeKinds, FILE_KINDS, sniff } from '../files/kinds.ts';
-import type { UploadedFile } from '../files/result.ts';
+import type { FileResult, UploadedFile } from '../files/result.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
 import type { ToolFiles } from './context.ts';
 import { ToolError } from './errors.ts';
@@ -55,75 +55,83 @@ export async function checkUploads(tool: AnyTool, raw: readonly RawUpload[]): Pr
 }
 
 /**
- * The file access of a call (the methods of `ctx.files` besides `uploads`, `workDir` and `put`): a tool reads its
- * uploads and its scratch files, and writes only inside its scratch folder. `workDir` is undefined where a call
- * has no scratch folder (the CPU pool): then only the uploads can be read.
+ * The `ctx.files` of one call: a tool reads its uploads and its scratch files, writes only inside its scratch
+ * folder (made on first use), and stores outputs for its account. A class, so a call that touches no file (most)
+ * costs one small object, not a dozen closures. Without `scratchRoot` (the CPU pool) there is no scratch folder
+ * and only the uploads can be read; without `files` nothing can be stored.
  */
-export function fileAccess(
-  uploads: readonly UploadedFile[],
-  workDir: (() => Promise<string>) | undefined,
-  put: ToolFiles['put'],
-): Omit<ToolFiles, 'uploads' | 'workDir' | 'put'> {
-  const scratch = async (name: string): Promise<string> => {
-    if (!workDir) throw new ToolError('internal_error', 'files: this call has no scratch folder.');
-    const root = await workDir();
+export class CallFiles implements ToolFiles {
+  readonly uploads: readonly UploadedFile[];
+  readonly #deps: FileDeps;
+  readonly #accountId: string | null;
+  #workDir: string | undefined;
+
+  constructor(uploads: readonly UploadedFile[], deps: FileDeps, accountId: string | null) {
+    this.uploads = uploads;
+    this.#deps = deps;
+    this.#accountId = accountId;
+    this.#workDir = undefined;
+  }
+
+  async workDir(): Promise<string> {
+    if (!this.#workDir) {
+      if (!this.#deps.scratchRoot) throw new ToolError('engine_unavailable', 'files: no scratch space is configured for file tools.');
+      const folder = path.join(this.#deps.scratchRoot, randomUUID());
+      await mkdir(folder, { recursive: true });
+      this.#workDir = folder;
+    }
+    return this.#workDir;
+  }
+
+  async put(filePath: string, meta: { fileName: string; mimeType: string }): Promise<FileResult> {
+    if (!this.#deps.files) throw new ToolError('engine_unavailable', 'files: no file storage is configured.');
+    return this.#deps.files.put(filePath, { ...meta, accountId: this.#accountId });
+  }
+
+  async putData(data: string | Uint8Array, meta: { fileName: string; mimeType: string }): Promise<FileResult> {
+    return this.put(await this.write(`output-${randomUUID().slice(0, 8)}`, data), meta);
+  }
+
+  async read(filePath: string): Promise<Buffer> {
+    return readFile(await this.#readable(filePath));
+  }
+
+  async write(name: string, data: string | Uint8Array): Promise<string> {
+    const target = await this.#scratch(name);
+    await writeFile(target, data);
+    return target;
+  }
+
+  async copy(filePath: string, name: string): Promise<string> {
+    const source = await this.#readable(filePath);
+    const target = await this.#scratch(name);
+    await copyFile(source, target);
+    return target;
+  }
+
+  async folder(name: string): Promise<string> {
+    const target = await this.#scratch(path.join(name, '.'));
+    await mkdir(target, { recursive: true });
+    return target;
+  }
+
+  /** Removes the scratch folder; undefined when the call made none: nothing to wait for. */
+  cleanup(): Promise<void> | undefined {
+    return this.#workDir ? rm(this.#workDir, { recursive: true, force: true }) : undefined;
+  }
+
+  async #scratch(name: string): Promise<string> {
+    const root = await this.workDir();
     const target = path.resolve(root, name);
     if (!target.startsWith(root + path.sep)) throw new ToolError('internal_error', `files: ${JSON.stringify(name)} is not inside the scratch folder.`);
     await mkdir(path.dirname(target), { recursive: true });
     return target;
-  };
-  const readable = async (filePath: string): Promise<string> => {
-    const resolved = path.resolve(filePath);
-    if (uploads.some((upload) => path.resolve(upload.path) === resolved)) return resolved;
-    if (workDir && resolved.startsWith((await workDir()) + path.sep)) return resolved;
-    throw new ToolError('internal_error', 'files: a tool reads only its uploads and its scratch folder.');
-  };
-  const write = async (name: string, data: string | Uint8Array): Promise<string> => {
-    const target = await scratch(name);
-    await writeFile(target, data);
-    return target;
-  };
-  return {
-    read: async (filePath) => readFile(await readable(filePath)),
-    write,
-    copy: async (filePath, name) => {
-      const source = await readable(filePath);
-      const target = await scratch(name);
-      await copyFile(source, target);
-      return target;
-    },
-    folder: async (name) => {
-      const target = await scratch(path.join(name, '.'));
-      await mkdir(target, { recursive: true });
-      return target;
-    },
-    putData: async (data, meta) => put(await write(`output-${randomUUID().slice(0, 8)}`, data), meta),
-  };
-}
+  }
 
-/** The `ctx.files` of one call; `cleanup` removes its scratch folder. */
-export function callFiles(uploads: UploadedFile[], deps: FileDeps, accountId: string | null): ToolFiles & { cleanup(): Promise<void> | undefined } {
-  let workDir: string | undefined;
-  const scratchFolder = async (): Promise<string> => {
-    if (!workDir) {
-      if (!deps.scratchRoot) throw new ToolError('engine_unavailable', 'files: no scratch space is configured for file tools.');
-      workDir = path.join(deps.scratchRoot, randomUUID());
-      await mkdir(workDir, { recursive: true });
-    }
-    return workDir;
-  };
-  const put: ToolFiles['put'] = async (filePath, meta) => {
-    if (!deps.files) throw new ToolError('engine_unavailable', 'files: no file storage is configured.');
-    return deps.files.put(filePath, { ...meta, accountId });
-  };
-  return {
-    uploads,
-    workDir: scratchFolder,
-    put,
-    ...fileAccess(uploads, scratchFolder, put),
-    // Undefined when the call made no scratch folder: nothing to wait for.
-    cleanup() {
-      return workDir ? rm(workDir, { recursive: true, force: true }) : undefined;
-    },
-  };
+  async #readable(filePath: string): Promise<string> {
+    const resolved = path.resolve(filePath);
+    if (this.uploads.some((upload) => path.resolve(upload.path) === resolved)) return resolved;
+    if (this.#workDir && resolved.startsWith(this.#workDir + path.sep)) return resolved;
+    throw new ToolError('internal_error', 'files: a tool reads only its uploads and its scratch folder.');
+  }
 }

@@ -54,3 +54,55 @@ export interface ToolFiles {
   /** Creates the folder `name` in the scratch folder (as for `write`), for an engine's output, and returns where. */
   folder(name: string): Promise<string>;
 }
+
+/**
+ * The context of one call through the pipeline (core/invoke.ts). Its AbortSignal is made when first asked for:
+ * a synchronous tool (most) never asks, and a controller with its event target is the largest object a small
+ * call would otherwise allocate. `warn` and `now` are bound, so a tool may pass them on as callbacks.
+ */
+export class CallContext implements ToolContext {
+  readonly requestId: string;
+  readonly log: Log;
+  readonly engines: Engines;
+  readonly files: ToolFiles;
+  readonly plan: PlanLimits;
+  readonly now: () => Date;
+  readonly warn: (message: string) => void;
+  #controller: AbortController | undefined;
+
+  constructor(call: Omit<ToolContext, 'signal'>) {
+    this.requestId = call.requestId;
+    this.log = call.log;
+    this.engines = call.engines;
+    this.files = call.files;
+    this.plan = call.plan;
+    this.now = call.now;
+    this.warn = call.warn;
+    this.#controller = undefined;
+  }
+
+  get signal(): AbortSignal {
+    return (this.#controller ??= new AbortController()).signal;
+  }
+
+  /** Stops the call's work (deadline, client gone): the signal a tool holds, or will ask for, is aborted. */
+  abort(reason: unknown): void {
+    (this.#controller ??= new AbortController()).abort(reason);
+  }
+}
+
+/** The same context with another `warn`: for a tool that runs another tool and rewords its warnings. */
+export function withWarn(ctx: ToolContext, warn: (message: string) => void): ToolContext {
+  return {
+    requestId: ctx.requestId,
+    get signal() {
+      return ctx.signal;
+    },
+    log: ctx.log,
+    engines: ctx.engines,
+    files: ctx.files,
+    plan: ctx.plan,
+    now: () => ctx.now(),
+    warn,
+  };
+}

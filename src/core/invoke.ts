@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { AnyTool } from '../registry/define-tool.ts';
 import type { Engines } from '../engines/index.ts';
-import { callFiles, checkUploads, type FileDeps, type RawUpload } from './call-files.ts';
-import { DEFAULT_PLAN_LIMITS, type Log, type PlanLimits, type ToolContext, type ToolFiles } from './context.ts';
+import { CallFiles, checkUploads, type FileDeps, type RawUpload } from './call-files.ts';
+import { CallContext, DEFAULT_PLAN_LIMITS, type Log, type PlanLimits, type ToolFiles } from './context.ts';
 import { ToolError } from './errors.ts';
+import type { UploadedFile } from '../files/result.ts';
 import { didYouMean } from '../lib/did-you-mean.ts';
 
 /** Who is calling, as the adapter (HTTP or MCP) knows it. */
@@ -60,6 +61,9 @@ export interface InvokeResult {
 }
 
 const FREE: Admission = { commit() {}, refund() {} };
+const NO_UPLOADS: readonly UploadedFile[] = Object.freeze([]);
+const NO_ENGINES: Engines = Object.freeze({});
+const currentTime = (): Date => new Date();
 
 /**
  * THE pipeline: both REST and MCP call this, so validation, billing and errors cannot drift apart.
@@ -70,12 +74,12 @@ const FREE: Admission = { commit() {}, refund() {} };
 export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, deps: InvokeDeps = {}): Promise<InvokeResult> {
   const admission = deps.gate ? await deps.gate(tool, caller) : FREE;
   let settled = false;
-  let files: (ToolFiles & { cleanup(): Promise<void> | undefined }) | undefined;
+  let files: CallFiles | undefined;
   try {
     const input = parseInput(tool, rawInput);
     // Most tools take no file and most calls bring none: no await (and no promise) for them.
     const rawUploads = caller.uploads ?? [];
-    files = callFiles(tool.upload || rawUploads.length > 0 ? await checkUploads(tool, rawUploads) : [], deps, admission.accountId ?? null);
+    files = new CallFiles(tool.upload || rawUploads.length > 0 ? await checkUploads(tool, rawUploads) : NO_UPLOADS, deps, admission.accountId ?? null);
     const warnings: string[] = [];
     const output = await runWithDeadline(tool, { input, raw: rawInput }, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS, files);
     const checked = tool.output.safeParse(output);
@@ -117,8 +121,8 @@ const ADAPTER_FIELDS = new Set(['format', 'delivery']);
  * billed as a call with the field missing): 400 naming each one, with the closest real field.
  */
 function rejectUnknownFields(tool: AnyTool, body: Record<string, unknown>): void {
-  if (!(tool.input instanceof z.ZodObject)) return;
-  const known = Object.keys(tool.input.shape as Record<string, unknown>);
+  const known = fieldNamesOf(tool);
+  if (!known) return;
   // A key holding undefined was not sent (JSON has no undefined): only fields with a value count.
   const unknown = Object.keys(body).filter((key) => body[key] !== undefined && !known.includes(key) && !(tool.method === 'GET' && ADAPTER_FIELDS.has(key)));
   if (unknown.length === 0) return;
@@ -126,9 +130,20 @@ function rejectUnknownFields(tool: AnyTool, body: Record<string, unknown>): void
   throw new ToolError('validation_failed', `${details.join(' ')} Its fields: ${known.join(', ') || 'none'}.`);
 }
 
+/** The input's field names when it is an object schema, read once per tool (zod's `instanceof` runs a check of its own). */
+const fieldNames = new WeakMap<AnyTool, readonly string[] | null>();
+
+function fieldNamesOf(tool: AnyTool): readonly string[] | null {
+  let names = fieldNames.get(tool);
+  if (names === undefined) {
+    names = tool.input instanceof z.ZodObject ? Object.keys(tool.input.shape as Record<string, unknown>) : null;
+    fieldNames.set(tool, names);
+  }
+  return names;
+}
+
 function unwrapInputs(tool: AnyTool, body: Record<string, unknown>): Record<string, unknown> {
-  const declaresInputs = tool.input instanceof z.ZodObject && 'inputs' in tool.input.shape;
-  if (declaresInputs || !isPlainObject(body.inputs)) return body;
+  if (!isPlainObject(body.inputs) || fieldNamesOf(tool)?.includes('inputs')) return body;
   const { inputs, ...rest } = body;
   return { ...rest, ...inputs };
 }
@@ -188,17 +203,15 @@ async function runWithDeadline(
   plan: PlanLimits,
   files: ToolFiles,
 ): Promise<unknown> {
-  const controller = new AbortController();
-  const ctx: ToolContext = {
+  const ctx = new CallContext({
     requestId: caller.requestId,
     log: caller.log,
-    signal: controller.signal,
-    engines: deps.engines ?? {},
+    engines: deps.engines ?? NO_ENGINES,
     files,
     plan,
-    now: deps.now ?? (() => new Date()),
+    now: deps.now ?? currentTime,
     warn: (message) => void warnings.push(message),
-  };
+  });
   const pool = deps.engines?.cpu;
   const output =
     pool && (tool.cpu === 'always' || (tool.cpu === 'large-input' && (exceedsChars(raw, CPU_INLINE_CHARS) || uploadBytes(files) > CPU_INLINE_BYTES)))
@@ -214,7 +227,7 @@ async function runWithDeadline(
               now: ctx.now().getTime(),
               plan,
             },
-            controller.signal,
+            ctx.signal,
           )
           .then(({ output: result, warnings: notes }) => {
             warnings.push(...notes);
@@ -223,13 +236,13 @@ async function runWithDeadline(
       : tool.run(input, ctx);
   if (!isPromiseLike(output)) return output;
 
-  const onCallerGone = (): void => controller.abort(caller.signal?.reason);
+  const onCallerGone = (): void => ctx.abort(caller.signal?.reason);
   caller.signal?.addEventListener('abort', onCallerGone, { once: true });
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       const error = new ToolError('timeout', `The tool did not finish within ${tool.timeoutMs} ms; try a smaller input.`);
-      controller.abort(error);
+      ctx.abort(error);
       reject(error);
     }, tool.timeoutMs);
   });

@@ -15,11 +15,11 @@ import { registerFileRoutes } from './file-routes.ts';
 import type { ReadinessCheck } from '../core/readiness.ts';
 import { registerHealthRoutes } from './health-routes.ts';
 import { sendError, serializeJson } from './reply.ts';
-import { installCorsAndRequestId } from './cors.ts';
+import { registerPreflight, setRequestIdAndCorsHeaders } from './cors.ts';
 import { registerToolRoutes, type ToolRouteOptions } from './tool-routes.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import { registerJobRoutes, type RestJobs } from './jobs.ts';
-import { installDrain, type Drain } from './drain.ts';
+import { createDrain, type Drain } from './drain.ts';
 import { lazyRequestLogger } from './request-logger.ts';
 import { registerMetricsRoute, type Metrics } from './metrics.ts';
 
@@ -77,9 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // JSON answers go out as UTF-8 bytes when they hold non-ASCII text (http/reply.ts serializeJson).
   app.setReplySerializer(serializeJson);
-  // Hooks on every request take Fastify's callback form: no promise per hook on the hot path.
-  installCorsAndRequestId(app);
-  const drain = installDrain(app);
+  const drain = createDrain(app);
   app.decorate('drain', drain);
   // Graceful stop: requests in flight finish, then their keep-alive connections close instead of
   // holding the server open until the client's idle timeout.
@@ -88,9 +86,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     closing = true;
   });
 
+  // One hook at each end of every request, in Fastify's callback form: no promise per hook on the hot path.
+  app.addHook('onRequest', (request, reply, done) => {
+    setRequestIdAndCorsHeaders(request, reply);
+    drain.requestStarted(reply);
+    done();
+  });
+  registerPreflight(app);
   // The request line is at info: below that level, not even its fields are gathered.
   const logRequests = logger.isLevelEnabled('info');
   app.addHook('onResponse', (request, reply, done) => {
+    drain.requestEnded();
     if (closing) app.server.closeIdleConnections();
     options.metrics?.observe(request, reply);
     if (logRequests) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * CORS (Fetch standard, "CORS protocol") for an API authenticated by a header, never by a cookie: any origin may
@@ -11,16 +11,15 @@ const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 const EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'X-Quota-Remaining', 'Retry-After', 'Deprecation', 'Sunset', 'Link'].join(', ');
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
 
-/** Every response carries the request id and the CORS headers; OPTIONS on any path is a preflight. */
-export function installCorsAndRequestId(app: FastifyInstance): void {
-  // Callback form: no promise per request on the hot path.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    reply.header('access-control-allow-origin', '*');
-    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
-    done();
-  });
+/** The headers every response carries: the request id and CORS's. Called from the app's one onRequest hook (http/app.ts). */
+export function setRequestIdAndCorsHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-request-id', request.id);
+  reply.header('access-control-allow-origin', '*');
+  reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+}
 
+/** OPTIONS on any path is a preflight, answered before any key is checked. */
+export function registerPreflight(app: FastifyInstance): void {
   app.options('*', (request, reply) => {
     const method = request.headers['access-control-request-method'];
     if (!request.headers.origin || !method) {

@@ -1,5 +1,5 @@
 import { Server } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Graceful stop without connection resets. Node's http server, when closed, destroys the keep-alive connections
@@ -11,29 +11,30 @@ import type { FastifyInstance } from 'fastify';
  */
 export interface Drain {
   readonly draining: boolean;
+  /** Called by the app's onRequest and onResponse hooks (http/app.ts) for every request. */
+  requestStarted(reply: FastifyReply): void;
+  requestEnded(): void;
   /** Starts draining and resolves when the listener may close. */
   drain(options?: { quietMs?: number; maxMs?: number }): Promise<void>;
 }
 
-export function installDrain(app: FastifyInstance): Drain {
+export function createDrain(app: FastifyInstance): Drain {
   let draining = false;
   let inFlight = 0;
   let lastActivity = Date.now();
-  app.addHook('onRequest', (_request, reply, done) => {
-    inFlight++;
-    lastActivity = Date.now();
-    if (draining) reply.header('connection', 'close');
-    done();
-  });
-  app.addHook('onResponse', (_request, _reply, done) => {
-    inFlight--;
-    lastActivity = Date.now();
-    done();
-  });
   const openConnections = (): Promise<number> => new Promise((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count)));
   return {
     get draining() {
       return draining;
+    },
+    requestStarted(reply) {
+      inFlight++;
+      lastActivity = Date.now();
+      if (draining) reply.header('connection', 'close');
+    },
+    requestEnded() {
+      inFlight--;
+      lastActivity = Date.now();
     },
     async drain({ quietMs = 1000, maxMs = 5000 } = {}) {
       draining = true;

@@ -148,18 +148,44 @@ export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
 /** Any tool, whatever its schemas: what the registry and the adapters hold (`run` is a method, so bivariant). */
 export type AnyTool = Tool<z.ZodType, z.ZodType>;
 
+/** Where a tool keeps its schema factories and, once built, its schemas (a non-enumerable own property). */
+const LAZY_SCHEMAS = Symbol('lazy schemas');
+
+interface LazySchemas {
+  input: () => z.ZodType;
+  output: () => z.ZodType;
+  inputSchema?: z.ZodType;
+  outputSchema?: z.ZodType;
+}
+
+/**
+ * The `input` and `output` getters, one pair shared by every tool. V8 keeps an object's properties fast only
+ * while objects of one shape share their accessor functions: a getter written in each tool's literal (or a
+ * closure per tool) makes every tool a dictionary object, and every call reads its tool's fields.
+ */
+const SCHEMA_GETTERS: PropertyDescriptorMap = {
+  input: {
+    get(this: { [LAZY_SCHEMAS]: LazySchemas }) {
+      const lazy = this[LAZY_SCHEMAS];
+      return (lazy.inputSchema ??= lazy.input());
+    },
+    enumerable: true,
+    configurable: true,
+  },
+  output: {
+    get(this: { [LAZY_SCHEMAS]: LazySchemas }) {
+      const lazy = this[LAZY_SCHEMAS];
+      return (lazy.outputSchema ??= lazy.output());
+    },
+    enumerable: true,
+    configurable: true,
+  },
+};
+
 export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolSpec<I, O>): Tool<I, O> {
   const { input, output, ...declaration } = spec;
-  let inputSchema: I | undefined;
-  let outputSchema: O | undefined;
-  return {
+  const tool = {
     ...declaration,
-    get input() {
-      return (inputSchema ??= input());
-    },
-    get output() {
-      return (outputSchema ??= output());
-    },
     operationId: `${camelCase(spec.module)}.${camelCase(spec.slug)}`,
     path: spec.path ?? `/api/v1/${spec.module}/${spec.slug}`,
     cost: spec.cost ?? 1,
@@ -169,4 +195,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
     errorShape: spec.errorShape ?? 'envelope',
     timeoutMs: spec.timeoutMs ?? 10_000,
   };
+  // The schemas are built on first read (importing the registry stays cheap).
+  Object.defineProperty(tool, LAZY_SCHEMAS, { value: { input, output } satisfies LazySchemas });
+  return Object.defineProperties(tool, SCHEMA_GETTERS) as typeof tool & Pick<Tool<I, O>, 'input' | 'output'>;
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { callFiles } from '../../src/core/call-files.ts';
+import { CallFiles } from '../../src/core/call-files.ts';
 import { asToolError } from '../../src/core/errors.ts';
 
 /** ctx.files: a tool reads its uploads and its scratch files, and writes only inside its scratch folder. */
@@ -17,7 +17,7 @@ writeFileSync(outside, 'not for tools');
 
 function files() {
   const stored: Array<{ path: string; bytes: string; fileName: string }> = [];
-  const access = callFiles(
+  const access = new CallFiles(
     [{ field: 'file', path: upload, fileName: 'upload.txt', sizeBytes: 14, kind: 'txt' }],
     {
       scratchRoot: path.join(dir, 'scratch'),

@@ -1,7 +1,7 @@
 import { ToolError } from '../../core/errors.ts';
-import { fileAccess } from '../../core/call-files.ts';
+import { CallFiles } from '../../core/call-files.ts';
 import { parseInput } from '../../core/invoke.ts';
-import type { ToolContext, ToolFiles } from '../../core/context.ts';
+import { CallContext } from '../../core/context.ts';
 import type { AnyTool } from '../../registry/define-tool.ts';
 import type { CpuJob, CpuReply, CpuTaskJob } from './index.ts';
 
@@ -23,16 +23,6 @@ function toolsOf(module: string): Promise<readonly AnyTool[]> {
   return tools;
 }
 
-const filesOf = (uploads: ToolFiles['uploads']): ToolFiles => {
-  const put: ToolFiles['put'] = () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool stores no files.'));
-  return {
-    uploads,
-    workDir: () => Promise.reject(new ToolError('internal_error', 'A CPU-pool tool has no scratch folder.')),
-    put,
-    // Uploads are read by path: no scratch folder here.
-    ...fileAccess(uploads, undefined, put),
-  };
-};
 const silent = { error() {}, warn() {}, info() {}, debug() {} };
 
 export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply> {
@@ -46,16 +36,16 @@ export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply
     const tool = (await toolsOf(job.module)).find((t) => t.slug === job.slug);
     if (!tool?.cpu) throw new ToolError('internal_error', `No CPU-pool tool ${job.module}/${job.slug}.`);
     const warnings: string[] = [];
-    const ctx: ToolContext = {
+    const ctx = new CallContext({
       requestId: job.requestId,
-      signal: new AbortController().signal,
       log: silent,
       engines: {},
-      files: filesOf(job.uploads),
+      // Uploads are read by path; no scratch folder and no storage here (no `scratchRoot`, no `files`).
+      files: new CallFiles(job.uploads, {}, null),
       plan: job.plan,
       now: () => new Date(job.now),
       warn: (message) => void warnings.push(message),
-    };
+    });
     const output = await tool.run(parseInput(tool, job.input), ctx);
     return { ok: true, output, warnings };
   } catch (error) {

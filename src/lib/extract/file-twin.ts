@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ToolContext } from '../../core/context.ts';
+import { withWarn, type ToolContext } from '../../core/context.ts';
 import { defineTool, type AnyTool, type Tool, type ToolExample } from '../../registry/define-tool.ts';
 import { listField } from '../../registry/fields.ts';
 import { asFileError, sourceSchema, textFromUpload, UPLOAD_TEXT_SPEC, type UploadText } from './upload.ts';
@@ -62,7 +62,7 @@ export function fileTwinOf<S extends Shape, O extends z.ZodObject, T extends key
       const upload = await textFromUpload(ctx, { maxCharacters: spec.maxCharacters });
       const own = spec.toInput ? spec.toInput(upload, values as Input<Omit<S, T> & E>, ctx) : { [textField]: upload.text };
       // The sibling's notes about its text field ("resume looks like German…") are about the uploaded document.
-      const twinCtx: ToolContext = { ...ctx, warn: (message) => ctx.warn(message.startsWith(`${textField} `) ? `The ${message}` : message) };
+      const twinCtx = withWarn(ctx, (message) => ctx.warn(message.startsWith(`${textField} `) ? `The ${message}` : message));
       try {
         const result = await sibling.run({ ...(values as object), ...own } as unknown as Input<S>, twinCtx);
         return { ...(result as object), source: upload.source } as z.input<ReturnType<typeof output>>;

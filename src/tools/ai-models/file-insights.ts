@@ -1,6 +1,6 @@
 import { withThousands } from '../../lib/digits.ts';
 import { z } from 'zod';
-import type { ToolContext } from '../../core/context.ts';
+import { withWarn } from '../../core/context.ts';
 import { addUsage, localModeWarning, type AiUsage } from '../../engines/ai/index.ts';
 import { sourceSchema, textFromUpload, UPLOAD_TEXT_FORMATS, UPLOAD_TEXT_SPEC } from '../../lib/extract/upload.ts';
 import { countWords } from '../../lib/nlp/tokens.ts';
@@ -148,17 +148,14 @@ export default defineTool({
     // Each task warns about local mode: the caller reads one note naming every local model, and each other warning once.
     const said = new Set<string>();
     const localModels: string[] = [];
-    const quiet: ToolContext = {
-      ...ctx,
-      warn: (message) => {
-        const local = /^Local mode: .*? local models \((.*)\); to use/.exec(message);
-        if (local?.[1]) localModels.push(local[1]);
-        else if (!said.has(message)) {
-          said.add(message);
-          ctx.warn(message);
-        }
-      },
-    };
+    const quiet = withWarn(ctx, (message) => {
+      const local = /^Local mode: .*? local models \((.*)\); to use/.exec(message);
+      if (local?.[1]) localModels.push(local[1]);
+      else if (!said.has(message)) {
+        said.add(message);
+        ctx.warn(message);
+      }
+    });
     const models: Record<string, string> = {};
     const insights: Pick<TextAiResult, 'summary' | 'keywords' | 'sentiment' | 'language' | 'readability'> = {};
     let usage: AiUsage | null = null;
