@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
@@ -14,7 +14,7 @@ import { registerDocsRoutes } from './docs-routes.ts';
 import { registerFileRoutes } from './file-routes.ts';
 import type { ReadinessCheck } from '../core/readiness.ts';
 import { registerHealthRoutes } from './health-routes.ts';
-import { sendError, serializeJson } from './reply.ts';
+import { sendClientGone, sendError, serializeJson } from './reply.ts';
 import { registerPreflight, setRequestIdAndCorsHeaders } from './cors.ts';
 import { registerToolRoutes, type ToolRouteOptions } from './tool-routes.ts';
 import type { IdempotencyStore } from './idempotency.ts';
@@ -95,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPreflight(app);
   // The request line is at info: below that level, not even its fields are gathered.
   const logRequests = logger.isLevelEnabled('info');
-  app.addHook('onResponse', (request, reply, done) => {
+  const requestEnded = (request: FastifyRequest, reply: FastifyReply): void => {
     drain.requestEnded();
     if (closing) app.server.closeIdleConnections();
     options.metrics?.observe(request, reply);
@@ -105,11 +105,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'request',
       );
     }
+  };
+  app.addHook('onResponse', (request, reply, done) => {
+    requestEnded(request, reply);
     done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const mapped = mapFrameworkError(error, config.maxJsonBodyBytes);
+    // A client that went away first stopped the work itself (its signal aborted it): nobody reads this answer,
+    // and it is no fault of the service, so it is neither logged nor counted as one.
+    // Fastify runs no onResponse hook for a response that never finishes: its end is counted here.
+    if (reply.raw.destroyed && !reply.raw.writableFinished) {
+      request.log.info({ code: mapped.code }, 'client went away before the answer');
+      sendClientGone(reply);
+      requestEnded(request, reply);
+      return reply;
+    }
     if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(reply, mapped, request.routeOptions.config.tool?.errorShape);
   });

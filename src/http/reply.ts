@@ -55,6 +55,15 @@ export function sendError(reply: FastifyReply, cause: unknown, shape: ErrorShape
   return reply.send(errorBody(error, { requestId: request.id, docUrl: `${request.protocol}://${request.host}${docPathOf(request.routeOptions.config.tool)}` }));
 }
 
+/**
+ * The end of a request whose client closed the connection before the answer: nothing reaches the client, and the
+ * metrics count it as 499 `client_closed` (the status nginx logs for it), not as an error of the service.
+ */
+export function sendClientGone(reply: FastifyReply): FastifyReply {
+  sentErrorCodes.set(reply.request, 'client_closed');
+  return reply.code(499).send();
+}
+
 /** Where the reference shows an operation: the tool's entry, or the reference itself for other routes. */
 export function docPathOf(tool: AnyTool | undefined): string {
   return tool ? `/docs#tag/${tool.module}/POST${tool.path}` : '/docs';

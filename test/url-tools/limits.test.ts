@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { startSite, type FixtureSite } from '../helpers/fixture-site.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server.ts';
 
 /** Hostile servers end within the caps (1.5 s, 256 KB, 5 redirects here) with a clear error, and other calls are served meanwhile. */
 let server: TestServer;
@@ -131,6 +131,20 @@ test('a client that goes away stops the work: the page fetch it started is close
     const gaveUp = new Promise<'still open'>((resolve) => (timer = setTimeout(() => resolve('still open'), 20_000)));
     assert.equal(await Promise.race([fetchClosed.then(() => 'closed' as const), gaveUp]), 'closed');
     clearTimeout(timer);
+    // The abort it caused is not a fault of the service: logged as the client's leaving, never at error level.
+    const lines = (): Array<{ level: number; msg: string }> => patient.logs.map((line) => JSON.parse(line) as { level: number; msg: string });
+    for (let waited = 0; !lines().some((line) => line.msg === 'client went away before the answer'); waited += 20) {
+      assert.ok(waited < 10_000, 'the server never logged the client leaving');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.deepEqual(
+      lines().filter((line) => line.level >= 50),
+      [],
+    );
+    // Counted as nginx counts it (499, the client closed the request), not as a 5xx of the service.
+    const metrics = await (await fetch(`${patient.url}/metrics`, { headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } })).text();
+    assert.match(metrics, /toolapi_http_errors_total\{status="499",error="client_closed"\} 1/);
+    assert.doesNotMatch(metrics, /toolapi_http_errors_total\{status="5\d\d"/);
   } finally {
     await patient.close();
   }
