@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { platformSpec } from './ad-limits.ts';
 import { measure } from './text-measure.ts';
-import { fill, type Template, titleCase } from './templates.ts';
+import { titleCase } from 'title-case';
+import { fill, type Template } from './templates.ts';
 
 /** Which ad field the headlines are for, per platform. */
 const TARGETS = {
@@ -21,7 +22,7 @@ const TEMPLATES: Template[] = [
   { id: 'brand-product', angle: 'brand', text: '{Brand} {Product}' },
   { id: 'product-benefit', angle: 'benefit', text: '{Product}: {Benefit}' },
   { id: 'benefit', angle: 'benefit', text: '{Benefit}' },
-  { id: 'benefit-with-product', angle: 'benefit', text: '{Benefit} With {Product}' },
+  { id: 'benefit-with-product', angle: 'benefit', text: '{Benefit} with {Product}' },
   { id: 'offer-product', angle: 'offer', text: '{Offer} on {Product}' },
   { id: 'product-offer', angle: 'offer', text: '{Product} – {Offer}' },
   { id: 'keyword', angle: 'keyword', text: '{Keyword}' },

@@ -9,8 +9,6 @@ export interface Template {
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs', 'with', 'your']);
-
 /** Fills `{name}` placeholders; `{Name}` capitalises the value's first letter. Returns null when a value is missing. */
 export function fill(template: string, values: Record<string, string | undefined>): string | null {
   let missing = false;
@@ -28,20 +26,4 @@ export function fill(template: string, values: Record<string, string | undefined
 
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/**
- * Title Case as ad copy uses it: every word capitalised except short joining words (not first or last);
- * words that already contain capitals after their first letter (CRM, iPhone) are left alone.
- */
-export function titleCase(text: string): string {
-  const words = text.split(' ');
-  return words
-    .map((word, i) => {
-      if (/\p{Lu}/u.test(word.slice(1)) || /^[^\p{L}]*$/u.test(word)) return word;
-      const lower = word.toLowerCase();
-      if (i > 0 && i < words.length - 1 && SMALL_WORDS.has(lower)) return lower;
-      return word.charAt(0).toUpperCase() + word.slice(1);
-    })
-    .join(' ');
 }
