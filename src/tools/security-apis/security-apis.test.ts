@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { argon2Sync, createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { argon2Sync, createHmac, generateKeyPair, type KeyObject, randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { exportJWK, SignJWT } from 'jose';
@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { asToolError } from '../../core/errors.ts';
 import { invoke } from '../../core/invoke.ts';
 import type { AnyTool } from '../../registry/define-tool.ts';
+import { binaryUnit } from '../../../test/helpers/binary-unit.ts';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
 import { type Json, moduleTools } from '../../../test/helpers/module-tools.ts';
 import { securityApisTools as allTools } from './index.ts';
@@ -19,6 +20,19 @@ const securityApisTools = allTools.filter((t) => !securityUrlTools.includes(t));
 const tools = new Map(securityApisTools.map((t) => [t.slug, t]));
 const { tool, result, outcome, refusal } = moduleTools(securityApisTools);
 const hex = (n: number, byte: number): string => Buffer.alloc(n, byte).toString('hex');
+
+interface KeyPair {
+  publicKey: KeyObject;
+  privateKey: KeyObject;
+}
+/** A key pair generated here, on libuv's thread pool: the JWT tests start it early and await it when they need it. */
+function keyPair(type: 'rsa' | 'ec' | 'ed25519', options: { modulusLength?: number; namedCurve?: string }): Promise<KeyPair> {
+  return new Promise((resolve, reject) => {
+    generateKeyPair(type as 'rsa', options as { modulusLength: number }, (error, publicKey, privateKey) =>
+      error ? reject(error) : resolve({ publicKey, privateKey }),
+    );
+  });
+}
 
 test('the module lists its 10 JSON slugs, in catalog order', () => {
   assert.deepEqual(
@@ -445,15 +459,20 @@ describe('jwt-signature-verifier', () => {
     assert.equal(tolerant.valid, true);
   });
 
-  for (const [alg, keyType, options] of [
-    ['RS256', 'rsa', { modulusLength: 2048 }],
-    ['PS384', 'rsa', { modulusLength: 2048 }],
-    ['ES256', 'ec', { namedCurve: 'P-256' }],
-    ['ES384', 'ec', { namedCurve: 'P-384' }],
-    ['EdDSA', 'ed25519', {}],
+  // Two key pairs per key type (the token's and another one), made while the tests before them run; RS256 and
+  // PS384 both sign with the RSA pairs, and the algorithm-confusion test borrows an RSA public key.
+  const pairsOf = (type: 'rsa' | 'ec' | 'ed25519', options: { modulusLength?: number; namedCurve?: string }) =>
+    Promise.all([keyPair(type, options), keyPair(type, options)]);
+  const rsaPairs = pairsOf('rsa', { modulusLength: 2048 });
+  for (const [alg, pairs] of [
+    ['RS256', rsaPairs],
+    ['PS384', rsaPairs],
+    ['ES256', pairsOf('ec', { namedCurve: 'P-256' })],
+    ['ES384', pairsOf('ec', { namedCurve: 'P-384' })],
+    ['EdDSA', pairsOf('ed25519', {})],
   ] as const) {
     test(`${alg} with a key pair generated here: PEM, JWK and JWK Set`, async () => {
-      const { privateKey, publicKey } = generateKeyPairSync(keyType as 'rsa', options as { modulusLength: number });
+      const [{ privateKey, publicKey }, otherPair] = await pairs;
       const token = await new SignJWT({ sub: 'user-1', aud: 'api', iss: 'https://issuer.example' })
         .setProtectedHeader({ alg, kid: 'k1' })
         .setIssuedAt(nowSeconds - 60)
@@ -466,7 +485,7 @@ describe('jwt-signature-verifier', () => {
       assert.deepEqual([viaPem.valid, viaPem.reason, (viaPem.key as Json).source], [true, null, 'pem']);
       const viaJwk = await result('jwt-signature-verifier', { token, publicKey: JSON.stringify(jwk), ...expect }, NOW);
       assert.equal(viaJwk.valid, true);
-      const other = await exportJWK(generateKeyPairSync(keyType as 'rsa', options as { modulusLength: number }).publicKey);
+      const other = await exportJWK(otherPair.publicKey);
       const jwks = {
         keys: [
           { ...other, kid: 'k0' },
@@ -491,7 +510,7 @@ describe('jwt-signature-verifier', () => {
     const upper = `${Buffer.from('{"alg":"NONE"}').toString('base64url')}.${Buffer.from('{"sub":"admin"}').toString('base64url')}.`;
     assert.equal((await result('jwt-signature-verifier', { token: upper, secret: 'a'.repeat(32) })).reason, 'alg_none');
     // Algorithm confusion: an attacker signs HS256 with the server's public key as the HMAC secret.
-    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const { publicKey } = (await rsaPairs)[0];
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const forged = await new SignJWT({ sub: 'admin' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(pem));
     const confused = await result('jwt-signature-verifier', { token: forged, publicKey: pem });
@@ -921,8 +940,8 @@ describe('secrets stay out of logs and error details', () => {
 });
 
 describe('property tests: random valid inputs never give a 5xx, random invalid ones a 400', () => {
-  const text = fc.string({ unit: 'binary', maxLength: 300 });
-  const nonEmpty = fc.string({ unit: 'binary', minLength: 1, maxLength: 100 });
+  const text = fc.string({ unit: binaryUnit, maxLength: 300 });
+  const nonEmpty = fc.string({ unit: binaryUnit, minLength: 1, maxLength: 100 });
   const b64url = (s: string): string => Buffer.from(s).toString('base64url');
   const token = fc.oneof(
     text,
