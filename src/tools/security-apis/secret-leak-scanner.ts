@@ -269,7 +269,9 @@ export function shannonEntropy(text: string): number {
     const code = text.codePointAt(i) ?? 0;
     if (code > 0xffff) i++;
     if (code < 128) {
-      if (asciiCounts[code]++ === 0) seen.push(code);
+      const count = asciiCounts[code] ?? 0;
+      if (count === 0) seen.push(code);
+      asciiCounts[code] = count + 1;
     } else {
       other ??= new Map();
       const count = other.get(code) ?? 0;
