@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { createHmac, generateKeyPair, type KeyObject } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { webUrl } from '../../../test/helpers/web-url.ts';
@@ -17,8 +17,16 @@ import { developerUrlTools } from './url-checks.ts';
 const developerApisTools = allTools.filter((t) => !developerUrlTools.includes(t));
 
 type Json = Record<string, unknown>;
-/** The quicktype tools: their edge cases and property tests are in lib/codegen.test.ts (quicktype is slow to load). */
-const CODE_GENERATORS = ['json-to-typescript', 'json-to-zod', 'json-to-go-struct', 'json-to-python'];
+/**
+ * Tools tested in files of their own, with their property tests, because their libraries are slow to load or
+ * their checks slow to run: the quicktype code generators in lib/codegen.test.ts, the Prettier formatters in
+ * lib/prettier.test.ts, the YAML tools in yaml-to-json.test.ts.
+ */
+const OWN_FILES = [
+  ...['json-to-typescript', 'json-to-zod', 'json-to-go-struct', 'json-to-python'],
+  ...['html-formatter', 'css-formatter', 'js-formatter'],
+  ...['yaml-to-json', 'json-to-yaml'],
+];
 const { tool, result, outcome: outcomeOf } = moduleTools(developerApisTools);
 /**
  * regex-tester's calls share one warm worker pool, as the server's engines give it (a call without engines
@@ -167,42 +175,7 @@ describe('JSON formatter and validator', () => {
   });
 });
 
-describe('YAML and XML', () => {
-  test('yaml-to-json: syntax error and duplicate key carry line and column', async () => {
-    const dup = await rejection('yaml-to-json', { yaml: 'a: 1\nb: 2\na: 3\n' });
-    assert.equal(dup.status, 400);
-    assert.match(dup.detail, /^yaml: Map keys must be unique at line 3, column 1$/);
-    const bad = await rejection('yaml-to-json', { yaml: 'list:\n  - a\n   - b: [1, 2\n' });
-    assert.equal(bad.status, 400);
-    assert.match(bad.detail, /^yaml: .* at line \d+, column \d+$/);
-  });
-
-  test('yaml-to-json refuses a billion-laughs document', async () => {
-    const lol = [
-      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
-      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]',
-      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]',
-      'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]',
-      'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
-      'f: [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
-    ].join('\n');
-    const e = await rejection('yaml-to-json', { yaml: lol });
-    assert.equal(e.status, 400);
-    assert.match(e.detail, /billion laughs/);
-  });
-
-  test('json-to-yaml → yaml-to-json round-trips random JSON', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), async (value) => {
-        const wrapped = { v: value };
-        const y = await result('json-to-yaml', { json: wrapped });
-        const back = await result('yaml-to-json', { yaml: String(y.yaml) });
-        assert.deepEqual(back.data, JSON.parse(JSON.stringify(wrapped)));
-      }),
-      { numRuns: 150 },
-    );
-  });
-
+describe('XML (the YAML tools: yaml-to-json.test.ts)', () => {
   test('xml-formatter: mismatched tag → 400 with position; DOCTYPE/ENTITY refused', async () => {
     const bad = await rejection('xml-formatter', { xml: '<a>\n  <b>text</c>\n</a>' });
     assert.equal(bad.status, 400);
@@ -217,10 +190,6 @@ describe('YAML and XML', () => {
 
 describe('formatters and minifiers: syntax errors are 400 with line and column', () => {
   const cases: [string, Json, RegExp][] = [
-    ['html-formatter', { html: '<div>\n  <span>x</div>' }, /^html: Unexpected closing tag "div".* at line 2, column 10$/],
-    ['css-formatter', { css: 'a { color: red;\n}\n}' }, /^css: Unexpected } at line 3, column 1$/],
-    ['js-formatter', { code: 'const a = 1;\nconst b = ;' }, /^code: Unexpected token at line 2, column 11$/],
-    ['js-formatter', { code: 'let x: number = 1', language: 'javascript' }, /^code: .* at line 1, column 6$/],
     [
       'sql-formatter',
       { sql: 'SELECT a FROM t WHERE (b = 1', dialect: 'postgresql' },
@@ -237,23 +206,18 @@ describe('formatters and minifiers: syntax errors are 400 with line and column',
     });
   }
 
-  test('js-formatter formats TypeScript when asked; sql-formatter keeps T-SQL brackets', async () => {
-    const ts = await result('js-formatter', { code: 'let x:number=1', language: 'typescript' });
-    assert.equal(ts.formatted, 'let x: number = 1;\n');
+  test('sql-formatter keeps T-SQL brackets (js-formatter on TypeScript: lib/prettier.test.ts)', async () => {
     const sql = await result('sql-formatter', { sql: 'select top 5 [Name] from [dbo].[Users]', dialect: 'tsql' });
     assert.equal(sql.formatted, 'SELECT\n  TOP 5 [Name]\nFROM\n  [dbo].[Users]');
   });
 
-  test('deeply nested input is a 400, never a crash (Lightning CSS is native: it would segfault)', async () => {
+  test('deeply nested input is a 400, never a crash (Lightning CSS is native: it would segfault; the Prettier formatters and YAML in their own files)', async () => {
     const deep: [string, Json, string][] = [
       ['css-minifier', { css: '@media screen{'.repeat(5000) + '}'.repeat(5000) }, 'css'],
       ['css-minifier', { css: `a{width:calc(${'('.repeat(5000)}1px${')'.repeat(5000)})}` }, 'css'],
       ['sql-formatter', { sql: `SELECT ${'('.repeat(1000)}1${')'.repeat(1000)}` }, 'sql'],
-      ['html-formatter', { html: '<div>'.repeat(5000) }, 'html'],
-      ['js-formatter', { code: `x = ${'['.repeat(5000)}${']'.repeat(5000)}` }, 'code'],
       ['js-minifier', { code: `x = ${'['.repeat(5000)}${']'.repeat(5000)}` }, 'code'],
       ['xml-formatter', { xml: '<a>'.repeat(5000) + '</a>'.repeat(5000) }, 'xml'],
-      ['yaml-to-json', { yaml: '['.repeat(5000) + ']'.repeat(5000) }, 'yaml'],
       ['json-to-go-struct', { json: '{"a":'.repeat(100) + '1' + '}'.repeat(100) }, 'json'],
     ];
     for (const [slug, input, field] of deep) {
@@ -506,7 +470,20 @@ describe('encoders, UUIDs, timestamps', () => {
   });
 });
 
+/** A private key generated here, on libuv's thread pool: the JWT tests start it early and await it when they need it. */
+function privateKeyOf(type: 'rsa' | 'ec', options: { modulusLength?: number; namedCurve?: string }): Promise<KeyObject> {
+  return new Promise((resolve, reject) => {
+    generateKeyPair(type as 'rsa', options as { modulusLength: number }, (error, _publicKey, privateKey) => (error ? reject(error) : resolve(privateKey)));
+  });
+}
+
 describe('JWT generator', () => {
+  const keys = {
+    RS256: privateKeyOf('rsa', { modulusLength: 2048 }),
+    ES256: privateKeyOf('ec', { namedCurve: 'P-256' }),
+    P384: privateKeyOf('ec', { namedCurve: 'P-384' }),
+  };
+
   test('HS256 token verifies with the secret; claims come from options and ctx.now()', async () => {
     const now = new Date('2024-05-01T00:00:00Z');
     const r = await result('jwt-generator', { secret: 'x'.repeat(32), payload: { role: 'dev' }, audience: ['a', 'b'], expiresIn: '2h', notBefore: 60 }, now);
@@ -521,11 +498,8 @@ describe('JWT generator', () => {
   });
 
   test('RS256 and ES256 tokens verify with the returned public key', async () => {
-    for (const [alg, type, options] of [
-      ['RS256', 'rsa', { modulusLength: 2048 }],
-      ['ES256', 'ec', { namedCurve: 'P-256' }],
-    ] as const) {
-      const { privateKey } = generateKeyPairSync(type as 'rsa', options as { modulusLength: number });
+    for (const alg of ['RS256', 'ES256'] as const) {
+      const privateKey = await keys[alg];
       const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
       const r = await result('jwt-generator', { algorithm: alg, privateKey: pem, subject: 'u1' });
       const key = await importSPKI(String(r.publicKey), alg);
@@ -538,7 +512,7 @@ describe('JWT generator', () => {
     await expectBadRequest(tool('jwt-generator'), { algorithm: 'none', secret: 'x' }, 'algorithm');
     await expectBadRequest(tool('jwt-generator'), { algorithm: 'HS256' }, 'secret');
     await expectBadRequest(tool('jwt-generator'), { algorithm: 'RS256' }, 'privateKey');
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const ec = (await keys.P384).export({ type: 'pkcs8', format: 'pem' }).toString();
     await expectBadRequest(tool('jwt-generator'), { algorithm: 'ES256', privateKey: ec }, 'privateKey');
     await expectBadRequest(tool('jwt-generator'), { algorithm: 'RS256', privateKey: 'not a key' }, 'privateKey');
     await expectBadRequest(tool('jwt-generator'), { secret: 'x', expiresIn: 'soon' }, 'expiresIn');
@@ -658,13 +632,6 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
       text,
       replace: fc.option(fc.string({ maxLength: 10 }), { nil: undefined }),
     }),
-    'yaml-to-json': fc.record({
-      yaml: fc.oneof(
-        text.filter((s) => s.length > 0),
-        json,
-      ),
-    }),
-    'json-to-yaml': fc.record({ json: fc.oneof(json, obj), sortKeys: fc.boolean() }),
     'xml-formatter': fc.record({
       xml: fc.oneof(
         text.filter((s) => s.length > 0),
@@ -693,14 +660,6 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
         text.filter((s) => s.length > 0),
       ),
     }),
-    'html-formatter': fc.record({
-      html: fc.oneof(
-        text.filter((s) => s.length > 0),
-        fc.constantFrom('<div><p>x</p></div>', '<ul><li>a<li>b</ul>', '<p>unclosed'),
-      ),
-    }),
-    'css-formatter': fc.record({ css: text.filter((s) => s.length > 0), syntax: fc.constantFrom('css', 'scss', 'less') }),
-    'js-formatter': fc.record({ code: text.filter((s) => s.length > 0), language: fc.constantFrom('javascript', 'typescript') }),
     'sql-formatter': fc.record({ sql: text.filter((s) => s.length > 0), dialect: fc.constantFrom('sql', 'postgresql', 'mysql', 'tsql', 'bigquery', 'sqlite') }),
     'sql-validator': fc.record({ sql: text.filter((s) => s.length > 0), dialect: fc.constantFrom('mysql', 'postgresql', 'sqlite', 'tsql') }),
     'regex-generator': fc.record({
@@ -751,16 +710,11 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
         .filter((f) => /[^dgimsuvy]/.test(f))
         .map((flags) => ({ pattern: 'a', flags, text: 'a' })),
     ],
-    'yaml-to-json': ['yaml', fc.oneof(fc.integer(), fc.constant('')).map((yaml) => ({ yaml }))],
-    'json-to-yaml': ['indent', fc.oneof(fc.integer({ max: 1 }), fc.integer({ min: 9 })).map((indent) => ({ json: '{}', indent }))],
     'xml-formatter': ['xml', fc.constantFrom('<!DOCTYPE x><x/>', '<a><b></a>', '').map((xml) => ({ xml }))],
     'jwt-generator': ['algorithm', fc.constantFrom('none', 'None', 'HS1', 'RS1').map((algorithm) => ({ algorithm, secret: 'x' }))],
     'api-request-builder': ['url', fc.constantFrom('', 'not a url', 'ftp://x', 'javascript:alert(1)').map((url) => ({ url }))],
     'user-agent-parser': ['userAgent', fc.oneof(fc.constant(''), fc.integer()).map((userAgent) => ({ userAgent }))],
     'ip-address-tools': ['address', fc.constantFrom('1.2.3', '999.1.1.1', '1.1.1.1/40', 'fe80::1::2', '01.1.1.1').map((address) => ({ address }))],
-    'html-formatter': ['html', fc.oneof(fc.constant(''), fc.integer()).map((html) => ({ html }))],
-    'css-formatter': ['syntax', fc.constantFrom('sass', 'stylus').map((syntax) => ({ css: 'a{}', syntax }))],
-    'js-formatter': ['printWidth', fc.oneof(fc.integer({ max: 19 }), fc.integer({ min: 321 })).map((printWidth) => ({ code: 'x', printWidth }))],
     'sql-formatter': ['dialect', fc.constantFrom('oracle', 'access', 'SQL').map((dialect) => ({ sql: 'select 1', dialect }))],
     'sql-validator': ['sql', fc.constantFrom('').map((sql) => ({ sql }))],
     'regex-generator': ['preset', fc.constantFrom('phone', 'zip', 'EMAIL').map((preset) => ({ preset }))],
@@ -774,8 +728,8 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
     'color-converter': ['color', fc.constantFrom('#12', 'rgb(1,2)', 'notacolor', '#gggggg').map((color) => ({ color }))],
   };
 
-  test('every tool has a valid and an invalid generator (the code generators have theirs in lib/codegen.test.ts)', () => {
-    const here = developerApisTools.map((t) => t.slug).filter((slug) => !CODE_GENERATORS.includes(slug));
+  test('every tool has a valid and an invalid generator (those of OWN_FILES in their own files)', () => {
+    const here = developerApisTools.map((t) => t.slug).filter((slug) => !OWN_FILES.includes(slug));
     assert.deepEqual(Object.keys(valid).sort(), here.sort());
     assert.deepEqual(Object.keys(invalid).sort(), here.sort());
   });
