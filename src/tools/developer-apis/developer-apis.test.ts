@@ -588,7 +588,10 @@ describe('misc', () => {
   });
 
   test('regex tester: maxMatches truncates and says so', async () => {
-    const { result: r, warnings } = (await run(tool('regex-tester'), { pattern: 'a', text: 'a'.repeat(50), maxMatches: 10 }, withRegexPool)) as { result: Json; warnings: string[] };
+    const { result: r, warnings } = (await run(tool('regex-tester'), { pattern: 'a', text: 'a'.repeat(50), maxMatches: 10 }, withRegexPool)) as {
+      result: Json;
+      warnings: string[];
+    };
     assert.equal(r.matchCount, 10);
     assert.equal(r.truncated, true);
     assert.equal(warnings.length, 1);
