@@ -12,9 +12,9 @@ export function run(tool: AnyTool, input: unknown, deps: InvokeDeps = {}): Promi
 }
 
 /** For property tests: valid or not, the input never causes a 5xx. Returns the outcome or the HTTP status of the refusal. */
-export async function expectNoServerError(tool: AnyTool, input: unknown): Promise<InvokeResult | number> {
+export async function expectNoServerError(tool: AnyTool, input: unknown, deps: InvokeDeps = {}): Promise<InvokeResult | number> {
   try {
-    return await run(tool, input);
+    return await run(tool, input, deps);
   } catch (error) {
     const mapped = asToolError(error);
     assert.ok(
@@ -26,8 +26,8 @@ export async function expectNoServerError(tool: AnyTool, input: unknown): Promis
 }
 
 /** The input is refused with a 400 whose detail names `field` (when given). */
-export async function expectBadRequest(tool: AnyTool, input: unknown, field?: string): Promise<void> {
-  await assert.rejects(run(tool, input), (error: unknown) => {
+export async function expectBadRequest(tool: AnyTool, input: unknown, field?: string, deps: InvokeDeps = {}): Promise<void> {
+  await assert.rejects(run(tool, input, deps), (error: unknown) => {
     const mapped = asToolError(error);
     assert.equal(mapped.status, 400, `${tool.operationId}: expected 400, got ${mapped.status} ${mapped.code}: ${mapped.detail}`);
     if (field) assert.match(mapped.detail, new RegExp(`(^|[;\\s])${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`), mapped.detail);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { binaryUnit } from '../../../test/helpers/binary-unit.ts';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import { marketingApisTools } from './index.ts';
@@ -477,7 +478,7 @@ describe('template variants are deterministic and within limits', () => {
 describe('property tests', () => {
   const anyValue = fc.oneof(
     fc.string({ maxLength: 40 }),
-    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.string({ unit: binaryUnit, maxLength: 40 }),
     fc.string({ unit: 'grapheme', maxLength: 20 }),
     fc.integer(),
     fc.double(),
@@ -583,7 +584,7 @@ describe('property tests', () => {
 
   test('random text never breaks the text and e-mail tools', async () => {
     const text = fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.string({ unit: binaryUnit, maxLength: 300 }),
       fc.string({ unit: 'grapheme', maxLength: 100 }),
       fc.string({ maxLength: 300 }),
       fc.constantFrom('<a href="%">', '<<a href=>>', '*|UNSUB|*', '{{', 'https://', '#'.repeat(50)),

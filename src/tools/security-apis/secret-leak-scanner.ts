@@ -257,18 +257,33 @@ function isPlaceholder(value: string): boolean {
   return PLACEHOLDER.test(value) || /example|dummy|sample|placeholder|xxxx|\.\.\.|process\.env|os\.environ|getenv/i.test(value);
 }
 
-/** Shannon entropy in bits per character. */
+/** Per-character counts for shannonEntropy, reused across calls (reset after each): a Map per call made entropy the scan's hot spot. */
+const asciiCounts = new Uint32Array(128);
+
+/** Shannon entropy in bits per character (summed in the order characters first appear). */
 export function shannonEntropy(text: string): number {
-  const counts = new Map<number, number>();
+  const seen: number[] = [];
+  let other: Map<number, number> | undefined;
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.codePointAt(i) ?? 0;
     if (code > 0xffff) i++;
-    counts.set(code, (counts.get(code) ?? 0) + 1);
+    if (code < 128) {
+      const count = asciiCounts[code] ?? 0;
+      if (count === 0) seen.push(code);
+      asciiCounts[code] = count + 1;
+    } else {
+      other ??= new Map();
+      const count = other.get(code) ?? 0;
+      if (count === 0) seen.push(code);
+      other.set(code, count + 1);
+    }
     n++;
   }
   let bits = 0;
-  for (const count of counts.values()) {
+  for (const code of seen) {
+    const count = code < 128 ? (asciiCounts[code] ?? 0) : (other?.get(code) ?? 0);
+    if (code < 128) asciiCounts[code] = 0;
     const p = count / n;
     bits -= p * Math.log2(p);
   }
@@ -588,10 +603,7 @@ function scan(text: string, options: Options, ctx: ToolContext) {
   const stoppedEarly = hits.length >= MAX_HITS;
   if (stoppedEarly) ctx.warn(`The scan stopped after ${MAX_HITS.toLocaleString('en')} candidate matches; the text holds more.`);
   // Specific rules first, then the keyword heuristic, then entropy: a later hit overlapping an earlier one is the same secret.
-  const kept: Hit[] = [];
-  for (const hit of hits) {
-    if (!kept.some((k) => hit.secretStart < k.secretEnd && k.secretStart < hit.secretEnd)) kept.push(hit);
-  }
+  const kept = withoutOverlaps(hits);
   kept.sort((a, b) => a.index - b.index || a.secretStart - b.secretStart);
   const truncated = kept.length > MAX_MATCHES || stoppedEarly;
   if (kept.length > MAX_MATCHES) ctx.warn(`${kept.length} secrets were found; only the first ${MAX_MATCHES} are listed.`);
@@ -647,6 +659,30 @@ function scan(text: string, options: Options, ctx: ToolContext) {
   };
 }
 
+/**
+ * The hits in order, each dropped when its secret overlaps one kept before it. The kept secrets are disjoint and
+ * never empty (every pattern needs characters), so sorted by start they are sorted by end too: one binary search
+ * per hit finds the only kept secret it can overlap (up to 5,000 hits, where comparing with each was quadratic).
+ */
+function withoutOverlaps(hits: Hit[]): Hit[] {
+  const kept: Hit[] = [];
+  const byStart: Hit[] = [];
+  for (const hit of hits) {
+    // The first kept secret that ends after this one starts.
+    let lo = 0;
+    let hi = byStart.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (byStart[mid]!.secretEnd > hit.secretStart) hi = mid;
+      else lo = mid + 1;
+    }
+    if (lo < byStart.length && byStart[lo]!.secretStart < hit.secretEnd) continue;
+    byStart.splice(lo, 0, hit);
+    kept.push(hit);
+  }
+  return kept;
+}
+
 const KEYWORD_FIX = 'Move the value to a secret manager or an environment variable that is not committed, and rotate it if this text was shared or committed.';
 
 function keywordHits(text: string, limit: number): Hit[] {
@@ -657,7 +693,7 @@ function keywordHits(text: string, limit: number): Hit[] {
     const a = ASSIGNMENT.exec(text);
     if (a === null) continue;
     const value = a[2] ?? '';
-    if (isPlaceholder(value) || shannonEntropy(value) < 3) continue;
+    if (shannonEntropy(value) < 3 || isPlaceholder(value)) continue; // the cheaper test first
     if (/^[A-Za-z_$][\w$]*(?:\.[\w$]+)+(?:\(.*)?$/.test(value) || value.endsWith('(')) continue; // config.secret, getToken(
     const prefix = /[A-Za-z0-9_.-]{0,30}$/.exec(text.slice(Math.max(0, k.index - 30), k.index))?.[0] ?? '';
     const secretStart = a.index + a[0].length - value.length;

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { asToolError } from '../../../core/errors.ts';
+import { expectBadRequest, expectNoServerError, run } from '../../../../test/helpers/invoke.ts';
+import { moduleTools } from '../../../../test/helpers/module-tools.ts';
+import { developerApisTools } from '../index.ts';
+
+/**
+ * The three formatters built on Prettier (html-formatter, css-formatter, js-formatter, all through prettier.ts):
+ * a file of their own because Prettier's parser plugins take a good part of a second to load.
+ */
+const PRETTIER_FORMATTERS = ['html-formatter', 'css-formatter', 'js-formatter'];
+const { tool, result } = moduleTools(developerApisTools.filter((t) => PRETTIER_FORMATTERS.includes(t.slug)));
+type Json = Record<string, unknown>;
+async function rejection(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
+  try {
+    await run(tool(slug), input);
+  } catch (error) {
+    const e = asToolError(error);
+    return { status: e.status, code: e.code, detail: e.detail };
+  }
+  assert.fail(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
+}
+
+describe('formatters: syntax errors are 400 with line and column', () => {
+  const cases: [string, Json, RegExp][] = [
+    ['html-formatter', { html: '<div>\n  <span>x</div>' }, /^html: Unexpected closing tag "div".* at line 2, column 10$/],
+    ['css-formatter', { css: 'a { color: red;\n}\n}' }, /^css: Unexpected } at line 3, column 1$/],
+    ['js-formatter', { code: 'const a = 1;\nconst b = ;' }, /^code: Unexpected token at line 2, column 11$/],
+    ['js-formatter', { code: 'let x: number = 1', language: 'javascript' }, /^code: .* at line 1, column 6$/],
+  ];
+  for (const [slug, input, detail] of cases) {
+    test(`${slug}: ${JSON.stringify(input).slice(0, 50)}`, async () => {
+      const e = await rejection(slug, input);
+      assert.equal(e.status, 400);
+      assert.match(e.detail, detail);
+    });
+  }
+
+  test('js-formatter formats TypeScript when asked', async () => {
+    const ts = await result('js-formatter', { code: 'let x:number=1', language: 'typescript' });
+    assert.equal(ts.formatted, 'let x: number = 1;\n');
+  });
+
+  test('deeply nested input is a 400, never a crash', async () => {
+    const deep: [string, Json, string][] = [
+      ['html-formatter', { html: '<div>'.repeat(5000) }, 'html'],
+      ['js-formatter', { code: `x = ${'['.repeat(5000)}${']'.repeat(5000)}` }, 'code'],
+    ];
+    for (const [slug, input, field] of deep) {
+      const e = await rejection(slug, input);
+      assert.equal(e.status, 400, `${slug}: ${e.detail}`);
+      assert.match(e.detail, new RegExp(`^${field}: nesting is (too deep|deeper)`), slug);
+    }
+  });
+});
+
+describe('property: random input never causes a 5xx; wrong types are 400s naming the field', () => {
+  /** DEVAPI_FUZZ_RUNS raises the number of random inputs per tool for a longer local fuzzing session. */
+  const RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
+  const text = fc.string({ maxLength: 120 });
+  const valid: Record<string, fc.Arbitrary<unknown>> = {
+    'html-formatter': fc.record({
+      html: fc.oneof(
+        text.filter((s) => s.length > 0),
+        fc.constantFrom('<div><p>x</p></div>', '<ul><li>a<li>b</ul>', '<p>unclosed'),
+      ),
+    }),
+    'css-formatter': fc.record({ css: text.filter((s) => s.length > 0), syntax: fc.constantFrom('css', 'scss', 'less') }),
+    'js-formatter': fc.record({ code: text.filter((s) => s.length > 0), language: fc.constantFrom('javascript', 'typescript') }),
+  };
+  const invalid: Record<string, [string, fc.Arbitrary<unknown>]> = {
+    'html-formatter': ['html', fc.oneof(fc.constant(''), fc.integer()).map((html) => ({ html }))],
+    'css-formatter': ['syntax', fc.constantFrom('sass', 'stylus').map((syntax) => ({ css: 'a{}', syntax }))],
+    'js-formatter': ['printWidth', fc.oneof(fc.integer({ max: 19 }), fc.integer({ min: 321 })).map((printWidth) => ({ code: 'x', printWidth }))],
+  };
+
+  test('every formatter has a valid and an invalid generator', () => {
+    assert.deepEqual(Object.keys(valid).sort(), [...PRETTIER_FORMATTERS].sort());
+    assert.deepEqual(Object.keys(invalid).sort(), [...PRETTIER_FORMATTERS].sort());
+  });
+
+  for (const slug of PRETTIER_FORMATTERS) {
+    test(slug, async () => {
+      const t = tool(slug);
+      await fc.assert(
+        fc.asyncProperty(valid[slug]!, async (input) => {
+          await expectNoServerError(t, input);
+        }),
+        { numRuns: RUNS },
+      );
+      const [field, bad] = invalid[slug]!;
+      await fc.assert(
+        fc.asyncProperty(bad, async (input) => {
+          await expectBadRequest(t, input, field);
+        }),
+        { numRuns: 15 },
+      );
+    });
+  }
+});
