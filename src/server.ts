@@ -8,7 +8,6 @@ import type { Config } from './config.ts';
 import { createEngines } from './engines/index.ts';
 import { createFiles, type Files } from './files/files.ts';
 import { diskBlobStore } from './files/blobs.ts';
-import { s3BlobStore } from './files/s3.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
 import { buildApp } from './http/app.ts';
 import { createIdempotencyStore, type IdempotencyStore } from './http/idempotency.ts';
@@ -56,7 +55,8 @@ export async function createService(config: Config, logger: Logger, options: Ser
   const firstKey = await accounts.ensureFirstKey();
   const engineSet = await createEngines(config, logger);
   const metrics = createMetrics(engineSet.engines);
-  const blobs = config.s3 ? s3BlobStore(config.s3) : diskBlobStore(path.join(config.dataDir, 'files'));
+  // The S3 client (the AWS SDK) is loaded only where S3 is configured.
+  const blobs = config.s3 ? (await import('./files/s3.ts')).s3BlobStore(config.s3) : diskBlobStore(path.join(config.dataDir, 'files'));
   const files = createFiles({ store, blobs, secret: accounts.serverSecret, now, publicUrl });
   await mkdir(config.scratchDir, { recursive: true });
   const invokeDeps = {

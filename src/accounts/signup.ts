@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Log } from '../core/context.ts';
 import { ToolError } from '../core/errors.ts';
 import type { Store } from '../store/index.ts';
@@ -20,9 +20,11 @@ export function createMailer(smtpUrl: string | undefined, from: string, log: Log
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded by the first message (only where SMTP is configured); it connects per message anyway.
+  let transport: Transporter | undefined;
   return {
     async send({ to, subject, text }) {
+      transport ??= (await import('nodemailer')).default.createTransport(smtpUrl);
       await transport.sendMail({ from, to, subject, text });
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { AccountSystem } from '../accounts/index.ts';
 import type { Principal } from '../accounts/accounts.ts';
 import { asToolError, errorBody, ToolError } from '../core/errors.ts';
@@ -178,7 +178,9 @@ export const QUEUE_NAME = 'mcp-runs';
 
 /** PostgreSQL mode: pg-boss carries run ids; every instance works the queue, so any of them executes. */
 export async function createPgQueue(connectionString: string, executor: RunExecutor, logger: Logger): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString, max: 4, schedule: false, useListenNotify: true, application_name: 'toolapi-mcp' });
+  // pg-boss is loaded only in PostgreSQL mode.
+  const { PgBoss } = await import('pg-boss');
+  const boss: PgBoss = new PgBoss({ connectionString, max: 4, schedule: false, useListenNotify: true, application_name: 'toolapi-mcp' });
   boss.on('error', (error: unknown) => logger.error({ err: error }, 'pg-boss error'));
   await boss.start();
   for (let attempt = 1; ; attempt++) {
