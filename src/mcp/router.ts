@@ -6,7 +6,7 @@ import { byOperation } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { isGenericStem, stem, withPastedKinds } from './text.ts';
+import { isGenericStem, stem, tokens, withPastedKinds } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -45,6 +45,11 @@ export interface RouteOptions {
 export const EXECUTE_THRESHOLD = 0.45;
 
 export function route(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): RouteDecision {
+  return routeAlone(catalog, goal, given, options, true);
+}
+
+/** The route of a goal; `whole` (the goal as given, not one of its parts) also looks for a workflow covering its parts. */
+function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknown>, options: RouteOptions, whole = false): RouteDecision {
   const facts = factsOf(goal);
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
@@ -70,6 +75,9 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     };
   }
   // A goal that names formats is a conversion in the direction it states: only those tools qualify.
+  // "find heavy images on example.com and convert them to webp": each part names a step of one workflow.
+  const covering = whole ? coveringWorkflow(catalog, goal, options) : undefined;
+  if (covering) return decide(covering, CONVERSION_CONFIDENCE, ranked, goal, given, options);
   const intent = conversionIntentOf(withValueKinds(step));
   const conversions = conversionCandidates(catalog.items, withValueKinds(step));
   // With the target alone ("… to greyscale png"), the goal may be about something else: the ranking must agree.
@@ -341,6 +349,8 @@ function decide(
 export function routeChain(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): ChainLink[] | undefined {
   const parts = partsOf(goal);
   if (parts.length < 2) return undefined;
+  // "generate a jwt and then decode it": a workflow that runs exactly these steps is the one run, not a chain.
+  if (coveringWorkflow(catalog, goal, options)) return undefined;
   const links: ChainLink[] = [];
   for (const [i, part] of parts.entries()) {
     const decision = route(catalog, part, i === 0 ? given : {}, options);
@@ -351,6 +361,50 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
     links.push({ goal: part, item: decision.target, input: decision.input, extracted: decision.extracted, missing, fed, confidence: decision.confidence });
   }
   return links;
+}
+
+/** Separators of the parts of a goal that may each name one operation ("…, dkim and the dns records", "… then …"). */
+const CLAUSE_BREAK = /\s*(?:[,;+&]|\s-\s|\b(?:and|then|also|plus|after\s+that|afterwards|as\s+well\s+as)\b)\s*/i;
+
+/**
+ * The workflow whose steps are what the parts of the goal ask for: two parts or more, naming at least two
+ * different tools, every one a step of it (the smallest such workflow). A goal whose parts name tools of no single
+ * workflow (or one tool) has none. Parts are routed on their own; only clear picks count.
+ */
+function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions): CatalogItem | undefined {
+  // Pasted values (URLs with "&", JSON with ",") are not separators: only the words around them are split.
+  const parts = goal
+    .replace(/\bhttps?:\/\/\S+|\beyJ[\w-]+\.[\w-]+\.[\w-]*|"[^"]*"|'[^']*'|:\s[\s\S]*$/g, ' VALUE ')
+    .split(CLAUSE_BREAK)
+    .filter((p) => p && /[a-z]{2}/i.test(p));
+  if (parts.length < 2) return undefined;
+  const picks: Array<{ part: number; id: string; words: string[]; single: boolean }> = [];
+  for (const [i, part] of parts.entries()) {
+    const decision = routeAlone(catalog, part, {}, options);
+    if (decision.action !== 'execute' && decision.action !== 'need_input') continue;
+    const words = catalog.rank(searchableGoal(part), { limit: 1 }).meaningful.filter((t) => !/\d/.test(t));
+    // A part that is itself a workflow's job ("find heavy images on example.com") names each of its steps.
+    const ids = decision.target?.operationIds ?? [];
+    for (const id of ids) picks.push({ part: i, id, words, single: ids.length === 1 });
+  }
+  // "cost per click if i spent 500 and got 1250 clicks": a part with a word that names an input of the tool
+  // another part asks for (clicks) gives that tool a value; it asks for nothing more.
+  const fieldsOf = (id: string): Set<string> => {
+    const item = catalog.get(id);
+    const named = (item?.fields ?? []).filter((f) => f !== item?.tool?.upload?.field && f !== 'fileName');
+    return new Set(tokens(named.join(' ').replace(/([a-z])([A-Z])/g, '$1 $2')));
+  };
+  const valueOnly = (p: (typeof picks)[number]): boolean =>
+    picks.some((o) => o.part !== p.part && o.single && p.words.some((w) => fieldsOf(o.id).has(w)));
+  const asking = picks.filter((p) => !valueOnly(p));
+  const tools = new Set(asking.map((p) => p.id));
+  if (tools.size < 2 || new Set(asking.map((p) => p.part)).size < 2) return undefined;
+  // A sequence ("… then …") is a chain unless one workflow runs exactly its steps.
+  const exact = partsOf(goal).length >= 2;
+  const covering = catalog.items.filter(
+    (item) => item.kind === 'workflow' && [...tools].every((id) => item.operationIds.includes(id)) && (!exact || item.operationIds.every((id) => tools.has(id))),
+  );
+  return covering.sort((a, b) => a.operationIds.length - b.operationIds.length)[0];
 }
 
 /** The goal up to its first "then" / "after that": what to do first. */
