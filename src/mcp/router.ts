@@ -2,7 +2,7 @@ import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem 
 import { feedField, partsOf, type ChainLink } from './chains.ts';
 import { conversionCandidates, conversionIntentOf, formatsNamed } from './conversion-intent.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
-import { byOperation } from './operation-intent.ts';
+import { byOperation, operationOf, operationOfItem } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
@@ -61,7 +61,7 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     limit: 6,
   });
   const { meaningful, spread, unknown } = ranking;
-  const ranked = byOperation(step, ranking.ranked);
+  const ranked = byGivenOperand(catalog, step, goal, given, byOperation(step, ranking.ranked));
   const base = { goal, input: given, extracted: {}, missing: [], local: false };
   const outside = outOfScope(step);
   if (outside) {
@@ -211,6 +211,38 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
   }
   return decide(top.item, confidence, rest, goal, given, options);
 }
+
+/**
+ * "break down the tracking parameters in https://…?utm_source=…": the goal asks to look at something and hands
+ * it over. When the best candidate makes that kind of thing (the UTM builder, or a workflow most of whose steps
+ * make things) and a tool of its module (or one of its steps) that reads it (the UTM parser) gets every input it
+ * requires from the goal, that tool is what the goal asks for, however many words the maker shares with it.
+ */
+function byGivenOperand(catalog: Catalog, step: string, goal: string, given: Record<string, unknown>, ranked: RankedItem[]): RankedItem[] {
+  const [top] = ranked;
+  const wanted = operationOf(step);
+  const does = top && operationOfRun(catalog, top.item);
+  if (!top || !wanted || !does || does === wanted) return ranked;
+  const sibling = (item: CatalogItem): boolean => (top.item.kind === 'workflow' ? top.item.operationIds.includes(item.id) : item.module === top.item.module);
+  const reader = ranked
+    .slice(1, 5)
+    .find((r) => sibling(r.item) && operationOfItem(r.item) === wanted && r.score >= OPERAND_SHARE * top.score && completes(r.item, goal, given));
+  if (!reader) return ranked;
+  // The operation and the values decide: the reader stands clearly first (twice the maker's score).
+  return [{ ...reader, score: 2 * top.score }, ...ranked.filter((r) => r !== reader)];
+}
+
+/** What a tool does (makes or reads), or what most steps of a workflow do. */
+function operationOfRun(catalog: Catalog, item: CatalogItem): ReturnType<typeof operationOfItem> {
+  if (item.kind === 'tool') return operationOfItem(item);
+  const ops = item.operationIds.map((id) => operationOfItem(catalog.get(id) ?? item));
+  const create = ops.filter((o) => o === 'create').length;
+  const inspect = ops.filter((o) => o === 'inspect').length;
+  return 2 * create > ops.length ? 'create' : 2 * inspect > ops.length ? 'inspect' : undefined;
+}
+
+/** Share of the best score a sibling needs to be put first by the goal's operation and values. */
+const OPERAND_SHARE = 0.3;
 
 const FILL_BONUS = 0.1;
 
