@@ -395,6 +395,22 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
   return links;
 }
 
+/**
+ * discover_tools: the catalog's search, with the router's pick first when the router is sure of one (it would
+ * run it or ask for its input), so discover_tools and plan_task give the same first answer to the same words;
+ * the search order follows.
+ */
+export function discover(catalog: Catalog, query: string, options: { group?: string; kind?: 'tool' | 'workflow'; limit?: number } = {}): RankedItem[] {
+  const hits = catalog.search(query, options);
+  if (query.trim() === '') return hits;
+  const decision = route(catalog, query);
+  const pick = decision.action === 'execute' || decision.action === 'need_input' ? decision.target : undefined;
+  if (!pick || (options.group && pick.group !== options.group) || (options.kind && pick.kind !== options.kind)) return hits;
+  const found = hits.find((h) => h.item === pick) ?? { item: pick, matched: [], score: 0 };
+  const first = { ...found, score: Math.max(found.score, hits[0]?.score ?? 0) };
+  return [first, ...hits.filter((h) => h.item !== pick)].slice(0, options.limit ?? 10);
+}
+
 /** Separators of the parts of a goal that may each name one operation ("…, dkim and the dns records", "… then …"). */
 const CLAUSE_BREAK = /\s*(?:[,;+&]|\s-\s|\b(?:and|then|also|plus|after\s+that|afterwards|as\s+well\s+as)\b)\s*/i;
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createAgent } from '../../../src/mcp/agent.ts';
 import { buildCatalog } from '../../../src/mcp/catalog.ts';
+import { discover } from '../../../src/mcp/router.ts';
 import { buildSkills } from '../../../src/mcp/skills.ts';
 import { createRegistry } from '../../../src/registry/registry.ts';
 import { ALL_TOOLS } from '../../../src/tools/index.ts';
@@ -60,7 +61,7 @@ export function measure(goals: EvalGoal[]): Figures {
     else figures.misses.push(`${g.goal} -> ${plan.status} ${picked ?? plan.alternatives[0]?.id ?? '-'}; expected ${expected.join(' | ')}`);
     const ranked = [picked, ...plan.alternatives.map((a) => a.id)].filter(Boolean);
     if (ranked.slice(0, 3).some((id) => expected.includes(id as string))) figures.planTop3++;
-    const found = catalog.search(g.goal, { limit: 3 });
+    const found = discover(catalog, g.goal, { limit: 3 });
     if (found[0] && expected.includes(found[0].item.id)) figures.discoverTop1++;
   }
   return figures;
