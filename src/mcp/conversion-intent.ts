@@ -51,6 +51,11 @@ const GENERIC_KINDS = /^(?:spreadsheets?|slides?|slide\s+deck|plain\s+text|text\
 
 const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
 const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2']);
+/** Words before a format that say the thing is already there ("this png", "my pdf"). */
+const OWNED = /^(?:this|that|these|those|my|our|your)$/;
+/** Verbs of having (the source) and of wanting (the target) a format. */
+const HAVE = /^(?:have|has|had|got|own)$/;
+const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?)$/;
 
 interface Mention {
   format: string;
@@ -166,14 +171,23 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
     const named = near.findLastIndex((w) => /^[^/\s]+\.[a-z0-9]{2,4}$/.test(w) || formatOf(w) !== undefined);
     return named >= 0 ? near.slice(named + 1) : near;
   };
+  // "data uri for this png": a format after a word pointing at a thing that exists is that thing, not a target.
+  const existing = (m: Mention): boolean => OWNED.test(words[m.at - 1] ?? '');
+  // "the printer wants a tiff, I only have a png": what someone has is the source, what they want the target.
+  const wantedAfter = (m: Mention, verbs: RegExp): boolean =>
+    before(m)
+      .slice(-3)
+      .some((w) => verbs.test(w));
   const target =
     mentions.find(
       (m) =>
         !m.file &&
+        !existing(m) &&
         before(m)
           .slice(-2)
           .some((w) => TO_MARKERS.has(w)),
     ) ??
+    (mentions.length === 2 && mentions.some((m) => wantedAfter(m, HAVE)) ? mentions.find((m) => !m.file && wantedAfter(m, WANT)) : undefined) ??
     mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
     mentions.find((m) => !m.file && madeInto(words, m.at));
   const source =

@@ -442,15 +442,15 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
     const named = (item?.fields ?? []).filter((f) => f !== item?.tool?.upload?.field && f !== 'fileName');
     return new Set(tokens(named.join(' ').replace(/([a-z])([A-Z])/g, '$1 $2')));
   };
-  const valueOnly = (p: (typeof picks)[number]): boolean =>
-    picks.some((o) => o.part !== p.part && o.single && p.words.some((w) => fieldsOf(o.id).has(w)));
+  const valueOnly = (p: (typeof picks)[number]): boolean => picks.some((o) => o.part !== p.part && o.single && p.words.some((w) => fieldsOf(o.id).has(w)));
   const asking = picks.filter((p) => !valueOnly(p));
   const tools = new Set(asking.map((p) => p.id));
   if (tools.size < 2 || new Set(asking.map((p) => p.part)).size < 2) return undefined;
   // A sequence ("… then …") is a chain unless one workflow runs exactly its steps.
   const exact = partsOf(goal).length >= 2;
   const covering = catalog.items.filter(
-    (item) => item.kind === 'workflow' && [...tools].every((id) => item.operationIds.includes(id)) && (!exact || item.operationIds.every((id) => tools.has(id))),
+    (item) =>
+      item.kind === 'workflow' && [...tools].every((id) => item.operationIds.includes(id)) && (!exact || item.operationIds.every((id) => tools.has(id))),
   );
   return covering.sort((a, b) => a.operationIds.length - b.operationIds.length)[0];
 }
