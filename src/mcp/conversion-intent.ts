@@ -242,3 +242,17 @@ export function conversionCandidates(items: readonly CatalogItem[], goal: string
   }
   return tools.length === 1 ? [tools[0]!.item] : [];
 }
+
+/** A format of the goal as a tool's slug names it: any image is an "image" (`image-to-pdf`, `pptx-to-images`). */
+function sameFormat(slugFormat: string | undefined, format: string): boolean {
+  return slugFormat === format || (IMAGES.has(format) && (slugFormat === 'image' || slugFormat === 'images'));
+}
+
+/**
+ * Whether the item converts the other way round ("pdf to jpg" meets `image-to-pdf`): with no tool for the
+ * direction asked, the reverse one is a near miss, never the answer.
+ */
+export function convertsBackwards(item: CatalogItem, intent: ConversionIntent): boolean {
+  const pair = /^([a-z0-9]+)-(?:to|2)-([a-z0-9]+)$/.exec(item.tool?.slug ?? '');
+  return pair !== null && intent.from !== undefined && sameFormat(pair[1], intent.to) && sameFormat(pair[2], intent.from);
+}

@@ -1,6 +1,6 @@
 import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
 import { feedField, partsOf, type ChainLink } from './chains.ts';
-import { conversionCandidates, conversionIntentOf, formatsNamed } from './conversion-intent.ts';
+import { conversionCandidates, conversionIntentOf, convertsBackwards, formatsNamed } from './conversion-intent.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { byOperation, operationOf, operationOfItem } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
@@ -93,6 +93,16 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
       options,
     );
   }
+  // "pdf into jpg images": no tool converts that way; the best candidate converting the other way is not one.
+  if (intent && ranked[0] && convertsBackwards(ranked[0].item, intent))
+    return {
+      ...base,
+      action: 'unsupported',
+      target: undefined,
+      confidence: 0,
+      alternatives: ranked,
+      reason: `No tool here converts ${intent.from} to ${intent.to}; the closest tools there are are listed, nothing was run.`,
+    };
   // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
   const converters = unitCandidates(catalog.items, step);
   if (converters.length > 0 && converters.length <= 3) {
