@@ -76,7 +76,8 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
   }
   // A goal that names formats is a conversion in the direction it states: only those tools qualify.
   // "find heavy images on example.com and convert them to webp": each part names a step of one workflow.
-  const covering = whole ? coveringWorkflow(catalog, goal, options) : undefined;
+  // (Only worth asking when the goal's words already meet a workflow of several steps.)
+  const covering = whole && ranked.some((r) => r.item.operationIds.length >= 2) ? coveringWorkflow(catalog, goal, options) : undefined;
   if (covering) return decide(covering, CONVERSION_CONFIDENCE, ranked, goal, given, options);
   const intent = conversionIntentOf(withValueKinds(step));
   const conversions = conversionCandidates(catalog.items, withValueKinds(step));
@@ -434,13 +435,13 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
   const parts = goal
     .replace(/\bhttps?:\/\/\S+|\beyJ[\w-]+\.[\w-]+\.[\w-]*|"[^"]*"|'[^']*'|:\s[\s\S]*$/g, ' VALUE ')
     .split(CLAUSE_BREAK)
-    .filter((p) => p && /[a-z]{2}/i.test(p));
+    .filter((p) => p && p.trim().split(/\s+/).length >= 2 && /[a-z]{2}/i.test(p));
   if (parts.length < 2) return undefined;
   const picks: Array<{ part: number; id: string; words: string[]; single: boolean }> = [];
   for (const [i, part] of parts.entries()) {
     const decision = routeAlone(catalog, part, {}, options);
     if (decision.action !== 'execute' && decision.action !== 'need_input') continue;
-    const words = catalog.rank(searchableGoal(part), { limit: 1 }).meaningful.filter((t) => !/\d/.test(t));
+    const words = tokens(part).filter((t) => !isGenericStem(t) && !/\d/.test(t));
     // A part that is itself a workflow's job ("find heavy images on example.com") names each of its steps.
     const ids = decision.target?.operationIds ?? [];
     for (const id of ids) picks.push({ part: i, id, words, single: ids.length === 1 });
