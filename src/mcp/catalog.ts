@@ -362,7 +362,7 @@ const DATA_WEIGHT = 0.35;
  */
 export function dataTokensOf(goal: string): Set<string> {
   const cut = /:\s/.exec(goal);
-  if (!cut || tokens(goal.slice(0, cut.index)).length < 2) return new Set();
+  if (!cut || tokens(goal.slice(0, cut.index)).length < 1) return new Set();
   const instruction = new Set(tokens(goal.slice(0, cut.index)));
   return new Set(tokens(goal.slice(cut.index + 1)).filter((t) => !instruction.has(t)));
 }
