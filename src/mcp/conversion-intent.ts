@@ -125,7 +125,8 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
   const mentions: Mention[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!.replace(/\.$/, '');
-    const file = /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
+    // "tar.gz", ".tar.bz2": the name of a format, not a file of it.
+    const file = formatOf(word.replace(/^\./, '')) ? null : /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
     const two = `${word} ${words[i + 1] ?? ''}`.trim();
     // "… book to text": plain text named as the target of a conversion.
     const textTarget = word === 'text' && TO_MARKERS.has(words[i - 1] ?? '') ? 'txt' : undefined;

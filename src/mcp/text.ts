@@ -89,7 +89,7 @@ export function words(text: string): string[] {
  * Pasted values the words of a goal do not name, replaced by their kind so the ranking can use them:
  * "how many hosts in 10.0.0.0/22" speaks of an IP range, "when does '0 *\/6 * * *' run" of a cron expression,
  * "25% off" of a discount, "1234 in words" of spelling a number, "50 times" of repeating, "these 20 urls" of a
- * bulk job, "how many words" of counting them.
+ * bulk job, "how many words" of counting them, "how long … to read" of a reading time.
  */
 export function withPastedKinds(goal: string): string {
   return (
@@ -101,6 +101,8 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b\d+\s*(?:x|times)\b/gi, ' repeat times ')
       // "how many words is my essay": counting words, not a Word document.
       .replace(/\bhow\s+many\s+(words|characters|chars|lines|sentences|paragraphs)\b/gi, ' $1 count ')
+      // "how long would it take to read this out loud": a reading or speaking time, not a length.
+      .replace(/\bhow\s+long\b(?=.{0,40}\b(?:read|reading|say|saying|speak|speaking|present|deliver)\b)/gi, ' reading time speaking time ')
       .replace(/\b(?:[3-9]|\d{2,})\s+(?:urls|pages|links|sites|websites)\b/gi, ' bulk urls ')
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' uuid ')
       .replace(/(?<=^|\s)(["'`]?)((?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?][\d*?/,-]*)\1(?=$|[\s.,;?])/g, (m, _q, cron: string) =>
