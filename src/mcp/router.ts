@@ -437,14 +437,17 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
     .split(CLAUSE_BREAK)
     .filter((p) => p && p.trim().split(/\s+/).length >= 2 && /[a-z]{2}/i.test(p));
   if (parts.length < 2) return undefined;
-  const picks: Array<{ part: number; id: string; words: string[]; single: boolean }> = [];
+  const picks: Array<{ part: number; id: string; words: string[]; single: boolean; weak: boolean }> = [];
   for (const [i, part] of parts.entries()) {
     const decision = routeAlone(catalog, part, {}, options);
-    if (decision.action !== 'execute' && decision.action !== 'need_input') continue;
+    // A part the router is unsure of ("which images slow down the page": the page speed analyzer, or…) counts
+    // only for a workflow that a clear part names too.
+    const weak = decision.action === 'suggest';
+    if (!weak && decision.action !== 'execute' && decision.action !== 'need_input') continue;
     const words = tokens(part).filter((t) => !isGenericStem(t) && !/\d/.test(t));
     // A part that is itself a workflow's job ("find heavy images on example.com") names each of its steps.
     const ids = decision.target?.operationIds ?? [];
-    for (const id of ids) picks.push({ part: i, id, words, single: ids.length === 1 });
+    for (const id of ids) picks.push({ part: i, id, words, single: ids.length === 1, weak });
   }
   // "cost per click if i spent 500 and got 1250 clicks": a part with a word that names an input of the tool
   // another part asks for (clicks) gives that tool a value; it asks for nothing more.
@@ -453,16 +456,19 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
     const named = (item?.fields ?? []).filter((f) => f !== item?.tool?.upload?.field && f !== 'fileName');
     return new Set(tokens(named.join(' ').replace(/([a-z])([A-Z])/g, '$1 $2')));
   };
-  const valueOnly = (p: (typeof picks)[number]): boolean => picks.some((o) => o.part !== p.part && o.single && p.words.some((w) => fieldsOf(o.id).has(w)));
+  const valueOnly = (p: (typeof picks)[number]): boolean =>
+    picks.some((o) => o.part !== p.part && o.single && !o.weak && p.words.some((w) => fieldsOf(o.id).has(w)));
   const asking = picks.filter((p) => !valueOnly(p));
-  const tools = new Set(asking.map((p) => p.id));
-  if (tools.size < 2 || new Set(asking.map((p) => p.part)).size < 2) return undefined;
+  const clear = asking.filter((p) => !p.weak);
+  if (clear.length === 0) return undefined;
   // A sequence ("… then …") is a chain unless one workflow runs exactly its steps.
   const exact = partsOf(goal).length >= 2;
-  const covering = catalog.items.filter(
-    (item) =>
-      item.kind === 'workflow' && [...tools].every((id) => item.operationIds.includes(id)) && (!exact || item.operationIds.every((id) => tools.has(id))),
-  );
+  const covering = catalog.items.filter((item) => {
+    if (item.kind !== 'workflow' || !clear.every((p) => item.operationIds.includes(p.id))) return false;
+    const named = asking.filter((p) => item.operationIds.includes(p.id));
+    const tools = new Set(named.map((p) => p.id));
+    return tools.size >= 2 && new Set(named.map((p) => p.part)).size >= 2 && (!exact || item.operationIds.every((id) => tools.has(id)));
+  });
   return covering.sort((a, b) => a.operationIds.length - b.operationIds.length)[0];
 }
 
