@@ -177,6 +177,9 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
   const rare = named.some((t) => (spread[t] ?? 0) <= 2);
   const filled = fills(top.item, goal, given);
   if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && filled === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  // The best candidate is named by none of the goal's words: they meet only its description ("clean this up"
+  // meets the ZIP packer's "…cleaned up…"). Without values for it, that is no reason to run it.
+  if (named.length === 0 && !top.phrase && filled === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   // Values of the goal that fill what the top candidate requires, more of it than the rival's, decide
   // between candidates the words leave close ("119 incl 19% vat" fills the VAT calculator's amount and
   // rate): the goal is named by a word of the tool and hands it its inputs.
