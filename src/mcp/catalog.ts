@@ -100,6 +100,8 @@ interface IndexedDoc {
 }
 
 const URL_FIELDS = new Set(['url', 'urls', 'domain', 'beforeUrl', 'afterUrl', 'url1', 'url2']);
+/** Input fields that take two pages at once. */
+const TWO_PAGES = [['urls'], ['url1', 'url2'], ['beforeUrl', 'afterUrl'], ['competitorUrls']];
 
 export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 'info'>): Catalog {
   const items: CatalogItem[] = [];
@@ -269,6 +271,9 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       if (options.hasUrl && !item.fields.some((f) => URL_FIELDS.has(f))) factor *= 0.6;
       // Three pages or more: a job for a tool that takes the list, not one run per page.
       if ((options.pages ?? 0) >= 3) factor *= item.fields.includes('urls') ? 1.5 : 0.6;
+      // Two pages ("are a.com/p1 and a.com/p2 duplicates", "what changed between staging and prod"): a tool that
+      // takes two of them, or a list.
+      else if (options.pages === 2) factor *= TWO_PAGES.some((pair) => pair.every((f) => item.fields.includes(f))) ? 1.3 : 0.85;
       if (given.length > 0 && given.some((f) => item.fields.includes(f))) factor *= 1.25;
       // Twins that take a text or a file (piiScrub / piiScrubFile): the goal's mention of a file decides.
       if (item.tool?.upload && !item.tool.upload.optional) factor *= fileGoal ? FILE_YES : FILE_NO;

@@ -89,7 +89,8 @@ export function words(text: string): string[] {
  * Pasted values the words of a goal do not name, replaced by their kind so the ranking can use them:
  * "how many hosts in 10.0.0.0/22" speaks of an IP range, "when does '0 *\/6 * * *' run" of a cron expression,
  * "25% off" of a discount, "1234 in words" of spelling a number, "50 times" of repeating, "these 20 urls" of a
- * bulk job, "how many words" of counting them, "how long … to read" of a reading time.
+ * bulk job, "how many words" of counting them, "how long … to read" of a reading time, "all caps" of the case
+ * converter, "http images" of mixed content, "zip these files" of packing a ZIP.
  */
 export function withPastedKinds(goal: string): string {
   return (
@@ -101,6 +102,12 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b\d+\s*(?:x|times)\b/gi, ' repeat times ')
       // "how many words is my essay": counting words, not a Word document.
       .replace(/\bhow\s+many\s+(words|characters|chars|lines|sentences|paragraphs)\b/gi, ' $1 count ')
+      // Names of letter cases ("all caps", "camelCase", "title case") ask for the case converter.
+      .replace(/\b(?:all[- ]caps|(?:upper|lower|title|sentence|camel|pascal|snake|kebab|constant)[ _-]?case)\b/gi, '$& letter case ')
+      // "http images on my https page": insecure resources on a secure page are mixed content.
+      .replace(/\bhttp\s+(?:images?|scripts?|resources?|assets?|content|iframes?|stylesheets?|css|fonts?|videos?)\b/gi, '$& mixed content ')
+      // "zip these files together": to zip is to pack into a ZIP archive (not to convert a .zip).
+      .replace(/^\s*(?:please\s+|pls\s+|can you\s+)?zip\s+(?:up\s+)?(?=(?:these|the|my|this|all|those|them|it|our|\d+)\b)/i, 'pack into a zip archive ')
       // "how long would it take to read this out loud": a reading or speaking time, not a length.
       .replace(/\bhow\s+long\b(?=.{0,40}\b(?:read|reading|say|saying|speak|speaking|present|deliver)\b)/gi, ' reading time speaking time ')
       .replace(/\b(?:[3-9]|\d{2,})\s+(?:urls|pages|links|sites|websites)\b/gi, ' bulk urls ')
