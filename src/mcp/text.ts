@@ -102,6 +102,11 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b\d+\s*(?:x|times)\b/gi, ' repeat times ')
       // "how many words is my essay": counting words, not a Word document.
       .replace(/\bhow\s+many\s+(words|characters|chars|lines|sentences|paragraphs)\b/gi, ' $1 count ')
+      // "the text out of this uploaded document", "what does this document say": its text, whatever its format.
+      .replace(
+        /\b(?:plain\s+)?text\s+(?:out\s+of|from|of|in)\s+(?:this|the|my|an?|every|each|that|our)?\s*(?:uploaded\s+|scanned\s+|attached\s+)?(?:documents?|files?|docs?|uploads?|attachments?|sheets?)\b|\bwhat\s+does\s+(?:this|the|my|that|our)\s+(?:uploaded\s+|attached\s+)?(?:document|file|doc)\s+say\b/gi,
+        '$& extract text from a document ',
+      )
       // Names of letter cases ("all caps", "camelCase", "title case") ask for the case converter.
       .replace(/\b(?:all[- ]caps|(?:upper|lower|title|sentence|camel|pascal|snake|kebab|constant)[ _-]?case)\b/gi, '$& letter case ')
       // "http images on my https page": insecure resources on a secure page are mixed content.
