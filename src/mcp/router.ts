@@ -188,6 +188,13 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
   // The goal holds a phrase the top candidate is named by ("cost per click") and its rival none, and the top
   // explains most of the goal: the words are close only because the rival shares single words.
   if (confidence < EXECUTE_THRESHOLD && fits && top.phrase && rival && !rival.phrase && explainedShare >= 0.5) confidence = EXECUTE_THRESHOLD;
+  // The top candidate is named by a word few tools are named by ("hreflang", "hashtags") that its rival is not
+  // named by (and the rival by none the top lacks), and nothing else speaks against it (the goal's words are known, its input fits): that word says
+  // which tool, however many other words the goal has.
+  const distinctOf = (a: RankedItem, b: RankedItem | undefined): boolean =>
+    (a.named ?? []).some((t) => meaningful.includes(t) && !isGenericStem(t) && (spread[t] ?? 0) <= DISTINCTIVE && !(b?.named ?? []).includes(t));
+  const distinctive = distinctOf(top, rival) && !(rival && distinctOf(rival, top));
+  if (confidence < EXECUTE_THRESHOLD && fits && distinctive && foreign.length <= judged.length && unknownWords < judged.length) confidence = EXECUTE_THRESHOLD;
   if (!top.phrase && named.length === 0 && strange.length > 0) {
     return {
       ...base,
@@ -259,6 +266,9 @@ function operationOfRun(catalog: Catalog, item: CatalogItem): ReturnType<typeof 
 const OPERAND_SHARE = 0.3;
 
 const FILL_BONUS = 0.1;
+
+/** A word that names this many tools or fewer says which of them the goal means. */
+const DISTINCTIVE = 2;
 
 /** Share of the goal's words a tool named by a phrase of the goal explains to be picked without its input in sight. */
 const NAMED_SHARE = 0.67;
