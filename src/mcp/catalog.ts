@@ -361,11 +361,21 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
 const DATA_WEIGHT = 0.35;
 
 /**
- * The words of the part of a goal that is pasted data: after "instruction:" when the
- * instruction has two words or more ("make this all caps: quarterly report"),
+ * The words of the part of a goal that is pasted data: after "instruction:" ("make this all caps: quarterly
+ * report"), or between "turn" and "into" ("turn summer sale fresh fruit into hashtags"),
  * except words the instruction also uses.
  */
 export function dataTokensOf(goal: string): Set<string> {
+  // "turn summer sale fresh fruit into hashtags": three words or more, none pointing at a thing ("my csv file"),
+  // between the verb and "into" are the text to work on.
+  const span =
+    /^\s*(?:please\s+|pls\s+)?(?:turn|make|convert|change|transform)\s+((?:(?!(?:this|that|these|those|my|our|the|an?|it|its)\b)[^\s:]+\s+){3,})(?:into|to)\s/i.exec(
+      goal,
+    );
+  if (span?.[1]) {
+    const instruction = new Set(tokens(goal.replace(span[1], ' ')));
+    return new Set(tokens(span[1]).filter((t) => !instruction.has(t)));
+  }
   const cut = /:\s/.exec(goal);
   if (!cut || tokens(goal.slice(0, cut.index)).length < 1) return new Set();
   const instruction = new Set(tokens(goal.slice(0, cut.index)));
