@@ -107,6 +107,8 @@ export function withPastedKinds(goal: string): string {
         /\b(?:plain\s+)?text\s+(?:out\s+of|from|of|in)\s+(?:this|the|my|an?|every|each|that|our)?\s*(?:uploaded\s+|scanned\s+|attached\s+)?(?:documents?|files?|docs?|uploads?|attachments?|sheets?)\b|\bwhat\s+does\s+(?:this|the|my|that|our)\s+(?:uploaded\s+|attached\s+)?(?:document|file|doc)\s+say\b/gi,
         '$& extract text from a document ',
       )
+      // "a url friendly version of this title": a URL slug.
+      .replace(/\burl[- ](?:friendly|safe)\b|\bpermalink\b/gi, '$& slug ')
       // Names of letter cases ("all caps", "camelCase", "title case") ask for the case converter.
       .replace(/\b(?:all[- ]caps|(?:upper|lower|title|sentence|camel|pascal|snake|kebab|constant)[ _-]?case)\b/gi, '$& letter case ')
       // "http images on my https page": insecure resources on a secure page are mixed content.
