@@ -67,7 +67,8 @@ const AGENT_NOUNS: Record<string, string> = {
 export function stem(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed === undefined) {
-    const base = AGENT_NOUNS[word] ?? word;
+    // British -ise spellings meet the -ize ones ("optimise", "summarising"), in the index and in goals alike.
+    const base = AGENT_NOUNS[word] ?? (word.length >= 6 ? word.replace(/(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$/, 'iz$1') : word);
     stemmed = /^[a-z]+$/.test(base) && base.length > 3 ? stemmer(base) : base;
     if (stemCache.size < 50_000) stemCache.set(word, stemmed);
   }
