@@ -120,7 +120,9 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b(?:the\s+)?(?:limit|max(?:imum)?)\s+(?:is\s+|of\s+)?\d[\d,.]*(?:\s+(?:words|characters|chars))?\b/gi, ' ')
       // "how long would it take to read this out loud": a reading or speaking time, not a length.
       .replace(/\bhow\s+long\b(?=.{0,40}\b(?:read|reading|say|saying|speak|speaking|present|deliver)\b)/gi, ' reading time speaking time ')
-      .replace(/\b(?:[3-9]|\d{2,})\s+(?:urls|pages|links|sites|websites)\b/gi, ' bulk urls ')
+      .replace(/\b(?:[3-9]|\d{2,})\s+(?:\w+\s+)?(?:urls|pages|links|sites|websites)\b/gi, ' bulk urls ')
+      // "for a whole list of campaigns", "from the rows of my spreadsheet", "in one go": many at once.
+      .replace(/\b(?:a\s+whole\s+list|(?:the\s+)?rows\s+of|in\s+one\s+go|in\s+bulk|in\s+a\s+batch)\b/gi, ' bulk ')
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' uuid ')
       .replace(/(?<=^|\s)(["'`]?)((?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?][\d*?/,-]*)\1(?=$|[\s.,;?])/g, (m, _q, cron: string) =>
         /[*/]/.test(cron) ? ' cron expression ' : m,
