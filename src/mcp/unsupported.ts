@@ -5,7 +5,8 @@
  * processing, image editing beyond conversion and compression, PDF editing, design, ordering and booking, live market
  * or world data, sending or posting on someone's behalf, attacking systems, personal errands, playing and
  * recording media, translation, merging documents, accounts, parcels, health and sports facts, devices, OCR,
- * speech synthesis, design files, video editing, live figures of other services, publishing, payments.
+ * speech synthesis, design files, video editing, live figures of other services, publishing, payments, printing,
+ * smart-home devices, data recovery, timetables, guaranteed rankings.
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
@@ -138,6 +139,16 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     pattern: /\bpay\b.{0,25}\b(?:invoice|bill)\b.{0,25}\b(?:with|by|using|via)\b|\bcredit (?:score|report|rating)\b/i,
     what: 'payments and credit records',
+  },
+  {
+    pattern:
+      /\bprint\b.{0,25}\b(?:cop(?:y|ies)|posters?|flyers?|business cards?|photos?|labels?)\b|\bturn (?:on|off)\b.{0,20}\b(?:lights?|lamps?|tv|heating|thermostat|alarm)\b|\bsmart (?:lights?|home|plugs?|speakers?|thermostats?)\b|\brecover\b.{0,25}\b(?:deleted|lost|corrupted)\b/i,
+    what: 'printing, smart-home devices and data recovery',
+  },
+  {
+    pattern:
+      /\b(?:next|last)\s+(?:train|bus|tram|flight|ferry)\b|\b(?:train|bus|flight|ferry)\s+(?:times?|schedules?|timetables?|departures?)\b|\brank\b.{0,25}#\s?1\b/i,
+    what: 'timetables and guaranteed rankings',
   },
 ];
 
