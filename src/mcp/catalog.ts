@@ -362,7 +362,7 @@ const DATA_WEIGHT = 0.35;
 
 /**
  * The words of the part of a goal that is pasted data: after "instruction:" ("make this all caps: quarterly
- * report"), or between "turn" and "into" ("turn summer sale fresh fruit into hashtags"),
+ * report") or the first line, or between "turn" and "into" ("turn summer sale fresh fruit into hashtags"),
  * except words the instruction also uses.
  */
 export function dataTokensOf(goal: string): Set<string> {
@@ -376,7 +376,8 @@ export function dataTokensOf(goal: string): Set<string> {
     const instruction = new Set(tokens(goal.replace(span[1], ' ')));
     return new Set(tokens(span[1]).filter((t) => !instruction.has(t)));
   }
-  const cut = /:\s/.exec(goal);
+  // "…out of these skus\nA100\nB200": the lines after the first are pasted data.
+  const cut = /:\s|\n/.exec(goal);
   if (!cut || tokens(goal.slice(0, cut.index)).length < 1) return new Set();
   const instruction = new Set(tokens(goal.slice(0, cut.index)));
   return new Set(tokens(goal.slice(cut.index + 1)).filter((t) => !instruction.has(t)));
