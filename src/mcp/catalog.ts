@@ -100,6 +100,8 @@ interface IndexedDoc {
 }
 
 const URL_FIELDS = new Set(['url', 'urls', 'domain', 'beforeUrl', 'afterUrl', 'url1', 'url2']);
+/** Input fields that take two pages at once. */
+const TWO_PAGES = [['urls'], ['url1', 'url2'], ['beforeUrl', 'afterUrl'], ['competitorUrls']];
 
 export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 'info'>): Catalog {
   const items: CatalogItem[] = [];
@@ -269,6 +271,9 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       if (options.hasUrl && !item.fields.some((f) => URL_FIELDS.has(f))) factor *= 0.6;
       // Three pages or more: a job for a tool that takes the list, not one run per page.
       if ((options.pages ?? 0) >= 3) factor *= item.fields.includes('urls') ? 1.5 : 0.6;
+      // Two pages ("are a.com/p1 and a.com/p2 duplicates", "what changed between staging and prod"): a tool that
+      // takes two of them, or a list.
+      else if (options.pages === 2) factor *= TWO_PAGES.some((pair) => pair.every((f) => item.fields.includes(f))) ? 1.3 : 0.85;
       if (given.length > 0 && given.some((f) => item.fields.includes(f))) factor *= 1.25;
       // Twins that take a text or a file (piiScrub / piiScrubFile): the goal's mention of a file decides.
       if (item.tool?.upload && !item.tool.upload.optional) factor *= fileGoal ? FILE_YES : FILE_NO;
@@ -356,13 +361,24 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
 const DATA_WEIGHT = 0.35;
 
 /**
- * The words of the part of a goal that is pasted data: after "instruction:" when the
- * instruction has two words or more ("make this all caps: quarterly report"),
+ * The words of the part of a goal that is pasted data: after "instruction:" ("make this all caps: quarterly
+ * report") or the first line, or between "turn" and "into" ("turn summer sale fresh fruit into hashtags"),
  * except words the instruction also uses.
  */
 export function dataTokensOf(goal: string): Set<string> {
-  const cut = /:\s/.exec(goal);
-  if (!cut || tokens(goal.slice(0, cut.index)).length < 2) return new Set();
+  // "turn summer sale fresh fruit into hashtags": three words or more, none pointing at a thing ("my csv file"),
+  // between the verb and "into" are the text to work on.
+  const span =
+    /^\s*(?:please\s+|pls\s+)?(?:turn|make|convert|change|transform)\s+((?:(?!(?:this|that|these|those|my|our|the|an?|it|its)\b)[^\s:]+\s+){3,})(?:into|to)\s/i.exec(
+      goal,
+    );
+  if (span?.[1]) {
+    const instruction = new Set(tokens(goal.replace(span[1], ' ')));
+    return new Set(tokens(span[1]).filter((t) => !instruction.has(t)));
+  }
+  // "…out of these skus\nA100\nB200": the lines after the first are pasted data.
+  const cut = /:\s|\n/.exec(goal);
+  if (!cut || tokens(goal.slice(0, cut.index)).length < 1) return new Set();
   const instruction = new Set(tokens(goal.slice(0, cut.index)));
   return new Set(tokens(goal.slice(cut.index + 1)).filter((t) => !instruction.has(t)));
 }

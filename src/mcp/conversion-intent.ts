@@ -51,6 +51,11 @@ const GENERIC_KINDS = /^(?:spreadsheets?|slides?|slide\s+deck|plain\s+text|text\
 
 const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
 const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2']);
+/** Words before a format that say the thing is already there ("this png", "my pdf"). */
+const OWNED = /^(?:this|that|these|those|my|our|your)$/;
+/** Verbs of having (the source) and of wanting (the target) a format. */
+const HAVE = /^(?:have|has|had|got|own)$/;
+const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?)$/;
 
 interface Mention {
   format: string;
@@ -120,7 +125,8 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
   const mentions: Mention[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!.replace(/\.$/, '');
-    const file = /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
+    // "tar.gz", ".tar.bz2": the name of a format, not a file of it.
+    const file = formatOf(word.replace(/^\./, '')) ? null : /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
     const two = `${word} ${words[i + 1] ?? ''}`.trim();
     // "… book to text": plain text named as the target of a conversion.
     const textTarget = word === 'text' && TO_MARKERS.has(words[i - 1] ?? '') ? 'txt' : undefined;
@@ -166,14 +172,23 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
     const named = near.findLastIndex((w) => /^[^/\s]+\.[a-z0-9]{2,4}$/.test(w) || formatOf(w) !== undefined);
     return named >= 0 ? near.slice(named + 1) : near;
   };
+  // "data uri for this png": a format after a word pointing at a thing that exists is that thing, not a target.
+  const existing = (m: Mention): boolean => OWNED.test(words[m.at - 1] ?? '');
+  // "the printer wants a tiff, I only have a png": what someone has is the source, what they want the target.
+  const wantedAfter = (m: Mention, verbs: RegExp): boolean =>
+    before(m)
+      .slice(-3)
+      .some((w) => verbs.test(w));
   const target =
     mentions.find(
       (m) =>
         !m.file &&
+        !existing(m) &&
         before(m)
           .slice(-2)
           .some((w) => TO_MARKERS.has(w)),
     ) ??
+    (mentions.length === 2 && mentions.some((m) => wantedAfter(m, HAVE)) ? mentions.find((m) => !m.file && wantedAfter(m, WANT)) : undefined) ??
     mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
     mentions.find((m) => !m.file && madeInto(words, m.at));
   const source =
@@ -227,4 +242,18 @@ export function conversionCandidates(items: readonly CatalogItem[], goal: string
     return [];
   }
   return tools.length === 1 ? [tools[0]!.item] : [];
+}
+
+/** A format of the goal as a tool's slug names it: any image is an "image" (`image-to-pdf`, `pptx-to-images`). */
+function sameFormat(slugFormat: string | undefined, format: string): boolean {
+  return slugFormat === format || (IMAGES.has(format) && (slugFormat === 'image' || slugFormat === 'images'));
+}
+
+/**
+ * Whether the item converts the other way round ("pdf to jpg" meets `image-to-pdf`): with no tool for the
+ * direction asked, the reverse one is a near miss, never the answer.
+ */
+export function convertsBackwards(item: CatalogItem, intent: ConversionIntent): boolean {
+  const pair = /^([a-z0-9]+)-(?:to|2)-([a-z0-9]+)$/.exec(item.tool?.slug ?? '');
+  return pair !== null && intent.from !== undefined && sameFormat(pair[1], intent.to) && sameFormat(pair[2], intent.from);
 }

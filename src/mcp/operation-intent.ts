@@ -11,9 +11,9 @@ export type Operation = 'create' | 'inspect';
 // A goal that opens with the thing wanted and what it must do ("regex that matches a uk postcode", "a cron
 // which runs at 9") asks for one to be made.
 const CREATE =
-  /\b(?:make|create|generate|build|produce|come up with|give me (?:a|an|some|\d+)|i need (?:a|an|some|\d+)|new)\b|^\s*(?:an? )?[\w-]+ (?:that|which) (?:matches|match|runs|run|fires|validates|accepts)\b/i;
+  /\b(?:make|create|generate|build|produce|come up with|give me (?:a|an|some|\d+)|i need (?:a|an|some|\d+)|new|suggest|brainstorm|ideas?|variants|variations|alternatives|other versions)\b|^\s*(?:an? )?[\w-]+ (?:that|which) (?:matches|match|runs|run|fires|validates|accepts)\b/i;
 const INSPECT =
-  /\b(?:how (?:strong|secure|safe|good|long|many|fast)|is (?:this|that|it|my|our|the)|are (?:these|my|our|the)|check\w*|verif\w*|validat\w*|test(?:ing)?|analy[sz]\w*|audit\w*|decod\w*|pars\w*|explain\w*|inspect\w*|what(?:'s| is| does| do| are) (?:in|inside|this|that|these|the|it)|break(?:s|ing)? down|breakdown|survive)\b/i;
+  /\b(?:how (?:strong|secure|safe|good|long|many|fast)|(?:strong|secure|safe|good|long|short) enough|is (?:this|that|it|my|our|the)|are (?:these|my|our|the)|check\w*|verif\w*|validat\w*|test(?:ing)?|analy[sz]\w*|audit\w*|decod\w*|pars\w*|explain\w*|inspect\w*|what(?:'s|s| is| does| do| are) (?:in|inside|this|that|these|the|it)|break(?:s|ing)? down|breakdown|survive)\b/i;
 
 export function operationOf(goal: string): Operation | undefined {
   const create = CREATE.exec(goal);

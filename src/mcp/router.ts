@@ -1,12 +1,12 @@
 import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
 import { feedField, partsOf, type ChainLink } from './chains.ts';
-import { conversionCandidates, conversionIntentOf, formatsNamed } from './conversion-intent.ts';
+import { conversionCandidates, conversionIntentOf, convertsBackwards, formatsNamed } from './conversion-intent.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
-import { byOperation } from './operation-intent.ts';
+import { byOperation, operationOf, operationOfItem } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { isGenericStem, stem, withPastedKinds } from './text.ts';
+import { isGenericStem, stem, tokens, withPastedKinds } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -45,6 +45,11 @@ export interface RouteOptions {
 export const EXECUTE_THRESHOLD = 0.45;
 
 export function route(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): RouteDecision {
+  return routeAlone(catalog, goal, given, options, true);
+}
+
+/** The route of a goal; `whole` (the goal as given, not one of its parts) also looks for a workflow covering its parts. */
+function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknown>, options: RouteOptions, whole = false): RouteDecision {
   const facts = factsOf(goal);
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
@@ -56,7 +61,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     limit: 6,
   });
   const { meaningful, spread, unknown } = ranking;
-  const ranked = byOperation(step, ranking.ranked);
+  const ranked = byGivenOperand(catalog, step, goal, given, byOperation(step, ranking.ranked));
   const base = { goal, input: given, extracted: {}, missing: [], local: false };
   const outside = outOfScope(step);
   if (outside) {
@@ -70,6 +75,10 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     };
   }
   // A goal that names formats is a conversion in the direction it states: only those tools qualify.
+  // "find heavy images on example.com and convert them to webp": each part names a step of one workflow.
+  // (Only worth asking when the goal's words already meet a workflow of several steps.)
+  const covering = whole && ranked.some((r) => r.item.operationIds.length >= 2) ? coveringWorkflow(catalog, goal, options) : undefined;
+  if (covering) return decide(covering, CONVERSION_CONFIDENCE, ranked, goal, given, options);
   const intent = conversionIntentOf(withValueKinds(step));
   const conversions = conversionCandidates(catalog.items, withValueKinds(step));
   // With the target alone ("… to greyscale png"), the goal may be about something else: the ranking must agree.
@@ -85,6 +94,16 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
       options,
     );
   }
+  // "pdf into jpg images": no tool converts that way; the best candidate converting the other way is not one.
+  if (intent && ranked[0] && convertsBackwards(ranked[0].item, intent))
+    return {
+      ...base,
+      action: 'unsupported',
+      target: undefined,
+      confidence: 0,
+      alternatives: ranked,
+      reason: `No tool here converts ${intent.from} to ${intent.to}; the closest tools there are are listed, nothing was run.`,
+    };
   // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
   const converters = unitCandidates(catalog.items, step);
   if (converters.length > 0 && converters.length <= 3) {
@@ -158,6 +177,9 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const rare = named.some((t) => (spread[t] ?? 0) <= 2);
   const filled = fills(top.item, goal, given);
   if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && filled === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+  // The best candidate is named by none of the goal's words: they meet only its description ("clean this up"
+  // meets the ZIP packer's "…cleaned up…"). Without values for it, that is no reason to run it.
+  if (named.length === 0 && !top.phrase && filled === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
   // Values of the goal that fill what the top candidate requires, more of it than the rival's, decide
   // between candidates the words leave close ("119 incl 19% vat" fills the VAT calculator's amount and
   // rate): the goal is named by a word of the tool and hands it its inputs.
@@ -166,6 +188,13 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // The goal holds a phrase the top candidate is named by ("cost per click") and its rival none, and the top
   // explains most of the goal: the words are close only because the rival shares single words.
   if (confidence < EXECUTE_THRESHOLD && fits && top.phrase && rival && !rival.phrase && explainedShare >= 0.5) confidence = EXECUTE_THRESHOLD;
+  // The top candidate is named by a word few tools are named by ("hreflang", "hashtags") that its rival is not
+  // named by (and the rival by none the top lacks), and nothing else speaks against it (the goal's words are known, its input fits): that word says
+  // which tool, however many other words the goal has.
+  const distinctOf = (a: RankedItem, b: RankedItem | undefined): boolean =>
+    (a.named ?? []).some((t) => meaningful.includes(t) && !isGenericStem(t) && (spread[t] ?? 0) <= DISTINCTIVE && !(b?.named ?? []).includes(t));
+  const distinctive = distinctOf(top, rival) && !(rival && distinctOf(rival, top));
+  if (confidence < EXECUTE_THRESHOLD && fits && distinctive && foreign.length <= judged.length && unknownWords < judged.length) confidence = EXECUTE_THRESHOLD;
   if (!top.phrase && named.length === 0 && strange.length > 0) {
     return {
       ...base,
@@ -204,7 +233,42 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   return decide(top.item, confidence, rest, goal, given, options);
 }
 
+/**
+ * "break down the tracking parameters in https://…?utm_source=…": the goal asks to look at something and hands
+ * it over. When the best candidate makes that kind of thing (the UTM builder, or a workflow most of whose steps
+ * make things) and a tool of its module (or one of its steps) that reads it (the UTM parser) gets every input it
+ * requires from the goal, that tool is what the goal asks for, however many words the maker shares with it.
+ */
+function byGivenOperand(catalog: Catalog, step: string, goal: string, given: Record<string, unknown>, ranked: RankedItem[]): RankedItem[] {
+  const [top] = ranked;
+  const wanted = operationOf(step);
+  const does = top && operationOfRun(catalog, top.item);
+  if (!top || !wanted || !does || does === wanted) return ranked;
+  const sibling = (item: CatalogItem): boolean => (top.item.kind === 'workflow' ? top.item.operationIds.includes(item.id) : item.module === top.item.module);
+  const reader = ranked
+    .slice(1, 5)
+    .find((r) => sibling(r.item) && operationOfItem(r.item) === wanted && r.score >= OPERAND_SHARE * top.score && completes(r.item, goal, given));
+  if (!reader) return ranked;
+  // The operation and the values decide: the reader stands clearly first (twice the maker's score).
+  return [{ ...reader, score: 2 * top.score }, ...ranked.filter((r) => r !== reader)];
+}
+
+/** What a tool does (makes or reads), or what most steps of a workflow do. */
+function operationOfRun(catalog: Catalog, item: CatalogItem): ReturnType<typeof operationOfItem> {
+  if (item.kind === 'tool') return operationOfItem(item);
+  const ops = item.operationIds.map((id) => operationOfItem(catalog.get(id) ?? item));
+  const create = ops.filter((o) => o === 'create').length;
+  const inspect = ops.filter((o) => o === 'inspect').length;
+  return 2 * create > ops.length ? 'create' : 2 * inspect > ops.length ? 'inspect' : undefined;
+}
+
+/** Share of the best score a sibling needs to be put first by the goal's operation and values. */
+const OPERAND_SHARE = 0.3;
+
 const FILL_BONUS = 0.1;
+
+/** A word that names this many tools or fewer says which of them the goal means. */
+const DISTINCTIVE = 2;
 
 /** Share of the goal's words a tool named by a phrase of the goal explains to be picked without its input in sight. */
 const NAMED_SHARE = 0.67;
@@ -341,6 +405,8 @@ function decide(
 export function routeChain(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): ChainLink[] | undefined {
   const parts = partsOf(goal);
   if (parts.length < 2) return undefined;
+  // "generate a jwt and then decode it": a workflow that runs exactly these steps is the one run, not a chain.
+  if (coveringWorkflow(catalog, goal, options)) return undefined;
   const links: ChainLink[] = [];
   for (const [i, part] of parts.entries()) {
     const decision = route(catalog, part, i === 0 ? given : {}, options);
@@ -351,6 +417,72 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
     links.push({ goal: part, item: decision.target, input: decision.input, extracted: decision.extracted, missing, fed, confidence: decision.confidence });
   }
   return links;
+}
+
+/**
+ * discover_tools: the catalog's search, with the router's pick first when the router is sure of one (it would
+ * run it or ask for its input), so discover_tools and plan_task give the same first answer to the same words;
+ * the search order follows.
+ */
+export function discover(catalog: Catalog, query: string, options: { group?: string; kind?: 'tool' | 'workflow'; limit?: number } = {}): RankedItem[] {
+  const hits = catalog.search(query, options);
+  if (query.trim() === '') return hits;
+  const decision = route(catalog, query);
+  const pick = decision.action === 'execute' || decision.action === 'need_input' ? decision.target : undefined;
+  if (!pick || (options.group && pick.group !== options.group) || (options.kind && pick.kind !== options.kind)) return hits;
+  const found = hits.find((h) => h.item === pick) ?? { item: pick, matched: [], score: 0 };
+  const first = { ...found, score: Math.max(found.score, hits[0]?.score ?? 0) };
+  return [first, ...hits.filter((h) => h.item !== pick)].slice(0, options.limit ?? 10);
+}
+
+/** Separators of the parts of a goal that may each name one operation ("…, dkim and the dns records", "… then …"). */
+const CLAUSE_BREAK = /\s*(?:[,;+&]|\s-\s|\b(?:and|then|also|plus|after\s+that|afterwards|as\s+well\s+as)\b)\s*/i;
+
+/**
+ * The workflow whose steps are what the parts of the goal ask for: two parts or more, naming at least two
+ * different tools, every one a step of it (the smallest such workflow). A goal whose parts name tools of no single
+ * workflow (or one tool) has none. Parts are routed on their own; only clear picks count.
+ */
+function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions): CatalogItem | undefined {
+  // Pasted values (URLs with "&", JSON with ",") are not separators: only the words around them are split.
+  const parts = goal
+    .replace(/\bhttps?:\/\/\S+|\beyJ[\w-]+\.[\w-]+\.[\w-]*|"[^"]*"|'[^']*'|:\s[\s\S]*$/g, ' VALUE ')
+    .split(CLAUSE_BREAK)
+    .filter((p) => p && p.trim().split(/\s+/).length >= 2 && /[a-z]{2}/i.test(p));
+  if (parts.length < 2) return undefined;
+  const picks: Array<{ part: number; id: string; words: string[]; single: boolean; weak: boolean }> = [];
+  for (const [i, part] of parts.entries()) {
+    const decision = routeAlone(catalog, part, {}, options);
+    // A part the router is unsure of ("which images slow down the page": the page speed analyzer, or…) counts
+    // only for a workflow that a clear part names too.
+    const weak = decision.action === 'suggest';
+    if (!weak && decision.action !== 'execute' && decision.action !== 'need_input') continue;
+    const words = tokens(part).filter((t) => !isGenericStem(t) && !/\d/.test(t));
+    // A part that is itself a workflow's job ("find heavy images on example.com") names each of its steps.
+    const ids = decision.target?.operationIds ?? [];
+    for (const id of ids) picks.push({ part: i, id, words, single: ids.length === 1, weak });
+  }
+  // "cost per click if i spent 500 and got 1250 clicks": a part with a word that names an input of the tool
+  // another part asks for (clicks) gives that tool a value; it asks for nothing more.
+  const fieldsOf = (id: string): Set<string> => {
+    const item = catalog.get(id);
+    const named = (item?.fields ?? []).filter((f) => f !== item?.tool?.upload?.field && f !== 'fileName');
+    return new Set(tokens(named.join(' ').replace(/([a-z])([A-Z])/g, '$1 $2')));
+  };
+  const valueOnly = (p: (typeof picks)[number]): boolean =>
+    picks.some((o) => o.part !== p.part && o.single && !o.weak && p.words.some((w) => fieldsOf(o.id).has(w)));
+  const asking = picks.filter((p) => !valueOnly(p));
+  const clear = asking.filter((p) => !p.weak);
+  if (clear.length === 0) return undefined;
+  // A sequence ("… then …") is a chain unless one workflow runs exactly its steps.
+  const exact = partsOf(goal).length >= 2;
+  const covering = catalog.items.filter((item) => {
+    if (item.kind !== 'workflow' || !clear.every((p) => item.operationIds.includes(p.id))) return false;
+    const named = asking.filter((p) => item.operationIds.includes(p.id));
+    const tools = new Set(named.map((p) => p.id));
+    return tools.size >= 2 && new Set(named.map((p) => p.part)).size >= 2 && (!exact || item.operationIds.every((id) => tools.has(id)));
+  });
+  return covering.sort((a, b) => a.operationIds.length - b.operationIds.length)[0];
 }
 
 /** The goal up to its first "then" / "after that": what to do first. */

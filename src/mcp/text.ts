@@ -67,7 +67,8 @@ const AGENT_NOUNS: Record<string, string> = {
 export function stem(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed === undefined) {
-    const base = AGENT_NOUNS[word] ?? word;
+    // British -ise spellings meet the -ize ones ("optimise", "summarising"), in the index and in goals alike.
+    const base = AGENT_NOUNS[word] ?? (word.length >= 6 ? word.replace(/(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$/, 'iz$1') : word);
     stemmed = /^[a-z]+$/.test(base) && base.length > 3 ? stemmer(base) : base;
     if (stemCache.size < 50_000) stemCache.set(word, stemmed);
   }
@@ -89,7 +90,8 @@ export function words(text: string): string[] {
  * Pasted values the words of a goal do not name, replaced by their kind so the ranking can use them:
  * "how many hosts in 10.0.0.0/22" speaks of an IP range, "when does '0 *\/6 * * *' run" of a cron expression,
  * "25% off" of a discount, "1234 in words" of spelling a number, "50 times" of repeating, "these 20 urls" of a
- * bulk job, "how many words" of counting them.
+ * bulk job, "how many words" of counting them, "how long … to read" of a reading time, "all caps" of the case
+ * converter, "http images" of mixed content, "zip these files" of packing a ZIP.
  */
 export function withPastedKinds(goal: string): string {
   return (
@@ -101,7 +103,26 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b\d+\s*(?:x|times)\b/gi, ' repeat times ')
       // "how many words is my essay": counting words, not a Word document.
       .replace(/\bhow\s+many\s+(words|characters|chars|lines|sentences|paragraphs)\b/gi, ' $1 count ')
-      .replace(/\b(?:[3-9]|\d{2,})\s+(?:urls|pages|links|sites|websites)\b/gi, ' bulk urls ')
+      // "the text out of this uploaded document", "what does this document say": its text, whatever its format.
+      .replace(
+        /\b(?:plain\s+)?text\s+(?:out\s+of|from|of|in)\s+(?:this|the|my|an?|every|each|that|our)?\s*(?:uploaded\s+|scanned\s+|attached\s+)?(?:documents?|files?|docs?|uploads?|attachments?|sheets?)\b|\bwhat\s+does\s+(?:this|the|my|that|our)\s+(?:uploaded\s+|attached\s+)?(?:document|file|doc)\s+say\b/gi,
+        '$& extract text from a document ',
+      )
+      // "a url friendly version of this title": a URL slug.
+      .replace(/\burl[- ](?:friendly|safe)\b|\bpermalink\b/gi, '$& slug ')
+      // Names of letter cases ("all caps", "camelCase", "title case") ask for the case converter.
+      .replace(/\b(?:all[- ]caps|(?:upper|lower|title|sentence|camel|pascal|snake|kebab|constant)[ _-]?case)\b/gi, '$& letter case ')
+      // "http images on my https page": insecure resources on a secure page are mixed content.
+      .replace(/\bhttp\s+(?:images?|scripts?|resources?|assets?|content|iframes?|stylesheets?|css|fonts?|videos?)\b/gi, '$& mixed content ')
+      // "zip these files together": to zip is to pack into a ZIP archive (not to convert a .zip).
+      .replace(/^\s*(?:please\s+|pls\s+|can you\s+)?zip\s+(?:up\s+)?(?=(?:these|the|my|this|all|those|them|it|our|\d+)\b)/i, 'pack into a zip archive ')
+      // "teacher said max 500", "the limit is 1500 words": a bound the result is compared with, a value.
+      .replace(/\b(?:the\s+)?(?:limit|max(?:imum)?)\s+(?:is\s+|of\s+)?\d[\d,.]*(?:\s+(?:words|characters|chars))?\b/gi, ' ')
+      // "how long would it take to read this out loud": a reading or speaking time, not a length.
+      .replace(/\bhow\s+long\b(?=.{0,40}\b(?:read|reading|say|saying|speak|speaking|present|deliver)\b)/gi, ' reading time speaking time ')
+      .replace(/\b(?:[3-9]|\d{2,})\s+(?:\w+\s+)?(?:urls|pages|links|sites|websites)\b/gi, ' bulk urls ')
+      // "for a whole list of campaigns", "from the rows of my spreadsheet", "in one go": many at once.
+      .replace(/\b(?:a\s+whole\s+list|(?:the\s+)?rows\s+of|in\s+one\s+go|in\s+bulk|in\s+a\s+batch)\b/gi, ' bulk ')
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' uuid ')
       .replace(/(?<=^|\s)(["'`]?)((?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?][\d*?/,-]*)\1(?=$|[\s.,;?])/g, (m, _q, cron: string) =>
         /[*/]/.test(cron) ? ' cron expression ' : m,

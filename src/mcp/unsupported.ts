@@ -4,7 +4,9 @@
  * become the social image validator). Each entry names a kind of work outside the catalog's scope: media
  * processing, image editing beyond conversion and compression, PDF editing, design, ordering and booking, live market
  * or world data, sending or posting on someone's behalf, attacking systems, personal errands, playing and
- * recording media, translation, merging documents, accounts, parcels, health and sports facts, devices.
+ * recording media, translation, merging documents, accounts, parcels, health and sports facts, devices, OCR,
+ * speech synthesis, design files, video editing, live figures of other services, publishing, payments, printing,
+ * smart-home devices, data recovery, timetables, guaranteed rankings.
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
@@ -59,7 +61,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:port\s*scan\w*|nmap|ddos|sql injection attack|brute[- ]force (?:a |the |this |my )?(?:login|account|site)|hack (?:into )?(?:a |the |this |my )?\w+|exploit)\b/i,
+      /\b(?:port\s*scan\w*|open ports?|nmap|ddos|sql injection attack|brute[- ]force (?:a |the |this |my )?(?:login|account|site)|hack (?:into )?(?:a |the |this |my )?\w+|exploit)\b/i,
     what: 'attacking or scanning systems',
   },
   {
@@ -104,6 +106,49 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\b(?:vintage|sepia|filter|brighten|darken|saturat\w*|retouch|airbrush|red[- ]eye|collage|meme)\b.{0,30}\b(?:image|photo|picture|pic|selfie)s?\b|\b(?:image|photo|picture|pic|selfie)s?\b.{0,30}\b(?:vintage|sepia|brighter|darker|collage|meme)\b|\b(?:reels?|slideshow|animation)\b.{0,20}\bfrom\b.{0,15}\b(?:photos|pictures|images|pics)\b/i,
     what: 'image editing and video making',
+  },
+  {
+    // Reading printed or handwritten text from pictures: the document tools read a file's own text, no OCR.
+    pattern: /\b(?:ocr|handwrit\w*|optical character recognition)\b/i,
+    what: 'reading text from images (OCR)',
+  },
+  {
+    pattern: /\b(?:audio ?books?|text[- ]to[- ]speech|voice ?overs?|narrat\w+)\b|^(?!.*\bhow long\b).*\b(?:read|say|speak)\b.{0,30}\b(?:out loud|aloud)\b/i,
+    what: 'speech synthesis',
+  },
+  {
+    pattern: /\b(?:psd|photoshop|illustrator|indesign|xcf|figma|cr2|nef|dng|raw photos?)\b/i,
+    what: 'design and camera raw files',
+  },
+  {
+    pattern:
+      /\b(?:resize|crop|rotate|mute|speed up|slow down|stabili[sz]e|loop|reverse)\b.{0,30}\b(?:videos?|movies?|clips?)\b(?!\s+(?:titles?|descriptions?|ids?|urls?|links?|tags?|thumbnails?))|\b(?:add|burn)\b.{0,25}\b(?:subtitles?|music|soundtrack)\b.{0,25}\b(?:videos?|clips?|movies?)\b/i,
+    what: 'video editing',
+  },
+  {
+    // Figures that live elsewhere and change all the time; the calculators and checkers take the figures you give.
+    pattern:
+      /\b(?:live|real[- ]time|current|today'?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\bsearch volumes?\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
+    what: 'live figures from other services (prices, rates, follower counts, search volumes, backlinks)',
+  },
+  {
+    pattern:
+      /\b(?:post|publish)\b.{0,40}\b(?:to|on)\s+(?:my|our)\s+(?:\w+\s+)?(?:site|website|blog|account|page|channel|store)\b|\b(?:get|buy|gain)\b.{0,15}\b\d[\d,.]*k?\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/i,
+    what: 'publishing or growing accounts on other sites',
+  },
+  {
+    pattern: /\bpay\b.{0,25}\b(?:invoice|bill)\b.{0,25}\b(?:with|by|using|via)\b|\bcredit (?:score|report|rating)\b/i,
+    what: 'payments and credit records',
+  },
+  {
+    pattern:
+      /\bprint\b.{0,25}\b(?:cop(?:y|ies)|posters?|flyers?|business cards?|photos?|labels?)\b|\bturn (?:on|off)\b.{0,20}\b(?:lights?|lamps?|tv|heating|thermostat|alarm)\b|\bsmart (?:lights?|home|plugs?|speakers?|thermostats?)\b|\brecover\b.{0,25}\b(?:deleted|lost|corrupted)\b/i,
+    what: 'printing, smart-home devices and data recovery',
+  },
+  {
+    pattern:
+      /\b(?:next|last)\s+(?:train|bus|tram|flight|ferry)\b|\b(?:train|bus|flight|ferry)\s+(?:times?|schedules?|timetables?|departures?)\b|\brank\b.{0,25}#\s?1\b/i,
+    what: 'timetables and guaranteed rankings',
   },
 ];
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { isModuleName, MODULE_NAMES } from '../../registry/modules.ts';
 import type { CatalogItem } from '../catalog.ts';
+import { discover } from '../router.ts';
 import { defineMetaTool, readOnly } from './define.ts';
 
 /** Deeper than the whole catalog: a cursor past it is not one this server gave. */
@@ -102,7 +103,7 @@ export const discoverTools = defineMetaTool({
     const search = searchOf(query, group, kind);
     const offset = offsetOf(args.cursor, search);
     // One more hit than the page holds tells whether another page follows.
-    const hits = core.catalog.search(query, { ...(group ? { group } : {}), ...(kind ? { kind } : {}), limit: offset + limit + 1 });
+    const hits = discover(core.catalog, query, { ...(group ? { group } : {}), ...(kind ? { kind } : {}), limit: offset + limit + 1 });
     const results = hits.slice(offset, offset + limit).map((h) => describeItem(h.item, query ? h.score : undefined));
     const modules = query || group || offset > 0 ? undefined : core.registry.modules().map((m) => ({ module: m, tools: core.registry.inModule(m).length }));
     return {
