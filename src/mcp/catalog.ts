@@ -103,9 +103,8 @@ const URL_FIELDS = new Set(['url', 'urls', 'domain', 'beforeUrl', 'afterUrl', 'u
 /** Input fields that take two pages at once. */
 const TWO_PAGES = [['urls'], ['url1', 'url2'], ['beforeUrl', 'afterUrl'], ['competitorUrls']];
 
-export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 'info'>): Catalog {
-  const items: CatalogItem[] = [];
-  for (const tool of registry.tools) items.push(toolItem(tool));
+/** The workflows whose tools are all in the registry; the others are skipped, with a warning. */
+export function availableWorkflows(registry: Registry, logger?: Pick<Logger, 'warn' | 'info'>): Workflow[] {
   const workflows: Workflow[] = [];
   for (const workflow of WORKFLOWS) {
     const missing = workflow.steps.map((s) => s.operationId).filter((id) => !registry.byOperationId(id));
@@ -114,8 +113,63 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       continue;
     }
     workflows.push(workflow);
-    items.push(workflowItem(workflow, registry));
   }
+  return workflows;
+}
+
+/**
+ * The catalog, built on its first use: building it (every tool's schema and the search index) takes a few
+ * hundred milliseconds, which a test server that never routes a goal need not pay (TOOLAPI_LIBRARIES_LOAD=first-use;
+ * the service as `npm start` runs it builds it at boot).
+ */
+export class LazyCatalog implements Catalog {
+  readonly workflows: readonly Workflow[];
+  readonly #build: () => Catalog;
+  #built: Catalog | undefined;
+
+  constructor(workflows: readonly Workflow[], build: () => Catalog) {
+    this.workflows = workflows;
+    this.#build = build;
+    this.#built = undefined;
+  }
+
+  get items(): readonly CatalogItem[] {
+    return this.#catalog().items;
+  }
+
+  get(id: string): CatalogItem | undefined {
+    return this.#catalog().get(id);
+  }
+
+  tool(operationId: string): CatalogItem | undefined {
+    return this.#catalog().tool(operationId);
+  }
+
+  workflow(id: string): CatalogItem | undefined {
+    return this.#catalog().workflow(id);
+  }
+
+  search(query: string, options?: Parameters<Catalog['search']>[1]): RankedItem[] {
+    return this.#catalog().search(query, options);
+  }
+
+  rank(goal: string, options?: RankOptions): Ranking {
+    return this.#catalog().rank(goal, options);
+  }
+
+  similarIds(id: string, limit?: number): string[] {
+    return this.#catalog().similarIds(id, limit);
+  }
+
+  #catalog(): Catalog {
+    return (this.#built ??= this.#build());
+  }
+}
+
+export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 'info'>, workflows = availableWorkflows(registry, logger)): Catalog {
+  const items: CatalogItem[] = [];
+  for (const tool of registry.tools) items.push(toolItem(tool));
+  for (const workflow of workflows) items.push(workflowItem(workflow, registry));
   const byId = new Map(items.map((item) => [item.id, item]));
 
   const index = new MiniSearch<IndexedDoc>({

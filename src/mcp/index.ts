@@ -7,7 +7,7 @@ import { validationError, type InvokeDeps } from '../core/invoke.ts';
 import type { Registry } from '../registry/registry.ts';
 import type { Store } from '../store/index.ts';
 import { createAgent } from './agent.ts';
-import { buildCatalog } from './catalog.ts';
+import { availableWorkflows, buildCatalog, LazyCatalog } from './catalog.ts';
 import { createEmbeddedQueue, createPgQueue, createRunExecutor, type JobQueue } from './queue.ts';
 import { createPayloadStore, createRunStore, RUN_RETENTION_MS, type RunEvents, type RunRecord } from './runs.ts';
 import { buildSkills } from './skills.ts';
@@ -53,8 +53,10 @@ const LEASE_EXPIRED = 'interrupted: the instance running this job stopped respon
 export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Promise<Mcp> {
   const { registry, store, logger, now } = deps;
   const log = logger.child({ component: 'mcp' });
-  const catalog = buildCatalog(registry, log);
-  const skills = buildSkills(catalog.workflows, registry);
+  const workflows = availableWorkflows(registry, log);
+  const catalog =
+    deps.config.librariesLoad === 'boot' ? buildCatalog(registry, log, workflows) : new LazyCatalog(workflows, () => buildCatalog(registry, log, workflows));
+  const skills = buildSkills(workflows, registry);
   const runs = createRunStore(store, now, deps.runEvents);
   const payloads = createPayloadStore(store, now);
   const agent = createAgent({
@@ -121,7 +123,7 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
   app.addHook('preClose', async () => {
     await transports.closeAll();
   });
-  log.info({ tools: registry.tools.length, workflows: catalog.workflows.length, skills: skills.length }, 'MCP interface ready');
+  log.info({ tools: registry.tools.length, workflows: workflows.length, skills: skills.length }, 'MCP interface ready');
 
   return {
     enqueue: core.enqueue,

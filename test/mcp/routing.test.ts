@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { buildCatalog } from '../../src/mcp/catalog.ts';
+import { availableWorkflows, buildCatalog, LazyCatalog } from '../../src/mcp/catalog.ts';
 import { resolveInput } from '../../src/mcp/inputs.ts';
 import { route } from '../../src/mcp/router.ts';
 import { words } from '../../src/mcp/text.ts';
@@ -24,6 +24,28 @@ interface EvalGoal {
 const evalSet = JSON.parse(readFileSync(new URL('./routing-eval.json', import.meta.url), 'utf8')) as { goals: EvalGoal[] };
 const registry = createRegistry(ALL_TOOLS);
 const catalog = buildCatalog(registry);
+
+test('a lazy catalog (test servers) is built once, on its first question, and answers as the built one', () => {
+  const workflows = availableWorkflows(registry);
+  let builds = 0;
+  const lazy = new LazyCatalog(workflows, () => {
+    builds++;
+    return buildCatalog(registry, undefined, workflows);
+  });
+  assert.equal(lazy.workflows.length, catalog.workflows.length);
+  assert.equal(builds, 0, 'listing the workflows (the MCP prompts) builds nothing');
+  const goal = 'convert this word document to pdf';
+  assert.deepEqual(
+    lazy.rank(goal).ranked.map((r) => r.item.id),
+    catalog.rank(goal).ranked.map((r) => r.item.id),
+  );
+  assert.deepEqual(
+    lazy.search('sha256 hash').map((r) => r.item.id),
+    catalog.search('sha256 hash').map((r) => r.item.id),
+  );
+  assert.equal(lazy.items.length, catalog.items.length);
+  assert.equal(builds, 1);
+});
 
 test('the evaluation set is broad and held out from the indexed example goals', () => {
   const goals = evalSet.goals;
