@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { pino } from 'pino';
 import { asToolError } from '../../src/core/errors.ts';
 import { invoke, type InvokeDeps, type InvokeResult } from '../../src/core/invoke.ts';
@@ -33,4 +34,31 @@ export async function expectBadRequest(tool: AnyTool, input: unknown, field?: st
     if (field) assert.match(mapped.detail, new RegExp(`(^|[;\\s])${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`), mapped.detail);
     return true;
   });
+}
+
+/** Random inputs per tool in the property tests; DEVAPI_FUZZ_RUNS raises it for a longer local fuzzing session. */
+export const FUZZ_RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
+
+/**
+ * The property every tool keeps: random input of the right shape never causes a 5xx, and a wrong value of
+ * `field` is a 400 naming it.
+ */
+export async function fuzzTool(
+  tool: AnyTool,
+  valid: fc.Arbitrary<unknown>,
+  [field, invalid]: readonly [string, fc.Arbitrary<unknown>],
+  { runs = FUZZ_RUNS, deps = {} }: { runs?: number; deps?: InvokeDeps } = {},
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(valid, async (input) => {
+      await expectNoServerError(tool, input, deps);
+    }),
+    { numRuns: runs },
+  );
+  await fc.assert(
+    fc.asyncProperty(invalid, async (input) => {
+      await expectBadRequest(tool, input, field, deps);
+    }),
+    { numRuns: 15 },
+  );
 }

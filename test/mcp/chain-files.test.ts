@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import sharp from 'sharp';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { call, connectHttp, usage } from './mcp-client.ts';
+import { type TestServer } from '../helpers/server.ts';
+import { call, usage, withServerAndClient } from './mcp-client.ts';
 
 /**
  * A chain whose first step returns a stored file and whose second takes text ("… to plain text, then count
@@ -12,14 +12,9 @@ import { call, connectHttp, usage } from './mcp-client.ts';
 let server: TestServer;
 let client: Client;
 
-before(async () => {
-  server = await startTestServer();
-  client = await connectHttp(server.url, server.key);
-});
-
-after(async () => {
-  await client?.close();
-  await server?.close();
+withServerAndClient((started, connected) => {
+  server = started;
+  client = connected;
 });
 
 type Report = {

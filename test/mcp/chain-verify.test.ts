@@ -1,21 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { call, connectHttp, usage } from './mcp-client.ts';
+import { type TestServer } from '../helpers/server.ts';
+import { call, usage, withServerAndClient } from './mcp-client.ts';
 
 /** verify_task on a chain's report, with the SDK client over Streamable HTTP: the whole chain runs again. */
 let server: TestServer;
 let client: Client;
 
-before(async () => {
-  server = await startTestServer();
-  client = await connectHttp(server.url, server.key);
-});
-
-after(async () => {
-  await client?.close();
-  await server?.close();
+withServerAndClient((started, connected) => {
+  server = started;
+  client = connected;
 });
 
 type Report = { status: string; chain?: string[]; creditsUsed: number; steps: Array<{ operationId: string; status: string; result?: unknown }> };

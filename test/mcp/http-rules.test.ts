@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { call, callError, connectHttp } from './mcp-client.ts';
+import { type TestServer } from '../helpers/server.ts';
+import { call, callError, withServerAndClient } from './mcp-client.ts';
 
 /**
  * The HTTP rules of the MCP endpoints, over a real socket: the Bearer challenge on 401 (RFC 6750 §3), JSON-RPC
@@ -12,14 +12,9 @@ import { call, callError, connectHttp } from './mcp-client.ts';
 let server: TestServer;
 let client: Client;
 
-before(async () => {
-  server = await startTestServer();
-  client = await connectHttp(server.url, server.key);
-});
-
-after(async () => {
-  await client?.close();
-  await server?.close();
+withServerAndClient((started, connected) => {
+  server = started;
+  client = connected;
 });
 
 const JSON_RPC = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

@@ -2,12 +2,32 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { after, before } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /** MCP clients of the SDK itself over real sockets, with an X-Api-Key, for the agent-interface tests. */
 export async function connectHttp(baseUrl: string, key: string): Promise<Client> {
   const client = new Client({ name: 'toolapi-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp/http`), { requestInit: { headers: { 'x-api-key': key } } }));
   return client;
+}
+
+/**
+ * A test server and an SDK client connected to it over Streamable HTTP, started before the file's tests and
+ * closed after them; `use` receives both (the files keep them in variables of their own).
+ */
+export function withServerAndClient(use: (server: TestServer, client: Client) => void): void {
+  let server: TestServer | undefined;
+  let client: Client | undefined;
+  before(async () => {
+    server = await startTestServer();
+    client = await connectHttp(server.url, server.key);
+    use(server, client);
+  });
+  after(async () => {
+    await client?.close();
+    await server?.close();
+  });
 }
 
 /** `capabilities`: what the client declares (e.g. elicitation); handlers for those requests are set before connecting. */

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, CreateTaskResultSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { TEST_ADMIN_TOKEN, startTestServer, type TestServer } from '../helpers/server.ts';
-import { call, connectHttp, usage } from './mcp-client.ts';
+import { TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server.ts';
+import { call, connectHttp, usage, withServerAndClient } from './mcp-client.ts';
 
 /**
  * MCP tasks (protocol 2025-11-25) with the SDK's own client over Streamable HTTP on a real socket: a job tool
@@ -13,14 +13,9 @@ import { call, connectHttp, usage } from './mcp-client.ts';
 let server: TestServer;
 let client: Client;
 
-before(async () => {
-  server = await startTestServer();
-  client = await connectHttp(server.url, server.key);
-});
-
-after(async () => {
-  await client?.close();
-  await server?.close();
+withServerAndClient((started, connected) => {
+  server = started;
+  client = connected;
 });
 
 async function otherAccountKey(): Promise<string> {

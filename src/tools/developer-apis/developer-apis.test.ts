@@ -4,11 +4,10 @@ import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { webUrl } from '../../../test/helpers/web-url.ts';
 import { importSPKI, jwtVerify } from 'jose';
-import { asToolError } from '../../core/errors.ts';
 import { createRegexPool } from '../../engines/regex/pool.ts';
 import { jsonSchemaOf } from '../../registry/json-schema.ts';
 import { createRegistry } from '../../registry/registry.ts';
-import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { FUZZ_RUNS, expectBadRequest, fuzzTool, run } from '../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import { developerApisTools as allTools } from './index.ts';
 import { developerUrlTools } from './url-checks.ts';
@@ -29,7 +28,7 @@ const OWN_FILES = [
   ...['yaml-to-json', 'json-to-yaml'],
   ...['sql-formatter', 'sql-validator'],
 ];
-const { tool, result, outcome: outcomeOf } = moduleTools(developerApisTools);
+const { tool, result, outcome: outcomeOf, refusal } = moduleTools(developerApisTools);
 /**
  * regex-tester's calls share one warm worker pool, as the server's engines give it (a call without engines
  * starts a worker of its own, which costs more than most patterns take to run).
@@ -37,15 +36,6 @@ const { tool, result, outcome: outcomeOf } = moduleTools(developerApisTools);
 const regex = createRegexPool();
 after(() => regex.close());
 const withRegexPool = { engines: { regex } };
-async function rejection(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
-  try {
-    await run(tool(slug), input);
-  } catch (error) {
-    const e = asToolError(error);
-    return { status: e.status, code: e.code, detail: e.detail };
-  }
-  assert.fail(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
-}
 
 test('the module has the 29 catalog tools (all but http-headers-checker)', () => {
   const expected = [
@@ -152,7 +142,7 @@ describe('JSON formatter and validator', () => {
   });
 
   test('formatter: invalid JSON is a 400 naming json with line and column', async () => {
-    const e = await rejection('json-formatter', { json: '{\n  "a": 1,\n}' });
+    const e = await refusal('json-formatter', { json: '{\n  "a": 1,\n}' });
     assert.equal(e.status, 400);
     assert.match(e.detail, /^json: invalid JSON — .* at line 3, column 1$/);
   });
@@ -171,7 +161,7 @@ describe('JSON formatter and validator', () => {
 
   test('formatter refuses absurd nesting with a 400, not a stack overflow', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
-    const e = await rejection('json-formatter', { json: deep });
+    const e = await refusal('json-formatter', { json: deep });
     assert.equal(e.status, 400);
     assert.match(e.detail, /nesting/);
   });
@@ -179,13 +169,13 @@ describe('JSON formatter and validator', () => {
 
 describe('XML (the YAML tools: yaml-to-json.test.ts)', () => {
   test('xml-formatter: mismatched tag → 400 with position; DOCTYPE/ENTITY refused', async () => {
-    const bad = await rejection('xml-formatter', { xml: '<a>\n  <b>text</c>\n</a>' });
+    const bad = await refusal('xml-formatter', { xml: '<a>\n  <b>text</c>\n</a>' });
     assert.equal(bad.status, 400);
     assert.match(bad.detail, /^xml: .*closing tag.* at line 2, column \d+$/);
-    const xxe = await rejection('xml-formatter', { xml: '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>' });
+    const xxe = await refusal('xml-formatter', { xml: '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><r>&x;</r>' });
     assert.equal(xxe.status, 400);
     assert.match(xxe.detail, /DOCTYPE/);
-    const roots = await rejection('xml-formatter', { xml: '<a/><b/>' });
+    const roots = await refusal('xml-formatter', { xml: '<a/><b/>' });
     assert.equal(roots.status, 400);
   });
 });
@@ -197,7 +187,7 @@ describe('formatters and minifiers: syntax errors are 400 with line and column',
   ];
   for (const [slug, input, detail] of cases) {
     test(`${slug}: ${JSON.stringify(input).slice(0, 50)}`, async () => {
-      const e = await rejection(slug, input);
+      const e = await refusal(slug, input);
       assert.equal(e.status, 400);
       assert.match(e.detail, detail);
     });
@@ -212,7 +202,7 @@ describe('formatters and minifiers: syntax errors are 400 with line and column',
       ['json-to-go-struct', { json: '{"a":'.repeat(100) + '1' + '}'.repeat(100) }, 'json'],
     ];
     for (const [slug, input, field] of deep) {
-      const e = await rejection(slug, input);
+      const e = await refusal(slug, input);
       assert.equal(e.status, 400, `${slug}: ${e.detail}`);
       assert.match(e.detail, new RegExp(`^${field}: nesting is (too deep|deeper)`), slug);
     }
@@ -393,9 +383,9 @@ describe('encoders, UUIDs, timestamps', () => {
   });
 
   test('url decode: malformed escapes are 400s saying where', async () => {
-    const e = await rejection('url-encoder-decoder', { text: 'a%2', mode: 'decode' });
+    const e = await refusal('url-encoder-decoder', { text: 'a%2', mode: 'decode' });
     assert.match(e.detail, /^text: malformed percent-escape '%2' at position 1/);
-    const utf = await rejection('url-encoder-decoder', { text: 'ok%C3%28', mode: 'decode' });
+    const utf = await refusal('url-encoder-decoder', { text: 'ok%C3%28', mode: 'decode' });
     assert.match(utf.detail, /not valid UTF-8/);
   });
 
@@ -574,8 +564,6 @@ describe('misc', () => {
 });
 
 describe('property: random input never causes a 5xx; wrong types are 400s naming the field', () => {
-  /** DEVAPI_FUZZ_RUNS raises the number of random inputs per tool for a longer local fuzzing session. */
-  const RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
   const text = fc.string({ maxLength: 120 });
   const json = fc.json({ maxDepth: 3 });
   const obj = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 });
@@ -710,20 +698,7 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
 
   for (const slug of Object.keys(valid)) {
     test(slug, async () => {
-      const t = tool(slug);
-      await fc.assert(
-        fc.asyncProperty(valid[slug]!, async (input) => {
-          await expectNoServerError(t, input, withRegexPool);
-        }),
-        { numRuns: slug === 'regex-tester' ? Math.ceil(RUNS / 2) : RUNS },
-      );
-      const [field, bad] = invalid[slug]!;
-      await fc.assert(
-        fc.asyncProperty(bad, async (input) => {
-          await expectBadRequest(t, input, field, withRegexPool);
-        }),
-        { numRuns: 15 },
-      );
+      await fuzzTool(tool(slug), valid[slug]!, invalid[slug]!, { runs: slug === 'regex-tester' ? Math.ceil(FUZZ_RUNS / 2) : FUZZ_RUNS, deps: withRegexPool });
     });
   }
 });

@@ -1,26 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { asToolError } from '../../core/errors.ts';
-import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { fuzzTool } from '../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import sqlFormatter from './sql-formatter.ts';
 
 /** sql-formatter: a file of its own, as its dialect grammars take a while to load. */
-const { tool, result } = moduleTools([sqlFormatter]);
-async function rejection(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
-  try {
-    await run(tool(slug), input);
-  } catch (error) {
-    const e = asToolError(error);
-    return { status: e.status, code: e.code, detail: e.detail };
-  }
-  assert.fail(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
-}
+const { tool, result, refusal } = moduleTools([sqlFormatter]);
 
 describe('sql-formatter', () => {
   test('a syntax error is a 400 with line and column', async () => {
-    const e = await rejection('sql-formatter', { sql: 'SELECT a FROM t WHERE (b = 1', dialect: 'postgresql' });
+    const e = await refusal('sql-formatter', { sql: 'SELECT a FROM t WHERE (b = 1', dialect: 'postgresql' });
     assert.equal(e.status, 400);
     assert.match(e.detail, /^sql: cannot be parsed as postgresql — unexpected end of input at line 1, column 29$/);
   });
@@ -31,31 +21,18 @@ describe('sql-formatter', () => {
   });
 
   test('deeply nested input is a 400, never a crash', async () => {
-    const e = await rejection('sql-formatter', { sql: `SELECT ${'('.repeat(1000)}1${')'.repeat(1000)}` });
+    const e = await refusal('sql-formatter', { sql: `SELECT ${'('.repeat(1000)}1${')'.repeat(1000)}` });
     assert.equal(e.status, 400, `sql-formatter: ${e.detail}`);
     assert.match(e.detail, new RegExp(`^sql: nesting is (too deep|deeper)`), 'sql-formatter');
   });
 });
 
 describe('property: random input never causes a 5xx; wrong types are 400s naming the field', () => {
-  /** DEVAPI_FUZZ_RUNS raises the number of random inputs per tool for a longer local fuzzing session. */
-  const RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
   const text = fc.string({ maxLength: 120 });
   const valid = fc.record({ sql: text.filter((s) => s.length > 0), dialect: fc.constantFrom('sql', 'postgresql', 'mysql', 'tsql', 'bigquery', 'sqlite') });
   const [field, bad] = ['dialect', fc.constantFrom('oracle', 'access', 'SQL').map((dialect) => ({ sql: 'select 1', dialect }))];
 
   test('sql-formatter', async () => {
-    await fc.assert(
-      fc.asyncProperty(valid, async (input) => {
-        await expectNoServerError(tool('sql-formatter'), input);
-      }),
-      { numRuns: RUNS },
-    );
-    await fc.assert(
-      fc.asyncProperty(bad, async (input) => {
-        await expectBadRequest(tool('sql-formatter'), input, field);
-      }),
-      { numRuns: 15 },
-    );
+    await fuzzTool(tool('sql-formatter'), valid, [field, bad]);
   });
 });

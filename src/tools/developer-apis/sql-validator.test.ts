@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { expectBadRequest, expectNoServerError } from '../../../test/helpers/invoke.ts';
+import { fuzzTool } from '../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import sqlValidator from './sql-validator.ts';
 
@@ -25,24 +25,11 @@ describe('sql-validator', () => {
 });
 
 describe('property: random input never causes a 5xx; wrong types are 400s naming the field', () => {
-  /** DEVAPI_FUZZ_RUNS raises the number of random inputs per tool for a longer local fuzzing session. */
-  const RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
   const text = fc.string({ maxLength: 120 });
   const valid = fc.record({ sql: text.filter((s) => s.length > 0), dialect: fc.constantFrom('mysql', 'postgresql', 'sqlite', 'tsql') });
   const [field, bad] = ['sql', fc.constantFrom('').map((sql) => ({ sql }))];
 
   test('sql-validator', async () => {
-    await fc.assert(
-      fc.asyncProperty(valid, async (input) => {
-        await expectNoServerError(tool('sql-validator'), input);
-      }),
-      { numRuns: RUNS },
-    );
-    await fc.assert(
-      fc.asyncProperty(bad, async (input) => {
-        await expectBadRequest(tool('sql-validator'), input, field);
-      }),
-      { numRuns: 15 },
-    );
+    await fuzzTool(tool('sql-validator'), valid, [field, bad]);
   });
 });

@@ -1,30 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { asToolError } from '../../core/errors.ts';
-import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { fuzzTool } from '../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import jsonToYaml from './json-to-yaml.ts';
 import yamlToJson from './yaml-to-json.ts';
 
 /** The YAML tools (yaml-to-json and its inverse json-to-yaml): a file of their own, as parsing YAML takes a while. */
-const { tool, result } = moduleTools([yamlToJson, jsonToYaml]);
-async function rejection(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
-  try {
-    await run(tool(slug), input);
-  } catch (error) {
-    const e = asToolError(error);
-    return { status: e.status, code: e.code, detail: e.detail };
-  }
-  assert.fail(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
-}
+const { tool, result, refusal } = moduleTools([yamlToJson, jsonToYaml]);
 
 describe('YAML', () => {
   test('yaml-to-json: syntax error and duplicate key carry line and column', async () => {
-    const dup = await rejection('yaml-to-json', { yaml: 'a: 1\nb: 2\na: 3\n' });
+    const dup = await refusal('yaml-to-json', { yaml: 'a: 1\nb: 2\na: 3\n' });
     assert.equal(dup.status, 400);
     assert.match(dup.detail, /^yaml: Map keys must be unique at line 3, column 1$/);
-    const bad = await rejection('yaml-to-json', { yaml: 'list:\n  - a\n   - b: [1, 2\n' });
+    const bad = await refusal('yaml-to-json', { yaml: 'list:\n  - a\n   - b: [1, 2\n' });
     assert.equal(bad.status, 400);
     assert.match(bad.detail, /^yaml: .* at line \d+, column \d+$/);
   });
@@ -38,7 +28,7 @@ describe('YAML', () => {
       'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
       'f: [*e,*e,*e,*e,*e,*e,*e,*e,*e]',
     ].join('\n');
-    const e = await rejection('yaml-to-json', { yaml: lol });
+    const e = await refusal('yaml-to-json', { yaml: lol });
     assert.equal(e.status, 400);
     assert.match(e.detail, /billion laughs/);
   });
@@ -56,15 +46,13 @@ describe('YAML', () => {
   });
 
   test('deeply nested input is a 400, never a crash', async () => {
-    const e = await rejection('yaml-to-json', { yaml: '['.repeat(5000) + ']'.repeat(5000) });
+    const e = await refusal('yaml-to-json', { yaml: '['.repeat(5000) + ']'.repeat(5000) });
     assert.equal(e.status, 400, `yaml-to-json: ${e.detail}`);
     assert.match(e.detail, new RegExp(`^yaml: nesting is (too deep|deeper)`), 'yaml-to-json');
   });
 });
 
 describe('property: random input never causes a 5xx; wrong types are 400s naming the field', () => {
-  /** DEVAPI_FUZZ_RUNS raises the number of random inputs per tool for a longer local fuzzing session. */
-  const RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
   const text = fc.string({ maxLength: 120 });
   const json = fc.json({ maxDepth: 3 });
   const obj = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 });
@@ -84,20 +72,7 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
 
   for (const slug of ['yaml-to-json', 'json-to-yaml']) {
     test(slug, async () => {
-      const t = tool(slug);
-      await fc.assert(
-        fc.asyncProperty(valid[slug]!, async (input) => {
-          await expectNoServerError(t, input);
-        }),
-        { numRuns: RUNS },
-      );
-      const [field, bad] = invalid[slug]!;
-      await fc.assert(
-        fc.asyncProperty(bad, async (input) => {
-          await expectBadRequest(t, input, field);
-        }),
-        { numRuns: 15 },
-      );
+      await fuzzTool(tool(slug), valid[slug]!, invalid[slug]!);
     });
   }
 });

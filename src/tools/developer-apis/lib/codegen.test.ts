@@ -6,8 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { asToolError } from '../../../core/errors.ts';
-import { expectBadRequest, expectNoServerError, run } from '../../../../test/helpers/invoke.ts';
+import { expectBadRequest, fuzzTool, run } from '../../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../../test/helpers/module-tools.ts';
 import { developerApisTools } from '../index.ts';
 
@@ -17,16 +16,7 @@ import { developerApisTools } from '../index.ts';
  * module's tests (docs/writing-tools.md, "tests beside what they test").
  */
 const CODE_GENERATORS = ['json-to-typescript', 'json-to-zod', 'json-to-go-struct', 'json-to-python'];
-const { tool, result, outcome: outcomeOf } = moduleTools(developerApisTools.filter((t) => CODE_GENERATORS.includes(t.slug)));
-async function rejection(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
-  try {
-    await run(tool(slug), input);
-  } catch (error) {
-    const e = asToolError(error);
-    return { status: e.status, code: e.code, detail: e.detail };
-  }
-  assert.fail(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
-}
+const { tool, result, outcome: outcomeOf, refusal } = moduleTools(developerApisTools.filter((t) => CODE_GENERATORS.includes(t.slug)));
 
 describe('JSON to types (quicktype)', () => {
   const sample = {
@@ -77,7 +67,7 @@ describe('JSON to types (quicktype)', () => {
   });
 
   test('bad JSON text and a bad type name are 400s naming the field', async () => {
-    const bad = await rejection('json-to-typescript', { json: '{"a": }' });
+    const bad = await refusal('json-to-typescript', { json: '{"a": }' });
     assert.equal(bad.status, 400);
     assert.match(bad.detail, /^json: invalid JSON — .* line 1, column 7/);
     await expectBadRequest(tool('json-to-go-struct'), { json: '{}', typeName: '1abc' }, 'typeName');
@@ -85,8 +75,6 @@ describe('JSON to types (quicktype)', () => {
 });
 
 describe('property: random input never causes a 5xx; wrong types are 400s naming the field', () => {
-  /** DEVAPI_FUZZ_RUNS raises the number of random inputs per tool for a longer local fuzzing session. */
-  const RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
   const json = fc.json({ maxDepth: 3 });
   const obj = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 });
   const valid: Record<string, fc.Arbitrary<unknown>> = {
@@ -121,20 +109,7 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
 
   for (const slug of CODE_GENERATORS) {
     test(slug, async () => {
-      const t = tool(slug);
-      await fc.assert(
-        fc.asyncProperty(valid[slug]!, async (input) => {
-          await expectNoServerError(t, input);
-        }),
-        { numRuns: RUNS },
-      );
-      const [field, bad] = invalid[slug]!;
-      await fc.assert(
-        fc.asyncProperty(bad, async (input) => {
-          await expectBadRequest(t, input, field);
-        }),
-        { numRuns: 15 },
-      );
+      await fuzzTool(tool(slug), valid[slug]!, invalid[slug]!);
     });
   }
 });

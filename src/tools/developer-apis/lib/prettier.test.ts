@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { asToolError } from '../../../core/errors.ts';
-import { expectBadRequest, expectNoServerError, run } from '../../../../test/helpers/invoke.ts';
+import { fuzzTool } from '../../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../../test/helpers/module-tools.ts';
 import { developerApisTools } from '../index.ts';
 
@@ -11,17 +10,8 @@ import { developerApisTools } from '../index.ts';
  * a file of their own because Prettier's parser plugins take a good part of a second to load.
  */
 const PRETTIER_FORMATTERS = ['html-formatter', 'css-formatter', 'js-formatter'];
-const { tool, result } = moduleTools(developerApisTools.filter((t) => PRETTIER_FORMATTERS.includes(t.slug)));
+const { tool, result, refusal } = moduleTools(developerApisTools.filter((t) => PRETTIER_FORMATTERS.includes(t.slug)));
 type Json = Record<string, unknown>;
-async function rejection(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
-  try {
-    await run(tool(slug), input);
-  } catch (error) {
-    const e = asToolError(error);
-    return { status: e.status, code: e.code, detail: e.detail };
-  }
-  assert.fail(`${slug} accepted ${JSON.stringify(input).slice(0, 200)}`);
-}
 
 describe('formatters: syntax errors are 400 with line and column', () => {
   const cases: [string, Json, RegExp][] = [
@@ -32,7 +22,7 @@ describe('formatters: syntax errors are 400 with line and column', () => {
   ];
   for (const [slug, input, detail] of cases) {
     test(`${slug}: ${JSON.stringify(input).slice(0, 50)}`, async () => {
-      const e = await rejection(slug, input);
+      const e = await refusal(slug, input);
       assert.equal(e.status, 400);
       assert.match(e.detail, detail);
     });
@@ -49,7 +39,7 @@ describe('formatters: syntax errors are 400 with line and column', () => {
       ['js-formatter', { code: `x = ${'['.repeat(5000)}${']'.repeat(5000)}` }, 'code'],
     ];
     for (const [slug, input, field] of deep) {
-      const e = await rejection(slug, input);
+      const e = await refusal(slug, input);
       assert.equal(e.status, 400, `${slug}: ${e.detail}`);
       assert.match(e.detail, new RegExp(`^${field}: nesting is (too deep|deeper)`), slug);
     }
@@ -57,8 +47,6 @@ describe('formatters: syntax errors are 400 with line and column', () => {
 });
 
 describe('property: random input never causes a 5xx; wrong types are 400s naming the field', () => {
-  /** DEVAPI_FUZZ_RUNS raises the number of random inputs per tool for a longer local fuzzing session. */
-  const RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
   const text = fc.string({ maxLength: 120 });
   const valid: Record<string, fc.Arbitrary<unknown>> = {
     'html-formatter': fc.record({
@@ -83,20 +71,7 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
 
   for (const slug of PRETTIER_FORMATTERS) {
     test(slug, async () => {
-      const t = tool(slug);
-      await fc.assert(
-        fc.asyncProperty(valid[slug]!, async (input) => {
-          await expectNoServerError(t, input);
-        }),
-        { numRuns: RUNS },
-      );
-      const [field, bad] = invalid[slug]!;
-      await fc.assert(
-        fc.asyncProperty(bad, async (input) => {
-          await expectBadRequest(t, input, field);
-        }),
-        { numRuns: 15 },
-      );
+      await fuzzTool(tool(slug), valid[slug]!, invalid[slug]!);
     });
   }
 });
