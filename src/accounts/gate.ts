@@ -73,7 +73,7 @@ export function createGate({ accounts, credits, meter, dailyUsage, now }: GateDe
       throw new ToolError('forbidden', `X-Api-Key: this key may only call ${principal.allowedTools.join(', ')}.`);
     }
 
-    // The minute's count and the credits: per call on SQLite, from leased blocks on PostgreSQL (accounts/meter.ts).
+    // The minute's count and the credits, from blocks this process leased (accounts/leases.ts).
     const { rate, hold } = await meter.admit(principal.accountId, plan, tool.cost);
     if (!rate.allowed) {
       const headers = { ...quotaHeaders(principal, rate, await credits.used(principal.accountId), now()), 'retry-after': String(rate.resetSeconds) };

@@ -12,9 +12,8 @@ import { createDailyUsage, type DailyUsageCounters } from './usage-daily.ts';
 import { randomBase62 } from './keys.ts';
 import { loadPlans, type Plans } from './plans.ts';
 import { HEARTBEAT_MS, registerInstance } from './instances.ts';
-import { storeRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { leasedMeter } from './leases.ts';
-import { storeMeter } from './meter.ts';
+import type { Meter } from './meter.ts';
 import { createMailer, createSignup, type Signup } from './signup.ts';
 
 /**
@@ -23,13 +22,14 @@ import { createMailer, createSignup, type Signup } from './signup.ts';
  */
 export const KEY_CACHE_MS = 2_000;
 
-/** Reservations older than this belong to a process that died (no call runs this long). */
+/** Reservations (of versions before leases) older than this belong to a process that died (no call runs this long). */
 const ABANDONED_AFTER_MS = 15 * 60 * 1000;
 
 export interface AccountSystem {
   accounts: Accounts;
   credits: Credits;
-  rateLimiter: RateLimiter;
+  /** The minute's rate and the month's credits, leased in blocks (accounts/leases.ts). */
+  meter: Meter;
   plans: Plans;
   signup: Signup;
   gate: Gate;
@@ -57,19 +57,16 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
   const secret = config.secret ?? (await storedSecret(store));
   const accounts = createAccounts({ store, plans, secret, now, keyCacheMs: KEY_CACHE_MS });
   const instance = await registerInstance(store, now);
-  const credits = createCredits(store, now, instance.id);
-  const rateLimiter = storeRateLimiter(store, now);
-  // One process on SQLite meters each call in the store; instances sharing PostgreSQL lease blocks (accounts/leases.ts).
-  const leases = store.dialect === 'postgres' ? leasedMeter(store, now, instance) : undefined;
-  const meter = leases ?? storeMeter(store, credits, rateLimiter);
+  const credits = createCredits(store, now);
+  const meter = leasedMeter(store, now, instance);
   const dailyUsage = createDailyUsage(store, logger);
   const signup = createSignup({ store, accounts, secret, now, publicUrl, mailer: createMailer(config.smtpUrl, config.smtpFrom, logger) });
 
-  // Credits held by calls of a process that is gone (crashed, killed) come back: at start, and on a timer in
-  // every process. Reservations of processes still alive, on this data dir or database, are theirs to settle.
+  // Credits held by a process that is gone (crashed, killed) come back: at start, and on a timer in every
+  // process. Leases of processes still alive, on this data dir or database, are theirs to settle.
   const sweep = async (): Promise<number> => {
     const live = await instance.liveIds();
-    return (await credits.refundOrphaned(live, new Date(now().getTime() - ABANDONED_AFTER_MS))) + ((await leases?.reclaimOrphaned(live)) ?? 0);
+    return (await credits.refundOrphaned(live, new Date(now().getTime() - ABANDONED_AFTER_MS))) + (await meter.reclaimOrphaned(live));
   };
   const abandoned = await sweep();
   if (abandoned > 0) logger.warn({ refunded: abandoned }, 'refunded credits of calls interrupted by a stopped process');
@@ -81,7 +78,7 @@ export async function createAccountSystem({ config, store, logger, now, publicUr
   return {
     accounts,
     credits,
-    rateLimiter,
+    meter,
     plans,
     signup,
     dailyUsage,

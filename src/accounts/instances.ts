@@ -8,7 +8,7 @@ export const HEARTBEAT_MS = 5_000;
 export const STALE_AFTER_MS = 4 * HEARTBEAT_MS;
 
 /**
- * This process in the `instances` table: an id that credit reservations carry as their owner, and a heartbeat.
+ * This process in the `instances` table: an id that credit leases carry as their owner, and a heartbeat.
  * An owner is alive while its heartbeat is fresh and, on this same host, while its process still runs (so a
  * restart right after a crash knows at once that the old process is gone).
  */

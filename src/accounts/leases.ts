@@ -9,10 +9,10 @@ import type { CreditHold, Meter } from './meter.ts';
 import { rateState, rateWindow, type RateState } from './rate-limit.ts';
 
 /**
- * Metering for many instances on one PostgreSQL (docs/architecture.md, "Metering at scale"). Taking a row lock
- * on the account's usage row for every call serialises all calls of an account on that row; instead an
- * instance leases a block of credits (and of the minute's rate allowance) in one transaction and serves
- * calls from memory:
+ * Metering, on SQLite and PostgreSQL alike (docs/architecture.md, "Metering"). Taking a row lock on the account's
+ * usage row for every call serialises all calls of an account on that row (and costs two writes per call on
+ * SQLite); instead an instance leases a block of credits (and of the minute's rate allowance) in one
+ * transaction and serves calls from memory:
  * - a block is at most 1/SHARE of what is left, so it shrinks to the call's own cost near the limit and the
  *   boundary stays exact: the shared rows never hand out more than the plan allows;
  * - a call that succeeds is settled (`spent`) in the lease row before its answer is sent, batched with the
@@ -66,13 +66,10 @@ interface RateLease {
   lastUse: number;
 }
 
-export interface LeasedMeter extends Meter {
-  /** Gives back the leases of instances that are gone; returns how many. */
-  reclaimOrphaned(liveOwners: Set<string>): Promise<number>;
-}
-
-export function leasedMeter(store: Store, now: () => Date, instance: Instance): LeasedMeter {
+export function leasedMeter(store: Store, now: () => Date, instance: Instance): Meter {
   const { db } = store;
+  // SQLite runs a unit of work alone (store/index.ts): it needs no row locks, and has no FOR UPDATE.
+  const rowLocks = store.dialect === 'postgres';
   const credits = new Map<string, CreditLease>();
   /** Leases of a period that ended, kept until their calls settle and their rest is given back. */
   const retired = new Set<CreditLease>();
@@ -104,7 +101,13 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
   });
 
   function* takeSteps(lease: CreditLease, limit: number, cost: number): Steps<TakeOutcome & { rowUsed: number }> {
-    const locate = db.selectFrom('usage').select('used').where('account_id', '=', lease.accountId).where('period', '=', lease.period).forUpdate().compile();
+    const locate = db
+      .selectFrom('usage')
+      .select('used')
+      .where('account_id', '=', lease.accountId)
+      .where('period', '=', lease.period)
+      .$if(rowLocks, (query) => query.forUpdate())
+      .compile();
     let { rows } = yield locate;
     if (rows.length === 0) {
       // The first call of the month: a concurrent first call may insert too; the lock then waits for it.
@@ -219,7 +222,7 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
         lease.pending = 0;
         lease.waiters = [];
         try {
-          await db.executeQuery(settle(count, lease.id));
+          await store.executeOne(settle(count, lease.id));
           lease.spent += count;
           for (const waiter of waiters) waiter.resolve();
         } catch (error) {
@@ -324,7 +327,7 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
       .select('count')
       .where('account_id', '=', lease.accountId)
       .where('window_start', '=', lease.window)
-      .forUpdate()
+      .$if(rowLocks, (query) => query.forUpdate())
       .compile();
     const count = Number(rows[0]?.count ?? 0);
     if (count >= limit) return { granted: 0, count };
@@ -416,6 +419,13 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
       const rate = await hitRate(accountId, plan.ratePerMinute);
       if (!rate.allowed || cost === 0) return { rate, hold: undefined };
       return { rate, hold: await reserve(accountId, plan.monthlyCredits, cost) };
+    },
+    async peekRate(accountId, limit) {
+      const { start, resetSeconds } = rateWindow(now());
+      const row = await db.selectFrom('rate_windows').select('count').where('account_id', '=', accountId).where('window_start', '=', start).executeTakeFirst();
+      const lease = rates.get(accountId);
+      const unused = lease?.window === start ? lease.available : 0;
+      return { ...rateState(Number(row?.count ?? 0) - unused, limit, resetSeconds), allowed: true };
     },
     async close() {
       clearInterval(idleTimer);

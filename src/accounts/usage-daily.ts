@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Log } from '../core/context.ts';
 import type { Store } from '../store/index.ts';
+import { utcMinute } from '../lib/utc-minute.ts';
 
 /** How long a settled call's count waits in memory before it is added to the store. */
 const FLUSH_AFTER_MS = 1000;
@@ -71,7 +72,7 @@ export function createDailyUsage(store: Store, log: Log): DailyUsageCounters {
 
   return {
     record({ accountId, tool, credits, at }) {
-      const day = at.toISOString().slice(0, 10);
+      const day = utcMinute(at).slice(0, 10);
       const key = `${accountId}\u0000${day}\u0000${tool}`;
       const row = pending.get(key) ?? { accountId, day, tool, calls: 0, credits: 0 };
       row.calls += 1;

@@ -30,7 +30,7 @@ function ok(result: unknown): Record<string, unknown> {
 
 /** Accounts, keys, usage, signup; the admin API works only with TOOLAPI_ADMIN_TOKEN (403 saying so without it). */
 export function registerAccountRoutes(app: FastifyInstance, system: AccountSystem, adminToken: string | undefined, now: () => Date): void {
-  const { accounts, credits, rateLimiter, signup } = system;
+  const { accounts, credits, meter, signup } = system;
   const isAdmin = (request: FastifyRequest): boolean => hasAdminToken(request, adminToken);
   const requireAdmin = (request: FastifyRequest): void => {
     if (!adminToken) {
@@ -44,7 +44,7 @@ export function registerAccountRoutes(app: FastifyInstance, system: AccountSyste
   /** A keyed request: resolves the principal and reports its rate and quota state in headers. */
   const keyed = async (request: FastifyRequest, reply: FastifyReply): Promise<Principal> => {
     const principal = await authenticateRequest(request, system.authenticate);
-    const rate = await rateLimiter.peek(principal.accountId, principal.plan.ratePerMinute);
+    const rate = await meter.peekRate(principal.accountId, principal.plan.ratePerMinute);
     reply.headers(quotaHeaders(principal, rate, await credits.used(principal.accountId), now()));
     return principal;
   };

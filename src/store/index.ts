@@ -28,6 +28,8 @@ export interface Store {
    * transaction of its own. Either way the promise settles after the commit.
    */
   atomically<T>(work: Work<T>): Promise<T>;
+  /** Runs one statement on its own: on SQLite in the group commit of this event-loop turn, on PostgreSQL as one round trip. */
+  executeOne(query: CompiledQuery): Promise<QueryResult<Record<string, unknown>>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -42,6 +44,12 @@ export async function createStore(config: Pick<Config, 'databaseUrl' | 'dataDir'
     db,
     dialect: embedded ? 'sqlite' : 'postgres',
     atomically: embedded ? (work) => embedded.atomically(work, db) : (work) => inTransaction(db, work),
+    executeOne: embedded
+      ? (query) =>
+          embedded.atomically(function* (): Steps<QueryResult<Record<string, unknown>>> {
+            return yield query;
+          }, db)
+      : (query) => db.executeQuery(query as CompiledQuery<Record<string, unknown>>),
     ping: async () => {
       await db.selectFrom('settings').select('name').limit(1).execute();
       return true;

@@ -191,7 +191,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0007_credit_leases': {
     async up(db: Kysely<unknown>): Promise<void> {
-      // PostgreSQL metering (accounts/leases.ts, docs/architecture.md "Metering at scale"): a block of credits an
+      // PostgreSQL metering (accounts/leases.ts, docs/architecture.md "Metering"): a block of credits an
       // instance took from the usage row, and how much of it calls have spent; the rest goes back to the row.
       await db.schema
         .createTable('credit_leases')

@@ -4,20 +4,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { createCredits, periodOf } from '../../src/accounts/credits.ts';
+import { registerInstance, type Instance } from '../../src/accounts/instances.ts';
+import { leasedMeter } from '../../src/accounts/leases.ts';
+import type { Meter } from '../../src/accounts/meter.ts';
+import type { Plan } from '../../src/accounts/plans.ts';
 import { createStore, type Store } from '../../src/store/index.ts';
 import { createTestDatabase } from '../helpers/postgres.ts';
 
 /**
- * Credit reservations (docs/architecture.md "State behind ports"): each process keeps one in-flight row per
- * account and month; what a dead process held comes back exactly once, and a unit of work that fails in a
- * group commit fails alone.
+ * Metering on both stores (docs/architecture.md "Metering"): concurrent calls never overspend, what a dead
+ * instance leased comes back exactly once, and a unit of work that fails in a group commit fails alone.
  */
 const NOW = new Date('2026-11-25T12:00:00Z');
 const PERIOD = periodOf(NOW);
 
 for (const adapter of ['sqlite', 'postgres'] as const) {
-  describe(`credit reservations on ${adapter}`, () => {
+  describe(`metering on ${adapter}`, () => {
     const stores: Store[] = [];
+    const closers: (() => Promise<void>)[] = [];
     const open = async (): Promise<Store> => {
       const store = await createStore(
         adapter === 'sqlite'
@@ -28,6 +32,7 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
       return store;
     };
     after(async () => {
+      for (const close of closers) await close();
       for (const store of stores) await store.close();
     });
 
@@ -35,58 +40,50 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
       const row = await store.db.selectFrom('usage').select('used').where('account_id', '=', accountId).where('period', '=', PERIOD).executeTakeFirst();
       return Number(row?.used ?? 0);
     };
-    const rows = (store: Store, owner: string) => store.db.selectFrom('reservations').select(['account_id', 'cost']).where('owner', '=', owner).execute();
+    const plan = (monthlyCredits: number): Plan => ({ name: 'test', monthlyCredits, ratePerMinute: 100_000, bulkUrlLimit: 1, blockedTools: [] });
+    const meterOn = async (store: Store, clock: () => Date = () => NOW): Promise<{ meter: Meter; instance: Instance }> => {
+      const instance = await registerInstance(store, clock);
+      const meter = leasedMeter(store, clock, instance);
+      closers.push(async () => {
+        await meter.close();
+        await instance.stop();
+      });
+      return { meter, instance };
+    };
 
-    test('200 concurrent reservations on 50 credits: exactly 50, held in one in-flight row that settling empties', async () => {
+    test('200 concurrent calls on 50 credits: exactly 50 are admitted; what succeeded stays spent, the rest comes back', async () => {
       const store = await open();
-      const credits = createCredits(store, () => NOW, 'process-a');
-      const reservations = await Promise.all(Array.from({ length: 200 }, () => credits.reserve('acct-1', 50, 1)));
-      const granted = reservations.filter((r) => r !== undefined);
-      assert.equal(granted.length, 50);
-      assert.deepEqual(
-        (await rows(store, 'process-a')).map((r) => ({ ...r, cost: Number(r.cost) })),
-        [{ account_id: 'acct-1', cost: 50 }],
-      );
-      await Promise.all(granted.map((r, i) => (i < 30 ? credits.commit(r) : credits.refund(r))));
-      assert.equal(await used(store, 'acct-1'), 30, 'the 30 committed stay spent, the 20 refunded come back');
-      assert.deepEqual(
-        (await rows(store, 'process-a')).map((r) => Number(r.cost)),
-        [0],
-      );
+      const { meter } = await meterOn(store);
+      const admitted = await Promise.all(Array.from({ length: 200 }, () => meter.admit('acct-1', plan(50), 1)));
+      const holds = admitted.flatMap(({ hold }) => (hold ? [hold] : []));
+      assert.equal(holds.length, 50);
+      await Promise.all(holds.map((hold, i) => (i < 30 ? hold.commit() : hold.refund())));
       // Settling twice changes nothing.
-      await Promise.all(granted.map((r) => credits.refund(r)));
-      assert.equal(await used(store, 'acct-1'), 30);
+      await Promise.all(holds.map((hold) => hold.refund()));
+      assert.equal(await createCredits(store, () => NOW).used('acct-1'), 30, 'the 30 committed stay spent, the 20 refunded come back');
+      await meter.close();
+      assert.equal(await used(store, 'acct-1'), 30, 'at a graceful stop the unspent block goes back to the shared row');
     });
 
-    test("a dead process's in-flight credits come back once; its late settlements change nothing", async () => {
+    test("a dead instance's unspent block and in-flight calls come back once; a live instance's lease is untouched", async () => {
       const store = await open();
-      const dead = createCredits(store, () => NOW, 'process-dead');
-      const alive = createCredits(store, () => NOW, 'process-alive');
-      const held = (await Promise.all(Array.from({ length: 5 }, () => dead.reserve('acct-2', 100, 2)))).filter((r) => r !== undefined);
-      const kept = await alive.reserve('acct-2', 100, 3);
+      // The dead instance's clock is an hour behind, so its heartbeat is long stale: a sweeper takes it for gone.
+      const dead = await meterOn(store, () => new Date(NOW.getTime() - 3_600_000));
+      const alive = await meterOn(store);
+      const deadHolds = await Promise.all(Array.from({ length: 5 }, () => dead.meter.admit('acct-2', plan(100), 2)));
+      await deadHolds[0]?.hold?.commit();
+      await deadHolds[1]?.hold?.commit();
+      const kept = (await alive.meter.admit('acct-2', plan(100), 3)).hold;
       assert.ok(kept);
-      assert.equal(await used(store, 'acct-2'), 13);
+      await kept.commit();
 
-      assert.equal(await alive.refundOrphaned(new Set(['process-alive']), new Date(0)), 10, 'the dead process held 5 calls of 2 credits');
-      assert.equal(await used(store, 'acct-2'), 3, "the live process's reservation is untouched");
-      assert.deepEqual(await rows(store, 'process-dead'), []);
-      // The process was taken for dead but settles late: neither a refund nor a commit gives anything back twice.
-      await dead.refund(held[0]!);
-      await dead.commit(held[1]!);
-      assert.equal(await used(store, 'acct-2'), 3);
-      assert.equal(await alive.refundOrphaned(new Set(['process-alive']), new Date(0)), 0);
-
-      // A new reservation of that process opens a new in-flight row; the old reservations never touch it.
-      const fresh = await dead.reserve('acct-2', 100, 4);
-      assert.ok(fresh);
-      await dead.refund(held[2]!);
-      assert.deepEqual(
-        (await rows(store, 'process-dead')).map((r) => Number(r.cost)),
-        [4],
-      );
-      await alive.commit(kept);
-      await dead.commit(fresh);
-      assert.equal(await used(store, 'acct-2'), 7);
+      const live = new Set([alive.instance.id]);
+      assert.equal(await alive.meter.reclaimOrphaned(live), 1, "the dead instance's one lease");
+      assert.equal(await createCredits(store, () => NOW).used('acct-2'), 7, 'its 2 settled calls (4) stay billed, with the live call (3)');
+      assert.equal(await alive.meter.reclaimOrphaned(live), 0, 'nothing comes back twice');
+      // It settles late: its lease is gone, so nothing is written twice.
+      await deadHolds[2]?.hold?.refund();
+      assert.equal(await createCredits(store, () => NOW).used('acct-2'), 7);
     });
 
     test('in one group commit, a unit that throws fails alone: the others are committed, its own statements are not', async () => {

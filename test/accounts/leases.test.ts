@@ -7,7 +7,7 @@ import { createTestDatabase } from '../helpers/postgres.ts';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server.ts';
 
 /**
- * Credit leases on PostgreSQL (docs/architecture.md, "Metering at scale"), with two instances on one database:
+ * Credit leases on PostgreSQL (docs/architecture.md, "Metering"), with two instances on one database:
  * what one instance leased and did not spend goes back once idle, so the other can spend the plan to the last
  * credit, and never past it.
  */
