@@ -1,7 +1,4 @@
-import type Nlp from 'compromise';
-import { lazy } from '../lazy.ts';
-
-const nlp = lazy<typeof Nlp>('compromise');
+import { compromise as nlp } from './compromise.ts';
 
 /**
  * English noun phrases and person names from `compromise` (a rule-and-lexicon POS tagger that ships its

@@ -1,13 +1,10 @@
-import type Nlp from 'compromise';
-import { lazy } from '../../lib/lazy.ts';
 import { titleCase } from 'title-case';
 import { z } from 'zod';
 import { countGraphemes } from '../../lib/graphemes.ts';
+import { compromise as nlp } from '../../lib/nlp/compromise.ts';
 import { nounPhrases } from '../../lib/nlp/phrases.ts';
 import { countWords } from '../../lib/nlp/tokens.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-
-const nlp = lazy<typeof Nlp>('compromise');
 
 const STYLES = ['question', 'how-to', 'list', 'benefit-first', 'guide'] as const;
 type Style = (typeof STYLES)[number];
