@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- instructions`: CPU instructions per request, counted by callgrind (Debian `valgrind`), for the
- * bare Fastify POST and the unkeyed pipeline (rows a' and b of bench/http.ts). Unlike req/s or CPU time, the
+ * bare Fastify POST, the unkeyed pipeline and the keyed service on SQLite (rows a', b and c of bench/http.ts).
+ * Unlike req/s or CPU time, the
  * count does not move with the machine's load, so a change to the hot path can be judged on a busy machine.
  * Each server runs under callgrind with instrumentation off; after a warm-up (the JIT has compiled the hot
  * path) it is switched on for a fixed number of requests. Garbage collection and compilation are reported
@@ -8,7 +9,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -27,12 +28,16 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
   process.exit(1);
 }
 
-async function count(label: string, script: string, route: string): Promise<{ total: number; own: number }> {
+async function count(label: string, script: string, route: string, keyed = false): Promise<{ total: number; own: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'toolapi-callgrind-'));
+  // The keyed service: its own data dir, and a plan whose rate and credits the run never reaches.
+  const plans = path.join(dir, 'plans.json');
+  writeFileSync(plans, JSON.stringify({ free: { monthlyCredits: 1e9, ratePerMinute: 1e9, bulkUrlLimit: 5 } }));
+  const service = { TOOLAPI_DATA_DIR: path.join(dir, 'data'), TOOLAPI_PLANS: plans, TOOLAPI_OFFICE_WORKERS: '0' };
   const child: ChildProcess = spawn(
     'valgrind',
     ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${dir}/out.%p`, process.execPath, path.join(here, script)],
-    { env: { ...process.env, PORT: '0', TOOLAPI_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'ignore'] },
+    { env: { ...process.env, PORT: '0', TOOLAPI_LOG_LEVEL: 'warn', ...(keyed ? service : {}) }, stdio: ['ignore', 'pipe', 'ignore'] },
   );
   let output = '';
   child.stdout!.setEncoding('utf8');
@@ -43,8 +48,9 @@ async function count(label: string, script: string, route: string): Promise<{ to
     if (url) break;
   }
   if (!url) throw new Error(`${script} did not start: ${output}`);
-  const load = (amount: number) =>
-    autocannon({ url: url + route, connections: 8, amount, method: 'POST', body, headers: { 'content-type': 'application/json' } });
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (keyed) headers['x-api-key'] = readFileSync(path.join(service.TOOLAPI_DATA_DIR, 'first-api-key.txt'), 'utf8').trim();
+  const load = (amount: number) => autocannon({ url: url + route, connections: 8, amount, method: 'POST', body, headers });
   await load(WARMUP);
   spawnSync('callgrind_control', ['-i', 'on', String(child.pid)]);
   const result = await load(REQUESTS);
@@ -71,13 +77,16 @@ async function count(label: string, script: string, route: string): Promise<{ to
 // One after the other: callgrind runs one thread at a time, and the two do not share anything.
 const bare = await count('bare', 'servers/bare-fastify.ts', '/hello');
 const pipeline = await count('pipeline', 'servers/toolapi-unkeyed.ts', '/api/v1/text-utilities/reverse-text');
+const keyed = await count('keyed', 'servers/toolapi.ts', '/api/v1/text-utilities/reverse-text', true);
 const k = (n: number) => `${(n / 1000).toFixed(1)}k`;
 process.stdout.write(
   [
     `instructions per request (${REQUESTS} requests after ${WARMUP} to warm up), without GC and compilation / all:`,
     `  (a') bare Fastify POST:               ${k(bare.own)} / ${k(bare.total)}`,
     `  (b)  reverse-text, pipeline, no auth: ${k(pipeline.own)} / ${k(pipeline.total)}`,
+    `  (c)  reverse-text, keyed, SQLite:     ${k(keyed.own)} / ${k(keyed.total)}`,
     `  bare / pipeline: ${(bare.own / pipeline.own).toFixed(2)} (target >= 0.6 for req/s)`,
+    `  pipeline / keyed: ${(pipeline.own / keyed.own).toFixed(2)} (target >= 0.75 for req/s)`,
     '',
   ].join('\n'),
 );
