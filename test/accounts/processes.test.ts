@@ -107,7 +107,8 @@ describe('one data dir started twice: the first key, and SIGTERM under load and 
         for (let i = 0; i < 5000 && !stopped; i++) await get();
       };
       const clients = Array.from({ length: 8 }, loop);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Until the load is running (a busy machine may take a while), not a fixed sleep.
+      for (const deadline = Date.now() + 10_000; answered <= 50 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
       const before = answered;
       assert.equal(await first.stop('SIGTERM'), 0, 'SIGTERM exits 0');
       stopped = true;
@@ -246,7 +247,7 @@ describe('one SQLite data dir shared by processes', () => {
         if (status === 0) return; // connection dropped: the process is gone
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    for (const deadline = Date.now() + 10_000; successes <= 20 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
     first.child.kill('SIGKILL');
     stop = true;
     await Promise.all(workers);
