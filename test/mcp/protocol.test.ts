@@ -14,14 +14,20 @@ import { call, connectHttp, usage, waitForRun, type Structured } from './mcp-cli
 let server: TestServer;
 let site: FixtureSite;
 let client: Client;
+let reached: Promise<void>;
 let hung: Promise<void>;
 
 before(async () => {
+  let arrived!: () => void;
   let closed!: () => void;
+  reached = new Promise((resolve) => (arrived = resolve));
   hung = new Promise((resolve) => (closed = resolve));
   site = await startSite({
-    // Never answers; tells when the fetch of it is abandoned.
-    '/hang': (req) => void req.socket.once('close', closed),
+    // Never answers; tells when the tool's fetch reaches it, and when the fetch is abandoned.
+    '/hang': (req) => {
+      arrived();
+      req.socket.once('close', closed);
+    },
   });
   // Fetches give up only after 2 minutes: within the test, only a cancellation can end the hanging one.
   server = await startTestServer({ TOOLAPI_FETCH_ALLOW: '127.0.0.1', TOOLAPI_FETCH_TIMEOUT_MS: '120000' });
@@ -38,11 +44,13 @@ async function costOf(operationId: string): Promise<number> {
   return (await call(client, 'get_tool_schema', { operationId })).cost as number;
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+async function within(what: string, event: Promise<void>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${timeoutMs} ms`)), timeoutMs)));
+  try {
+    await Promise.race([event, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -110,14 +118,20 @@ describe('protocol', () => {
       signal: controller.signal,
       timeout: 60_000,
     });
-    // The credit is reserved while the tool runs.
-    await until('credit reserved', async () => (await usage(server.url, server.key)) === before + cost, 10_000);
+    // The tool is running (its credit held) once its fetch reaches the page.
+    await within('the fetch reaching the page', reached, 10_000);
     controller.abort('the user changed their mind');
     await assert.rejects(pending);
-    // The credit comes back and the tool's fetch is abandoned — well before the tool's own 20 s deadline
-    // (the only other way the call could end here) could have refunded it.
-    await until('credit refunded', async () => (await usage(server.url, server.key)) === before, 8000);
-    await hung;
+    // The tool's fetch is abandoned, well before the tool's own 20 s deadline (the only other way it could end).
+    await within('the fetch abandoned', hung, 8000);
+    // And nothing was billed for it: a call made afterwards moves the account's usage by its own cost only.
+    const reverse = await client.callTool({ name: 'invoke_tool', arguments: { operationId: 'textUtilities.reverseText', input: { text: 'ab' } } });
+    assert.notEqual(reverse.isError, true, JSON.stringify(reverse.content));
+    assert.equal(
+      await usage(server.url, server.key),
+      before + (await costOf('textUtilities.reverseText')),
+      `the cancelled call (${cost} credits) was refunded`,
+    );
   });
 
   test('progress notifications arrive for a long conversion (Markdown to PDF) when the call has a progressToken', async () => {
