@@ -514,14 +514,16 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
 /**
  * discover_tools: the catalog's search, with the router's pick first when the router is sure of one (it would
  * run it or ask for its input), so discover_tools and plan_task give the same first answer to the same words;
- * the search order follows.
+ * the search order follows (re-ranked by the learned model when the router picks nothing).
  */
 export function discover(catalog: Catalog, query: string, options: { group?: string; kind?: 'tool' | 'workflow'; limit?: number } = {}): RankedItem[] {
   const hits = catalog.search(query, options);
   if (query.trim() === '') return hits;
   const decision = route(catalog, query);
   const pick = decision.action === 'execute' || decision.action === 'need_input' ? decision.target : undefined;
-  if (!pick || (options.group && pick.group !== options.group) || (options.kind && pick.kind !== options.kind)) return hits;
+  // Unsure, the router leaves the order to the search, re-ranked like its own candidates (learned model).
+  if (!pick || (options.group && pick.group !== options.group) || (options.kind && pick.kind !== options.kind))
+    return reranked(learnedRoutingOf(catalog).items, requestOf(query), hits);
   const found = hits.find((h) => h.item === pick) ?? { item: pick, matched: [], score: 0 };
   const first = { ...found, score: Math.max(found.score, hits[0]?.score ?? 0) };
   return [first, ...hits.filter((h) => h.item !== pick)].slice(0, options.limit ?? 10);
