@@ -8,6 +8,7 @@ import type { Registry } from '../registry/registry.ts';
 import type { Store } from '../store/index.ts';
 import { createAgent } from './agent.ts';
 import { availableWorkflows, buildCatalog, LazyCatalog } from './catalog.ts';
+import { learnedRoutingOf } from './reranker.ts';
 import { createEmbeddedQueue, createPgQueue, createRunExecutor, type JobQueue } from './queue.ts';
 import { createPayloadStore, createRunStore, RUN_RETENTION_MS, type RunEvents, type RunRecord } from './runs.ts';
 import { buildSkills } from './skills.ts';
@@ -56,6 +57,8 @@ export async function registerMcpRoutes(app: FastifyInstance, deps: McpDeps): Pr
   const workflows = availableWorkflows(registry, log);
   const catalog =
     deps.config.librariesLoad === 'boot' ? buildCatalog(registry, log, workflows) : new LazyCatalog(workflows, () => buildCatalog(registry, log, workflows));
+  // The router's learned models (reranker.ts) train with the catalog: at boot, or on the first goal routed.
+  if (deps.config.librariesLoad === 'boot') learnedRoutingOf(catalog);
   const skills = buildSkills(workflows, registry);
   const runs = createRunStore(store, now, deps.runEvents);
   const payloads = createPayloadStore(store, now);

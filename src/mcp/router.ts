@@ -4,6 +4,7 @@ import { conversionCandidates, conversionIntentOf, convertsBackwards, formatsNam
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { byOperation, operationOf, operationOfItem } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
+import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
 import { isGenericStem, stem, tokens, withPastedKinds } from './text.ts';
@@ -45,8 +46,32 @@ export interface RouteOptions {
 export const EXECUTE_THRESHOLD = 0.45;
 
 export function route(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): RouteDecision {
-  return routeAlone(catalog, goal, given, options, true);
+  const decision = routeAlone(catalog, goal, given, options, true);
+  if ((decision.action !== 'execute' && decision.action !== 'need_input') || Object.keys(given).length > 0) return decision;
+  // A goal that reads like the ones no tool here does ("renew the ssl certificate on my server", "submit my tax
+  // return"), far more than like the ones it does, is not the picked tool's job however many words they share.
+  const { scope } = learnedRoutingOf(catalog);
+  const ll = scope.logLikelihoods(requestOf(firstStepOf(goal)), [OUT_OF_SCOPE, IN_SCOPE]);
+  if ((ll.get(OUT_OF_SCOPE) ?? 0) - (ll.get(IN_SCOPE) ?? 0) <= OUT_OF_SCOPE_MARGIN) return decision;
+  return {
+    ...decision,
+    action: 'unsupported',
+    target: undefined,
+    confidence: 0,
+    input: given,
+    extracted: {},
+    missing: [],
+    alternatives: decision.target ? [{ item: decision.target, matched: [], score: 1 }, ...decision.alternatives] : decision.alternatives,
+    reason: 'The goal reads like a job no tool here does; the closest tools there are are listed, nothing was run.',
+  };
 }
+
+/**
+ * Log-likelihood ratio (out of scope : in scope) above which a goal is refused. Set by leave-one-set-out
+ * validation on the tuning and dev sets (README.md "Learned re-ranking"): about 0.2 % of their real goals score
+ * above it, a third of their impossible ones.
+ */
+const OUT_OF_SCOPE_MARGIN = 21;
 
 /** The route of a goal; `whole` (the goal as given, not one of its parts) also looks for a workflow covering its parts. */
 function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknown>, options: RouteOptions, whole = false): RouteDecision {
@@ -61,176 +86,243 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     limit: 6,
   });
   const { meaningful, spread, unknown } = ranking;
-  const ranked = byGivenOperand(catalog, step, goal, given, byOperation(step, ranking.ranked));
-  const base = { goal, input: given, extracted: {}, missing: [], local: false };
-  const outside = outOfScope(step);
-  if (outside) {
-    return {
-      ...base,
-      action: 'unsupported',
-      target: undefined,
-      confidence: 0,
-      alternatives: ranked,
-      reason: `No tool here does ${outside}; the closest tools there are are listed, nothing was run.`,
-    };
-  }
-  // A goal that names formats is a conversion in the direction it states: only those tools qualify.
-  // "find heavy images on example.com and convert them to webp": each part names a step of one workflow.
-  // (Only worth asking when the goal's words already meet a workflow of several steps.)
-  const covering = whole && ranked.some((r) => r.item.operationIds.length >= 2) ? coveringWorkflow(catalog, goal, options) : undefined;
-  if (covering) return decide(covering, CONVERSION_CONFIDENCE, ranked, goal, given, options);
-  const intent = conversionIntentOf(withValueKinds(step));
-  const conversions = conversionCandidates(catalog.items, withValueKinds(step));
-  // With the target alone ("… to greyscale png"), the goal may be about something else: the ranking must agree.
-  const agreed = intent?.from ? conversions : conversions.filter((c) => ranked.slice(0, 3).some((r) => r.item === c));
-  if (agreed.length > 0) {
-    const chosen = ranked.find((r) => agreed.includes(r.item))?.item ?? agreed[0]!;
-    return decide(
-      chosen,
-      CONVERSION_CONFIDENCE,
-      ranked.filter((r) => r.item !== chosen),
-      goal,
-      given,
-      options,
-    );
-  }
-  // "pdf into jpg images": no tool converts that way; the best candidate converting the other way is not one.
-  if (intent && ranked[0] && convertsBackwards(ranked[0].item, intent))
-    return {
-      ...base,
-      action: 'unsupported',
-      target: undefined,
-      confidence: 0,
-      alternatives: ranked,
-      reason: `No tool here converts ${intent.from} to ${intent.to}; the closest tools there are are listed, nothing was run.`,
-    };
-  // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
-  const converters = unitCandidates(catalog.items, step);
-  if (converters.length > 0 && converters.length <= 3) {
-    const chosen = ranked.find((r) => converters.includes(r.item))?.item ?? (converters.length === 1 ? converters[0] : undefined);
-    if (chosen)
+  const ordered = byGivenOperand(catalog, step, goal, given, byOperation(step, ranking.ranked));
+  let doubtful = false;
+  const plain = judge(ordered, false);
+  if (plain.action === 'unsupported' || doubtful) return plain;
+  const { items } = learnedRoutingOf(catalog);
+  const request = requestOf(step);
+  return judge(reranked(items, request, ordered), true);
+
+  /**
+   * The decision on candidates in the given order. `learned`: in the re-ranker's order, whose agreement can
+   * settle what separation alone leaves open. `doubtful`: the goal's words, not a close rival, speak against the
+   * top candidate (then the ranking's own decision stands: the re-ranker may not turn "no tool fits" into a pick).
+   */
+  function judge(ranked: RankedItem[], learned: boolean): RouteDecision {
+    const base = { goal, input: given, extracted: {}, missing: [], local: false };
+    const outside = outOfScope(step);
+    if (outside) {
+      return {
+        ...base,
+        action: 'unsupported',
+        target: undefined,
+        confidence: 0,
+        alternatives: ranked,
+        reason: `No tool here does ${outside}; the closest tools there are are listed, nothing was run.`,
+      };
+    }
+    // A goal that names formats is a conversion in the direction it states: only those tools qualify.
+    // "find heavy images on example.com and convert them to webp": each part names a step of one workflow.
+    // (Only worth asking when the goal's words already meet a workflow of several steps.)
+    const covering = whole && ranked.some((r) => r.item.operationIds.length >= 2) ? coveringWorkflow(catalog, goal, options) : undefined;
+    if (covering) return decide(covering, CONVERSION_CONFIDENCE, ranked, goal, given, options);
+    const intent = conversionIntentOf(withValueKinds(step));
+    const conversions = conversionCandidates(catalog.items, withValueKinds(step));
+    // With the target alone ("… to greyscale png"), the goal may be about something else: the ranking must agree.
+    const agreed = intent?.from ? conversions : conversions.filter((c) => ranked.slice(0, 3).some((r) => r.item === c));
+    if (agreed.length > 0) {
+      const chosen = ranked.find((r) => agreed.includes(r.item))?.item ?? agreed[0]!;
       return decide(
         chosen,
-        converters.length === 1 ? CONVERSION_CONFIDENCE : 0.7,
+        CONVERSION_CONFIDENCE,
         ranked.filter((r) => r.item !== chosen),
         goal,
         given,
         options,
       );
+    }
+    // "pdf into jpg images": no tool converts that way; the best candidate converting the other way is not one.
+    if (intent && ranked[0] && convertsBackwards(ranked[0].item, intent))
+      return {
+        ...base,
+        action: 'unsupported',
+        target: undefined,
+        confidence: 0,
+        alternatives: ranked,
+        reason: `No tool here converts ${intent.from} to ${intent.to}; the closest tools there are are listed, nothing was run.`,
+      };
+    // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
+    const converters = unitCandidates(catalog.items, step);
+    if (converters.length > 0 && converters.length <= 3) {
+      const chosen = ranked.find((r) => converters.includes(r.item))?.item ?? (converters.length === 1 ? converters[0] : undefined);
+      if (chosen)
+        return decide(
+          chosen,
+          converters.length === 1 ? CONVERSION_CONFIDENCE : 0.7,
+          ranked.filter((r) => r.item !== chosen),
+          goal,
+          given,
+          options,
+        );
+    }
+    if (meaningful.length === 0 || ranked.length === 0) {
+      return {
+        ...base,
+        action: 'suggest',
+        target: undefined,
+        confidence: 0,
+        alternatives: ranked,
+        reason:
+          meaningful.length === 0 ? 'The goal does not say what to do (which check, conversion or calculation).' : 'Nothing in the catalog matches the goal.',
+      };
+    }
+    const [top, ...rest] = ranked as [RankedItem, ...RankedItem[]];
+    // "lowercase this: Hello World FROM Berlin": words of the pasted part that the top candidate does not
+    // explain are its data, not a request it fails to meet.
+    const data = dataTokensOf(step);
+    const explainedByTop = new Set(top.exact ?? top.matched);
+    const asked = (t: string): boolean => !data.has(t) || explainedByTop.has(t);
+    const judged = meaningful.filter(asked).length > 0 ? meaningful.filter(asked) : meaningful;
+    const foreign = unknown.filter(asked);
+    // A tool and a workflow built around it are not rivals: separation is measured to the next candidate
+    // that would run something else.
+    // A workflow that explains no word of the goal beyond what the top tool explains is its wider form, not a rival.
+    const rival = rest.find((r) => !related(r.item, top.item) && !twins(r.item, top.item) && !widerForm(r, top, meaningful));
+    let confidence = confidenceOf(top, rival, judged);
+    // Set when the goal's words, rather than a close rival, speak against the top candidate.
+    doubtful = false;
+    // One word that many tools are named after ("password", "json", "seo") does not say which of them.
+    const [only] = meaningful;
+    // A phrase of the item ("content audit") is specific enough.
+    if (meaningful.length === 1 && only !== undefined && (spread[only] ?? 0) >= 3 && !top.phrase) confidence = Math.min(confidence, 0.5);
+    // Values in the goal that fill what the top candidate needs (and the rival cannot take) are evidence too.
+    if (
+      confidence < EXECUTE_THRESHOLD &&
+      confidence >= EXECUTE_THRESHOLD - FILL_BONUS &&
+      fills(top.item, goal, given) > (rival ? fills(rival.item, goal, given) : 0)
+    ) {
+      confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
+    }
+    // Mostly words the catalog knows nothing about ("sing happy birthday"), or as many unknown words as known
+    // ones ("find a plumber near me"): whatever matched is a near miss. Values and short words ("txet", "tldr":
+    // typos and abbreviations too short to correct) are not counted as unknown words.
+    const unknownWords = foreign.filter((t) => !/\d/.test(t) && t.length >= 5).length;
+    if ((foreign.length > judged.length || unknownWords >= judged.length) && !top.phrase) {
+      confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+      doubtful = true;
+    }
+    // The best tool is named after none of the goal's words (they meet only its description, "find a plumber
+    // near me" and "near-duplicate"), and the goal names things the catalog does not know: no tool fits.
+    const strange = foreign.filter((t) => !/\d/.test(t));
+    // The goal gives nothing of the kind the top candidate works on (no page for a page check, no file for a
+    // file conversion): "open a bank account" is not about a web page, "unlock my iphone" not about an image.
+    const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
+    const asks = [...judged, ...foreign.filter((t) => !/\d/.test(t))];
+    const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
+    // A goal that names the tool by a phrase of it and is mostly explained by it ("is our llms.txt valid") is
+    // about that tool even when the page it needs is not given yet: need_input asks for it.
+    const fits = fitsInput(top.item, goal, given, hasUrl) && handlesFilesNamed(top, step, given);
+    if (!fits && !(top.phrase && explainedShare >= NAMED_SHARE)) {
+      confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+      doubtful = true;
+    }
+    // The top candidate explains a third of the goal's words or less ("print 50 copies of this flyer" meets the
+    // JSON pretty-printer by "print" alone): a near miss, unless it is named by a word few tools have
+    // ("hreflang") or the goal's values fill its inputs.
+    const rare = named.some((t) => (spread[t] ?? 0) <= 2);
+    const filled = fills(top.item, goal, given);
+    if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && filled === 0) {
+      confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+      doubtful = true;
+    }
+    // The best candidate is named by none of the goal's words: they meet only its description ("clean this up"
+    // meets the ZIP packer's "…cleaned up…"). Without values for it, that is no reason to run it.
+    if (named.length === 0 && !top.phrase && filled === 0) {
+      confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
+      doubtful = true;
+    }
+    // Values of the goal that fill what the top candidate requires, more of it than the rival's, decide
+    // between candidates the words leave close ("119 incl 19% vat" fills the VAT calculator's amount and
+    // rate): the goal is named by a word of the tool and hands it its inputs.
+    if (confidence < EXECUTE_THRESHOLD && fits && named.length > 0 && filled > 0 && filled > (rival ? fills(rival.item, goal, given) : 0))
+      confidence = EXECUTE_THRESHOLD;
+    // The goal holds a phrase the top candidate is named by ("cost per click") and its rival none, and the top
+    // explains most of the goal: the words are close only because the rival shares single words.
+    if (confidence < EXECUTE_THRESHOLD && fits && top.phrase && rival && !rival.phrase && explainedShare >= 0.5) confidence = EXECUTE_THRESHOLD;
+    // The top candidate is named by a word few tools are named by ("hreflang", "hashtags") that its rival is not
+    // named by (and the rival by none the top lacks), and nothing else speaks against it (the goal's words are known, its input fits): that word says
+    // which tool, however many other words the goal has.
+    const distinctOf = (a: RankedItem, b: RankedItem | undefined): boolean =>
+      (a.named ?? []).some((t) => meaningful.includes(t) && !isGenericStem(t) && (spread[t] ?? 0) <= DISTINCTIVE && !(b?.named ?? []).includes(t));
+    const distinctive = distinctOf(top, rival) && !(rival && distinctOf(rival, top));
+    if (confidence < EXECUTE_THRESHOLD && fits && distinctive && foreign.length <= judged.length && unknownWords < judged.length)
+      confidence = EXECUTE_THRESHOLD;
+    if (!top.phrase && named.length === 0 && strange.length > 0) {
+      return {
+        ...base,
+        action: 'unsupported',
+        target: undefined,
+        confidence: Math.min(confidence, EXECUTE_THRESHOLD - 0.01),
+        alternatives: ranked,
+        reason: 'No tool here is about what the goal names; the closest tools there are are listed, nothing was run.',
+      };
+    }
+    // The words leave it open and the goal hands the rival everything it requires but not the top candidate
+    // ("sentiment of this review: …" fills the AI text tool's task and text; "#777777" the colour converter):
+    // the rival is what the goal asks for.
+    if (
+      confidence < EXECUTE_THRESHOLD &&
+      rival &&
+      fits &&
+      completes(rival.item, goal, given) &&
+      !completes(top.item, goal, given) &&
+      namedBy(rival, meaningful)
+    )
+      return decide(
+        rival.item,
+        EXECUTE_THRESHOLD,
+        ranked.filter((r) => r !== rival),
+        goal,
+        given,
+        options,
+      );
+    // Only a close rival holds it back (the goal's words fit the top candidate), and the learned model, over every
+    // item, names the same one first: the ranking and the model agree on what the goal asks for.
+    if (learned && confidence < EXECUTE_THRESHOLD && confidence >= AGREEMENT_FLOOR && fits && !doubtful && items.best(request)?.label === top.item.id)
+      confidence = EXECUTE_THRESHOLD;
+    if (confidence < EXECUTE_THRESHOLD) {
+      return {
+        ...base,
+        action: 'suggest',
+        target: top.item,
+        confidence,
+        alternatives: ranked,
+        reason:
+          rival && confidence >= 0.4
+            ? `The goal matches several tools about equally (${top.item.title}; ${rival.item.title}).`
+            : 'The goal matches no tool clearly.',
+      };
+    }
+    return decide(top.item, confidence, rest, goal, given, options);
   }
-  if (meaningful.length === 0 || ranked.length === 0) {
-    return {
-      ...base,
-      action: 'suggest',
-      target: undefined,
-      confidence: 0,
-      alternatives: ranked,
-      reason:
-        meaningful.length === 0 ? 'The goal does not say what to do (which check, conversion or calculation).' : 'Nothing in the catalog matches the goal.',
-    };
-  }
-  const [top, ...rest] = ranked as [RankedItem, ...RankedItem[]];
-  // "lowercase this: Hello World FROM Berlin": words of the pasted part that the top candidate does not
-  // explain are its data, not a request it fails to meet.
-  const data = dataTokensOf(step);
-  const explainedByTop = new Set(top.exact ?? top.matched);
-  const asked = (t: string): boolean => !data.has(t) || explainedByTop.has(t);
-  const judged = meaningful.filter(asked).length > 0 ? meaningful.filter(asked) : meaningful;
-  const foreign = unknown.filter(asked);
-  // A tool and a workflow built around it are not rivals: separation is measured to the next candidate
-  // that would run something else.
-  // A workflow that explains no word of the goal beyond what the top tool explains is its wider form, not a rival.
-  const rival = rest.find((r) => !related(r.item, top.item) && !twins(r.item, top.item) && !widerForm(r, top, meaningful));
-  let confidence = confidenceOf(top, rival, judged);
-  // One word that many tools are named after ("password", "json", "seo") does not say which of them.
-  const [only] = meaningful;
-  // A phrase of the item ("content audit") is specific enough.
-  if (meaningful.length === 1 && only !== undefined && (spread[only] ?? 0) >= 3 && !top.phrase) confidence = Math.min(confidence, 0.5);
-  // Values in the goal that fill what the top candidate needs (and the rival cannot take) are evidence too.
-  if (
-    confidence < EXECUTE_THRESHOLD &&
-    confidence >= EXECUTE_THRESHOLD - FILL_BONUS &&
-    fills(top.item, goal, given) > (rival ? fills(rival.item, goal, given) : 0)
-  ) {
-    confidence = Math.round((confidence + FILL_BONUS) * 100) / 100;
-  }
-  // Mostly words the catalog knows nothing about ("sing happy birthday"), or as many unknown words as known
-  // ones ("find a plumber near me"): whatever matched is a near miss. Values and short words ("txet", "tldr":
-  // typos and abbreviations too short to correct) are not counted as unknown words.
-  const unknownWords = foreign.filter((t) => !/\d/.test(t) && t.length >= 5).length;
-  if ((foreign.length > judged.length || unknownWords >= judged.length) && !top.phrase) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
-  // The best tool is named after none of the goal's words (they meet only its description, "find a plumber
-  // near me" and "near-duplicate"), and the goal names things the catalog does not know: no tool fits.
-  const strange = foreign.filter((t) => !/\d/.test(t));
-  // The goal gives nothing of the kind the top candidate works on (no page for a page check, no file for a
-  // file conversion): "open a bank account" is not about a web page, "unlock my iphone" not about an image.
-  const named = (top.named ?? top.matched).filter((t) => meaningful.includes(t) && !isGenericStem(t));
-  const asks = [...judged, ...foreign.filter((t) => !/\d/.test(t))];
-  const explainedShare = asks.filter((t) => explainedByTop.has(t)).length / Math.max(1, asks.length);
-  // A goal that names the tool by a phrase of it and is mostly explained by it ("is our llms.txt valid") is
-  // about that tool even when the page it needs is not given yet: need_input asks for it.
-  const fits = fitsInput(top.item, goal, given, hasUrl) && handlesFilesNamed(top, step, given);
-  if (!fits && !(top.phrase && explainedShare >= NAMED_SHARE)) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
-  // The top candidate explains a third of the goal's words or less ("print 50 copies of this flyer" meets the
-  // JSON pretty-printer by "print" alone): a near miss, unless it is named by a word few tools have
-  // ("hreflang") or the goal's values fill its inputs.
-  const rare = named.some((t) => (spread[t] ?? 0) <= 2);
-  const filled = fills(top.item, goal, given);
-  if (explainedShare < MIN_EXPLAINED && !top.phrase && !rare && filled === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
-  // The best candidate is named by none of the goal's words: they meet only its description ("clean this up"
-  // meets the ZIP packer's "…cleaned up…"). Without values for it, that is no reason to run it.
-  if (named.length === 0 && !top.phrase && filled === 0) confidence = Math.min(confidence, EXECUTE_THRESHOLD - 0.01);
-  // Values of the goal that fill what the top candidate requires, more of it than the rival's, decide
-  // between candidates the words leave close ("119 incl 19% vat" fills the VAT calculator's amount and
-  // rate): the goal is named by a word of the tool and hands it its inputs.
-  if (confidence < EXECUTE_THRESHOLD && fits && named.length > 0 && filled > 0 && filled > (rival ? fills(rival.item, goal, given) : 0))
-    confidence = EXECUTE_THRESHOLD;
-  // The goal holds a phrase the top candidate is named by ("cost per click") and its rival none, and the top
-  // explains most of the goal: the words are close only because the rival shares single words.
-  if (confidence < EXECUTE_THRESHOLD && fits && top.phrase && rival && !rival.phrase && explainedShare >= 0.5) confidence = EXECUTE_THRESHOLD;
-  // The top candidate is named by a word few tools are named by ("hreflang", "hashtags") that its rival is not
-  // named by (and the rival by none the top lacks), and nothing else speaks against it (the goal's words are known, its input fits): that word says
-  // which tool, however many other words the goal has.
-  const distinctOf = (a: RankedItem, b: RankedItem | undefined): boolean =>
-    (a.named ?? []).some((t) => meaningful.includes(t) && !isGenericStem(t) && (spread[t] ?? 0) <= DISTINCTIVE && !(b?.named ?? []).includes(t));
-  const distinctive = distinctOf(top, rival) && !(rival && distinctOf(rival, top));
-  if (confidence < EXECUTE_THRESHOLD && fits && distinctive && foreign.length <= judged.length && unknownWords < judged.length) confidence = EXECUTE_THRESHOLD;
-  if (!top.phrase && named.length === 0 && strange.length > 0) {
-    return {
-      ...base,
-      action: 'unsupported',
-      target: undefined,
-      confidence: Math.min(confidence, EXECUTE_THRESHOLD - 0.01),
-      alternatives: ranked,
-      reason: 'No tool here is about what the goal names; the closest tools there are are listed, nothing was run.',
-    };
-  }
-  // The words leave it open and the goal hands the rival everything it requires but not the top candidate
-  // ("sentiment of this review: …" fills the AI text tool's task and text; "#777777" the colour converter):
-  // the rival is what the goal asks for.
-  if (confidence < EXECUTE_THRESHOLD && rival && fits && completes(rival.item, goal, given) && !completes(top.item, goal, given) && namedBy(rival, meaningful))
-    return decide(
-      rival.item,
-      EXECUTE_THRESHOLD,
-      ranked.filter((r) => r !== rival),
-      goal,
-      given,
-      options,
-    );
-  if (confidence < EXECUTE_THRESHOLD) {
-    return {
-      ...base,
-      action: 'suggest',
-      target: top.item,
-      confidence,
-      alternatives: ranked,
-      reason:
-        rival && confidence >= 0.4
-          ? `The goal matches several tools about equally (${top.item.title}; ${rival.item.title}).`
-          : 'The goal matches no tool clearly.',
-    };
-  }
-  return decide(top.item, confidence, rest, goal, given, options);
+}
+
+/** Weight of the learned model's log-likelihood against the log of the ranking's score (leave-one-set-out: 0.03). */
+const LEARNED_WEIGHT = 0.03;
+/** A workflow is a wider answer than the tool the goal names: it must win by this much more (log scale). */
+const WORKFLOW_PENALTY = 0.2;
+/** Confidence from which agreement of the learned model settles a close call (a clear one is 0.45). */
+const AGREEMENT_FLOOR = 0.3;
+
+/**
+ * The candidates in the order of the ranking's score blended with the learned model's likelihood of the goal
+ * (reranker.ts). The scores stay those of the ranking, in order: the model says which candidate comes first, not
+ * how clear the goal is.
+ */
+function reranked(model: NaiveBayes, request: string, ranked: RankedItem[]): RankedItem[] {
+  if (ranked.length < 2) return ranked;
+  const ll = model.logLikelihoods(
+    request,
+    ranked.map((r) => r.item.id),
+  );
+  const value = (r: RankedItem): number =>
+    Math.log(r.score) + LEARNED_WEIGHT * (ll.get(r.item.id) ?? -Infinity) - (r.item.kind === 'workflow' ? WORKFLOW_PENALTY : 0);
+  const scores = ranked.map((r) => r.score).sort((a, b) => b - a);
+  return ranked
+    .map((r) => ({ r, value: value(r) }))
+    .sort((a, b) => b.value - a.value)
+    .map(({ r }, i) => ({ ...r, score: scores[i]! }));
 }
 
 /**
@@ -422,14 +514,16 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
 /**
  * discover_tools: the catalog's search, with the router's pick first when the router is sure of one (it would
  * run it or ask for its input), so discover_tools and plan_task give the same first answer to the same words;
- * the search order follows.
+ * the search order follows (re-ranked by the learned model when the router picks nothing).
  */
 export function discover(catalog: Catalog, query: string, options: { group?: string; kind?: 'tool' | 'workflow'; limit?: number } = {}): RankedItem[] {
   const hits = catalog.search(query, options);
   if (query.trim() === '') return hits;
   const decision = route(catalog, query);
   const pick = decision.action === 'execute' || decision.action === 'need_input' ? decision.target : undefined;
-  if (!pick || (options.group && pick.group !== options.group) || (options.kind && pick.kind !== options.kind)) return hits;
+  // Unsure, the router leaves the order to the search, re-ranked like its own candidates (learned model).
+  if (!pick || (options.group && pick.group !== options.group) || (options.kind && pick.kind !== options.kind))
+    return reranked(learnedRoutingOf(catalog).items, requestOf(query), hits);
   const found = hits.find((h) => h.item === pick) ?? { item: pick, matched: [], score: 0 };
   const first = { ...found, score: Math.max(found.score, hits[0]?.score ?? 0) };
   return [first, ...hits.filter((h) => h.item !== pick)].slice(0, options.limit ?? 10);
