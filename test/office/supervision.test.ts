@@ -127,6 +127,7 @@ describe('office engine: queue, cancellation and recycling', () => {
     await expectToolError(queued, 'timeout', 503);
     assert.equal(engine.stats().queued, 0);
     await expectToolError(first, 'timeout', 503);
+    await engine.close(); // not left starting a replacement for the timed-out instance while the next tests run
   });
 
   test('a queued job whose deadline passes while waiting → timeout, no instance killed', async () => {
@@ -144,6 +145,7 @@ describe('office engine: queue, cancellation and recycling', () => {
     assert.equal(engine.stats().restarts, 0);
     running.abort();
     await firstOutcome;
+    await engine.close(); // as above: no replacement started for nobody
   });
 
   test('an instance is recycled after maxJobsPerWorker conversions', async () => {

@@ -287,22 +287,27 @@ export default defineTool({
   run: ({ text, html, subject }) => {
     if (text === undefined && html === undefined) throw invalidField('text', 'give the e-mail body as text or html');
     const body = text ?? visibleText(parseHtml(html ?? '').children);
-    const located = [
+    const matches = [
       ...(subject === undefined ? [] : findSpamPhrases(subject).map((m) => ({ ...m, location: 'subject' as const, source: subject }))),
       ...findSpamPhrases(body).map((m) => ({ ...m, location: 'body' as const, source: body })),
     ];
-    const matches = located.map(({ source, ...m }) => ({
+    // Only the listed matches and each phrase's first need their context: a long mailing matches 100,000s of times.
+    const withContext = ({ source, ...m }: (typeof matches)[number]) => ({
       ...m,
       context: `${m.start > 30 ? '…' : ''}${source.slice(Math.max(0, m.start - 30), m.end + 30).replace(/\s+/g, ' ')}${m.end + 30 < source.length ? '…' : ''}`,
-    }));
+    });
     const all = `${subject ?? ''}\n${body}`;
     const words = wordList(all).length;
     const signals = shoutingSignals(all);
     const raw: RawFinding[] = [];
     const byPhrase = new Map<string, typeof matches>();
-    for (const m of matches) byPhrase.set(m.phrase, [...(byPhrase.get(m.phrase) ?? []), m]);
+    for (const m of matches) {
+      const list = byPhrase.get(m.phrase);
+      if (list) list.push(m);
+      else byPhrase.set(m.phrase, [m]);
+    }
     for (const [phrase, list] of byPhrase) {
-      const first = list[0];
+      const first = list[0] && withContext(list[0]);
       if (!first) continue;
       const inSubject = list.some((m) => m.location === 'subject');
       const base = SEVERITY_BY_WEIGHT[first.weight] ?? 'info';
@@ -374,7 +379,7 @@ export default defineTool({
     const risk: 'low' | 'medium' | 'high' = audit.score >= 80 ? 'low' : audit.score >= 50 ? 'medium' : 'high';
     return {
       // The list is capped (a long mailing can match thousands of times); the counts cover every match.
-      matches: matches.slice(0, MAX_LISTED_MATCHES),
+      matches: matches.slice(0, MAX_LISTED_MATCHES).map(withContext),
       categories: CATEGORIES.map((category) => {
         const list = matches.filter((m) => m.category === category);
         return { category, label: CATEGORY_LABEL[category], matches: list.length, phrases: [...new Set(list.map((m) => m.phrase))] };
