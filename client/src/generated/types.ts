@@ -6454,7 +6454,9 @@ export interface DeveloperApisJsonValidatorOutput {
     numbers: number;
     booleans: number;
     nulls: number;
+    /** Property names, counted once per occurrence */
     keys: number;
+    /** Deepest nesting of objects/arrays (0 for a scalar) */
     maxDepth: number;
   } | null;
   duplicateKeys: {

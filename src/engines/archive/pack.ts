@@ -107,27 +107,20 @@ export async function pack(call: ArchiveCall, tree: UnpackedTree, target: Archiv
       await runTo(call, 'bsdtar', bsdtarCreate(file, ['--format', 'pax', ...owner]), tree.root, 'writing the TAR');
       break;
     case 'gz':
-      file = out('tar.gz');
-      fileName = `${options.baseName}.tar.gz`;
+    case 'bz2': {
+      // A pax tar through bsdtar's own gzip (-z) or bzip2 (-j) filter, at the requested level.
+      const filter = target === 'gz' ? 'gzip' : 'bzip2';
+      file = out(`tar.${target}`);
+      fileName = `${options.baseName}.tar.${target}`;
       await runTo(
         call,
         'bsdtar',
-        bsdtarCreate(file, ['--format', 'pax', '-z', '--options', `gzip:compression-level=${level}`, ...owner]),
+        bsdtarCreate(file, ['--format', 'pax', target === 'gz' ? '-z' : '-j', '--options', `${filter}:compression-level=${level}`, ...owner]),
         tree.root,
-        'writing the .tar.gz',
+        `writing the .tar.${target}`,
       );
       break;
-    case 'bz2':
-      file = out('tar.bz2');
-      fileName = `${options.baseName}.tar.bz2`;
-      await runTo(
-        call,
-        'bsdtar',
-        bsdtarCreate(file, ['--format', 'pax', '-j', '--options', `bzip2:compression-level=${level}`, ...owner]),
-        tree.root,
-        'writing the .tar.bz2',
-      );
-      break;
+    }
     case '7z': {
       file = out('7z');
       fileName = `${options.baseName}.7z`;

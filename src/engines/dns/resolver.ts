@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { ToolError } from '../../core/errors.ts';
+import { raceAbort } from '../../lib/abort.ts';
 
 /**
  * DNS for the URL tools: the DNS tools query through it, and the fetcher resolves the names it connects
@@ -90,7 +91,8 @@ export function createDnsEngine(options: DnsOptions): DnsEngine {
     let found: ResolvedAddress[];
     if (servers.length === 0) {
       try {
-        const all = await abortable(dns.promises.lookup(name, { all: true, verbatim: true }), signal);
+        const pending = dns.promises.lookup(name, { all: true, verbatim: true });
+        const all = await (signal ? raceAbort(pending, signal, abortError) : pending);
         found = all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
       } catch (error) {
         if (error instanceof ToolError) throw error;
@@ -186,23 +188,4 @@ function noAddress(name: string, code: string, signal?: AbortSignal): ToolError 
 function abortError(signal: AbortSignal): ToolError {
   const reason: unknown = signal.reason;
   return reason instanceof ToolError ? reason : new ToolError('timeout', 'the request was cancelled before DNS answered');
-}
-
-function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortError(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }

@@ -8,6 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { ToolError } from '../../core/errors.ts';
+import { raceAbort } from '../../lib/abort.ts';
 import type { DnsEngine, ResolvedAddress } from '../dns/resolver.ts';
 import { classifyAddress, parseAllowList } from './address-policy.ts';
 
@@ -208,7 +209,7 @@ export function createFetchEngine(options: FetchEngineOptions): FetchEngine {
       let method: FetchMethod = o.method ?? 'GET';
       for (let hop = 0; ; hop++) {
         const context = hop === 0 ? '' : `redirect ${hop} to ${current}: `;
-        const target = await raceAbort(check(current, signal, field, context), signal);
+        const target = await raceAbort(check(current, signal, field, context), signal, cancelledError);
         const follow = (o.redirect ?? 'follow') === 'follow';
         const response = await requestOnce(target, method, o.headers ?? {}, {
           signal,
@@ -484,22 +485,9 @@ function toFetchError(error: unknown, target: CheckedTarget, o: OnceOptions): To
   }
 }
 
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new ToolError('timeout', 'cancelled'));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason instanceof Error ? signal.reason : new ToolError('timeout', 'cancelled'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
+/** Why a fetch stopped: the caller's reason (a deadline's ToolError), else a plain cancellation. */
+function cancelledError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new ToolError('timeout', 'cancelled');
 }
 
 /** Runs a task when fewer than its limit are running, else once one ends. */

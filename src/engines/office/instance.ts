@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { dieWithParent, killGroup } from '../process/runner.ts';
-import { copyProfile, officeEnv, profileUrl } from './profile.ts';
+import { copyProfile, officeEnv, sofficeArgs } from './profile.ts';
 
 /**
  * One warm LibreOffice: `soffice.bin` in its own process group with its own profile and port, and the
@@ -93,19 +93,11 @@ export async function startInstance(o: InstanceOptions): Promise<Instance> {
   const port = await freePort();
   const env = officeEnv(profile, path.join(o.root, 'tmp'));
 
-  const office = spawn(
-    ...dieWithParent(o.sofficeBin, [
-      '--headless',
-      '--invisible',
-      '--nologo',
-      '--norestore',
-      '--nodefault',
-      '--nolockcheck',
-      `--accept=socket,host=127.0.0.1,port=${port};urp;StarOffice.ComponentContext`,
-      `-env:UserInstallation=${profileUrl(profile)}`,
-    ]),
-    { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
+  const office = spawn(...dieWithParent(o.sofficeBin, sofficeArgs(profile, `--accept=socket,host=127.0.0.1,port=${port};urp;StarOffice.ComponentContext`)), {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
   let officeErr = '';
   office.stderr?.setEncoding('utf8').on('data', (chunk: string) => void (officeErr = tail(officeErr, chunk)));
   const officePid = office.pid;

@@ -67,19 +67,18 @@ export function officeEnv(home: string, tmp: string): Record<string, string> {
   };
 }
 
+/**
+ * soffice's command line for a start on the profile in `dir`: no window, splash, recovery dialog, start centre or
+ * lock-file prompt, then `mode` (what this start does: exit after initialising, or listen for UNO).
+ */
+export function sofficeArgs(dir: string, mode: string): string[] {
+  return ['--headless', '--invisible', '--nologo', '--norestore', '--nodefault', '--nolockcheck', mode, `-env:UserInstallation=${profileUrl(dir)}`];
+}
+
 /** Initialises the template profile in `dir` (seeded, then one headless start that exits after init); its pid sits in `groups` while it runs. */
 export async function createTemplateProfile(sofficeBin: string, dir: string, tmp: string, timeoutMs: number, groups: Set<number>): Promise<void> {
   seedProfile(dir);
-  const [command, args] = dieWithParent(sofficeBin, [
-    '--headless',
-    '--invisible',
-    '--nologo',
-    '--norestore',
-    '--nodefault',
-    '--nolockcheck',
-    '--terminate_after_init',
-    `-env:UserInstallation=${profileUrl(dir)}`,
-  ]);
+  const [command, args] = dieWithParent(sofficeBin, sofficeArgs(dir, '--terminate_after_init'));
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       await runProcess(command, args, { cwd: dir, env: officeEnv(dir, tmp), timeoutMs, groups, label: 'LibreOffice profile initialisation' });

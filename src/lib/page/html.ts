@@ -85,6 +85,22 @@ export interface ParsedPage {
   tables: number;
 }
 
+/** The elements and attributes that make a page load a subresource, in the order the resources are listed. */
+const RESOURCE_ATTRIBUTES: readonly [PageResource['tag'], string][] = [
+  ['script', 'src'],
+  ['link', 'href'],
+  ['img', 'src'],
+  ['iframe', 'src'],
+  ['video', 'src'],
+  ['video', 'poster'],
+  ['audio', 'src'],
+  ['source', 'src'],
+  ['track', 'src'],
+  ['object', 'data'],
+  ['embed', 'src'],
+  ['form', 'action'],
+];
+
 const BLOCK = new Set([
   'address',
   'article',
@@ -302,18 +318,7 @@ export function parsePage(html: string, pageUrl: string): ParsedPage {
       rel: $(el).attr('rel') ?? null,
     });
   };
-  $('script[src]').each((_, el) => addResource('script', 'src', el));
-  $('link[href]').each((_, el) => addResource('link', 'href', el));
-  $('img[src]').each((_, el) => addResource('img', 'src', el));
-  $('iframe[src]').each((_, el) => addResource('iframe', 'src', el));
-  $('video[src]').each((_, el) => addResource('video', 'src', el));
-  $('video[poster]').each((_, el) => addResource('video', 'poster', el));
-  $('audio[src]').each((_, el) => addResource('audio', 'src', el));
-  $('source[src]').each((_, el) => addResource('source', 'src', el));
-  $('track[src]').each((_, el) => addResource('track', 'src', el));
-  $('object[data]').each((_, el) => addResource('object', 'data', el));
-  $('embed[src]').each((_, el) => addResource('embed', 'src', el));
-  $('form[action]').each((_, el) => addResource('form', 'action', el));
+  for (const [tag, attribute] of RESOURCE_ATTRIBUTES) $(`${tag}[${attribute}]`).each((_, el) => addResource(tag, attribute, el));
 
   const icons = $('link[rel]')
     .filter((_, el) => /icon|apple-touch/i.test($(el).attr('rel') ?? ''))

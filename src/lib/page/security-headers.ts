@@ -59,28 +59,19 @@ export function securityHeaderChecks(
   for (const n of SECURITY_HEADERS) if (headers[n] !== undefined) found[n] = headers[n];
   const checks: CheckInput[] = [];
   const hsts = h('strict-transport-security');
-  if (!https) {
+  if (!https || !hsts) {
+    // Over plain http a browser ignores the header (RFC 6797 §8.1), so the fix starts with HTTPS.
     checks.push({
       id: 'hsts',
       title: 'Strict-Transport-Security',
       status: 'fail',
       weight: 20,
       severity: 'high',
-      evidence: 'the URL is plain http (HSTS only works over HTTPS)',
-      fix: 'Serve the site over HTTPS, redirect http to https, then send Strict-Transport-Security: max-age=31536000; includeSubDomains.',
-      problem: 'No HTTPS, so no HSTS',
-      findingId: 'hsts-missing',
-    });
-  } else if (!hsts) {
-    checks.push({
-      id: 'hsts',
-      title: 'Strict-Transport-Security',
-      status: 'fail',
-      weight: 20,
-      severity: 'high',
-      evidence: 'header absent',
-      fix: 'Add Strict-Transport-Security: max-age=31536000; includeSubDomains',
-      problem: 'HSTS missing',
+      evidence: https ? 'header absent' : 'the URL is plain http (HSTS only works over HTTPS)',
+      fix: https
+        ? 'Add Strict-Transport-Security: max-age=31536000; includeSubDomains'
+        : 'Serve the site over HTTPS, redirect http to https, then send Strict-Transport-Security: max-age=31536000; includeSubDomains.',
+      problem: https ? 'HSTS missing' : 'No HTTPS, so no HSTS',
       findingId: 'hsts-missing',
     });
   } else {

@@ -3,9 +3,9 @@ import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { Decimal, ZERO } from '../../lib/money.ts';
 import { amountField } from './lib/fields.ts';
-import { computeInvoice, invoiceOptions, invoiceTotalsShape } from './lib/invoice.ts';
-import { money, MONEY_NOTE, moneyOut } from './lib/money.ts';
-import { adjustmentField, adjustmentInputs, adjustmentLines } from './lib/notes.ts';
+import { invoiceOptions } from './lib/invoice.ts';
+import { MONEY_NOTE, moneyOut } from './lib/money.ts';
+import { adjustmentField, adjustmentInputs, adjustmentTotalsShape, computeAdjustment } from './lib/notes.ts';
 
 export default defineTool({
   module: 'calculators',
@@ -28,9 +28,7 @@ export default defineTool({
     }),
   output: () =>
     z.object({
-      ...invoiceTotalsShape,
-      originalInvoiceNumber: z.string().nullable(),
-      reason: z.string().nullable(),
+      ...adjustmentTotalsShape,
       creditTotal: moneyOut('Amount credited, including tax (same as total)'),
       signedTotal: moneyOut('The credit as it posts against the invoice: negative'),
       originalAmount: moneyOut('Original invoice total').nullable(),
@@ -178,10 +176,7 @@ export default defineTool({
     },
   ],
   run: (input) => {
-    const m = money(input);
-    const { lines, pricesIncludeTax } = adjustmentLines(input, 'Credit');
-    const totals = computeInvoice(lines, { ...input, pricesIncludeTax }, m);
-    const credit = new Decimal(totals.total);
+    const { m, amount: credit, totals } = computeAdjustment(input, 'Credit');
     const previous = m.round(input.previouslyCredited ?? ZERO);
     let original: Decimal | null = null;
     let remaining: Decimal | null = null;
@@ -200,8 +195,6 @@ export default defineTool({
     }
     return {
       ...totals,
-      originalInvoiceNumber: input.originalInvoiceNumber ?? null,
-      reason: input.reason ?? null,
       creditTotal: m.fmt(credit),
       signedTotal: m.fmt(credit.neg()),
       originalAmount: original === null ? null : m.fmt(original),

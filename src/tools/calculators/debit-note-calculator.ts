@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, HUNDRED, toNumber } from '../../lib/money.ts';
+import { HUNDRED, toNumber } from '../../lib/money.ts';
 import { amountField } from './lib/fields.ts';
-import { computeInvoice, invoiceOptions, invoiceTotalsShape } from './lib/invoice.ts';
-import { money, MONEY_NOTE, moneyOut } from './lib/money.ts';
-import { adjustmentInputs, adjustmentLines } from './lib/notes.ts';
+import { invoiceOptions } from './lib/invoice.ts';
+import { MONEY_NOTE, moneyOut } from './lib/money.ts';
+import { adjustmentInputs, adjustmentTotalsShape, computeAdjustment } from './lib/notes.ts';
 
 export default defineTool({
   module: 'calculators',
@@ -26,9 +26,7 @@ export default defineTool({
     }),
   output: () =>
     z.object({
-      ...invoiceTotalsShape,
-      originalInvoiceNumber: z.string().nullable(),
-      reason: z.string().nullable(),
+      ...adjustmentTotalsShape,
       originalAmount: moneyOut('Original invoice total'),
       debitTotal: moneyOut('Amount of the debit note including tax (same as total)'),
       revisedAmount: moneyOut('originalAmount + debitTotal: what the invoice now comes to'),
@@ -184,15 +182,10 @@ export default defineTool({
     },
   ],
   run: (input) => {
-    const m = money(input);
-    const { lines, pricesIncludeTax } = adjustmentLines(input, 'Debit');
-    const totals = computeInvoice(lines, { ...input, pricesIncludeTax }, m);
-    const debit = new Decimal(totals.total);
+    const { m, amount: debit, totals } = computeAdjustment(input, 'Debit');
     const original = m.round(input.originalAmount);
     return {
       ...totals,
-      originalInvoiceNumber: input.originalInvoiceNumber ?? null,
-      reason: input.reason ?? null,
       originalAmount: m.fmt(original),
       debitTotal: m.fmt(debit),
       revisedAmount: m.fmt(original.plus(debit)),

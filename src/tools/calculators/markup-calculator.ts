@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, HUNDRED, ONE, toNumber } from '../../lib/money.ts';
 import { amountField, percentField } from './lib/fields.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';
-import { marginAndMarkup, marginFromMarkup } from './lib/pricing.ts';
+import { solveCostPrice } from './lib/pricing.ts';
 
 export default defineTool({
   module: 'calculators',
@@ -98,36 +96,7 @@ export default defineTool({
   ],
   run: ({ cost, price, markup, ...options }) => {
     const m = money(options);
-    const count = [cost, price, markup].filter((v) => v !== undefined).length;
-    if (count === 3) throw invalidField('markup', 'give two of cost, price and markup, not all three');
-    if (markup !== undefined && count === 1) {
-      return {
-        solvedFor: 'margin' as const,
-        cost: null,
-        price: null,
-        profit: null,
-        markupPercent: toNumber(markup),
-        marginPercent: toNumber(marginFromMarkup(markup)),
-        ...m.meta(),
-      };
-    }
-    if (count < 2) throw invalidField(cost === undefined ? 'cost' : 'price', 'give two of cost, price and markup (or markup alone to convert it to margin)');
-    let c: Decimal;
-    let p: Decimal;
-    let solvedFor: 'markup' | 'price' | 'cost';
-    if (cost !== undefined && price !== undefined) {
-      if (cost.isZero()) throw invalidField('cost', 'must be greater than 0 to have a markup');
-      [c, p, solvedFor] = [m.round(cost), m.round(price), 'markup'];
-    } else if (cost !== undefined && markup !== undefined) {
-      c = m.round(cost);
-      p = m.round(c.times(ONE.plus(markup.div(HUNDRED))));
-      solvedFor = 'price';
-    } else {
-      p = m.round(price ?? new Decimal(0));
-      c = m.round(p.div(ONE.plus((markup ?? new Decimal(0)).div(HUNDRED))));
-      solvedFor = 'cost';
-    }
-    const r = marginAndMarkup(c, p);
-    return { solvedFor, cost: m.fmt(c), price: m.fmt(p), profit: m.fmt(r.profit), markupPercent: r.markup, marginPercent: r.margin, ...m.meta() };
+    const { solvedFor, cost: c, price: p, profit, markupPercent, marginPercent } = solveCostPrice('markup', { cost, price, percent: markup }, m);
+    return { solvedFor, cost: c, price: p, profit, markupPercent, marginPercent, ...m.meta() };
   },
 });

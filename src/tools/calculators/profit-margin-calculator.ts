@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { Decimal, HUNDRED, ONE, toNumber } from '../../lib/money.ts';
 import { amountField, percentField } from './lib/fields.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';
-import { marginAndMarkup, markupFromMargin } from './lib/pricing.ts';
+import { solveCostPrice } from './lib/pricing.ts';
 
 export default defineTool({
   module: 'calculators',
@@ -99,36 +97,7 @@ export default defineTool({
   ],
   run: ({ cost, price, margin, ...options }) => {
     const m = money(options);
-    const count = [cost, price, margin].filter((v) => v !== undefined).length;
-    if (count === 3) throw invalidField('margin', 'give two of cost, price and margin, not all three');
-    if (margin !== undefined && count === 1) {
-      return {
-        solvedFor: 'markup' as const,
-        cost: null,
-        price: null,
-        profit: null,
-        marginPercent: toNumber(margin),
-        markupPercent: toNumber(markupFromMargin(margin)),
-        ...m.meta(),
-      };
-    }
-    if (count < 2) throw invalidField(cost === undefined ? 'cost' : 'price', 'give two of cost, price and margin (or margin alone to convert it to markup)');
-    let c: Decimal;
-    let p: Decimal;
-    let solvedFor: 'margin' | 'price' | 'cost';
-    if (cost !== undefined && price !== undefined) {
-      if (price.isZero()) throw invalidField('price', 'must be greater than 0 to have a margin');
-      [c, p, solvedFor] = [m.round(cost), m.round(price), 'margin'];
-    } else if (cost !== undefined && margin !== undefined) {
-      c = m.round(cost);
-      p = m.round(c.div(ONE.minus(margin.div(HUNDRED))));
-      solvedFor = 'price';
-    } else {
-      p = m.round(price ?? new Decimal(0));
-      c = m.round(p.times(ONE.minus((margin ?? new Decimal(0)).div(HUNDRED))));
-      solvedFor = 'cost';
-    }
-    const r = marginAndMarkup(c, p);
-    return { solvedFor, cost: m.fmt(c), price: m.fmt(p), profit: m.fmt(r.profit), marginPercent: r.margin, markupPercent: r.markup, ...m.meta() };
+    const { solvedFor, cost: c, price: p, profit, marginPercent, markupPercent } = solveCostPrice('margin', { cost, price, percent: margin }, m);
+    return { solvedFor, cost: c, price: p, profit, marginPercent, markupPercent, ...m.meta() };
   },
 });

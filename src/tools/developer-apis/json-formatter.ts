@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { jsonInputField, parseJsonText, readJsonInput, scanJson, sortKeysDeep } from './lib/json.ts';
+import { jsonInputField, jsonStatsSchema, parseJsonText, readJsonInput, scanJson, sortKeysDeep } from './lib/json.ts';
 import { indentField, indentString } from './lib/source.ts';
-
-const statsSchema = z.object({
-  objects: z.number(),
-  arrays: z.number(),
-  strings: z.number(),
-  numbers: z.number(),
-  booleans: z.number(),
-  nulls: z.number(),
-  keys: z.number().describe('Property names, counted once per occurrence'),
-  maxDepth: z.number().describe('Deepest nesting of objects/arrays (0 for a scalar)'),
-});
 
 function escapeNonAscii(json: string): string {
   return json.replace(/[\u007f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -41,7 +30,7 @@ export default defineTool({
       topLevelType: z.string().describe('object, array, string, number, boolean or null'),
       lines: z.number().describe('Lines in the formatted text'),
       bytes: z.number().describe('UTF-8 size of the formatted text'),
-      stats: statsSchema,
+      stats: jsonStatsSchema,
     }),
   examples: [
     {

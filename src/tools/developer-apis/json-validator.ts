@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { scanJson } from './lib/json.ts';
+import { jsonStatsSchema, scanJson } from './lib/json.ts';
 import { MAX_SOURCE_CHARS } from './lib/source.ts';
 
 function excerptOf(text: string, line: number, column: number): string {
@@ -43,18 +43,7 @@ export default defineTool({
         })
         .nullable(),
       topLevelType: z.string().nullable().describe('object, array, string, number, boolean or null; null when invalid'),
-      stats: z
-        .object({
-          objects: z.number(),
-          arrays: z.number(),
-          strings: z.number(),
-          numbers: z.number(),
-          booleans: z.number(),
-          nulls: z.number(),
-          keys: z.number(),
-          maxDepth: z.number(),
-        })
-        .nullable(),
+      stats: jsonStatsSchema.nullable(),
       duplicateKeys: z.array(z.object({ path: z.string(), key: z.string(), line: z.number(), column: z.number() })),
     }),
   examples: [

@@ -29,6 +29,18 @@ interface Asset {
   pin: number | null;
 }
 
+/** Headlines and descriptions come back alike: each text measured against its limit, with its pin. */
+const assetsOutput = () =>
+  z.array(
+    z.object({
+      text: z.string(),
+      length: z.number().int(),
+      limit: z.number().int(),
+      withinLimit: z.boolean(),
+      pinnedPosition: z.number().int().nullable(),
+    }),
+  );
+
 function normalise(items: readonly (string | { text: string; pinnedPosition?: number | undefined })[]): Asset[] {
   return items.map((item) => (typeof item === 'string' ? { text: item, pin: null } : { text: item.text, pin: item.pinnedPosition ?? null }));
 }
@@ -99,24 +111,8 @@ export default defineTool({
     }),
   output: () =>
     z.object({
-      headlines: z.array(
-        z.object({
-          text: z.string(),
-          length: z.number().int(),
-          limit: z.number().int(),
-          withinLimit: z.boolean(),
-          pinnedPosition: z.number().int().nullable(),
-        }),
-      ),
-      descriptions: z.array(
-        z.object({
-          text: z.string(),
-          length: z.number().int(),
-          limit: z.number().int(),
-          withinLimit: z.boolean(),
-          pinnedPosition: z.number().int().nullable(),
-        }),
-      ),
+      headlines: assetsOutput(),
+      descriptions: assetsOutput(),
       displayUrl: z.string().nullable().describe('host/path1/path2 as shown in the ad (null without finalUrl)'),
       combinations: z.object({
         headlineArrangements: z.number().int().describe('Ordered choices of 3 distinct headlines for positions 1–3, pins applied'),

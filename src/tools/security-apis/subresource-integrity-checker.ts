@@ -6,6 +6,11 @@ import { boolParam, mapLimit } from '../../lib/page/context.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { digest, parseIntegrity } from '../../lib/page/sri.ts';
 
+/** A check's evidence: the first `max` offending resources, each as `show` writes it. */
+function listed<T>(items: readonly T[], max: number, show: (item: T) => string, separator: string): string {
+  return items.slice(0, max).map(show).join(separator);
+}
+
 export default definePageAudit({
   module: 'security-apis',
   slug: 'subresource-integrity-checker',
@@ -102,10 +107,7 @@ export default definePageAudit({
         weight: 40,
         severity: 'high',
         evidence: missingScripts.length
-          ? missingScripts
-              .slice(0, 5)
-              .map((r) => r.url)
-              .join(', ')
+          ? listed(missingScripts, 5, (r) => r.url, ', ')
           : `${xo.filter((r) => r.tag === 'script').length} cross-origin scripts, all with integrity`,
         fix: 'Add integrity="sha384-…" crossorigin="anonymous" to third-party <script> tags (pin the exact file version).',
         problem: `${missingScripts.length} cross-origin script(s) without SRI`,
@@ -117,12 +119,7 @@ export default definePageAudit({
         status: missingStyles.length ? 'warn' : 'pass',
         weight: 20,
         severity: 'medium',
-        evidence: missingStyles.length
-          ? missingStyles
-              .slice(0, 5)
-              .map((r) => r.url)
-              .join(', ')
-          : 'none missing',
+        evidence: missingStyles.length ? listed(missingStyles, 5, (r) => r.url, ', ') : 'none missing',
         fix: 'Add integrity and crossorigin="anonymous" to third-party stylesheets.',
         problem: `${missingStyles.length} cross-origin stylesheet(s) without SRI`,
         findingId: 'sri-missing-style',
@@ -133,12 +130,7 @@ export default definePageAudit({
         status: mismatched.length ? 'fail' : 'pass',
         weight: 25,
         severity: 'high',
-        evidence: mismatched.length
-          ? mismatched
-              .slice(0, 3)
-              .map((r) => `${r.url}: ${r.issue}`)
-              .join('; ')
-          : 'no mismatches',
+        evidence: mismatched.length ? listed(mismatched, 3, (r) => `${r.url}: ${r.issue}`, '; ') : 'no mismatches',
         fix: 'Regenerate the hash for the exact file served (e.g. openssl dgst -sha384 -binary file | openssl base64 -A).',
         problem: 'SRI hash invalid or mismatched',
         findingId: 'sri-mismatch',
@@ -148,12 +140,7 @@ export default definePageAudit({
         title: 'crossorigin set with integrity',
         status: noCors.length ? 'fail' : 'pass',
         weight: 10,
-        evidence: noCors.length
-          ? noCors
-              .map((r) => r.url)
-              .slice(0, 3)
-              .join(', ')
-          : 'all set',
+        evidence: noCors.length ? listed(noCors, 3, (r) => r.url, ', ') : 'all set',
         fix: 'Add crossorigin="anonymous" next to integrity on cross-origin resources.',
         problem: 'integrity without crossorigin',
         findingId: 'sri-no-crossorigin',

@@ -215,6 +215,13 @@ async function runOnProvider(provider: AiProvider, input: TextTaskInput, ctx: To
   const extra = instructions ? `\nAdditional instructions from the user: ${instructions}` : '';
   const signal = ctx.signal;
   let usage: AiUsage | null = null;
+  /** A JSON answer at temperature 0; undefined when the model gave none, after warning that "`fallback` from the local model" (e.g. 'the keywords come'). */
+  const askJson = async <T>(system: string, maxTokens: number, schema: z.ZodType<T>, fallback: string): Promise<{ data: T | undefined; model: string }> => {
+    const { data, completion } = await completeJson(provider, { system, prompt: wrap(text), maxTokens, temperature: 0, signal }, schema);
+    usage = addUsage(usage, completion.usage);
+    if (!data) ctx.warn(`The language model did not answer with the asked JSON; ${fallback} from the local model instead.`);
+    return { data, model: completion.model };
+  };
 
   if (task === 'summarize') {
     const maxWords = input.maxWords ?? 120;
@@ -231,44 +238,26 @@ async function runOnProvider(provider: AiProvider, input: TextTaskInput, ctx: To
   }
   if (task === 'keywords') {
     const limit = input.maxKeywords ?? 10;
-    const { data, completion } = await completeJson(
-      provider,
-      {
-        system: `Extract the ${limit} most important keywords or key phrases of the text, most important first, spelled as in the text. Answer with JSON only, shaped {"keywords": ["..."]}.${extra}\n${GUARD}`,
-        prompt: wrap(text),
-        maxTokens: 64 + limit * 24,
-        temperature: 0,
-        signal,
-      },
+    const { data, model } = await askJson(
+      `Extract the ${limit} most important keywords or key phrases of the text, most important first, spelled as in the text. Answer with JSON only, shaped {"keywords": ["..."]}.${extra}\n${GUARD}`,
+      64 + limit * 24,
       keywordsAnswer,
+      'the keywords come',
     );
-    usage = addUsage(usage, completion.usage);
-    if (!data) {
-      ctx.warn('The language model did not answer with the asked JSON; the keywords come from the local model instead.');
-      return { ...runLocal(input, ctx), usage };
-    }
+    if (!data) return { ...runLocal(input, ctx), usage };
     const unique = [...new Map(data.keywords.map((k) => [k.trim().toLowerCase(), k.trim()])).values()].filter(Boolean).slice(0, limit);
     const keywords: Keyword[] = unique.map((keyword, i) => ({ keyword, score: round(1 - i / unique.length, 3), count: occurrences(text, keyword) }));
-    return { task, mode: 'provider', model: completion.model, keywords, usage };
+    return { task, mode: 'provider', model, keywords, usage };
   }
   if (task === 'sentiment') {
-    const { data, completion } = await completeJson(
-      provider,
-      {
-        system: `Classify the overall sentiment of the text. Answer with JSON only, shaped {"label": "positive" | "negative" | "neutral" | "mixed", "score": number from -1 (very negative) to 1 (very positive), "rationale": "one short sentence"}.${extra}\n${GUARD}`,
-        prompt: wrap(text),
-        maxTokens: 200,
-        temperature: 0,
-        signal,
-      },
+    const { data, model } = await askJson(
+      `Classify the overall sentiment of the text. Answer with JSON only, shaped {"label": "positive" | "negative" | "neutral" | "mixed", "score": number from -1 (very negative) to 1 (very positive), "rationale": "one short sentence"}.${extra}\n${GUARD}`,
+      200,
       sentimentAnswer,
+      'the sentiment comes',
     );
-    usage = addUsage(usage, completion.usage);
-    if (!data) {
-      ctx.warn('The language model did not answer with the asked JSON; the sentiment comes from the local model instead.');
-      return { ...runLocal(input, ctx), usage };
-    }
-    return { task, mode: 'provider', model: completion.model, sentiment: data, usage };
+    if (!data) return { ...runLocal(input, ctx), usage };
+    return { task, mode: 'provider', model, sentiment: data, usage };
   }
   // rewrite / generate
   const limit = input.maxWords ? ` Use at most ${input.maxWords} words.` : '';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { invalidField } from '../../../core/errors.ts';
 import { Decimal, ZERO } from '../../../lib/money.ts';
 import { amountField, labelField, percentField } from './fields.ts';
-import { type EngineLine, engineLines, type LineItem, lineItemSchema, MAX_ITEMS } from './invoice.ts';
+import { computeInvoice, type EngineLine, engineLines, type InvoiceOptions, invoiceTotalsShape, type LineItem, lineItemSchema, MAX_ITEMS } from './invoice.ts';
+import { money, type Money } from './money.ts';
 import { TAX_MODES } from './tax.ts';
 
 /**
@@ -57,4 +58,29 @@ export function adjustmentLines(input: AdjustmentInput, label: string): { lines:
 /** Field that carries the adjustment, for error messages. */
 export function adjustmentField(input: { items?: unknown }): string {
   return input.items ? 'items' : 'amount';
+}
+
+/** What both notes return first: the note's own invoice totals, then which invoice it adjusts and why. */
+export const adjustmentTotalsShape = {
+  ...invoiceTotalsShape,
+  originalInvoiceNumber: z.string().nullable(),
+  reason: z.string().nullable(),
+};
+
+/**
+ * The note computed like an invoice: its totals (in the order of `adjustmentTotalsShape`), its amount including tax,
+ * and the money rules (currency, decimals, rounding) the rest of the note is formatted with.
+ */
+export function computeAdjustment(
+  input: AdjustmentInput & Omit<InvoiceOptions, 'pricesIncludeTax'> & Parameters<typeof money>[0] & { originalInvoiceNumber?: string | undefined },
+  label: string,
+) {
+  const m: Money = money(input);
+  const { lines, pricesIncludeTax } = adjustmentLines(input, label);
+  const totals = computeInvoice(lines, { ...input, pricesIncludeTax }, m);
+  return {
+    m,
+    amount: new Decimal(totals.total),
+    totals: { ...totals, originalInvoiceNumber: input.originalInvoiceNumber ?? null, reason: input.reason ?? null },
+  };
 }

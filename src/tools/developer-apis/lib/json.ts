@@ -14,16 +14,19 @@ const JSON_RAW = JSON as JSON & { rawJSON(text: string): unknown; isRawJSON(valu
 /** Deeper documents are refused: printers and generators recurse. */
 export const MAX_JSON_DEPTH = 256;
 
-export interface JsonStats {
-  objects: number;
-  arrays: number;
-  strings: number;
-  numbers: number;
-  booleans: number;
-  nulls: number;
-  keys: number;
-  maxDepth: number;
-}
+/** What scanJson counts in a document (json-formatter and json-validator return it as `stats`). */
+export const jsonStatsSchema = z.object({
+  objects: z.number(),
+  arrays: z.number(),
+  strings: z.number(),
+  numbers: z.number(),
+  booleans: z.number(),
+  nulls: z.number(),
+  keys: z.number().describe('Property names, counted once per occurrence'),
+  maxDepth: z.number().describe('Deepest nesting of objects/arrays (0 for a scalar)'),
+});
+
+export type JsonStats = z.infer<typeof jsonStatsSchema>;
 
 export interface DuplicateKey {
   path: string;
