@@ -101,17 +101,16 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
    */
   function judge(ranked: RankedItem[], learned: boolean): RouteDecision {
     const base = { goal, input: given, extracted: {}, missing: [], local: false };
+    const unsupported = (what: string): RouteDecision => ({
+      ...base,
+      action: 'unsupported',
+      target: undefined,
+      confidence: 0,
+      alternatives: ranked,
+      reason: `No tool here ${what}; the closest tools there are are listed, nothing was run.`,
+    });
     const outside = outOfScope(step);
-    if (outside) {
-      return {
-        ...base,
-        action: 'unsupported',
-        target: undefined,
-        confidence: 0,
-        alternatives: ranked,
-        reason: `No tool here does ${outside}; the closest tools there are are listed, nothing was run.`,
-      };
-    }
+    if (outside) return unsupported(`does ${outside}`);
     // A goal that names formats is a conversion in the direction it states: only those tools qualify.
     // "find heavy images on example.com and convert them to webp": each part names a step of one workflow.
     // (Only worth asking when the goal's words already meet a workflow of several steps.)
@@ -133,15 +132,7 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
       );
     }
     // "pdf into jpg images": no tool converts that way; the best candidate converting the other way is not one.
-    if (intent && ranked[0] && convertsBackwards(ranked[0].item, intent))
-      return {
-        ...base,
-        action: 'unsupported',
-        target: undefined,
-        confidence: 0,
-        alternatives: ranked,
-        reason: `No tool here converts ${intent.from} to ${intent.to}; the closest tools there are are listed, nothing was run.`,
-      };
+    if (intent && ranked[0] && convertsBackwards(ranked[0].item, intent)) return unsupported(`converts ${intent.from} to ${intent.to}`);
     // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
     const converters = unitCandidates(catalog.items, step);
     if (converters.length > 0 && converters.length <= 3) {
@@ -511,6 +502,9 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
   return links;
 }
 
+/** How many of the search's first results the learned model reorders in discover (the eval measures its top 3). */
+const DISCOVER_RERANK_WINDOW = 3;
+
 /**
  * discover_tools: the catalog's search, with the router's pick first when the router is sure of one (it would
  * run it or ask for its input), so discover_tools and plan_task give the same first answer to the same words;
@@ -521,9 +515,14 @@ export function discover(catalog: Catalog, query: string, options: { group?: str
   if (query.trim() === '') return hits;
   const decision = route(catalog, query);
   const pick = decision.action === 'execute' || decision.action === 'need_input' ? decision.target : undefined;
-  // Unsure, the router leaves the order to the search, re-ranked like its own candidates (learned model).
-  if (!pick || (options.group && pick.group !== options.group) || (options.kind && pick.kind !== options.kind))
-    return reranked(learnedRoutingOf(catalog).items, requestOf(query), hits);
+  // Unsure, the router leaves the order to the search, its first few re-ranked like its own candidates (learned
+  // model). The window is fixed whatever the limit, so every page of a search is a slice of one order.
+  if (!pick || (options.group && pick.group !== options.group) || (options.kind && pick.kind !== options.kind)) {
+    const limit = options.limit ?? 10;
+    const found = limit >= DISCOVER_RERANK_WINDOW ? hits : catalog.search(query, { ...options, limit: DISCOVER_RERANK_WINDOW });
+    const head = reranked(learnedRoutingOf(catalog).items, requestOf(query), found.slice(0, DISCOVER_RERANK_WINDOW));
+    return [...head, ...found.slice(DISCOVER_RERANK_WINDOW)].slice(0, limit);
+  }
   const found = hits.find((h) => h.item === pick) ?? { item: pick, matched: [], score: 0 };
   const first = { ...found, score: Math.max(found.score, hits[0]?.score ?? 0) };
   return [first, ...hits.filter((h) => h.item !== pick)].slice(0, options.limit ?? 10);

@@ -235,7 +235,7 @@ describe('one SQLite data dir shared by processes', () => {
   });
 
   let a: ServiceProcess;
-  test('SIGKILL in the middle of a burst, then a restart: used equals the 2xx responses the client saw', async () => {
+  test('SIGKILL in the middle of a burst, then a restart: every 2xx seen is billed, and at most the calls in flight besides', async () => {
     const first = await start();
     const key = await accountWithKey(first.url, 'pro');
     let successes = 0;
@@ -255,7 +255,10 @@ describe('one SQLite data dir shared by processes', () => {
     assert.ok(successes > 20, `the burst ran (${successes} successes)`);
 
     a = await start();
-    assert.equal(await used(a.url, key), successes);
+    // Spending is written before the answer is sent (docs/architecture.md "Metering"): a call whose answer died with
+    // the process is billed, at most the 16 in flight; the unspent rest of the dead process's block comes back.
+    const billed = await used(a.url, key);
+    assert.ok(billed >= successes && billed <= successes + 16, `used ${billed} for ${successes} answered successes`);
   });
 
   let b: ServiceProcess;
