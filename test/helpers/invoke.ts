@@ -36,6 +36,15 @@ export async function expectBadRequest(tool: AnyTool, input: unknown, field?: st
   });
 }
 
+/** A JSON value of a type no text field takes (a number, a boolean, null, an array or an object), for "the wrong type is a 400" properties. */
+export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
+);
+
 /** Random inputs per tool in the property tests; DEVAPI_FUZZ_RUNS raises it for a longer local fuzzing session. */
 export const FUZZ_RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { expectBadRequest, expectNoServerError } from '../../../test/helpers/invoke.ts';
+import { expectBadRequest, expectNoServerError, wrongType } from '../../../test/helpers/invoke.ts';
 import { type Json, moduleTools } from '../../../test/helpers/module-tools.ts';
 import passwordStrengthChecker from './password-strength-checker.ts';
 
@@ -59,13 +59,6 @@ describe('password-strength-checker properties', () => {
   });
 
   test('a required field of the wrong type or missing is a 400 naming it', async () => {
-    const wrongType = fc.oneof(
-      fc.integer(),
-      fc.boolean(),
-      fc.constant(null),
-      fc.array(fc.integer(), { maxLength: 2 }),
-      fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
-    );
     await fc.assert(
       fc.asyncProperty(fc.option(wrongType, { nil: undefined }), async (value) => {
         await expectBadRequest(tool('password-strength-checker'), { password: value }, 'password');

@@ -8,7 +8,7 @@ import { asToolError } from '../../core/errors.ts';
 import { invoke } from '../../core/invoke.ts';
 import type { AnyTool } from '../../registry/define-tool.ts';
 import { binaryUnit } from '../../../test/helpers/binary-unit.ts';
-import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { expectBadRequest, expectNoServerError, run, wrongType } from '../../../test/helpers/invoke.ts';
 import { type Json, moduleTools } from '../../../test/helpers/module-tools.ts';
 import { securityApisTools as allTools } from './index.ts';
 import { securityUrlTools } from './url-checks.ts';
@@ -834,13 +834,6 @@ describe('property tests: random valid inputs never give a 5xx, random invalid o
     });
   }
 
-  const wrongType = fc.oneof(
-    fc.integer(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(fc.integer(), { maxLength: 2 }),
-    fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
-  );
   const required: Record<string, string[]> = {
     'jwt-decoder': ['token'],
     'hash-generator': ['text'],
