@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { createAccountSystem, type AccountSystem } from './accounts/index.ts';
 import type { Config } from './config.ts';
-import { createEngines } from './engines/index.ts';
+import { createEngines, type Engines } from './engines/index.ts';
 import { createFiles, type Files } from './files/files.ts';
 import { diskBlobStore } from './files/blobs.ts';
 import { registerAccountRoutes } from './http/account-routes.ts';
@@ -29,6 +29,7 @@ export interface Service {
   store: Store;
   accounts: AccountSystem;
   files: Files;
+  engines: Engines;
   /** The key of the local account made on the first start with an empty store; undefined on later starts. */
   firstKey: string | undefined;
   close(): Promise<void>;
@@ -95,6 +96,7 @@ export async function createService(config: Config, logger: Logger, options: Ser
     store,
     accounts,
     files,
+    engines: engineSet.engines,
     firstKey,
     close: async () => {
       await app.close();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -115,6 +115,35 @@ test('engine pools, the event loop and the process defaults are exposed', async 
     'nodejs_heap_size_used_bytes',
   ]) {
     assert.ok(samples.has(seriesKey(name)), name);
+  }
+});
+
+test('engine queue waits: each job a pool starts is timed from its queue to its start', async () => {
+  const office = server.service.engines.office;
+  assert.ok(office, 'the LibreOffice pool');
+  const dir = mkdtempSync(path.join(tmpdir(), 'toolapi-metrics-office-'));
+  try {
+    const before = await scrape();
+    // Three calls of a tool that always runs in the CPU pool, and one LibreOffice conversion.
+    const css = '/api/v1/developer-apis/css-formatter';
+    const answers = await Promise.all([1, 2, 3].map((n) => server.post(css, { css: `a{margin:${n}px}` })));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 200, 200],
+    );
+    writeFileSync(path.join(dir, 'sheet.csv'), 'a,b\n1,2\n');
+    await office.convert({ input: path.join(dir, 'sheet.csv'), outputDir: path.join(dir, 'out'), format: 'xlsx' });
+    const after = await scrape();
+    const count = (engine: string) => delta(before, after, 'toolapi_engine_queue_wait_seconds_count', { engine });
+    assert.equal(count('cpu'), 3, 'one wait per CPU task');
+    assert.equal(count('libreoffice'), 1, 'one wait per conversion');
+    assert.equal(delta(before, after, 'toolapi_engine_queue_wait_seconds_bucket', { engine: 'cpu', le: '+Inf' }), 3);
+    assert.ok(delta(before, after, 'toolapi_engine_queue_wait_seconds_sum', { engine: 'libreoffice' }) >= 0);
+    // Drained when scraped: a second scrape without new jobs sees the same counts.
+    const again = await scrape();
+    assert.equal(delta(after, again, 'toolapi_engine_queue_wait_seconds_count', { engine: 'cpu' }), 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { ToolError } from '../core/errors.ts';
 import type { Admission, Gate } from '../core/invoke.ts';
 import type { Engines } from '../engines/index.ts';
+import type { QueueWaits } from '../engines/queue-waits.ts';
 import type { RunEvents } from '../mcp/runs.ts';
 import { hasAdminToken } from './admin-token.ts';
 import { sentErrorCode } from './reply.ts';
@@ -139,6 +140,18 @@ function poolStates(engines: Engines): Array<[engine: string, state: PoolState]>
   return states;
 }
 
+/** Seconds a job waited for an engine's worker: none when one is free, up to the conversion deadline. */
+const WAIT_BUCKETS = [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** Each engine pool's record of its jobs' waits (engines/queue-waits.ts), for the histogram filled at scrape time. */
+function queueWaits(engines: Engines): Array<[engine: string, waits: QueueWaits]> {
+  const all: Array<[string, QueueWaits]> = [];
+  if (engines.office) all.push(['libreoffice', engines.office.waits]);
+  if (engines.browser) all.push(['chromium', engines.browser.waits]);
+  if (engines.cpu) all.push(['cpu', engines.cpu.waits]);
+  return all;
+}
+
 function registerEngineGauges(registry: Registry, engines: Engines): void {
   const gauge = (name: string, help: string, field: keyof PoolState): void => {
     new Gauge({
@@ -154,6 +167,16 @@ function registerEngineGauges(registry: Registry, engines: Engines): void {
   gauge('toolapi_engine_pool_size', 'Workers of each engine pool: warm LibreOffice instances, Chromium pages at once, CPU threads at most.', 'size');
   gauge('toolapi_engine_busy', 'Workers of each engine pool at work now.', 'busy');
   gauge('toolapi_engine_queue_depth', 'Jobs waiting for a worker of each engine pool.', 'queued');
+  new Histogram({
+    name: 'toolapi_engine_queue_wait_seconds',
+    help: 'Time each job of an engine pool waited for a worker before it started.',
+    labelNames: ['engine'],
+    buckets: WAIT_BUCKETS,
+    registers: [registry],
+    collect() {
+      for (const [engine, waits] of queueWaits(engines)) for (const seconds of waits.drain()) this.observe({ engine }, seconds);
+    },
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { ToolError } from '../../core/errors.ts';
 import type { FetchEngine } from '../fetch/fetcher.ts';
 import { semaphore } from '../fetch/fetcher.ts';
 import { startGuardProxy, type BlockedRequest, type GuardProxy } from './guard-proxy.ts';
+import { QueueWaits } from '../queue-waits.ts';
 
 /**
  * A real headless Chromium (Debian's package, driven by playwright-core) that loads a page and reports
@@ -60,6 +61,8 @@ export interface BrowserEngine {
   measure(url: string, options: { signal: AbortSignal; timeoutMs: number; width?: number; height?: number }): Promise<PageMeasurement>;
   /** Read-only, for metrics: pages measured at once at most, being measured now, and waiting for a turn. */
   stats(): { pages: number; active: number; queued: number };
+  /** How long each measurement waited for a page (engines/queue-waits.ts). */
+  readonly waits: QueueWaits;
   close(): Promise<void>;
 }
 
@@ -121,7 +124,8 @@ interface PageTimings {
 
 export function createBrowserEngine(executablePath: string, fetchEngine: FetchEngine, logger: Logger): BrowserEngine {
   let launching: Promise<{ browser: Browser; proxy: GuardProxy }> | null = null;
-  const gate = semaphore(2);
+  const waits = new QueueWaits();
+  const gate = semaphore(2, waits);
 
   async function launch(): Promise<{ browser: Browser; proxy: GuardProxy }> {
     if (!existsSync(executablePath)) {
@@ -259,6 +263,7 @@ export function createBrowserEngine(executablePath: string, fetchEngine: FetchEn
       const { limit, active, waiting } = gate.stats();
       return { pages: limit, active, queued: waiting };
     },
+    waits,
     close: async () => {
       const current = launching;
       launching = null;

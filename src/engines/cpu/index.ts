@@ -3,6 +3,7 @@ import { Piscina } from 'piscina';
 import { ToolError, type ErrorCode } from '../../core/errors.ts';
 import type { PlanLimits } from '../../core/context.ts';
 import type { UploadedFile } from '../../files/result.ts';
+import { QueueWaits, waitClock } from '../queue-waits.ts';
 
 /**
  * The worker-thread pool for CPU-bound tool work (piscina), so one heavy call cannot stall the event loop that
@@ -31,9 +32,10 @@ export interface CpuTaskJob {
   args: unknown[];
 }
 
-export type CpuReply =
-  | { ok: true; output: unknown; warnings: string[] }
-  | { ok: false; error: { code: ErrorCode; detail: string; status: number; message: string; cause?: string } };
+/** `startedAt`: when the worker took the job, on waitClock (engines/queue-waits.ts). */
+export type CpuReply = { startedAt: number } & (
+  { ok: true; output: unknown; warnings: string[] } | { ok: false; error: { code: ErrorCode; detail: string; status: number; message: string; cause?: string } }
+);
 
 export interface CpuPool {
   /** Runs a `cpu` tool, or a task, in a worker; `signal` (deadline, client gone) terminates it. */
@@ -43,6 +45,8 @@ export interface CpuPool {
    * waiting for a thread (`queued`), and tasks completed.
    */
   stats(): { threads: number; maxThreads: number; running: number; queued: number; completed: number };
+  /** How long each task waited for a thread (engines/queue-waits.ts). */
+  readonly waits: QueueWaits;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
   // Admission is counted here (running + waiting), so the bound holds exactly whatever piscina's own queue does.
   const capacity = threads + (options.maxQueue ?? threads * 16);
   let admitted = 0;
+  const waits = new QueueWaits();
   const pool = new Piscina({
     filename: new URL('./worker.ts', import.meta.url).href,
     minThreads: 0,
@@ -73,9 +78,11 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
         throw new ToolError('service_unavailable', 'The CPU workers are busy; retry shortly.', { headers: { 'retry-after': '2' } });
       }
       admitted++;
+      const queuedAt = waitClock();
       let reply: CpuReply;
       try {
         reply = (await pool.run(job, { signal })) as CpuReply;
+        waits.started(queuedAt, reply.startedAt);
       } catch (error) {
         if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new ToolError('timeout', 'The call was cancelled.');
         throw error;
@@ -93,6 +100,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       queued: Math.max(0, admitted - threads),
       completed: pool.completed,
     }),
+    waits,
     close: () => pool.destroy(),
   };
 }

@@ -4,6 +4,7 @@ import { parseInput } from '../../core/invoke.ts';
 import { CallContext } from '../../core/context.ts';
 import type { AnyTool } from '../../registry/define-tool.ts';
 import type { CpuJob, CpuReply, CpuTaskJob } from './index.ts';
+import { waitClock } from '../queue-waits.ts';
 
 /**
  * The CPU pool's worker: runs a `cpu: true` tool's `run` off the server's event loop. It loads only the tool's
@@ -26,12 +27,13 @@ function toolsOf(module: string): Promise<readonly AnyTool[]> {
 const silent = { error() {}, warn() {}, info() {}, debug() {} };
 
 export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply> {
+  const startedAt = waitClock();
   try {
     if (job.kind === 'task') {
       const exports = (await import(job.moduleUrl)) as Record<string, (...args: unknown[]) => unknown>;
       const task = exports[job.name];
       if (typeof task !== 'function') throw new ToolError('internal_error', `No CPU task ${job.name}.`);
-      return { ok: true, output: await task(...job.args), warnings: [] };
+      return { startedAt, ok: true, output: await task(...job.args), warnings: [] };
     }
     const tool = (await toolsOf(job.module)).find((t) => t.slug === job.slug);
     if (!tool?.cpu) throw new ToolError('internal_error', `No CPU-pool tool ${job.module}/${job.slug}.`);
@@ -47,12 +49,14 @@ export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply
       warn: (message) => void warnings.push(message),
     });
     const output = await tool.run(parseInput(tool, job.input), ctx);
-    return { ok: true, output, warnings };
+    return { startedAt, ok: true, output, warnings };
   } catch (error) {
     // Errors cross the thread boundary as plain data; a ToolError keeps its code, status and detail.
-    if (error instanceof ToolError) return { ok: false, error: { code: error.code, detail: error.detail, status: error.status, message: error.message } };
+    if (error instanceof ToolError)
+      return { startedAt, ok: false, error: { code: error.code, detail: error.detail, status: error.status, message: error.message } };
     const cause = error instanceof Error ? (error.stack ?? error.message) : String(error);
     return {
+      startedAt,
       ok: false,
       error: { code: 'internal_error', detail: 'The tool failed; quote the X-Request-Id when reporting it.', status: 500, message: 'Internal error', cause },
     };

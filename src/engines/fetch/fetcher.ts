@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { ToolError } from '../../core/errors.ts';
 import { raceAbort } from '../../lib/abort.ts';
+import { waitClock, type QueueWaits } from '../queue-waits.ts';
 import type { DnsEngine, ResolvedAddress } from '../dns/resolver.ts';
 import { classifyAddress, parseAllowList } from './address-policy.ts';
 
@@ -497,12 +498,14 @@ export interface Semaphore {
   stats(): { limit: number; active: number; waiting: number };
 }
 
-/** Runs at most `limit` tasks at once, the rest in arrival order. */
-export function semaphore(limit: number): Semaphore {
+/** Runs at most `limit` tasks at once, the rest in arrival order; with `waits`, records how long each waited. */
+export function semaphore(limit: number, waits?: QueueWaits): Semaphore {
   let active = 0;
   const waiting: Array<() => void> = [];
   const run = async <T>(task: () => Promise<T>): Promise<T> => {
+    const queuedAt = waits ? waitClock() : 0;
     if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    waits?.started(queuedAt);
     active++;
     try {
       return await task();

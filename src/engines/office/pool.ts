@@ -9,6 +9,7 @@ import { coldExportFilter } from './filters.ts';
 import { createRoot, resolveOffice, residentKb } from './host.ts';
 import { startInstance, type Instance, type OfficeLog, type WorkerReply } from './instance.ts';
 import { createTemplateProfile } from './profile.ts';
+import { QueueWaits, waitClock } from '../queue-waits.ts';
 
 /**
  * The pool of the office engine: warm instances (instance.ts) or cold processes (cold.ts), a bounded FIFO
@@ -39,6 +40,8 @@ export interface OfficeEngine {
   /** LibreOffice is installed here. */
   available(): boolean;
   stats(): OfficeStats;
+  /** How long each conversion waited for an instance (engines/queue-waits.ts). */
+  readonly waits: QueueWaits;
   /** Diagnostics (and tests): one row per warm instance. */
   instances(): OfficeInstanceInfo[];
   /** Resolves once every warm instance has started (or the engine runs cold); for readiness probes and benchmarks. */
@@ -75,6 +78,8 @@ export interface OfficeEngineOptions {
 }
 
 interface Job extends PreparedConversion {
+  /** waitClock() when it joined the queue. */
+  queuedAt: number;
   settled: boolean;
   running: boolean;
   resolve(output: string): void;
@@ -118,6 +123,7 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
   /** Process groups outside the pool (cold conversions, profile initialisation), killed on close/exit. */
   const helperGroups = new Set<number>();
   const waiters: Array<() => void> = [];
+  const waits = new QueueWaits();
 
   const root = office ? createRoot(options.tempDir, log) : '';
   const templateDir = path.join(root, 'template');
@@ -261,6 +267,7 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
     const instance = slot.instance!;
     slot.state = 'busy';
     job.running = true;
+    waits.started(job.queuedAt);
     job.cancel = (error) => {
       settle(job, error);
       log.warn({ slot: slot.index, pid: instance.pid, reason: error.code }, 'office: killing an instance to stop a conversion');
@@ -327,6 +334,7 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
   async function runCold(job: Job): Promise<void> {
     coldRunning += 1;
     job.running = true;
+    waits.started(job.queuedAt);
     const controller = new AbortController();
     job.cancel = (error) => {
       settle(job, error);
@@ -398,6 +406,7 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
       const onAbort = (): void => stop(abortError(signal!));
       const entry: Job = {
         ...job,
+        queuedAt: waitClock(),
         settled: false,
         running: false,
         resolve: (output) => {
@@ -474,6 +483,7 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
       jobs: jobsDone,
       mode,
     }),
+    waits,
     instances: () =>
       slots.map((s) => ({
         slot: s.index,
