@@ -217,12 +217,23 @@ export function leasedMeter(store: Store, now: () => Date, instance: Instance): 
     lease.flushing = true;
     try {
       while (lease.pending > 0) {
-        const count = lease.pending;
-        const waiters = lease.waiters;
-        lease.pending = 0;
-        lease.waiters = [];
+        // Taken when the statement runs (on SQLite at the group commit of this turn), so the calls that committed
+        // until then share this write; once taken, a batch run again after a failure writes the same count.
+        let count = 0;
+        let waiters: CreditLease['waiters'] = [];
+        let taken = false;
+        const statement = () => {
+          if (!taken) {
+            taken = true;
+            count = lease.pending;
+            waiters = lease.waiters;
+            lease.pending = 0;
+            lease.waiters = [];
+          }
+          return settle(count, lease.id);
+        };
         try {
-          await store.executeOne(settle(count, lease.id));
+          await store.executeOne(statement);
           lease.spent += count;
           for (const waiter of waiters) waiter.resolve();
         } catch (error) {

@@ -28,8 +28,12 @@ export interface Store {
    * transaction of its own. Either way the promise settles after the commit.
    */
   atomically<T>(work: Work<T>): Promise<T>;
-  /** Runs one statement on its own: on SQLite in the group commit of this event-loop turn, on PostgreSQL as one round trip. */
-  executeOne(query: CompiledQuery): Promise<QueryResult<Record<string, unknown>>>;
+  /**
+   * Runs one statement on its own: on SQLite in the group commit of this event-loop turn, on PostgreSQL as one
+   * round trip. The statement is built when it runs (on SQLite, at the group commit), so it can write what
+   * happened until then; if the batch is run again after a failure, it is built again.
+   */
+  executeOne(statement: () => CompiledQuery): Promise<QueryResult<Record<string, unknown>>>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -45,11 +49,11 @@ export async function createStore(config: Pick<Config, 'databaseUrl' | 'dataDir'
     dialect: embedded ? 'sqlite' : 'postgres',
     atomically: embedded ? (work) => embedded.atomically(work, db) : (work) => inTransaction(db, work),
     executeOne: embedded
-      ? (query) =>
+      ? (statement) =>
           embedded.atomically(function* (): Steps<QueryResult<Record<string, unknown>>> {
-            return yield query;
+            return yield statement();
           }, db)
-      : (query) => db.executeQuery(query as CompiledQuery<Record<string, unknown>>),
+      : (statement) => db.executeQuery(statement() as CompiledQuery<Record<string, unknown>>),
     ping: async () => {
       await db.selectFrom('settings').select('name').limit(1).execute();
       return true;
