@@ -3,7 +3,7 @@ import type { Admission, Caller, Gate } from '../core/invoke.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
 import type { Accounts, Principal } from './accounts.ts';
 import { periodEnd, type Credits } from './credits.ts';
-import { matchesToolGlob } from './plans.ts';
+import { matchesToolGlob, type Plan } from './plans.ts';
 import type { Meter } from './meter.ts';
 import type { RateState } from './rate-limit.ts';
 import type { DailyUsageCounters } from './usage-daily.ts';
@@ -21,14 +21,17 @@ const WWW_AUTHENTICATE = 'ApiKey header="X-Api-Key", Bearer';
 
 /** Resolves the API key of a request; 401 when missing, unknown or revoked. */
 export async function requirePrincipal(accounts: Accounts, apiKey: string | undefined): Promise<Principal> {
-  const headers = { 'www-authenticate': WWW_AUTHENTICATE };
   if (!apiKey) {
     throw new ToolError('unauthorized', 'X-Api-Key: missing; send the header with an API key (keys begin with tk_), or Authorization: Bearer tk_….', {
-      headers,
+      headers: { 'www-authenticate': WWW_AUTHENTICATE },
     });
   }
   const principal = await accounts.authenticate(apiKey);
-  if (!principal) throw new ToolError('unauthorized', 'X-Api-Key: not a valid key, or revoked; create one with POST /api/v1/api-keys.', { headers });
+  if (!principal) {
+    throw new ToolError('unauthorized', 'X-Api-Key: not a valid key, or revoked; create one with POST /api/v1/api-keys.', {
+      headers: { 'www-authenticate': WWW_AUTHENTICATE },
+    });
+  }
   assertActive(principal);
   return principal;
 }
@@ -48,10 +51,21 @@ export function quotaHeaders(principal: Principal, rate: RateState, used: number
   const remaining = Math.max(0, principal.plan.monthlyCredits - used);
   const monthSeconds = Math.ceil((periodEnd(now).getTime() - now.getTime()) / 1000);
   return {
-    'ratelimit-policy': `"minute";q=${rate.limit};w=60, "month";q=${principal.plan.monthlyCredits};w=2592000`,
+    'ratelimit-policy': policyOf(principal.plan),
     ratelimit: `"minute";r=${rate.remaining};t=${rate.resetSeconds}, "month";r=${remaining};t=${monthSeconds}`,
     'x-quota-remaining': String(remaining),
   };
+}
+
+/** The plan's two policies; a plan's limits do not change while it is loaded, so the text is made once per plan. */
+const policies = new WeakMap<Plan, string>();
+function policyOf(plan: Plan): string {
+  let policy = policies.get(plan);
+  if (policy === undefined) {
+    policy = `"minute";q=${plan.ratePerMinute};w=60, "month";q=${plan.monthlyCredits};w=2592000`;
+    policies.set(plan, policy);
+  }
+  return policy;
 }
 
 /** Key, plan, rate and credits for every tool call, REST or MCP alike (the pipeline's gate). */
@@ -65,7 +79,7 @@ export function createGate({ accounts, credits, meter, dailyUsage, now }: GateDe
     if (!principal.emailVerified) {
       throw new ToolError('forbidden', 'account: the e-mail address is not verified yet; open the verification link sent at signup.');
     }
-    const toolId = `${tool.module}/${tool.slug}`;
+    const toolId = tool.id;
     if (plan.blockedTools.some((glob) => matchesToolGlob(glob, toolId))) {
       throw new ToolError('forbidden', `tool: ${toolId} is not included in the ${plan.name} plan.`);
     }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Log } from '../core/context.ts';
 import type { Store } from '../store/index.ts';
-import { utcMinute } from '../lib/utc-minute.ts';
+import { utcDay } from '../lib/utc-minute.ts';
 
 /** How long a settled call's count waits in memory before it is added to the store. */
 const FLUSH_AFTER_MS = 1000;
@@ -38,7 +38,8 @@ interface Pending {
 }
 
 export function createDailyUsage(store: Store, log: Log): DailyUsageCounters {
-  let pending = new Map<string, Pending>();
+  /** By day, account and tool: keyed by strings each call already holds, so counting builds no key. */
+  let pending = new Map<string, Map<string, Map<string, Pending>>>();
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
@@ -61,7 +62,7 @@ export function createDailyUsage(store: Store, log: Log): DailyUsageCounters {
   const flush = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const batch = [...pending.values()];
+    const batch = [...pending.values()].flatMap((accounts) => [...accounts.values()].flatMap((tools) => [...tools.values()]));
     pending = new Map();
     // One write at a time, in order: a read after a flush sees every count recorded before it.
     writing = writing
@@ -72,12 +73,15 @@ export function createDailyUsage(store: Store, log: Log): DailyUsageCounters {
 
   return {
     record({ accountId, tool, credits, at }) {
-      const day = utcMinute(at).slice(0, 10);
-      const key = `${accountId}\u0000${day}\u0000${tool}`;
-      const row = pending.get(key) ?? { accountId, day, tool, calls: 0, credits: 0 };
+      const day = utcDay(at);
+      let accounts = pending.get(day);
+      if (!accounts) pending.set(day, (accounts = new Map()));
+      let tools = accounts.get(accountId);
+      if (!tools) accounts.set(accountId, (tools = new Map()));
+      let row = tools.get(tool);
+      if (!row) tools.set(tool, (row = { accountId, day, tool, calls: 0, credits: 0 }));
       row.calls += 1;
       row.credits += credits;
-      pending.set(key, row);
       if (!timer) {
         timer = setTimeout(() => void flush(), FLUSH_AFTER_MS);
         timer.unref();

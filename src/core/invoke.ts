@@ -126,7 +126,7 @@ function rejectUnknownFields(tool: AnyTool, body: Record<string, unknown>): void
   // A key holding undefined was not sent (JSON has no undefined): only fields with a value count.
   const unknown = Object.keys(body).filter((key) => body[key] !== undefined && !known.includes(key) && !(tool.method === 'GET' && ADAPTER_FIELDS.has(key)));
   if (unknown.length === 0) return;
-  const details = unknown.slice(0, 5).map((key) => `${key}: not a field of ${tool.module}/${tool.slug}.${didYouMean(key, known)}`);
+  const details = unknown.slice(0, 5).map((key) => `${key}: not a field of ${tool.id}.${didYouMean(key, known)}`);
   throw new ToolError('validation_failed', `${details.join(' ')} Its fields: ${known.join(', ') || 'none'}.`);
 }
 

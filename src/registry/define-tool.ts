@@ -136,6 +136,8 @@ export interface Tool<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   /** The output schema, built on first read. */
   readonly output: O;
   readonly operationId: string;
+  /** `module/slug`: how plans, a key's allowed tools and the usage counters name the tool. */
+  readonly id: string;
   readonly path: string;
   readonly cost: number;
   readonly method: 'POST' | 'GET';
@@ -187,6 +189,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
   const tool = {
     ...declaration,
     operationId: `${camelCase(spec.module)}.${camelCase(spec.slug)}`,
+    id: `${spec.module}/${spec.slug}`,
     path: spec.path ?? `/api/v1/${spec.module}/${spec.slug}`,
     cost: spec.cost ?? 1,
     method: spec.method ?? 'POST',

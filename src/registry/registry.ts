@@ -43,7 +43,7 @@ export function createRegistry(tools: readonly AnyTool[]): Registry {
 
 function toolProblems(tool: AnyTool): string[] {
   const problems: string[] = [];
-  const name = `${tool.module}/${tool.slug}`;
+  const name = tool.id;
   if (!SLUG.test(tool.slug)) problems.push(`${name}: slug must be kebab-case`);
   if (tool.title.trim() === '') problems.push(`${name}: needs a title`);
   if (tool.description.trim().length < 10) problems.push(`${name}: needs a description`);
@@ -58,7 +58,7 @@ function toolProblems(tool: AnyTool): string[] {
 
 /** What is wrong with a tool's schemas: the input is not a z.object, or an example's input does not match it. Builds them. */
 export function schemaProblems(tool: AnyTool): string[] {
-  const name = `${tool.module}/${tool.slug}`;
+  const name = tool.id;
   if (!(tool.input instanceof z.ZodObject)) return [`${name}: input must be a z.object`];
   return tool.examples.flatMap((example, i) => (tool.input.safeParse(example.input).success ? [] : [`${name}: example ${i} input does not match the schema`]));
 }

@@ -94,7 +94,7 @@ export const registerToolPages: PageModule = (web, { registry, config }) => {
         <section aria-labelledby="try">
         <h2 id="try">Try it</h2>
         <form id="playground" class="playground" method="get" action="${page}#try" novalidate
-          data-api-path="${tool.path}" data-operation-id="${tool.operationId}" data-tool-id="${tool.module}/${tool.slug}"${tool.upload ? html` data-upload-field="${tool.upload.field}"` : ''}>
+          data-api-path="${tool.path}" data-operation-id="${tool.operationId}" data-tool-id="${tool.id}"${tool.upload ? html` data-upload-field="${tool.upload.field}"` : ''}>
           ${example && tool.upload && example.upload && html`<p class="notice">This example uploads <code>${example.upload.fileName}</code>; choose that file below (its content is shown under Examples).</p>`}
           ${tool.upload && fileField(tool.upload, Math.floor(config.maxUploadBytes / 1024 / 1024))}
           ${schemaFields(input, prefill)}
