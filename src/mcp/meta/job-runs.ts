@@ -92,9 +92,12 @@ export function jobHandler<A extends { async?: boolean | undefined; input?: Reco
  * A meta-tool that runs its job: the request plus `async`, the job's output, and the handler above. verify_task
  * checks its baseline first and is declared on its own (verify-task.ts).
  */
-export function defineJobTool(name: keyof typeof JOBS, spec: { title: string; description: string; output: z.ZodType<Record<string, unknown>> }): MetaTool {
+export function defineJobTool(
+  name: keyof typeof JOBS,
+  { title, description, output }: { title: string; description: string; output: z.ZodType<Record<string, unknown>> },
+): MetaTool {
   const { request, run } = JOBS[name] as Job<z.ZodObject, NeedsInput>;
   // The job's result is what `output` describes (the agent's types); the handler's union with `accepted` erases that.
   const handler = jobHandler(name, run) as (args: Record<string, unknown>, ctx: CallContext, core: McpCore) => Promise<Record<string, unknown>>;
-  return defineMetaTool({ name, ...spec, input: request.extend({ async: asyncFlag }), annotations: runsTools, handler });
+  return defineMetaTool({ name, title, description, input: request.extend({ async: asyncFlag }), output, annotations: runsTools, handler });
 }
