@@ -5,6 +5,7 @@
  * so the list is a heuristic for copy review. Weight 3 = strongly spammy, 1 = mild. Module-internal helper.
  */
 import { linePositions } from '../../lib/lines.ts';
+import { escapeRegExp } from '../../lib/regexp.ts';
 
 export type SpamCategory = 'urgency' | 'money' | 'free-offer' | 'overpromise' | 'shady' | 'pushy-cta' | 'sensitive-data';
 
@@ -209,10 +210,6 @@ const LIST: [SpamCategory, 1 | 2 | 3, string[]][] = [
 ];
 
 export const SPAM_PHRASES: SpamPhrase[] = LIST.flatMap(([category, weight, phrases]) => phrases.map((phrase) => ({ phrase, category, weight })));
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** One alternation, longest phrases first, so "100% free" wins over "free" at the same position. */
 const SORTED = [...SPAM_PHRASES].sort((a, b) => b.phrase.length - a.phrase.length);
