@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { ToolError } from '../core/errors.ts';
 import type { Store } from '../store/index.ts';
+import type { Database } from '../store/schema.ts';
 import type { BlobStore } from './blobs.ts';
 import type { FileResult } from './result.ts';
 
@@ -66,14 +67,8 @@ export function createFiles({ store, blobs, secret, now, publicUrl }: FilesDeps)
     const url = `${publicUrl()}/api/v1/files/${file.fileId}/${encodeURIComponent(file.fileName)}?expires=${expires}&sig=${signature(file.fileId, expires)}`;
     return { downloadUrl: url, expiresAt };
   };
-  const toStored = (row: {
-    file_id: string;
-    account_id: string | null;
-    file_name: string;
-    mime_type: string;
-    size_bytes: number;
-    created_at: string;
-  }): StoredFile => ({
+  const columns = ['file_id', 'account_id', 'file_name', 'mime_type', 'size_bytes', 'created_at'] as const;
+  const toStored = (row: Pick<Database['files'], (typeof columns)[number]>): StoredFile => ({
     fileId: row.file_id,
     accountId: row.account_id,
     fileName: row.file_name,
@@ -81,7 +76,6 @@ export function createFiles({ store, blobs, secret, now, publicUrl }: FilesDeps)
     sizeBytes: Number(row.size_bytes),
     createdAt: row.created_at,
   });
-  const columns = ['file_id', 'account_id', 'file_name', 'mime_type', 'size_bytes', 'created_at'] as const;
 
   return {
     async put(sourcePath, meta) {

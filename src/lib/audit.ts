@@ -20,9 +20,14 @@ export type Finding = z.infer<typeof findingSchema>;
 
 const SEVERITY_ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2, info: 3 };
 
+/** Sort order by severity, most severe first. */
+export function compareSeverity(a: { severity: Severity }, b: { severity: Severity }): number {
+  return SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
+}
+
 /** Most severe first; ties keep their order. */
 export function sortFindings<T extends { severity: Severity }>(findings: T[]): T[] {
-  return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
+  return [...findings].sort(compareSeverity);
 }
 
 /**

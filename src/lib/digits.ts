@@ -6,3 +6,9 @@
 export function withThousands(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/** Rounds to `places` decimals in binary floating point: for reported measurements and statistics, not money (lib/money.ts). */
+export function round(value: number, places = 2): number {
+  const factor = 10 ** places;
+  return Math.round(value * factor) / factor;
+}

@@ -58,3 +58,29 @@ export function countLines(text: string): number {
   const lines = splitLines(text);
   return lines.at(-1) === '' ? lines.length - 1 : lines.length;
 }
+
+/** Where offsets of one text stand: 1-based line and column (lines end at "\n"; offsets and columns in UTF-16 units). */
+export interface LinePositions {
+  /** How many lines the text has ("\n"-separated; an empty text has one). */
+  lineCount: number;
+  position(index: number): { line: number; column: number };
+}
+
+/** Indexes the line starts once; each position is then a binary search (a linear scan per offset is quadratic on long texts). */
+export function linePositions(text: string): LinePositions {
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  return {
+    lineCount: lineStarts.length,
+    position(index) {
+      let lo = 0;
+      let hi = lineStarts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if ((lineStarts[mid] ?? 0) <= index) lo = mid;
+        else hi = mid - 1;
+      }
+      return { line: lo + 1, column: index - (lineStarts[lo] ?? 0) + 1 };
+    },
+  };
+}

@@ -1,17 +1,6 @@
 import { buildAudit, clip, type Audit, type CheckInput } from '../lib/page/audit.ts';
 import { parsePage, wordsOf, type ParsedPage } from '../lib/page/html.ts';
-import {
-  contentLengthCheck,
-  descriptionChecks,
-  h1Check,
-  headingOrderCheck,
-  imageAltCheck,
-  langCheck,
-  openGraphCheck,
-  structuredDataCheck,
-  titleChecks,
-  viewportCheck,
-} from '../lib/page/seo-checks.ts';
+import { bodyChecks, contentLengthCheck, descriptionChecks, headChecks, openGraphCheck, structuredDataCheck, titleChecks } from '../lib/page/seo-checks.ts';
 import { occurrences, readability, topPhrases } from '../lib/page/text.ts';
 import type { LocalAnalysis } from './workflows.ts';
 
@@ -44,16 +33,8 @@ export function analyzeLocally(kind: LocalAnalysis, input: { html?: unknown; tex
 function pageAnalysis(page: ParsedPage, keyword: string | undefined): LocalResult {
   const words = wordsOf(page.text).length;
   const checks: CheckInput[] = [
-    ...titleChecks(page),
-    ...descriptionChecks(page),
-    h1Check(page),
-    headingOrderCheck(page),
-    viewportCheck(page),
-    langCheck(page),
-    imageAltCheck(page),
-    structuredDataCheck(page),
-    openGraphCheck(page),
-    contentLengthCheck(words),
+    ...headChecks(page),
+    ...bodyChecks(page, words),
     ...(keyword
       ? keywordChecks(keyword, {
           title: page.title ?? '',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/index.ts';
+import type { Database } from '../store/schema.ts';
 import { redactInput } from './report.ts';
 
 function redactRequest(request: Record<string, unknown>): Record<string, unknown> {
@@ -79,19 +80,10 @@ export interface PayloadStore {
   prune(): Promise<number>;
 }
 
-interface RunRow {
-  id: string;
-  account_id: string;
-  key_id: string;
-  tool: string;
-  request: string;
-  status: string;
-  result_status: string | null;
-  result: string | null;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
+const COLUMNS = ['id', 'account_id', 'key_id', 'tool', 'request', 'status', 'result_status', 'result', 'error', 'created_at', 'finished_at'] as const;
+
+/** The columns a run record is read from, typed by the schema (store/schema.ts). */
+type RunRow = Pick<Database['mcp_runs'], (typeof COLUMNS)[number]>;
 
 function toRecord(row: RunRow): RunRecord {
   return {
@@ -108,8 +100,6 @@ function toRecord(row: RunRow): RunRecord {
     finishedAt: row.finished_at,
   };
 }
-
-const COLUMNS = ['id', 'account_id', 'key_id', 'tool', 'request', 'status', 'result_status', 'result', 'error', 'created_at', 'finished_at'] as const;
 
 export function createRunStore(store: Store, now: () => Date, events?: RunEvents): RunStore {
   const { db } = store;

@@ -48,6 +48,34 @@ export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
 /** Random inputs per tool in the property tests; DEVAPI_FUZZ_RUNS raises it for a longer local fuzzing session. */
 export const FUZZ_RUNS = Number(process.env.DEVAPI_FUZZ_RUNS ?? 40);
 
+/** Property: none of the inputs `valid` generates causes a 5xx (each may be accepted or refused). */
+export async function expectNoServerErrors(
+  tool: AnyTool,
+  valid: fc.Arbitrary<unknown>,
+  { runs = FUZZ_RUNS, deps = {} }: { runs?: number; deps?: InvokeDeps } = {},
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(valid, async (input) => {
+      await expectNoServerError(tool, input, deps);
+    }),
+    { numRuns: runs },
+  );
+}
+
+/** Property: every input `invalid` generates is a 400, naming `field` when given. */
+export async function expectBadRequests(
+  tool: AnyTool,
+  invalid: fc.Arbitrary<unknown>,
+  { field, runs = 15, deps = {} }: { field?: string; runs?: number; deps?: InvokeDeps } = {},
+): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(invalid, async (input) => {
+      await expectBadRequest(tool, input, field, deps);
+    }),
+    { numRuns: runs },
+  );
+}
+
 /**
  * The property every tool keeps: random input of the right shape never causes a 5xx, and a wrong value of
  * `field` is a 400 naming it.
@@ -58,16 +86,6 @@ export async function fuzzTool(
   [field, invalid]: readonly [string, fc.Arbitrary<unknown>],
   { runs = FUZZ_RUNS, deps = {} }: { runs?: number; deps?: InvokeDeps } = {},
 ): Promise<void> {
-  await fc.assert(
-    fc.asyncProperty(valid, async (input) => {
-      await expectNoServerError(tool, input, deps);
-    }),
-    { numRuns: runs },
-  );
-  await fc.assert(
-    fc.asyncProperty(invalid, async (input) => {
-      await expectBadRequest(tool, input, field, deps);
-    }),
-    { numRuns: 15 },
-  );
+  await expectNoServerErrors(tool, valid, { runs, deps });
+  await expectBadRequests(tool, invalid, { field, deps });
 }

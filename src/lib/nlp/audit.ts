@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findingSchema, SEVERITIES, type Finding, type Severity } from '../audit.ts';
+import { compareSeverity, findingSchema, SEVERITIES, type Finding, type Severity } from '../audit.ts';
 
 export { findingSchema, SEVERITIES, type Finding, type Severity };
 
@@ -14,11 +14,9 @@ export const scoreSchema = z.number().int().min(0).max(100).describe('0–100; h
 /** Points per named criterion; how the score was reached. */
 export const scoreBreakdownSchema = z.record(z.string(), z.number()).describe('What counted towards the score, in points');
 
-const ORDER: Record<Severity, number> = { high: 0, medium: 1, low: 2, info: 3 };
-
 /** Findings sorted by severity, then id, so repeated runs list them identically. */
 export function sortFindings(findings: Finding[]): Finding[] {
-  return [...findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.id.localeCompare(b.id));
+  return [...findings].sort((a, b) => compareSeverity(a, b) || a.id.localeCompare(b.id));
 }
 
 /** Clamps and rounds a score to a whole number in 0–100. */

@@ -286,8 +286,5 @@ export function wordTokensLoose(text: string): string[] {
 /** Letters and digits, with inner `.`, `/`, `-`, `'` and trailing `+`/`#` (c++, c#, f#). */
 export const TECH_TOKEN = /[\p{L}\p{N}]+(?:[./'\-&][\p{L}\p{N}]+)*(?:\+\+|#)?/gu;
 
-/** Rounds to `places` decimals (for reported measurements, not money). */
-export function round(value: number, places = 2): number {
-  const factor = 10 ** places;
-  return Math.round(value * factor) / factor;
-}
+/** Rounds to `places` decimals (for reported measurements, not money): lib/digits.ts's. */
+export { round } from '../digits.ts';

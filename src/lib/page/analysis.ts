@@ -5,22 +5,7 @@ import { auditShape, buildAudit, type Audit, type CheckInput } from './audit.ts'
 import { wordsOf, type ParsedPage } from './html.ts';
 import { loadPage, type LoadedPage } from './load.ts';
 import { fetchRobots } from './robots.ts';
-import {
-  canonicalCheck,
-  contentLengthCheck,
-  descriptionChecks,
-  h1Check,
-  headingOrderCheck,
-  httpsCheck,
-  imageAltCheck,
-  langCheck,
-  openGraphCheck,
-  robotsMetaCheck,
-  statusCheck,
-  structuredDataCheck,
-  titleChecks,
-  viewportCheck,
-} from './seo-checks.ts';
+import { bodyChecks, canonicalCheck, headChecks, httpsCheck, robotsMetaCheck, statusCheck } from './seo-checks.ts';
 
 /** The on-page SEO analysis behind seo-tools/analyze and compare: facts of the page plus the shared audit. */
 export const pageFactsSchema = z.object({
@@ -85,18 +70,10 @@ export async function analyzePage(
   const checks: CheckInput[] = [
     statusCheck(response),
     httpsCheck(response),
-    ...titleChecks(page),
-    ...descriptionChecks(page),
-    h1Check(page),
-    headingOrderCheck(page),
+    ...headChecks(page),
     robotsMetaCheck(page, response),
     canonicalCheck(page, response),
-    viewportCheck(page),
-    langCheck(page),
-    imageAltCheck(page),
-    structuredDataCheck(page),
-    openGraphCheck(page),
-    contentLengthCheck(words),
+    ...bodyChecks(page, words),
   ];
   if (options.robots !== false) {
     const robots = await fetchRobots(fetcher, response.url, field);

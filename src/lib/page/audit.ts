@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { findingSchema, type Finding, type Severity } from '../audit.ts';
+import { compareSeverity, findingSchema, type Finding, type Severity } from '../audit.ts';
 
-export { findingSchema, type Finding, type Severity };
+export { compareSeverity, findingSchema, type Finding, type Severity };
 
 /**
  * The shared shape of audit results (docs/contract.md "Audit results share one shape"): a 0–100 score, the
@@ -95,8 +95,7 @@ export function buildAudit(inputs: CheckInput[], extraFindings: Finding[] = []):
     }
   }
   findings.push(...extraFindings);
-  const order: Severity[] = ['high', 'medium', 'low', 'info'];
-  findings.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity));
+  findings.sort(compareSeverity);
   const score = possible === 0 ? 100 : Math.round((100 * earned) / possible);
   return { score, scoreBreakdown, scoreMethod: SCORE_METHOD, checks, findings };
 }

@@ -339,3 +339,17 @@ export function contentLengthCheck(words: number): CheckInput {
     findingId: 'thin-content',
   };
 }
+
+/**
+ * The checks of a page's markup that come before its response-dependent ones (robots meta, canonical) in a
+ * full analysis: titles, meta description and headings. Shared by lib/page/analysis.ts (live page) and
+ * mcp/local.ts (pasted HTML), so both report the same findings in the same order.
+ */
+export function headChecks(page: ParsedPage): CheckInput[] {
+  return [...titleChecks(page), ...descriptionChecks(page), h1Check(page), headingOrderCheck(page)];
+}
+
+/** The checks of a page's markup and text that follow: viewport, language, image alt, structured data, Open Graph, length. */
+export function bodyChecks(page: ParsedPage, words: number): CheckInput[] {
+  return [viewportCheck(page), langCheck(page), imageAltCheck(page), structuredDataCheck(page), openGraphCheck(page), contentLengthCheck(words)];
+}

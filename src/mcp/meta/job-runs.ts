@@ -3,9 +3,9 @@ import { validationError } from '../../core/invoke.ts';
 import type { Agent, AgentCaller } from '../agent.ts';
 import { invokeWithFiles, storedText } from '../file-inputs.ts';
 import type { StepInvoker } from '../jobs.ts';
-import type { CallContext, McpCore } from './define.ts';
+import { defineMetaTool, runsTools, type CallContext, type McpCore, type MetaTool } from './define.ts';
 import { withElicitation, type NeedsInput } from './elicit.ts';
-import { playbookRequest, solveRequest, verifyRequest, workflowRequest } from './schemas.ts';
+import { asyncFlag, playbookRequest, solveRequest, verifyRequest, workflowRequest } from './schemas.ts';
 import type { z } from 'zod';
 
 /** The four meta-tools that run jobs: in the background with `async`, at once otherwise. */
@@ -38,18 +38,26 @@ function parsed<S extends z.ZodObject>(schema: S, request: Record<string, unknow
   return result.data;
 }
 
+/** A job's request (the tool's input without `async`) and what the agent does with it. */
+interface Job<S extends z.ZodObject, R extends NeedsInput> {
+  request: S;
+  run(agent: Agent, request: z.infer<S>, caller: AgentCaller): Promise<R>;
+}
+
+const job = <S extends z.ZodObject, R extends NeedsInput>(request: S, run: Job<S, R>['run']): Job<S, R> => ({ request, run });
+
+/** The job tools whose call is the agent's method on the request: one table for the tool (sync) and the queue (async). */
+const JOBS = {
+  solve_task: job(solveRequest, (agent, request, caller) => agent.solve(request, caller)),
+  run_workflow: job(workflowRequest, (agent, request, caller) => agent.runWorkflow(request, caller)),
+  run_playbook: job(playbookRequest, (agent, request, caller) => agent.runPlaybook(request, caller)),
+};
+
 /** Runs a queued job request (stored as the tool's input without `async`) for its caller. */
 export async function runJobTool(tool: JobTool, request: Record<string, unknown>, caller: AgentCaller, agent: Agent): Promise<Record<string, unknown>> {
-  switch (tool) {
-    case 'solve_task':
-      return { ...(await agent.solve(parsed(solveRequest, request), caller)) };
-    case 'run_workflow':
-      return { ...(await agent.runWorkflow(parsed(workflowRequest, request), caller)) };
-    case 'run_playbook':
-      return { ...(await agent.runPlaybook(parsed(playbookRequest, request), caller)) };
-    case 'verify_task':
-      return { ...(await agent.verify(parsed(verifyRequest, request), caller)) };
-  }
+  if (tool === 'verify_task') return { ...(await agent.verify(parsed(verifyRequest, request), caller)) };
+  const { request: schema, run } = JOBS[tool] as Job<z.ZodObject, NeedsInput>;
+  return { ...(await run(agent, parsed(schema, request), caller)) };
 }
 
 /** Stores and queues a run for `async: true`; the answer the client polls get_run with. */
@@ -78,4 +86,18 @@ export function jobHandler<A extends { async?: boolean | undefined; input?: Reco
     background
       ? accept(tool, request, ctx, core)
       : { ...(await withElicitation(request.input, ctx, core, (input) => run(core.agent, { ...request, input }, callerOf(ctx, core)))) };
+}
+
+/**
+ * A meta-tool that runs its job: the request plus `async`, the job's output, and the handler above. verify_task
+ * checks its baseline first and is declared on its own (verify-task.ts).
+ */
+export function defineJobTool(
+  name: keyof typeof JOBS,
+  { title, description, output }: { title: string; description: string; output: z.ZodType<Record<string, unknown>> },
+): MetaTool {
+  const { request, run } = JOBS[name] as Job<z.ZodObject, NeedsInput>;
+  // The job's result is what `output` describes (the agent's types); the handler's union with `accepted` erases that.
+  const handler = jobHandler(name, run) as (args: Record<string, unknown>, ctx: CallContext, core: McpCore) => Promise<Record<string, unknown>>;
+  return defineMetaTool({ name, title, description, input: request.extend({ async: asyncFlag }), output, annotations: runsTools, handler });
 }

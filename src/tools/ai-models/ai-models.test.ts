@@ -5,7 +5,7 @@ import { webUrl } from '../../../test/helpers/web-url.ts';
 import { asToolError } from '../../core/errors.ts';
 import { createAiProvider, type AiProvider } from '../../engines/ai/index.ts';
 import { completion, startOpenAiDouble, type OpenAiDouble } from '../../../test/ai/openai-double.ts';
-import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
+import { expectBadRequest, expectBadRequests, expectNoServerErrors, run } from '../../../test/helpers/invoke.ts';
 import textAi from './text-ai.ts';
 import youtubeInsight, { parseChapters, youtubeVideoId } from './youtube-insight.ts';
 
@@ -263,77 +263,53 @@ describe('youtube-insight', () => {
 describe('properties', () => {
   const tasks = ['summarize', 'keywords', 'sentiment', 'language', 'readability'] as const;
   test('random valid text-ai input never gives a 5xx', async () => {
-    await fc.assert(
-      fc.asyncProperty(
+    const input = fc
+      .tuple(
         fc.string({ minLength: 1, maxLength: 400, unit: 'grapheme' }),
         fc.constantFrom(...tasks),
         fc.option(fc.integer({ min: 5, max: 2000 }), { nil: undefined }),
-        async (text, task, maxWords) => {
-          await expectNoServerError(textAi, { text, task, ...(maxWords ? { maxWords } : {}) });
-        },
-      ),
-      { numRuns: 60 },
-    );
+      )
+      .map(([text, task, maxWords]) => ({ text, task, ...(maxWords ? { maxWords } : {}) }));
+    await expectNoServerErrors(textAi, input, { runs: 60 });
   });
 
   test('random invalid text-ai input is a 400', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(
-          fc.record({ text: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)), task: fc.constantFrom(...tasks) }),
-          fc.record({
-            text: fc.string({ minLength: 1 }),
-            task: fc.string().filter((t) => !(tasks as readonly string[]).includes(t) && t !== 'rewrite' && t !== 'generate'),
-          }),
-          fc.record({
-            text: fc.constant('ok'),
-            task: fc.constant('summarize'),
-            maxWords: fc.oneof(fc.integer({ max: 4 }), fc.integer({ min: 2001 }), fc.double({ noInteger: true })),
-          }),
-        ),
-        async (input) => {
-          await expectBadRequest(textAi, input);
-        },
-      ),
-      { numRuns: 60 },
+    const input = fc.oneof(
+      fc.record({ text: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null)), task: fc.constantFrom(...tasks) }),
+      fc.record({
+        text: fc.string({ minLength: 1 }),
+        task: fc.string().filter((t) => !(tasks as readonly string[]).includes(t) && t !== 'rewrite' && t !== 'generate'),
+      }),
+      fc.record({
+        text: fc.constant('ok'),
+        task: fc.constant('summarize'),
+        maxWords: fc.oneof(fc.integer({ max: 4 }), fc.integer({ min: 2001 }), fc.double({ noInteger: true })),
+      }),
     );
+    await expectBadRequests(textAi, input, { runs: 60 });
   });
 
   test('random valid youtube-insight input never gives a 5xx', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.record(
-          {
-            title: fc.string({ maxLength: 120 }),
-            description: fc.string({ maxLength: 600 }),
-            transcript: fc.option(fc.string({ maxLength: 600 }), { nil: undefined }),
-          },
-          { requiredKeys: ['title'] },
-        ),
-        async (input) => {
-          await expectNoServerError(youtubeInsight, input);
-        },
-      ),
-      { numRuns: 60 },
+    const input = fc.record(
+      {
+        title: fc.string({ maxLength: 120 }),
+        description: fc.string({ maxLength: 600 }),
+        transcript: fc.option(fc.string({ maxLength: 600 }), { nil: undefined }),
+      },
+      { requiredKeys: ['title'] },
     );
+    await expectNoServerErrors(youtubeInsight, input, { runs: 60 });
   });
 
   test('random invalid youtube-insight input is a 400', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.oneof(
-          fc.record({ title: fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string())) }),
-          fc.record({ title: fc.constant('x'), url: webUrl().filter((u) => youtubeVideoId(u) === undefined) }),
-          // Over 20,000 characters: one random character repeated (fast-check builds a 20,000-character fc.string character by character, seconds per run).
-          fc.record({
-            description: fc.tuple(fc.string({ minLength: 1, maxLength: 1 }), fc.integer({ min: 20_001, max: 20_010 })).map(([c, n]) => c.repeat(n)),
-          }),
-        ),
-        async (input) => {
-          await expectBadRequest(youtubeInsight, input);
-        },
-      ),
-      { numRuns: 40 },
+    const input = fc.oneof(
+      fc.record({ title: fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.string())) }),
+      fc.record({ title: fc.constant('x'), url: webUrl().filter((u) => youtubeVideoId(u) === undefined) }),
+      // Over 20,000 characters: one random character repeated (fast-check builds a 20,000-character fc.string character by character, seconds per run).
+      fc.record({
+        description: fc.tuple(fc.string({ minLength: 1, maxLength: 1 }), fc.integer({ min: 20_001, max: 20_010 })).map(([c, n]) => c.repeat(n)),
+      }),
     );
+    await expectBadRequests(youtubeInsight, input, { runs: 40 });
   });
 });

@@ -12,6 +12,7 @@ import { namedEntities } from '../../lib/nlp/phrases.ts';
 import { analyzeSentiment } from '../../lib/nlp/sentiment.ts';
 import { summarize } from '../../lib/nlp/summarize.ts';
 import { countWords, stemKey } from '../../lib/nlp/tokens.ts';
+import { formatTimestamp } from '../../lib/timestamp.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { keywordSchema, languageSchema, MAX_AI_TEXT_CHARS, sentimentSchema, summarySchema, usageSchema } from './lib/analysis.ts';
 
@@ -54,14 +55,6 @@ function toSeconds(hours: string | undefined, minutes: string, seconds: string):
   const s = Number(seconds);
   if (s >= 60 || (hours !== undefined && m >= 60)) return undefined;
   return h * 3600 + m * 60 + s;
-}
-
-function formatTimestamp(total: number): string {
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
 interface Chapter {

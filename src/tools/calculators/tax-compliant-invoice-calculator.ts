@@ -476,26 +476,19 @@ export default defineTool({
     if (strict) {
       required(input.seller?.taxId, 'missing-seller-tax-id', `No seller ${taxIdName}`, 'seller.taxId', `Add the seller's ${taxIdName}`, 'high');
       const taxIdProblem = (id: string): string | null => (regime === 'india-gst' ? gstinProblem(compact(id)) : vatIdProblem(id, regime));
-      if (input.seller?.taxId) {
-        const problem = taxIdProblem(input.seller.taxId);
+      const wellFormed = (party: 'seller' | 'buyer', label: string, severity: 'high' | 'medium', taxId: string): void => {
+        const problem = taxIdProblem(taxId);
         check(problem === null, () => ({
-          id: 'invalid-seller-tax-id',
-          severity: 'high',
-          title: `Seller ${taxIdName} is malformed`,
-          evidence: `${input.seller?.taxId}: ${problem}`,
-          fix: `Correct the seller's ${taxIdName}`,
+          id: `invalid-${party}-tax-id`,
+          severity,
+          title: `${label} ${taxIdName} is malformed`,
+          evidence: `${taxId}: ${problem}`,
+          fix: `Correct the ${party}'s ${taxIdName}`,
         }));
-      }
-      if (input.buyer?.taxId) {
-        const problem = taxIdProblem(input.buyer.taxId);
-        check(problem === null, () => ({
-          id: 'invalid-buyer-tax-id',
-          severity: 'medium',
-          title: `Buyer ${taxIdName} is malformed`,
-          evidence: `${input.buyer?.taxId}: ${problem}`,
-          fix: `Correct the buyer's ${taxIdName}`,
-        }));
-      } else if (regime === 'india-gst') {
+      };
+      if (input.seller?.taxId) wellFormed('seller', 'Seller', 'high', input.seller.taxId);
+      if (input.buyer?.taxId) wellFormed('buyer', 'Buyer', 'medium', input.buyer.taxId);
+      else if (regime === 'india-gst') {
         check(false, () => ({
           id: 'missing-buyer-tax-id',
           severity: 'low',

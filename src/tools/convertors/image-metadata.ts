@@ -5,6 +5,7 @@ import { FILE_KINDS } from '../../files/kinds.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { IMAGE_INPUT_KINDS, imagesOf, MAX_INPUT_PIXELS, type ImageEngine } from '../../engines/images/index.ts';
 import { lazy } from '../../lib/lazy.ts';
+import { round } from '../../lib/digits.ts';
 
 const exifr = lazy<typeof Exifr>('exifr');
 
@@ -260,11 +261,6 @@ function exifDate(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const m = /^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(value.trim());
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}` : null;
-}
-
-function round(value: number, places: number): number {
-  const f = 10 ** places;
-  return Math.round(value * f) / f;
 }
 
 function ratio(width: number, height: number): string {

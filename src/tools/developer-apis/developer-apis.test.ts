@@ -7,7 +7,7 @@ import { importSPKI, jwtVerify } from 'jose';
 import { createRegexPool } from '../../engines/regex/pool.ts';
 import { jsonSchemaOf } from '../../registry/json-schema.ts';
 import { createRegistry } from '../../registry/registry.ts';
-import { FUZZ_RUNS, expectBadRequest, fuzzTool, run } from '../../../test/helpers/invoke.ts';
+import { FUZZ_RUNS, expectBadRequest, run } from '../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import { developerApisTools as allTools } from './index.ts';
 import { developerUrlTools } from './url-checks.ts';
@@ -28,7 +28,7 @@ const OWN_FILES = [
   ...['yaml-to-json', 'json-to-yaml'],
   ...['sql-formatter', 'sql-validator'],
 ];
-const { tool, result, outcome: outcomeOf, refusal } = moduleTools(developerApisTools);
+const { tool, result, outcome: outcomeOf, refusal, testRefusals, expectNestingRefused, testFuzzing } = moduleTools(developerApisTools);
 /**
  * regex-tester's calls share one warm worker pool, as the server's engines give it (a call without engines
  * starts a worker of its own, which costs more than most patterns take to run).
@@ -185,13 +185,7 @@ describe('formatters and minifiers: syntax errors are 400 with line and column',
     ['css-minifier', { css: 'a { color: red }\n}} b {}' }, /^css: .* at line 2, column 1$/],
     ['js-minifier', { code: 'function f() {\n  return (1 + ;\n}' }, /^code: Unexpected token.* at line 2, column 15$/],
   ];
-  for (const [slug, input, detail] of cases) {
-    test(`${slug}: ${JSON.stringify(input).slice(0, 50)}`, async () => {
-      const e = await refusal(slug, input);
-      assert.equal(e.status, 400);
-      assert.match(e.detail, detail);
-    });
-  }
+  testRefusals(cases);
 
   test('deeply nested input is a 400, never a crash (Lightning CSS is native: it would segfault; the tools of OWN_FILES in their own files)', async () => {
     const deep: [string, Json, string][] = [
@@ -201,11 +195,7 @@ describe('formatters and minifiers: syntax errors are 400 with line and column',
       ['xml-formatter', { xml: '<a>'.repeat(5000) + '</a>'.repeat(5000) }, 'xml'],
       ['json-to-go-struct', { json: '{"a":'.repeat(100) + '1' + '}'.repeat(100) }, 'json'],
     ];
-    for (const [slug, input, field] of deep) {
-      const e = await refusal(slug, input);
-      assert.equal(e.status, 400, `${slug}: ${e.detail}`);
-      assert.match(e.detail, new RegExp(`^${field}: nesting is (too deep|deeper)`), slug);
-    }
+    await expectNestingRefused(deep);
     // Strings and comments do not count as nesting.
     const ok = await result('css-minifier', { css: `a::after{content:"${'('.repeat(500)}"}/* ${'{'.repeat(500)} */` });
     assert.match(String(ok.css), /^a:after\{content:"\(+"\}$/);
@@ -690,15 +680,7 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
     'color-converter': ['color', fc.constantFrom('#12', 'rgb(1,2)', 'notacolor', '#gggggg').map((color) => ({ color }))],
   };
 
-  test('every tool has a valid and an invalid generator (those of OWN_FILES in their own files)', () => {
-    const here = developerApisTools.map((t) => t.slug).filter((slug) => !OWN_FILES.includes(slug));
-    assert.deepEqual(Object.keys(valid).sort(), here.sort());
-    assert.deepEqual(Object.keys(invalid).sort(), here.sort());
-  });
-
-  for (const slug of Object.keys(valid)) {
-    test(slug, async () => {
-      await fuzzTool(tool(slug), valid[slug]!, invalid[slug]!, { runs: slug === 'regex-tester' ? Math.ceil(FUZZ_RUNS / 2) : FUZZ_RUNS, deps: withRegexPool });
-    });
-  }
+  // The tools of OWN_FILES are fuzzed in their own files.
+  const here = developerApisTools.map((t) => t.slug).filter((slug) => !OWN_FILES.includes(slug));
+  testFuzzing(here, valid, invalid, (slug) => ({ runs: slug === 'regex-tester' ? Math.ceil(FUZZ_RUNS / 2) : FUZZ_RUNS, deps: withRegexPool }));
 });

@@ -5,23 +5,7 @@ import { messageOf } from './lib/source.ts';
 const MAX_SQL_CHARS = 30_000;
 
 /** Our dialect names → node-sql-parser's grammar builds (one ~300 kB parser each, loaded on first use). */
-const LOADERS = {
-  mysql: () => import('node-sql-parser/build/mysql.js'),
-  mariadb: () => import('node-sql-parser/build/mariadb.js'),
-  postgresql: () => import('node-sql-parser/build/postgresql.js'),
-  sqlite: () => import('node-sql-parser/build/sqlite.js'),
-  tsql: () => import('node-sql-parser/build/transactsql.js'),
-  bigquery: () => import('node-sql-parser/build/bigquery.js'),
-  snowflake: () => import('node-sql-parser/build/snowflake.js'),
-  redshift: () => import('node-sql-parser/build/redshift.js'),
-  db2: () => import('node-sql-parser/build/db2.js'),
-  hive: () => import('node-sql-parser/build/hive.js'),
-  trino: () => import('node-sql-parser/build/trino.js'),
-  athena: () => import('node-sql-parser/build/athena.js'),
-  flinksql: () => import('node-sql-parser/build/flinksql.js'),
-} as const;
-type Dialect = keyof typeof LOADERS;
-const GRAMMAR: Record<Dialect, string> = {
+const GRAMMAR = {
   mysql: 'mysql',
   mariadb: 'mariadb',
   postgresql: 'postgresql',
@@ -35,8 +19,12 @@ const GRAMMAR: Record<Dialect, string> = {
   trino: 'trino',
   athena: 'athena',
   flinksql: 'flinksql',
-};
-const DIALECTS = Object.keys(LOADERS) as [Dialect, ...Dialect[]];
+} as const;
+type Dialect = keyof typeof GRAMMAR;
+/** Every build exports the same Parser class; mysql's typings stand for all of them. */
+const loadGrammar = (dialect: Dialect): Promise<{ default: typeof import('node-sql-parser/build/mysql.js') }> =>
+  import(`node-sql-parser/build/${GRAMMAR[dialect]}.js`);
+const DIALECTS = Object.keys(GRAMMAR) as [Dialect, ...Dialect[]];
 
 interface PegExpectation {
   type: string;
@@ -165,7 +153,7 @@ export default defineTool({
     },
   ],
   run: async ({ sql, dialect = 'mysql' }) => {
-    const { Parser } = (await LOADERS[dialect]()).default;
+    const { Parser } = (await loadGrammar(dialect)).default;
     const parser = new Parser();
     const option = { database: GRAMMAR[dialect] };
     try {

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { fuzzTool } from '../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import jsonToYaml from './json-to-yaml.ts';
 import yamlToJson from './yaml-to-json.ts';
 
 /** The YAML tools (yaml-to-json and its inverse json-to-yaml): a file of their own, as parsing YAML takes a while. */
-const { tool, result, refusal } = moduleTools([yamlToJson, jsonToYaml]);
+const { result, refusal, testFuzzing } = moduleTools([yamlToJson, jsonToYaml]);
 
 describe('YAML', () => {
   test('yaml-to-json: syntax error and duplicate key carry line and column', async () => {
@@ -70,9 +69,5 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
     'json-to-yaml': ['indent', fc.oneof(fc.integer({ max: 1 }), fc.integer({ min: 9 })).map((indent) => ({ json: '{}', indent }))],
   };
 
-  for (const slug of ['yaml-to-json', 'json-to-yaml']) {
-    test(slug, async () => {
-      await fuzzTool(tool(slug), valid[slug]!, invalid[slug]!);
-    });
-  }
+  testFuzzing(['yaml-to-json', 'json-to-yaml'], valid, invalid);
 });

@@ -18,8 +18,5 @@ export function zQuantile(p: number): number {
   return normalQuantile()(p, 0, 1);
 }
 
-/** Rounds to a number of decimals for display (statistics are not money, so binary floats are fine). */
-export function round(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
-}
+/** Statistics are not money: binary floats rounded for display are fine (lib/digits.ts). */
+export { round } from '../../lib/digits.ts';

@@ -4,6 +4,9 @@
  * single phrase gets an e-mail filtered — filters weigh content with sender reputation and authentication —
  * so the list is a heuristic for copy review. Weight 3 = strongly spammy, 1 = mild. Module-internal helper.
  */
+import { linePositions } from '../../lib/lines.ts';
+import { escapeRegExp } from '../../lib/regexp.ts';
+
 export type SpamCategory = 'urgency' | 'money' | 'free-offer' | 'overpromise' | 'shady' | 'pushy-cta' | 'sensitive-data';
 
 export interface SpamPhrase {
@@ -208,10 +211,6 @@ const LIST: [SpamCategory, 1 | 2 | 3, string[]][] = [
 
 export const SPAM_PHRASES: SpamPhrase[] = LIST.flatMap(([category, weight, phrases]) => phrases.map((phrase) => ({ phrase, category, weight })));
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** One alternation, longest phrases first, so "100% free" wins over "free" at the same position. */
 const SORTED = [...SPAM_PHRASES].sort((a, b) => b.phrase.length - a.phrase.length);
 const BY_PHRASE = new Map(SPAM_PHRASES.map((p) => [p.phrase, p]));
@@ -238,21 +237,12 @@ function normalisePhrase(matched: string): string {
 /** Every listed phrase in `text`, non-overlapping, with UTF-16 offsets and 1-based line/column. */
 export function findSpamPhrases(text: string): SpamMatch[] {
   const out: SpamMatch[] = [];
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const lines = linePositions(text);
   for (const m of text.matchAll(PATTERN)) {
     const start = m.index ?? 0;
     const spec = BY_PHRASE.get(normalisePhrase(m[0]));
     if (!spec) continue;
-    // Binary search for the line holding `start` (linear scans are quadratic on long texts).
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((lineStarts[mid] ?? 0) <= start) lo = mid;
-      else hi = mid - 1;
-    }
-    const line = lo;
+    const { line, column } = lines.position(start);
     out.push({
       phrase: spec.phrase,
       matched: m[0],
@@ -260,8 +250,8 @@ export function findSpamPhrases(text: string): SpamMatch[] {
       weight: spec.weight,
       start,
       end: start + m[0].length,
-      line: line + 1,
-      column: start - (lineStarts[line] ?? 0) + 1,
+      line,
+      column,
     });
   }
   return out;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { definePageAudit } from '../../lib/page/define-url-tool.ts';
-import { buildAudit, type CheckInput, type Finding } from '../../lib/page/audit.ts';
+import { buildAudit, compareSeverity, type CheckInput, type Finding } from '../../lib/page/audit.ts';
 import { fetcherOf } from '../../lib/page/context.ts';
 import { looksSensitive, parseSetCookie } from '../../lib/page/cookies.ts';
 
@@ -119,12 +119,11 @@ export default definePageAudit({
       }
     }
     // Per-cookie problems are the findings (one per problem and cookie); the per-cookie checks carry the score.
-    const order = ['high', 'medium', 'low', 'info'];
     return {
       finalUrl: response.url,
       httpStatus: response.status,
       cookies,
-      audit: { ...buildAudit(checks), findings: extra.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity)) },
+      audit: { ...buildAudit(checks), findings: extra.sort(compareSeverity) },
     };
   },
 });

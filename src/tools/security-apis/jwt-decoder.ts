@@ -12,6 +12,8 @@ import {
   timingSchema,
   type Timing,
   tokenField,
+  JWT_IO_EXAMPLE,
+  RFC7515_A1_EXAMPLE,
   UNSECURED_EXAMPLE,
 } from './jwt.ts';
 
@@ -59,15 +61,12 @@ export default defineTool({
     {
       title: 'RFC 7515 Appendix A.1 example (HS256, expired in 2011)',
       reference: 'RFC 7515 Appendix A.1',
-      input: {
-        token:
-          'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
-      },
+      input: { token: RFC7515_A1_EXAMPLE.token },
       output: {
         form: 'JWS',
         algorithm: 'HS256',
-        header: { typ: 'JWT', alg: 'HS256' },
-        payload: { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true },
+        header: RFC7515_A1_EXAMPLE.header,
+        payload: RFC7515_A1_EXAMPLE.payload,
         payloadText: null,
         claims: [
           { name: 'iss', value: 'joe', meaning: 'Issuer: who created and signed the token (RFC 7519)', time: null },
@@ -79,16 +78,7 @@ export default defineTool({
           },
           { name: 'http://example.com/is_root', value: true, meaning: null, time: null },
         ],
-        timing: {
-          status: 'expired',
-          expiresAt: '2011-03-22T18:43:00.000Z',
-          notBefore: null,
-          issuedAt: null,
-          expired: true,
-          notYetValid: null,
-          issuedInFuture: null,
-          lifetimeSeconds: null,
-        },
+        timing: RFC7515_A1_EXAMPLE.timing,
         signature: { present: true, bytes: 32, verified: false },
         score: 90,
         scoreBreakdown: { start: 100, high: 0, medium: -10, low: 0, info: 0 },
@@ -150,31 +140,19 @@ export default defineTool({
     },
     {
       title: 'jwt.io sample token (no expiry)',
-      input: {
-        token:
-          'Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
-      },
+      input: { token: `Bearer ${JWT_IO_EXAMPLE.token}` },
       output: {
         form: 'JWS',
         algorithm: 'HS256',
-        header: { alg: 'HS256', typ: 'JWT' },
-        payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022 },
+        header: JWT_IO_EXAMPLE.header,
+        payload: JWT_IO_EXAMPLE.payload,
         payloadText: null,
         claims: [
           { name: 'sub', value: '1234567890', meaning: 'Subject: whom the token is about, usually a user id (RFC 7519)', time: null },
           { name: 'name', value: 'John Doe', meaning: 'Full name (OpenID Connect)', time: null },
           { name: 'iat', value: 1516239022, meaning: 'Issued at: when the token was created (RFC 7519)', time: '2018-01-18T01:30:22.000Z' },
         ],
-        timing: {
-          status: 'no_expiry',
-          expiresAt: null,
-          notBefore: null,
-          issuedAt: '2018-01-18T01:30:22.000Z',
-          expired: null,
-          notYetValid: null,
-          issuedInFuture: false,
-          lifetimeSeconds: null,
-        },
+        timing: JWT_IO_EXAMPLE.timing,
         signature: { present: true, bytes: 32, verified: false },
         score: 90,
         scoreBreakdown: { start: 100, high: 0, medium: -10, low: 0, info: 0 },

@@ -6,7 +6,18 @@ import { invalidField } from '../../core/errors.ts';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { decodeBytes, INPUT_ENCODINGS } from './bytes.ts';
-import { type DecodedToken, decodeToken, type Json, numericDate, timingOf, timingSchema, tokenField, UNSECURED_EXAMPLE } from './jwt.ts';
+import {
+  type DecodedToken,
+  decodeToken,
+  type Json,
+  numericDate,
+  timingOf,
+  timingSchema,
+  tokenField,
+  JWT_IO_EXAMPLE,
+  RFC7515_A1_EXAMPLE,
+  UNSECURED_EXAMPLE,
+} from './jwt.ts';
 import { lazy } from '../../lib/lazy.ts';
 
 const jose = lazy<typeof Jose>('jose');
@@ -146,8 +157,6 @@ const outputSchema = z.object({
 });
 type Output = z.infer<typeof outputSchema>;
 
-const RFC7515_A1 =
-  'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
 const RFC7515_A1_KEY = 'AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow';
 const RFC7515_A2 =
   'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.' +
@@ -157,20 +166,7 @@ const RFC7515_A2_JWK = {
   n: 'ofgWCuLjybRlzo0tZWJjNiuSfb4p4fAkd_wWJcyQoTbji9k0l8W26mPddxHmfHQp-Vaw-4qPCJrcS2mJPMEzP1Pt0Bm4d4QlL-yRT-SFd2lZS-pCgNMsD1W_YpRPEwOWvG6b32690r2jZ47soMZo9wGzjb_7OMg0LOL-bSf63kpaSHSXndS5z5rexMdbBYUsLA9e-KXBdQOS-UTo7WTBEMa2R2CapHg665xsmtdVMTBQY4uDZlxvb3qCo5ZwKh9kG4LT6_I5IhlJH7aGhyxXFvUK-DWNmoudF8NAco9_h9iaGNj8q2ethFkMLs91kzk2PAcDTW9gb54h4FRWyuXpoQ',
   e: 'AQAB',
 };
-const JWT_IO =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
-const JWT_IO_TIMING = {
-  status: 'no_expiry' as const,
-  expiresAt: null,
-  notBefore: null,
-  issuedAt: '2018-01-18T01:30:22.000Z',
-  expired: null,
-  notYetValid: null,
-  issuedInFuture: false,
-  lifetimeSeconds: null,
-};
-/** The jwt.io sample token's decoded parts and claim checks (it has no exp, nbf, aud or iss). */
-const JWT_IO_PARTS = { header: { alg: 'HS256', typ: 'JWT' }, payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022 } };
+/** The jwt.io sample token's claim checks (it has no exp, nbf, aud or iss). */
 const JWT_IO_CLAIM_CHECKS: Check[] = [
   { check: 'exp', status: 'warn', detail: 'No exp claim: the token never expires.' },
   { check: 'nbf', status: 'skipped', detail: 'No nbf claim.' },
@@ -179,18 +175,6 @@ const JWT_IO_CLAIM_CHECKS: Check[] = [
   { check: 'iss', status: 'skipped', detail: 'No iss claim and no expected issuer.' },
   { check: 'sub', status: 'pass', detail: 'sub is "1234567890" (no expected subject given).' },
 ];
-const RFC_HEADER_A1 = { typ: 'JWT', alg: 'HS256' };
-const RFC_PAYLOAD = { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true };
-const RFC_TIMING = {
-  status: 'expired' as const,
-  expiresAt: '2011-03-22T18:43:00.000Z',
-  notBefore: null,
-  issuedAt: null,
-  expired: true,
-  notYetValid: null,
-  issuedInFuture: null,
-  lifetimeSeconds: null,
-};
 const RFC_CLAIM_CHECKS = (issuer: string): Check[] => [
   { check: 'exp', status: 'fail', detail: 'exp 2011-03-22T18:43:00.000Z is in the past: the token has expired.' },
   { check: 'nbf', status: 'skipped', detail: 'No nbf claim.' },
@@ -221,14 +205,15 @@ export default defineTool({
   examples: [
     {
       title: 'jwt.io sample token with its secret: valid',
-      input: { token: JWT_IO, secret: 'your-256-bit-secret' },
+      input: { token: JWT_IO_EXAMPLE.token, secret: 'your-256-bit-secret' },
       output: {
         valid: true,
         reason: null,
         detail: 'The HS256 signature is valid and every claim check passed.',
         algorithm: 'HS256',
         signatureValid: true,
-        ...JWT_IO_PARTS,
+        header: JWT_IO_EXAMPLE.header,
+        payload: JWT_IO_EXAMPLE.payload,
         key: { source: 'secret', type: 'oct', bits: 152, curve: null, kid: null, allowedAlgorithms: ['HS256', 'HS384', 'HS512'] },
         checks: [
           { check: 'algorithm', status: 'pass', detail: 'HS256 is allowed for this key (HS256, HS384, HS512).' },
@@ -240,21 +225,21 @@ export default defineTool({
           { check: 'signature', status: 'pass', detail: 'The HS256 signature verifies with the key.' },
           ...JWT_IO_CLAIM_CHECKS,
         ],
-        timing: JWT_IO_TIMING,
+        timing: JWT_IO_EXAMPLE.timing,
       },
     },
     {
       title: 'RFC 7515 Appendix A.1 (HS256, key as base64url): the signature is valid but the token expired in 2011',
       reference: 'RFC 7515 Appendix A.1',
-      input: { token: RFC7515_A1, secret: RFC7515_A1_KEY, secretEncoding: 'base64url' },
+      input: { token: RFC7515_A1_EXAMPLE.token, secret: RFC7515_A1_KEY, secretEncoding: 'base64url' },
       output: {
         valid: false,
         reason: 'expired',
         detail: 'The HS256 signature is valid, but exp 2011-03-22T18:43:00.000Z is in the past: the token has expired.',
         algorithm: 'HS256',
         signatureValid: true,
-        header: RFC_HEADER_A1,
-        payload: RFC_PAYLOAD,
+        header: RFC7515_A1_EXAMPLE.header,
+        payload: RFC7515_A1_EXAMPLE.payload,
         key: { source: 'secret', type: 'oct', bits: 512, curve: null, kid: null, allowedAlgorithms: ['HS256', 'HS384', 'HS512'] },
         checks: [
           { check: 'algorithm', status: 'pass', detail: 'HS256 is allowed for this key (HS256, HS384, HS512).' },
@@ -262,7 +247,7 @@ export default defineTool({
           { check: 'signature', status: 'pass', detail: 'The HS256 signature verifies with the key.' },
           ...RFC_CLAIM_CHECKS('joe'),
         ],
-        timing: RFC_TIMING,
+        timing: RFC7515_A1_EXAMPLE.timing,
       },
     },
     {
@@ -276,7 +261,7 @@ export default defineTool({
         algorithm: 'RS256',
         signatureValid: true,
         header: { alg: 'RS256' },
-        payload: RFC_PAYLOAD,
+        payload: RFC7515_A1_EXAMPLE.payload,
         key: { source: 'jwk', type: 'rsa', bits: 2048, curve: null, kid: null, allowedAlgorithms: ['RS256'] },
         checks: [
           { check: 'algorithm', status: 'pass', detail: 'RS256 is allowed for this key (RS256).' },
@@ -284,19 +269,20 @@ export default defineTool({
           { check: 'signature', status: 'pass', detail: 'The RS256 signature verifies with the key.' },
           ...RFC_CLAIM_CHECKS('joe'),
         ],
-        timing: RFC_TIMING,
+        timing: RFC7515_A1_EXAMPLE.timing,
       },
     },
     {
       title: 'a wrong secret: the signature does not verify',
-      input: { token: JWT_IO, secret: 'not-the-secret-used-to-sign-this-token' },
+      input: { token: JWT_IO_EXAMPLE.token, secret: 'not-the-secret-used-to-sign-this-token' },
       output: {
         valid: false,
         reason: 'signature_invalid',
         detail: 'The HS256 signature does not verify: wrong secret (check secretEncoding too), or the token was altered. The claims cannot be trusted.',
         algorithm: 'HS256',
         signatureValid: false,
-        ...JWT_IO_PARTS,
+        header: JWT_IO_EXAMPLE.header,
+        payload: JWT_IO_EXAMPLE.payload,
         key: { source: 'secret', type: 'oct', bits: 304, curve: null, kid: null, allowedAlgorithms: ['HS256', 'HS384', 'HS512'] },
         checks: [
           { check: 'algorithm', status: 'pass', detail: 'HS256 is allowed for this key (HS256, HS384, HS512).' },
@@ -308,7 +294,7 @@ export default defineTool({
           },
           ...JWT_IO_CLAIM_CHECKS,
         ],
-        timing: JWT_IO_TIMING,
+        timing: JWT_IO_EXAMPLE.timing,
       },
     },
     {

@@ -182,3 +182,39 @@ export const UNSECURED_EXAMPLE = {
     lifetimeSeconds: null,
   },
 };
+
+/** RFC 7515 Appendix A.1 (HS256; exp in 2011), as both JWT tools' examples show it: the token, what it decodes to and its timing. */
+export const RFC7515_A1_EXAMPLE = {
+  token:
+    'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+  header: { typ: 'JWT', alg: 'HS256' },
+  payload: { iss: 'joe', exp: 1300819380, 'http://example.com/is_root': true },
+  timing: {
+    status: 'expired' as const,
+    expiresAt: '2011-03-22T18:43:00.000Z',
+    notBefore: null,
+    issuedAt: null,
+    expired: true,
+    notYetValid: null,
+    issuedInFuture: null,
+    lifetimeSeconds: null,
+  },
+};
+
+/** The jwt.io sample token (HS256, no exp), as both JWT tools' examples show it. */
+export const JWT_IO_EXAMPLE = {
+  token:
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
+  header: { alg: 'HS256', typ: 'JWT' },
+  payload: { sub: '1234567890', name: 'John Doe', iat: 1516239022 },
+  timing: {
+    status: 'no_expiry' as const,
+    expiresAt: null,
+    notBefore: null,
+    issuedAt: '2018-01-18T01:30:22.000Z',
+    expired: null,
+    notYetValid: null,
+    issuedInFuture: false,
+    lifetimeSeconds: null,
+  },
+};

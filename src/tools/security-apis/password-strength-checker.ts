@@ -1,6 +1,7 @@
 import type { MatchExtended, ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
+import { round } from '../../lib/digits.ts';
 import { type Finding, findingsField, scoreBreakdownField, scoreField, sortFindings } from './audit.ts';
 
 const MAX_PASSWORD_CHARS = 256;
@@ -453,11 +454,6 @@ function dictionaryLabel(name: string): string {
   if (name.startsWith('diceware')) return 'diceware word';
   if (name.startsWith('wikipedia') || name.startsWith('commonWords')) return 'common word';
   return `word list ${name}`;
-}
-
-function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }
 
 /** Three significant digits: crack times are estimates, and floating-point noise (0.30000000000000004) is not information. */

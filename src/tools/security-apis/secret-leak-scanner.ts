@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
-import { type Finding, findingsField, scoreBreakdownField, scoreField, scoreFromFindings, type Severity, SEVERITIES } from './audit.ts';
+import { linePositions } from '../../lib/lines.ts';
+import { compareSeverity, type Finding, findingsField, scoreBreakdownField, scoreField, scoreFromFindings, type Severity, SEVERITIES } from './audit.ts';
 
 /**
  * Every pattern here is linear: no nested quantifiers, every repetition bounded, and the keyword rule reads a
@@ -609,21 +610,10 @@ function scan(text: string, options: Options, ctx: ToolContext) {
   if (kept.length > MAX_MATCHES) ctx.warn(`${kept.length} secrets were found; only the first ${MAX_MATCHES} are listed.`);
   const listed = kept.slice(0, MAX_MATCHES);
 
-  const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  const position = (index: number): { line: number; column: number } => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((lineStarts[mid] ?? 0) <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: index - (lineStarts[lo] ?? 0) + 1 };
-  };
+  const lines = linePositions(text);
 
   const matches = listed.map((hit) => {
-    const { line, column } = position(hit.index);
+    const { line, column } = lines.position(hit.index);
     return {
       rule: hit.rule,
       name: hit.name,
@@ -643,7 +633,7 @@ function scan(text: string, options: Options, ctx: ToolContext) {
     evidence: `Line ${m.line}, column ${m.column}: ${m.masked} (${m.length} characters, ${m.confidence} confidence)`,
     fix: listed[i]?.fix ?? ROTATE,
   }));
-  const sorted = [...findings].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
+  const sorted = [...findings].sort(compareSeverity);
   const byRule: Record<string, number> = {};
   const bySeverity = { high: 0, medium: 0, low: 0, info: 0 };
   for (const m of kept) {
@@ -655,7 +645,7 @@ function scan(text: string, options: Options, ctx: ToolContext) {
     findings: sorted,
     matches,
     summary: { total: kept.length, byRule, bySeverity, truncated },
-    scanned: { characters: text.length, lines: lineStarts.length },
+    scanned: { characters: text.length, lines: lines.lineCount },
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ToolError } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { buildAudit, findingSchema, type Finding } from '../../lib/page/audit.ts';
+import { buildAudit, compareSeverity, findingSchema, type Finding } from '../../lib/page/audit.ts';
 import { fetcherOf, liveExample, siteExample, mapLimit } from '../../lib/page/context.ts';
 import { brokenShop } from '../../lib/page/example-sites.ts';
 import { loadPage } from '../../lib/page/load.ts';
@@ -156,8 +156,7 @@ export default defineTool({
           .join('; '),
         fix: 'Check that these URLs are public and answer HTML.',
       });
-    const order = ['high', 'medium', 'low', 'info'];
-    findings.sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity));
+    findings.sort(compareSeverity);
     return {
       summary: { requested: list.length, audited: audited.length, failed: failed.length, averageScore: average, limit, plan: ctx.plan.name },
       score: average ?? 0,

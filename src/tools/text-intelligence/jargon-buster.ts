@@ -4,6 +4,7 @@ import { countWords, round } from '../../lib/nlp/tokens.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 import { DICTIONARY, JARGON_CATEGORIES, surfaceForms, type JargonCategory, type SurfaceForm } from './lib/jargon.ts';
+import { escapeRegExp } from '../../lib/regexp.ts';
 
 // Built on first use (src/lib/lazy.ts): the dictionary's forms, and one pattern matching them all, longest first.
 const BY_FORM = lazyValue(() => new Map<string, SurfaceForm>(surfaceForms().map((f) => [normalize(f.form), f])));
@@ -12,12 +13,7 @@ const PATTERN = lazyValue(
     new RegExp(
       `(?<![\\p{L}\\p{N}'’-])(?:${[...BY_FORM().keys()]
         .sort((a, b) => b.length - a.length || a.localeCompare(b))
-        .map((form) =>
-          form
-            .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-            .replace(/ /g, '[\\s\\u00a0]+')
-            .replace(/'/g, "['’]"),
-        )
+        .map((form) => escapeRegExp(form).replace(/ /g, '[\\s\\u00a0]+').replace(/'/g, "['’]"))
         .join('|')})(?![\\p{L}\\p{N}-])`,
       'giu',
     ),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { findingSchema, scoreFromFindings, SEVERITIES, SEVERITY_PENALTY_TEXT, sortFindings, type Finding, type Severity } from '../../lib/audit.ts';
+import { escapeRegExp } from '../../lib/regexp.ts';
 
 export { findingSchema, SEVERITIES, type Finding, type Severity };
 
@@ -43,7 +44,7 @@ export function fold(text: string): string {
 export function findKeyword(text: string, keyword: string): number {
   const k = fold(keyword).trim().replace(/\s+/g, ' ');
   if (k === '') return -1;
-  const escaped = k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+  const escaped = escapeRegExp(k).replace(/ /g, '\\s+');
   const match = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(fold(text));
   return match ? match.index : -1;
 }

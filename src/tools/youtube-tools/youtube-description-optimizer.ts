@@ -3,7 +3,8 @@ import { countGraphemes, graphemes, words } from '../../lib/graphemes.ts';
 import { splitLines } from '../../lib/lines.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { auditFields, clip, type Finding, findKeyword, fold, keywordsField, score } from './audit.ts';
-import { formatTimestamp } from './youtube-url-parser.ts';
+import { formatTimestamp } from '../../lib/timestamp.ts';
+import { escapeRegExp } from '../../lib/regexp.ts';
 
 /** YouTube's limits and display rules (YouTube Help: "Add video chapters", "Use hashtags for your videos"). */
 const MAX_DESCRIPTION = 5000;
@@ -254,10 +255,7 @@ export default defineTool({
       .slice(0, 2)
       .join('\n');
     const keywordRows = keywords.map((keyword) => {
-      const pattern = fold(keyword)
-        .trim()
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\s+/g, '\\s+');
+      const pattern = escapeRegExp(fold(keyword).trim()).replace(/\s+/g, '\\s+');
       const count = (fold(description).match(new RegExp(`(?<![\\p{L}\\p{N}])${pattern}(?![\\p{L}\\p{N}])`, 'gu')) ?? []).length;
       return { keyword, count, inFirstTwoLines: findKeyword(firstTwoLines, keyword) >= 0, aboveTheFold: findKeyword(foldText, keyword) >= 0 };
     });

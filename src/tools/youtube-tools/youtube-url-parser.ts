@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { formatTimestamp } from '../../lib/timestamp.ts';
 
 /**
  * A video id is 11 characters of URL-safe base64 encoding 64 bits, so its last character carries only 4 bits:
@@ -69,14 +70,6 @@ export function parseTimestamp(raw: string): number | undefined {
     return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
   }
   return undefined;
-}
-
-export function formatTimestamp(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
 function checkVideoId(id: string): string {

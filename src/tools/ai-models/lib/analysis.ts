@@ -8,6 +8,7 @@ import { measureReadability } from '../../../lib/nlp/readability.ts';
 import { analyzeSentiment } from '../../../lib/nlp/sentiment.ts';
 import { summarize } from '../../../lib/nlp/summarize.ts';
 import { countWords, round } from '../../../lib/nlp/tokens.ts';
+import { escapeRegExp } from '../../../lib/regexp.ts';
 
 /**
  * The text analysis behind `ai-models/text-ai` (and, once uploads exist, `file-insights`): each task
@@ -134,10 +135,7 @@ function wrap(text: string): string {
 
 /** Occurrences of a phrase in the text, case-insensitive, at word boundaries. */
 export function occurrences(text: string, phrase: string): number {
-  const escaped = phrase
-    .trim()
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/\s+/g, '\\s+');
+  const escaped = escapeRegExp(phrase.trim()).replace(/\s+/g, '\\s+');
   if (!escaped) return 0;
   return text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'))?.length ?? 0;
 }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { fuzzTool } from '../../../../test/helpers/invoke.ts';
 import { moduleTools } from '../../../../test/helpers/module-tools.ts';
 import { developerApisTools } from '../index.ts';
 
@@ -10,7 +9,7 @@ import { developerApisTools } from '../index.ts';
  * a file of their own because Prettier's parser plugins take a good part of a second to load.
  */
 const PRETTIER_FORMATTERS = ['html-formatter', 'css-formatter', 'js-formatter'];
-const { tool, result, refusal } = moduleTools(developerApisTools.filter((t) => PRETTIER_FORMATTERS.includes(t.slug)));
+const { result, testRefusals, expectNestingRefused, testFuzzing } = moduleTools(developerApisTools.filter((t) => PRETTIER_FORMATTERS.includes(t.slug)));
 type Json = Record<string, unknown>;
 
 describe('formatters: syntax errors are 400 with line and column', () => {
@@ -20,13 +19,7 @@ describe('formatters: syntax errors are 400 with line and column', () => {
     ['js-formatter', { code: 'const a = 1;\nconst b = ;' }, /^code: Unexpected token at line 2, column 11$/],
     ['js-formatter', { code: 'let x: number = 1', language: 'javascript' }, /^code: .* at line 1, column 6$/],
   ];
-  for (const [slug, input, detail] of cases) {
-    test(`${slug}: ${JSON.stringify(input).slice(0, 50)}`, async () => {
-      const e = await refusal(slug, input);
-      assert.equal(e.status, 400);
-      assert.match(e.detail, detail);
-    });
-  }
+  testRefusals(cases);
 
   test('js-formatter formats TypeScript when asked', async () => {
     const ts = await result('js-formatter', { code: 'let x:number=1', language: 'typescript' });
@@ -38,11 +31,7 @@ describe('formatters: syntax errors are 400 with line and column', () => {
       ['html-formatter', { html: '<div>'.repeat(5000) }, 'html'],
       ['js-formatter', { code: `x = ${'['.repeat(5000)}${']'.repeat(5000)}` }, 'code'],
     ];
-    for (const [slug, input, field] of deep) {
-      const e = await refusal(slug, input);
-      assert.equal(e.status, 400, `${slug}: ${e.detail}`);
-      assert.match(e.detail, new RegExp(`^${field}: nesting is (too deep|deeper)`), slug);
-    }
+    await expectNestingRefused(deep);
   });
 });
 
@@ -64,14 +53,5 @@ describe('property: random input never causes a 5xx; wrong types are 400s naming
     'js-formatter': ['printWidth', fc.oneof(fc.integer({ max: 19 }), fc.integer({ min: 321 })).map((printWidth) => ({ code: 'x', printWidth }))],
   };
 
-  test('every formatter has a valid and an invalid generator', () => {
-    assert.deepEqual(Object.keys(valid).sort(), [...PRETTIER_FORMATTERS].sort());
-    assert.deepEqual(Object.keys(invalid).sort(), [...PRETTIER_FORMATTERS].sort());
-  });
-
-  for (const slug of PRETTIER_FORMATTERS) {
-    test(slug, async () => {
-      await fuzzTool(tool(slug), valid[slug]!, invalid[slug]!);
-    });
-  }
+  testFuzzing(PRETTIER_FORMATTERS, valid, invalid);
 });

@@ -4,6 +4,7 @@ import { detectLanguage, isConfidentlyNotEnglish } from '../../../lib/nlp/langua
 import { nounPhrases } from '../../../lib/nlp/phrases.ts';
 import { countWords, stem, stopwordsFor, wordTokensLoose } from '../../../lib/nlp/tokens.ts';
 import { findSkills, type SkillCategory } from './skills.ts';
+import { escapeRegExp } from '../../../lib/regexp.ts';
 
 /**
  * ATS keyword gap analysis over plain text (`ats-gap` now, `ats-gap-file` once uploads exist). Keywords
@@ -340,7 +341,7 @@ const LINKEDIN = /linkedin\.com\/in\//i;
 const NUMBER_IN_BULLET = /\d|%|\$|€|£/;
 
 function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '[\\s-]+');
+  return escapeRegExp(text).replace(/\s+/g, '[\\s-]+');
 }
 
 export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult {

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { invalidField } from '../../../core/errors.ts';
 import { lazy } from '../../../lib/lazy.ts';
+import { escapeRegExp } from '../../../lib/regexp.ts';
 
 const csvParse = lazy<typeof CsvParse>('csv-parse/sync');
 
@@ -384,7 +385,7 @@ function displayMerchant(keyword: string): string {
 const RULE_PATTERN = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${RULES.flatMap(({ kinds, merchants }) => [...kinds, ...merchants])
     .sort((a, b) => b.length - a.length)
-    .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+    .map((k) => escapeRegExp(k).replace(/ /g, '\\s+'))
     .join('|')})(?![\\p{L}\\p{N}])`,
   'giu',
 );

@@ -5,6 +5,7 @@
  */
 
 import { lazyValue } from '../../../lib/lazy.ts';
+import { escapeRegExp } from '../../../lib/regexp.ts';
 
 export type SkillCategory = 'hard skill' | 'soft skill' | 'certification' | 'education' | 'language';
 
@@ -313,8 +314,9 @@ interface CompiledSkill {
   needles: string[];
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u00a0-]+');
+/** A skill name as a pattern: literal, with a space matching any run of spaces, no-break spaces and hyphens. */
+function namePattern(text: string): string {
+  return escapeRegExp(text).replace(/ /g, '[\\s\\u00a0-]+');
 }
 
 const BEFORE = String.raw`(?<![\p{L}\p{N}+#@.&])`;
@@ -340,8 +342,8 @@ const compiledSkills = lazyValue(
 );
 
 function compileSkill(skill: Skill): CompiledSkill {
-  const loose = skill.aliases.map(escapeRegExp);
-  const strict = (skill.exact ?? []).map(escapeRegExp);
+  const loose = skill.aliases.map(namePattern);
+  const strict = (skill.exact ?? []).map(namePattern);
   const parts = [
     loose.length ? `(?<loose>${loose.sort((a, b) => b.length - a.length).join('|')})` : '',
     strict.length ? `(?<strict>(?-i:${strict.sort((a, b) => b.length - a.length).join('|')}))` : '',
