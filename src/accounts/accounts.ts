@@ -242,7 +242,7 @@ export function createAccounts({ store, plans, secret, now, keyCacheMs = 0 }: Ac
       const lookup = keyLookup(key);
       if (!lookup) return undefined;
       // In memory only, for at most keyCacheMs: a one-shot SHA-256 of the full key (an HMAC object costs more per call).
-      const cacheKey = keyCacheMs > 0 ? hash('sha256', key, 'base64url') : '';
+      const cacheKey = keyCacheMs > 0 ? hash('sha256', key) : '';
       const cached = keyCache.get(cacheKey);
       if (cached && cached.expires > Date.now()) return cached.principal;
       const keyHash = hashSecret(key, secret);

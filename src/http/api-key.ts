@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * The one place that reads an API key from a request: `X-Api-Key`, or `Authorization: Bearer tk_…` as an alias
@@ -12,17 +12,30 @@ function apiKeyOf(headers: IncomingHttpHeaders): string | undefined {
   return bearer?.[1];
 }
 
-const resolved = new WeakMap<FastifyRequest, Promise<unknown>>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller resolved from the request's key by authenticateRequest; null until asked. */
+    resolvedCaller: Promise<unknown> | null;
+  }
+}
+
+/**
+ * Declares the request's slot for its resolved caller, so every request has it from the start (a field of the
+ * request, not a WeakMap entry: entries keyed by short-lived objects cost the garbage collector on every request).
+ */
+export function declareCallerSlot(app: FastifyInstance): void {
+  app.decorateRequest('resolvedCaller', null);
+}
 
 /**
  * The caller of a request, resolved from its key once: routes, tool handlers and MCP transports all ask here,
  * and only the first ask authenticates (the principal then flows through `invoke` as the caller's identity).
  */
 export function authenticateRequest<T>(request: FastifyRequest, authenticate: (apiKey: string | undefined) => Promise<T>): Promise<T> {
-  let principal = resolved.get(request) as Promise<T> | undefined;
+  let principal = request.resolvedCaller as Promise<T> | null;
   if (!principal) {
     principal = authenticate(apiKeyOf(request.headers));
-    resolved.set(request, principal);
+    request.resolvedCaller = principal;
   }
   return principal;
 }

@@ -22,6 +22,7 @@ import { registerJobRoutes, type RestJobs } from './jobs.ts';
 import { createDrain, type Drain } from './drain.ts';
 import { lazyRequestLogger } from './request-logger.ts';
 import { registerMetricsRoute, type Metrics } from './metrics.ts';
+import { declareCallerSlot } from './api-key.ts';
 
 export interface AppOptions {
   config: Config;
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setReplySerializer(serializeJson);
   const drain = createDrain(app);
   app.decorate('drain', drain);
+  declareCallerSlot(app);
   // Graceful stop: requests in flight finish, then their keep-alive connections close instead of
   // holding the server open until the client's idle timeout.
   let closing = false;
