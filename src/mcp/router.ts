@@ -508,12 +508,18 @@ const DISCOVER_RERANK_WINDOW = 3;
 /**
  * discover_tools: the catalog's search, with the router's pick first when the router is sure of one (it would
  * run it or ask for its input), so discover_tools and plan_task give the same first answer to the same words;
- * the search order follows (re-ranked by the learned model when the router picks nothing).
+ * the search order follows (re-ranked by the learned model when the router picks nothing). `routed`: the route of
+ * the query (no input), when the caller has it already (the routing evaluation shares it with plan_task).
  */
-export function discover(catalog: Catalog, query: string, options: { group?: string; kind?: 'tool' | 'workflow'; limit?: number } = {}): RankedItem[] {
+export function discover(
+  catalog: Catalog,
+  query: string,
+  options: { group?: string; kind?: 'tool' | 'workflow'; limit?: number } = {},
+  routed?: RouteDecision,
+): RankedItem[] {
   const hits = catalog.search(query, options);
   if (query.trim() === '') return hits;
-  const decision = route(catalog, query);
+  const decision = routed ?? route(catalog, query);
   const pick = decision.action === 'execute' || decision.action === 'need_input' ? decision.target : undefined;
   // Unsure, the router leaves the order to the search, its first few re-ranked like its own candidates (learned
   // model). The window is fixed whatever the limit, so every page of a search is a slice of one order.
