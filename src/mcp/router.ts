@@ -1,13 +1,13 @@
 import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
 import { feedField, partsOf, type ChainLink } from './chains.ts';
-import { conversionCandidates, conversionIntentOf, convertsBackwards, formatsNamed } from './conversion-intent.ts';
+import { conversionCandidates, conversionIntentOf, convertsBackwards, formatsNamed, missingConversion, unknownTarget } from './conversion-intent.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { byOperation, operationOf, operationOfItem } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
 import { unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { isGenericStem, stem, tokens, withPastedKinds } from './text.ts';
+import { isGenericStem, stem, tokens, withPastedKinds, words } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
@@ -133,6 +133,12 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     }
     // "pdf into jpg images": no tool converts that way; the best candidate converting the other way is not one.
     if (intent && ranked[0] && convertsBackwards(ranked[0].item, intent)) return unsupported(`converts ${intent.from} to ${intent.to}`);
+    // "docx to odt": a conversion stated outright that no tool does, whatever else the words meet.
+    const missing = missingConversion(catalog.items, withValueKinds(step));
+    if (missing) return unsupported(`converts ${missing.from} to ${missing.to}`);
+    // "json to toml": a format no tool makes and the catalog never names.
+    const strangeFormat = unknownTarget(step, namesOf(catalog));
+    if (strangeFormat) return unsupported(`makes ${strangeFormat} files`);
     // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
     const converters = unitCandidates(catalog.items, step);
     if (converters.length > 0 && converters.length <= 3) {
@@ -460,6 +466,18 @@ function fills(item: CatalogItem, goal: string, given: Record<string, unknown>):
 function twins(a: CatalogItem, b: CatalogItem): boolean {
   const slug = (item: CatalogItem): string | undefined => item.tool?.slug.replace(/-2-/g, '-to-');
   return a.tool !== undefined && b.tool !== undefined && a.module !== b.module && slug(a) === slug(b);
+}
+
+const names = new WeakMap<Catalog, ReadonlySet<string>>();
+
+/** The words the catalog names its tools and workflows by (titles, keywords, slugs). */
+function namesOf(catalog: Catalog): ReadonlySet<string> {
+  let known = names.get(catalog);
+  if (!known) {
+    known = new Set(catalog.items.flatMap((item) => words([item.title, item.tool?.slug ?? item.id, ...item.keywords].join(' '))));
+    names.set(catalog, known);
+  }
+  return known;
 }
 
 /** Confidence of a conversion whose formats and direction the goal states. */

@@ -27,7 +27,7 @@ const FLOORS = {
   dev2: { plan: 0.991, discover: 0.994, impossiblePicked: 0, vagueExecuted: 0 },
   dev3: { plan: 0.984, discover: 0.989, impossiblePicked: 0, vagueExecuted: 0 },
   dev4: { plan: 0.877, discover: 0.905, impossiblePicked: 6, vagueExecuted: 0 },
-  dev5: { plan: 0.901, discover: 0.910, impossiblePicked: 14, vagueExecuted: 0 },
+  dev5: { plan: 0.901, discover: 0.91, impossiblePicked: 14, vagueExecuted: 0 },
   'held-out': { plan: 0.924, discover: 0.933, impossiblePicked: 2, vagueExecuted: 0 },
 } as const;
 
@@ -46,7 +46,14 @@ for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'held-out']
 }
 
 test('a goal no tool here does is "unsupported", with the closest capabilities, never a near miss', () => {
-  for (const goal of ['order a large pepperoni pizza to my office', 'download this youtube video as mp4', 'current bitcoin price in usd']) {
+  // Conversions the catalog lacks: DOCX to ODT (only ODT to DOCX is there), and TOML or ICO files, which no tool makes.
+  const missingConversions = ['please convert report.docx to odt', 'save settings.json as settings.toml', 'export my logo.png as an .ico'];
+  for (const goal of [
+    'order a large pepperoni pizza to my office',
+    'download this youtube video as mp4',
+    'current bitcoin price in usd',
+    ...missingConversions,
+  ]) {
     const f = measure([{ goal, impossible: true }]);
     assert.deepEqual(f.impossiblePicked, [], goal);
   }
