@@ -92,17 +92,28 @@ export function trainNaiveBayes(examples: readonly Example[]): NaiveBayes {
     }
   }
   const smoothing = ALPHA * vocabulary.size;
+  // log P(feature | label) = log(count + α) − log(total + smoothing): every label's unseen features share one value,
+  // so a text's log-likelihood is its feature count times that value plus, for the features the label has seen,
+  // log(count + α) − log(α). Indexed by feature, only those are visited (a few thousand, not labels × features).
+  const unseen = new Map<string, number>();
+  const seen = new Map<string, Array<[string, number]>>();
+  for (const [label, own] of counts) {
+    unseen.set(label, Math.log(ALPHA) - Math.log((totals.get(label) ?? 0) + smoothing));
+    for (const [feature, count] of own) {
+      let postings = seen.get(feature);
+      if (!postings) seen.set(feature, (postings = []));
+      postings.push([label, Math.log(count + ALPHA) - Math.log(ALPHA)]);
+    }
+  }
   // Labels are equally likely a priori: how often a tool was labelled says nothing about the next goal.
   const logLikelihoods = (text: string, labels: readonly string[]): Map<string, number> => {
     const features = [...new Set(featuresOf(text))].filter((f) => vocabulary.has(f));
+    const extra = new Map<string, number>();
+    for (const f of features) for (const [label, gain] of seen.get(f) ?? []) extra.set(label, (extra.get(label) ?? 0) + gain);
     const out = new Map<string, number>();
     for (const label of labels) {
-      const own = counts.get(label);
-      if (!own) continue;
-      const denominator = Math.log((totals.get(label) ?? 0) + smoothing);
-      let sum = 0;
-      for (const f of features) sum += Math.log((own.get(f) ?? 0) + ALPHA) - denominator;
-      out.set(label, sum);
+      const base = unseen.get(label);
+      if (base !== undefined) out.set(label, features.length * base + (extra.get(label) ?? 0));
     }
     return out;
   };
