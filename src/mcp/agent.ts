@@ -121,7 +121,11 @@ export interface AgentCaller {
 const POPULAR = ['full-seo-audit', 'full-security-audit', 'core-web-vitals-job', 'content-optimization', 'email-auth-security-job', 'dev-json-pipeline-job'];
 
 export interface Agent {
-  plan(args: PlanArgs): PlanResult;
+  /**
+   * `decision`: the route of this goal (with its input and options) when the caller has it already, so that it is
+   * not routed twice (the routing evaluation gives the same route to plan and to discover_tools).
+   */
+  plan(args: PlanArgs, decision?: RouteDecision): PlanResult;
   solve(args: SolveArgs, caller: AgentCaller): Promise<SolveResult>;
   runWorkflow(args: WorkflowArgs, caller: AgentCaller): Promise<SolveResult>;
   runPlaybook(args: PlaybookArgs, caller: AgentCaller): Promise<SolveResult | VerifyResult>;
@@ -380,10 +384,10 @@ export function createAgent(deps: AgentDeps): Agent {
   return {
     skill: (id) => skillsById.get(id),
 
-    plan(args) {
+    plan(args, routed) {
       const chain = routeChain(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
       if (chain) return planOfChain(chain, args.goal);
-      const decision = route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
+      const decision = routed ?? route(catalog, args.goal, args.input ?? {}, { enhance: args.enhance === true });
       const alternatives = (decision.action === 'suggest' ? decision.alternatives : decision.alternatives.slice(0, 4)).map((r) => candidateOf(r.item));
       if (decision.action === 'suggest' || decision.action === 'unsupported' || !decision.target) {
         const s = suggestion(decision);

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { CatalogItem } from './catalog.ts';
 
 /**
@@ -55,7 +56,25 @@ const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2']);
 const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having (the source) and of wanting (the target) a format. */
 const HAVE = /^(?:have|has|had|got|own)$/;
-const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?)$/;
+// (What a program or a person "reads", "opens" or "edits" is wanted; "edit a pdf", "can't open .rar" is what there is.)
+const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits)$/;
+/** "a gzip, not a zip": the format refused is the one there is. */
+const NOT = /^(?:not|instead|cant|can't|cannot)$/;
+
+/**
+ * Of a goal naming two formats, the one wanted ("the portal only accepts jpg, mine is a png", "my kindle only reads
+ * mobi; the book is epub"): the only format some mention of which follows a verb of wanting, or else the one that
+ * is not refused ("wants a gzip, not a zip").
+ */
+function wantedOf(mentions: Mention[], wanted: (m: Mention) => boolean, refused: (m: Mention) => boolean): Mention | undefined {
+  const formats = new Set(mentions.map((m) => m.format));
+  if (formats.size !== 2) return undefined;
+  const asked = new Set(mentions.filter(wanted).map((m) => m.format));
+  if (asked.size === 1) return mentions.find((m) => wanted(m));
+  const refusedFormats = new Set(mentions.filter(refused).map((m) => m.format));
+  if (asked.size === 0 && refusedFormats.size === 1) return mentions.find((m) => !m.file && !refusedFormats.has(m.format));
+  return undefined;
+}
 
 interface Mention {
   format: string;
@@ -163,6 +182,14 @@ function madeInto(words: string[], at: number): boolean {
 
 /** Source and target named by the goal, or undefined when it names no target. */
 export function conversionIntentOf(goal: string): ConversionIntent | undefined {
+  return statedIntentOf(goal)?.intent;
+}
+
+/**
+ * The intent, and whether the goal states its target outright ("to pdf", "a docx version", "the printer wants a
+ * tiff", "make it a webp") rather than only naming two formats.
+ */
+function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boolean } | undefined {
   const { words, mentions } = mentionsOf(goal);
   if (mentions.length === 0) return undefined;
   // The words just before a mention, up to a word that names a format itself ("from notes.md plain text": the
@@ -179,16 +206,23 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
     before(m)
       .slice(-3)
       .some((w) => verbs.test(w));
+  // "I have the data as json": "as" after having something describes the source, not a target.
+  const had = (m: Mention): boolean => before(m).at(-1) === 'as' && words.slice(Math.max(0, m.at - 5), m.at).some((w) => HAVE.test(w));
   const target =
     mentions.find(
       (m) =>
         !m.file &&
         !existing(m) &&
+        !had(m) &&
         before(m)
           .slice(-2)
           .some((w) => TO_MARKERS.has(w)),
     ) ??
-    (mentions.length === 2 && mentions.some((m) => wantedAfter(m, HAVE)) ? mentions.find((m) => !m.file && wantedAfter(m, WANT)) : undefined) ??
+    wantedOf(
+      mentions,
+      (m) => !m.file && !existing(m) && wantedAfter(m, WANT),
+      (m) => wantedAfter(m, NOT),
+    ) ??
     mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
     mentions.find((m) => !m.file && madeInto(words, m.at));
   const source =
@@ -200,7 +234,7 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
             .slice(-2)
             .some((w) => w === 'from' || w === 'of')),
     ) ?? mentions.find((m) => m !== target);
-  if (target) return { from: source?.format, to: target.format };
+  if (target) return { intent: { from: source?.format, to: target.format }, marked: true };
   // "a png of this heic", "jpg from the heic": the one after "of"/"from" is the source, the other the target.
   const marked = mentions.filter(
     (m) =>
@@ -209,11 +243,13 @@ export function conversionIntentOf(goal: string): ConversionIntent | undefined {
         .slice(-2)
         .some((w) => w === 'from' || w === 'of'),
   );
-  if (mentions.length === 2 && marked.length === 1) return { from: marked[0]!.format, to: mentions.find((m) => m !== marked[0])!.format };
-  if (mentions.length === 2 && !mentions[1]!.file) return { from: mentions[0]!.format, to: mentions[1]!.format };
+  if (mentions.length === 2 && marked.length === 1)
+    return { intent: { from: marked[0]!.format, to: mentions.find((m) => m !== marked[0])!.format }, marked: false };
+  if (mentions.length === 2 && !mentions[1]!.file) return { intent: { from: mentions[0]!.format, to: mentions[1]!.format }, marked: false };
   // "the text of an odp presentation", "text out of report.pdf": plain text from the one format named.
   const textOf = words.findIndex((w, i) => /^(?:text|wording|words)$/.test(w) && /^(?:of|from|in|out)$/.test(words[i + 1] ?? ''));
-  if (textOf >= 0 && mentions.length === 1 && mentions[0]!.at > textOf && mentions[0]!.format !== 'txt') return { from: mentions[0]!.format, to: 'txt' };
+  if (textOf >= 0 && mentions.length === 1 && mentions[0]!.at > textOf && mentions[0]!.format !== 'txt')
+    return { intent: { from: mentions[0]!.format, to: 'txt' }, marked: false };
   return undefined;
 }
 
@@ -256,4 +292,56 @@ function sameFormat(slugFormat: string | undefined, format: string): boolean {
 export function convertsBackwards(item: CatalogItem, intent: ConversionIntent): boolean {
   const pair = /^([a-z0-9]+)-(?:to|2)-([a-z0-9]+)$/.exec(item.tool?.slug ?? '');
   return pair !== null && intent.from !== undefined && sameFormat(pair[1], intent.to) && sameFormat(pair[2], intent.from);
+}
+
+/**
+ * A conversion the goal states outright between two formats that no tool here does ("docx to odt", "pdf pages as
+ * jpg", "csv to xlsx"): no converter from the one to the other, and no tool that takes the source (its upload) and
+ * makes the target. Then whatever else the goal's words meet is a near miss.
+ */
+export function missingConversion(items: readonly CatalogItem[], goal: string): ConversionIntent | undefined {
+  const stated = statedIntentOf(goal);
+  if (!stated?.marked || !stated.intent.from || stated.intent.from === stated.intent.to) return undefined;
+  const { from, to } = stated.intent;
+  const does = (item: CatalogItem): boolean => {
+    const direction = directionOf(item) ?? slugDirection(item);
+    if (!direction || !sameFormat(direction.to, to)) return false;
+    if (direction.from !== undefined && sameFormat(direction.from, from)) return true;
+    return (item.tool?.upload?.accept as readonly string[] | undefined)?.includes(from) === true;
+  };
+  return items.some(does) ? undefined : stated.intent;
+}
+
+/** `<from>-to-<to>` of any tool's slug, images included (`image-to-pdf`, `pptx-to-images`). */
+function slugDirection(item: CatalogItem): ConversionIntent | undefined {
+  const pair = /^([a-z0-9]+)-(?:to|2)-([a-z0-9]+)$/.exec(item.tool?.slug ?? '');
+  return pair ? { from: pair[1], to: pair[2]! } : undefined;
+}
+
+/** Every file extension with a registered media type (mime-db): the formats there are, most of which no tool here reads or makes. */
+const EXTENSIONS: ReadonlySet<string> = new Set(
+  Object.values(createRequire(import.meta.url)('mime-db') as Record<string, { extensions?: string[] }>).flatMap((type) => type.extensions ?? []),
+);
+
+/** Where a goal names the format to convert into: "to toml", "as an .ico", "into favicon.ico", "to ico format". */
+const TARGET_EXTENSION = [
+  /\b(?:to|into|as)\s+(?:an?\s+)?\.?([a-z0-9]{2,5})\s+(?:files?|format)\b/g,
+  /\b(?:to|into|as)\s+(?:an?\s+)?[\w-]+\.([a-z0-9]{2,5})\b/g,
+  /\b(?:to|into|as)\s+(?:an?\s+)?\.([a-z0-9]{2,5})\b/g,
+];
+
+/**
+ * A format the goal asks to convert into that no tool here makes and the catalog never names ("json to toml",
+ * "png to favicon.ico"): a registered file extension, not one of the catalog's formats nor a word of its tools
+ * (`known`: "numbers" is Apple's spreadsheet format and the word-to-number tool's word).
+ */
+export function unknownTarget(goal: string, known: ReadonlySet<string>): string | undefined {
+  const text = goal.toLowerCase().replace(/[“”"'`()[\]{},;!?]/g, ' ');
+  const named: string[] = [];
+  for (const pattern of TARGET_EXTENSION) for (const m of text.matchAll(pattern)) named.push(m[1]!);
+  // "json to toml": a format of the catalog converted to a word that is a format name.
+  // (The format ends the request: "json to ts types" asks for TypeScript types, not an MPEG transport stream.)
+  for (const m of text.matchAll(/\b([a-z0-9]{2,8})\s+(?:to|into|->|→)\s+([a-z0-9]{2,5})(?=\s*$|[.:]|\s+(?:files?|format|please|pls|for|so|and|then)\b)/g))
+    if (formatOf(m[1]!)) named.push(m[2]!);
+  return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext));
 }

@@ -46,6 +46,7 @@ export const OUT_OF_SCOPE = 'out-of-scope';
 
 /** Additive smoothing of the per-label feature counts. */
 const ALPHA = 0.1;
+const LOG_ALPHA = Math.log(ALPHA);
 
 /**
  * The words of a goal that ask for something, without the data it hands over: pasted values (URLs, JWTs, quoted
@@ -92,17 +93,51 @@ export function trainNaiveBayes(examples: readonly Example[]): NaiveBayes {
     }
   }
   const smoothing = ALPHA * vocabulary.size;
+  // log P(feature | label) = log(count + α) − log(total + smoothing): every label's unseen features share one value,
+  // so a text's log-likelihood is its feature count times that value plus, for the features the label has seen,
+  // log(count + α) − log(α). Indexed by feature, only those are visited (a few thousand, not labels × features).
+  const unseen = new Map<string, number>();
+  const seen = new Map<string, Array<[string, number]>>();
+  for (const [label, own] of counts) {
+    unseen.set(label, LOG_ALPHA - Math.log((totals.get(label) ?? 0) + smoothing));
+    for (const [feature, count] of own) {
+      let postings = seen.get(feature);
+      if (!postings) seen.set(feature, (postings = []));
+      postings.push([label, Math.log(count + ALPHA) - LOG_ALPHA]);
+    }
+  }
+  // Labels a feature has seen, on average: asked about fewer labels, looking each up visits fewer entries.
+  const postingsPerFeature = [...seen.values()].reduce((sum, p) => sum + p.length, 0) / Math.max(1, seen.size);
+  // The features of the last text scored: a goal's request is scored for its candidates, then over every label.
+  let last: { text: string; features: string[] } | undefined;
+  const featuresKnown = (text: string): string[] => {
+    if (last?.text !== text) last = { text, features: [...new Set(featuresOf(text))].filter((f) => vocabulary.has(f)) };
+    return last.features;
+  };
   // Labels are equally likely a priori: how often a tool was labelled says nothing about the next goal.
   const logLikelihoods = (text: string, labels: readonly string[]): Map<string, number> => {
-    const features = [...new Set(featuresOf(text))].filter((f) => vocabulary.has(f));
+    const features = featuresKnown(text);
     const out = new Map<string, number>();
+    // A few labels (the ranking's candidates): look their features up. Many: visit the postings of the features.
+    if (labels.length < postingsPerFeature) {
+      for (const label of labels) {
+        const own = counts.get(label);
+        const base = unseen.get(label);
+        if (!own || base === undefined) continue;
+        let sum = features.length * base;
+        for (const f of features) {
+          const count = own.get(f);
+          if (count !== undefined) sum += Math.log(count + ALPHA) - LOG_ALPHA;
+        }
+        out.set(label, sum);
+      }
+      return out;
+    }
+    const extra = new Map<string, number>();
+    for (const f of features) for (const [label, gain] of seen.get(f) ?? []) extra.set(label, (extra.get(label) ?? 0) + gain);
     for (const label of labels) {
-      const own = counts.get(label);
-      if (!own) continue;
-      const denominator = Math.log((totals.get(label) ?? 0) + smoothing);
-      let sum = 0;
-      for (const f of features) sum += Math.log((own.get(f) ?? 0) + ALPHA) - denominator;
-      out.set(label, sum);
+      const base = unseen.get(label);
+      if (base !== undefined) out.set(label, features.length * base + (extra.get(label) ?? 0));
     }
     return out;
   };

@@ -109,6 +109,14 @@ test('direction and operation: mistyped format names, "to text", generator vs ch
   assert.equal(plan('make me a fresh password, 20 characters').target?.id, 'securityApis.securePasswordGenerator');
 });
 
+test('have and want: the format wanted is the target, the one there is the source', () => {
+  // Goals written for this test (not from the evaluation sets): the direction is said by who wants which format.
+  assert.equal(plan('the uploader only accepts webp, what I have is a jpg').target?.id, 'convertors.toWebp');
+  assert.equal(plan('my e-reader reads epub and the book is a .mobi').target?.id, 'ebook.mobiToEpub');
+  assert.equal(plan('they asked for a bz2, not a gz').target?.id, 'archive.gzToBz2');
+  assert.equal(plan('I have the records as json and the old system needs xml').target?.id, 'web.jsonToXml');
+});
+
 test('more values: dimensions, ISO dates, counts and lengths, money verbs, lakh', () => {
   const size = plan('is 1200x628 right for a facebook link image');
   assert.equal(size.target?.id, 'marketingApis.socialImageSizeValidator');
