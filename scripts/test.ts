@@ -58,7 +58,7 @@ process.on('exit', () => postgres.stop());
 
 const only = process.argv.slice(2);
 // One file more than cores: many files spend part of their time waiting on a child process (LibreOffice, Chromium,
-// a server, PostgreSQL), and the extra file runs meanwhile (on 2 cores, 3 files at once took 329 s where 2 took 383 s).
+// a server, PostgreSQL), and the extra file runs meanwhile (on 2 cores, a fresh clone's tests took 332 s at 3 files, 393 s at 2).
 run('tests (node --test)', [
   '--test',
   `--test-concurrency=${Math.max(2, availableParallelism()) + 1}`,
