@@ -14,7 +14,7 @@ import { registerDocsRoutes } from './docs-routes.ts';
 import { registerFileRoutes } from './file-routes.ts';
 import type { ReadinessCheck } from '../core/readiness.ts';
 import { registerHealthRoutes } from './health-routes.ts';
-import { sendClientGone, sendError, serializeJson } from './reply.ts';
+import { sendClientGone, sendError } from './reply.ts';
 import { registerPreflight, setRequestIdAndCorsHeaders } from './cors.ts';
 import { registerToolRoutes, type ToolRouteOptions } from './tool-routes.ts';
 import type { IdempotencyStore } from './idempotency.ts';
@@ -76,8 +76,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Only JSON bodies (and multipart uploads, for file tools) are accepted: anything else is a 415.
   app.removeContentTypeParser('text/plain');
 
-  // JSON answers go out as UTF-8 bytes when they hold non-ASCII text (http/reply.ts serializeJson).
-  app.setReplySerializer(serializeJson);
   const drain = createDrain(app);
   app.decorate('drain', drain);
   declareCallerSlot(app);

@@ -26,18 +26,6 @@ export function sendResult(reply: FastifyReply, tool: AnyTool, outcome: InvokeRe
   }
 }
 
-/**
- * Fastify's reply serializer for JSON bodies. Text with any non-ASCII character (accents, CJK, emoji) is sent as
- * UTF-8 bytes: given a string, Node joins the response headers and the body into one string and, when the body
- * needs two bytes per character, encodes the whole of it character by character (about 5 % of a small call's
- * instructions, counted with callgrind). ASCII text stays a string, which Node writes with the headers in one copy.
- */
-export function serializeJson(payload: unknown): string {
-  const json = JSON.stringify(payload);
-  // Fastify sends a Buffer as it is (with its length); its type only says string.
-  return Buffer.byteLength(json) === json.length ? json : (Buffer.from(json) as unknown as string);
-}
-
 /** The `error` code each failed request answered with, read by the metrics (http/metrics.ts). */
 const sentErrorCodes = new WeakMap<FastifyRequest, string>();
 
