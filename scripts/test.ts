@@ -2,22 +2,18 @@
  * `npm test`: type-check, lint and format check (side by side), then every test file under Node's test
  * runner. Runs after scripts/bootstrap.sh, so Node 24, node_modules and the Debian packages are in place.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { globSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+import { longestFirst } from './test-order.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 
 const node = process.execPath;
 /** The files Prettier keeps in shape (.prettierrc.json); `npm run format` rewrites them. Fixtures and generated code are left alone. */
 const FORMATTED = ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'client/src/**/*.ts', 'client/scripts/*.mjs'];
-
-function run(label: string, args: string[]): void {
-  process.stdout.write(`\n== ${label}\n`);
-  const result = spawnSync(node, args, { stdio: 'inherit', env: process.env });
-  if (result.status !== 0) {
-    process.stdout.write(`\n== ${label} failed (exit ${result.status ?? result.signal})\n`);
-    process.exit(result.status ?? 1);
-  }
-}
 
 /** Runs the checks at once (they are independent), prints each one's output in turn, and stops on a failure. */
 async function checks(list: { label: string; args: string[] }[]): Promise<void> {
@@ -57,11 +53,18 @@ process.env.TOOLAPI_TEST_PG_URL = postgres.url;
 process.on('exit', () => postgres.stop());
 
 const only = process.argv.slice(2);
-// One file more than cores: many files spend part of their time waiting on a child process (LibreOffice, Chromium,
-// a server, PostgreSQL), and the extra file runs meanwhile (on 2 cores, a fresh clone's tests took 332 s at 3 files, 393 s at 2).
-run('tests (node --test)', [
-  '--test',
-  `--test-concurrency=${Math.max(2, availableParallelism()) + 1}`,
-  '--test-timeout=300000',
-  ...(only.length > 0 ? only : ['test/**/*.test.ts', 'src/**/*.test.ts']),
-]);
+process.stdout.write('\n== tests (node:test)\n');
+const stream = run({
+  files:
+    only.length > 0
+      ? only.flatMap((pattern) => globSync(pattern)).map((file) => path.resolve(file))
+      : longestFirst([...globSync('test/**/*.test.ts'), ...globSync('src/**/*.test.ts')]),
+  // One file more than cores: many files spend part of their time waiting on a child process (LibreOffice, Chromium,
+  // a server, PostgreSQL), and the extra file runs meanwhile (on 2 cores, a fresh clone's tests took 332 s at 3 files, 393 s at 2).
+  concurrency: Math.max(2, availableParallelism()) + 1,
+  timeout: 300_000,
+});
+stream.on('test:fail', (event) => {
+  if (!event.todo) process.exitCode = 1;
+});
+stream.compose(spec).pipe(process.stdout);
