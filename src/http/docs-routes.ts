@@ -1,5 +1,4 @@
-import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { Registry } from '../registry/registry.ts';
 import { WEB_PATHS } from '../web/paths.ts';
@@ -38,9 +37,33 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: Registr
     });
   }
   app.get(OPENAPI_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send(document()));
-  await app.register(scalar, {
+  // Scalar's plugin carries its 5 MB page script inside its module, 0.1-0.2 s to import: it is loaded by the first
+  // request for the page (or at boot, as `npm start` runs), into an app of its own that this app's routes ask.
+  let reference: Promise<FastifyInstance> | undefined;
+  const referenceApp = (): Promise<FastifyInstance> => (reference ??= scalarApp());
+  if (buildAtBoot) {
+    app.addHook('onReady', async () => {
+      await referenceApp();
+    });
+  }
+  // '/docs' is also '/docs/' (the app ignores a trailing slash, as the inner app does).
+  for (const url of ['/docs', '/docs/js/scalar.js']) {
+    app.get(url, { logLevel: 'warn' }, async (request, reply) => {
+      const answer = await (await referenceApp()).inject({ method: 'GET', url: request.url, headers: { host: request.headers.host ?? 'localhost' } });
+      for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+      return reply.code(answer.statusCode).send(answer.rawPayload);
+    });
+  }
+}
+
+/** Headers of the inner answer that describe its own transfer, not the content this app sends on. */
+const HOP_HEADERS = new Set(['content-length', 'connection', 'keep-alive', 'date', 'transfer-encoding']);
+
+async function scalarApp(): Promise<FastifyInstance> {
+  const { default: scalar } = await import('@scalar/fastify-api-reference');
+  const inner = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  await inner.register(scalar, {
     routePrefix: '/docs',
-    logLevel: 'warn',
     configuration: {
       url: OPENAPI_PATH,
       pageTitle: 'toolapi',
@@ -63,4 +86,6 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: Registr
       showOperationId: true,
     },
   });
+  await inner.ready();
+  return inner;
 }
