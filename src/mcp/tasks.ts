@@ -12,7 +12,7 @@ import {
   type Task,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallContext, McpCore, MetaTool } from './meta/define.ts';
-import type { JobTool } from './meta/job-runs.ts';
+import { TASK_TOOLS } from './meta/job-runs.ts';
 import { RUN_RETENTION_MS, type RunRecord } from './runs.ts';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -25,9 +25,6 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
  * queued, so `tasks/cancel` is not offered.
  */
 export const TASKS_CAPABILITY = { list: {}, requests: { tools: { call: {} } } };
-
-/** The meta-tools a task can run: those that take `async`. */
-export const TASK_TOOLS: ReadonlySet<string> = new Set<JobTool>(['solve_task', 'run_workflow', 'run_playbook', 'verify_task']);
 
 /** How often a client should poll tasks/get (the queue picks a run up within this). */
 const POLL_INTERVAL_MS = 1000;

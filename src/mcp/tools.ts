@@ -12,7 +12,7 @@ import { runPlaybook } from './meta/run-playbook.ts';
 import { runWorkflow } from './meta/run-workflow.ts';
 import { solveTask } from './meta/solve-task.ts';
 import { verifyTask } from './meta/verify-task.ts';
-import { TASK_TOOLS } from './tasks.ts';
+import { TASK_TOOLS } from './meta/job-runs.ts';
 
 /** The twelve meta-tools of the agent interface (docs/contract.md "MCP"), one file each under meta/, in tools/list order. */
 export const META_TOOLS: readonly MetaTool[] = [

@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Principal } from '../accounts/accounts.ts';
 import { asToolError, errorBody, ToolError } from '../core/errors.ts';
-import { createMcpServer, type AuthExtra } from './server.ts';
+import type { AuthExtra } from './server.ts';
+import { lazy } from '../lib/lazy.ts';
 import type { McpCore } from './meta/define.ts';
 import { authenticateRequest } from '../http/api-key.ts';
 
@@ -34,6 +34,9 @@ interface SseSession {
   server: Server;
   accountId: string;
 }
+
+/** The SDK's transports and our server on them, loaded by the first MCP request (the path is relative to src/lib/lazy.ts). */
+const protocol = lazy<typeof import('./protocol.ts')>('../mcp/protocol.ts');
 
 export function registerTransports(
   app: FastifyInstance,
@@ -83,6 +86,7 @@ export function registerTransports(
     const principal = await authenticate(request);
     hijack(reply);
     try {
+      const { SSEServerTransport, createMcpServer } = protocol();
       const transport = new SSEServerTransport('/mcp/messages', reply.raw);
       const server = createMcpServer(core, logger);
       const session: SseSession = { transport, server, accountId: principal.accountId };
@@ -154,6 +158,7 @@ export function registerTransports(
       if (message.method === 'notifications/cancelled') inFlight.get(flightKey(principal.accountId, message.params?.requestId))?.();
     }
     hijack(reply);
+    const { StreamableHTTPServerTransport, createMcpServer } = protocol();
     const server = createMcpServer(core, logger);
     // JSON responses, except for a call that asked for progress: its notifications need an event stream.
     const wantsProgress = messages.some((m) => m.params?._meta?.progressToken !== undefined);

@@ -11,6 +11,9 @@ import type { z } from 'zod';
 /** The four meta-tools that run jobs: in the background with `async`, at once otherwise. */
 export type JobTool = 'solve_task' | 'run_workflow' | 'run_playbook' | 'verify_task';
 
+/** The meta-tools an MCP task can run (mcp/tasks.ts): those that take `async`. */
+export const TASK_TOOLS: ReadonlySet<string> = new Set<JobTool>(['solve_task', 'run_workflow', 'run_playbook', 'verify_task']);
+
 /** Every step a call runs goes through the REST pipeline with the caller's key (docs/contract.md "MCP"). */
 export function keyInvoker(ctx: CallContext, core: McpCore): StepInvoker {
   return {
