@@ -4,14 +4,15 @@ import { tokens, words } from './text.ts';
 
 /**
  * What the router learns from labelled goals (test/mcp/eval/README.md "Learned re-ranking"): two multinomial naive
- * Bayes models over word, word-pair and character 4-gram features of a goal's request.
+ * Bayes models over word and word-pair features of a goal's request (and character 4-grams for `items`).
  * - `items`: which tool or workflow a goal asks for, trained on the catalog's own text (title, slug, keywords,
  *   first sentences of the description, example goals) and on the labelled goals of routing-examples.json. The
  *   rules of the router rank by the words an item holds; this model also learns how people phrase a job ("get rid
  *   of the gaps" removes spaces), and its character n-grams tolerate typos. It only reorders the candidates the
  *   ranking found.
  * - `scope`: whether a goal is one the catalog does at all, trained on the same goals against the impossible ones
- *   ("renew the certificate on my server", "submit my tax return"): the actions no tool here performs.
+ *   ("renew the certificate on my server", "submit my tax return"): the actions no tool here performs, and how many
+ *   of its words the catalog never uses.
  * Both are trained in a few hundred milliseconds on the first goal routed (deterministic, nothing downloaded).
  */
 export interface NaiveBayes {

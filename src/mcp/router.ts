@@ -82,7 +82,7 @@ function refused(decision: RouteDecision, given: Record<string, unknown>, reason
  * validation over the six training sets (test/mcp/eval/README.md "Learned re-ranking"): 3 of their 2,104 real
  * goals score above it.
  */
-const OUT_OF_SCOPE_MARGIN = Number(process.env.SCOPE_MARGIN ?? 5.5);
+const OUT_OF_SCOPE_MARGIN = 5.5;
 
 /** The route of a goal; `whole` (the goal as given, not one of its parts) also looks for a workflow covering its parts. */
 function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknown>, options: RouteOptions, whole = false): RouteDecision {
@@ -329,14 +329,14 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
  * leave-one-set-out over the five training sets (test/mcp/eval/README.md): above 25, the picks it changes were all
  * wrong ones and it gives no impossible or vague goal a pick (plan_task 95.8 -> 96.0 %).
  */
-const MODEL_SURE = Number(process.env.MODEL_SURE ?? 25);
+const MODEL_SURE = 25;
 
 /** Weight of the learned model's log-likelihood against the log of the ranking's score (leave-one-set-out: 0.03). */
-const LEARNED_WEIGHT = Number(process.env.LEARNED_WEIGHT ?? 0.03);
+const LEARNED_WEIGHT = 0.03;
 /** A workflow is a wider answer than the tool the goal names: it must win by this much more (log scale). */
 const WORKFLOW_PENALTY = 0.2;
 /** Confidence from which agreement of the learned model settles a close call (a clear one is 0.45). */
-const AGREEMENT_FLOOR = Number(process.env.AGREEMENT_FLOOR ?? 0.3);
+const AGREEMENT_FLOOR = 0.3;
 
 /**
  * The candidates in the order of the ranking's score blended with the learned model's likelihood of the goal
