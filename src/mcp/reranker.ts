@@ -187,10 +187,7 @@ export function learnRouting(items: readonly CatalogItem[], examples: RoutingExa
   for (const goal of goals) for (const id of goal.ids) if (known.has(id)) itemExamples.push({ ...goal, label: id });
   const scopeFeatures = scopeFeaturesOf(new Set(items.flatMap((item) => catalogTexts(item).flatMap((text) => tokens(text)))));
   const scoped = (goal: { text: string }, label: string): Example => ({ text: goal.text, label, features: scopeFeatures(goal.text) });
-  const scopeExamples: Example[] = [
-    ...goals.map((goal) => scoped(goal, IN_SCOPE)),
-    ...examples.outOfScope.map((goal) => scoped(asked(goal), OUT_OF_SCOPE)),
-  ];
+  const scopeExamples: Example[] = [...goals.map((goal) => scoped(goal, IN_SCOPE)), ...examples.outOfScope.map((goal) => scoped(asked(goal), OUT_OF_SCOPE))];
   return { items: trainNaiveBayes(itemExamples), scope: trainNaiveBayes(scopeExamples, scopeFeatures) };
 }
 

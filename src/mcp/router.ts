@@ -1,6 +1,14 @@
 import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
 import { feedField, partsOf, type ChainLink } from './chains.ts';
-import { conversionCandidates, conversionIntentOf, convertsBackwards, formatsNamed, missingConversion, unknownSource, unknownTarget } from './conversion-intent.ts';
+import {
+  conversionCandidates,
+  conversionIntentOf,
+  convertsBackwards,
+  formatsNamed,
+  missingConversion,
+  unknownSource,
+  unknownTarget,
+} from './conversion-intent.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { byOperation, doesBothOperations, operationOf, operationOfItem, strictOperationOf } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
@@ -53,7 +61,11 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const wanted = strictOperationOf(firstStepOf(goal));
   const does = decision.target && operationOfRun(catalog, decision.target);
   if (decision.target && wanted && does && wanted !== does && !doesBothOperations(decision.target))
-    return refused(decision, given, `No tool here does that: ${decision.target.title} ${does === 'create' ? 'makes' : 'checks'} such things; the closest tools there are are listed, nothing was run.`);
+    return refused(
+      decision,
+      given,
+      `No tool here does that: ${decision.target.title} ${does === 'create' ? 'makes' : 'checks'} such things; the closest tools there are are listed, nothing was run.`,
+    );
   // A goal that reads like the ones no tool here does ("renew the ssl certificate on my server", "submit my tax
   // return"), far more than like the ones it does, is not the picked tool's job however many words they share.
   const { scope } = learnedRoutingOf(catalog);
