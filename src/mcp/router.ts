@@ -221,8 +221,11 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     doubtful = false;
     // One word that many tools are named after ("password", "json", "seo") does not say which of them.
     const [only] = meaningful;
-    // A phrase of the item ("content audit") is specific enough.
-    if (meaningful.length === 1 && only !== undefined && (spread[only] ?? 0) >= 3 && !top.phrase) confidence = Math.min(confidence, 0.5);
+    // A phrase of the item ("content audit") is specific enough. Without values of the goal for the top candidate
+    // ("do something useful with this text"), the router asks rather than runs; with them ("get all links from
+    // https://…") the values say what the word is about.
+    if (meaningful.length === 1 && only !== undefined && (spread[only] ?? 0) >= 3 && !top.phrase)
+      confidence = Math.min(confidence, fills(top.item, goal, given) > 0 ? 0.5 : EXECUTE_THRESHOLD - 0.01);
     // Values in the goal that fill what the top candidate needs (and the rival cannot take) are evidence too.
     if (
       confidence < EXECUTE_THRESHOLD &&
