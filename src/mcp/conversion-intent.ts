@@ -345,3 +345,24 @@ export function unknownTarget(goal: string, known: ReadonlySet<string>): string 
     if (formatOf(m[1]!)) named.push(m[2]!);
   return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext));
 }
+
+/** Where a goal names the file it has: "drawing.eps", "an .eps", "the eps file". */
+const SOURCE_EXTENSION = [/\b[\w-]+\.([a-z][a-z0-9]{1,4})\b/g, /(?:^|\s)\.([a-z][a-z0-9]{1,4})\b/g, /\b([a-z][a-z0-9]{1,4})\s+files?\b/g];
+
+/** Endings of host names that are also registered file extensions ("example.com" is no DOS program). */
+const HOST_SUFFIXES = new Set(['com', 'org', 'net', 'me', 'ai', 'io', 'co', 'us', 'uk', 'de', 'fr', 'it', 'es', 'pt', 'br', 'info', 'biz']);
+
+/**
+ * The format of a file the goal asks to convert that no tool here reads ("convert this .eps logo to png",
+ * "presentation.key to pptx"): the goal states a target, names no source format of the catalog, and names a file
+ * of a registered type (mime-db's extensions) that is none of the catalog's formats nor a word of its tools.
+ * Then the tool that makes the target would be handed a file it refuses.
+ */
+export function unknownSource(goal: string, known: ReadonlySet<string>): string | undefined {
+  const stated = statedIntentOf(goal);
+  if (!stated?.marked || stated.intent.from) return undefined;
+  const text = goal.toLowerCase().replace(/\bhttps?:\/\/\S+/g, ' ');
+  const named: string[] = [];
+  for (const pattern of SOURCE_EXTENSION) for (const m of text.matchAll(pattern)) named.push(m[1]!);
+  return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext) && !HOST_SUFFIXES.has(ext));
+}

@@ -23,13 +23,34 @@ export function operationOf(goal: string): Operation | undefined {
   return undefined;
 }
 
+/**
+ * A goal that opens with the verb of one operation ("write a robots.txt for my shop", "decode the qr code in this
+ * photo"): the act itself, not a thing wanted ("i need a jwt decoded") or a question.
+ */
+const STRICT_CREATE = /^(?:(?:please|pls|plz)\s+)?(?:(?:can|could) you\s+)?(?:generate|create|write|make|build|draft|produce|compose)\b(?!\s+sure)/i;
+const STRICT_INSPECT = /^(?:(?:please|pls|plz)\s+)?(?:(?:can|could) you\s+)?(?:decode|decrypt|scan|read|crack|identify|recogni[sz]e)\b/i;
+
+export function strictOperationOf(goal: string): Operation | undefined {
+  const text = goal.trim();
+  return STRICT_CREATE.test(text) ? 'create' : STRICT_INSPECT.test(text) ? 'inspect' : undefined;
+}
+
+const CREATES = /\b(?:generator|builder|maker)\b|-generator\b|-builder\b/;
+const INSPECTS = /\b(?:checker|validator|analy[sz]er|tester|verifier|parser|decoder|evaluator|scanner)\b/;
+
 /** The operation a tool does, from what it is called ("… generator", "… checker"); undefined when it says neither. */
 export function operationOfItem(item: CatalogItem): Operation | undefined {
   if (item.kind !== 'tool') return undefined;
   const name = `${item.title} ${item.tool?.slug ?? ''}`.toLowerCase();
-  if (/\b(?:generator|builder|maker)\b|-generator\b|-builder\b/.test(name)) return 'create';
-  if (/\b(?:checker|validator|analy[sz]er|tester|verifier|parser|decoder|evaluator|scanner)\b/.test(name)) return 'inspect';
+  if (CREATES.test(name)) return 'create';
+  if (INSPECTS.test(name)) return 'inspect';
   return undefined;
+}
+
+/** A tool named for both operations ("Password hash generator and verifier"). */
+export function doesBothOperations(item: CatalogItem): boolean {
+  const name = `${item.title} ${item.tool?.slug ?? ''}`.toLowerCase();
+  return item.kind === 'tool' && CREATES.test(name) && INSPECTS.test(name);
 }
 
 /** A candidate whose operation is not the goal's weighs this much of its score. */

@@ -124,6 +124,9 @@ export function withPastedKinds(goal: string): string {
       // "for a whole list of campaigns", "from the rows of my spreadsheet", "in one go": many at once.
       .replace(/\b(?:a\s+whole\s+list|(?:the\s+)?rows\s+of|in\s+one\s+go|in\s+bulk|in\s+a\s+batch)\b/gi, ' bulk ')
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' uuid ')
+      // A Unix time in the goal (10 or 13 digits, 2001 to 2286) is a timestamp; "sha1", "sha256" are SHA-1, SHA-256.
+      .replace(/(?<![\w.=])1\d{9}(?:\d{3})?(?![\w.])/g, '$& unix timestamp ')
+      .replace(/\bsha(1|224|256|384|512)\b/gi, 'sha-$1')
       .replace(/(?<=^|\s)(["'`]?)((?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?][\d*?/,-]*)\1(?=$|[\s.,;?])/g, (m, _q, cron: string) =>
         /[*/]/.test(cron) ? ' cron expression ' : m,
       )
