@@ -204,8 +204,16 @@ describe('what is carried over', () => {
       fc.asyncProperty(tree, async (files) => {
         const dir = mkdtempSync(path.join(work, 'prop-'));
         writeTree(dir, files);
-        const names = readdirSync(dir);
-        sh('bsdtar', ['-c', '-f', path.join(work, `${path.basename(dir)}.zip`), '--format', 'zip', '--', ...names], dir);
+        // A generated name may start with "-" ("-C-"), which bsdtar reads as its -C option even after "--": the names go
+        // in a NUL-separated list instead (--null -T), where each is only a name.
+        const list = path.join(work, `${path.basename(dir)}.list`);
+        writeFileSync(
+          list,
+          readdirSync(dir)
+            .map((name) => `${name}\0`)
+            .join(''),
+        );
+        sh('bsdtar', ['-c', '-f', path.join(work, `${path.basename(dir)}.zip`), '--format', 'zip', '--null', '-T', list], dir);
         let bytes = readFileSync(path.join(work, `${path.basename(dir)}.zip`));
         let name = 'tree.zip';
         for (const slug of ['zip-to-7z', '7z-to-tar', 'tar-to-bz2', 'bz2-to-zip']) {
