@@ -81,7 +81,9 @@ export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, d
     const rawUploads = caller.uploads ?? [];
     files = new CallFiles(tool.upload || rawUploads.length > 0 ? await checkUploads(tool, rawUploads) : NO_UPLOADS, deps, admission.accountId ?? null);
     const warnings: string[] = [];
-    const output = await runWithDeadline(tool, { input, raw: rawInput }, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS, files);
+    const ran = runWithDeadline(tool, { input, raw: rawInput }, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS, files);
+    // A synchronous tool's result is used as it is: no promise and no turn of the microtask queue for it.
+    const output = isPromiseLike(ran) ? await ran : ran;
     const checked = tool.output.safeParse(output);
     if (!checked.success) {
       caller.log.error({ tool: tool.operationId, issues: checked.error.issues }, 'tool output failed its schema');
@@ -194,7 +196,7 @@ function exceedsChars(value: unknown, limit: number): boolean {
  * Runs the tool with an AbortSignal. A synchronous tool finishes before any timer could fire, so only
  * asynchronous work (engines, I/O) races the deadline; on expiry the signal aborts and the call fails.
  */
-async function runWithDeadline(
+function runWithDeadline(
   tool: AnyTool,
   { input, raw }: { input: unknown; raw: unknown },
   caller: Caller,
@@ -202,7 +204,7 @@ async function runWithDeadline(
   deps: InvokeDeps,
   plan: PlanLimits,
   files: ToolFiles,
-): Promise<unknown> {
+): unknown {
   const ctx = new CallContext({
     requestId: caller.requestId,
     log: caller.log,
@@ -234,8 +236,10 @@ async function runWithDeadline(
             return result;
           })
       : tool.run(input, ctx);
-  if (!isPromiseLike(output)) return output;
+  return isPromiseLike(output) ? raceDeadline(tool, output, ctx, caller) : output;
+}
 
+async function raceDeadline(tool: AnyTool, output: PromiseLike<unknown>, ctx: CallContext, caller: Caller): Promise<unknown> {
   const onCallerGone = (): void => ctx.abort(caller.signal?.reason);
   caller.signal?.addEventListener('abort', onCallerGone, { once: true });
   let timer: NodeJS.Timeout | undefined;
