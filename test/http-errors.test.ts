@@ -133,6 +133,21 @@ test('every answer lets a browser script read the API headers (CORS)', async () 
   for (const header of ['x-request-id', 'ratelimit', 'ratelimit-policy', 'x-quota-remaining', 'retry-after']) assert.ok(exposed.includes(header), header);
 });
 
+test("CORS's headers go to CORS requests only, and a GET answer varies with Origin so no cache mixes the two", async () => {
+  // Fetch standard, "CORS protocol": a browser sends Origin on every cross-origin request and reads these only then.
+  const direct = await server.post(TOOL, { text: 'a' });
+  assert.equal(direct.status, 200);
+  assert.equal(direct.headers.get('access-control-allow-origin'), null);
+  assert.equal(direct.headers.get('access-control-expose-headers'), null);
+  assert.match(direct.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+  // A cacheable answer (RFC 9111 §4.1: the Vary header names what selects it) keeps the two apart.
+  for (const origin of [undefined, 'https://example.test']) {
+    const response = await fetch(`${server.url}/healthz`, { headers: origin ? { origin } : {} });
+    assert.match(response.headers.get('vary') ?? '', /\bOrigin\b/);
+    assert.equal(response.headers.get('access-control-allow-origin'), origin ? '*' : null);
+  }
+});
+
 test('non-ASCII results arrive as UTF-8 JSON with the right length', async () => {
   const text = 'añ 中文 👍🏽 e\u0301';
   const response = await server.post(TOOL, { text });

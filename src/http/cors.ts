@@ -11,11 +11,20 @@ const ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 const EXPOSED_HEADERS = ['X-Request-Id', 'RateLimit', 'RateLimit-Policy', 'X-Quota-Remaining', 'Retry-After', 'Deprecation', 'Sunset', 'Link'].join(', ');
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
 
-/** The headers every response carries: the request id and CORS's. Called from the app's one onRequest hook (http/app.ts). */
+/**
+ * The request id, on every response; CORS's headers on the responses to CORS requests, those that carry `Origin`:
+ * browsers send it on every cross-origin request and read these headers only then (Fetch standard, "CORS
+ * protocol"), so server-to-server callers are not sent them. A GET or HEAD answer, which a cache may keep, says that
+ * it varies with `Origin`: a cache never hands a browser the answer that a caller without `Origin` got. Called from
+ * the app's one onRequest hook (http/app.ts).
+ */
 export function setRequestIdAndCorsHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('x-request-id', request.id);
-  reply.header('access-control-allow-origin', '*');
-  reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+  if (request.headers.origin !== undefined) {
+    reply.header('access-control-allow-origin', '*');
+    reply.header('access-control-expose-headers', EXPOSED_HEADERS);
+  }
+  if (request.method === 'GET' || request.method === 'HEAD') reply.header('vary', 'Origin');
 }
 
 /** OPTIONS on any path is a preflight, answered before any key is checked. */
