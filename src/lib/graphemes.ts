@@ -56,8 +56,10 @@ export function graphemes(text: string): string[] {
     text,
     (from, to) => {
       for (let i = from; i < to; i++) {
-        if (text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF && i + 1 < to) out.push(text.slice(i, ++i + 1));
-        else out.push(text.charAt(i));
+        if (text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF && i + 1 < to) {
+          out.push('\r\n');
+          i++;
+        } else out.push(text.charAt(i));
       }
     },
     (chunk) => {
