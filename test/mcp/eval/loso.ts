@@ -13,7 +13,7 @@ let plan = 0;
 let discover = 0;
 let goals = 0;
 let impossible = 0;
-const unseen: Half[] = process.argv.includes('--dev6') ? ['dev6'] : [];
+const unseen: Half[] = (['dev6', 'dev7'] as const).filter((s) => process.argv.includes(`--${s}`) && !TRAINING_SETS.includes(s));
 for (const held of [...TRAINING_SETS, ...unseen]) {
   const trained = TRAINING_SETS.includes(held);
   setLearnedRouting(catalog, learnRouting(catalog.items, routingExamples(TRAINING_SETS.filter((s) => s !== held))));
