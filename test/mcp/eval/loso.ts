@@ -25,9 +25,9 @@ for (const held of [...TRAINING_SETS, ...unseen]) {
     impossible += f.impossiblePicked.length;
   }
   console.log(
-    `${held}${trained ? ' (trained without it)' : ''}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible picked ${f.impossiblePicked.length}; vague executed ${f.vagueExecuted.length}`,
+    `${held}${trained ? ' (trained without it)' : ''}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)} (${f.planTop1}), top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)} (${f.discoverTop1}); impossible picked ${f.impossiblePicked.length}; vague executed ${f.vagueExecuted.length}`,
   );
 }
 console.log(
-  `leave-one-set-out, all ${TRAINING_SETS.length}: plan_task top-1 ${pct(plan, goals)}; discover_tools top-1 ${pct(discover, goals)}; impossible picked ${impossible}`,
+  `leave-one-set-out, all ${TRAINING_SETS.length}: plan_task top-1 ${pct(plan, goals)} (${plan} of ${goals}); discover_tools top-1 ${pct(discover, goals)} (${discover}); impossible picked ${impossible}`,
 );
