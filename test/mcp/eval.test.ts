@@ -6,34 +6,36 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 
 /**
  * The router on the evaluation set of test/mcp/eval (775 goals written without reading the router, split into a
- * tuning half and a held-out half that is never used while tuning, plus six development sets written later
- * from the catalog: dev, dev2, dev3, dev4, dev5 and dev6; see its README). The floors below are the figures measured
- * when the router last changed: they catch a regression. They are not the goal, which is 95 % top-1 for plan_task
- * and 90 % for discover_tools on the held-out half, and no pick for an impossible goal.
+ * tuning half and a held-out half that is never used while tuning, plus seven development sets written later
+ * from the catalog: dev, dev2, dev3, dev4, dev5, dev6 and dev7; see its README). The floors below are the figures
+ * measured when the router last changed: they catch a regression. They are not the goal, which is 95 % top-1 for
+ * plan_task and 90 % for discover_tools on the held-out half, and no pick for an impossible goal.
  */
-// Measured 2026-11-26 after the router6 changes (issue 17: the learned models of src/mcp/reranker.ts are trained on
-// tuning, dev, dev2, dev3, dev4 and dev5, so their figures are trained-on figures): tuning 99.1 % / 99.4 % (349 and
-// 350 of 352), dev 99.0 % / 99.7 % (283 and 285 of 286), dev2 99.1 % / 99.4 % (347 and 348 of 350), dev3 99.2 % /
-// 99.7 % (388 and 390 of 391), dev4 94.3 % / 96.5 % (377 and 386 of 400), dev5 95.7 % / 96.3 % (311 and 313 of 325),
-// 0 impossible goals picked. Leave-one-set-out (test/mcp/eval/loso.ts: each scored by models trained on the other
-// five) gives 95.8 % / 96.7 % over the six, 11 impossible goals picked. dev6 was written before any router6 change
-// and never trained on: 93.7 % / 95.1 % (326 and 331 of 348), 27 of 63 impossible goals picked before them; 94.3 % /
-// 95.1 % (328 and 331 of 348), 20 picked, 0 vague executed after. discover_tools is measured as the MCP tool answers
-// (the router's pick first). The held-out half's floor is the figure measured once after merging the router6 changes
-// (93.6 % / 94.7 %, 336 and 340 of 359, 2 impossible goals picked, 0 vague executed; 93.9 % / 94.7 % and 1 after
-// router5, 92.5 % / 93.3 % and 2 after router4): a known gap, not a target; it is measured again only after merging.
+// Measured 2026-11-26 after the router7 changes (issue 17: the learned models of src/mcp/reranker.ts are trained on
+// tuning, dev, dev2, dev3, dev4, dev5 and dev6, so their figures are trained-on figures): tuning 99.1 % / 99.4 % (349
+// and 350 of 352), dev 99.3 % / 99.7 % (284 and 285 of 286), dev2 99.1 % / 99.4 % (347 and 348 of 350), dev3 99.2 % /
+// 99.7 % (388 and 390 of 391), dev4 95.5 % / 96.8 % (382 and 387 of 400), dev5 95.7 % / 96.3 % (311 and 313 of 325),
+// dev6 95.4 % / 96.6 % (332 and 336 of 348), 0 impossible goals picked. Leave-one-set-out (test/mcp/eval/loso.ts: each
+// scored by models trained on the other six) gives 95.6 % / 96.6 % over the seven, 23 impossible goals picked. dev7
+// was written before any router7 change and never trained on: 89.5 % / 93.3 % (377 and 393 of 421), 21 of 67
+// impossible goals picked before them; 90.5 % / 93.6 % (381 and 394 of 421), 16 picked, 0 vague executed after.
+// discover_tools is measured as the MCP tool answers (the router's pick first). The held-out half's floor is the
+// figure measured once after merging the router6 changes (93.6 % / 94.7 %, 336 and 340 of 359, 2 impossible goals
+// picked, 0 vague executed; 93.9 % / 94.7 % and 1 after router5, 92.5 % / 93.3 % and 2 after router4): a known gap,
+// not a target; it is measured again only after merging.
 const FLOORS = {
   tuning: { plan: 0.991, discover: 0.994, impossiblePicked: 0, vagueExecuted: 0 },
-  dev: { plan: 0.989, discover: 0.996, impossiblePicked: 0, vagueExecuted: 0 },
+  dev: { plan: 0.993, discover: 0.996, impossiblePicked: 0, vagueExecuted: 0 },
   dev2: { plan: 0.991, discover: 0.994, impossiblePicked: 0, vagueExecuted: 0 },
   dev3: { plan: 0.992, discover: 0.997, impossiblePicked: 0, vagueExecuted: 0 },
-  dev4: { plan: 0.942, discover: 0.965, impossiblePicked: 0, vagueExecuted: 0 },
+  dev4: { plan: 0.954, discover: 0.967, impossiblePicked: 0, vagueExecuted: 0 },
   dev5: { plan: 0.956, discover: 0.963, impossiblePicked: 0, vagueExecuted: 0 },
-  dev6: { plan: 0.942, discover: 0.951, impossiblePicked: 20, vagueExecuted: 0 },
+  dev6: { plan: 0.954, discover: 0.965, impossiblePicked: 0, vagueExecuted: 0 },
+  dev7: { plan: 0.904, discover: 0.935, impossiblePicked: 16, vagueExecuted: 0 },
   'held-out': { plan: 0.935, discover: 0.947, impossiblePicked: 2, vagueExecuted: 0 },
 } as const;
 
-for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'held-out'] as const) {
+for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'held-out'] as const) {
   test(`routing evaluation, ${half} half: plan_task and discover_tools top-1 at or above the last measured floor`, (t) => {
     const f = measure(loadHalf(half));
     t.diagnostic(
@@ -78,6 +80,6 @@ test('the same words with the operation a tool does, or a file it reads, still p
 });
 
 test('the router learns only from the tuning and dev sets: its committed examples are what examples.ts makes of them', () => {
-  // A goal of held-out.json or dev6.json in src/mcp/routing-examples.json would make their figures trained-on ones.
+  // A goal of held-out.json or dev7.json in src/mcp/routing-examples.json would make their figures trained-on ones.
   assert.equal(readFileSync(EXAMPLES_FILE, 'utf8'), serialise(routingExamples()), 'run: bash scripts/run.sh test test/mcp/eval/examples.ts');
 });
