@@ -12,7 +12,10 @@ export function secretBox(id: string, secret: string, what = 'key'): Html {
   </div>`;
 }
 
-/** A date-time for people: `2026-11-25 20:41 UTC`; a dash for none. */
-export function when(iso: string | null | undefined): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '—';
+/**
+ * A date-time for people: `2026-11-25 20:41 UTC`; a dash for none. In a narrow table cell it breaks between the date
+ * and the time only, not at the date's hyphens.
+ */
+export function when(iso: string | null | undefined): Html | string {
+  return iso ? html`<time datetime="${iso}"><span class="nowrap">${iso.slice(0, 10)}</span> <span class="nowrap">${iso.slice(11, 16)} UTC</span></time>` : '—';
 }
