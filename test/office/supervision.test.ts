@@ -5,22 +5,31 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ToolError } from '../../src/core/errors.ts';
 import { createOfficeEngine, type OfficeEngine } from '../../src/engines/office/index.ts';
-import { captureLog, expectToolError, pdfText, pidAlive, scratch, waitFor, writeHtml, writeLargeCsv } from './helpers.ts';
+import { type CapturedLog, captureLog, expectToolError, pdfText, pidAlive, scratch, waitFor, writeHtml, writeLargeCsv } from './helpers.ts';
 
 let dir: string;
 let html: string;
 let large: string;
 const engines: OfficeEngine[] = [];
+const logs = new WeakMap<OfficeEngine, CapturedLog>();
 
 function engineWith(options: { queueLimit?: number; maxJobsPerWorker?: number; jobTimeoutMs?: number } = {}): OfficeEngine {
-  const engine = createOfficeEngine({ workers: 1, log: captureLog(), tempDir: path.join(dir, `engine-${engines.length}`), ...options });
+  const log = captureLog();
+  const engine = createOfficeEngine({ workers: 1, log, tempDir: path.join(dir, `engine-${engines.length}`), ...options });
   engines.push(engine);
+  logs.set(engine, log);
   return engine;
 }
 
-/** A one-page conversion that must succeed; returns once the instance passed its health probe and is idle again. */
+/**
+ * A one-page conversion that must succeed; returns once the instance passed its health probe and is idle again.
+ * When it fails, the engine's warnings say why (an instance that did not start, and what LibreOffice wrote).
+ */
 async function small(engine: OfficeEngine, name: string): Promise<string> {
-  const pdf = await engine.convert({ input: html, outputDir: path.join(dir, name), format: 'pdf' });
+  const pdf = await engine.convert({ input: html, outputDir: path.join(dir, name), format: 'pdf' }).catch((error: unknown) => {
+    const warnings = (logs.get(engine)?.lines ?? []).filter((line) => line.level !== 'info');
+    throw new Error(`${(error as Error).message}; the engine logged: ${JSON.stringify(warnings)}`, { cause: error });
+  });
   assert.match(pdfText(pdf), /Quarterly report/);
   await waitFor(() => engine.instances().every((i) => i.state === 'idle'), 10_000, 'the instance to be idle again');
   return pdf;
