@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { dieWithParent, killGroup } from '../process/runner.ts';
 import { copyProfile, officeEnv, sofficeArgs } from './profile.ts';
 
 /**
- * One warm LibreOffice: `soffice.bin` in its own process group with its own profile and port, and the
+ * One warm LibreOffice: `soffice.bin` in its own process group with its own profile and pipe, and the
  * UNO worker (uno-worker.py under Debian's python3) that drives it over JSON lines on stdio. Either
  * process dying takes the other down; the pool decides what happens next.
  */
@@ -48,7 +46,8 @@ export interface InstanceOptions {
 
 export interface Instance {
   readonly slot: number;
-  readonly port: number;
+  /** The name of the pipe soffice accepts UNO connections on. */
+  readonly pipe: string;
   readonly profile: string;
   /** soffice.bin's pid, which is also its process group. */
   readonly pid: number;
@@ -66,14 +65,9 @@ export interface Instance {
 
 let generation = 0;
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === 'string') throw new Error('no free loopback port');
-  return address.port;
+/** Where LibreOffice puts a named pipe's socket: /tmp/OSL_PIPE_<uid>_<name> (sal/osl/unx/pipe.cxx). */
+function pipeSocketFile(pipe: string): string {
+  return path.join('/tmp', `OSL_PIPE_${process.getuid?.() ?? 0}_${pipe}`);
 }
 
 function tail(buffer: string, chunk: string): string {
@@ -90,10 +84,13 @@ export async function startInstance(o: InstanceOptions): Promise<Instance> {
   generation += 1;
   const profile = path.join(o.root, `profile-${o.slot}-${generation}`);
   copyProfile(o.templateProfile, profile);
-  const port = await freePort();
+  // A named pipe (a Unix socket LibreOffice creates under /tmp), not a TCP port: a port picked free and then handed to
+  // soffice could be taken by another process in between, and the worker would then wait for a connection that never
+  // comes. The name is unique per process and instance.
+  const pipe = `toolapi-office-${process.pid}-${generation}`;
   const env = officeEnv(profile, path.join(o.root, 'tmp'));
 
-  const office = spawn(...dieWithParent(o.sofficeBin, sofficeArgs(profile, `--accept=socket,host=127.0.0.1,port=${port};urp;StarOffice.ComponentContext`)), {
+  const office = spawn(...dieWithParent(o.sofficeBin, sofficeArgs(profile, `--accept=pipe,name=${pipe};urp;StarOffice.ComponentContext`)), {
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
@@ -109,8 +106,8 @@ export async function startInstance(o: InstanceOptions): Promise<Instance> {
   const worker = spawn(
     ...dieWithParent(o.python, [
       o.workerScript,
-      '--port',
-      String(port),
+      '--pipe',
+      pipe,
       '--pid',
       String(officePid),
       '--connect-timeout',
@@ -184,7 +181,7 @@ export async function startInstance(o: InstanceOptions): Promise<Instance> {
 
   return {
     slot: o.slot,
-    port,
+    pipe,
     profile,
     pid: officePid,
     workerPid: worker.pid ?? 0,
@@ -205,6 +202,8 @@ export async function startInstance(o: InstanceOptions): Promise<Instance> {
       await Promise.race([Promise.all([exited(office), exited(worker)]), new Promise((r) => setTimeout(r, 5000).unref())]);
       lines.close();
       rmSync(profile, { recursive: true, force: true });
+      // A killed soffice leaves its pipe's socket file behind.
+      rmSync(pipeSocketFile(pipe), { force: true });
     },
     onDeath(listener) {
       deathListeners.push(listener);

@@ -21,7 +21,7 @@ export interface OfficeInstanceInfo {
   /** soffice.bin's pid (also its process group); null while starting. */
   pid: number | null;
   workerPid: number | null;
-  port: number | null;
+  pipe: string | null;
   jobs: number;
 }
 
@@ -195,7 +195,7 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
       slot.jobs = 0;
       slot.failures = 0;
       everReady = true;
-      log.info({ slot: slot.index, pid: instance.pid, port: instance.port }, 'office: instance ready');
+      log.info({ slot: slot.index, pid: instance.pid, pipe: instance.pipe }, 'office: instance ready');
       changed();
       dispatch();
     } catch (error) {
@@ -490,7 +490,7 @@ export function createOfficeEngine(options: OfficeEngineOptions): OfficeEngine {
         state: s.state,
         pid: s.instance?.pid ?? null,
         workerPid: s.instance?.workerPid ?? null,
-        port: s.instance?.port ?? null,
+        pipe: s.instance?.pipe ?? null,
         jobs: s.jobs,
       })),
     whenReady: () =>

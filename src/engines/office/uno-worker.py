@@ -3,8 +3,8 @@
 One long-lived UNO client for one warm LibreOffice instance (src/engines/office/).
 
 Run by Debian's /usr/bin/python3 (it has the `uno` module from python3-uno), never the pyenv python.
-Node starts soffice.bin (own process group, own profile, own port) and then this script with
-`--port N --pid PID`. It connects, prints {"event": "ready"} and then answers one JSON line per request:
+Node starts soffice.bin (own process group, own profile, own named pipe) and then this script with
+`--pipe NAME --pid PID`. It connects, prints {"event": "ready"} and then answers one JSON line per request:
 
   {"id": 1, "op": "convert", "input": "/abs/in.docx", "output": "/abs/out.pdf", "format": "pdf",
    "filter": null | "writer_pdf_Export", "filterOptions": null | "UTF8",
@@ -167,15 +167,15 @@ def family_of(doc):
 
 
 class Worker:
-    def __init__(self, port, pid):
-        self.port = port
+    def __init__(self, pipe, pid):
+        self.pipe = pipe
         self.pid = pid
         self.desktop = None
 
     def connect(self, deadline):
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext('com.sun.star.bridge.UnoUrlResolver', local)
-        url = 'uno:socket,host=127.0.0.1,port=%d;urp;StarOffice.ComponentContext' % self.port
+        url = 'uno:pipe,name=%s;urp;StarOffice.ComponentContext' % self.pipe
         last = None
         while time.monotonic() < deadline:
             if self.pid and not alive(self.pid):
@@ -401,7 +401,7 @@ def main():
     signal.signal(signal.SIGTERM, lambda *_: (kill_office(pid), os._exit(0)))
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a terminal's Ctrl-C reaches Node, which closes the pool
     try:
-        return serve(Worker(int(option(args, '--port', '0')), pid), args)
+        return serve(Worker(option(args, '--pipe', ''), pid), args)
     except BaseException:  # e.g. BrokenPipeError: Node went away while we were starting or converting
         return 1
     finally:
