@@ -6,8 +6,8 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 
 /**
  * The router on the evaluation set of test/mcp/eval (775 goals written without reading the router, split into a
- * tuning half and a held-out half that is never used while tuning, plus seven development sets written later
- * from the catalog: dev, dev2, dev3, dev4, dev5, dev6 and dev7; see its README). The floors below are the figures
+ * tuning half and a held-out half that is never used while tuning, plus eight development sets written later
+ * from the catalog: dev, dev2, dev3, dev4, dev5, dev6, dev7 and dev8; see its README). The floors below are the figures
  * measured when the router last changed: they catch a regression. They are not the goal, which is 95 % top-1 for
  * plan_task and 90 % for discover_tools on the held-out half, and no pick for an impossible goal.
  */
@@ -18,7 +18,8 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 // dev6 95.4 % / 96.6 % (332 and 336 of 348), 0 impossible goals picked. Leave-one-set-out (test/mcp/eval/loso.ts: each
 // scored by models trained on the other six) gives 95.6 % / 96.6 % over the seven, 23 impossible goals picked. dev7
 // was written before any router7 change and never trained on: 89.5 % / 93.3 % (377 and 393 of 421), 21 of 67
-// impossible goals picked before them; 90.5 % / 93.6 % (381 and 394 of 421), 16 picked, 0 vague executed after.
+// impossible goals picked before them; 90.5 % / 93.6 % (381 and 394 of 421), 16 picked, 0 vague executed after. dev8,
+// written later and never trained or tuned on: 82.2 % / 87.6 % (318 and 339 of 387), 16 of 61 impossible goals picked.
 // discover_tools is measured as the MCP tool answers (the router's pick first). The held-out half's floor is the
 // figure measured once after merging the router7 changes (94.4 % / 95.8 %, 339 and 344 of 359, 2 impossible goals
 // picked, 0 vague executed; 93.6 % / 94.7 % and 2 after router6, 93.9 % / 94.7 % and 1 after router5): a known gap,
@@ -32,10 +33,11 @@ const FLOORS = {
   dev5: { plan: 0.956, discover: 0.963, impossiblePicked: 0, vagueExecuted: 0 },
   dev6: { plan: 0.954, discover: 0.965, impossiblePicked: 0, vagueExecuted: 0 },
   dev7: { plan: 0.904, discover: 0.935, impossiblePicked: 16, vagueExecuted: 0 },
+  dev8: { plan: 0.821, discover: 0.875, impossiblePicked: 16, vagueExecuted: 0 },
   'held-out': { plan: 0.944, discover: 0.958, impossiblePicked: 2, vagueExecuted: 0 },
 } as const;
 
-for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'held-out'] as const) {
+for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'held-out'] as const) {
   test(`routing evaluation, ${half} half: plan_task and discover_tools top-1 at or above the last measured floor`, (t) => {
     const f = measure(loadHalf(half));
     t.diagnostic(
@@ -80,6 +82,6 @@ test('the same words with the operation a tool does, or a file it reads, still p
 });
 
 test('the router learns only from the tuning and dev sets: its committed examples are what examples.ts makes of them', () => {
-  // A goal of held-out.json or dev7.json in src/mcp/routing-examples.json would make their figures trained-on ones.
+  // A goal of held-out.json, dev7.json or dev8.json in src/mcp/routing-examples.json would make their figures trained-on ones.
   assert.equal(readFileSync(EXAMPLES_FILE, 'utf8'), serialise(routingExamples()), 'run: bash scripts/run.sh test test/mcp/eval/examples.ts');
 });
