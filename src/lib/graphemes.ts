@@ -19,13 +19,20 @@ const LF = 10;
 
 /**
  * Walks mixed text: the segmenter sees only each run of non-ASCII text with one ASCII neighbour on each side;
- * the other ASCII code units are graphemes of their own (CR LF one). UAX #29 always breaks between two ASCII
+ * every other ASCII code unit is a grapheme of its own (CR LF one). UAX #29 always breaks between two ASCII
  * code units except CR LF (GB3-GB5, GB999), and no rule looks back across such a break (GB9c, GB11 and GB12-13
  * look back through non-ASCII code points only), so each run is segmented as the whole text would be.
  * The neighbours carry the rules that join across the edge: a letter and its combining mark (GB9), a prepended
  * sign and the letter after it (GB9b).
  */
 function segmentMixed(text: string, ascii: (from: number, to: number) => void, run: (chunk: string) => void): void {
+  const asciiGraphemes = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) {
+      const end = text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF && i + 1 < to ? i + 2 : i + 1;
+      ascii(i, end);
+      i = end - 1;
+    }
+  };
   let start = -1;
   let end = 0;
   NON_ASCII_RUN.lastIndex = 0;
@@ -40,12 +47,12 @@ function segmentMixed(text: string, ascii: (from: number, to: number) => void, r
       continue;
     }
     if (start >= 0) run(text.slice(start, end));
-    ascii(end, left);
+    asciiGraphemes(end, left);
     start = left;
     end = right;
   }
   if (start >= 0) run(text.slice(start, end));
-  ascii(end, text.length);
+  asciiGraphemes(end, text.length);
 }
 
 export function graphemes(text: string): string[] {
@@ -54,14 +61,7 @@ export function graphemes(text: string): string[] {
   const { splitGraphemes } = segmenter();
   segmentMixed(
     text,
-    (from, to) => {
-      for (let i = from; i < to; i++) {
-        if (text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF && i + 1 < to) {
-          out.push('\r\n');
-          i++;
-        } else out.push(text.charAt(i));
-      }
-    },
+    (from, to) => out.push(text.slice(from, to)),
     (chunk) => {
       for (const grapheme of splitGraphemes(chunk)) out.push(grapheme);
     },
@@ -75,12 +75,7 @@ export function countGraphemes(text: string): number {
   const library = segmenter();
   segmentMixed(
     text,
-    (from, to) => {
-      for (let i = from; i < to; i++) {
-        if (text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF && i + 1 < to) i++;
-        count++;
-      }
-    },
+    () => count++,
     (chunk) => {
       count += library.countGraphemes(chunk);
     },

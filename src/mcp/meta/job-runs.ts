@@ -9,10 +9,11 @@ import { asyncFlag, playbookRequest, solveRequest, verifyRequest, workflowReques
 import type { z } from 'zod';
 
 /** The four meta-tools that run jobs: in the background with `async`, at once otherwise. */
-export type JobTool = 'solve_task' | 'run_workflow' | 'run_playbook' | 'verify_task';
+const JOB_TOOLS = ['solve_task', 'run_workflow', 'run_playbook', 'verify_task'] as const;
+export type JobTool = (typeof JOB_TOOLS)[number];
 
-/** The meta-tools an MCP task can run (mcp/tasks.ts): those that take `async`. */
-export const TASK_TOOLS: ReadonlySet<string> = new Set<JobTool>(['solve_task', 'run_workflow', 'run_playbook', 'verify_task']);
+/** The meta-tools an MCP task can run (mcp/tasks.ts): those that take `async`, the job tools. */
+export const TASK_TOOLS: ReadonlySet<string> = new Set<JobTool>(JOB_TOOLS);
 
 /** Every step a call runs goes through the REST pipeline with the caller's key (docs/contract.md "MCP"). */
 export function keyInvoker(ctx: CallContext, core: McpCore): StepInvoker {
