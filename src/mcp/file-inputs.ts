@@ -8,6 +8,7 @@ import { ToolError } from '../core/errors.ts';
 import { invoke, type Caller, type InvokeDeps, type InvokeResult } from '../core/invoke.ts';
 import { safeFileName } from '../files/files.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
+import { decodeOrKeep } from '../lib/percent-decode.ts';
 
 /**
  * docs/contract.md "MCP": a file input is an HTTPS URL (fetched through the SSRF-guarded fetcher), base64
@@ -85,7 +86,7 @@ async function materialize(
     const response = await fetcher.session(signal).fetch(spec.url);
     if (response.status !== 200) throw new ToolError('upstream_failed', `${label}: ${spec.url} answered ${response.status}.`);
     if (response.truncated) throw new ToolError('payload_too_large', `${label}: ${spec.url} is larger than the fetch limit.`);
-    const name = decodeURIComponent(new URL(response.url).pathname.split('/').pop() || 'download');
+    const name = decodeOrKeep(new URL(response.url).pathname.split('/').pop() || 'download');
     const file = target(name);
     await writeFile(file, response.body);
     return { field, path: file, fileName: name, sizeBytes: response.body.length };

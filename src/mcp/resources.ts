@@ -2,6 +2,7 @@ import { McpError, type ReadResourceResult, type Resource, type ResourceTemplate
 import { ToolError } from '../core/errors.ts';
 import type { CallContext, McpCore } from './meta/define.ts';
 import { META_TOOLS } from './tools.ts';
+import { decodeOrKeep } from '../lib/percent-decode.ts';
 
 /**
  * Resources (spec "Resources"): the catalog, each tool's and workflow's schema, and the caller's runs with
@@ -71,9 +72,9 @@ export async function readResource(core: McpCore, ctx: CallContext, uri: string)
     });
   }
   const [tool, args] = uri.startsWith(TOOL_PREFIX)
-    ? (['get_tool_schema', { operationId: decodeURIComponent(uri.slice(TOOL_PREFIX.length)) }] as const)
+    ? (['get_tool_schema', { operationId: decodeOrKeep(uri.slice(TOOL_PREFIX.length)) }] as const)
     : uri.startsWith(RUN_PREFIX)
-      ? (['get_run', { runId: decodeURIComponent(uri.slice(RUN_PREFIX.length)) }] as const)
+      ? (['get_run', { runId: decodeOrKeep(uri.slice(RUN_PREFIX.length)) }] as const)
       : [undefined, undefined];
   const metaTool = META_TOOLS.find((t) => t.name === tool);
   if (!metaTool || !args)

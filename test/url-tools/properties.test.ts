@@ -12,7 +12,10 @@ import { marketingUrlTools } from '../../src/tools/marketing-apis/url-checks.ts'
 import { securityUrlTools } from '../../src/tools/security-apis/url-checks.ts';
 import { seoApisTools } from '../../src/tools/seo-apis/index.ts';
 import { seoToolsTools } from '../../src/tools/seo-tools/index.ts';
+import { createFetchEngine } from '../../src/engines/fetch/fetcher.ts';
+import type { AnyTool } from '../../src/registry/define-tool.ts';
 import { startTestDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
+import { startSite } from '../helpers/fixture-site.ts';
 import { run } from '../helpers/invoke.ts';
 
 /**
@@ -36,6 +39,16 @@ after(async () => {
   await engines?.close();
   await dns?.close();
 });
+
+/** The input that sends `url` to a URL tool, by the shape of its fields; `extra` is a keyword, or a second word of the bulk list. */
+function inputFor(tool: AnyTool, url: string, extra: string | null): Record<string, unknown> {
+  if (tool.slug === 'compare') return { url1: url, url2: url };
+  if (tool.slug === 'seo-change-diff') return { beforeUrl: url, afterUrl: url };
+  if (tool.slug === 'competitor-page-compare') return { url, competitorUrls: [url] };
+  if (tool.slug === 'bulk-url-seo-auditor') return { urlsText: `${url} ${extra ?? ''}` };
+  if (tool.slug === 'duplicate-content-checker') return { urls: [url, url] };
+  return { url, ...(extra === null ? {} : { keyword: extra }) };
+}
 
 test('there are 42 URL tools', () => {
   const slugs = URL_TOOLS.map((t) => `${t.module}/${t.slug}`);
@@ -75,18 +88,7 @@ test('random inputs never give a 500', async () => {
   );
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(...URL_TOOLS), junk, fc.option(fc.string({ maxLength: 20 })), async (tool, url, extra) => {
-      const input =
-        tool.slug === 'compare'
-          ? { url1: url, url2: url }
-          : tool.slug === 'seo-change-diff'
-            ? { beforeUrl: url, afterUrl: url }
-            : tool.slug === 'competitor-page-compare'
-              ? { url, competitorUrls: [url] }
-              : tool.slug === 'bulk-url-seo-auditor'
-                ? { urlsText: `${url} ${extra ?? ''}` }
-                : tool.slug === 'duplicate-content-checker'
-                  ? { urls: [url, url] }
-                  : { url, ...(extra === null ? {} : { keyword: extra }) };
+      const input = inputFor(tool, url, extra);
       try {
         await invoke(tool, input, { requestId: 'p', log: silent }, { engines: engines.engines });
       } catch (e) {
@@ -96,4 +98,29 @@ test('random inputs never give a 500', async () => {
     }),
     { numRuns: 150 },
   );
+});
+
+test('a page at a path with malformed %-escapes, linking to more of them, never gives a 500', async () => {
+  // RFC 3986 §2.1: `%zz` and a UTF-8 sequence cut short are not valid escapes; a page may still be served there.
+  const bad = ['/%zz/cold-brew', '/%E0%A4%A/guide', '/docs/100%/x'];
+  const links = bad.map((p) => `<a href="${p}">more</a><img src="${p}.png" alt="">`).join('');
+  const page = `<html lang="en"><head><title>Cold brew at home</title><meta name="description" content="How to brew cold brew."><link rel="canonical" href="${bad[0]}"><link rel="alternate" hreflang="de" href="${bad[1]}"></head><body><h1>Cold brew</h1><p>Cold brew coffee steeps for hours.</p>${links}</body></html>`;
+  const site = await startSite({ '*': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: page } });
+  const fetch = createFetchEngine({ dns: engines.engines.dns!, allow: ['127.0.0.1'], timeoutMs: 2000, maxBytes: 1_000_000, userAgent: 'toolapi-test' });
+  try {
+    for (const tool of URL_TOOLS) {
+      for (const path of bad) {
+        const url = `${site.origin}${path}`;
+        const input = inputFor(tool, url, 'cold brew');
+        try {
+          await invoke(tool, input, { requestId: 'p', log: silent }, { engines: { ...engines.engines, fetch } });
+        } catch (e) {
+          const err = asToolError(e);
+          assert.ok(err.status < 500 || err.code === 'engine_unavailable', `${tool.operationId} ${url}: ${err.code} ${String((e as Error).stack)}`);
+        }
+      }
+    }
+  } finally {
+    await site.close();
+  }
 });

@@ -2,6 +2,7 @@ import type yauzl from 'yauzl';
 import { ToolError } from '../../core/errors.ts';
 import { ARCHIVE_CAPS, Budget, mb, refuser } from '../../engines/archive/guard.ts';
 import { lazy } from '../lazy.ts';
+import { decodeOrKeep } from '../percent-decode.ts';
 
 const zipReader = lazy<typeof yauzl>('yauzl');
 
@@ -87,17 +88,9 @@ export async function openDocumentZip(filePath: string, what: string): Promise<D
 export function resolvePart(base: string, target: string): string {
   if (target.startsWith('/')) return target.slice(1);
   const parts = base.split('/').slice(0, -1);
-  for (const segment of decodeURIComponentSafe(target.split('#')[0] ?? '').split('/')) {
+  for (const segment of decodeOrKeep(target.split('#')[0] ?? '').split('/')) {
     if (segment === '..') parts.pop();
     else if (segment !== '.' && segment !== '') parts.push(segment);
   }
   return parts.join('/');
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }

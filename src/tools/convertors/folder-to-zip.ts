@@ -9,6 +9,7 @@ import { defineTool } from '../../registry/define-tool.ts';
 import { httpsUrlsField, wholeNumberField } from '../../registry/fields.ts';
 import { fetchListedUrl } from './lib/download.ts';
 import { outputName } from '../web/lib/text.ts';
+import { decodeOrKeep } from '../../lib/percent-decode.ts';
 
 /** The multipart parser takes at most 20 files per request (src/http/app.ts); URLs add up to 20 more. */
 const MAX_FILES = 20;
@@ -109,13 +110,7 @@ async function download(url: string, index: number, ctx: ToolContext): Promise<B
 /** The last path segment of the URL, decoded; `download-N` when it has none. */
 function nameFromUrl(url: string, index: number): string {
   const segment = new URL(url).pathname.split('/').filter(Boolean).pop() ?? '';
-  let decoded = segment;
-  try {
-    decoded = decodeURIComponent(segment);
-  } catch {
-    // keep it encoded
-  }
-  return decoded || `download-${index + 1}`;
+  return decodeOrKeep(segment) || `download-${index + 1}`;
 }
 
 /** No folders, no `..`, no control or reserved characters (zip slip and Windows-safe names). */

@@ -5,16 +5,9 @@ import { textField } from '../../registry/fields.ts';
 import { parseHtml, rawLinks, trackingPixels } from './email-html.ts';
 import { isUnsubscribeLink, type LinkType, linkType, trackingProvider } from './email-links.ts';
 import { queryPairs, TRACKING_PARAMS, UTM_PARAMS } from './utm.ts';
+import { decodeOrKeep } from '../../lib/percent-decode.ts';
 
 const TYPES: [LinkType, ...LinkType[]] = ['web', 'mailto', 'tel', 'sms', 'anchor', 'merge-tag', 'javascript', 'other', 'invalid'];
-/** Percent-decoding that leaves malformed escapes as they are (and keeps "+", which is literal in mailto/tel). */
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 const GENERIC_TEXT = /^(click here|here|click|link|this link|read more|more|learn more|go|this)$/i;
 
@@ -316,14 +309,14 @@ export default defineTool({
         const [to = '', query = ''] = l.href.slice(7).split('?');
         const params = queryPairs(query);
         email = {
-          to: safeDecode(to)
+          to: decodeOrKeep(to)
             .split(',')
             .map((a) => a.trim())
             .filter((a) => a !== ''),
           subject: params.find((p) => p.key.toLowerCase() === 'subject')?.value ?? null,
         };
       }
-      if (type === 'tel' || type === 'sms') phone = safeDecode(l.href.replace(/^[a-z]+:/i, '').split('?')[0] ?? '');
+      if (type === 'tel' || type === 'sms') phone = decodeOrKeep(l.href.replace(/^[a-z]+:/i, '').split('?')[0] ?? '');
       if (url?.protocol === 'http:') notes.push('uses http, not https');
       if (text === '') notes.push(l.isImageLink ? 'image link without alt text' : 'empty link text');
       else if (GENERIC_TEXT.test(text)) notes.push(`generic link text "${text}": say where it goes`);

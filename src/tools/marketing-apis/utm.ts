@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
+import { decodeOrKeep } from '../../lib/percent-decode.ts';
 
 /** UTM parameters, click identifiers and URL assembly shared by the UTM tools. Module-internal helper. */
 
@@ -69,12 +70,7 @@ export function parseHttpUrl(field: string, value: string): URL {
 
 /** Decodes a query component as browsers and analytics tools do (`+` is a space); malformed escapes stay as they are. */
 export function decodeComponent(value: string): string {
-  const spaced = value.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(spaced);
-  } catch {
-    return spaced;
-  }
+  return decodeOrKeep(value.replace(/\+/g, ' '));
 }
 
 export interface QueryPair {

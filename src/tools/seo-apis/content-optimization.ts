@@ -4,6 +4,7 @@ import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { wordsOf } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { occurrences, readability, round2, topPhrases } from '../../lib/page/text.ts';
+import { decodeOrKeep } from '../../lib/percent-decode.ts';
 
 export default definePageAudit({
   module: 'seo-apis',
@@ -121,7 +122,7 @@ export default definePageAudit({
       const count = occurrences(text, keyword);
       const density = words ? round2((count * wordsOf(keyword).length * 100) / words) : 0;
       const has = (s: string | null | undefined): boolean => occurrences(s ?? '', keyword) > 0;
-      const slug = decodeURIComponent(new URL(response.url).pathname).replace(/[-_/]+/g, ' ');
+      const slug = decodeOrKeep(new URL(response.url).pathname).replace(/[-_/]+/g, ' ');
       keywordResult = {
         keyword,
         count,

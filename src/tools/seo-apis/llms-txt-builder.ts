@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { titleCase } from 'title-case';
 import { defineUrlTool } from '../../lib/page/define-url-tool.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { renderLlmsTxt } from '../../lib/page/llms.ts';
+import { decodeOrKeep } from '../../lib/percent-decode.ts';
 
 const OPTIONAL = /privacy|terms|cookie|legal|imprint|impressum|careers|jobs|press|login|sign-?in|sign-?up|register|cart|account/i;
 
@@ -50,7 +52,7 @@ export default defineUrlTool({
       if (seen.has(href) || href === `${origin}/` || !l.text) continue;
       seen.add(href);
       const first = u.pathname.split('/').filter(Boolean)[0] ?? '';
-      const section = OPTIONAL.test(u.pathname) || OPTIONAL.test(l.text) ? 'Optional' : first ? titleCase(first) : 'Pages';
+      const section = OPTIONAL.test(u.pathname) || OPTIONAL.test(l.text) ? 'Optional' : first ? sectionName(first) : 'Pages';
       groups.set(section, [...(groups.get(section) ?? []), { name: l.text.slice(0, 100), url: href, notes: l.title ? l.title.slice(0, 200) : null }]);
     }
     const names = [...groups.keys()].filter((n) => n !== 'Optional').sort((a, b) => groups.get(b)!.length - groups.get(a)!.length || a.localeCompare(b));
@@ -76,10 +78,11 @@ export default defineUrlTool({
   },
 });
 
-function titleCase(segment: string): string {
-  const words = decodeURIComponent(segment)
+/** A section's name from its first path segment: "getting-started.html" → "Getting Started" (title-case's style rules). */
+function sectionName(segment: string): string {
+  const words = decodeOrKeep(segment)
     .replace(/\.[a-z0-9]+$/i, '')
     .split(/[-_\s]+/)
     .filter(Boolean);
-  return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ') || 'Pages';
+  return titleCase(words.join(' ')) || 'Pages';
 }

@@ -3,6 +3,7 @@ import { defineUrlTool } from '../../lib/page/define-url-tool.ts';
 import { wordsOf } from '../../lib/page/html.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { occurrences, round2, topPhrases } from '../../lib/page/text.ts';
+import { decodeOrKeep } from '../../lib/percent-decode.ts';
 
 const keywordSchema = z.object({
   phrase: z.string(),
@@ -69,7 +70,7 @@ export default defineUrlTool({
       ].slice(0, 60);
     }
     const first100 = wordsOf(text).slice(0, 100).join(' ');
-    const slug = decodeURIComponent(new URL(response.url).pathname).replace(/[-_/.]+/g, ' ');
+    const slug = decodeOrKeep(new URL(response.url).pathname).replace(/[-_/.]+/g, ' ');
     const alts = page.images.map((i) => i.alt ?? '').join(' \n ');
     const h1 = page.headings
       .filter((h) => h.level === 1)

@@ -3,6 +3,7 @@ import { definePageAudit } from '../../lib/page/define-url-tool.ts';
 import { buildAudit, type CheckInput } from '../../lib/page/audit.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { DESCRIPTION_FONT_PX, DESCRIPTION_LIMIT_PX, FONT_NOTE, pixelWidth, TITLE_FONT_PX, TITLE_LIMIT_PX, truncateToWidth } from '../../lib/page/serp.ts';
+import { decodeOrKeep } from '../../lib/percent-decode.ts';
 
 /** One line of the snippet (title or description) as measured and as shown. */
 const snippetLineSchema = z.object({
@@ -39,10 +40,7 @@ export default definePageAudit({
     const t = truncateToWidth(title ?? '', TITLE_FONT_PX, TITLE_LIMIT_PX);
     const d = truncateToWidth(description ?? page.paragraphs[0] ?? '', DESCRIPTION_FONT_PX, DESCRIPTION_LIMIT_PX);
     const u = new URL(response.url);
-    const crumbs = u.pathname
-      .split('/')
-      .filter(Boolean)
-      .map((s) => decodeURIComponent(s));
+    const crumbs = u.pathname.split('/').filter(Boolean).map(decodeOrKeep);
     const tw = pixelWidth(title ?? '', TITLE_FONT_PX);
     const dw = pixelWidth(description ?? '', DESCRIPTION_FONT_PX);
     const checks: CheckInput[] = [
