@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { selfSignedCert, startSite, type FixtureSite } from '../helpers/fixture-site.ts';
 import { startTestDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { getTool, postTool } from './fixtures.ts';
+import { getTool, postTool } from './seo-server.ts';
 
 /**
  * The security, developer and marketing URL tools against loopback servers: an HTTP site with chosen
