@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { REGEX_DEADLINE_MS } from '../src/tools/developer-apis/regex-tester.ts';
+import type { FixtureSite } from './helpers/fixture-site.ts';
+import { startSeoSite } from './helpers/seo-site.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
 /**
@@ -8,15 +10,18 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
  * while the server keeps answering), moved out of the module test files so that those call the tools through
  * the pipeline in-process and never import or boot the whole service; here one server serves them all
  * (docs/writing-tools.md). Its logs gather every request of this file, so "never logged" checks all of them.
+ * The URL tools' checks fetch the SEO fixture site on 127.0.0.1 (test/helpers/seo-site.ts), the one address the server may fetch.
  */
 type Json = Record<string, unknown>;
 
 let server: TestServer;
+let site: FixtureSite;
 before(async () => {
-  server = await startTestServer();
+  [server, site] = await Promise.all([startTestServer({ TOOLAPI_FETCH_ALLOW: '127.0.0.1' }), startSeoSite()]);
 });
 after(async () => {
   await server.close();
+  await site.close();
 });
 
 test('text-intelligence/ats-gap: the HTTP body is exactly {status, result, warnings}', async () => {
@@ -82,4 +87,21 @@ test('developer-apis/regex-tester: a catastrophic regex times out with 422 withi
   assert.ok(bad.elapsed < REGEX_DEADLINE_MS + 1500, `answered after ${Math.round(bad.elapsed)} ms`);
   // The pool recovered: a fresh call works.
   assert.equal((await server.post(route, { pattern: 'b', text: 'abc' })).status, 200);
+});
+
+test('seo-apis/heading-structure-analyzer: a GET tool also answers POST {url}', async () => {
+  const response = await server.post('/api/v1/seo-apis/heading-structure-analyzer', { url: `${site.origin}/` });
+  assert.equal(response.status, 200);
+  assert.equal(((await response.json()) as { result: { counts: { h1: number } } }).result.counts.h1, 1);
+});
+
+test('seo-apis/broken-link-checker: a GET query string is the input, its number and boolean read as the schema declares', async () => {
+  // The first link is external: read as true, includeExternal=false would check it.
+  site.routes.set('/external-first', { body: '<a href="http://127.0.0.2:9/x">e</a><a href="/about">a</a><a href="/broken">b</a><a href="/moved">c</a>' });
+  const query = new URLSearchParams({ url: `${site.origin}/external-first`, includeExternal: 'false', maxLinks: '2' });
+  const response = await server.get(`/api/v1/seo-apis/broken-link-checker?${query}`);
+  const body = (await response.json()) as { result: { linksChecked: number; results: Array<{ url: string }> } };
+  assert.equal(response.status, 200, JSON.stringify(body));
+  assert.equal(body.result.linksChecked, 2);
+  assert.deepEqual(body.result.results.map((link) => link.url).sort(), [`${site.origin}/about`, `${site.origin}/broken`]);
 });

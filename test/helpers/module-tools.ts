@@ -10,11 +10,12 @@ export type Json = Record<string, unknown>;
 
 /**
  * A module test's calls by slug, through the real pipeline (validation, deadline, output check) without HTTP;
+ * `deps` go with every call (the engines a module's URL tools fetch through, test/helpers/url-engines.ts), and
  * `now` fixes the clock the tool sees. One definition for the module test files instead of a copy in each:
  * `tool` finds one (failing the test for an unknown slug), `result` and `outcome` run it, `refusal` expects a refusal;
  * `testRefusals`, `expectNestingRefused` and `testFuzzing` are the checks several module test files make of their tools.
  */
-export function moduleTools(tools: readonly AnyTool[]) {
+export function moduleTools(tools: readonly AnyTool[], deps: InvokeDeps = {}) {
   const bySlug = new Map(tools.map((t) => [t.slug, t]));
   function tool(slug: string): AnyTool {
     const found = bySlug.get(slug);
@@ -22,7 +23,7 @@ export function moduleTools(tools: readonly AnyTool[]) {
     return found;
   }
   async function outcome<T = Json>(slug: string, input: unknown, now?: Date): Promise<{ result: T; warnings: string[] }> {
-    const { result, warnings } = await run(tool(slug), input, now ? { now: () => now } : {});
+    const { result, warnings } = await run(tool(slug), input, now ? { ...deps, now: () => now } : deps);
     return { result: result as T, warnings };
   }
   async function result<T = Json>(slug: string, input: unknown, now?: Date): Promise<T> {
@@ -31,7 +32,7 @@ export function moduleTools(tools: readonly AnyTool[]) {
   /** The refusal of a call that must fail: its HTTP status, code and detail. */
   async function refusal(slug: string, input: unknown): Promise<{ status: number; code: string; detail: string }> {
     try {
-      await run(tool(slug), input);
+      await run(tool(slug), input, deps);
     } catch (error) {
       const e = asToolError(error);
       return { status: e.status, code: e.code, detail: e.detail };

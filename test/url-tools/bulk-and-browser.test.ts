@@ -4,10 +4,8 @@ import { existsSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { startSite, type FixtureSite } from '../helpers/fixture-site.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { getTool, postTool, startSeoFixture, type SeoFixture } from './fixtures.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: results are read field by field, as the assertions name them
-type R = Record<string, any>;
+import type { AuditJson as R } from '../helpers/audit-result.ts';
+import { getTool, postTool, startSeoFixture, type SeoFixture } from './seo-server.ts';
 
 let f: SeoFixture;
 let o: string;

@@ -12,7 +12,7 @@ import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import { developerApisTools as allTools } from './index.ts';
 import { developerUrlTools } from './url-checks.ts';
 
-/** The JSON tools of this module; its URL tools (url-checks.ts) are tested with the fetcher in test/url-tools. */
+/** The JSON tools of this module; its URL tool (url-checks.ts) is tested with the real fetcher in http-headers-checker.test.ts. */
 const developerApisTools = allTools.filter((t) => !developerUrlTools.includes(t));
 
 type Json = Record<string, unknown>;

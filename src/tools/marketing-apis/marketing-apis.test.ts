@@ -489,7 +489,8 @@ describe('property tests', () => {
   );
 
   test('mutating any field of any example never gives a 5xx', async () => {
-    // The page tools (url-checks.ts) fetch live URLs: their property test runs with the fetcher in test/url-tools.
+    // The page tools (url-checks.ts) fetch live URLs: url-checks.test.ts tests them with the real fetcher, and
+    // test/url-tools/properties.test.ts fuzzes them with every other URL tool.
     const offline = marketingApisTools.filter((t) => !marketingUrlTools.includes(t));
     const cases = offline.flatMap((t) => t.examples.map((e) => ({ t, input: e.input as Record<string, unknown> })));
     await fc.assert(

@@ -13,7 +13,7 @@ import { type Json, moduleTools } from '../../../test/helpers/module-tools.ts';
 import { securityApisTools as allTools } from './index.ts';
 import { securityUrlTools } from './url-checks.ts';
 
-/** The JSON tools of this module; its URL tools (url-checks.ts) are tested with the fetcher in test/url-tools. */
+/** The JSON tools of this module; its URL tools (url-checks.ts) are tested with the real fetcher in url-checks.test.ts. */
 const securityApisTools = allTools.filter((t) => !securityUrlTools.includes(t));
 
 /** Edge cases and outside test vectors beyond the examples (which test/examples.test.ts runs over HTTP). */

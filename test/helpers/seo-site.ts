@@ -1,10 +1,15 @@
 import { gzipSync } from 'node:zlib';
-import { startSite, type FixtureSite, type Route } from '../helpers/fixture-site.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
-import { startTestDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
+import type { ZoneEntry } from './dns-server.ts';
+import { startSite, type FixtureSite, type Route } from './fixture-site.ts';
 
-/** A small website on loopback that exercises the SEO tools, and a service allowed to fetch 127.0.0.1. */
-export function png(width: number, height: number, padTo = 0): Buffer {
+/**
+ * A small website on loopback that exercises the SEO tools (seo-apis, seo-tools, and over HTTP the bulk auditor
+ * and page-speed analyzer): a cold brew coffee guide with its robots.txt, sitemaps (one gzipped), llms.txt,
+ * icons and manifest, hreflang alternates, redirects, a 404 and pages with something missing.
+ */
+
+/** A PNG's signature and IHDR chunk (width × height, 8-bit RGBA), zero-padded to `padTo` bytes: enough for a size sniffer. */
+function png(width: number, height: number, padTo = 0): Buffer {
   const header = Buffer.alloc(33);
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(header, 0);
   header.writeUInt32BE(13, 8);
@@ -16,7 +21,8 @@ export function png(width: number, height: number, padTo = 0): Buffer {
   return padTo > header.length ? Buffer.concat([header, Buffer.alloc(padTo - header.length)]) : header;
 }
 
-export function ico(size: number): Buffer {
+/** An ICO directory with one size × size entry. */
+function ico(size: number): Buffer {
   const b = Buffer.alloc(22);
   b.writeUInt16LE(0, 0);
   b.writeUInt16LE(1, 2);
@@ -30,7 +36,8 @@ const LOREM =
   'Cold brew coffee is coffee steeped in cold water for many hours. The slow extraction gives a smooth and sweet cup with low acidity. ' +
   'Brewing cold brew coffee at home needs only coarse ground beans, cold water, a jar and a filter. ';
 
-export function homePage(origin: string): string {
+/** The home page: every SEO signal present, and a few wrong on purpose (a skipped heading level, a broken JSON-LD block, images without alt). */
+function homePage(origin: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -85,15 +92,11 @@ export function homePage(origin: string): string {
 </html>`;
 }
 
-export interface SeoFixture {
-  site: FixtureSite;
-  server: TestServer;
-  /** Every name resolves here (loopback): unknown names are NXDOMAIN, so no test query leaves the machine. */
-  dns: TestDnsServer;
-  close(): Promise<void>;
-}
+/** The site's DNS zone for the test DNS server: every other name is NXDOMAIN. */
+export const SEO_DNS_ZONE: Record<string, ZoneEntry> = { 'www.cold-brew.test': [{ type: 'A', data: '127.0.0.1' }] };
 
-export async function startSeoFixture(env: Record<string, string> = {}): Promise<SeoFixture> {
+/** Starts the site on 127.0.0.1 (its pages link to its own origin). */
+export async function startSeoSite(): Promise<FixtureSite> {
   const site = await startSite();
   const o = site.origin;
   const html = (body: string, headers: Record<string, string> = {}): Route => ({ body, headers });
@@ -160,40 +163,5 @@ export async function startSeoFixture(env: Record<string, string> = {}): Promise
     '/pdf': { headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' },
   };
   for (const [k, v] of Object.entries(routes)) site.routes.set(k, v);
-  const dns = await startTestDnsServer({ 'www.cold-brew.test': [{ type: 'A', data: '127.0.0.1' }] });
-  const server = await startTestServer({ TOOLAPI_FETCH_ALLOW: '127.0.0.1', TOOLAPI_FETCH_TIMEOUT_MS: '5000', TOOLAPI_DNS_SERVERS: dns.address, ...env });
-  return {
-    site,
-    server,
-    dns,
-    close: async () => {
-      await server.close();
-      await site.close();
-      await dns.close();
-    },
-  };
-}
-
-export interface Envelope<T = Record<string, unknown>> {
-  status: boolean;
-  code: number;
-  result: T;
-  error?: string;
-  detail?: string;
-  warnings?: string[];
-}
-
-export async function getTool<T = Record<string, unknown>>(
-  server: TestServer,
-  path: string,
-  query: Record<string, string>,
-): Promise<{ status: number; body: Envelope<T> }> {
-  const qs = new URLSearchParams(query).toString();
-  const response = await server.get(`/api/v1/${path}?${qs}`);
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
-
-export async function postTool<T = Record<string, unknown>>(server: TestServer, path: string, body: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const response = await server.post(`/api/v1/${path}`, body);
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
+  return site;
 }

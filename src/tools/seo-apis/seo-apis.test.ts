@@ -1,96 +1,30 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { getTool, postTool, startSeoFixture, type SeoFixture } from './fixtures.ts';
+import { assertAuditShape, check, ids, type AuditJson as R } from '../../../test/helpers/audit-result.ts';
+import { selfSignedCert, startSite } from '../../../test/helpers/fixture-site.ts';
+import { moduleTools } from '../../../test/helpers/module-tools.ts';
+import { SEO_DNS_ZONE, startSeoSite } from '../../../test/helpers/seo-site.ts';
+import { startUrlEngines } from '../../../test/helpers/url-engines.ts';
+import { seoApisTools } from './index.ts';
 
-/** Every seo-apis and seo-tools URL tool, for real, against the loopback fixture site (fixtures.ts). */
-let f: SeoFixture;
-let o: string;
-before(async () => {
-  f = await startSeoFixture();
-  o = f.site.origin;
-});
+/**
+ * Every seo-apis URL tool, for real, through the pipeline and the real fetcher against the loopback fixture site
+ * (test/helpers/seo-site.ts); the bulk auditor's HTTP formats and the page-speed analyzer (Chromium) are tested
+ * over HTTP in test/url-tools/bulk-and-browser.test.ts.
+ */
+const site = await startSeoSite();
+const urls = await startUrlEngines(SEO_DNS_ZONE);
 after(async () => {
-  await f.close();
+  await site.close();
+  await urls.close();
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: results are read field by field, as the assertions name them
-type R = Record<string, any>;
-const ids = (r: R): string[] => (r.findings as Array<{ id: string }>).map((x) => x.id);
-const check = (r: R, id: string): R => (r.checks as R[]).find((c) => c.id === id)!;
-
-async function seo(slug: string, query: Record<string, string>): Promise<R> {
-  const { status, body } = await getTool<R>(f.server, `seo-apis/${slug}`, query);
-  assert.equal(status, 200, JSON.stringify(body));
-  return body.result;
-}
-
-function assertAuditShape(r: R): void {
-  assert.ok(Number.isInteger(r.score) && r.score >= 0 && r.score <= 100);
-  assert.equal(typeof r.scoreMethod, 'string');
-  for (const finding of r.findings as R[]) {
-    assert.match(finding.id, /^[a-z0-9:._-]+$/i);
-    assert.ok(['high', 'medium', 'low', 'info'].includes(finding.severity));
-    assert.ok(finding.title && typeof finding.evidence === 'string' && typeof finding.fix === 'string');
-  }
-}
-
-describe('seo-tools', () => {
-  test('analyze audits the page and its robots.txt', async () => {
-    const { status, body } = await postTool<R>(f.server, 'seo-tools/analyze', { url: `${o}/` });
-    assert.equal(status, 200);
-    const r = body.result;
-    assertAuditShape(r);
-    assert.equal(r.title, 'Cold Brew Coffee Guide: How to Brew It at Home');
-    assert.equal(r.canonical, `${o}/`);
-    assert.equal(r.h1, 'Cold Brew Coffee Guide');
-    assert.deepEqual(r.structuredDataTypes, ['Article', 'BreadcrumbList', 'Product']);
-    assert.equal(r.images.missingAlt, 1);
-    assert.equal(r.robotsTxt.state, 'rules');
-    assert.equal(check(r, 'heading-order').status, 'warn');
-    assert.equal(check(r, 'structured-data').status, 'fail'); // one JSON-LD block does not parse
-    assert.deepEqual(ids(r).slice(0, 1), ['no-https']);
-    assert.match(r.scoreBreakdown.https, /^0\/10 fail$/);
-  });
-
-  test('analyze of a bare page finds the basics missing; answers under inputs too', async () => {
-    const { body } = await postTool<R>(f.server, 'seo-tools/analyze', { inputs: { url: `${o}/bare` } });
-    const r = body.result;
-    for (const id of ['title-missing', 'meta-description-missing', 'h1-missing', 'viewport-missing', 'lang-missing', 'image-alt-missing'])
-      assert.ok(ids(r).includes(id), id);
-    assert.ok(r.score < 50, String(r.score));
-  });
-
-  test('analyze reports noindex and a robots.txt block', async () => {
-    const noindex = (await postTool<R>(f.server, 'seo-tools/analyze', { url: `${o}/noindex` })).body.result;
-    assert.ok(ids(noindex).includes('noindex'));
-    const blocked = (await postTool<R>(f.server, 'seo-tools/analyze', { url: `${o}/private/secret` })).body.result;
-    assert.equal(check(blocked, 'robots-txt-allows').status, 'fail');
-    assert.match(check(blocked, 'robots-txt-allows').evidence, /line 2/);
-  });
-
-  test('compare puts two URLs side by side', async () => {
-    const { status, body } = await postTool<R>(f.server, 'seo-tools/compare', { url1: `${o}/`, url2: `${o}/bare` });
-    assert.equal(status, 200);
-    const r = body.result;
-    assert.equal(r.pages.length, 2);
-    assert.equal(r.winner, 'url1');
-    assert.equal(r.scoreDifference, r.pages[0].score - r.pages[1].score);
-    assert.ok(r.onlyUrl1Passes.includes('title'));
-    assert.equal(r.comparison.find((m: R) => m.metric === 'wordCount').better, 'url1');
-  });
-
-  test('bad input names the field', async () => {
-    const { status, body } = await postTool<R>(f.server, 'seo-tools/compare', { url1: 'ftp://x.test/' });
-    assert.equal(status, 400);
-    assert.match(body.detail ?? '', /url1: only http and https/);
-    assert.match(body.detail ?? '', /url2: is required/);
-  });
-});
+const o = site.origin;
+const { result, refusal } = moduleTools(seoApisTools, { engines: urls.engines });
 
 describe('seo-apis', () => {
   test('meta-tags-analyzer', async () => {
-    const r = await seo('meta-tags-analyzer', { url: `${o}/` });
+    const r = await result<R>('meta-tags-analyzer', { url: `${o}/` });
     assertAuditShape(r);
     assert.equal(r.title.length, 46);
     assert.equal(r.metaDescription.count, 1);
@@ -99,18 +33,19 @@ describe('seo-apis', () => {
     assert.equal(r.viewport, 'width=device-width, initial-scale=1');
     assert.equal(r.charset, 'utf-8');
     assert.equal(r.score, 100);
-    const bare = await seo('meta-tags-analyzer', { url: `${o}/bare` });
+    const bare = await result<R>('meta-tags-analyzer', { url: `${o}/bare` });
     assert.ok(ids(bare).includes('title-missing') && ids(bare).includes('open-graph-incomplete'));
   });
 
   test('a non-HTML URL is a clear 502', async () => {
-    const { status, body } = await getTool<R>(f.server, 'seo-apis/meta-tags-analyzer', { url: `${o}/pdf` });
-    assert.equal(status, 502);
-    assert.match(body.detail ?? '', /returned application\/pdf, not an HTML page/);
+    const e = await refusal('meta-tags-analyzer', { url: `${o}/pdf` });
+    assert.equal(e.status, 502);
+    assert.equal(e.code, 'upstream_failed');
+    assert.match(e.detail, /returned application\/pdf, not an HTML page/);
   });
 
   test('robots-txt-checker reads groups, sitemaps and problems per RFC 9309', async () => {
-    const r = await seo('robots-txt-checker', { url: `${o}/private/x` });
+    const r = await result<R>('robots-txt-checker', { url: `${o}/private/x` });
     assertAuditShape(r);
     assert.equal(r.state, 'rules');
     assert.equal(r.allowed, false);
@@ -121,29 +56,29 @@ describe('seo-apis', () => {
     assert.equal(r.access.find((a: R) => a.userAgent === 'GPTBot').allowed, false);
     assert.ok(r.issues.some((i: R) => /not a "field: value" line/.test(i.problem)));
     assert.ok(ids(r).includes('url-disallowed') && ids(r).includes('robots-txt-syntax'));
-    const home = await seo('robots-txt-checker', { url: `${o}/`, userAgent: 'GPTBot' });
+    const home = await result<R>('robots-txt-checker', { url: `${o}/`, userAgent: 'GPTBot' });
     assert.equal(home.allowed, false);
   });
 
   test('robots-txt-checker: a 404 robots.txt allows all, a 5xx disallows all', async () => {
-    const saved = f.site.routes.get('/robots.txt')!;
+    const saved = site.routes.get('/robots.txt')!;
     try {
-      f.site.routes.set('/robots.txt', { status: 404, body: 'nope' });
-      const missing = await seo('robots-txt-checker', { url: `${o}/private/x` });
+      site.routes.set('/robots.txt', { status: 404, body: 'nope' });
+      const missing = await result<R>('robots-txt-checker', { url: `${o}/private/x` });
       assert.equal(missing.state, 'unavailable');
       assert.equal(missing.allowed, true);
-      f.site.routes.set('/robots.txt', { status: 503, body: 'down' });
-      const down = await seo('robots-txt-checker', { url: `${o}/` });
+      site.routes.set('/robots.txt', { status: 503, body: 'down' });
+      const down = await result<R>('robots-txt-checker', { url: `${o}/` });
       assert.equal(down.state, 'unreachable');
       assert.equal(down.allowed, false);
       assert.ok(ids(down).includes('robots-txt-unreachable'));
     } finally {
-      f.site.routes.set('/robots.txt', saved);
+      site.routes.set('/robots.txt', saved);
     }
   });
 
   test('sitemap-xml-validator: index discovered via robots.txt, children validated, gzip inflated', async () => {
-    const r = await seo('sitemap-xml-validator', { url: `${o}/`, checkUrls: '3' });
+    const r = await result<R>('sitemap-xml-validator', { url: `${o}/`, checkUrls: 3 });
     assertAuditShape(r);
     assert.equal(r.discoveredVia, 'robots.txt');
     assert.equal(r.type, 'sitemapindex');
@@ -165,17 +100,17 @@ describe('seo-apis', () => {
     const dates = ['2024-13-45', '2023-02-29', '2024-06-01T25:00:00Z', '2024-06-01T12:00:00', '2024-06-01T12:00:00+24:00'];
     const impossible = `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${dates.map((d, i) => `<url><loc>${o}/d${i}</loc><lastmod>${d}</lastmod></url>`).join('')}</urlset>`;
     const routes = { '/sm-sample.xml': sample, '/sm-prefixed.xml': prefixed, '/sm-wrong-ns.xml': wrong, '/sm-dates.xml': impossible };
-    for (const [route, body] of Object.entries(routes)) f.site.routes.set(route, { headers: { 'content-type': 'application/xml' }, body });
+    for (const [route, body] of Object.entries(routes)) site.routes.set(route, { headers: { 'content-type': 'application/xml' }, body });
     for (const route of ['/sm-sample.xml', '/sm-prefixed.xml']) {
-      const r = await seo('sitemap-xml-validator', { url: `${o}${route}`, checkUrls: '0' });
+      const r = await result<R>('sitemap-xml-validator', { url: `${o}${route}`, checkUrls: 0 });
       assert.deepEqual(r.problems, [], `${route}: ${JSON.stringify(r.problems)}`);
     }
-    const ns = await seo('sitemap-xml-validator', { url: `${o}/sm-wrong-ns.xml`, checkUrls: '0' });
+    const ns = await result<R>('sitemap-xml-validator', { url: `${o}/sm-wrong-ns.xml`, checkUrls: 0 });
     assert.ok(
       ns.problems.some((p: R) => p.code === 'namespace' && /google\.com/.test(p.message)),
       JSON.stringify(ns.problems),
     );
-    const bad = await seo('sitemap-xml-validator', { url: `${o}/sm-dates.xml`, checkUrls: '0' });
+    const bad = await result<R>('sitemap-xml-validator', { url: `${o}/sm-dates.xml`, checkUrls: 0 });
     const flagged = bad.problems.filter((p: R) => p.code === 'lastmod-invalid');
     assert.deepEqual(
       flagged.map((p: R) => p.loc),
@@ -186,39 +121,39 @@ describe('seo-apis', () => {
   });
 
   test('sitemap-xml-validator: malformed XML and a missing sitemap', async () => {
-    const bad = await seo('sitemap-xml-validator', { url: `${o}/bad-sitemap.xml` });
+    const bad = await result<R>('sitemap-xml-validator', { url: `${o}/bad-sitemap.xml` });
     assert.equal(check(bad, 'sitemap-valid').status, 'fail');
     assert.match(check(bad, 'sitemap-valid').evidence, /Not well-formed XML/);
-    const none = await seo('sitemap-xml-validator', { url: `${o}/nothing/sitemap.xml` });
+    const none = await result<R>('sitemap-xml-validator', { url: `${o}/nothing/sitemap.xml` });
     assert.ok(ids(none).includes('sitemap-unreachable'));
   });
 
   test('canonical-url-checker follows the canonical target', async () => {
-    const home = await seo('canonical-url-checker', { url: `${o}/` });
+    const home = await result<R>('canonical-url-checker', { url: `${o}/` });
     assert.equal(home.selfReferencing, true);
     assert.equal(home.score, 100);
-    const noindex = await seo('canonical-url-checker', { url: `${o}/noindex` });
+    const noindex = await result<R>('canonical-url-checker', { url: `${o}/noindex` });
     assert.equal(noindex.selfReferencing, false);
     assert.equal(noindex.target.status, 200);
     assert.ok(ids(noindex).includes('canonical-with-noindex'));
-    const none = await seo('canonical-url-checker', { url: `${o}/bare` });
+    const none = await result<R>('canonical-url-checker', { url: `${o}/bare` });
     assert.ok(ids(none).includes('canonical-missing'));
   });
 
   test('http-status-checker and redirect-chain-analyzer report each hop', async () => {
-    const s = await seo('http-status-checker', { url: `${o}/moved` });
+    const s = await result<R>('http-status-checker', { url: `${o}/moved` });
     assert.equal(s.status, 200);
     assert.equal(s.redirectCount, 1);
     assert.equal(s.redirects[0].status, 301);
     assert.equal(s.finalUrl, `${o}/about`);
-    const missing = await seo('http-status-checker', { url: `${o}/broken` });
+    const missing = await result<R>('http-status-checker', { url: `${o}/broken` });
     assert.equal(missing.status, 404);
     assert.ok(ids(missing).includes('status-client-error'));
-    f.site.routes.set('/r1', { status: 302, headers: { location: '/r2' } });
-    f.site.routes.set('/r2', { status: 301, headers: { location: `${o}/about` } });
-    f.site.routes.set('/loop-a', { status: 301, headers: { location: '/loop-b' } });
-    f.site.routes.set('/loop-b', { status: 301, headers: { location: '/loop-a' } });
-    const chain = await seo('redirect-chain-analyzer', { url: `${o}/r1` });
+    site.routes.set('/r1', { status: 302, headers: { location: '/r2' } });
+    site.routes.set('/r2', { status: 301, headers: { location: `${o}/about` } });
+    site.routes.set('/loop-a', { status: 301, headers: { location: '/loop-b' } });
+    site.routes.set('/loop-b', { status: 301, headers: { location: '/loop-a' } });
+    const chain = await result<R>('redirect-chain-analyzer', { url: `${o}/r1` });
     assert.deepEqual(
       chain.hops.map((h: R) => h.status),
       [302, 301, 200],
@@ -226,22 +161,20 @@ describe('seo-apis', () => {
     assert.equal(chain.hops[0].nextUrl, `${o}/r2`);
     assert.equal(chain.redirectCount, 2);
     assert.ok(ids(chain).includes('redirect-temporary'));
-    const loop = await seo('redirect-chain-analyzer', { url: `${o}/loop-a` });
+    const loop = await result<R>('redirect-chain-analyzer', { url: `${o}/loop-a` });
     assert.equal(loop.loop, true);
     assert.ok(ids(loop).includes('redirect-loop'));
   });
 
   test('broken-link-checker: HEAD then GET, broken, redirected and blocked links', async () => {
-    f.site.routes.set('/head-refused', (req, res) => {
+    site.routes.set('/head-refused', (req, res) => {
       res.writeHead(req.method === 'HEAD' ? 405 : 200, { 'content-type': 'text/html' });
       res.end(req.method === 'HEAD' ? undefined : 'ok');
     });
-    const page = f.site.routes.get('/')!;
-    f.site.routes.set('/links', {
+    site.routes.set('/links', {
       body: `<a href="/about">a</a><a href="/broken">b</a><a href="/moved">c</a><a href="/head-refused">d</a><a href="http://127.0.0.2:9/x">e</a><a href="http://nowhere.test/">f</a>`,
     });
-    void page;
-    const r = await seo('broken-link-checker', { url: `${o}/links` });
+    const r = await result<R>('broken-link-checker', { url: `${o}/links` });
     assertAuditShape(r);
     const by = (suffix: string): R => r.results.find((x: R) => x.url.endsWith(suffix));
     assert.equal(by('/broken').state, 'broken');
@@ -253,12 +186,12 @@ describe('seo-apis', () => {
     assert.equal(by('nowhere.test/').state, 'error');
     assert.equal(r.results[0].state, 'broken');
     assert.ok(ids(r).includes('broken-links'));
-    const internalOnly = await seo('broken-link-checker', { url: `${o}/links`, includeExternal: 'false', maxLinks: '2' });
+    const internalOnly = await result<R>('broken-link-checker', { url: `${o}/links`, includeExternal: false, maxLinks: 2 });
     assert.equal(internalOnly.linksChecked, 2);
   });
 
   test('schema-markup-validator checks types, required properties and positions', async () => {
-    const r = await seo('schema-markup-validator', { url: `${o}/` });
+    const r = await result<R>('schema-markup-validator', { url: `${o}/` });
     assertAuditShape(r);
     assert.equal(r.jsonLdBlocks, 4);
     assert.equal(r.invalidJsonBlocks.length, 1);
@@ -273,15 +206,15 @@ describe('seo-apis', () => {
   });
 
   test('serp-snippet-preview measures pixels', async () => {
-    const r = await seo('serp-snippet-preview', { url: `${o}/` });
+    const r = await result<R>('serp-snippet-preview', { url: `${o}/` });
     assert.match(r.measurement, /Arial/);
     assert.equal(r.title.truncated, false);
     assert.equal(r.title.pixelWidth, 350);
     assert.equal(r.breadcrumb, new URL(o).host);
-    f.site.routes.set('/long-title', {
+    site.routes.set('/long-title', {
       body: `<title>${'Extraordinarily Wonderful Cold Brew Coffee '.repeat(3)}</title><meta name="description" content="${'word '.repeat(60)}">`,
     });
-    const long = await seo('serp-snippet-preview', { url: `${o}/long-title` });
+    const long = await result<R>('serp-snippet-preview', { url: `${o}/long-title` });
     assert.equal(long.title.truncated, true);
     assert.match(long.title.shown, / \.\.\.$/);
     assert.ok(long.title.pixelWidth > 580);
@@ -289,10 +222,10 @@ describe('seo-apis', () => {
   });
 
   test('heading-structure-analyzer and image-alt-text-checker', async () => {
-    const h = await seo('heading-structure-analyzer', { url: `${o}/` });
+    const h = await result<R>('heading-structure-analyzer', { url: `${o}/` });
     assert.equal(h.outline, 'H1 Cold Brew Coffee Guide\n  H2 How long does cold brew coffee take?\n      H4 Skipped level');
     assert.ok(ids(h).includes('heading-level-skipped'));
-    const i = await seo('image-alt-text-checker', { url: `${o}/` });
+    const i = await result<R>('image-alt-text-checker', { url: `${o}/` });
     assert.equal(i.total, 4);
     assert.deepEqual(
       i.images.map((x: R) => x.status),
@@ -302,31 +235,30 @@ describe('seo-apis', () => {
   });
 
   test('link-extractor and internal-linking', async () => {
-    const l = await seo('link-extractor', { url: `${o}/` });
+    const l = await result<R>('link-extractor', { url: `${o}/` });
     assert.equal(l.counts.mailto, 1);
     assert.equal(l.counts.external, 2);
     assert.deepEqual(l.externalDomains.map((d: R) => d.domain).sort(), ['127.0.0.2', 'www.facebook.com']);
-    const unique = await seo('link-extractor', { url: `${o}/`, unique: 'true' });
+    const unique = await result<R>('link-extractor', { url: `${o}/`, unique: true });
     assert.ok(unique.total < l.total);
-    const il = await seo('internal-linking', { url: `${o}/` });
+    const il = await result<R>('internal-linking', { url: `${o}/` });
     assert.ok(il.genericAnchors.some((g: R) => g.text === 'click here'));
     assert.equal(il.uniqueInternalTargets, 7); // about, 2 docs, privacy, broken, moved, private/secret
     assert.ok(ids(il).includes('anchor-text-generic'));
   });
 
   test('mixed-content-checker on an HTTPS page', async () => {
-    const { selfSignedCert, startSite } = await import('../helpers/fixture-site.ts');
     const tls = selfSignedCert();
     const secure = await startSite(
       {
         '/': {
-          body: `<html><head><script src="http://127.0.0.1:${f.site.port}/a.js"></script><link rel="stylesheet" href="http://127.0.0.1:${f.site.port}/s.css"></head><body><img src="http://127.0.0.1:${f.site.port}/i.png"><div style="background:url(http://127.0.0.1:${f.site.port}/bg.png)"></div><form action="http://127.0.0.1:${f.site.port}/post"></form></body></html>`,
+          body: `<html><head><script src="http://127.0.0.1:${site.port}/a.js"></script><link rel="stylesheet" href="http://127.0.0.1:${site.port}/s.css"></head><body><img src="http://127.0.0.1:${site.port}/i.png"><div style="background:url(http://127.0.0.1:${site.port}/bg.png)"></div><form action="http://127.0.0.1:${site.port}/post"></form></body></html>`,
         },
       },
       { tls },
     );
     try {
-      const r = await seo('mixed-content-checker', { url: `${secure.origin}/` });
+      const r = await result<R>('mixed-content-checker', { url: `${secure.origin}/` });
       assert.equal(r.pageIsHttps, true);
       assert.deepEqual(r.active.map((a: R) => a.tag).sort(), ['form', 'link', 'script']);
       assert.deepEqual(r.passive.map((a: R) => a.tag).sort(), ['div', 'img']);
@@ -337,7 +269,7 @@ describe('seo-apis', () => {
   });
 
   test('hreflang-checker validates codes and return links', async () => {
-    const r = await seo('hreflang-checker', { url: `${o}/` });
+    const r = await result<R>('hreflang-checker', { url: `${o}/` });
     assertAuditShape(r);
     const by = (code: string): R => r.alternates.find((a: R) => a.hreflang === code);
     assert.equal(by('de').linksBack, true);
@@ -352,7 +284,7 @@ describe('seo-apis', () => {
   });
 
   test('llms-txt-validator and llms-txt-builder', async () => {
-    const v = await seo('llms-txt-validator', { url: `${o}/`, checkLinks: '5' });
+    const v = await result<R>('llms-txt-validator', { url: `${o}/`, checkLinks: 5 });
     assert.equal(v.found, true);
     assert.equal(v.title, 'Cold Brew Co');
     assert.equal(v.summary, 'Guides to brewing cold coffee.');
@@ -364,7 +296,7 @@ describe('seo-apis', () => {
     assert.ok(v.problems.some((p: R) => p.code === 'relative-url'));
     assert.equal(v.linkChecks.find((c: R) => c.url.endsWith('/broken')).status, 404);
     assert.equal(v.llmsFullTxt, false);
-    const b = await seo('llms-txt-builder', { url: `${o}/` });
+    const b = await result<R>('llms-txt-builder', { url: `${o}/` });
     assert.equal(b.title, 'Cold Brew Coffee Guide: How to Brew It at Home');
     assert.match(b.content, /^# Cold Brew Coffee Guide: How to Brew It at Home\n\n> Learn how to make cold brew coffee/);
     assert.deepEqual(
@@ -372,12 +304,12 @@ describe('seo-apis', () => {
       ['Docs', 'About', 'Broken', 'Moved', 'Private', 'Optional'],
     );
     assert.ok(b.content.includes(`- [Privacy policy](${o}/privacy)`));
-    const again = await seo('llms-txt-builder', { url: `${o}/` });
+    const again = await result<R>('llms-txt-builder', { url: `${o}/` });
     assert.equal(again.content, b.content, 'deterministic');
   });
 
   test('site-icons-checker reads real icon sizes', async () => {
-    const r = await seo('site-icons-checker', { url: `${o}/` });
+    const r = await result<R>('site-icons-checker', { url: `${o}/` });
     const by = (src: string): R => r.icons.find((i: R) => i.source === src);
     assert.equal(by('icon').format, 'ico');
     assert.equal(by('icon').width, 32);
@@ -387,7 +319,7 @@ describe('seo-apis', () => {
       [192, 512],
     );
     assert.equal(r.score, 100);
-    const bare = await seo('site-icons-checker', { url: `${o}/bare` });
+    const bare = await result<R>('site-icons-checker', { url: `${o}/bare` });
     assert.equal(bare.icons.length, 1);
     assert.equal(bare.icons[0].source, 'default /favicon.ico');
     assert.ok(ids(bare).includes('apple-touch-icon-missing'));
@@ -395,10 +327,10 @@ describe('seo-apis', () => {
 
   test('site-icons-checker judges sizes by the real pixels (W3C manifest icons), and reports a declared/real mismatch', async () => {
     // A page whose manifest declares 192 and 512 px icons that are really 100×100, and a 60×60 apple-touch-icon.
-    f.site.routes.set('/liar', {
+    site.routes.set('/liar', {
       body: '<html><head><title>liar</title><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" sizes="180x180" href="/small-touch.png"><link rel="manifest" href="/liar.json"></head></html>',
     });
-    f.site.routes.set('/liar.json', {
+    site.routes.set('/liar.json', {
       headers: { 'content-type': 'application/manifest+json' },
       body: JSON.stringify({
         icons: [
@@ -413,9 +345,9 @@ describe('seo-apis', () => {
     const touch = await sharp({ create: { width: 60, height: 60, channels: 3, background: '#336699' } })
       .png()
       .toBuffer();
-    for (const route of ['/small-1.png', '/small-2.png']) f.site.routes.set(route, { headers: { 'content-type': 'image/png' }, body: small });
-    f.site.routes.set('/small-touch.png', { headers: { 'content-type': 'image/png' }, body: touch });
-    const r = await seo('site-icons-checker', { url: `${o}/liar` });
+    for (const route of ['/small-1.png', '/small-2.png']) site.routes.set(route, { headers: { 'content-type': 'image/png' }, body: small });
+    site.routes.set('/small-touch.png', { headers: { 'content-type': 'image/png' }, body: touch });
+    const r = await result<R>('site-icons-checker', { url: `${o}/liar` });
     assert.notEqual(check(r, 'manifest-icons').status, 'pass', 'declared sizes do not meet the 192/512 requirement');
     assert.notEqual(check(r, 'apple-touch-icon').status, 'pass');
     const mismatches = r.findings.filter((x: R) => x.id === 'icon-size-mismatch');
@@ -424,17 +356,17 @@ describe('seo-apis', () => {
   });
 
   test('social-media-integration checks og:image reachability and profiles', async () => {
-    const r = await seo('social-media-integration', { url: `${o}/` });
+    const r = await result<R>('social-media-integration', { url: `${o}/` });
     assert.equal(r.image.status, 200);
     assert.equal(r.image.contentType, 'image/png');
     assert.deepEqual(r.profiles, [{ network: 'facebook', url: 'https://www.facebook.com/coldbrew', source: 'link' }]);
     assert.equal(r.preview.cardType, 'summary_large_image');
-    const bare = await seo('social-media-integration', { url: `${o}/bare` });
+    const bare = await result<R>('social-media-integration', { url: `${o}/bare` });
     assert.ok(ids(bare).includes('og-image-missing') && ids(bare).includes('open-graph-incomplete'));
   });
 
   test('content-optimization and rank-checker/keywords', async () => {
-    const c = await seo('content-optimization', { url: `${o}/`, keyword: 'cold brew coffee' });
+    const c = await result<R>('content-optimization', { url: `${o}/`, keyword: 'cold brew coffee' });
     assert.equal(c.keyword.inTitle, true);
     assert.equal(c.keyword.inH1, true);
     assert.ok(c.keyword.count >= 10);
@@ -446,11 +378,11 @@ describe('seo-apis', () => {
         .sort(),
       ['brew', 'coffee', 'cold'],
     );
-    const k = await seo('rank-checker/keywords', { url: `${o}/` });
+    const k = await result<R>('rank-checker/keywords', { url: `${o}/` });
     assert.equal(k.liveRankings, false);
     assert.equal(k.primaryKeyword, 'cold brew coffee');
     assert.equal(k.keywords[0].inTitle, true);
-    const given = await seo('rank-checker/keywords', { url: `${o}/`, keywords: 'espresso, cold brew' });
+    const given = await result<R>('rank-checker/keywords', { url: `${o}/`, keywords: 'espresso, cold brew' });
     assert.deepEqual(
       given.keywords.map((x: R) => x.phrase),
       ['cold brew', 'espresso'],
@@ -459,7 +391,7 @@ describe('seo-apis', () => {
   });
 
   test('ai-overview-readiness-checker states its heuristics', async () => {
-    const r = await seo('ai-overview-readiness-checker', { url: `${o}/` });
+    const r = await result<R>('ai-overview-readiness-checker', { url: `${o}/` });
     assert.match(r.method, /heuristics/);
     assert.deepEqual(r.questionHeadings, ['How long does cold brew coffee take?']);
     assert.equal(r.answerSnippets[0].words, 36);
@@ -469,9 +401,7 @@ describe('seo-apis', () => {
   });
 
   test('seo-change-diff rates a staging regression', async () => {
-    const { status, body } = await postTool<R>(f.server, 'seo-apis/seo-change-diff', { beforeUrl: `${o}/`, afterUrl: `${o}/staging` });
-    assert.equal(status, 200);
-    const r = body.result;
+    const r = await result<R>('seo-change-diff', { beforeUrl: `${o}/`, afterUrl: `${o}/staging` });
     const field = (n: string): R => r.changes.find((c: R) => c.field === n);
     assert.equal(field('indexable').severity, 'high');
     assert.equal(field('canonicalPath').severity, 'high');
@@ -479,39 +409,30 @@ describe('seo-apis', () => {
     assert.ok(r.unchanged.includes('h1'));
     assert.ok(r.findings.some((x: R) => x.id === 'changed-indexable'));
     assert.ok(r.score <= 50);
-    const same = (await postTool<R>(f.server, 'seo-apis/seo-change-diff', { beforeUrl: `${o}/about`, afterUrl: `${o}/about` })).body.result;
+    const same = await result<R>('seo-change-diff', { beforeUrl: `${o}/about`, afterUrl: `${o}/about` });
     assert.equal(same.score, 100);
     assert.deepEqual(same.changes, []);
   });
 
   test('competitor-page-compare finds the content gap', async () => {
-    const { status, body } = await postTool<R>(f.server, 'seo-apis/competitor-page-compare', { url: `${o}/about`, competitorUrls: [`${o}/`] });
-    assert.equal(status, 200);
-    const r = body.result;
+    const r = await result<R>('competitor-page-compare', { url: `${o}/about`, competitorUrls: [`${o}/`] });
     assert.ok(r.contentGap.missingPhrases.some((p: R) => p.phrase === 'cold brew coffee'));
     assert.deepEqual(r.contentGap.missingSchemaTypes, ['Article', 'BreadcrumbList', 'Product']);
     assert.ok(ids(r).includes('competitor-content-shorter'));
   });
 
   test('duplicate-content-checker compares pages and texts', async () => {
-    const { status, body } = await postTool<R>(f.server, 'seo-apis/duplicate-content-checker', {
+    const r = await result<R>('duplicate-content-checker', {
       urls: [`${o}/copy`, `${o}/copy2`],
       texts: ['Something else entirely, about museums and modern sculpture gardens in the city.'],
     });
-    assert.equal(status, 200);
-    const r = body.result;
     assert.equal(r.pairs[0].a, `${o}/copy`);
     assert.equal(r.pairs[0].b, `${o}/copy2`);
     assert.ok(r.pairs[0].jaccard >= 0.8);
     assert.equal(r.pairs[r.pairs.length - 1].verdict, 'distinct');
-    const one = await postTool<R>(f.server, 'seo-apis/duplicate-content-checker', { texts: ['only one'] });
+    const one = await refusal('duplicate-content-checker', { texts: ['only one'] });
     assert.equal(one.status, 400);
-    assert.match(one.body.detail ?? '', /^urls: give at least 2 documents/);
-  });
-
-  test('every GET tool also answers POST {url}', async () => {
-    const { status, body } = await postTool<R>(f.server, 'seo-apis/heading-structure-analyzer', { url: `${o}/` });
-    assert.equal(status, 200);
-    assert.equal(body.result.counts.h1, 1);
+    assert.equal(one.code, 'validation_failed');
+    assert.match(one.detail, /^urls: give at least 2 documents/);
   });
 });

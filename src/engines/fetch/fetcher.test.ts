@@ -1,21 +1,24 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { classifyAddress } from '../../src/engines/fetch/address-policy.ts';
-import { createDnsEngine } from '../../src/engines/dns/resolver.ts';
-import { createFetchEngine } from '../../src/engines/fetch/fetcher.ts';
-import { startTestDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
-import { startSite, type FixtureSite } from '../helpers/fixture-site.ts';
-import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { asToolError } from '../../core/errors.ts';
+import { createDnsEngine } from '../dns/resolver.ts';
+import { classifyAddress } from './address-policy.ts';
+import { createFetchEngine, type FetchEngine, type FetchResult } from './fetcher.ts';
+import type { TestDnsServer } from '../../../test/helpers/dns-server.ts';
+import { startSite, type FixtureSite } from '../../../test/helpers/fixture-site.ts';
+import { startUrlEngines, type UrlEngines } from '../../../test/helpers/url-engines.ts';
 
 /**
- * SSRF: with TOOLAPI_FETCH_ALLOW=127.0.0.1 only that exact address is reachable. Canary listeners on
+ * SSRF: with TOOLAPI_FETCH_ALLOW=127.0.0.1 only that exact address is reachable, through the engine as every
+ * URL tool fetches (`session(signal).fetch`, as http-status-checker calls it). Canary listeners on
  * 127.0.0.2, on ::1 and on a port of 127.0.0.1 reached only through forbidden spellings (0.0.0.0,
  * localhost, ::ffff:127.0.0.1) count the connections that arrive: every attempt must be refused with
  * `forbidden_target` and no connection may arrive. Forms that could route off this machine (10/8,
  * 169.254.169.254, NAT64, 6to4…) are checked with the engine's resolve+classify step, which never connects.
  */
 let dns: TestDnsServer;
-let server: TestServer;
+let urls: UrlEngines;
+let fetcher: FetchEngine;
 let allowed: FixtureSite; // 127.0.0.1:PA, the one allowed host
 let canary2: FixtureSite; // 127.0.0.2:P2
 let canary2SamePort: FixtureSite; // 127.0.0.2:PA, for rebinding
@@ -37,31 +40,39 @@ before(async () => {
   allowed.routes.set('/to-ipv6', redirect(`http://[::1]:${canary6.port}/`));
   allowed.routes.set('/hop1', redirect('/hop2'));
   allowed.routes.set('/hop2', redirect(`http://0x7f.0.0.2:${canary2.port}/`));
-  dns = await startTestDnsServer({
-    'evil.test': [{ type: 'A', data: '127.0.0.2' }],
-    'evil6.test': [{ type: 'AAAA', data: '::1' }],
-    'mapped.test': [{ type: 'AAAA', data: '::ffff:127.0.0.2' }],
-    'zero.test': [{ type: 'A', data: '0.0.0.0' }],
-    'mixed.test': [
-      { type: 'A', data: '127.0.0.1' },
-      { type: 'A', data: '127.0.0.2' },
-    ],
-    'good.test': [{ type: 'A', data: '127.0.0.1' }],
-    // First answer is the allowed address, every later one a forbidden address: a rebinding attack.
-    'rebind.test': (n, type) => (type === 'A' ? [{ type: 'A', data: n <= 1 ? '127.0.0.1' : '127.0.0.2' }] : []),
-  });
-  server = await startTestServer({ TOOLAPI_FETCH_ALLOW: '127.0.0.1', TOOLAPI_DNS_SERVERS: dns.address, TOOLAPI_FETCH_TIMEOUT_MS: '3000' });
+  urls = await startUrlEngines(
+    {
+      'evil.test': [{ type: 'A', data: '127.0.0.2' }],
+      'evil6.test': [{ type: 'AAAA', data: '::1' }],
+      'mapped.test': [{ type: 'AAAA', data: '::ffff:127.0.0.2' }],
+      'zero.test': [{ type: 'A', data: '0.0.0.0' }],
+      'mixed.test': [
+        { type: 'A', data: '127.0.0.1' },
+        { type: 'A', data: '127.0.0.2' },
+      ],
+      'good.test': [{ type: 'A', data: '127.0.0.1' }],
+      // First answer is the allowed address, every later one a forbidden address: a rebinding attack.
+      'rebind.test': (n, type) => (type === 'A' ? [{ type: 'A', data: n <= 1 ? '127.0.0.1' : '127.0.0.2' }] : []),
+    },
+    { timeoutMs: 3000 },
+  );
+  dns = urls.dns;
+  fetcher = urls.engines.fetch!;
 });
 
 after(async () => {
-  await server.close();
   for (const s of [allowed, canary2, canary2SamePort, canaryLocal, canary6]) await s.close();
-  await dns.close();
+  await urls.close();
 });
 
-async function check(url: string): Promise<{ status: number; body: { error?: string; detail?: string; result?: Record<string, unknown> } }> {
-  const response = await server.get(`/api/v1/seo-apis/http-status-checker?url=${encodeURIComponent(url)}`);
-  return { status: response.status, body: (await response.json()) as { error?: string; detail?: string; result?: Record<string, unknown> } };
+/** One fetch as a URL tool makes it: the response, or the refusal with the status, code and detail its envelope would carry. */
+async function check(url: string): Promise<{ status: number; body: { error?: string; detail?: string; result?: FetchResult } }> {
+  try {
+    return { status: 200, body: { result: await fetcher.session(AbortSignal.timeout(10_000)).fetch(url, { truncate: true }) } };
+  } catch (error) {
+    const e = asToolError(error);
+    return { status: e.status, body: { error: e.code, detail: e.detail } };
+  }
 }
 
 function noCanaryHit(): void {
@@ -138,8 +149,12 @@ describe('SSRF bypass attempts are refused with forbidden_target and never conne
   });
 
   test('the allowed host and a name resolving to it are fetched', async () => {
-    assert.equal((await check(`${allowed.origin}/`)).status, 200);
-    assert.equal((await check(`http://good.test:${allowed.port}/`)).status, 200);
+    for (const url of [`${allowed.origin}/`, `http://good.test:${allowed.port}/`]) {
+      const { status, body } = await check(url);
+      assert.equal(status, 200, JSON.stringify(body));
+      assert.equal(body.result?.status, 200, url);
+      assert.equal(body.result?.remoteAddress, '127.0.0.1', url);
+    }
   });
 
   test('non-http schemes and credentials are 400 validation_failed naming url', async () => {
