@@ -12,10 +12,10 @@ import { marketingUrlTools } from '../../src/tools/marketing-apis/url-checks.ts'
 import { securityUrlTools } from '../../src/tools/security-apis/url-checks.ts';
 import { seoApisTools } from '../../src/tools/seo-apis/index.ts';
 import { seoToolsTools } from '../../src/tools/seo-tools/index.ts';
-import { createFetchEngine } from '../../src/engines/fetch/fetcher.ts';
 import type { AnyTool } from '../../src/registry/define-tool.ts';
 import { startTestDnsServer, type TestDnsServer } from '../helpers/dns-server.ts';
 import { startSite } from '../helpers/fixture-site.ts';
+import { startUrlEngines } from '../helpers/url-engines.ts';
 import { run } from '../helpers/invoke.ts';
 
 /**
@@ -106,14 +106,14 @@ test('a page at a path with malformed %-escapes, linking to more of them, never 
   const links = bad.map((p) => `<a href="${p}">more</a><img src="${p}.png" alt="">`).join('');
   const page = `<html lang="en"><head><title>Cold brew at home</title><meta name="description" content="How to brew cold brew."><link rel="canonical" href="${bad[0]}"><link rel="alternate" hreflang="de" href="${bad[1]}"></head><body><h1>Cold brew</h1><p>Cold brew coffee steeps for hours.</p>${links}</body></html>`;
   const site = await startSite({ '*': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: page } });
-  const fetch = createFetchEngine({ dns: engines.engines.dns!, allow: ['127.0.0.1'], timeoutMs: 2000, maxBytes: 1_000_000, userAgent: 'toolapi-test' });
+  const urls = await startUrlEngines({}, { timeoutMs: 2000 });
   try {
     for (const tool of URL_TOOLS) {
       for (const path of bad) {
         const url = `${site.origin}${path}`;
         const input = inputFor(tool, url, 'cold brew');
         try {
-          await invoke(tool, input, { requestId: 'p', log: silent }, { engines: { ...engines.engines, fetch } });
+          await invoke(tool, input, { requestId: 'p', log: silent }, { engines: { ...engines.engines, ...urls.engines } });
         } catch (e) {
           const err = asToolError(e);
           assert.ok(err.status < 500 || err.code === 'engine_unavailable', `${tool.operationId} ${url}: ${err.code} ${String((e as Error).stack)}`);
@@ -122,5 +122,6 @@ test('a page at a path with malformed %-escapes, linking to more of them, never 
     }
   } finally {
     await site.close();
+    await urls.close();
   }
 });
