@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import sharp from 'sharp';
 import { assertAuditShape, check, ids, type AuditJson as R } from '../../../test/helpers/audit-result.ts';
 import { selfSignedCert, startSite } from '../../../test/helpers/fixture-site.ts';
-import { moduleTools } from '../../../test/helpers/module-tools.ts';
-import { SEO_DNS_ZONE, startSeoSite } from '../../../test/helpers/seo-site.ts';
-import { startUrlEngines } from '../../../test/helpers/url-engines.ts';
+import { seoSiteTools } from '../../../test/helpers/seo-site.ts';
 import { seoApisTools } from './index.ts';
 
 /**
@@ -13,14 +11,7 @@ import { seoApisTools } from './index.ts';
  * (test/helpers/seo-site.ts); the bulk auditor's HTTP formats and the page-speed analyzer (Chromium) are tested
  * over HTTP in test/url-tools/bulk-and-browser.test.ts.
  */
-const site = await startSeoSite();
-const urls = await startUrlEngines(SEO_DNS_ZONE);
-after(async () => {
-  await site.close();
-  await urls.close();
-});
-const o = site.origin;
-const { result, refusal } = moduleTools(seoApisTools, { engines: urls.engines });
+const { site, origin: o, result, refusal } = await seoSiteTools(seoApisTools);
 
 describe('seo-apis', () => {
   test('meta-tags-analyzer', async () => {

@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { assertAuditShape, check, ids, type AuditJson as R } from '../../../test/helpers/audit-result.ts';
-import { moduleTools } from '../../../test/helpers/module-tools.ts';
-import { SEO_DNS_ZONE, startSeoSite } from '../../../test/helpers/seo-site.ts';
-import { startUrlEngines } from '../../../test/helpers/url-engines.ts';
+import { seoSiteTools } from '../../../test/helpers/seo-site.ts';
 import { seoToolsTools } from './index.ts';
 
 /** The seo-tools, for real, through the pipeline and the real fetcher against the loopback fixture site (test/helpers/seo-site.ts). */
-const site = await startSeoSite();
-const urls = await startUrlEngines(SEO_DNS_ZONE);
-after(async () => {
-  await site.close();
-  await urls.close();
-});
-const o = site.origin;
-const { result, refusal } = moduleTools(seoToolsTools, { engines: urls.engines });
+const { origin: o, result, refusal } = await seoSiteTools(seoToolsTools);
 
 describe('seo-tools', () => {
   test('analyze audits the page and its robots.txt', async () => {
