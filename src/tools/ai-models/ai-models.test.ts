@@ -4,14 +4,14 @@ import fc from 'fast-check';
 import { webUrl } from '../../../test/helpers/web-url.ts';
 import { asToolError } from '../../core/errors.ts';
 import { createAiProvider, type AiProvider } from '../../engines/ai/index.ts';
-import { completion, startOpenAiDouble, type OpenAiDouble } from '../../../test/ai/openai-double.ts';
+import { completion, startOpenAiDouble, type OpenAiDouble } from '../../../test/helpers/openai-double.ts';
 import { expectBadRequest, expectBadRequests, expectNoServerErrors, run } from '../../../test/helpers/invoke.ts';
 import textAi from './text-ai.ts';
 import youtubeInsight, { parseChapters, youtubeVideoId } from './youtube-insight.ts';
 
 /**
  * The provider path runs against the loopback TEST DOUBLE of an OpenAI-compatible server
- * (test/ai/openai-double.ts: no real provider is reachable here, and real models are not deterministic).
+ * (test/helpers/openai-double.ts: no real provider is reachable here, and real models are not deterministic).
  */
 let double: OpenAiDouble;
 let provider: AiProvider;

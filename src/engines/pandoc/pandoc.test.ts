@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import yauzl from 'yauzl';
-import { createPandocEngine } from '../../src/engines/pandoc/index.ts';
+import { createPandocEngine } from './index.ts';
 
 /**
  * The pandoc engine's one defence for untrusted documents: whatever the writer, a document never makes pandoc

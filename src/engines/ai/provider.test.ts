@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { ToolError } from '../../src/core/errors.ts';
-import { aiProviderOf, createAiProvider, extractJson, parseRetryAfter, type AiProvider } from '../../src/engines/ai/index.ts';
-import { completion, startOpenAiDouble, type OpenAiDouble } from './openai-double.ts';
+import { ToolError } from '../../core/errors.ts';
+import { aiProviderOf, createAiProvider, extractJson, parseRetryAfter, type AiProvider } from './index.ts';
+import { completion, startOpenAiDouble, type OpenAiDouble } from '../../../test/helpers/openai-double.ts';
 
 /**
- * The OpenAI-compatible adapter against a TEST DOUBLE server on loopback (see openai-double.ts for why:
+ * The OpenAI-compatible adapter against a TEST DOUBLE server on loopback (see test/helpers/openai-double.ts for why:
  * no real provider is reachable here, and a real model would not be deterministic). The double records
  * each request, so these tests check the wire format, headers, retries, timeouts and usage reporting.
  */

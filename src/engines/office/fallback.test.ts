@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createOfficeEngine, type OfficeEngine } from '../../src/engines/office/index.ts';
+import { createOfficeEngine, type OfficeEngine } from './index.ts';
 import {
   captureLog,
   expectToolError,
@@ -17,7 +17,7 @@ import {
   writeHtml,
   writeLargeCsv,
   zipEntry,
-} from './helpers.ts';
+} from '../../../test/helpers/office.ts';
 
 let dir: string;
 

@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { createOfficeEngine, type OfficeEngine } from '../../src/engines/office/index.ts';
-import { createPopplerEngine } from '../../src/engines/poppler/index.ts';
-import { captureLog, expectToolError, isPng, officeFixtures, PARAGRAPH, pdfPages, pdfText, scratch, zipEntry } from './helpers.ts';
+import { createOfficeEngine, type OfficeEngine } from './index.ts';
+import { createPopplerEngine } from '../poppler/index.ts';
+import { captureLog, expectToolError, isPng, officeFixtures, PARAGRAPH, pdfPages, pdfText, scratch, zipEntry } from '../../../test/helpers/office.ts';
 
 let engine: OfficeEngine;
 const poppler = createPopplerEngine();

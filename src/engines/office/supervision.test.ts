@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ToolError } from '../../src/core/errors.ts';
-import { createOfficeEngine, type OfficeEngine } from '../../src/engines/office/index.ts';
-import { type CapturedLog, captureLog, expectToolError, pdfText, pidAlive, scratch, waitFor, writeHtml, writeLargeCsv } from './helpers.ts';
+import { ToolError } from '../../core/errors.ts';
+import { createOfficeEngine, type OfficeEngine } from './index.ts';
+import { type CapturedLog, captureLog, expectToolError, pdfText, pidAlive, scratch, waitFor, writeHtml, writeLargeCsv } from '../../../test/helpers/office.ts';
 
 let dir: string;
 let html: string;
