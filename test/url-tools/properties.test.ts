@@ -100,10 +100,12 @@ test('random inputs never give a 500', async () => {
   );
 });
 
-test('a page at a path with malformed %-escapes, linking to more of them, never gives a 500', async () => {
+test('a page at a path with malformed %-escapes, linking to those and to URLs that do not parse, never gives a 500', async () => {
   // RFC 3986 §2.1: `%zz` and a UTF-8 sequence cut short are not valid escapes; a page may still be served there.
   const bad = ['/%zz/cold-brew', '/%E0%A4%A/guide', '/docs/100%/x'];
-  const links = bad.map((p) => `<a href="${p}">more</a><img src="${p}.png" alt="">`).join('');
+  const links = [...bad, 'http://[::1', 'http://exa mple.com/', 'https://%', '//', 'http://a:99999/', 'javascript:void(0)', 'mailto:%zz@x']
+    .map((p) => `<a href="${p}">more</a><img src="${p}.png" alt=""><link rel="icon" href="${p}"><script src="${p}"></script>`)
+    .join('');
   const page = `<html lang="en"><head><title>Cold brew at home</title><meta name="description" content="How to brew cold brew."><link rel="canonical" href="${bad[0]}"><link rel="alternate" hreflang="de" href="${bad[1]}"></head><body><h1>Cold brew</h1><p>Cold brew coffee steeps for hours.</p>${links}</body></html>`;
   const site = await startSite({ '*': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: page } });
   const urls = await startUrlEngines({}, { timeoutMs: 2000 });
