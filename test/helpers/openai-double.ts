@@ -34,6 +34,8 @@ export interface OpenAiDouble {
   /** Replies used in order; when the queue is empty, `fallback` answers. */
   queue: ScriptedReply[];
   fallback: (request: RecordedRequest) => ScriptedReply;
+  /** Forgets the recorded requests and the scripted replies: the next call gets `completion('ok')`. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -101,6 +103,11 @@ export async function startOpenAiDouble(): Promise<OpenAiDouble> {
     },
     set fallback(value) {
       state.fallback = value;
+    },
+    reset: () => {
+      requests.length = 0;
+      state.queue = [];
+      state.fallback = () => completion('ok');
     },
     close: async () => {
       for (const res of hanging) res.destroy();

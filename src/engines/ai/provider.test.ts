@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, beforeEach, describe, test } from 'node:test';
 import { ToolError } from '../../core/errors.ts';
 import { aiProviderOf, createAiProvider, extractJson, parseRetryAfter, type AiProvider } from './index.ts';
-import { completion, startOpenAiDouble, type OpenAiDouble } from '../../../test/helpers/openai-double.ts';
+import { completion, startOpenAiDouble } from '../../../test/helpers/openai-double.ts';
 
 /**
  * The OpenAI-compatible adapter against a TEST DOUBLE server on loopback (see test/helpers/openai-double.ts for why:
@@ -10,18 +10,9 @@ import { completion, startOpenAiDouble, type OpenAiDouble } from '../../../test/
  * each request, so these tests check the wire format, headers, retries, timeouts and usage reporting.
  */
 
-let double: OpenAiDouble;
-before(async () => {
-  double = await startOpenAiDouble();
-});
-after(async () => {
-  await double.close();
-});
-beforeEach(() => {
-  double.requests.length = 0;
-  double.queue = [];
-  double.fallback = () => completion('ok');
-});
+const double = await startOpenAiDouble();
+after(() => double.close());
+beforeEach(() => double.reset());
 
 function provider(overrides: { timeoutMs?: number; apiKey?: string | undefined; model?: string | undefined } = {}, retryBaseMs = 5): AiProvider {
   const p = createAiProvider(

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, beforeEach, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { webUrl } from '../../../test/helpers/web-url.ts';
 import { asToolError } from '../../core/errors.ts';
-import { createAiProvider, type AiProvider } from '../../engines/ai/index.ts';
-import { completion, startOpenAiDouble, type OpenAiDouble } from '../../../test/helpers/openai-double.ts';
+import { createAiProvider } from '../../engines/ai/index.ts';
+import { completion, startOpenAiDouble } from '../../../test/helpers/openai-double.ts';
 import { expectBadRequest, expectBadRequests, expectNoServerErrors, run } from '../../../test/helpers/invoke.ts';
 import textAi from './text-ai.ts';
 import youtubeInsight, { parseChapters, youtubeVideoId } from './youtube-insight.ts';
@@ -13,20 +13,10 @@ import youtubeInsight, { parseChapters, youtubeVideoId } from './youtube-insight
  * The provider path runs against the loopback TEST DOUBLE of an OpenAI-compatible server
  * (test/helpers/openai-double.ts: no real provider is reachable here, and real models are not deterministic).
  */
-let double: OpenAiDouble;
-let provider: AiProvider;
-before(async () => {
-  double = await startOpenAiDouble();
-  provider = createAiProvider({ baseUrl: double.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 5000 }, { retryBaseMs: 5 })!;
-});
-after(async () => {
-  await double.close();
-});
-beforeEach(() => {
-  double.requests.length = 0;
-  double.queue = [];
-  double.fallback = () => completion('ok');
-});
+const double = await startOpenAiDouble();
+const provider = createAiProvider({ baseUrl: double.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 5000 }, { retryBaseMs: 5 })!;
+after(() => double.close());
+beforeEach(() => double.reset());
 
 const withAi = () => ({ engines: { ai: provider } as never });
 const ARTICLE =
