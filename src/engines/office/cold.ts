@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ToolError } from '../../core/errors.ts';
 import { dieWithParent, ProcessFailed, supervise } from '../process/runner.ts';
-import { copyProfile, officeEnv, profileUrl, seedProfile } from './profile.ts';
+import { copyProfile, officeEnv, profileUrl, removeProfile, seedProfile } from './profile.ts';
 import type { PreparedConversion } from './conversion.ts';
 
 /**
@@ -112,7 +112,7 @@ export async function convertCold(ctx: ColdContext, job: ColdJob): Promise<strin
     }
     throw new ToolError('unprocessable', `file: LibreOffice could not convert the document to ${job.format}`);
   } finally {
-    rmSync(profile, { recursive: true, force: true });
+    removeProfile(profile);
   }
 }
 

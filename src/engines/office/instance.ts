@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { dieWithParent, killGroup } from '../process/runner.ts';
-import { copyProfile, officeEnv, sofficeArgs } from './profile.ts';
+import { copyProfile, officeEnv, pipeSocketFile, removeProfile, sofficeArgs } from './profile.ts';
 
 /**
  * One warm LibreOffice: `soffice.bin` in its own process group with its own profile and pipe, and the
@@ -64,11 +64,6 @@ export interface Instance {
 }
 
 let generation = 0;
-
-/** Where LibreOffice puts a named pipe's socket: /tmp/OSL_PIPE_<uid>_<name> (sal/osl/unx/pipe.cxx). */
-function pipeSocketFile(pipe: string): string {
-  return path.join('/tmp', `OSL_PIPE_${process.getuid?.() ?? 0}_${pipe}`);
-}
 
 function tail(buffer: string, chunk: string): string {
   const next = buffer + chunk;
@@ -201,7 +196,7 @@ export async function startInstance(o: InstanceOptions): Promise<Instance> {
       die('stopped');
       await Promise.race([Promise.all([exited(office), exited(worker)]), new Promise((r) => setTimeout(r, 5000).unref())]);
       lines.close();
-      rmSync(profile, { recursive: true, force: true });
+      removeProfile(profile);
       // A killed soffice leaves its pipe's socket file behind.
       rmSync(pipeSocketFile(pipe), { force: true });
     },

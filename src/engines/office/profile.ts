@@ -1,4 +1,5 @@
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dieWithParent, ProcessFailed, runProcess } from '../process/runner.ts';
@@ -47,6 +48,32 @@ function registryXml(): string {
 
 export function profileUrl(dir: string): string {
   return pathToFileURL(dir).href;
+}
+
+/** Where LibreOffice puts a named pipe's socket: /tmp/OSL_PIPE_<uid>_<name> (sal/osl/unx/pipe.cxx). */
+export function pipeSocketFile(pipe: string): string {
+  return path.join('/tmp', `OSL_PIPE_${process.getuid?.() ?? 0}_${pipe}`);
+}
+
+/**
+ * The pipe a running soffice listens on for a second start with the same profile, named after the profile:
+ * SingleOfficeIPC_ and the MD5 of the profile's URL in UTF-16LE, each byte in hex without a leading zero
+ * (desktop/source/app/officeipcthread.cxx).
+ */
+function singleInstancePipe(dir: string): string {
+  const digest = createHash('md5')
+    .update(Buffer.from(profileUrl(dir), 'utf16le'))
+    .digest();
+  return `SingleOfficeIPC_${[...digest].map((byte) => byte.toString(16)).join('')}`;
+}
+
+/**
+ * Removes a profile once its soffice has exited, and the single-instance pipe's socket with it: a soffice that
+ * exits on its own removes that socket, a killed one leaves it in /tmp, one file for every instance ever killed.
+ */
+export function removeProfile(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(pipeSocketFile(singleInstancePipe(dir)), { force: true });
 }
 
 /** An empty profile with our settings; LibreOffice fills in the rest on first start. */

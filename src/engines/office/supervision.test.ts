@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { ToolError } from '../../core/errors.ts';
 import { createOfficeEngine, type OfficeEngine } from './index.ts';
 import { type CapturedLog, captureLog, expectToolError, pdfText, pidAlive, scratch, waitFor, writeHtml, writeLargeCsv } from '../../../test/helpers/office.ts';
@@ -100,6 +102,26 @@ describe('office engine: supervision', () => {
     const [office] = readdirSync(root);
     const profiles = readdirSync(path.join(root, office!)).filter((name) => name.startsWith('profile-'));
     assert.equal(profiles.length, 1, `one live profile, found ${profiles.join(', ')}`);
+  });
+
+  test('a killed instance leaves none of its sockets in /tmp', async () => {
+    const root = path.join(dir, 'engine-0');
+    const [office] = readdirSync(root);
+    const [profile] = readdirSync(path.join(root, office!)).filter((name) => name.startsWith('profile-'));
+    const before = engine.instances()[0]!;
+    // LibreOffice's own names: its UNO pipe, and its single-instance pipe named after the MD5 of the profile URL in
+    // UTF-16LE, bytes in unpadded hex. Both must exist while it runs, which checks the names.
+    const md5 = createHash('md5')
+      .update(Buffer.from(pathToFileURL(path.join(root, office!, profile!)).href, 'utf16le'))
+      .digest();
+    const uid = process.getuid!();
+    const sockets = [`/tmp/OSL_PIPE_${uid}_${before.pipe}`, `/tmp/OSL_PIPE_${uid}_SingleOfficeIPC_${[...md5].map((b) => b.toString(16)).join('')}`];
+    for (const socket of sockets) assert.ok(existsSync(socket), `${socket} exists while the instance runs`);
+    const restarts = engine.stats().restarts;
+    process.kill(before.pid!, 'SIGKILL');
+    await waitFor(() => engine.stats().restarts === restarts + 1, 5000, 'the restart');
+    await small(engine, 'after-socket-kill');
+    for (const socket of sockets) assert.ok(!existsSync(socket), `${socket} is removed`);
   });
 });
 
