@@ -242,7 +242,7 @@ test('an unknown field is a 400 naming it with the closest real field, and spend
   assert.equal(after, before, 'refused calls are not billed');
 });
 
-test('an unknown tool or module is a 404 that names the closest ones', async () => {
+test('an unknown tool or module is a 404 that names the closest ones, by spelling or by the words of the catalog', async () => {
   await expectError(await server.post('/api/v1/text-utilities/reverse-txt', { text: 'a' }), 404, 'not_found', /Did you mean reverse-text\?/);
   await expectError(
     await server.post('/api/v1/text-utility/reverse-text', { text: 'a' }),
@@ -250,6 +250,12 @@ test('an unknown tool or module is a 404 that names the closest ones', async () 
     'not_found',
     /No module 'text-utility'; Did you mean text-utilities/,
   );
+  // Not close by spelling: named by the words its catalog entry holds (text-stats' keywords say "word count"), in
+  // another module if need be (hashes are security-apis' hash-generator), or where the same slug lives.
+  await expectError(await server.post('/api/v1/text-utilities/word-counter', { text: 'a' }), 404, 'not_found', /Did you mean text-stats\?/);
+  await expectError(await server.post('/api/v1/developer-apis/md5', { text: 'a' }), 404, 'not_found', /Did you mean security-apis\/hash-generator\?/);
+  await expectError(await server.post('/api/v1/office/docx-to-pdf', {}), 404, 'not_found', /It is in another module: documents\/docx-to-pdf\./);
+  await expectError(await server.post('/api/v1/text-utilities/qqq-zzz', {}), 404, 'not_found', /^No tool 'qqq-zzz' in text-utilities; GET/);
 });
 
 test('without TOOLAPI_ADMIN_TOKEN the admin routes answer 403 saying how to turn them on', async () => {

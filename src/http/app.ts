@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
 import type { InvokeDeps } from '../core/invoke.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
-import { didYouMean } from '../lib/did-you-mean.ts';
+import { didYouMean, didYouMeanByWords } from '../lib/did-you-mean.ts';
 import { isModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
 import { registerCatalogRoutes } from './catalog-routes.ts';
@@ -159,10 +159,15 @@ function notFoundDetail(pathname: string, registry: Registry): string {
   const [, api, version, module, ...rest] = pathname.split('/');
   if (api === 'api' && version === 'v1' && module && isModuleName(module) && rest.length > 0) {
     const slug = rest.join('/');
-    const hint = didYouMean(
-      slug,
-      registry.inModule(module).map((t) => t.slug),
-    );
+    const elsewhere = registry.tools.filter((t) => t.slug === slug).map((t) => `${t.module}/${t.slug}`);
+    const hint =
+      (elsewhere.length > 0 ? ` It is in another module: ${elsewhere.join(', ')}.` : '') ||
+      didYouMean(
+        slug,
+        registry.inModule(module).map((t) => t.slug),
+      ) ||
+      toolsDescribedBy(slug, registry.inModule(module), false) ||
+      toolsDescribedBy(slug, registry.tools, true);
     return `No tool '${slug}' in ${module};${hint} GET /api/v1/${module}/catalog lists its tools.`;
   }
   if (api === 'api' && version === 'v1' && module && rest.length > 0) {
@@ -170,6 +175,14 @@ function notFoundDetail(pathname: string, registry: Registry): string {
     if (hint) return `No module '${module}';${hint} GET /api/v1/catalog lists every module and tool.`;
   }
   return `No route ${pathname}; GET /api/v1/catalog lists every tool and /docs documents the API.`;
+}
+
+/** The tools whose slug, title and keywords share the most words with a mistyped slug (`word-counter` → text-stats), by `module/slug` when across modules. */
+function toolsDescribedBy(slug: string, tools: readonly AnyTool[], withModule: boolean): string {
+  return didYouMeanByWords(
+    slug,
+    tools.map((t) => ({ name: withModule ? `${t.module}/${t.slug}` : t.slug, description: `${t.slug} ${t.title} ${t.keywords.join(' ')}` })),
+  );
 }
 
 /** Fastify's own errors (body parsing, limits) become envelopes with stable codes and a detail that names the fix. */

@@ -17,8 +17,39 @@ export function closestNames(typed: string, known: readonly string[], limit = 3)
 
 /** ` Did you mean a, b or c?` (with a leading space), or '' when nothing is close. */
 export function didYouMean(typed: string, known: readonly string[]): string {
-  const names = closestNames(typed, known);
+  return suggestion(closestNames(typed, known));
+}
+
+function suggestion(names: readonly string[]): string {
   if (names.length === 0) return '';
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
   return ` Did you mean ${list}?`;
+}
+
+const wordsOf = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 3);
+
+/** Two words are alike when one starts with the other's first four letters or more ("count", "counter", "counting"). */
+function alike(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 4 ? long.startsWith(short) : short === long;
+}
+
+/**
+ * For a name that is not close to any known one by spelling: the known names whose descriptions share the most of its words
+ * (`word-counter` → `text-stats`, whose keywords say "word count"), at most three, or none when no word matches.
+ */
+export function didYouMeanByWords(typed: string, known: readonly { name: string; description: string }[]): string {
+  const typedWords = wordsOf(typed);
+  const scored = known.map(({ name, description }) => {
+    const words = wordsOf(description);
+    return { name, score: typedWords.filter((t) => words.some((w) => alike(t, w))).length };
+  });
+  const best = Math.max(0, ...scored.map((s) => s.score));
+  if (best === 0) return '';
+  const names = scored.filter((s) => s.score === best).map((s) => s.name);
+  return names.length > 3 ? '' : suggestion(names);
 }
