@@ -32,7 +32,7 @@ const wordsOf = (text: string): string[] =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length >= 3);
 
-/** Two words are alike when one starts with the other's first four letters or more ("count", "counter", "counting"). */
+/** Two words are alike when they are equal, or the shorter, of four letters or more, begins the longer ("count", "counter", "counting"). */
 function alike(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   return short.length >= 4 ? long.startsWith(short) : short === long;
