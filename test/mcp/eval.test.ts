@@ -82,6 +82,6 @@ test('the same words with the operation a tool does, or a file it reads, still p
 });
 
 test('the router learns only from the tuning and dev sets: its committed examples are what examples.ts makes of them', () => {
-  // A goal of held-out.json, dev7.json or dev8.json in src/mcp/routing-examples.json would make their figures trained-on ones.
+  // A goal of held-out.json or dev9.json in src/mcp/routing-examples.json would make their figures trained-on ones.
   assert.equal(readFileSync(EXAMPLES_FILE, 'utf8'), serialise(routingExamples()), 'run: bash scripts/run.sh test test/mcp/eval/examples.ts');
 });
