@@ -32,7 +32,7 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^zip$/, 'zip'],
   [/^rar$/, 'rar'],
   [/^7z$|^7-?zip$/, '7z'],
-  [/^tar$/, 'tar'],
+  [/^tar$|^tarballs?$/, 'tar'],
   [/^tgz$|^tar\.gz$|^gz$|^gzip$/, 'gz'],
   [/^tar\.bz2$|^bz2$|^bzip2?$/, 'bz2'],
   [/^png$/, 'png'],
@@ -180,6 +180,21 @@ function madeInto(words: string[], at: number): boolean {
   return det >= 0 && rest.length - det >= 2 && formatOf(rest.at(-1) ?? '') === undefined;
 }
 
+/** Archive formats whose name is also the verb of packing into them ("gzip my .tar", "zip these files"). */
+const PACKERS = new Set(['gz', 'bz2', '7z', 'zip', 'rar']);
+
+/**
+ * "gzip my .tar", "bzip2 compress this file", "compress backup.tar with gzip": an archive format used as the verb
+ * (followed by what it packs) or as the means of compressing is what the thing is to become.
+ */
+function compressesWith(words: string[], m: Mention): boolean {
+  if (!PACKERS.has(m.format)) return false;
+  const next = words[m.at + 1] ?? '';
+  const asVerb = /^(?:this|that|these|those|my|our|the|it|them|up|compress\w*)$/.test(next) && !/^(?:a|an|the|this|that|my|our|your|to|into|as|from|of)$/.test(words[m.at - 1] ?? '');
+  const means = words[m.at - 1] === 'with' && words.slice(0, m.at).some((w) => /^(?:compress\w*|pack\w*|archiv\w*)$/.test(w));
+  return asVerb || means;
+}
+
 /** Source and target named by the goal, or undefined when it names no target. */
 export function conversionIntentOf(goal: string): ConversionIntent | undefined {
   return statedIntentOf(goal)?.intent;
@@ -218,6 +233,7 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
           .slice(-2)
           .some((w) => TO_MARKERS.has(w)),
     ) ??
+    mentions.find((m) => !m.file && compressesWith(words, m)) ??
     wantedOf(
       mentions,
       (m) => !m.file && !existing(m) && wantedAfter(m, WANT),
@@ -225,15 +241,16 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
     ) ??
     mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
     mentions.find((m) => !m.file && madeInto(words, m.at));
+  // (A format is never its own source: "gzip the tar (tar to gz)" names gz twice.)
   const source =
     mentions.find(
       (m) =>
-        m !== target &&
+        m.format !== target?.format &&
         (m.file ||
           before(m)
             .slice(-2)
             .some((w) => w === 'from' || w === 'of')),
-    ) ?? mentions.find((m) => m !== target);
+    ) ?? mentions.find((m) => m.format !== target?.format);
   if (target) return { intent: { from: source?.format, to: target.format }, marked: true };
   // "a png of this heic", "jpg from the heic": the one after "of"/"from" is the source, the other the target.
   const marked = mentions.filter(
