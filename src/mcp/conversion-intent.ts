@@ -190,7 +190,9 @@ const PACKERS = new Set(['gz', 'bz2', '7z', 'zip', 'rar']);
 function compressesWith(words: string[], m: Mention): boolean {
   if (!PACKERS.has(m.format)) return false;
   const next = words[m.at + 1] ?? '';
-  const asVerb = /^(?:this|that|these|those|my|our|the|it|them|up|compress\w*)$/.test(next) && !/^(?:a|an|the|this|that|my|our|your|to|into|as|from|of)$/.test(words[m.at - 1] ?? '');
+  const asVerb =
+    /^(?:this|that|these|those|my|our|the|it|them|up|compress\w*)$/.test(next) &&
+    !/^(?:a|an|the|this|that|my|our|your|to|into|as|from|of)$/.test(words[m.at - 1] ?? '');
   const means = words[m.at - 1] === 'with' && words.slice(0, m.at).some((w) => /^(?:compress\w*|pack\w*|archiv\w*)$/.test(w));
   return asVerb || means;
 }
