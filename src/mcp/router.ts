@@ -173,8 +173,11 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
       alternatives: ranked,
       reason: `No tool here ${what}; the closest tools there are are listed, nothing was run.`,
     });
+    // (Unless the goal states a job a tool does outright: a conversion between two formats it names, "the print shop
+    // wants a .tif of poster.png", or a quantity one converter knows both units of, "72 °F to Celsius for the user's
+    // weather question": the words that sound out of scope are its context.)
     const outside = outOfScope(step);
-    if (outside) return unsupported(`does ${outside}`);
+    if (outside && !statesToolJob(catalog, step)) return unsupported(`does ${outside}`);
     // "convert this .eps logo to png": the converter to the target would be handed a file it does not read.
     const strangeSource = unknownSource(step, namesOf(catalog));
     if (strangeSource) return unsupported(`reads ${strangeSource} files`);
@@ -556,6 +559,13 @@ function namesOf(catalog: Catalog): ReadonlySet<string> {
     names.set(catalog, known);
   }
   return known;
+}
+
+/** The goal states a conversion some tool does between two formats it names, or a quantity one converter takes. */
+function statesToolJob(catalog: Catalog, step: string): boolean {
+  const goal = withValueKinds(step);
+  if (conversionIntentOf(goal)?.from !== undefined && conversionCandidates(catalog.items, goal).length > 0) return true;
+  return unitCandidates(catalog.items, step).length === 1;
 }
 
 /** Confidence of a conversion whose formats and direction the goal states. */
