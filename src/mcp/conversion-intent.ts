@@ -365,8 +365,8 @@ export function unknownTarget(goal: string, known: ReadonlySet<string>): string 
   return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext));
 }
 
-/** Where a goal names the file it has: "drawing.eps", "an .eps", "the eps file". */
-const SOURCE_EXTENSION = [/\b[\w-]+\.([a-z][a-z0-9]{1,4})\b/g, /(?:^|\s)\.([a-z][a-z0-9]{1,4})\b/g, /\b([a-z][a-z0-9]{1,4})\s+files?\b/g];
+/** Where a goal names the file it has: "drawing.eps", "an .eps", "the eps file"; "backup.tar.xz" by its last extension. */
+const SOURCE_EXTENSION = [/\b[\w-]+(?:\.[\w-]+)*\.([a-z][a-z0-9]{1,4})\b/g, /(?:^|\s)\.([a-z][a-z0-9]{1,4})\b/g, /\b([a-z][a-z0-9]{1,4})\s+files?\b/g];
 
 /** Endings of host names that are also registered file extensions ("example.com" is no DOS program). */
 const HOST_SUFFIXES = new Set(['com', 'org', 'net', 'me', 'ai', 'io', 'co', 'us', 'uk', 'de', 'fr', 'it', 'es', 'pt', 'br', 'info', 'biz']);
