@@ -142,7 +142,10 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     .split(/\s+/)
     .filter(Boolean);
   const mentions: Mention[] = [];
+  // The word after a two-word name ("old powerpoint", "excel 97") is part of it, not a name of its own.
+  let partOfName = -1;
   for (let i = 0; i < words.length; i++) {
+    if (i === partOfName) continue;
     const word = words[i]!.replace(/\.$/, '');
     // "tar.gz", ".tar.bz2": the name of a format, not a file of it.
     const file = formatOf(word.replace(/^\./, '')) ? null : /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
@@ -150,6 +153,7 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     // "… book to text": plain text named as the target of a conversion.
     const textTarget = word === 'text' && TO_MARKERS.has(words[i - 1] ?? '') ? 'txt' : undefined;
     const format = file ? formatOf(file[1]!) : (formatOf(two) ?? formatOf(word.replace(/^\./, '')) ?? textTarget ?? formatOfTypo(word));
+    if (!file && formatOf(two) !== undefined && formatOf(word.replace(/^\./, '')) === undefined) partOfName = i + 1;
     if (!format || mentions.at(-1)?.format === format) continue;
     // "kindle mobi book": adjacent names of one thing, the later is the precise one; but a kind of document
     // after its format ("ods spreadsheet", "pptx slides") only repeats it.

@@ -150,3 +150,8 @@ test('context that sounds out of scope does not refuse a job the goal states out
   assert.equal(plan('the print shop needs flyer.png as a tiff').target?.id, 'convertors.toTiff');
   assert.equal(plan('convert 20 °C to Fahrenheit for the weather report').target?.id, 'unitConversions.temperatureConverter');
 });
+
+test('a two-word format name is one name: "old excel" is the legacy format, not "excel" after it', () => {
+  assert.equal(plan('old excel workbook from the archive to csv please').target?.id, 'office.xlsToCsv');
+  assert.equal(plan('legacy powerpoint deck as a pdf').target?.id, 'office.pptToPdf');
+});
