@@ -54,8 +54,8 @@ const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'g
 const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2']);
 /** Words before a format that say the thing is already there ("this png", "my pdf"). */
 const OWNED = /^(?:this|that|these|those|my|our|your)$/;
-/** Verbs of having (the source) and of wanting (the target) a format. */
-const HAVE = /^(?:have|has|had|got|own)$/;
+/** Verbs of having or being handed (the source) and of wanting (the target) a format. */
+const HAVE = /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered)$/;
 // (What a program or a person "reads", "opens" or "edits" is wanted; "edit a pdf", "can't open .rar" is what there is.)
 const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits)$/;
 /** "a gzip, not a zip": the format refused is the one there is. */
@@ -227,8 +227,9 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
     before(m)
       .slice(-3)
       .some((w) => verbs.test(w));
-  // "I have the data as json": "as" after having something describes the source, not a target.
-  const had = (m: Mention): boolean => before(m).at(-1) === 'as' && words.slice(Math.max(0, m.at - 5), m.at).some((w) => HAVE.test(w));
+  // "I have the data as json", "the bank sends my statements as xml": "as" after having or being handed something
+  // describes the source, not a target.
+  const had = (m: Mention): boolean => before(m).at(-1) === 'as' && words.slice(Math.max(0, m.at - 7), m.at).some((w) => HAVE.test(w));
   const target =
     mentions.find(
       (m) =>

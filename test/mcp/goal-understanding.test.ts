@@ -155,3 +155,8 @@ test('a two-word format name is one name: "old excel" is the legacy format, not 
   assert.equal(plan('old excel workbook from the archive to csv please').target?.id, 'office.xlsToCsv');
   assert.equal(plan('legacy powerpoint deck as a pdf').target?.id, 'office.pptToPdf');
 });
+
+test('a format something was sent or came "as" is the one there is, not the target', () => {
+  assert.equal(plan('the bank sends my statements as xml and I want a csv').target?.id, 'web.xmlToCsv');
+  assert.equal(plan('our printer came with a manual as epub, I would rather have a pdf').target?.id, 'ebook.epubToPdf');
+});
