@@ -17,7 +17,7 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 // 390 of 391), dev4 95.8 % / 97.0 % (383 and 388 of 400), dev5 95.7 % / 96.3 % (311 and 313 of 325), dev6 96.0 % /
 // 96.8 % (334 and 337 of 348), dev7 93.3 % / 95.0 % (393 and 400 of 421), dev8 88.6 % / 92.0 % (343 and 356 of 387),
 // 0 impossible goals picked but 1 of dev8's. Leave-one-set-out (test/mcp/eval/loso.ts: each scored by models trained
-// on the other eight) gives 93.9 % / 95.4 % over the nine (3,061 and 3,110 of 3,260), 52 impossible goals picked.
+// on the other eight) gives 93.9 % / 95.4 % over the nine (3,061 and 3,110 of 3,260), 48 impossible goals picked.
 // dev9 was written before any router9 change and never trained on: 87.7 % / 90.3 % (579 and 596 of 660), 22 of 82
 // impossible goals picked before them; 88.0 % / 90.8 % (581 and 599 of 660), 17 picked, 0 vague executed after.
 // discover_tools is measured as the MCP tool answers (the router's pick first). The held-out half's floor is the
