@@ -32,7 +32,7 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^zip$/, 'zip'],
   [/^rar$/, 'rar'],
   [/^7z$|^7-?zip$/, '7z'],
-  [/^tar$/, 'tar'],
+  [/^tar$|^tarballs?$/, 'tar'],
   [/^tgz$|^tar\.gz$|^gz$|^gzip$/, 'gz'],
   [/^tar\.bz2$|^bz2$|^bzip2?$/, 'bz2'],
   [/^png$/, 'png'],
@@ -54,8 +54,8 @@ const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'g
 const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2']);
 /** Words before a format that say the thing is already there ("this png", "my pdf"). */
 const OWNED = /^(?:this|that|these|those|my|our|your)$/;
-/** Verbs of having (the source) and of wanting (the target) a format. */
-const HAVE = /^(?:have|has|had|got|own)$/;
+/** Verbs of having or being handed (the source) and of wanting (the target) a format. */
+const HAVE = /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered)$/;
 // (What a program or a person "reads", "opens" or "edits" is wanted; "edit a pdf", "can't open .rar" is what there is.)
 const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits)$/;
 /** "a gzip, not a zip": the format refused is the one there is. */
@@ -142,7 +142,10 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     .split(/\s+/)
     .filter(Boolean);
   const mentions: Mention[] = [];
+  // The word after a two-word name ("old powerpoint", "excel 97") is part of it, not a name of its own.
+  let partOfName = -1;
   for (let i = 0; i < words.length; i++) {
+    if (i === partOfName) continue;
     const word = words[i]!.replace(/\.$/, '');
     // "tar.gz", ".tar.bz2": the name of a format, not a file of it.
     const file = formatOf(word.replace(/^\./, '')) ? null : /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
@@ -150,6 +153,7 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     // "… book to text": plain text named as the target of a conversion.
     const textTarget = word === 'text' && TO_MARKERS.has(words[i - 1] ?? '') ? 'txt' : undefined;
     const format = file ? formatOf(file[1]!) : (formatOf(two) ?? formatOf(word.replace(/^\./, '')) ?? textTarget ?? formatOfTypo(word));
+    if (!file && formatOf(two) !== undefined && formatOf(word.replace(/^\./, '')) === undefined) partOfName = i + 1;
     if (!format || mentions.at(-1)?.format === format) continue;
     // "kindle mobi book": adjacent names of one thing, the later is the precise one; but a kind of document
     // after its format ("ods spreadsheet", "pptx slides") only repeats it.
@@ -180,6 +184,23 @@ function madeInto(words: string[], at: number): boolean {
   return det >= 0 && rest.length - det >= 2 && formatOf(rest.at(-1) ?? '') === undefined;
 }
 
+/** Archive formats whose name is also the verb of packing into them ("gzip my .tar", "zip these files"). */
+const PACKERS = new Set(['gz', 'bz2', '7z', 'zip', 'rar']);
+
+/**
+ * "gzip my .tar", "bzip2 compress this file", "compress backup.tar with gzip": an archive format used as the verb
+ * (followed by what it packs) or as the means of compressing is what the thing is to become.
+ */
+function compressesWith(words: string[], m: Mention): boolean {
+  if (!PACKERS.has(m.format)) return false;
+  const next = words[m.at + 1] ?? '';
+  const asVerb =
+    /^(?:this|that|these|those|my|our|the|it|them|up|compress\w*)$/.test(next) &&
+    !/^(?:a|an|the|this|that|my|our|your|to|into|as|from|of)$/.test(words[m.at - 1] ?? '');
+  const means = words[m.at - 1] === 'with' && words.slice(0, m.at).some((w) => /^(?:compress\w*|pack\w*|archiv\w*)$/.test(w));
+  return asVerb || means;
+}
+
 /** Source and target named by the goal, or undefined when it names no target. */
 export function conversionIntentOf(goal: string): ConversionIntent | undefined {
   return statedIntentOf(goal)?.intent;
@@ -206,8 +227,9 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
     before(m)
       .slice(-3)
       .some((w) => verbs.test(w));
-  // "I have the data as json": "as" after having something describes the source, not a target.
-  const had = (m: Mention): boolean => before(m).at(-1) === 'as' && words.slice(Math.max(0, m.at - 5), m.at).some((w) => HAVE.test(w));
+  // "I have the data as json", "the bank sends my statements as xml": "as" after having or being handed something
+  // describes the source, not a target.
+  const had = (m: Mention): boolean => before(m).at(-1) === 'as' && words.slice(Math.max(0, m.at - 7), m.at).some((w) => HAVE.test(w));
   const target =
     mentions.find(
       (m) =>
@@ -218,6 +240,7 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
           .slice(-2)
           .some((w) => TO_MARKERS.has(w)),
     ) ??
+    mentions.find((m) => !m.file && compressesWith(words, m)) ??
     wantedOf(
       mentions,
       (m) => !m.file && !existing(m) && wantedAfter(m, WANT),
@@ -225,15 +248,16 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
     ) ??
     mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
     mentions.find((m) => !m.file && madeInto(words, m.at));
+  // (A format is never its own source: "gzip the tar (tar to gz)" names gz twice.)
   const source =
     mentions.find(
       (m) =>
-        m !== target &&
+        m.format !== target?.format &&
         (m.file ||
           before(m)
             .slice(-2)
             .some((w) => w === 'from' || w === 'of')),
-    ) ?? mentions.find((m) => m !== target);
+    ) ?? mentions.find((m) => m.format !== target?.format);
   if (target) return { intent: { from: source?.format, to: target.format }, marked: true };
   // "a png of this heic", "jpg from the heic": the one after "of"/"from" is the source, the other the target.
   const marked = mentions.filter(
@@ -346,8 +370,8 @@ export function unknownTarget(goal: string, known: ReadonlySet<string>): string 
   return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext));
 }
 
-/** Where a goal names the file it has: "drawing.eps", "an .eps", "the eps file". */
-const SOURCE_EXTENSION = [/\b[\w-]+\.([a-z][a-z0-9]{1,4})\b/g, /(?:^|\s)\.([a-z][a-z0-9]{1,4})\b/g, /\b([a-z][a-z0-9]{1,4})\s+files?\b/g];
+/** Where a goal names the file it has: "drawing.eps", "an .eps", "the eps file"; "backup.tar.xz" by its last extension. */
+const SOURCE_EXTENSION = [/\b[\w-]+(?:\.[\w-]+)*\.([a-z][a-z0-9]{1,4})\b/g, /(?:^|\s)\.([a-z][a-z0-9]{1,4})\b/g, /\b([a-z][a-z0-9]{1,4})\s+files?\b/g];
 
 /** Endings of host names that are also registered file extensions ("example.com" is no DOS program). */
 const HOST_SUFFIXES = new Set(['com', 'org', 'net', 'me', 'ai', 'io', 'co', 'us', 'uk', 'de', 'fr', 'it', 'es', 'pt', 'br', 'info', 'biz']);

@@ -131,3 +131,32 @@ test('more values: dimensions, ISO dates, counts and lengths, money verbs, lakh'
   assert.equal(plan('emi on a 40 lakh loan at 9% for 15 years').input.principal, 4_000_000);
   assert.equal(plan('invoice from 2026-04-30 with net 15 terms, due when?').input.invoiceDate, '2026-04-30');
 });
+
+test('an archive format used as the verb or the means of packing is the target; a tarball is a tar', () => {
+  // Goals written for this test: "gzip X" packs X into gzip, whatever the words around it.
+  assert.equal(plan('gzip the logs.tar from last night').target?.id, 'archive.tarToGz');
+  assert.equal(plan('bzip2 compress my old tarball').target?.id, 'archive.tarToBz2');
+  assert.equal(plan('compress site.tar with gzip please').target?.id, 'archive.tarToGz');
+  assert.equal(plan('turn the 7z into a tarball').target?.id, 'archive.7zToTar');
+});
+
+test('a file named by two extensions is read by its last: a .tar.xz is no tar the catalog converts', () => {
+  const p = plan('convert photos.tar.xz to a zip');
+  assert.equal(p.status, 'unsupported', `${p.status} ${p.target?.id}`);
+});
+
+test('context that sounds out of scope does not refuse a job the goal states outright', () => {
+  // "print" and "weather" are words of jobs no tool does; the conversion and the quantity are what is asked.
+  assert.equal(plan('the print shop needs flyer.png as a tiff').target?.id, 'convertors.toTiff');
+  assert.equal(plan('convert 20 °C to Fahrenheit for the weather report').target?.id, 'unitConversions.temperatureConverter');
+});
+
+test('a two-word format name is one name: "old excel" is the legacy format, not "excel" after it', () => {
+  assert.equal(plan('old excel workbook from the archive to csv please').target?.id, 'office.xlsToCsv');
+  assert.equal(plan('legacy powerpoint deck as a pdf').target?.id, 'office.pptToPdf');
+});
+
+test('a format something was sent or came "as" is the one there is, not the target', () => {
+  assert.equal(plan('the bank sends my statements as xml and I want a csv').target?.id, 'web.xmlToCsv');
+  assert.equal(plan('our printer came with a manual as epub, I would rather have a pdf').target?.id, 'ebook.epubToPdf');
+});
