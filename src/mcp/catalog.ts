@@ -587,20 +587,21 @@ function promote(ranked: RankedItem[], at: number): void {
   ranked.unshift(better!);
 }
 
-/** Adjacent pairs of query words. */
-function queryPairs(originals: string[]): Array<[string, string]> {
-  const pairs: Array<[string, string]> = [];
-  for (let i = 0; i + 1 < originals.length; i++) pairs.push([originals[i] ?? '', originals[i + 1] ?? '']);
+/** Adjacent pairs of query words, as phrases in their order and reversed. */
+function queryPairs(originals: string[]): Array<{ inOrder: string; reversed: string }> {
+  const pairs: Array<{ inOrder: string; reversed: string }> = [];
+  for (let i = 0; i + 1 < originals.length; i++)
+    pairs.push({ inOrder: `${originals[i]} ${originals[i + 1]}`, reversed: `${originals[i + 1]} ${originals[i]}` });
   return pairs;
 }
 
 /** Query word pairs found as a phrase in the item's title, slug or keywords: in order +20 %, reversed +10 % (at most +50 %). */
-function phraseFactor(pairs: Array<[string, string]>, phrases: Set<string> | undefined): number {
+function phraseFactor(pairs: Array<{ inOrder: string; reversed: string }>, phrases: Set<string> | undefined): number {
   if (!phrases || pairs.length === 0) return 1;
   let bonus = 0;
-  for (const [a, b] of pairs) {
-    if (phrases.has(`${a} ${b}`)) bonus += 0.2;
-    else if (phrases.has(`${b} ${a}`)) bonus += 0.1;
+  for (const { inOrder, reversed } of pairs) {
+    if (phrases.has(inOrder)) bonus += 0.2;
+    else if (phrases.has(reversed)) bonus += 0.1;
   }
   return 1 + Math.min(0.5, bonus);
 }
@@ -621,6 +622,20 @@ const TO_MARKERS = new Set(['to', 'into', 'as']);
  * describe directions ("jpg to heic" tells that the HEIC converter takes JPG, not makes it).
  */
 function directionFactor(sequence: Sequence, item: CatalogItem): number {
+  let total = 0;
+  for (const [source, target] of directionsOf(item)) total += directionVote(sequence, source, target);
+  return total > 0 ? 1.3 : total < 0 ? 0.7 : 1;
+}
+
+/**
+ * The directions an item describes, as the stems of their source and target (the stems both share left out, pairs
+ * left with no stem on a side dropped): read once per item, not for every goal the item is ranked for.
+ */
+const directions = new WeakMap<CatalogItem, Array<[ReadonlySet<string>, ReadonlySet<string>]>>();
+
+function directionsOf(item: CatalogItem): Array<[ReadonlySet<string>, ReadonlySet<string>]> {
+  let found = directions.get(item);
+  if (found) return found;
   const pairs: Array<[string, string]> = [];
   const slugPair = /^(.+?)-to-(.+)$/.exec(item.tool?.slug ?? item.id);
   if (slugPair?.[1] && slugPair[2]) pairs.push([slugPair[1].replace(/-/g, ' '), slugPair[2].replace(/-/g, ' ')]);
@@ -628,15 +643,19 @@ function directionFactor(sequence: Sequence, item: CatalogItem): number {
     const pair = /^(.+?)\s+(?:to|→)\s+(.+?)(?:\s*\(|$)/i.exec(text);
     if (pair?.[1] && pair[2]) pairs.push([pair[1], pair[2]]);
   }
-  let total = 0;
-  for (const [from, to] of pairs) total += directionVote(sequence, new Set(tokens(from)), new Set(tokens(to)));
-  return total > 0 ? 1.3 : total < 0 ? 0.7 : 1;
+  found = [];
+  for (const [from, to] of pairs) {
+    const source = new Set(tokens(from));
+    const target = new Set(tokens(to));
+    for (const t of [...source]) if (target.has(t)) (source.delete(t), target.delete(t));
+    if (source.size > 0 && target.size > 0) found.push([source, target]);
+  }
+  directions.set(item, found);
+  return found;
 }
 
 /** +1 when the goal converts from `source` to `target`, -1 for the reverse, 0 when it does not say. */
-function directionVote(sequence: Sequence, source: Set<string>, target: Set<string>): number {
-  for (const t of [...source]) if (target.has(t)) (source.delete(t), target.delete(t));
-  if (source.size === 0 || target.size === 0) return 0;
+function directionVote(sequence: Sequence, source: ReadonlySet<string>, target: ReadonlySet<string>): number {
   let vote = 0;
   sequence.forEach(({ word }, i) => {
     const fromMarker = word === 'from' || (word === 'of' && sequence[i - 1]?.word === 'out');
@@ -652,7 +671,7 @@ function directionVote(sequence: Sequence, source: Set<string>, target: Set<stri
     vote += fromMarker === namesSource ? 1 : -1;
   });
   if (vote !== 0) return Math.sign(vote);
-  const first = (set: Set<string>): number => sequence.findIndex((s) => s.token !== null && set.has(s.token));
+  const first = (set: ReadonlySet<string>): number => sequence.findIndex((s) => s.token !== null && set.has(s.token));
   const a = first(source);
   const b = first(target);
   if (a < 0 || b < 0 || a === b) return 0;

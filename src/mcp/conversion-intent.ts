@@ -89,8 +89,16 @@ export interface ConversionIntent {
   to: string;
 }
 
+/** The format each word or word pair met so far names (null: none): every goal's words are read against every pattern. */
+const formatCache = new Map<string, string | null>();
+
 function formatOf(phrase: string): string | undefined {
-  return FORMAT_WORDS.find(([pattern]) => pattern.test(phrase))?.[1];
+  let format = formatCache.get(phrase);
+  if (format === undefined) {
+    format = FORMAT_WORDS.find(([pattern]) => pattern.test(phrase))?.[1] ?? null;
+    if (formatCache.size < 50_000) formatCache.set(phrase, format);
+  }
+  return format ?? undefined;
 }
 
 /** Names of formats long enough that a typo of them is still recognisable ("wrod", "exel", "markdwon"). */
