@@ -99,12 +99,18 @@ export function trainNaiveBayes(examples: readonly Example[], featurize: (text: 
   // log(count + α) − log(α). Indexed by feature, only those are visited (a few thousand, not labels × features).
   const unseen = new Map<string, number>();
   const seen = new Map<string, Array<[string, number]>>();
+  // gains[label][feature]: that log(count + α) − log(α), by label for the few-labels lookup below.
+  const gains = new Map<string, Map<string, number>>();
   for (const [label, own] of counts) {
     unseen.set(label, LOG_ALPHA - Math.log((totals.get(label) ?? 0) + smoothing));
+    const labelGains = new Map<string, number>();
+    gains.set(label, labelGains);
     for (const [feature, count] of own) {
+      const gain = Math.log(count + ALPHA) - LOG_ALPHA;
+      labelGains.set(feature, gain);
       let postings = seen.get(feature);
       if (!postings) seen.set(feature, (postings = []));
-      postings.push([label, Math.log(count + ALPHA) - LOG_ALPHA]);
+      postings.push([label, gain]);
     }
   }
   // Labels a feature has seen, on average: asked about fewer labels, looking each up visits fewer entries.
@@ -122,13 +128,13 @@ export function trainNaiveBayes(examples: readonly Example[], featurize: (text: 
     // A few labels (the ranking's candidates): look their features up. Many: visit the postings of the features.
     if (labels.length < postingsPerFeature) {
       for (const label of labels) {
-        const own = counts.get(label);
+        const labelGains = gains.get(label);
         const base = unseen.get(label);
-        if (!own || base === undefined) continue;
+        if (!labelGains || base === undefined) continue;
         let sum = features.length * base;
         for (const f of features) {
-          const count = own.get(f);
-          if (count !== undefined) sum += Math.log(count + ALPHA) - LOG_ALPHA;
+          const gain = labelGains.get(f);
+          if (gain !== undefined) sum += gain;
         }
         out.set(label, sum);
       }
