@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
 import type { InvokeDeps } from '../core/invoke.ts';
 import type { AnyTool } from '../registry/define-tool.ts';
-import { didYouMean, didYouMeanByWords } from '../lib/did-you-mean.ts';
+import { didYouMean, didYouMeanByWords, wordsOf } from '../lib/did-you-mean.ts';
 import { isModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
 import { registerCatalogRoutes } from './catalog-routes.ts';
@@ -181,8 +181,17 @@ function notFoundDetail(pathname: string, registry: Registry): string {
 function toolsDescribedBy(slug: string, tools: readonly AnyTool[], withModule: boolean): string {
   return didYouMeanByWords(
     slug,
-    tools.map((t) => ({ name: withModule ? `${t.module}/${t.slug}` : t.slug, description: `${t.slug} ${t.title} ${t.keywords.join(' ')}` })),
+    tools.map((t) => ({ name: withModule ? `${t.module}/${t.slug}` : t.slug, words: describingWords(t) })),
   );
+}
+
+/** A tool's words for those hints, read once, not at every 404. */
+const toolWords = new WeakMap<AnyTool, string[]>();
+
+function describingWords(tool: AnyTool): string[] {
+  let words = toolWords.get(tool);
+  if (!words) toolWords.set(tool, (words = wordsOf(`${tool.slug} ${tool.title} ${tool.keywords.join(' ')}`)));
+  return words;
 }
 
 /** Fastify's own errors (body parsing, limits) become envelopes with stable codes and a detail that names the fix. */

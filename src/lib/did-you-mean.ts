@@ -26,7 +26,8 @@ function suggestion(names: readonly string[]): string {
   return ` Did you mean ${list}?`;
 }
 
-const wordsOf = (text: string): string[] =>
+/** The words of a name or a description that a mistyped name is compared with: lower-case, three letters or more. */
+export const wordsOf = (text: string): string[] =>
   text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
@@ -39,15 +40,13 @@ function alike(a: string, b: string): boolean {
 }
 
 /**
- * For a name that is not close to any known one by spelling: the known names whose descriptions share the most of its words
- * (`word-counter` → `text-stats`, whose keywords say "word count"), at most three, or none when no word matches.
+ * For a name that is not close to any known one by spelling: the known names whose words (`wordsOf` their
+ * description) share the most of its words (`word-counter` → `text-stats`, whose keywords say "word count"), at most
+ * three, or none when no word matches.
  */
-export function didYouMeanByWords(typed: string, known: readonly { name: string; description: string }[]): string {
+export function didYouMeanByWords(typed: string, known: readonly { name: string; words: readonly string[] }[]): string {
   const typedWords = wordsOf(typed);
-  const scored = known.map(({ name, description }) => {
-    const words = wordsOf(description);
-    return { name, score: typedWords.filter((t) => words.some((w) => alike(t, w))).length };
-  });
+  const scored = known.map(({ name, words }) => ({ name, score: typedWords.filter((t) => words.some((w) => alike(t, w))).length }));
   const best = Math.max(0, ...scored.map((s) => s.score));
   if (best === 0) return '';
   const names = scored.filter((s) => s.score === best).map((s) => s.name);
