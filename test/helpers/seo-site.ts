@@ -1,10 +1,8 @@
-import { after } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { AnyTool } from '../../src/registry/define-tool.ts';
 import type { ZoneEntry } from './dns-server.ts';
 import { startSite, type FixtureSite, type Route } from './fixture-site.ts';
-import { moduleTools } from './module-tools.ts';
-import { startUrlEngines } from './url-engines.ts';
+import { siteTools } from './url-engines.ts';
 
 /**
  * A small website on loopback that exercises the SEO tools (seo-apis, seo-tools, and over HTTP the bulk auditor
@@ -170,16 +168,7 @@ export async function startSeoSite(): Promise<FixtureSite> {
   return site;
 }
 
-/**
- * A module test of URL tools against the SEO site: the site and the real fetcher and resolver start now and stop
- * after the file's tests; the calls go through the pipeline (`moduleTools`) with those engines.
- */
+/** A module test of URL tools against the SEO site (`siteTools`, test/helpers/url-engines.ts). */
 export async function seoSiteTools(tools: readonly AnyTool[]) {
-  const site = await startSeoSite();
-  const urls = await startUrlEngines(SEO_DNS_ZONE);
-  after(async () => {
-    await site.close();
-    await urls.close();
-  });
-  return { site, origin: site.origin, ...moduleTools(tools, { engines: urls.engines }) };
+  return siteTools(tools, await startSeoSite(), SEO_DNS_ZONE);
 }

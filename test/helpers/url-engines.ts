@@ -1,7 +1,11 @@
+import { after } from 'node:test';
 import { createDnsEngine } from '../../src/engines/dns/resolver.ts';
 import { createFetchEngine } from '../../src/engines/fetch/fetcher.ts';
 import type { Engines } from '../../src/engines/index.ts';
+import type { AnyTool } from '../../src/registry/define-tool.ts';
 import { startTestDnsServer, type TestDnsServer, type ZoneEntry } from './dns-server.ts';
+import type { FixtureSite } from './fixture-site.ts';
+import { moduleTools } from './module-tools.ts';
 
 export interface UrlEngines {
   /** `deps.engines` for `run` / `moduleTools`: the real fetcher and resolver, nothing else. */
@@ -32,4 +36,18 @@ export async function startUrlEngines(zone: Record<string, ZoneEntry> = {}, opti
   const resolver = createDnsEngine({ servers: [dns.address], timeoutMs: Math.min(timeoutMs, 5000) });
   const fetch = createFetchEngine({ dns: resolver, allow, timeoutMs, maxBytes, userAgent: 'toolapi/test (+url-checker)' });
   return { engines: { fetch, dns: resolver }, dns, close: () => dns.close() };
+}
+
+/**
+ * A module test of URL tools against one loopback site: the engines start now (the resolver asking a test DNS server
+ * that answers `zone`), the site and the engines stop after the file's tests, and the calls go through the pipeline
+ * (`moduleTools`) with those engines.
+ */
+export async function siteTools(tools: readonly AnyTool[], site: FixtureSite, zone: Record<string, ZoneEntry> = {}) {
+  const urls = await startUrlEngines(zone);
+  after(async () => {
+    await site.close();
+    await urls.close();
+  });
+  return { site, origin: site.origin, ...moduleTools(tools, { engines: urls.engines }) };
 }

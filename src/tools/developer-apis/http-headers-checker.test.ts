@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import type { AuditJson as R } from '../../../test/helpers/audit-result.ts';
 import { startSite } from '../../../test/helpers/fixture-site.ts';
 import { LEAKY_HOME } from '../../../test/helpers/header-site.ts';
-import { moduleTools } from '../../../test/helpers/module-tools.ts';
-import { startUrlEngines } from '../../../test/helpers/url-engines.ts';
+import { siteTools } from '../../../test/helpers/url-engines.ts';
 import { developerUrlTools } from './url-checks.ts';
 
 /** The module's URL tool (url-checks.ts), through the pipeline and the real fetcher against a loopback site. */
-const site = await startSite({ '/': LEAKY_HOME });
-const urls = await startUrlEngines();
-after(async () => {
-  await site.close();
-  await urls.close();
-});
-const o = site.origin;
-const { result } = moduleTools(developerUrlTools, { engines: urls.engines });
+const { origin: o, result } = await siteTools(developerUrlTools, await startSite({ '/': LEAKY_HOME }));
 
 test('http-headers-checker returns headers as sent', async () => {
   const r = await result<R>('http-headers-checker', { url: `${o}/` });

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { ids, type AuditJson as R } from '../../../test/helpers/audit-result.ts';
 import { startSite } from '../../../test/helpers/fixture-site.ts';
-import { moduleTools } from '../../../test/helpers/module-tools.ts';
-import { startUrlEngines } from '../../../test/helpers/url-engines.ts';
+import { siteTools } from '../../../test/helpers/url-engines.ts';
 import { marketingUrlTools } from './url-checks.ts';
 
 /**
@@ -11,24 +10,20 @@ import { marketingUrlTools } from './url-checks.ts';
  * a loopback site with a landing page, a lead form and a page of tracking tags. The module's other tools are
  * tested in marketing-apis.test.ts.
  */
-const site = await startSite({
-  '/cta': {
-    body: `<html><body><header><a class="btn btn-primary" href="/signup">Start free trial</a></header><main>${'<p>text</p>'.repeat(40)}<a href="/demo">Book a demo</a><button type="submit">Submit</button><a href="/x">Read our story</a><button>Menu</button></main></body></html>`,
-  },
-  '/form': {
-    body: `<html><body><form id="lead" action="http://127.0.0.1:1/post" method="post"><label for="e">Work e-mail</label><input id="e" name="email" type="text"><input name="phone" placeholder="Phone"><input type="hidden" name="utm" value="x"><select name="country"><option>A</option><option>B</option></select><label>Company <input name="company" autocomplete="organization" required></label><input type="password" name="password" aria-label="Password"><button type="submit">Get my quote</button></form></body></html>`,
-  },
-  '/tags': {
-    body: `<html><head><script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC1234567"></script><script>gtag('config', 'G-ABC1234567'); gtag('config', 'UA-1234567-1'); gtag('config','AW-123456789');</script><script>(function(w,d,s,l,i){})(window,document,'script','dataLayer','GTM-ABCD123');</script><script>fbq('init', '123456789012345');</script><script>_linkedin_partner_id = "555555";</script><script src="https://js.hs-scripts.com/1234567.js"></script><script>ttq.load('C4ABCDEFGHIJKLMNOPQ');</script></head><body></body></html>`,
-  },
-});
-const urls = await startUrlEngines();
-after(async () => {
-  await site.close();
-  await urls.close();
-});
-const o = site.origin;
-const { result } = moduleTools(marketingUrlTools, { engines: urls.engines });
+const { origin: o, result } = await siteTools(
+  marketingUrlTools,
+  await startSite({
+    '/cta': {
+      body: `<html><body><header><a class="btn btn-primary" href="/signup">Start free trial</a></header><main>${'<p>text</p>'.repeat(40)}<a href="/demo">Book a demo</a><button type="submit">Submit</button><a href="/x">Read our story</a><button>Menu</button></main></body></html>`,
+    },
+    '/form': {
+      body: `<html><body><form id="lead" action="http://127.0.0.1:1/post" method="post"><label for="e">Work e-mail</label><input id="e" name="email" type="text"><input name="phone" placeholder="Phone"><input type="hidden" name="utm" value="x"><select name="country"><option>A</option><option>B</option></select><label>Company <input name="company" autocomplete="organization" required></label><input type="password" name="password" aria-label="Password"><button type="submit">Get my quote</button></form></body></html>`,
+    },
+    '/tags': {
+      body: `<html><head><script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC1234567"></script><script>gtag('config', 'G-ABC1234567'); gtag('config', 'UA-1234567-1'); gtag('config','AW-123456789');</script><script>(function(w,d,s,l,i){})(window,document,'script','dataLayer','GTM-ABCD123');</script><script>fbq('init', '123456789012345');</script><script>_linkedin_partner_id = "555555";</script><script src="https://js.hs-scripts.com/1234567.js"></script><script>ttq.load('C4ABCDEFGHIJKLMNOPQ');</script></head><body></body></html>`,
+    },
+  }),
+);
 
 test('landing-page-cta-finder', async () => {
   const r = await result<R>('landing-page-cta-finder', { url: `${o}/cta` });
