@@ -142,9 +142,16 @@ function formatOfTypo(word: string): string | undefined {
   return undefined;
 }
 
+/** "xls2pdf", "epub2azw3": the command-line way of writing "xls to pdf", spelled out when both sides name formats. */
+export function spelledOutPairs(text: string): string {
+  return text.replace(/\b([a-z0-9][a-z0-9]{1,4}?)2([a-z0-9][a-z0-9]{1,5})\b/gi, (whole, from: string, to: string) =>
+    formatOf(from.toLowerCase()) && formatOf(to.toLowerCase()) ? `${from} to ${to}` : whole,
+  );
+}
+
 /** The formats a goal names, in order, with the words before each. */
 function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
-  const words = goal
+  const words = spelledOutPairs(goal)
     .toLowerCase()
     .replace(/[“”"'`()[\]{},;:!?]/g, ' ')
     .split(/\s+/)

@@ -71,6 +71,8 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const { scope } = learnedRoutingOf(catalog);
   const ll = scope.logLikelihoods(requestOf(firstStepOf(goal)), [OUT_OF_SCOPE, IN_SCOPE]);
   if ((ll.get(OUT_OF_SCOPE) ?? 0) - (ll.get(IN_SCOPE) ?? 0) <= outOfScopeMargin(decision.confidence)) return decision;
+  // Unless the goal states a tool's job outright: "convert the signed contract from pdf to docx" is no e-signing.
+  if (statesToolJob(catalog, firstStepOf(goal))) return decision;
   return refused(decision, given, 'The goal reads like a job no tool here does; the closest tools there are are listed, nothing was run.');
 }
 

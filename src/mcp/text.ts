@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { spelledOutPairs } from './conversion-intent.ts';
 
 /**
  * Text processing of the router: the same tokens for the index and the query. Words are lower-cased,
@@ -91,11 +92,11 @@ export function words(text: string): string[] {
  * "how many hosts in 10.0.0.0/22" speaks of an IP range, "when does '0 *\/6 * * *' run" of a cron expression,
  * "25% off" of a discount, "1234 in words" of spelling a number, "50 times" of repeating, "these 20 urls" of a
  * bulk job, "how many words" of counting them, "how long … to read" of a reading time, "all caps" of the case
- * converter, "http images" of mixed content, "zip these files" of packing a ZIP.
+ * converter, "http images" of mixed content, "zip these files" of packing a ZIP, "xls2pdf" of "xls to pdf".
  */
 export function withPastedKinds(goal: string): string {
   return (
-    goal
+    spelledOutPairs(goal)
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\/\d{1,2}\b/g, ' ip cidr ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, ' ip address ')
       .replace(/\b\d+(?:\.\d+)?\s*%\s*off\b/gi, ' discount ')

@@ -6,24 +6,25 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 
 /**
  * The router on the evaluation set of test/mcp/eval (775 goals written without reading the router, split into a
- * tuning half and a held-out half that is never used while tuning, plus nine development sets written later
- * from the catalog: dev, dev2 … dev9; see its README). The floors below are the figures measured when the router last
+ * tuning half and a held-out half that is never used while tuning, plus ten development sets written later
+ * from the catalog: dev, dev2 … dev10; see its README). The floors below are the figures measured when the router last
  * changed: they catch a regression. They are not the goal, which is 95 % top-1 for plan_task and 90 % for
  * discover_tools on the held-out half, and no pick for an impossible goal.
  */
-// Measured 2026-11-26 after the router9 changes (issue 17: the learned models of src/mcp/reranker.ts are trained on
+// Measured 2026-11-26 after the router10 changes (issue 17: the learned models of src/mcp/reranker.ts are trained on
 // tuning, dev and dev2 … dev8, so their figures are trained-on figures): tuning 99.4 % / 99.7 % (350 and 351 of 352),
 // dev 99.3 % / 99.7 % (284 and 285 of 286), dev2 99.1 % / 99.4 % (347 and 348 of 350), dev3 99.2 % / 99.7 % (388 and
 // 390 of 391), dev4 95.8 % / 97.0 % (383 and 388 of 400), dev5 95.7 % / 96.3 % (311 and 313 of 325), dev6 96.0 % /
-// 96.8 % (334 and 337 of 348), dev7 93.3 % / 95.0 % (393 and 400 of 421), dev8 88.6 % / 92.0 % (343 and 356 of 387),
+// 96.8 % (334 and 337 of 348), dev7 93.6 % / 95.2 % (394 and 401 of 421), dev8 88.6 % / 92.0 % (343 and 356 of 387),
 // 0 impossible goals picked but 1 of dev8's. Leave-one-set-out (test/mcp/eval/loso.ts: each scored by models trained
-// on the other eight) gives 93.9 % / 95.4 % over the nine (3,061 and 3,110 of 3,260), 48 impossible goals picked.
-// dev9 was written before any router9 change and never trained on: 87.7 % / 90.3 % (579 and 596 of 660), 22 of 82
-// impossible goals picked before them; 88.0 % / 90.8 % (581 and 599 of 660), 17 picked, 0 vague executed after.
-// discover_tools is measured as the MCP tool answers (the router's pick first). The held-out half's floor is the
-// figure measured once after merging the router9 changes (93.9 % / 95.8 %, 337 and 344 of 359, 1 impossible goal
-// picked, 0 vague executed; 94.4 % / 95.8 % and 2 after router7, 93.6 % / 94.7 % and 2 after router6): a known gap,
-// not a target; it is measured again only after merging.
+// on the other eight) gives 93.9 % / 95.4 % over the nine (3,062 and 3,111 of 3,260), 48 impossible goals picked.
+// dev9 (never trained on; the router10 rules were derived from its misses) 90.5 % / 92.7 % (597 and 612 of 660), 17 of
+// 82 impossible goals picked. dev10 was written before any router10 change and neither trained nor tuned on: 87.1 % /
+// 91.9 % (332 and 350 of 381), 11 of 65 impossible goals picked and 1 of 12 vague goals executed before them; 87.4 % /
+// 91.9 % (333 and 350) after. discover_tools is measured as the MCP tool answers (the router's pick first). The
+// held-out half's floor is the figure measured once after the router10 changes (93.9 % / 95.8 %, 337 and 344 of 359,
+// 1 impossible goal picked, 0 vague executed; the same after router9; 94.4 % / 95.8 % and 2 after router7): a known
+// gap, not a target; it is measured again only after the router changes.
 const FLOORS = {
   tuning: { plan: 0.994, discover: 0.997, impossiblePicked: 0, vagueExecuted: 0 },
   dev: { plan: 0.993, discover: 0.996, impossiblePicked: 0, vagueExecuted: 0 },
@@ -32,13 +33,14 @@ const FLOORS = {
   dev4: { plan: 0.957, discover: 0.97, impossiblePicked: 0, vagueExecuted: 0 },
   dev5: { plan: 0.956, discover: 0.963, impossiblePicked: 0, vagueExecuted: 0 },
   dev6: { plan: 0.959, discover: 0.968, impossiblePicked: 0, vagueExecuted: 0 },
-  dev7: { plan: 0.933, discover: 0.95, impossiblePicked: 0, vagueExecuted: 0 },
+  dev7: { plan: 0.935, discover: 0.952, impossiblePicked: 0, vagueExecuted: 0 },
   dev8: { plan: 0.886, discover: 0.919, impossiblePicked: 1, vagueExecuted: 0 },
-  dev9: { plan: 0.88, discover: 0.907, impossiblePicked: 17, vagueExecuted: 0 },
+  dev9: { plan: 0.904, discover: 0.927, impossiblePicked: 17, vagueExecuted: 0 },
+  dev10: { plan: 0.874, discover: 0.918, impossiblePicked: 11, vagueExecuted: 1 },
   'held-out': { plan: 0.938, discover: 0.958, impossiblePicked: 1, vagueExecuted: 0 },
 } as const;
 
-for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'held-out'] as const) {
+for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'held-out'] as const) {
   test(`routing evaluation, ${half} half: plan_task and discover_tools top-1 at or above the last measured floor`, (t) => {
     const f = measure(loadHalf(half));
     t.diagnostic(
@@ -83,6 +85,6 @@ test('the same words with the operation a tool does, or a file it reads, still p
 });
 
 test('the router learns only from the tuning and dev sets: its committed examples are what examples.ts makes of them', () => {
-  // A goal of held-out.json or dev9.json in src/mcp/routing-examples.json would make their figures trained-on ones.
+  // A goal of held-out.json, dev9.json or dev10.json in src/mcp/routing-examples.json would make their figures trained-on ones.
   assert.equal(readFileSync(EXAMPLES_FILE, 'utf8'), serialise(routingExamples()), 'run: bash scripts/run.sh test test/mcp/eval/examples.ts');
 });

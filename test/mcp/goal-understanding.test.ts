@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { createAgent } from '../../src/mcp/agent.ts';
 import { buildCatalog } from '../../src/mcp/catalog.ts';
 import { partsOf } from '../../src/mcp/chains.ts';
+import { spelledOutPairs } from '../../src/mcp/conversion-intent.ts';
 import { buildSkills } from '../../src/mcp/skills.ts';
 import { createRegistry } from '../../src/registry/registry.ts';
 import { ALL_TOOLS } from '../../src/tools/index.ts';
@@ -159,4 +160,18 @@ test('a two-word format name is one name: "old excel" is the legacy format, not 
 test('a format something was sent or came "as" is the one there is, not the target', () => {
   assert.equal(plan('the bank sends my statements as xml and I want a csv').target?.id, 'web.xmlToCsv');
   assert.equal(plan('our printer came with a manual as epub, I would rather have a pdf').target?.id, 'ebook.epubToPdf');
+});
+
+test('"xls2pdf" is the command-line spelling of "xls to pdf"; words like "b2b" are left alone', () => {
+  // Goals written for this test, in the `<from>2<to>` naming of command-line converters.
+  assert.equal(spelledOutPairs('b2b e2e h2o mp3 base64 pdf2docx 7z2zip epub2azw3'), 'b2b e2e h2o mp3 base64 pdf to docx 7z to zip epub to azw3');
+  assert.equal(plan('docx2pdf minutes_june.docx').target?.id, 'documents.docxToPdf');
+  assert.equal(plan('7z2zip backups.7z').target?.id, 'archive.7zToZip');
+  assert.ok(['web.mdToHtml', 'documents.mdToHtml'].includes(plan('md2html for the changelog').target?.id ?? ''));
+});
+
+test('a conversion the goal states is not refused because its context reads like a job no tool does', () => {
+  // "signed contract" reads like e-signing, which no tool does; converting it between two formats is a tool's job.
+  assert.equal(plan('convert the signed contract from pdf to docx').target?.id, 'documents.pdfToDocx');
+  assert.equal(plan('run pdf2docx on the signed contract').target?.id, 'documents.pdfToDocx');
 });
