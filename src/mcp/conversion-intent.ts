@@ -385,8 +385,18 @@ export function unknownTarget(goal: string, known: ReadonlySet<string>): string 
   return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext));
 }
 
-/** Where a goal names the file it has: "drawing.eps", "an .eps", "the eps file"; "backup.tar.xz" by its last extension. */
-const SOURCE_EXTENSION = [/\b[\w-]+(?:\.[\w-]+)*\.([a-z][a-z0-9]{1,4})\b/g, /(?:^|\s)\.([a-z][a-z0-9]{1,4})\b/g, /\b([a-z][a-z0-9]{1,4})\s+files?\b/g];
+/** Where a goal names the file it has: "an .eps", "the eps file" (file names are read by `lastExtension`). */
+const SOURCE_EXTENSION = [/(?:^|\s)\.([a-z][a-z0-9]{1,4})\b/g, /\b([a-z][a-z0-9]{1,4})\s+files?\b/g];
+
+/**
+ * The extension of a file name: "drawing.eps" names eps, "backup.tar.xz" xz, by its last. Found per word, not by one
+ * pattern over the goal, which backtracks quadratically on words of many dots.
+ */
+function lastExtension(word: string): string | undefined {
+  let last: string | undefined;
+  for (const m of word.matchAll(/\.([a-z][a-z0-9]{1,4})\b/g)) if (m.index > 0) last = m[1];
+  return last;
+}
 
 /** Endings of host names that are also registered file extensions ("example.com" is no DOS program). */
 const HOST_SUFFIXES = new Set(['com', 'org', 'net', 'me', 'ai', 'io', 'co', 'us', 'uk', 'de', 'fr', 'it', 'es', 'pt', 'br', 'info', 'biz']);
@@ -402,6 +412,10 @@ export function unknownSource(goal: string, known: ReadonlySet<string>): string 
   if (!stated?.marked || stated.intent.from) return undefined;
   const text = goal.toLowerCase().replace(/\bhttps?:\/\/\S+/g, ' ');
   const named: string[] = [];
+  for (const word of text.match(/[\w.-]+/g) ?? []) {
+    const extension = lastExtension(word);
+    if (extension) named.push(extension);
+  }
   for (const pattern of SOURCE_EXTENSION) for (const m of text.matchAll(pattern)) named.push(m[1]!);
   return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext) && !HOST_SUFFIXES.has(ext));
 }
