@@ -289,6 +289,7 @@ const BACKWARD = new RegExp(
   'i',
 );
 const BARE = new RegExp(String.raw`${NUMBER}\s*${UNIT}`, 'i');
+const LATER_UNIT = new RegExp(String.raw`\b(?:in|into|to|as)\s+${UNIT}`, 'i');
 
 /** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD"). */
 export function quantityOf(goal: string): { value: number; from: string; to?: string } | undefined {
@@ -300,6 +301,8 @@ export function quantityOf(goal: string): { value: number; from: string; to?: st
   const backward = BACKWARD.exec(text);
   if (backward?.[1] && backward[2] && backward[3]) return { value: number(backward[2]), from: unit(backward[3]), to: unit(backward[1]) };
   const bare = BARE.exec(text);
-  if (bare?.[1] && bare[2]) return { value: number(bare[1]), from: unit(bare[2]) };
-  return undefined;
+  if (!bare?.[1] || !bare[2]) return undefined;
+  // "2000 kcal a day, what is that in kJ": the unit asked for comes later in the goal.
+  const asked = LATER_UNIT.exec(text.slice(bare.index + bare[0].length));
+  return { value: number(bare[1]), from: unit(bare[2]), ...(asked?.[1] ? { to: unit(asked[1]) } : {}) };
 }

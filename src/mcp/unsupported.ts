@@ -19,7 +19,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   { pattern: /\btranscrib\w*\b.{0,40}\b(?:audio|podcasts?|recordings?|calls?|meetings?|voice|speech|interviews?)\b/i, what: 'speech transcription' },
   {
     pattern:
-      /\b(?:crop|rotate|flip|watermark|upscale|retouch|blur)\b.{0,30}\b(?:image|photo|picture|pic|gif|png|jpe?g|it)\b|\bremove\b.{0,20}\bbackground\b|\badd\b.{0,20}\b(?:text|caption|sticker)\b.{0,20}\bto\b.{0,15}\b(?:image|photo|picture|gif|it)\b/i,
+      /\b(?:crop|rotate|flip|watermark|upscale|retouch|blur)\b(?:.{0,30}\b(?:image|photo|picture|pic|gif|png|jpe?g)|\s+it)\b|\bremove\b.{0,20}\bbackground\b|\badd\b.{0,20}\b(?:text|caption|sticker)\b.{0,20}\bto\b.{0,15}\b(?:image|photo|picture|gif|it)\b/i,
     what: 'image editing (cropping, rotating, drawing on images)',
   },
   {
@@ -66,7 +66,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b/i,
+      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+(?!(?:validator|function|tool|api|endpoint|method|webhook|service)\b)\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b/i,
     what: 'personal errands',
   },
   {
@@ -113,11 +113,14 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'reading text from images (OCR)',
   },
   {
-    pattern: /\b(?:audio ?books?|text[- ]to[- ]speech|voice ?overs?|narrat\w+)\b|^(?!.*\bhow long\b).*\b(?:read|say|speak)\b.{0,30}\b(?:out loud|aloud)\b/i,
+    pattern:
+      /\b(?:audio ?books?|text[- ]to[- ]speech|voice ?overs?|narrat\w+)\b|^(?!.*\bhow (?:long|many (?:minutes|seconds|hours)|much time)\b).*\b(?:read|say|speak)\b.{0,30}\b(?:out loud|aloud)\b/i,
     what: 'speech synthesis',
   },
   {
-    pattern: /\b(?:psd|photoshop|illustrator|indesign|xcf|figma|cr2|nef|dng|raw photos?)\b/i,
+    // A design program's files, or work done in it; an SVG exported from Figma is an SVG like any other.
+    pattern:
+      /\b(?:psd|xcf|cr2|nef|dng|raw photos?)\b|\b(?:in|into|to|with)\s+(?:photoshop|illustrator|indesign|figma)\b|\b(?:photoshop|illustrator|indesign|figma)\s+(?:files?|docs?|documents?|designs?|frames?|projects?|artboards?|layers?)\b/i,
     what: 'design and camera raw files',
   },
   {

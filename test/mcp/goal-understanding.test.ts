@@ -58,6 +58,10 @@ test('a goal with a quantity and two units picks the converter that declares bot
   assert.equal(temperature.target?.id, 'unitConversions.temperatureConverter');
   assert.deepEqual(temperature.input, { value: 451, from: 'F', to: 'C' });
   assert.equal(plan('20 psi to kpa').target?.id, 'unitConversions.pressureConverter');
+  // The unit asked for can come later, in a question about the quantity (g and oz are masses).
+  const butter = plan('the recipe needs 250 g of butter, how much is that in oz');
+  assert.equal(butter.target?.id, 'unitConversions.massConverter');
+  assert.deepEqual(butter.input, { value: 250, from: 'g', to: 'oz' });
 });
 
 test('typos: a word the catalog does not know is read as the known word one edit away', () => {
@@ -174,4 +178,24 @@ test('a conversion the goal states is not refused because its context reads like
   // "signed contract" reads like e-signing, which no tool does; converting it between two formats is a tool's job.
   assert.equal(plan('convert the signed contract from pdf to docx').target?.id, 'documents.pdfToDocx');
   assert.equal(plan('run pdf2docx on the signed contract').target?.id, 'documents.pdfToDocx');
+});
+
+test('"flip … so it reads" is about text: image editing needs an image, or "it" as what is edited', () => {
+  assert.equal(plan('flip my tagline backwards so it reads right to left: hello world').target?.id, 'textUtilities.reverseText');
+  for (const goal of ['rotate it 90 degrees', 'crop this photo to a square']) assert.equal(plan(goal).status, 'unsupported', goal);
+});
+
+test('words of jobs no tool does, used in another sense, do not refuse the job asked', () => {
+  // "call a validator" is a program's call, not a phone call; "how many minutes … out loud" a reading time, not speech;
+  // an SVG exported from Figma is an SVG. Goals written for this test.
+  assert.equal(plan('I\'ll call a validator on this json to check it parses: {"id": 7}').target?.id, 'developerApis.jsonValidator');
+  assert.equal(plan('how many minutes will it take to read this essay out loud').target?.id, 'textUtilities.textStats');
+  assert.equal(plan('the svg exported from Figma is bloated, minify it').target?.id, 'convertors.compressSvg');
+  for (const goal of [
+    'call my dentist and move my appointment',
+    'read this poem aloud for me',
+    'convert my figma design to html',
+    'edit the layers in photoshop',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
 });
