@@ -118,6 +118,12 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'speech synthesis',
   },
   {
+    // Code for languages no tool writes: the code generators write TypeScript, Python, Go and zod from JSON.
+    pattern:
+      /\b(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+|elixir|haskell|protobuf|proto|avro|graphql)\s+(?:structs?|class(?:es)?|data\s+class(?:es)?|pojos?|types?|models?|records?|schemas?|messages?)\b|\bpojos?\b|\b(?:make|generate|create|infer|build|derive)\s+(?:an?\s+|the\s+|my\s+)?(?:json[- ]schema|\.?proto(?:buf)?)\b|\bjson\b.{0,30}\b(?:to|into|as)\s+(?:an?\s+)?(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+)(?![\w+#])/i,
+    what: 'code generation for languages other than TypeScript, Python, Go and zod',
+  },
+  {
     // A design program's files, or work done in it; an SVG exported from Figma is an SVG like any other.
     pattern:
       /\b(?:psd|xcf|cr2|nef|dng|raw photos?)\b|\b(?:in|into|to|with)\s+(?:photoshop|illustrator|indesign|figma)\b|\b(?:photoshop|illustrator|indesign|figma)\s+(?:files?|docs?|documents?|designs?|frames?|projects?|artboards?|layers?)\b/i,

@@ -199,3 +199,10 @@ test('words of jobs no tool does, used in another sense, do not refuse the job a
   ])
     assert.equal(plan(goal).status, 'unsupported', goal);
 });
+
+test('code from JSON for a language no generator writes is "unsupported"; the ones there are still run', () => {
+  for (const goal of ['turn this json into swift structs: {"id": 1}', 'json to c#', 'dart model classes for this api response'])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('go struct for this json please: {"id": 1}').target?.id, 'developerApis.jsonToGoStruct');
+  assert.equal(plan('my java backend sends this json, give me typescript types: {"id": 1}').target?.id, 'developerApis.jsonToTypescript');
+});
