@@ -118,6 +118,12 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'speech synthesis',
   },
   {
+    // Date arithmetic: the timestamp converter shows one date in other forms, the due-date calculator counts to a due date.
+    pattern:
+      /\bhow many (?:calendar |business |working )?(?:days|weeks|months|years)\b(?:\s+(?:are|is|were|have)\s+(?:there|passed))?\s*(?:left\s+)?(?:between|until|till|since|from)\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|today|now|christmas|new year|my birthday)|\bhow old (?:am i|is|are|was|will)\b/i,
+    what: 'date arithmetic (days between dates, ages)',
+  },
+  {
     // Code for languages no tool writes: the code generators write TypeScript, Python, Go and zod from JSON.
     pattern:
       /\b(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+|elixir|haskell|protobuf|proto|avro|graphql)\s+(?:structs?|class(?:es)?|data\s+class(?:es)?|pojos?|types?|models?|records?|schemas?|messages?)\b|\bpojos?\b|\b(?:make|generate|create|infer|build|derive)\s+(?:an?\s+|the\s+|my\s+)?(?:json[- ]schema|\.?proto(?:buf)?)\b|\bjson\b.{0,30}\b(?:to|into|as)\s+(?:an?\s+)?(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+)(?![\w+#])/i,

@@ -206,3 +206,9 @@ test('code from JSON for a language no generator writes is "unsupported"; the on
   assert.equal(plan('go struct for this json please: {"id": 1}').target?.id, 'developerApis.jsonToGoStruct');
   assert.equal(plan('my java backend sends this json, give me typescript types: {"id": 1}').target?.id, 'developerApis.jsonToTypescript');
 });
+
+test('date arithmetic is "unsupported"; days until an invoice is due are the due-date calculator\'s', () => {
+  for (const goal of ['how many days are there between 3 May and 20 August', 'how old is someone born on 1 March 1985'])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('how many days until my invoice dated 2024-06-01 on net 30 terms is due').target?.id, 'calculators.paymentDueDateCalculator');
+});
