@@ -113,6 +113,11 @@ export function withPastedKinds(goal: string): string {
       .replace(/\burl[- ](?:friendly|safe)\b|\bpermalink\b/gi, '$& slug ')
       // Names of letter cases ("all caps", "camelCase", "title case") ask for the case converter.
       .replace(/\b(?:all[- ]caps|(?:upper|lower|title|sentence|camel|pascal|snake|kebab|constant)[ _-]?case)\b/gi, '$& letter case ')
+      // "spell this backwards", "so it reads end to start": reversing text, not spelling numbers or counting.
+      .replace(
+        /\b(?:spell(?:ed|t)?|write|written|read|reads|say|flip|mirror)\b[^.?!]{0,40}?\b(?:backwards?|end to start|right to left)\b/gi,
+        '$& reverse text ',
+      )
       // "http images on my https page": insecure resources on a secure page are mixed content.
       .replace(/\bhttp\s+(?:images?|scripts?|resources?|assets?|content|iframes?|stylesheets?|css|fonts?|videos?)\b/gi, '$& mixed content ')
       // "zip these files together": to zip is to pack into a ZIP archive (not to convert a .zip).

@@ -212,3 +212,8 @@ test('date arithmetic is "unsupported"; days until an invoice is due are the due
     assert.equal(plan(goal).status, 'unsupported', goal);
   assert.equal(plan('how many days until my invoice dated 2024-06-01 on net 30 terms is due').target?.id, 'calculators.paymentDueDateCalculator');
 });
+
+test('"spell it backwards" reverses the text; it is neither spelling a number nor counting', () => {
+  assert.equal(plan('can you write my name backwards: Ada Lovelace').target?.id, 'textUtilities.reverseText');
+  assert.equal(plan("spell 'stressed' backwards").target?.id, 'textUtilities.reverseText');
+});
