@@ -113,6 +113,8 @@ export function withPastedKinds(goal: string): string {
       .replace(/\burl[- ](?:friendly|safe)\b|\bpermalink\b/gi, '$& slug ')
       // Names of letter cases ("all caps", "camelCase", "title case") ask for the case converter.
       .replace(/\b(?:all[- ]caps|(?:upper|lower|title|sentence|camel|pascal|snake|kebab|constant)[ _-]?case)\b/gi, '$& letter case ')
+      // "'two thousand and seven' as digits": numbers written in words, not digital storage (both stem to "digit").
+      .replace(/\b(?:as|to|in|into)\s+(?:digits|numerals|figures)\b/gi, ' words to number ')
       // "spell this backwards", "so it reads end to start": reversing text, not spelling numbers or counting.
       .replace(
         /\b(?:spell(?:ed|t)?|write|written|read|reads|say|flip|mirror)\b[^.?!]{0,40}?\b(?:backwards?|end to start|right to left)\b/gi,

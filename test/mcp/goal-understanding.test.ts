@@ -217,3 +217,10 @@ test('"spell it backwards" reverses the text; it is neither spelling a number no
   assert.equal(plan('can you write my name backwards: Ada Lovelace').target?.id, 'textUtilities.reverseText');
   assert.equal(plan("spell 'stressed' backwards").target?.id, 'textUtilities.reverseText');
 });
+
+test('format and number names: TSV is a sheet as text, FictionBook is FB2, "as digits" reads number words', () => {
+  assert.equal(plan('export the old .xls price list as tsv').target?.id, 'office.xlsToTxt');
+  assert.equal(plan('make a FictionBook copy of novel.epub').target?.id, 'ebook.epubToFb2');
+  assert.equal(plan("'four hundred and twelve' as digits").target?.id, 'textUtilities.wordsToNumber');
+  assert.equal(plan('convert 5 GB to MB').target?.id, 'unitConversions.digitalConverter');
+});
