@@ -224,3 +224,8 @@ test('format and number names: TSV is a sheet as text, FictionBook is FB2, "as d
   assert.equal(plan("'four hundred and twelve' as digits").target?.id, 'textUtilities.wordsToNumber');
   assert.equal(plan('convert 5 GB to MB').target?.id, 'unitConversions.digitalConverter');
 });
+
+test('"the cron line for …" asks for one to be made; a cron line given is read', () => {
+  assert.equal(plan('cron line for every sunday at midnight').target?.id, 'developerApis.cronExpressionGenerator');
+  assert.equal(plan("what does the cron line '30 7 * * 1-5' mean").target?.id, 'developerApis.cronExpressionParser');
+});
