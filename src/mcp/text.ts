@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { spelledOutPairs } from './conversion-intent.ts';
+import { englishOf } from './lexicon.ts';
 
 /**
  * Text processing of the router: the same tokens for the index and the query. Words are lower-cased,
@@ -96,7 +97,8 @@ export function words(text: string): string[] {
  */
 export function withPastedKinds(goal: string): string {
   return (
-    spelledOutPairs(goal)
+    [spelledOutPairs(goal), ...englishOf(goal)]
+      .join(' ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\/\d{1,2}\b/g, ' ip cidr ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, ' ip address ')
       .replace(/\b\d+(?:\.\d+)?\s*%\s*off\b/gi, ' discount ')

@@ -4,6 +4,7 @@ import { createAgent } from '../../src/mcp/agent.ts';
 import { buildCatalog } from '../../src/mcp/catalog.ts';
 import { partsOf } from '../../src/mcp/chains.ts';
 import { spelledOutPairs } from '../../src/mcp/conversion-intent.ts';
+import { englishOf } from '../../src/mcp/lexicon.ts';
 import { buildSkills } from '../../src/mcp/skills.ts';
 import { createRegistry } from '../../src/registry/registry.ts';
 import { ALL_TOOLS } from '../../src/tools/index.ts';
@@ -228,4 +229,19 @@ test('format and number names: TSV is a sheet as text, FictionBook is FB2, "as d
 test('"the cron line for …" asks for one to be made; a cron line given is read', () => {
   assert.equal(plan('cron line for every sunday at midnight').target?.id, 'developerApis.cronExpressionGenerator');
   assert.equal(plan("what does the cron line '30 7 * * 1-5' mean").target?.id, 'developerApis.cronExpressionParser');
+});
+
+test('goals in other languages: the common words of the tool families are read in English too', () => {
+  // Goals written for this test (Spanish, German, Dutch, Polish, French); the English ones keep their picks.
+  assert.deepEqual(englishOf('Entferne alle Leerzeichen aus diesem Text'), ['remove', 'spaces']);
+  assert.deepEqual(englishOf('remove the spaces from this text'), []);
+  assert.equal(plan('cuenta las palabras de este texto: hola mundo').target?.id, 'textUtilities.textStats');
+  assert.equal(plan('entferne alle Leerzeichen aus diesem Text: a b c').target?.id, 'textUtilities.removeSpaces');
+  assert.equal(plan('genereer een sterk wachtwoord').target?.id, 'securityApis.securePasswordGenerator');
+  assert.equal(plan('calculer la remise de 15 % sur 80 €').target?.id, 'calculators.discountCalculator');
+  assert.ok(
+    ['securityApis.securityHeadersAnalyzer', 'security-headers-job'].includes(
+      plan('sprawdź nagłówki bezpieczeństwa https://sklep.example.pl').target?.id ?? '',
+    ),
+  );
 });

@@ -1,0 +1,92 @@
+/**
+ * Goals in other languages: the catalog speaks English, so the common words of its tool families in German, Spanish,
+ * French, Italian, Portuguese, Dutch, Swedish, Polish, Turkish, Indonesian and Japanese romaji are read as their English
+ * equivalents too ("quitar todos los espacios" also says "remove spaces"). Each entry is one concept of the catalog
+ * (a word of its tools' titles) and its common spellings, without accents; words that are also common English words
+ * are left out ("site", "file", "test").
+ */
+const CONCEPTS: Array<[english: string, spellings: string]> = [
+  ['text', 'texto testo tekst metin teks texte tekstu tekstin'],
+  ['words', 'palabras mots parole palavras woorden worter worte worten ord slowa kelime kelimeler kata'],
+  ['characters', 'caracteres caratteri tekens zeichen tecken znaki znakow karakter moji'],
+  [
+    'count',
+    'compte zahle contar cuenta cuantas cuantos compter combien contare conta quante quanti contagem quantas hoeveel tellen zahlen zaehlen wieviele raknar rakna ile policz berapa hitung',
+  ],
+  ['uppercase', 'mayusculas majuscules maiuscolo maiuscole maiusculas hoofdletters grossbuchstaben versaler wielkie oomoji'],
+  ['lowercase', 'minusculas minuscules minuscolo minuscole kleinbuchstaben kleine gemener komoji'],
+  ['spaces', 'espacios espaces spazi espacos spaties leerzeichen mellanslag spacje bosluk bosluklari spasi'],
+  [
+    'remove',
+    'quita elimina borra supprime enleve rimuovi togli remova verwijder entferne quitar eliminar borrar supprimer enlever rimuovere togliere remover verwijderen entfernen bort usun kaldir hapus sakujo',
+  ],
+  ['line breaks', 'saltos sauts capo quebras regeleinden zeilenumbruche zeilenumbrueche radbrytningar'],
+  [
+    'sort alphabetical',
+    'ordena ordina sorteer sortiere ordenar trier ordinare sorteren sortieren sortera sortuj sirala urutkan alfabetico alphabetique alfabetisch alfabetik alfabetycznie alfabetiskt',
+  ],
+  [
+    'compress smaller',
+    'comprime compresse comprimi comprimeer komprimiere comprimir compresser comprimere comprimeren komprimieren komprimera kompresuj sikistir kompres asshuku verkleinern reducir',
+  ],
+  ['image', 'imagen immagine imagem afbeelding bild bilden obraz zdjecie resim gambar gazou'],
+  ['password', 'contrasena senha wachtwoord passwort losenord haslo sifre sandi pasuwaado'],
+  ['generate', 'genera genere gera genereer generiere generar generer generare gerar genereren generieren generera wygeneruj generuj olustur buat buatkan'],
+  ['strong', 'fuerte sterk silne guclu kuat'],
+  ['random', 'aleatorio aleatoire casuale willekeurig zufallig slumpmassig losowe rastgele acak'],
+  [
+    'convert',
+    'convierte converti converta wandle konvertiere convertir convertire omzetten umwandeln konvertieren konvertera konwertuj donustur ubah konversi henkan',
+  ],
+  ['speed', 'velocidad vitesse velocita velocidade snelheid geschwindigkeit hastighet predkosc hiz hizini kecepatan'],
+  ['measure', 'medir mesurer misurare meten messen zmierz olc ukur'],
+  ['page', 'pagina sitio sito seite strona halaman situs sitemin'],
+  ['security', 'seguridad securite sicurezza seguranca beveiliging sicherheit sakerhet bezpieczenstwa guvenlik keamanan'],
+  ['headers', 'cabeceras encabezados intestazioni cabecalhos kopfzeilen naglowki basliklar'],
+  ['vat', 'iva tva mwst mehrwertsteuer umsatzsteuer btw moms kdv ppn'],
+  ['tax', 'impuesto impot tasse imposto belasting steuer skatt podatek vergi pajak'],
+  ['loan monthly payment', 'prestamo pret prestito emprestimo lening darlehen kredit kredyt pinjaman cicilan cuota mensualite rata raty'],
+  ['interest', 'interes interet interesse juros rente zinsen zins ranta odsetki oprocentowanie faiz bunga'],
+  ['compound interest', 'compuesto composto samengestelde zinseszins sammansatt skladany bilesik majemuk'],
+  ['number', 'numero numeros getal zahl liczba sayi angka bilangan'],
+  ['in words', 'letras lettres lettere extenso uitschrijven slownie yaziyla terbilang'],
+  ['discount', 'descuento remise sconto desconto korting rabatt rabat indirim diskon'],
+  ['price', 'precio prix prezzo preco prijs preis pris cena fiyat harga'],
+  ['margin', 'margen marge margine margem marza marji'],
+  ['markup', 'aufschlag recargo majoration ricarico opslag paslag narzut'],
+  ['currency exchange rate', 'cambio wisselkoers koers wechselkurs kurs vaxelkurs kur'],
+  ['engagement', 'interaccion interazione engajamento betrokkenheid'],
+  ['repeat', 'repetir repeter ripetere herhalen wiederholen upprepa powtorz tekrarla ulangi kurikaeshi'],
+  ['comma separated', 'comas virgules virgole virgulas kommas komma przecinkami virgul koma'],
+  ['extract', 'extraer extraire estrarre extrair extraheren extrahieren extrahera wyodrebnij ekstrak'],
+  ['summary', 'resumen resumir riassunto resumo samenvatting zusammenfassung sammanfattning podsumowanie ozet ringkasan rangkum'],
+  ['check', 'comprobar verificar verifier controllare verificare controleren prufen uberprufen kontrollera sprawdz periksa cek'],
+  ['links', 'enlaces liens collegamenti ligacoes verwijzingen lankar linki baglantilar tautan'],
+  ['broken', 'rotos casses rotti quebrados kapotte defekte trasiga uszkodzone kirik rusak'],
+  ['time', 'tiempo temps tijd zeit tid czas zaman waktu jikan'],
+];
+
+const ENGLISH: ReadonlyMap<string, string> = new Map(CONCEPTS.flatMap(([english, spellings]) => spellings.split(' ').map((word) => [word, english] as const)));
+
+/** Lower case without accents, with the letters NFKD does not decompose ("ł", "ı", "ß") spelled in ASCII. */
+function plain(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ł/g, 'l')
+    .replace(/ı/g, 'i')
+    .replace(/ß/g, 'ss')
+    .replace(/ø/g, 'o')
+    .replace(/æ/g, 'ae');
+}
+
+/** The English words of the goal's words in other languages, to be read beside them (empty when there are none). */
+export function englishOf(goal: string): string[] {
+  const found = new Set<string>();
+  for (const word of plain(goal).match(/[a-z0-9]+/g) ?? []) {
+    const english = ENGLISH.get(word);
+    if (english) found.add(english);
+  }
+  return [...found];
+}
