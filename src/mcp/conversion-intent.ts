@@ -17,7 +17,7 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^odt$|^(?:libre|open)\s*office\s+(?:writer|document|text)|^writer\s+doc/, 'odt'],
   [/^ods$|^(?:libre|open)\s*office\s+(?:calc|spreadsheet)/, 'ods'],
   [/^odp$|^(?:libre|open)\s*office\s+(?:impress|presentation|slides)/, 'odp'],
-  [/^rtf$/, 'rtf'],
+  [/^rtf$|^rich\s+text/, 'rtf'],
   // A sheet's text is tab-separated (the spreadsheet-to-text tools write TSV).
   [/^txt$|^plain\s+text|^text\s+file|^tsv$|^tab[\s-]?(?:separated|delimited)/, 'txt'],
   [/^markdown$|^md$/, 'md'],
@@ -26,7 +26,7 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^mobi$/, 'mobi'],
   [/^azw3?$|^kindle$/, 'azw'],
   [/^fb2$|^fictionbook$/, 'fb2'],
-  [/^csv$/, 'csv'],
+  [/^csv$|^comma[\s-]separated/, 'csv'],
   [/^json$/, 'json'],
   [/^xml$/, 'xml'],
   [/^ya?ml$/, 'yaml'],
@@ -143,11 +143,18 @@ function formatOfTypo(word: string): string | undefined {
   return undefined;
 }
 
-/** "xls2pdf", "epub2azw3": the command-line way of writing "xls to pdf", spelled out when both sides name formats. */
+/**
+ * Formats written the short way, spelled out: "xls2pdf" (the command-line way of writing "xls to pdf", when both
+ * sides name formats) and "p d f" (a format dictated letter by letter).
+ */
 export function spelledOutPairs(text: string): string {
-  return text.replace(/\b([a-z0-9][a-z0-9]{1,4}?)2([a-z0-9][a-z0-9]{1,5})\b/gi, (whole, from: string, to: string) =>
-    formatOf(from.toLowerCase()) && formatOf(to.toLowerCase()) ? `${from} to ${to}` : whole,
-  );
+  return text
+    .replace(/\b([a-z0-9][a-z0-9]{1,4}?)2([a-z0-9][a-z0-9]{1,5})\b/gi, (whole, from: string, to: string) =>
+      formatOf(from.toLowerCase()) && formatOf(to.toLowerCase()) ? `${from} to ${to}` : whole,
+    )
+    .replace(/\b(?![ai]\b)[a-z](?: (?![ai]\b)[a-z]){2,3}\b/gi, (letters) =>
+      formatOf(letters.replace(/ /g, '').toLowerCase()) ? letters.replace(/ /g, '') : letters,
+    );
 }
 
 /** The formats a goal names, in order, with the words before each. */
@@ -275,13 +282,11 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
             .some((w) => w === 'from' || w === 'of')),
     ) ?? mentions.find((m) => m.format !== target?.format);
   if (target) return { intent: { from: source?.format, to: target.format }, marked: true };
-  // "a png of this heic", "jpg from the heic": the one after "of"/"from" is the source, the other the target.
-  const marked = mentions.filter(
-    (m) =>
-      !m.file &&
-      before(m)
-        .slice(-2)
-        .some((w) => w === 'from' || w === 'of'),
+  // "a png of this heic", "plain text from story.mobi": the one after "of"/"from" is the source, the other the target.
+  const marked = mentions.filter((m) =>
+    before(m)
+      .slice(-2)
+      .some((w) => w === 'from' || w === 'of'),
   );
   if (mentions.length === 2 && marked.length === 1)
     return { intent: { from: marked[0]!.format, to: mentions.find((m) => m !== marked[0])!.format }, marked: false };

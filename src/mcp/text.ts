@@ -117,6 +117,8 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b(?:all[- ]caps|(?:upper|lower|title|sentence|camel|pascal|snake|kebab|constant)[ _-]?case)\b/gi, '$& letter case ')
       // "'two thousand and seven' as digits": numbers written in words, not digital storage (both stem to "digit").
       .replace(/\b(?:as|to|in|into)\s+(?:digits|numerals|figures)\b/gi, ' words to number ')
+      // "interest that is not compounded", "without compounding": simple interest, whatever "compound" says.
+      .replace(/\b(?:not|non|without|no)[- ](?:\w+[- ])?compound(?:ed|ing)?\b/gi, ' simple interest ')
       // "spell this backwards", "so it reads end to start": reversing text, not spelling numbers or counting.
       .replace(
         /\b(?:spell(?:ed|t)?|write|written|read|reads|say|flip|mirror)\b[^.?!]{0,40}?\b(?:backwards?|end to start|right to left)\b/gi,

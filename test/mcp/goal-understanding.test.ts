@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { createAgent } from '../../src/mcp/agent.ts';
 import { buildCatalog } from '../../src/mcp/catalog.ts';
 import { partsOf } from '../../src/mcp/chains.ts';
-import { spelledOutPairs } from '../../src/mcp/conversion-intent.ts';
+import { conversionIntentOf, spelledOutPairs } from '../../src/mcp/conversion-intent.ts';
 import { englishOf } from '../../src/mcp/lexicon.ts';
 import { buildSkills } from '../../src/mcp/skills.ts';
 import { createRegistry } from '../../src/registry/registry.ts';
@@ -244,4 +244,14 @@ test('goals in other languages: the common words of the tool families are read i
       plan('sprawdź nagłówki bezpieczeństwa https://sklep.example.pl').target?.id ?? '',
     ),
   );
+});
+
+test('formats said other ways: "p d f" letter by letter, "rich text", "comma separated values", "text from story.mobi"', () => {
+  assert.equal(spelledOutPairs('turn it into a p d f, not an a b c list'), 'turn it into a pdf, not an a b c list');
+  assert.equal(plan('turn my excel spreadsheet into a p d f').target?.id, 'office.xlsxToPdf');
+  assert.equal(plan('plain text to rich text please').target?.id, 'documents.txtToRtf');
+  assert.equal(plan('export the q3.xlsx as comma separated values').target?.id, 'office.xlsxToCsv');
+  assert.equal(conversionIntentOf('plain text from story.mobi')?.from, 'mobi');
+  // And a negation: interest that is not compounded is simple interest.
+  assert.equal(plan('interest that is not compounded on 1000 at 5% for 3 years').target?.id, 'calculators.simpleInterestCalculator');
 });
