@@ -118,6 +118,12 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'speech synthesis',
   },
   {
+    // Changing the user's own server, site or store: the tools here check and report, they change nothing elsewhere.
+    pattern:
+      /\b(?:install|enable|set ?up|configure|turn on|deploy|change|update|add)\b.{0,40}\b(?:on|in|to)\s+(?:my|our|the)\s+(?:server|nginx|apache|wordpress|wp|shopify|woocommerce|dns|hosting|cpanel|cloudflare|\.?htaccess)\b|\b(?:change|update|edit)\s+(?:my|our|the)\s+dns\b|\bfix\b.{0,40}\b(?:links?|redirects?|pages?|site|website|server|store)\b.{0,25}\bautomatically\b/i,
+    what: 'changes on your server, site or store',
+  },
+  {
     // Date arithmetic: the timestamp converter shows one date in other forms, the due-date calculator counts to a due date.
     pattern:
       /\bhow many (?:calendar |business |working )?(?:days|weeks|months|years)\b(?:\s+(?:are|is|were|have)\s+(?:there|passed))?\s*(?:left\s+)?(?:between|until|till|since|from)\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|today|now|christmas|new year|my birthday)|\bhow old (?:am i|is|are|was|will)\b/i,

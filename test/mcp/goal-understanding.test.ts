@@ -255,3 +255,10 @@ test('formats said other ways: "p d f" letter by letter, "rich text", "comma sep
   // And a negation: interest that is not compounded is simple interest.
   assert.equal(plan('interest that is not compounded on 1000 at 5% for 3 years').target?.id, 'calculators.simpleInterestCalculator');
 });
+
+test('changing the user\'s own server, site or store is "unsupported"; checking it is not', () => {
+  for (const goal of ['enable gzip compression on my nginx', 'add a canonical tag to my wordpress pages', 'update my dns to point at the new host'])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('check the security headers on our server https://x.example').target?.id, 'securityApis.securityHeadersAnalyzer');
+  assert.equal(plan('add 20% vat to 150').target?.id, 'calculators.vatCalculator');
+});
