@@ -124,6 +124,13 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'changes on your server, site or store',
   },
   {
+    // Network probes: the URL tools fetch pages over HTTP(S) through the guarded fetcher; nothing here pings,
+    // traces routes, queries WHOIS, locates addresses or loads a server with traffic.
+    pattern:
+      /\bping\b.{0,30}(?:\b\d{1,3}(?:\.\d{1,3}){3}\b|\blatency\b|\bpackets?\b)|\btraceroute\b|\bwhois\b|\bwho owns\b.{0,30}\b(?:domain|[a-z0-9-]+\.[a-z]{2,})|\b(?:where is|locate|geolocat\w*|location of)\b.{0,20}\bip\b|\bip\b.{0,30}\b(?:located|location|city|geolocation)\b|\b(?:load|stress)[- ]test\w*\b|\bconcurrent users\b/i,
+    what: 'network probes (ping, traceroute, WHOIS, IP location, load tests)',
+  },
+  {
     // Date arithmetic: the timestamp converter shows one date in other forms, the due-date calculator counts to a due date.
     pattern:
       /\bhow many (?:calendar |business |working )?(?:days|weeks|months|years)\b(?:\s+(?:are|is|were|have)\s+(?:there|passed))?\s*(?:left\s+)?(?:between|until|till|since|from)\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|today|now|christmas|new year|my birthday)|\bhow old (?:am i|is|are|was|will)\b/i,

@@ -262,3 +262,14 @@ test('changing the user\'s own server, site or store is "unsupported"; checking 
   assert.equal(plan('check the security headers on our server https://x.example').target?.id, 'securityApis.securityHeadersAnalyzer');
   assert.equal(plan('add 20% vat to 150').target?.id, 'calculators.vatCalculator');
 });
+
+test('network probes are "unsupported"; a site that is up or down is the status checker\'s', () => {
+  for (const goal of [
+    'ping 1.1.1.1 and tell me the latency',
+    'whois lookup for acme-widgets.example',
+    'where is ip 203.0.113.9 located',
+    'stress test my api with 500 concurrent users',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('is https://shop.example up or down right now?').target?.id, 'seoApis.httpStatusChecker');
+});

@@ -12,7 +12,7 @@ export default definePageAudit({
     'Requests a URL (GET, following up to 5 redirects) and reports the final HTTP status, every redirect hop, the final URL, ' +
     'timings (DNS, connect, TLS, time to first byte, total), content type and size, server header and TLS validity, with an ' +
     'audit: final status 2xx, redirect count, HTTPS, certificate validity and response time. Private and loopback addresses are refused.',
-  keywords: ['http status', 'status code', 'url checker', 'is my site up', '404 checker', 'response code', 'uptime'],
+  keywords: ['http status', 'status code', 'url checker', 'is my site up', 'is my site down', 'up or down', '404 checker', 'response code', 'uptime'],
   fields: () => ({
     status: z.number().int(),
     statusText: z.string(),
