@@ -52,7 +52,8 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
 const GENERIC_KINDS = /^(?:spreadsheets?|slides?|slide\s+deck|plain\s+text|text\s+file|web\s*page)\b/;
 
 const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
-const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2']);
+/** "to" in English and, where it cannot be an English word, in German, Dutch and French ("als CSV", "naar pdf"). */
+const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'als', 'naar', 'nach', 'zu', 'vers']);
 /** Words before a format that say the thing is already there ("this png", "my pdf"). */
 const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having or being handed (the source) and of wanting (the target) a format. */

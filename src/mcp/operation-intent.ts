@@ -14,7 +14,7 @@ export type Operation = 'create' | 'inspect';
 const CREATE =
   /\b(?:make|create|generate|build|produce|come up with|give me (?:a|an|some|\d+)|i need (?:a|an|some|\d+)|new|suggest|brainstorm|ideas?|variants|variations|alternatives|other versions)\b|^\s*(?:an? )?[\w-]+ (?:that|which) (?:matches|match|runs|run|fires|validates|accepts)\b|\b(?:cron(?:tab)?|regexp?|regular expression)\s+(?:(?:line|expression|entry|string|pattern)\s*)?(?:for\b|so\b|to (?:run|match|fire)\b|:\s*(?:every|mon|tue|wed|thu|fri|sat|sun|daily|weekly|hourly))/i;
 const INSPECT =
-  /\b(?:how (?:strong|secure|safe|good|long|many|fast)|(?:strong|secure|safe|good|long|short) enough|is (?:this|that|it|my|our|the)|are (?:these|my|our|the)|check\w*|verif\w*|validat\w*|test(?:ing)?|analy[sz]\w*|audit\w*|decod\w*|pars\w*|explain\w*|inspect\w*|what(?:'s|s| is| does| do| are) (?:in|inside|this|that|these|the|it)|break(?:s|ing)? down|breakdown|survive)\b/i;
+  /\b(?:how (?:strong|secure|safe|good|long|many|fast)|(?:strong|secure|safe|good|long|short) enough|is (?:this|that|it|my|our|the)|is ["'‘“]|are (?:these|my|our|the)|check\w*|verif\w*|validat\w*|test(?:ing)?|analy[sz]\w*|audit\w*|decod\w*|pars\w*|explain\w*|inspect\w*|what(?:'s|s| is| does| do| are) (?:in|inside|this|that|these|the|it)|break(?:s|ing)? down|breakdown|survive)\b/i;
 
 export function operationOf(goal: string): Operation | undefined {
   const create = CREATE.exec(goal);

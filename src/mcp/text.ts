@@ -119,6 +119,12 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b(?:as|to|in|into)\s+(?:digits|numerals|figures)\b/gi, ' words to number ')
       // "interest that is not compounded", "without compounding": simple interest, whatever "compound" says.
       .replace(/\b(?:not|non|without|no)[- ](?:\w+[- ])?compound(?:ed|ing)?\b/gi, ' simple interest ')
+      // "tl;dr this", "tldr": a summary.
+      .replace(/\btl;?\s?dr\b/gi, ' summarize summary ')
+      // A bcrypt hash pasted ("does 'letmein' match $2b$10$…"): a password hash to verify.
+      .replace(/\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}/g, ' bcrypt hash ')
+      // Letters dictated one by one ("what's my c p c", "check the s s l"): the word they spell.
+      .replace(/\b(?![ai]\b)[a-z](?: (?![ai]\b)[a-z]){2,3}\b/gi, (letters) => letters.replace(/ /g, ''))
       // "spell this backwards", "so it reads end to start": reversing text, not spelling numbers or counting.
       .replace(
         /\b(?:spell(?:ed|t)?|write|written|read|reads|say|flip|mirror)\b[^.?!]{0,40}?\b(?:backwards?|end to start|right to left)\b/gi,

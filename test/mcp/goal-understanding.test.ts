@@ -273,3 +273,16 @@ test('network probes are "unsupported"; a site that is up or down is the status 
     assert.equal(plan(goal).status, 'unsupported', goal);
   assert.equal(plan('is https://shop.example up or down right now?').target?.id, 'seoApis.httpStatusChecker');
 });
+
+test('more ways of asking: a hashtag generator, cost per signup, "is \'…\' a good subject line", tl;dr, a bcrypt hash, "als CSV"', () => {
+  assert.equal(plan('hashtag generator for a post about sourdough').target?.id, 'textUtilities.convertToHashtags');
+  assert.equal(plan('we paid 900 for 30 signups, what is the cost per signup').target?.id, 'marketingApis.cpaCalculator');
+  assert.equal(plan("is 'Your order has shipped' a good subject line").target?.id, 'marketingApis.emailSubjectLineTester');
+  assert.ok(['textIntelligence.snippetMaker', 'aiModels.textAi'].includes(plan('tl;dr this: the meeting covered budgets and hiring plans').target?.id ?? ''));
+  assert.equal(
+    plan('is hunter2 the password behind $2b$12$KIXQJf8pYb1mKVdPDdR5KuQnM9bUXqgHTxqRvMGgWxmZ4Z9Q5hJ8a').target?.id,
+    'securityApis.bcryptHashGenerator',
+  );
+  assert.equal(plan('exportiere die Tabelle (xlsx) als CSV').target?.id, 'office.xlsxToCsv');
+  assert.equal(plan("will google cut off my title 'Ten Ways to Brew Better Coffee at Home Without Any Fancy Gear'").target?.id, 'seoApis.serpSnippetPreview');
+});

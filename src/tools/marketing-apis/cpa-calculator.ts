@@ -11,7 +11,17 @@ export default defineTool({
     'Cost per acquisition (cost per conversion, CPL for leads) = cost ÷ conversions, in decimal arithmetic, as money ' +
     'rounded half-up to 2 decimals. Give clicks to also get the conversion rate (%), and targetCpa to see how far the ' +
     'actual CPA is above or below target. conversions = 0 is refused (division by zero). Currency-agnostic.',
-  keywords: ['cpa', 'cost per acquisition', 'cost per conversion', 'cpl', 'cost per lead', 'conversion rate', 'target cpa'],
+  keywords: [
+    'cpa',
+    'cost per acquisition',
+    'cost per conversion',
+    'cpl',
+    'cost per lead',
+    'cost per signup',
+    'cost per customer',
+    'conversion rate',
+    'target cpa',
+  ],
   input: () =>
     z.object({
       cost: moneyField('Total ad spend'),

@@ -23,7 +23,7 @@ export default definePageAudit({
     'Shows how a page’s title, URL breadcrumb and meta description would appear in a desktop search result, measuring them in ' +
     'pixels with an Arial per-character width table (title at 16 px against a 580 px line, description at 13 px against 920 px) ' +
     'and cutting them with " ..." where a search engine would. An estimate: search engines may rewrite snippets.',
-  keywords: ['serp preview', 'google snippet', 'title pixel width', 'meta description length', 'search preview'],
+  keywords: ['serp preview', 'google snippet', 'title pixel width', 'meta description length', 'search preview', 'title truncated', 'truncate'],
   fields: () => ({
     measurement: z.string().describe('How widths are measured'),
     title: snippetLineSchema,

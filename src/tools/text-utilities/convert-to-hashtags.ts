@@ -19,7 +19,7 @@ export default defineTool({
     'dropped (apostrophes too: "don\'t" → "#dont"); accented letters, digits, underscores and non-Latin scripts are ' +
     'kept (Chinese and Japanese are split into words by Unicode word segmentation). Duplicates are removed ' +
     'case-insensitively unless unique is false.',
-  keywords: ['hashtag', 'hashtags', 'social media', 'instagram', 'twitter', 'tags', 'camel case tags'],
+  keywords: ['hashtag', 'hashtags', 'hashtag generator', 'social media', 'instagram', 'twitter', 'tags', 'camel case tags'],
   input: () =>
     z.object({
       text: textField('Words or phrases to turn into hashtags'),
