@@ -145,17 +145,15 @@ function formatOfTypo(word: string): string | undefined {
 }
 
 /**
- * Formats written the short way, spelled out: "xls2pdf" (the command-line way of writing "xls to pdf", when both
- * sides name formats) and "p d f" (a format dictated letter by letter).
+ * Words written the short way, spelled out: "xls2pdf" (the command-line way of writing "xls to pdf", when both sides
+ * name formats) and letters dictated one by one ("a p d f", "what's my c p c": the word they spell).
  */
 export function spelledOutPairs(text: string): string {
   return text
     .replace(/\b([a-z0-9][a-z0-9]{1,4}?)2([a-z0-9][a-z0-9]{1,5})\b/gi, (whole, from: string, to: string) =>
       formatOf(from.toLowerCase()) && formatOf(to.toLowerCase()) ? `${from} to ${to}` : whole,
     )
-    .replace(/\b(?![ai]\b)[a-z](?: (?![ai]\b)[a-z]){2,3}\b/gi, (letters) =>
-      formatOf(letters.replace(/ /g, '').toLowerCase()) ? letters.replace(/ /g, '') : letters,
-    );
+    .replace(/\b(?![ai]\b)[a-z](?: (?![ai]\b)[a-z]){2,3}\b/gi, (letters) => letters.replace(/ /g, ''));
 }
 
 /** The formats a goal names, in order, with the words before each. */

@@ -93,7 +93,7 @@ export function words(text: string): string[] {
  * "how many hosts in 10.0.0.0/22" speaks of an IP range, "when does '0 *\/6 * * *' run" of a cron expression,
  * "25% off" of a discount, "1234 in words" of spelling a number, "50 times" of repeating, "these 20 urls" of a
  * bulk job, "how many words" of counting them, "how long … to read" of a reading time, "all caps" of the case
- * converter, "http images" of mixed content, "zip these files" of packing a ZIP, "xls2pdf" of "xls to pdf".
+ * converter, "http images" of mixed content, "zip these files" of packing a ZIP, "xls2pdf" of "xls to pdf", "c p c" of cpc.
  */
 export function withPastedKinds(goal: string): string {
   return (
@@ -123,8 +123,6 @@ export function withPastedKinds(goal: string): string {
       .replace(/\btl;?\s?dr\b/gi, ' summarize summary ')
       // A bcrypt hash pasted ("does 'letmein' match $2b$10$…"): a password hash to verify.
       .replace(/\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}/g, ' bcrypt hash ')
-      // Letters dictated one by one ("what's my c p c", "check the s s l"): the word they spell.
-      .replace(/\b(?![ai]\b)[a-z](?: (?![ai]\b)[a-z]){2,3}\b/gi, (letters) => letters.replace(/ /g, ''))
       // "spell this backwards", "so it reads end to start": reversing text, not spelling numbers or counting.
       .replace(
         /\b(?:spell(?:ed|t)?|write|written|read|reads|say|flip|mirror)\b[^.?!]{0,40}?\b(?:backwards?|end to start|right to left)\b/gi,

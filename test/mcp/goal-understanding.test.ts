@@ -247,7 +247,7 @@ test('goals in other languages: the common words of the tool families are read i
 });
 
 test('formats said other ways: "p d f" letter by letter, "rich text", "comma separated values", "text from story.mobi"', () => {
-  assert.equal(spelledOutPairs('turn it into a p d f, not an a b c list'), 'turn it into a pdf, not an a b c list');
+  assert.equal(spelledOutPairs('turn it into a p d f, not an a b c list, c p c'), 'turn it into a pdf, not an a b c list, cpc');
   assert.equal(plan('turn my excel spreadsheet into a p d f').target?.id, 'office.xlsxToPdf');
   assert.equal(plan('plain text to rich text please').target?.id, 'documents.txtToRtf');
   assert.equal(plan('export the q3.xlsx as comma separated values').target?.id, 'office.xlsxToCsv');
