@@ -130,6 +130,10 @@ export function withValueKinds(goal: string): string {
   // Percent-encoded text (RFC 3986 escapes: "%E2%9C%93%20done") and a browser's User-Agent string.
   take(/\S*(?:%[0-9a-f]{2}){2,}\S*/gi, 'url encoded');
   take(/\bMozilla\/\d\.\d\s*\([^)]*\)[^\n]*/g, 'user agent');
+  // SQL ("select a.id, b.name from a join b …") up to the end of its line, an ISO 8601 date-time, a running pace.
+  take(/\b(?:select\s+(?:\*|[\w.]+(?:\s*,\s*[\w.]+)*)\s+from\s+\w+|insert\s+into\s+\w+|delete\s+from\s+\w+|create\s+table\s+\w+)[^\n]*/gi, 'sql');
+  take(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w:])/g, 'timestamp');
+  take(/\b\d{1,2}:\d{2}\s*(?:min(?:utes)?\s*)?(?:\/|per)\s*(?=(?:mile|mi|km|kilomet(?:re|er))\b)/gi, 'pace per');
   return text;
 }
 
@@ -291,9 +295,19 @@ const BACKWARD = new RegExp(
 const BARE = new RegExp(String.raw`${NUMBER}\s*${UNIT}`, 'i');
 const LATER_UNIT = new RegExp(String.raw`\b(?:in|into|to|as)\s+${UNIT}`, 'i');
 
-/** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD"). */
-export function quantityOf(goal: string): { value: number; from: string; to?: string } | undefined {
+/** A running pace ("6:05 per km", "8:30 min/mile") and the distance unit asked for after it ("… per mile"). */
+const PACE =
+  /\b(\d{1,2}:\d{2})\s*(?:min(?:utes)?\s*)?(?:\/|per)\s*(miles?|mi|km|kilomet(?:re|er)s?)\b(?:.*?\b(?:per|in|to|\/)\s*(miles?|mi|km|kilomet(?:re|er)s?)\b)?/i;
+const paceUnit = (distance: string): string => (/^mi/i.test(distance) ? 'min/mi' : 'min/km');
+
+/** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD", "6:05 per km"). */
+export function quantityOf(goal: string): { value: number | string; from: string; to?: string } | undefined {
   const text = goal.replace(URL_PATTERN, ' ');
+  const pace = PACE.exec(text);
+  if (pace?.[1] && pace[2]) {
+    const to = pace[3] ? paceUnit(pace[3]) : undefined;
+    return { value: pace[1], from: paceUnit(pace[2]), ...(to && to !== paceUnit(pace[2]) ? { to } : {}) };
+  }
   const number = (raw: string): number => Number(raw.replace(',', '.'));
   const unit = (raw: string | undefined): string => (raw ?? '').replace(/[.,;:!?]+$/, '');
   const forward = FORWARD.exec(text);

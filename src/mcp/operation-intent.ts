@@ -36,7 +36,7 @@ export function strictOperationOf(goal: string): Operation | undefined {
   return STRICT_CREATE.test(text) ? 'create' : STRICT_INSPECT.test(text) ? 'inspect' : undefined;
 }
 
-const CREATES = /\b(?:generator|builder|maker)\b|-generator\b|-builder\b/;
+const CREATES = /\b(?:generator|builder|maker|variants)\b|-generator\b|-builder\b|-variants\b/;
 const INSPECTS = /\b(?:checker|validator|analy[sz]er|tester|verifier|parser|decoder|evaluator|scanner)\b/;
 
 /** The operation a tool does, from what it is called ("… generator", "… checker"); undefined when it says neither. */

@@ -286,3 +286,12 @@ test('more ways of asking: a hashtag generator, cost per signup, "is \'…\' a g
   assert.equal(plan('exportiere die Tabelle (xlsx) als CSV').target?.id, 'office.xlsxToCsv');
   assert.equal(plan("will google cut off my title 'Ten Ways to Brew Better Coffee at Home Without Any Fancy Gear'").target?.id, 'seoApis.serpSnippetPreview');
 });
+
+test('pasted kinds: SQL, an ISO 8601 date-time and a running pace name their tools; "ideas" for a subject make variants', () => {
+  assert.equal(plan('pretty print this query: select id, name from users where active = 1 order by name').target?.id, 'developerApis.sqlFormatter');
+  assert.equal(plan('what time is 2026-03-10T09:30:00Z in Sydney').target?.id, 'developerApis.timestampConverter');
+  const pace = plan('my long run was 6:05 per km, what is that per mile');
+  assert.equal(pace.target?.id, 'unitConversions.paceConverter');
+  assert.deepEqual(pace.input, { value: '6:05', from: 'min/km', to: 'min/mi' });
+  assert.equal(plan("give me a few fresh ideas for the subject 'Spring sale starts now'").target?.id, 'marketingApis.aiEmailSubjectVariants');
+});
