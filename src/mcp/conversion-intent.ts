@@ -178,8 +178,9 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     if (!file && formatOf(two) !== undefined && formatOf(word.replace(/^\./, '')) === undefined) partOfName = i + 1;
     if (!format || mentions.at(-1)?.format === format) continue;
     // "kindle mobi book": adjacent names of one thing, the later is the precise one; but a kind of document
-    // after its format ("ods spreadsheet", "pptx slides") only repeats it.
-    if (mentions.at(-1)?.at === i - 1 && !mentions.at(-1)!.file) {
+    // after its format ("ods spreadsheet", "pptx slides") only repeats it, and a file name after a format is the
+    // thing to convert ("epub to azw3 novel.epub").
+    if (mentions.at(-1)?.at === i - 1 && !mentions.at(-1)!.file && !file) {
       if (GENERIC_KINDS.test(two) || GENERIC_KINDS.test(word)) continue;
       mentions.pop();
     }

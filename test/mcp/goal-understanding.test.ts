@@ -295,3 +295,8 @@ test('pasted kinds: SQL, an ISO 8601 date-time and a running pace name their too
   assert.deepEqual(pace.input, { value: '6:05', from: 'min/km', to: 'min/mi' });
   assert.equal(plan("give me a few fresh ideas for the subject 'Spring sale starts now'").target?.id, 'marketingApis.aiEmailSubjectVariants');
 });
+
+test('a file name right after a format is the thing to convert, not a second name of that format', () => {
+  assert.deepEqual(conversionIntentOf('mobi to epub novel.mobi'), { from: 'mobi', to: 'epub' });
+  assert.deepEqual(conversionIntentOf('to azw3 novel.epub'), { from: 'epub', to: 'azw' });
+});
