@@ -148,7 +148,7 @@ function formatOfTypo(word: string): string | undefined {
  * Words written the short way, spelled out: "xls2pdf" (the command-line way of writing "xls to pdf", when both sides
  * name formats) and letters dictated one by one ("a p d f", "what's my c p c": the word they spell).
  */
-export function spelledOutPairs(text: string): string {
+export function spelledOut(text: string): string {
   return text
     .replace(/\b([a-z0-9][a-z0-9]{1,4}?)2([a-z0-9][a-z0-9]{1,5})\b/gi, (whole, from: string, to: string) =>
       formatOf(from.toLowerCase()) && formatOf(to.toLowerCase()) ? `${from} to ${to}` : whole,
@@ -158,7 +158,7 @@ export function spelledOutPairs(text: string): string {
 
 /** The formats a goal names, in order, with the words before each. */
 function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
-  const words = spelledOutPairs(goal)
+  const words = spelledOut(goal)
     .toLowerCase()
     .replace(/[“”"'`()[\]{},;:!?]/g, ' ')
     .split(/\s+/)

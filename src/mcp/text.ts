@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { spelledOutPairs } from './conversion-intent.ts';
+import { spelledOut } from './conversion-intent.ts';
 import { englishOf } from './lexicon.ts';
 
 /**
@@ -97,7 +97,7 @@ export function words(text: string): string[] {
  */
 export function withPastedKinds(goal: string): string {
   return (
-    [spelledOutPairs(goal), ...englishOf(goal)]
+    [spelledOut(goal), ...englishOf(goal)]
       .join(' ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\/\d{1,2}\b/g, ' ip cidr ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, ' ip address ')

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { createAgent } from '../../src/mcp/agent.ts';
 import { buildCatalog } from '../../src/mcp/catalog.ts';
 import { partsOf } from '../../src/mcp/chains.ts';
-import { conversionIntentOf, spelledOutPairs } from '../../src/mcp/conversion-intent.ts';
+import { conversionIntentOf, spelledOut } from '../../src/mcp/conversion-intent.ts';
 import { englishOf } from '../../src/mcp/lexicon.ts';
 import { buildSkills } from '../../src/mcp/skills.ts';
 import { createRegistry } from '../../src/registry/registry.ts';
@@ -169,7 +169,7 @@ test('a format something was sent or came "as" is the one there is, not the targ
 
 test('"xls2pdf" is the command-line spelling of "xls to pdf"; words like "b2b" are left alone', () => {
   // Goals written for this test, in the `<from>2<to>` naming of command-line converters.
-  assert.equal(spelledOutPairs('b2b e2e h2o mp3 base64 pdf2docx 7z2zip epub2azw3'), 'b2b e2e h2o mp3 base64 pdf to docx 7z to zip epub to azw3');
+  assert.equal(spelledOut('b2b e2e h2o mp3 base64 pdf2docx 7z2zip epub2azw3'), 'b2b e2e h2o mp3 base64 pdf to docx 7z to zip epub to azw3');
   assert.equal(plan('docx2pdf minutes_june.docx').target?.id, 'documents.docxToPdf');
   assert.equal(plan('7z2zip backups.7z').target?.id, 'archive.7zToZip');
   assert.ok(['web.mdToHtml', 'documents.mdToHtml'].includes(plan('md2html for the changelog').target?.id ?? ''));
@@ -247,7 +247,7 @@ test('goals in other languages: the common words of the tool families are read i
 });
 
 test('formats said other ways: "p d f" letter by letter, "rich text", "comma separated values", "text from story.mobi"', () => {
-  assert.equal(spelledOutPairs('turn it into a p d f, not an a b c list, c p c'), 'turn it into a pdf, not an a b c list, cpc');
+  assert.equal(spelledOut('turn it into a p d f, not an a b c list, c p c'), 'turn it into a pdf, not an a b c list, cpc');
   assert.equal(plan('turn my excel spreadsheet into a p d f').target?.id, 'office.xlsxToPdf');
   assert.equal(plan('plain text to rich text please').target?.id, 'documents.txtToRtf');
   assert.equal(plan('export the q3.xlsx as comma separated values').target?.id, 'office.xlsxToCsv');
