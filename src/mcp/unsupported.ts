@@ -104,7 +104,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:vintage|sepia|filter|brighten|darken|saturat\w*|retouch|airbrush|red[- ]eye|collage|meme)\b.{0,30}\b(?:image|photo|picture|pic|selfie)s?\b|\b(?:image|photo|picture|pic|selfie)s?\b.{0,30}\b(?:vintage|sepia|brighter|darker|collage|meme)\b|\b(?:reels?|slideshow|animation)\b.{0,20}\bfrom\b.{0,15}\b(?:photos|pictures|images|pics)\b/i,
+      /\b(?:vintage|sepia|filter|brighten|darken|saturat\w*|retouch|airbrush|red[- ]eye|collage|meme|colou?ri[sz]e)\b.{0,30}\b(?:image|photo|picture|pic|selfie)s?\b|\b(?:image|photo|picture|pic|selfie)s?\b.{0,30}\b(?:vintage|sepia|brighter|darker|collage|meme)\b|\b(?:reels?|slideshow|animation)\b.{0,20}\bfrom\b.{0,15}\b(?:photos|pictures|images|pics)\b/i,
     what: 'image editing and video making',
   },
   {
@@ -129,6 +129,30 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\bping\b.{0,30}(?:\b\d{1,3}(?:\.\d{1,3}){3}\b|\blatency\b|\bpackets?\b)|\btraceroute\b|\bwhois\b|\bwho owns\b.{0,30}\b(?:domain|[a-z0-9-]+\.[a-z]{2,})|\b(?:where is|locate|geolocat\w*|location of)\b.{0,20}\bip\b|\bip\b.{0,30}\b(?:located|location|city|geolocation)\b|\b(?:load|stress)[- ]test\w*\b|\bconcurrent users\b/i,
     what: 'network probes (ping, traceroute, WHOIS, IP location, load tests)',
+  },
+  {
+    // Running, compiling or debugging code: the developer tools format, validate and convert what they are given.
+    pattern:
+      /\b(?:compile|transpile)\b.{0,30}\b(?:typescript|java|c\+\+|rust|go|code|program)\b|\b(?:run|execute)\s+(?:this|my|the)\s+(?:curl|command|script|code|program|query|sql)\b|\bfix\s+(?:the\s+|this\s+|my\s+)?bugs?\b|\b(?:with|using)\s+(?:black|pylint|flake8|rubocop|gofmt|rustfmt|clang-format)\b/i,
+    what: 'running, compiling or debugging code',
+  },
+  {
+    // Judging where a text came from: no detector of machine-written text, no search of the whole web for copies.
+    pattern:
+      /\b(?:written|generated)\s+by\s+(?:an?\s+)?(?:ai|chatgpt|gpt|llm|bot)\b|\bdetect\w*\s+(?:ai|gpt|chatgpt)\b|\bai[- ]?(?:generated|written)\b.{0,20}\bdetect|\bplagiari[sz]\w*\b.{0,40}\b(?:internet|web|online)\b/i,
+    what: 'detecting AI-written or copied text',
+  },
+  {
+    // Data of other services' videos: the YouTube tools work on the titles, descriptions and captions you give them.
+    pattern:
+      /\b(?:get|fetch|download|pull|grab|scrape|read)\b.{0,20}\b(?:transcripts?|comments?)\b.{0,30}\b(?:youtube|youtu\.be|video)\b|\bcomments?\s+(?:under|on|below)\s+(?:my|this|the|a)\s+(?:youtube\s+)?video\b/i,
+    what: 'fetching transcripts or comments of videos',
+  },
+  {
+    // Bank and tax registries: no IBAN validator, no VIES lookup of VAT numbers.
+    pattern:
+      /\b(?:validate|verify|check)\b.{0,20}\biban\b|\biban\b.{0,25}\b(?:valid|real|checksum|check digits?)\b|\bvies\b|\b(?:check|verify|validate|look ?up)\b.{0,25}\bvat\s+(?:number|id)\b|\bvat\s+(?:number|id)\b.{0,25}\b(?:registered|valid)\b/i,
+    what: 'IBAN validation and VAT-number lookups',
   },
   {
     // Date arithmetic: the timestamp converter shows one date in other forms, the due-date calculator counts to a due date.

@@ -300,3 +300,18 @@ test('a file name right after a format is the thing to convert, not a second nam
   assert.deepEqual(conversionIntentOf('mobi to epub novel.mobi'), { from: 'mobi', to: 'epub' });
   assert.deepEqual(conversionIntentOf('to azw3 novel.epub'), { from: 'epub', to: 'azw' });
 });
+
+test('running code, detecting AI text, fetching video comments, IBAN and VAT-number checks are "unsupported"; an IBAN\'s spaces are text', () => {
+  for (const goal of [
+    'run this curl command for me: curl https://api.example.com/v2/items',
+    'compile my rust code',
+    'format my python with black',
+    'was this cover letter written by ChatGPT?',
+    'pull the comments under this youtube video https://youtu.be/abc123',
+    'validate this IBAN: GB33 BUKB 2020 1555 5555 55',
+    'check this VAT number is registered: DE123456789',
+    'colorize my old family photo',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('strip the spaces out of this IBAN: GB33 BUKB 2020 1555 5555 55').target?.id, 'textUtilities.removeSpaces');
+});
