@@ -61,7 +61,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:port\s*scan\w*|open ports?|nmap|ddos|sql injection attack|brute[- ]force (?:a |the |this |my )?(?:login|account|site)|hack (?:into )?(?:a |the |this |my )?\w+|exploit)\b/i,
+      /\b(?:port\s*scan\w*|open ports?|nmap|ddos|sql[- ]injection|xss (?:scan|test)\w*|brute[- ]force (?:a |the |this |my )?(?:login|account|site)|hack (?:into )?(?:a |the |this |my )?\w+|exploit)\b/i,
     what: 'attacking or scanning systems',
   },
   {
@@ -153,6 +153,23 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\b(?:validate|verify|check)\b.{0,20}\biban\b|\biban\b.{0,25}\b(?:valid|real|checksum|check digits?)\b|\bvies\b|\b(?:check|verify|validate|look ?up)\b.{0,25}\bvat\s+(?:number|id)\b|\bvat\s+(?:number|id)\b.{0,25}\b(?:registered|valid)\b/i,
     what: 'IBAN validation and VAT-number lookups',
+  },
+  {
+    // Numbers no tool makes or reads: random numbers and dice, one-time codes, other number bases, hex-encoded text.
+    pattern:
+      /\brandom (?:number|integer)s?\b|\broll\b.{0,12}\bdic?e\b|\bflip a coin\b|\btotp\b|\b(?:2fa|mfa|authenticator|one[- ]time)\s+codes?\b|\b(?:binary|hex(?:adecimal)?|octal)\b.{0,40}\b(?:to|into|in)\s+(?:decimal|ascii|text|binary)\b/i,
+    what: 'random numbers, one-time codes and number bases',
+  },
+  {
+    // Apple iWork documents: LibreOffice reads none of them here.
+    pattern: /\.(?:pages|numbers|key)\b(?![.\w])|\bapple\s+(?:numbers|pages|keynote)\b|\bkeynote\b/i,
+    what: 'Apple Pages, Numbers and Keynote files',
+  },
+  {
+    // Screenshots of pages: the page-speed analyzer loads a page in Chromium to measure it, it returns no picture.
+    pattern:
+      /\b(?:take|make|grab|capture|get)\b.{0,20}\bscreenshots?\b|\bscreenshots?\s+of\b.{0,30}(?:https?:|www\.|\b[a-z0-9-]+\.[a-z]{2,}\b|\b(?:site|page|website)\b)/i,
+    what: 'screenshots of pages',
   },
   {
     // Date arithmetic: the timestamp converter shows one date in other forms, the due-date calculator counts to a due date.

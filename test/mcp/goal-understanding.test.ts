@@ -315,3 +315,17 @@ test('running code, detecting AI text, fetching video comments, IBAN and VAT-num
     assert.equal(plan(goal).status, 'unsupported', goal);
   assert.equal(plan('strip the spaces out of this IBAN: GB33 BUKB 2020 1555 5555 55').target?.id, 'textUtilities.removeSpaces');
 });
+
+test('random numbers, one-time codes, number bases, Apple iWork files, page screenshots and SQL injection are "unsupported"', () => {
+  for (const goal of [
+    'roll two dice',
+    "what's my authenticator code for this secret",
+    'convert 11111111 binary to decimal',
+    'open keynote slides and export them',
+    'grab a screenshot of https://example.com',
+    'check our site for sql injection',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  // A pentest report is context: checking the headers it names is a tool's job.
+  assert.notEqual(plan('a pentest flagged missing HSTS on https://x.example, check the headers').status, 'unsupported');
+});
