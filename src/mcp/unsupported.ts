@@ -6,7 +6,9 @@
  * or world data, sending or posting on someone's behalf, attacking systems, personal errands, playing and
  * recording media, translation, merging documents, accounts, parcels, health and sports facts, devices, OCR,
  * speech synthesis, design files, video editing, live figures of other services, publishing, payments, printing,
- * smart-home devices, data recovery, timetables, guaranteed rankings.
+ * smart-home devices, data recovery, timetables, guaranteed rankings, changes on the user's own server or store,
+ * network probes, date arithmetic, random numbers and number bases, running code, code for other languages, AI-text
+ * detection, video transcripts and comments, IBAN and VAT-number checks, Apple iWork files, page screenshots.
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
