@@ -59,7 +59,13 @@ const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having or being handed (the source) and of wanting (the target) a format. */
 const HAVE = /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered)$/;
 // (What a program or a person "reads", "opens" or "edits" is wanted; "edit a pdf", "can't open .rar" is what there is.)
-const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits)$/;
+const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits|insists?|demands?)$/;
+/** Past participles that describe how a file already is ("the statement (saved as .rtf)"), unless wished for ("I need it saved as pdf"). */
+const STORED = /^(?:saved|stored|kept|written|exported)$/;
+const WISH = /^(?:need|needs|want|wants|like|please|pls|can|could|should|must)$/;
+/** Words between a marker and the format it marks that leave it marked: "as a transparent png", "of the old .xls". */
+const ARTICLES = /^(?:a|an|the)$/;
+const DETERMINERS = /^(?:a|an|the|this|that|these|those|my|our|your|its|their)$/;
 /** "a gzip, not a zip": the format refused is the one there is. */
 const NOT = /^(?:not|instead|cant|can't|cannot)$/;
 
@@ -184,6 +190,10 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
       if (GENERIC_KINDS.test(two) || GENERIC_KINDS.test(word)) continue;
       mentions.pop();
     }
+    // "the .odp lecture slides": a kind of document one word after a format describes it.
+    const between = words[i - 1] ?? '';
+    if (mentions.at(-1)?.at === i - 2 && (GENERIC_KINDS.test(two) || GENERIC_KINDS.test(word)) && !TO_MARKERS.has(between) && !/^(?:from|of)$/.test(between))
+      continue;
     mentions.push({ format, at: i, file: file !== null });
   }
   return { words, mentions };
@@ -252,17 +262,32 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
       .some((w) => verbs.test(w));
   // "I have the data as json", "the bank sends my statements as xml": "as" after having or being handed something
   // describes the source, not a target.
-  const had = (m: Mention): boolean => before(m).at(-1) === 'as' && words.slice(Math.max(0, m.at - 7), m.at).some((w) => HAVE.test(w));
+  const had = (m: Mention): boolean => {
+    if (before(m).at(-1) !== 'as') return false;
+    const lead = words.slice(Math.max(0, m.at - 7), m.at);
+    const stored = lead.findIndex((w) => STORED.test(w));
+    return lead.some((w) => HAVE.test(w)) || (stored >= 0 && !lead.slice(Math.max(0, stored - 3), stored).some((w) => WISH.test(w)));
+  };
+  // A marker just before the format, or before an article and one describing word ("as a transparent png"; for
+  // "from" and "of", any determiner: "from my old docx").
+  const markedBy = (m: Mention, markers: (w: string) => boolean, gap: RegExp | undefined): boolean => {
+    const near = before(m);
+    return (
+      near.slice(-2).some(markers) || (gap !== undefined && near.length === 3 && markers(near[0]!) && gap.test(near[1]!) && formatOf(near[2]!) === undefined)
+    );
+  };
+  // (A format right after its marker is the surer target: "to an old kindle as mobi" asks for mobi; and "for" the
+  // least sure: "logo.svg as a transparent png for the slide deck" asks for a png.)
+  const toMarked = (m: Mention, gap?: RegExp, markers = (w: string) => TO_MARKERS.has(w) && w !== 'for'): boolean =>
+    !m.file && !existing(m) && !had(m) && markedBy(m, markers, gap);
+  // ("from this OpenDocument file (odt)": "from", a determiner and two words naming it.)
+  const fromMarked = (m: Mention): boolean =>
+    markedBy(m, (w) => w === 'from' || w === 'of', DETERMINERS) ||
+    (words[m.at - 4] === 'from' && DETERMINERS.test(words[m.at - 3] ?? '') && before(m).length === 3);
   const target =
-    mentions.find(
-      (m) =>
-        !m.file &&
-        !existing(m) &&
-        !had(m) &&
-        before(m)
-          .slice(-2)
-          .some((w) => TO_MARKERS.has(w)),
-    ) ??
+    mentions.find((m) => toMarked(m)) ??
+    mentions.find((m) => toMarked(m, ARTICLES)) ??
+    mentions.find((m) => toMarked(m, undefined, (w) => w === 'for')) ??
     mentions.find((m) => !m.file && compressesWith(words, m)) ??
     wantedOf(
       mentions,
@@ -272,27 +297,19 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
     mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
     mentions.find((m) => !m.file && madeInto(words, m.at));
   // (A format is never its own source: "gzip the tar (tar to gz)" names gz twice.)
-  const source =
-    mentions.find(
-      (m) =>
-        m.format !== target?.format &&
-        (m.file ||
-          before(m)
-            .slice(-2)
-            .some((w) => w === 'from' || w === 'of')),
-    ) ?? mentions.find((m) => m.format !== target?.format);
+  const source = mentions.find((m) => m.format !== target?.format && (m.file || fromMarked(m))) ?? mentions.find((m) => m.format !== target?.format);
   if (target) return { intent: { from: source?.format, to: target.format }, marked: true };
   // "a png of this heic", "plain text from story.mobi": the one after "of"/"from" is the source, the other the target.
-  const marked = mentions.filter((m) =>
-    before(m)
-      .slice(-2)
-      .some((w) => w === 'from' || w === 'of'),
-  );
+  const marked = mentions.filter(fromMarked);
   if (mentions.length === 2 && marked.length === 1)
     return { intent: { from: marked[0]!.format, to: mentions.find((m) => m !== marked[0])!.format }, marked: false };
   if (mentions.length === 2 && !mentions[1]!.file) return { intent: { from: mentions[0]!.format, to: mentions[1]!.format }, marked: false };
   // "the text of an odp presentation", "text out of report.pdf": plain text from the one format named.
-  const textOf = words.findIndex((w, i) => /^(?:text|wording|words)$/.test(w) && /^(?:of|from|in|out)$/.test(words[i + 1] ?? ''));
+  const textOf = words.findIndex(
+    (w, i) =>
+      /^(?:text|wording|words)$/.test(w) &&
+      (/^(?:of|from|in|out)$/.test(words[i + 1] ?? '') || (/^(?:only|just)$/.test(words[i + 1] ?? '') && /^(?:of|from|in)$/.test(words[i + 2] ?? ''))),
+  );
   if (textOf >= 0 && mentions.length === 1 && mentions[0]!.at > textOf && mentions[0]!.format !== 'txt')
     return { intent: { from: mentions[0]!.format, to: 'txt' }, marked: false };
   return undefined;
@@ -384,9 +401,11 @@ export function unknownTarget(goal: string, known: ReadonlySet<string>): string 
   const text = goal.toLowerCase().replace(/[“”"'`()[\]{},;!?]/g, ' ');
   const named: string[] = [];
   for (const pattern of TARGET_EXTENSION) for (const m of text.matchAll(pattern)) named.push(m[1]!);
-  // "json to toml": a format of the catalog converted to a word that is a format name.
+  // "json to toml", "json config into toml": a format of the catalog converted to a word that is a format name.
   // (The format ends the request: "json to ts types" asks for TypeScript types, not an MPEG transport stream.)
-  for (const m of text.matchAll(/\b([a-z0-9]{2,8})\s+(?:to|into|->|→)\s+([a-z0-9]{2,5})(?=\s*$|[.:]|\s+(?:files?|format|please|pls|for|so|and|then)\b)/g))
+  for (const m of text.matchAll(
+    /\b([a-z0-9]{2,8})(?:\s+(?:config|configuration|file|data|document|object|payload|settings))?\s+(?:to|into|->|→)\s+([a-z0-9]{2,5})(?=\s*$|[.:]|\s+(?:files?|format|please|pls|for|so|and|then)\b)/g,
+  ))
     if (formatOf(m[1]!)) named.push(m[2]!);
   return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext));
 }

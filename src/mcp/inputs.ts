@@ -86,13 +86,22 @@ export function factsOf(goal: string): GoalFacts {
  * value added instead — "decode this: SGVsbG8=" searches as "decode this base64". `robots.txt` stays.
  */
 export function searchableGoal(goal: string): string {
-  // A URL is the page to work on, not words of the task; but a tagged URL says what it is ("…?utm_source=…").
-  return withValueKinds(
-    withoutPurpose(goal.replace(URL_PATTERN, (url: string) => (/[?&](?:utm_[a-z_]+|gclid|fbclid|msclkid)=/i.test(url) ? ' utm parameters ' : ' '))),
-  )
+  // A URL is the page to work on, not words of the task; but a tagged URL says what it is ("…?utm_source=…"), and
+  // so does a well-known file's ("…/sitemap.xml", "…/robots.txt").
+  return withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, (url: string) => kindOfUrl(url))))
     .replace(DOMAIN_PATTERN, (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '))
     .replace(QUOTED_PATTERN, ' ')
     .trim();
+}
+
+/** Files sites publish at known paths, named by their words. */
+const WELL_KNOWN_FILE =
+  /\/(sitemap[\w-]*\.xml|robots\.txt|llms(?:-full)?\.txt|security\.txt|(?:app-)?ads\.txt|(?:site\.)?webmanifest|manifest\.json|favicon\.ico)(?:[?#]|$)/i;
+
+function kindOfUrl(url: string): string {
+  if (/[?&](?:utm_[a-z_]+|gclid|fbclid|msclkid)=/i.test(url)) return ' utm parameters ';
+  const file = WELL_KNOWN_FILE.exec(url);
+  return file ? ` ${file[1]!.replace(/[-.]/g, ' ')} ` : ' ';
 }
 
 /**

@@ -88,6 +88,10 @@ export function words(text: string): string[] {
   );
 }
 
+/** A time of day with a zone or a place's time ("3pm New York time", "09:30 UTC", "what time is that in Mumbai"). */
+const CLOCK_IN_ZONE =
+  /\b(?:\d{1,2}(?::[0-5]\d)?\s*(?:am|pm|AM|PM|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3]):[0-5]\d)\b(?=.{0,60}(?:\b(?:time\s*zones?|timezones?|utc|gmt|[ecmp][sd]t|ist|cet|cest|bst|aest|jst)\b|\b[A-Z][a-z]+\s+time\b|\bwhat\s+time\s+(?:is|would|will)\s+(?:it|that|this)\b))/g;
+
 /**
  * Pasted values the words of a goal do not name, replaced by their kind so the ranking can use them:
  * "how many hosts in 10.0.0.0/22" speaks of an IP range, "when does '0 *\/6 * * *' run" of a cron expression,
@@ -116,7 +120,13 @@ export function withPastedKinds(goal: string): string {
       // Names of letter cases ("all caps", "camelCase", "title case") ask for the case converter.
       .replace(/\b(?:all[- ]caps|(?:upper|lower|title|sentence|camel|pascal|snake|kebab|constant)[ _-]?case)\b/gi, '$& letter case ')
       // "'two thousand and seven' as digits": numbers written in words, not digital storage (both stem to "digit").
-      .replace(/\b(?:as|to|in|into)\s+(?:digits|numerals|figures)\b/gi, ' words to number ')
+      .replace(/\b(?:as|to|in|into)\s+(?:plain\s+|normal\s+|regular\s+)?(?:digits|numerals|figures|numbers)\b/gi, ' words to number ')
+      // "what day of the week was 4 July 1976": a date's weekday; "3pm New York time in Mumbai": a time in another zone.
+      .replace(
+        /\b(?:what|which)\s+day\s+(?:of\s+the\s+week\s+)?(?:was|is|will|did|does|falls?)\b|\bday\s+of\s+the\s+week\s+(?:was|is|for|of)\b/gi,
+        '$& timestamp weekday ',
+      )
+      .replace(CLOCK_IN_ZONE, '$& time zone converter ')
       // "interest that is not compounded", "without compounding": simple interest, whatever "compound" says.
       .replace(/\b(?:not|non|without|no)[- ](?:\w+[- ])?compound(?:ed|ing)?\b/gi, ' simple interest ')
       // "tl;dr this", "tldr": a summary.

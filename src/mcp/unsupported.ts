@@ -58,7 +58,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:post|publish|tweet|share|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:instagram|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
+      /\b(?:post|publish|tweet|share(?!\s+(?:previews?|cards?|images?|buttons?)\b)|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:instagram|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|(?<!\b(?:before|after|when|once|until|if) (?:i|we) )\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
     what: 'sending or posting on your behalf',
   },
   {
@@ -77,7 +77,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     // No translator here: the AI text tool summarises, finds keywords, sentiment and language, not translation.
-    pattern: /\btranslat\w*\b(?!.{0,30}\b(?:json|xml|ya?ml|csv|html?|markdown|md|pdf|docx?|units?|timestamps?|cron)\b)/i,
+    pattern: /\btranslat(?!ors?\b)\w*\b(?!.{0,30}\b(?:json|xml|ya?ml|csv|html?|markdown|md|pdf|docx?|units?|timestamps?|cron)\b)/i,
     what: 'translation between languages',
   },
   {
@@ -147,8 +147,15 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // Data of other services' videos: the YouTube tools work on the titles, descriptions and captions you give them.
     pattern:
-      /\b(?:get|fetch|download|pull|grab|scrape|read)\b.{0,20}\b(?:transcripts?|comments?)\b.{0,30}\b(?:youtube|youtu\.be|video)\b|\bcomments?\s+(?:under|on|below)\s+(?:my|this|the|a)\s+(?:youtube\s+)?video\b/i,
+      /\b(?:get|fetch|download|pull|grab|scrape|read)\b.{0,20}\b(?:transcripts?|comments?)\b.{0,30}\b(?:youtube|youtu\.be|video)\b|\b(?:youtube|youtu\.be|video)\b.{0,40}\b(?:get|fetch|download|pull|grab|scrape)\b.{0,20}\b(?:transcripts?|comments?)\b|\bcomments?\s+(?:under|on|below)\s+(?:my|this|the|a)\s+(?:youtube\s+)?video\b/i,
     what: 'fetching transcripts or comments of videos',
+  },
+  {
+    // Work on other sites and files no tool does: scraping a shop's data (the link extractor lists links only), taking
+    // the pictures out of a PDF.
+    pattern:
+      /\bscrap(?:e|ing)\b(?!.{0,30}\blinks?\b).{0,40}\b(?:prices?|products?|listings?|reviews?|contacts?|e-?mails?|phone numbers?|tables?|followers?|profiles?)\b|\b(?:extract|pull(?:\s+out)?|get|save|export)\b.{0,25}\b(?:images?|pictures?|photos?|graphics?)\b.{0,40}\b(?:from|in|out of|inside)\b.{0,25}\bpdfs?\b/i,
+    what: 'scraping sites and taking images out of PDFs',
   },
   {
     // Bank and tax registries: no IBAN validator, no VIES lookup of VAT numbers.
@@ -213,7 +220,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\bprint\b.{0,25}\b(?:cop(?:y|ies)|posters?|flyers?|business cards?|photos?|labels?)\b|\bturn (?:on|off)\b.{0,20}\b(?:lights?|lamps?|tv|heating|thermostat|alarm)\b|\bsmart (?:lights?|home|plugs?|speakers?|thermostats?)\b|\brecover\b.{0,25}\b(?:deleted|lost|corrupted)\b/i,
+      /\bprint\b(?![\s-]+(?:shops?|ready|houses?)\b).{0,25}\b(?:cop(?:y|ies)|posters?|flyers?|business cards?|photos?|labels?)\b|\bturn (?:on|off)\b.{0,20}\b(?:lights?|lamps?|tv|heating|thermostat|alarm)\b|\bsmart (?:lights?|home|plugs?|speakers?|thermostats?)\b|\brecover\b.{0,25}\b(?:deleted|lost|corrupted)\b/i,
     what: 'printing, smart-home devices and data recovery',
   },
   {

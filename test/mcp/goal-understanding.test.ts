@@ -329,3 +329,46 @@ test('random numbers, one-time codes, number bases, Apple iWork files, page scre
   // A pentest report is context: checking the headers it names is a tool's job.
   assert.notEqual(plan('a pentest flagged missing HSTS on https://x.example, check the headers').status, 'unsupported');
 });
+
+test('a target after its marker and an article with one describing word ("as a crisp png"), "for" the least sure marker', () => {
+  // Goals written for this test.
+  assert.equal(plan('save chart.svg as a crisp png for the pitch deck').target?.id, 'convertors.toPng');
+  assert.equal(plan('I need the invoice pdf as an editable docx').target?.id, 'documents.pdfToDocx');
+  assert.equal(plan('a printable pdf of the old .xls roster').target?.id, 'office.xlsToPdf');
+  assert.equal(plan('put my epub on an old kindle as mobi').target?.id, 'ebook.epubToMobi');
+  // "is saved as .rtf" describes the file there is; "insists on" wants, like "wants".
+  assert.equal(plan('my statement is saved as .rtf, the court wants pdf').target?.id, 'documents.rtfToPdf');
+  assert.equal(plan('the client insists on rar, repack my 7z please').target?.id, 'archive.7zToRar');
+  // A kind of document a word after its format ("the .odp seminar slides") is that format, not a second one.
+  assert.ok(['office.odpToTxt', 'extract.extract'].includes(plan('text only from the .odp seminar slides').target?.id ?? ''));
+  assert.ok(['office.odtToTxt', 'extract.extract'].includes(plan('plain text from this OpenDocument file (odt) please').target?.id ?? ''));
+});
+
+test('a translator, a print shop, sending it ourselves and share previews are not jobs no tool does', () => {
+  assert.equal(plan('our translator sent the captions as .srt, convert them to webvtt').target?.id, 'youtubeTools.youtubeCaptionFormatter');
+  assert.equal(plan('the print shop wants my flyer as a tiff').target?.id, 'convertors.toTiff');
+  for (const goal of [
+    'before we send this invoice to the client, check it has every field the vat rules require',
+    'how do our share previews look on facebook for this page',
+  ])
+    assert.notEqual(plan(goal).status, 'unsupported', goal);
+});
+
+test('scraping shop data, images out of a PDF, a video link\'s transcript and JSON to TOML are "unsupported"', () => {
+  for (const goal of [
+    'scrape the prices of every product on this shop page',
+    'extract all the images from this pdf',
+    'here is a youtube link, fetch its transcript',
+    'turn this json config into toml',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+});
+
+test('a time of day in another zone and the weekday of a date are timestamp conversions; a URL names a well-known file', () => {
+  assert.equal(plan('what is 9:30am London time in Sydney').target?.id, 'developerApis.timestampConverter');
+  assert.equal(plan('which day of the week was 1 March 2000').target?.id, 'developerApis.timestampConverter');
+  assert.equal(plan('cron for every weekday at 7:30').target?.id, 'developerApis.cronExpressionGenerator');
+  assert.equal(plan('look over https://shop.example/robots.txt').target?.id, 'seoApis.robotsTxtChecker');
+  assert.equal(plan('validate https://a.example/sitemap.xml for errors').target?.id, 'seoApis.sitemapXmlValidator');
+  assert.equal(plan('"four hundred and twelve" in plain numbers').target?.id, 'textUtilities.wordsToNumber');
+});

@@ -13,7 +13,7 @@ let plan = 0;
 let discover = 0;
 let goals = 0;
 let impossible = 0;
-const unseen = (['dev7', 'dev8', 'dev9', 'dev10'] as const).filter((set) => process.argv.includes(`--${set}`));
+const unseen = (['dev7', 'dev8', 'dev9', 'dev10', 'dev11'] as const).filter((set) => process.argv.includes(`--${set}`));
 for (const held of [...TRAINING_SETS, ...unseen]) {
   const trained = TRAINING_SETS.includes(held);
   setLearnedRouting(catalog, learnRouting(catalog.items, routingExamples(TRAINING_SETS.filter((s) => s !== held))));
