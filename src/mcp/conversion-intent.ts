@@ -59,7 +59,7 @@ const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having or being handed (the source) and of wanting (the target) a format. */
 const HAVE = /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered)$/;
 // (What a program or a person "reads", "opens" or "edits" is wanted; "edit a pdf", "can't open .rar" is what there is.)
-const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits|insists?|demands?)$/;
+const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits|imports|handles|understands|insists?|demands?)$/;
 /** Past participles that describe how a file already is ("the statement (saved as .rtf)"), unless wished for ("I need it saved as pdf"). */
 const STORED = /^(?:saved|stored|kept|written|exported)$/;
 const WISH = /^(?:need|needs|want|wants|like|please|pls|can|could|should|must)$/;
@@ -196,6 +196,9 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
       continue;
     mentions.push({ format, at: i, file: file !== null });
   }
+  // "my kindle is old and only reads mobi; the book is epub": beside two other formats, a Kindle is the device.
+  const device = mentions.findIndex((m) => words[m.at] === 'kindle');
+  if (device >= 0 && new Set(mentions.map((m) => m.format)).size >= 3) mentions.splice(device, 1);
   return { words, mentions };
 }
 
@@ -214,7 +217,10 @@ function madeInto(words: string[], at: number): boolean {
   if (verb < 0) return false;
   const rest = before.slice(verb + 1);
   const det = rest.findIndex((w) => /^(?:this|that|these|those|my|our|the|it|its)$/.test(w));
-  return det >= 0 && rest.length - det >= 2 && formatOf(rest.at(-1) ?? '') === undefined;
+  // ("make this messy html well-formed": the format is the thing made better, not what it becomes.)
+  const next = words[at + 1] ?? '';
+  const described = next.includes('-') || /^(?:valid|readable|smaller|bigger|cleaner|prettier|tidier|better|nicer|shorter|compliant|compatible)$/.test(next);
+  return det >= 0 && rest.length - det >= 2 && formatOf(rest.at(-1) ?? '') === undefined && !described;
 }
 
 /** Archive formats whose name is also the verb of packing into them ("gzip my .tar", "zip these files"). */
@@ -237,6 +243,11 @@ function compressesWith(words: string[], m: Mention): boolean {
 /** Source and target named by the goal, or undefined when it names no target. */
 export function conversionIntentOf(goal: string): ConversionIntent | undefined {
   return statedIntentOf(goal)?.intent;
+}
+
+/** Whether the goal states the target of its conversion outright ("to pdf", "the printer wants a tiff"), not only names two formats. */
+export function statesConversionTarget(goal: string): boolean {
+  return statedIntentOf(goal)?.marked === true;
 }
 
 /**
@@ -263,7 +274,8 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
   // "I have the data as json", "the bank sends my statements as xml": "as" after having or being handed something
   // describes the source, not a target.
   const had = (m: Mention): boolean => {
-    if (before(m).at(-1) !== 'as') return false;
+    // ("as plain .txt": "as" and one describing word.)
+    if (!before(m).slice(-2).includes('as')) return false;
     const lead = words.slice(Math.max(0, m.at - 7), m.at);
     const stored = lead.findIndex((w) => STORED.test(w));
     return lead.some((w) => HAVE.test(w)) || (stored >= 0 && !lead.slice(Math.max(0, stored - 3), stored).some((w) => WISH.test(w)));
@@ -291,7 +303,7 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
     mentions.find((m) => !m.file && compressesWith(words, m)) ??
     wantedOf(
       mentions,
-      (m) => !m.file && !existing(m) && wantedAfter(m, WANT),
+      (m) => !m.file && !existing(m) && wantedAfter(m, WANT) && !wantedAfter(m, NOT),
       (m) => wantedAfter(m, NOT),
     ) ??
     mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
@@ -385,6 +397,9 @@ const EXTENSIONS: ReadonlySet<string> = new Set(
   Object.values(createRequire(import.meta.url)('mime-db') as Record<string, { extensions?: string[] }>).flatMap((type) => type.extensions ?? []),
 );
 
+/** Endings of host names that are also registered file extensions ("example.com" is no DOS program). */
+const HOST_SUFFIXES = new Set(['com', 'org', 'net', 'me', 'ai', 'io', 'co', 'us', 'uk', 'de', 'fr', 'it', 'es', 'pt', 'br', 'info', 'biz']);
+
 /** Where a goal names the format to convert into: "to toml", "as an .ico", "into favicon.ico", "to ico format". */
 const TARGET_EXTENSION = [
   /\b(?:to|into|as)\s+(?:an?\s+)?\.?([a-z0-9]{2,5})\s+(?:files?|format)\b/g,
@@ -407,7 +422,7 @@ export function unknownTarget(goal: string, known: ReadonlySet<string>): string 
     /\b([a-z0-9]{2,8})(?:\s+(?:config|configuration|file|data|document|object|payload|settings))?\s+(?:to|into|->|→)\s+([a-z0-9]{2,5})(?=\s*$|[.:]|\s+(?:files?|format|please|pls|for|so|and|then)\b)/g,
   ))
     if (formatOf(m[1]!)) named.push(m[2]!);
-  return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext));
+  return named.find((ext) => EXTENSIONS.has(ext) && !formatOf(ext) && !known.has(ext) && !HOST_SUFFIXES.has(ext));
 }
 
 /** Where a goal names the file it has: "an .eps", "the eps file" (file names are read by `lastExtension`). */
@@ -422,9 +437,6 @@ function lastExtension(word: string): string | undefined {
   for (const m of word.matchAll(/\.([a-z][a-z0-9]{1,4})\b/g)) if (m.index > 0) last = m[1];
   return last;
 }
-
-/** Endings of host names that are also registered file extensions ("example.com" is no DOS program). */
-const HOST_SUFFIXES = new Set(['com', 'org', 'net', 'me', 'ai', 'io', 'co', 'us', 'uk', 'de', 'fr', 'it', 'es', 'pt', 'br', 'info', 'biz']);
 
 /**
  * The format of a file the goal asks to convert that no tool here reads ("convert this .eps logo to png",

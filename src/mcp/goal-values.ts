@@ -148,7 +148,7 @@ export function valuesFromGoal(
   item: CatalogItem,
   goal: string,
   taken: ReadonlySet<string>,
-  text: { withoutUrls: string; quoted: string[] },
+  text: { withoutUrls: string; quoted: string[]; used?: ReadonlySet<string> },
 ): Record<string, Extracted> {
   const out: Record<string, Extracted> = {};
   const fields = fieldsOf(item).filter((f) => !taken.has(f.name));
@@ -222,7 +222,10 @@ export function valuesFromGoal(
   );
   for (const f of fields) {
     if (!free(f) || f.enum.length === 0) continue;
-    const hit = f.enum.find((e) => e.length >= 3 && !ENUM_NOISE.has(e) && (goalTokens.has(e) || goalTokens.has(e.replace(/[-_.]/g, ''))));
+    // (A value another field already holds is that field's: "2000 kcal a day … in kJ" converts from kcal, to kJ.)
+    const hit = f.enum.find(
+      (e) => e.length >= 3 && !ENUM_NOISE.has(e) && !text.used?.has(e.toLowerCase()) && (goalTokens.has(e) || goalTokens.has(e.replace(/[-_.]/g, ''))),
+    );
     if (hit) set(f, hit, `"${hit}" in the goal`);
   }
 

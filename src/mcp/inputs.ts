@@ -266,7 +266,8 @@ export function resolveInputFrom(
     fill(field, phrase, 'quoted text in the goal');
   }
   const taken = new Set(Object.keys(input).filter((k) => present(input[k])));
-  for (const [field, value] of Object.entries(valuesFromGoal(item, goal, taken, { withoutUrls: goal.replace(URL_PATTERN, ' '), quoted: facts.quoted }))) {
+  const used = new Set(Object.values(input).flatMap((v) => (typeof v === 'string' ? [v.toLowerCase()] : [])));
+  for (const [field, value] of Object.entries(valuesFromGoal(item, goal, taken, { withoutUrls: goal.replace(URL_PATTERN, ' '), quoted: facts.quoted, used }))) {
     input[field] = value.value;
     extracted[field] = value;
   }

@@ -6,6 +6,7 @@ import {
   convertsBackwards,
   formatsNamed,
   missingConversion,
+  statesConversionTarget,
   unknownSource,
   unknownTarget,
 } from './conversion-intent.ts';
@@ -142,6 +143,17 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
   const best = bestItem();
   const sure = best && best.margin > MODEL_SURE ? ordered.find((r) => r.item.id === best.label) : undefined;
   if (!sure || (sure.item === decision.target && decision.action !== 'suggest')) return decision;
+  // (Never another tool over a conversion between two formats in the direction the goal states: "only opens .xls, I
+  // have an .xlsx" is xlsx to xls, however sure the model is of the tool for the other way.)
+  const stated = withValueKinds(step);
+  if (
+    sure.item.kind === 'tool' &&
+    decision.target &&
+    conversionIntentOf(stated)?.from &&
+    statesConversionTarget(stated) &&
+    conversionCandidates(catalog.items, stated).includes(decision.target)
+  )
+    return decision;
   return decide(
     sure.item,
     Math.max(decision.confidence, EXECUTE_THRESHOLD),

@@ -33,8 +33,11 @@ function unitTools(items: readonly CatalogItem[]): UnitTool[] {
     for (const symbol of symbols) spellings.add(symbol.toLowerCase());
     for (const match of (from?.description ?? '').matchAll(/([^\s,:]+) \(([^)]+)\)/g)) {
       const name = (match[2] ?? '').toLowerCase();
-      spellings.add(name);
-      spellings.add(`${name}s`);
+      // (British spellings too: "kilometre", "litre".)
+      for (const spelling of new Set([name, name.replace(/(met|lit)er\b/g, '$1re')])) {
+        spellings.add(spelling);
+        spellings.add(`${spelling}s`);
+      }
       const last = name.split(/\s+/).at(-1);
       if (last && last !== name && !/^(?:foot|unit|second|hour)$/.test(last)) spellings.add(last);
     }
@@ -49,12 +52,53 @@ function knows(tool: UnitTool, unit: string): boolean {
   return tool.symbols.has(bare) || tool.spellings.has(bare.toLowerCase()) || tool.spellings.has(bare.toLowerCase().replace(/e?s$/, ''));
 }
 
-/** The converters that know both units of the goal's quantity. */
+/** Words that are also unit symbols or names ("in" for inch, "a" for are, "$6 each", "gross margin"): never the looser rule's units. */
+const NOT_UNITS = new Set([
+  'in',
+  'a',
+  'an',
+  'at',
+  'to',
+  'as',
+  'is',
+  'it',
+  'by',
+  'per',
+  'or',
+  'on',
+  'of',
+  'and',
+  'min',
+  'h',
+  'm',
+  's',
+  'g',
+  't',
+  'b',
+  'each',
+  'gross',
+  'pair',
+  'pairs',
+]);
+
+/**
+ * The converters that know both units of the goal's quantity: "<number> <unit> to <unit>", or a quantity whose unit
+ * one converter knows and another unit of that converter named anywhere else ("2000 kcal a day, the labels show
+ * kJ"). A unit alone ("50k", "8 MB photo") is too weak a sign.
+ */
 export function unitCandidates(items: readonly CatalogItem[], goal: string): CatalogItem[] {
   const quantity = quantityOf(goal);
-  // A unit alone ("50k", "8 MB photo") is too weak a sign: only "<number> <unit> to <unit>" counts.
-  if (!quantity?.to) return [];
+  if (!quantity) return [];
   const tools = unitTools(items);
   const to = quantity.to;
-  return tools.filter((t) => knows(t, quantity.from) && knows(t, to)).map((t) => t.item);
+  if (to) return tools.filter((t) => knows(t, quantity.from) && knows(t, to)).map((t) => t.item);
+  const knowing = tools.filter((t) => knows(t, quantity.from));
+  if (knowing.length !== 1) return [];
+  const from = quantity.from.toLowerCase();
+  if (NOT_UNITS.has(from)) return [];
+  const other = (goal.match(/[\p{L}°µ][\p{L}\d°µ²³/]*/gu) ?? []).some((word) => {
+    const lower = word.toLowerCase();
+    return lower !== from && !NOT_UNITS.has(lower) && knows(knowing[0]!, word);
+  });
+  return other ? [knowing[0]!.item] : [];
 }

@@ -53,7 +53,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:bitcoin|btc|ethereum|eth|crypto(?:currency)?|stock|share)\s+(?:prices?|quotes?|values?)\b|\bprice of (?:bitcoin|btc|ethereum|gold|oil|\w+ stock)\b|\b(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold)\b.{0,30}\b(?:today|now|live|currently)\b|\b(?:today'?s|live|current)\s+(?:exchange\s+)?rates?\b|\bweather\b|\b(?:latest|today'?s|live)\s+news\b/i,
+      /\b(?:bitcoin|btc|ethereum|eth|crypto(?:currency)?|stock|share)\s+(?:prices?|quotes?|values?)\b|\bprice of (?:bitcoin|btc|ethereum|gold|oil|\w+ stock)\b|\b(?:bitcoin|btc|ethereum|eth|crypto\w*|stocks?|shares?|gold)\b.{0,30}\b(?:today|now|live|currently)\b|\b(?:today'?s|live|current)\s+(?:exchange\s+)?rates?\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\bweather\b|\b(?:latest|today'?s|live)\s+news\b/i,
     what: 'live market and world data',
   },
   {
@@ -204,9 +204,10 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'video editing',
   },
   {
-    // Figures that live elsewhere and change all the time; the calculators and checkers take the figures you give.
+    // Figures that live elsewhere and change all the time; the calculators and checkers take the figures you give
+    // ("today's rate is 151.2": a figure given).
     pattern:
-      /\b(?:live|real[- ]time|current|today'?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\bsearch volumes?\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
+      /\b(?:live|real[- ]time|current|today'?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\bsearch volumes?\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
     what: 'live figures from other services (prices, rates, follower counts, search volumes, backlinks)',
   },
   {

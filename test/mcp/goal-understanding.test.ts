@@ -372,3 +372,26 @@ test('a time of day in another zone and the weekday of a date are timestamp conv
   assert.equal(plan('validate https://a.example/sitemap.xml for errors').target?.id, 'seoApis.sitemapXmlValidator');
   assert.equal(plan('"four hundred and twelve" in plain numbers').target?.id, 'textUtilities.wordsToNumber');
 });
+
+test('a quantity and another unit of its converter named anywhere ("2000 kcal a day, labels in kJ") pick that converter', () => {
+  // Goals written for this test; "$6 each … gross margin" are words, not units of the count converter.
+  assert.equal(plan('my plan says 1800 kcal a day but the packets list kJ').target?.id, 'unitConversions.energyConverter');
+  assert.equal(plan('5 kilometres is how many miles').target?.id, 'unitConversions.lengthConverter');
+  assert.notEqual(plan('candles cost me $6 each, I want a 40% gross margin: what price?').target?.id, 'unitConversions.eachConverter');
+});
+
+test('a conversion between two formats keeps the direction the goal states, and a Kindle beside two formats is the device', () => {
+  assert.equal(plan('the agency only opens .xls files and I have an .xlsx').target?.id, 'office.xlsxToXls');
+  assert.equal(plan('my kindle only reads mobi and this novel is an epub').target?.id, 'ebook.epubToMobi');
+  // "as plain .txt": what there is; "make this messy html well-formed xhtml": the html is what is made better.
+  assert.equal(conversionIntentOf('the boss edits in word but I saved the notes as plain .txt')?.from, 'txt');
+  assert.equal(conversionIntentOf('make this messy html well-formed xhtml for the xml parser')?.from, 'html');
+});
+
+test('a domain after "into" is no file type, and a rate given in the goal is no live figure', () => {
+  assert.notEqual(plan('can scripts from a hacked cdn get into shop.example.com? check subresource integrity').status, 'unsupported');
+  const converted = plan('convert 300 EUR to USD, current rate is 1.08');
+  assert.equal(converted.target?.id, 'calculators.currencyConverter');
+  assert.equal(converted.input.rate, 1.08);
+  assert.equal(plan("what's today's exchange rate for usd to eur").status, 'unsupported');
+});
