@@ -14,7 +14,7 @@ import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { byOperation, doesBothOperations, operationOf, operationOfItem, strictOperationOf } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
-import { unitCandidates } from './units.ts';
+import { mismatchedUnits, unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
 import { isGenericStem, stem, tokens, withPastedKinds, words } from './text.ts';
 import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
@@ -249,6 +249,9 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
           options,
         );
     }
+    // "2 cups of flour into grams": units of two different converters; no tool converts the one into the other.
+    const mismatched = mismatchedUnits(catalog.items, step);
+    if (mismatched) return unsupported(`converts ${mismatched.from} to ${mismatched.to}`);
     if (meaningful.length === 0 || ranked.length === 0) {
       return {
         ...base,

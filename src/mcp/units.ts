@@ -14,6 +14,18 @@ interface UnitTool {
   symbols: Set<string>;
   /** Names, plurals and symbols, lower-case. */
   spellings: Set<string>;
+  /** The spellings as `spellingKey` writes them. */
+  keys: Set<string>;
+}
+
+/** A unit's name written one way: "Foot-Candles", "foot candle" and "foot-candle" alike; "metres per second" as "metre per second". */
+function spellingKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[-_]+/g, ' ')
+    .split(/\s+/)
+    .map((w) => (w.length > 3 && /[^su]s$/.test(w) ? w.slice(0, -1) : w))
+    .join(' ');
 }
 
 const cache = new WeakMap<readonly CatalogItem[], UnitTool[]>();
@@ -41,7 +53,7 @@ function unitTools(items: readonly CatalogItem[]): UnitTool[] {
       const last = name.split(/\s+/).at(-1);
       if (last && last !== name && !/^(?:foot|unit|second|hour)$/.test(last)) spellings.add(last);
     }
-    tools.push({ item, symbols, spellings });
+    tools.push({ item, symbols, spellings, keys: new Set([...spellings].map(spellingKey)) });
   }
   cache.set(items, tools);
   return tools;
@@ -49,7 +61,20 @@ function unitTools(items: readonly CatalogItem[]): UnitTool[] {
 
 function knows(tool: UnitTool, unit: string): boolean {
   const bare = unit.replace(/^°/, '');
-  return tool.symbols.has(bare) || tool.spellings.has(bare.toLowerCase()) || tool.spellings.has(bare.toLowerCase().replace(/e?s$/, ''));
+  return (
+    tool.symbols.has(bare) ||
+    tool.spellings.has(bare.toLowerCase()) ||
+    tool.spellings.has(bare.toLowerCase().replace(/e?s$/, '')) ||
+    (bare.includes(' ') && tool.keys.has(spellingKey(bare)))
+  );
+}
+
+/** The unit as written and with the one or two words after it ("foot candles", "metres per second", "kilowatt hour"). */
+function spellingsAt(goal: string, unit: string): string[] {
+  const at = goal.indexOf(unit);
+  if (at < 0) return [unit];
+  const next = goal.slice(at + unit.length).match(/^\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?/u);
+  return [unit, ...(next?.[1] ? [`${unit} ${next[1]}`] : []), ...(next?.[2] ? [`${unit} ${next[1]} ${next[2]}`] : [])];
 }
 
 /** Words that are also unit symbols or names ("in" for inch, "a" for are, "$6 each", "gross margin"): never the looser rule's units. */
@@ -101,4 +126,24 @@ export function unitCandidates(items: readonly CatalogItem[], goal: string): Cat
     return lower !== from && !NOT_UNITS.has(lower) && knows(knowing[0]!, word);
   });
   return other ? [knowing[0]!.item] : [];
+}
+
+/**
+ * A quantity converted between units no one converter knows together, each known to some converter ("2 cups of flour
+ * into grams": a volume into a mass; "50 newtons to pounds-force"): no tool converts that. Undefined otherwise.
+ */
+export function mismatchedUnits(items: readonly CatalogItem[], goal: string): { from: string; to: string } | undefined {
+  const quantity = quantityOf(goal);
+  const to = quantity?.to;
+  if (!quantity || !to || typeof quantity.value !== 'number') return undefined;
+  if (NOT_UNITS.has(quantity.from.toLowerCase()) || NOT_UNITS.has(to.toLowerCase())) return undefined;
+  const tools = unitTools(items);
+  const knowFrom = tools.filter((t) => knows(t, quantity.from));
+  const knowTo = tools.filter((t) => knows(t, to));
+  if (knowFrom.length === 0 || knowTo.length === 0) return undefined;
+  // (Either unit may be a name of several words: "500 lux to foot candles", "25 knots to metres per second".)
+  const froms = spellingsAt(goal, quantity.from);
+  const tos = spellingsAt(goal, to);
+  if (tools.some((t) => froms.some((f) => knows(t, f)) && tos.some((u) => knows(t, u)))) return undefined;
+  return { from: quantity.from, to };
 }

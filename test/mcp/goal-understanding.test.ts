@@ -395,3 +395,10 @@ test('a domain after "into" is no file type, and a rate given in the goal is no 
   assert.equal(converted.input.rate, 1.08);
   assert.equal(plan("what's today's exchange rate for usd to eur").status, 'unsupported');
 });
+
+test('a quantity converted between units of two different converters is "unsupported"; names of several words are one unit', () => {
+  // Goals written for this test: a volume into a mass, a length into a duration.
+  for (const goal of ['convert 3 cups of sugar into grams', 'how many hours is 12 km']) assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('300 lux to foot candles').target?.id, 'unitConversions.illuminanceConverter');
+  assert.equal(plan('12 knots to metres per second').target?.id, 'unitConversions.speedConverter');
+});
