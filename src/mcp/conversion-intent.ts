@@ -26,10 +26,11 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^mobi$/, 'mobi'],
   [/^azw3?$|^kindle$/, 'azw'],
   [/^fb2$|^fictionbook$/, 'fb2'],
-  [/^csv$|^comma[\s-]separated/, 'csv'],
-  [/^json$/, 'json'],
+  [/^csv$|^comma[\s-]separated|^cvs$/, 'csv'],
+  // (As a voice or an ear writes them too: "jason", "yamel".)
+  [/^json$|^jason$/, 'json'],
   [/^xml$/, 'xml'],
-  [/^ya?ml$/, 'yaml'],
+  [/^ya?ml$|^yam[ae]l$/, 'yaml'],
   [/^zip$/, 'zip'],
   [/^rar$/, 'rar'],
   [/^7z$|^7-?zip$/, '7z'],
@@ -166,7 +167,9 @@ export function spelledOut(text: string): string {
 function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
   const words = spelledOut(goal)
     .toLowerCase()
-    .replace(/[“”"'`()[\]{},;:!?]/g, ' ')
+    .replace(/[“”"'`()[\]{},;!?]/g, ' ')
+    // ("to yaml: {…}": what follows a colon is not named together with what comes before it.)
+    .replace(/:(?=\s|$)/g, ' : ')
     .split(/\s+/)
     .filter(Boolean);
   const mentions: Mention[] = [];

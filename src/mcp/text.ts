@@ -129,6 +129,12 @@ export function withPastedKinds(goal: string): string {
       .replace(CLOCK_IN_ZONE, '$& time zone converter ')
       // "interest that is not compounded", "without compounding": simple interest, whatever "compound" says.
       .replace(/\b(?:not|non|without|no)[- ](?:\w+[- ])?compound(?:ed|ing)?\b/gi, ' simple interest ')
+      // "write a short product description for …", "draft a 100-word bio": new text to be written (not a snippet cut
+      // from a text given, and not a meta description).
+      .replace(
+        /\b(?:write|draft|compose|come up with)\s+(?:me\s+)?(?:an?\s+|some\s+)?(?:(?:short|brief|quick|catchy|fun|friendly|\d+[- ]words?)\s+)?(?:product\s+)?(?:descriptions?|blurbs?|bios?|copy|paragraphs?|stor(?:y|ies)|poems?|intros?)\b/gi,
+        '$& generate text ',
+      )
       // "tl;dr this", "tldr": a summary.
       .replace(/\btl;?\s?dr\b/gi, ' summarize summary ')
       // A bcrypt hash pasted ("does 'letmein' match $2b$10$…"): a password hash to verify.

@@ -402,3 +402,11 @@ test('a quantity converted between units of two different converters is "unsuppo
   assert.equal(plan('300 lux to foot candles').target?.id, 'unitConversions.illuminanceConverter');
   assert.equal(plan('12 knots to metres per second').target?.id, 'unitConversions.speedConverter');
 });
+
+test('formats as an ear writes them ("jason", "yamel", "cvs"), a colon ends a name, and "write a short description" is new text', () => {
+  // Goals written for this test.
+  assert.equal(plan('turn this jason into yamel: {"id": 7}').target?.id, 'developerApis.jsonToYaml');
+  assert.ok(['web.jsonToCsv', 'convertors.json2Csv'].includes(plan('jason to cvs please').target?.id ?? ''));
+  assert.equal(plan('write a short bio for a pottery teacher').target?.id, 'aiModels.textAi');
+  assert.equal(plan('write a meta description for my bakery page').target?.id, 'textIntelligence.snippetMaker');
+});
