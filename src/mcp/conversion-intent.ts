@@ -35,7 +35,7 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^rar$/, 'rar'],
   [/^7z$|^7-?zip$/, '7z'],
   [/^tar$|^tarballs?$/, 'tar'],
-  [/^tgz$|^tar\.gz$|^gz$|^gzip$/, 'gz'],
+  [/^tgz$|^tar\.gz$|^gz$|^gzip$|^gunzip$/, 'gz'],
   [/^tar\.bz2$|^bz2$|^bzip2?$/, 'bz2'],
   [/^png$/, 'png'],
   [/^jpe?g$/, 'jpg'],
@@ -351,7 +351,8 @@ export function conversionCandidates(items: readonly CatalogItem[], goal: string
   if (intent.from) {
     const exact = tools.filter((t) => t.direction!.from === intent.from);
     if (exact.length > 0) return exact.map((t) => t.item);
-    if (IMAGES.has(intent.from)) return tools.filter((t) => t.direction!.from === undefined).map((t) => t.item);
+    // (Any image: the `to-<format>` converters, and the tools taking an image, `image-to-pdf`.)
+    if (IMAGES.has(intent.from)) return tools.filter((t) => t.direction!.from === undefined || t.direction!.from === 'image').map((t) => t.item);
     return [];
   }
   return tools.length === 1 ? [tools[0]!.item] : [];

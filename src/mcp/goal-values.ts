@@ -71,6 +71,8 @@ interface NumberMention {
   raw: string;
 }
 
+const STATUS_NAMING = /\b(?:30[1278]|40[0134]|410|429|50[0234])\s+(?:links?|errors?|pages?|responses?|redirects?|status(?:es)?)\b/gi;
+
 function numbersOf(text: string): NumberMention[] {
   const found: NumberMention[] = [];
   for (const m of text.matchAll(NUMBER)) {
@@ -233,7 +235,8 @@ export function valuesFromGoal(
   // for a rate, money for an amount), else the only number for the only numeric field.
   const numeric = fields.filter((f) => free(f) && (f.type === 'number' || f.type === 'integer'));
   if (numeric.length > 0) {
-    const numbers = numbersOf(source.replace(JWT, ' ').replace(HEX_COLOUR, ' '));
+    // ("404 links", "500 errors": a status code naming what to look for, not a count.)
+    const numbers = numbersOf(source.replace(JWT, ' ').replace(HEX_COLOUR, ' ').replace(STATUS_NAMING, ' '));
     const used = new Set<NumberMention>();
     const lower = source.toLowerCase();
     for (const f of numeric) {

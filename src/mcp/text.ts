@@ -135,6 +135,14 @@ export function withPastedKinds(goal: string): string {
         /\b(?:write|draft|compose|come up with)\s+(?:me\s+)?(?:an?\s+|some\s+)?(?:(?:short|brief|quick|catchy|fun|friendly|\d+[- ]words?)\s+)?(?:product\s+)?(?:descriptions?|blurbs?|bios?|copy|paragraphs?|stor(?:y|ies)|poems?|intros?)\b/gi,
         '$& generate text ',
       )
+      // "get the address on one line", "as one flowing paragraph": line breaks removed; "in random order": shuffled
+      // lines; "404 links", "dead links": broken links.
+      .replace(
+        /\b(?:join|merge|put|get|make|bring)\b[^.?!]{0,40}?\b(?:on|onto|into|in)\s+(?:a\s+)?(?:one|single)\s+line\b|\bone\s+flowing\s+paragraph\b|\bhard\s+returns?\b/gi,
+        '$& remove line breaks ',
+      )
+      .replace(/\b(?:in\s+(?:a\s+)?random\s+order|randomi[sz]e\s+(?:the\s+)?order)\b/gi, '$& shuffle lines ')
+      .replace(/\b(?:404|dead)\s+links?\b/gi, ' broken links ')
       // "tl;dr this", "tldr": a summary.
       .replace(/\btl;?\s?dr\b/gi, ' summarize summary ')
       // A bcrypt hash pasted ("does 'letmein' match $2b$10$…"): a password hash to verify.

@@ -410,3 +410,14 @@ test('formats as an ear writes them ("jason", "yamel", "cvs"), a colon ends a na
   assert.equal(plan('write a short bio for a pottery teacher').target?.id, 'aiModels.textAi');
   assert.equal(plan('write a meta description for my bakery page').target?.id, 'textIntelligence.snippetMaker');
 });
+
+test('an image into a PDF, "gunzip", "on one line", "in random order" and "404 links" name their tools', () => {
+  // Goals written for this test.
+  assert.equal(plan('my visa photo is a jpg but the portal wants a pdf').target?.id, 'convertors.imageToPdf');
+  assert.equal(plan('gunzip backup.tar.gz to a plain tar').target?.id, 'archive.gzToTar');
+  assert.equal(plan('put this mailing address on one line: 1 Main St\nSpringfield').target?.id, 'textUtilities.removeLineBreaks');
+  assert.equal(plan('list these players in random order: ann, bob, cy').target?.id, 'textUtilities.sortLines');
+  const broken = plan('any 404 links on https://club.example ?');
+  assert.equal(broken.target?.id, 'seoApis.brokenLinkChecker');
+  assert.equal(broken.input.maxLinks, undefined, 'a status code named is no count of links');
+});
