@@ -17,7 +17,7 @@ import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } 
 import { mismatchedUnits, unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
 import { isGenericStem, stem, tokens, withPastedKinds, words } from './text.ts';
-import { factsOf, isPresent, missingInputs, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
+import { factsOf, isPresent, missingInputs, quantityOf, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
  * From a plain-language goal to one target, or to an honest "not sure". A run executes only when the
@@ -594,8 +594,19 @@ function namesOf(catalog: Catalog): ReadonlySet<string> {
 function statesToolJob(catalog: Catalog, step: string): boolean {
   const goal = withValueKinds(step);
   if (conversionIntentOf(goal)?.from !== undefined && conversionCandidates(catalog.items, goal).length > 0) return true;
-  return unitCandidates(catalog.items, step).length === 1;
+  if (unitCandidates(catalog.items, step).length === 1) return true;
+  // "convert 300 EUR to USD, the rate is 1.08": an amount between two currencies, with the rate to use.
+  const quantity = quantityOf(step);
+  return (
+    quantity?.to !== undefined &&
+    CURRENCIES.has(quantity.from.toUpperCase()) &&
+    CURRENCIES.has(quantity.to.toUpperCase()) &&
+    /\brate\b[^.?!\d]{0,15}\d/i.test(step)
+  );
 }
+
+/** ISO 4217 currency codes. */
+const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
 
 /** Confidence of a conversion whose formats and direction the goal states. */
 const CONVERSION_CONFIDENCE = 0.9;

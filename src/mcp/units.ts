@@ -60,7 +60,7 @@ function unitTools(items: readonly CatalogItem[]): UnitTool[] {
 }
 
 function knows(tool: UnitTool, unit: string): boolean {
-  const bare = unit.replace(/^°/, '');
+  const bare = unit.replace(/^°/, '').replace(/²/g, '2').replace(/³/g, '3');
   return (
     tool.symbols.has(bare) ||
     tool.spellings.has(bare.toLowerCase()) ||
@@ -130,7 +130,7 @@ export function unitCandidates(items: readonly CatalogItem[], goal: string): Cat
 
 /**
  * A quantity converted between units no one converter knows together, each known to some converter ("2 cups of flour
- * into grams": a volume into a mass; "50 newtons to pounds-force"): no tool converts that. Undefined otherwise.
+ * into grams": a volume into a mass), or between compound units none knows: no tool converts that. Undefined otherwise.
  */
 export function mismatchedUnits(items: readonly CatalogItem[], goal: string): { from: string; to: string } | undefined {
   const quantity = quantityOf(goal);
@@ -140,6 +140,10 @@ export function mismatchedUnits(items: readonly CatalogItem[], goal: string): { 
   const tools = unitTools(items);
   const knowFrom = tools.filter((t) => knows(t, quantity.from));
   const knowTo = tools.filter((t) => knows(t, to));
+  // Units no converter knows, written as units are ("9.8 m/s² to g-force", "1000 kg/m3 in lb/ft3"): no tool converts
+  // them. (Unknown words alone are not units: "5 pages to pdf".)
+  const compound = /^[a-zµ°]{1,3}[²³23]?\/[a-zµ°]{1,3}[²³23]?$/i.test(quantity.from);
+  if (knowFrom.length === 0 && knowTo.length === 0) return compound ? { from: quantity.from, to } : undefined;
   if (knowFrom.length === 0 || knowTo.length === 0) return undefined;
   // (Either unit may be a name of several words: "500 lux to foot candles", "25 knots to metres per second".)
   const froms = spellingsAt(goal, quantity.from);

@@ -158,6 +158,19 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'scraping sites and taking images out of PDFs',
   },
   {
+    // Old codes no tool writes exactly: ROT13, Caesar and Vigenère ciphers, Morse code. (Leetspeak or pig latin is a
+    // rewrite the AI text tool does.)
+    pattern: /\b(?:rot-?13|rot-?47|caesar\s+(?:cipher|shift)|vigen[eè]re|atbash|morse(?:\s+code)?)\b/i,
+    what: 'ciphers and Morse code',
+  },
+  {
+    // Figures no calculator here has: inflation over the years, churn and retention, and subtitles shifted in time
+    // (the caption formatter converts and checks cues, it does not move them); finding accounts of people.
+    pattern:
+      /\binflation\b|\bchurn(?:\s+rate)?\b|\b(?:shift|delay|offset|re-?sync|sync)\w*\b.{0,30}\b(?:subtitles?|captions?|subtitle timings?|cues?)\b|\bfind\b.{0,30}\binfluencers?\b/i,
+    what: 'inflation, churn, shifting subtitles and finding influencers',
+  },
+  {
     // Bank and tax registries: no IBAN validator, no VIES lookup of VAT numbers.
     pattern:
       /\b(?:validate|verify|check)\b.{0,20}\biban\b|\biban\b.{0,25}\b(?:valid|real|checksum|check digits?)\b|\bvies\b|\b(?:check|verify|validate|look ?up)\b.{0,25}\bvat\s+(?:number|id)\b|\bvat\s+(?:number|id)\b.{0,25}\b(?:registered|valid)\b/i,

@@ -86,6 +86,6 @@ test('the same words with the operation a tool does, or a file it reads, still p
 });
 
 test('the router learns only from the tuning and dev sets: its committed examples are what examples.ts makes of them', () => {
-  // A goal of held-out.json, dev9.json or dev10.json in src/mcp/routing-examples.json would make their figures trained-on ones.
+  // A goal of held-out.json or dev11.json in src/mcp/routing-examples.json would make their figures trained-on ones.
   assert.equal(readFileSync(EXAMPLES_FILE, 'utf8'), serialise(routingExamples()), 'run: bash scripts/run.sh test test/mcp/eval/examples.ts');
 });

@@ -421,3 +421,20 @@ test('an image into a PDF, "gunzip", "on one line", "in random order" and "404 l
   assert.equal(broken.target?.id, 'seoApis.brokenLinkChecker');
   assert.equal(broken.input.maxLinks, undefined, 'a status code named is no count of links');
 });
+
+test('ciphers, inflation, churn, shifting subtitles, finding influencers and compound units no converter knows are "unsupported"', () => {
+  // Goals written for this test.
+  for (const goal of [
+    'rot13 this: secret plans',
+    'write SOS in morse code',
+    'what is 50 dollars from 1985 worth today with inflation',
+    'our churn rate from 400 customers losing 12',
+    'delay my captions by 3 seconds',
+    'find tiktok influencers for my skincare brand',
+    'convert 5 mg/dl to mmol/l',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  // Leetspeak is a rewrite the AI text tool can do: not refused.
+  assert.notEqual(plan('write my bio in leetspeak').status, 'unsupported');
+  assert.equal(plan('60 km/h in mph').target?.id, 'unitConversions.speedConverter');
+});
