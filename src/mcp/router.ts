@@ -69,12 +69,23 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
     );
   // A goal that reads like the ones no tool here does ("renew the ssl certificate on my server", "submit my tax
   // return"), far more than like the ones it does, is not the picked tool's job however many words they share.
+  // (Unless it names the tool by every word of its title: "reverse a text for me" asks for Reverse text.)
+  if (decision.target && namedByTitle(decision.target, firstStepOf(goal))) return decision;
   const { scope } = learnedRoutingOf(catalog);
   const ll = scope.logLikelihoods(requestOf(firstStepOf(goal)), [OUT_OF_SCOPE, IN_SCOPE]);
   if ((ll.get(OUT_OF_SCOPE) ?? 0) - (ll.get(IN_SCOPE) ?? 0) <= outOfScopeMargin(decision.confidence)) return decision;
   // Unless the goal states a tool's job outright: "convert the signed contract from pdf to docx" is no e-signing.
   if (statesToolJob(catalog, firstStepOf(goal))) return decision;
   return refused(decision, given, 'The goal reads like a job no tool here does; the closest tools there are are listed, nothing was run.');
+}
+
+/** Whether every word of a tool's title of two or more words is in the goal ("Reverse text": "reverse a text for me"). */
+function namedByTitle(item: CatalogItem, goal: string): boolean {
+  if (item.kind !== 'tool') return false;
+  const title = tokens(item.title.replace(/\([^)]*\)/g, ' '));
+  if (title.length < 2) return false;
+  const said = new Set(tokens(goal));
+  return title.every((t) => said.has(t));
 }
 
 /** The pick turned into "no tool fits": it leads the closest capabilities listed. */

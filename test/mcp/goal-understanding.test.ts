@@ -438,3 +438,9 @@ test('ciphers, inflation, churn, shifting subtitles, finding influencers and com
   assert.notEqual(plan('write my bio in leetspeak').status, 'unsupported');
   assert.equal(plan('60 km/h in mph').target?.id, 'unitConversions.speedConverter');
 });
+
+test('a goal naming a tool by every word of its title is never refused as out of scope', () => {
+  // Goals written for this test, in the shape of requests the scope model has seen refused ("… for me").
+  assert.equal(plan('reverse a text for me').target?.id, 'textUtilities.reverseText');
+  assert.equal(plan('sort lines for me please').target?.id, 'textUtilities.sortLines');
+});
