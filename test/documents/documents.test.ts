@@ -29,7 +29,8 @@ function assertWords(text: string, words: string[] = [WORDS.heading, WORDS.body]
 const docs = (slug: string): string => `/api/v1/documents/${slug}`;
 
 before(async () => {
-  [server, fixtures] = await Promise.all([startTestServer(), makeFixtures(['docx', 'doc', 'pdf'])]);
+  server = await startTestServer();
+  fixtures = await makeFixtures(['docx', 'doc', 'pdf'], server.service.engines.office!);
 });
 after(async () => {
   await server?.close();

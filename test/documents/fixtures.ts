@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
-import { createOfficeEngine } from '../../src/engines/office/index.ts';
+import type { OfficeEngine } from '../../src/engines/office/index.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 /**
@@ -130,21 +130,18 @@ const SOURCES: Record<FixtureName, 'fodt' | 'fods' | 'fodp'> = {
   odp: 'fodp',
 };
 
-/** Converts the flat ODF sources into the formats asked for with a private, warm LibreOffice. */
-export async function makeFixtures(names: readonly FixtureName[]): Promise<Fixtures> {
+/**
+ * Converts the flat ODF sources into the formats asked for with the test server's own warm LibreOffice: the file's
+ * conversions start it anyway, and a second, private one was a LibreOffice start (about a CPU second) more per file.
+ */
+export async function makeFixtures(names: readonly FixtureName[], office: OfficeEngine): Promise<Fixtures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'toolapi-fixtures-'));
   const sources = { fodt: FODT, fods: FODS, fodp: FODP };
   for (const [ext, text] of Object.entries(sources)) writeFileSync(path.join(dir, `source.${ext}`), text);
-  const silent = { info() {}, warn() {}, error() {} };
-  const office = createOfficeEngine({ workers: 1, log: silent, tempDir: path.join(dir, 'engine') });
   const made = new Map<FixtureName, string>();
-  try {
-    for (const name of names) {
-      const produced = await office.convert({ input: path.join(dir, `source.${SOURCES[name]}`), outputDir: path.join(dir, name), format: name });
-      made.set(name, produced);
-    }
-  } finally {
-    await office.close();
+  for (const name of names) {
+    const produced = await office.convert({ input: path.join(dir, `source.${SOURCES[name]}`), outputDir: path.join(dir, name), format: name });
+    made.set(name, produced);
   }
   return {
     dir,

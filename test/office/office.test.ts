@@ -32,7 +32,8 @@ let fixtures: Fixtures;
 const office = (slug: string): string => `/api/v1/office/${slug}`;
 
 before(async () => {
-  [server, fixtures] = await Promise.all([startTestServer(), makeFixtures(['xlsx', 'xls', 'ods', 'pptx', 'ppt', 'odp', 'odt'])]);
+  server = await startTestServer();
+  fixtures = await makeFixtures(['xlsx', 'xls', 'ods', 'pptx', 'ppt', 'odp', 'odt'], server.service.engines.office!);
 });
 after(async () => {
   await server?.close();
