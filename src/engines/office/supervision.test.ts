@@ -149,7 +149,10 @@ describe('office engine: queue, cancellation and recycling', () => {
   test('a job cancelled while queued leaves the queue at once', async () => {
     const engine = engineWith();
     await engine.whenReady();
-    const first = engine.convert({ input: large, outputDir: path.join(dir, 'c1'), format: 'pdf', timeoutMs: 1500 });
+    // The first job only holds the instance: once the queued one is gone it is cancelled, rather than left to burn
+    // LibreOffice CPU until its deadline (kept as a backstop, should the cancellation under test never come).
+    const running = new AbortController();
+    const first = engine.convert({ input: large, outputDir: path.join(dir, 'c1'), format: 'pdf', timeoutMs: 1500, signal: running.signal });
     await waitFor(() => engine.stats().busy === 1, 5000, 'the first job to run');
     const controller = new AbortController();
     const queued = engine.convert({ input: html, outputDir: path.join(dir, 'c2'), format: 'pdf', signal: controller.signal });
@@ -157,6 +160,8 @@ describe('office engine: queue, cancellation and recycling', () => {
     controller.abort();
     await expectToolError(queued, 'timeout', 503);
     assert.equal(engine.stats().queued, 0);
+    assert.equal(engine.stats().busy, 1, 'the queued job left while the first still ran');
+    running.abort();
     await expectToolError(first, 'timeout', 503);
     await engine.close(); // not left starting a replacement for the timed-out instance while the next tests run
   });
