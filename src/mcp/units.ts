@@ -117,15 +117,12 @@ export function unitCandidates(items: readonly CatalogItem[], goal: string): Cat
   const tools = unitTools(items);
   const to = quantity.to;
   if (to) return tools.filter((t) => knows(t, quantity.from) && knows(t, to)).map((t) => t.item);
-  const knowing = tools.filter((t) => knows(t, quantity.from));
-  if (knowing.length !== 1) return [];
   const from = quantity.from.toLowerCase();
   if (NOT_UNITS.has(from)) return [];
-  const other = (goal.match(/[\p{L}°µ][\p{L}\d°µ²³/]*/gu) ?? []).some((word) => {
-    const lower = word.toLowerCase();
-    return lower !== from && !NOT_UNITS.has(lower) && knows(knowing[0]!, word);
-  });
-  return other ? [knowing[0]!.item] : [];
+  const words = (goal.match(/[\p{L}°µ][\p{L}\d°µ²³/]*/gu) ?? []).filter((word) => word.toLowerCase() !== from && !NOT_UNITS.has(word.toLowerCase()));
+  // ("oven says 180 C, the recipe uses F": of the converters knowing C, the one that also knows F.)
+  const knowing = tools.filter((t) => knows(t, quantity.from) && words.some((word) => knows(t, word)));
+  return knowing.length === 1 ? [knowing[0]!.item] : [];
 }
 
 /**

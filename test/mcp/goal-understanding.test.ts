@@ -377,6 +377,8 @@ test('a quantity and another unit of its converter named anywhere ("2000 kcal a 
   // Goals written for this test; "$6 each … gross margin" are words, not units of the count converter.
   assert.equal(plan('my plan says 1800 kcal a day but the packets list kJ').target?.id, 'unitConversions.energyConverter');
   assert.equal(plan('5 kilometres is how many miles').target?.id, 'unitConversions.lengthConverter');
+  // Of the converters knowing C (coulomb, Celsius), the one that also knows the other unit named.
+  assert.equal(plan('the thermostat shows 21 C, my friend only thinks in F').target?.id, 'unitConversions.temperatureConverter');
   assert.notEqual(plan('candles cost me $6 each, I want a 40% gross margin: what price?').target?.id, 'unitConversions.eachConverter');
 });
 
