@@ -6,42 +6,40 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 
 /**
  * The router on the evaluation set of test/mcp/eval (775 goals written without reading the router, split into a
- * tuning half and a held-out half that is never used while tuning, plus ten development sets written later
- * from the catalog: dev, dev2 … dev10; see its README). The floors below are the figures measured when the router last
+ * tuning half and a held-out half that is never used while tuning, plus eleven development sets written later
+ * from the catalog: dev, dev2 … dev11; see its README). The floors below are the figures measured when the router last
  * changed: they catch a regression. They are not the goal, which is 95 % top-1 for plan_task and 90 % for
  * discover_tools on the held-out half, and no pick for an impossible goal.
  */
-// Measured 2026-11-26 after the router10 changes (issue 17: the learned models of src/mcp/reranker.ts are trained on
-// tuning, dev and dev2 … dev8, so their figures are trained-on figures): tuning 99.4 % / 99.7 % (350 and 351 of 352),
-// dev 99.3 % / 99.7 % (284 and 285 of 286), dev2 99.4 % / 99.7 % (348 and 349 of 350), dev3 99.2 % / 99.7 % (388 and
-// 390 of 391), dev4 96.3 % / 97.3 % (385 and 389 of 400), dev5 96.6 % / 96.6 % (314 of 325), dev6 96.0 % / 96.8 % (334
-// and 337 of 348), dev7 95.0 % / 96.2 % (400 and 405 of 421), dev8 91.7 % / 95.3 % (355 and 369 of 387), 0 impossible
-// goals picked. Leave-one-set-out (test/mcp/eval/loso.ts: each scored by models trained on the other
-// eight) gives 94.9 % / 96.3 % over the nine (3,095 and 3,138 of 3,260), 18 impossible goals picked. dev9 (never
-// trained on; the router10 rules were derived from its misses) 94.8 % / 97.0 % (626 and 640 of 660), 8 of 82
-// impossible goals picked. dev10 was written before any router10 change and neither trained nor tuned on: 87.1 % /
-// 91.9 % (332 and 350 of 381), 11 of 65 impossible goals picked and 1 of 12 vague goals executed before them; 88.2 % /
-// 92.4 % (336 and 352), 9 and 1 after. discover_tools is measured as the MCP tool answers (the router's pick first).
-// The held-out half's floor is the figure measured after router10's last change (94.2 % / 95.8 %, 338 and 344 of 359,
-// 1 impossible goal picked, 0 vague executed, as after its network-probe change and its next three; 93.9 % / 95.8 % after router9 and
-// after router10's first two changes;
-// 94.4 % / 95.8 % and 2 after router7): a known gap, not a target; it is measured again only after router changes.
+// Measured 2026-11-26 after the router11 changes (issue 17: the learned models of src/mcp/reranker.ts are trained on
+// tuning, dev and dev2 … dev10, so their figures are trained-on figures; plan_task top-1 / discover_tools top-1):
+// tuning 351 / 351 of 352, dev 284 / 285 of 286, dev2 348 / 349 of 350, dev3 388 / 390 of 391, dev4 387 / 389 of 400,
+// dev5 313 / 313 of 325, dev6 335 / 337 of 348, dev7 404 / 406 of 421, dev8 364 / 374 of 387, dev9 645 / 653 of 660
+// (1 impossible goal picked), dev10 362 / 366 of 381 (1 vague goal executed). Leave-one-set-out (test/mcp/eval/loso.ts:
+// each scored by models trained on the other ten) gives 4,106 and 4,160 of 4,301, 25 impossible goals picked. dev11
+// was written before any router11 change and neither trained nor tuned on: 345 / 357 of 390 and 11 of 63 impossible
+// goals picked before, 351 / 361 and 11 after. discover_tools is measured as the MCP tool answers (the router's pick
+// first). The held-out half's floor is the figure measured after router11's last change (94.7 % / 96.4 %, 340 and 346
+// of 359, 1 impossible goal picked, 0 vague executed; 94.2 % / 95.8 % and 1 after router10, 93.9 % / 95.8 % after
+// router9, 94.4 % / 95.8 % and 2 after router7): a known gap, not a target; it is measured again only after router
+// changes.
 const FLOORS = {
-  tuning: { plan: 0.994, discover: 0.997, impossiblePicked: 0, vagueExecuted: 0 },
+  tuning: { plan: 0.997, discover: 0.997, impossiblePicked: 0, vagueExecuted: 0 },
   dev: { plan: 0.993, discover: 0.996, impossiblePicked: 0, vagueExecuted: 0 },
   dev2: { plan: 0.994, discover: 0.997, impossiblePicked: 0, vagueExecuted: 0 },
   dev3: { plan: 0.992, discover: 0.997, impossiblePicked: 0, vagueExecuted: 0 },
-  dev4: { plan: 0.962, discover: 0.972, impossiblePicked: 0, vagueExecuted: 0 },
-  dev5: { plan: 0.966, discover: 0.966, impossiblePicked: 0, vagueExecuted: 0 },
-  dev6: { plan: 0.959, discover: 0.968, impossiblePicked: 0, vagueExecuted: 0 },
-  dev7: { plan: 0.95, discover: 0.961, impossiblePicked: 0, vagueExecuted: 0 },
-  dev8: { plan: 0.917, discover: 0.953, impossiblePicked: 0, vagueExecuted: 0 },
-  dev9: { plan: 0.948, discover: 0.969, impossiblePicked: 8, vagueExecuted: 0 },
-  dev10: { plan: 0.881, discover: 0.923, impossiblePicked: 9, vagueExecuted: 1 },
-  'held-out': { plan: 0.941, discover: 0.958, impossiblePicked: 1, vagueExecuted: 0 },
+  dev4: { plan: 0.967, discover: 0.972, impossiblePicked: 0, vagueExecuted: 0 },
+  dev5: { plan: 0.963, discover: 0.963, impossiblePicked: 0, vagueExecuted: 0 },
+  dev6: { plan: 0.962, discover: 0.968, impossiblePicked: 0, vagueExecuted: 0 },
+  dev7: { plan: 0.959, discover: 0.964, impossiblePicked: 0, vagueExecuted: 0 },
+  dev8: { plan: 0.94, discover: 0.966, impossiblePicked: 0, vagueExecuted: 0 },
+  dev9: { plan: 0.977, discover: 0.989, impossiblePicked: 1, vagueExecuted: 0 },
+  dev10: { plan: 0.95, discover: 0.96, impossiblePicked: 0, vagueExecuted: 1 },
+  dev11: { plan: 0.9, discover: 0.925, impossiblePicked: 11, vagueExecuted: 0 },
+  'held-out': { plan: 0.947, discover: 0.963, impossiblePicked: 1, vagueExecuted: 0 },
 } as const;
 
-for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'held-out'] as const) {
+for (const half of ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'dev11', 'held-out'] as const) {
   test(`routing evaluation, ${half} half: plan_task and discover_tools top-1 at or above the last measured floor`, (t) => {
     const f = measure(loadHalf(half));
     t.diagnostic(
