@@ -143,6 +143,8 @@ export function withPastedKinds(goal: string): string {
       )
       .replace(/\b(?:in\s+(?:a\s+)?random\s+order|randomi[sz]e\s+(?:the\s+)?order)\b/gi, '$& shuffle lines ')
       .replace(/\b(?:404|dead)\s+links?\b/gi, ' broken links ')
+      // "unminify this bundle": formatting it to read.
+      .replace(/\b(?:un|de)-?minif\w*/gi, ' beautify format readable ')
       // "tl;dr this", "tldr": a summary.
       .replace(/\btl;?\s?dr\b/gi, ' summarize summary ')
       // A bcrypt hash pasted ("does 'letmein' match $2b$10$…"): a password hash to verify.

@@ -16,7 +16,7 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 // tuning 351 / 351 of 352, dev 284 / 285 of 286, dev2 348 / 349 of 350, dev3 388 / 390 of 391, dev4 387 / 389 of 400,
 // dev5 313 / 313 of 325, dev6 335 / 337 of 348, dev7 404 / 406 of 421, dev8 364 / 374 of 387, dev9 645 / 653 of 660
 // (1 impossible goal picked), dev10 362 / 366 of 381 (1 vague goal executed). Leave-one-set-out (test/mcp/eval/loso.ts:
-// each scored by models trained on the other ten) gives 4,106 and 4,160 of 4,301, 25 impossible goals picked. dev11
+// each scored by models trained on the other ten) gives 4,107 and 4,161 of 4,301, 25 impossible goals picked. dev11
 // was written before any router11 change and neither trained nor tuned on: 345 / 357 of 390 and 11 of 63 impossible
 // goals picked before, 351 / 361 and 11 after. discover_tools is measured as the MCP tool answers (the router's pick
 // first). The held-out half's floor is the figure measured after router11's last change (94.7 % / 96.4 %, 340 and 346

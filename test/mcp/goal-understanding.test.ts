@@ -446,3 +446,9 @@ test('a goal naming a tool by every word of its title is never refused as out of
   assert.equal(plan('reverse a text for me').target?.id, 'textUtilities.reverseText');
   assert.equal(plan('sort lines for me please').target?.id, 'textUtilities.sortLines');
 });
+
+test('"unminify" asks for a formatter, not a minifier', () => {
+  // Goals written for this test.
+  assert.equal(plan('please unminify the js in vendor.min.js').target?.id, 'developerApis.jsFormatter');
+  assert.equal(plan('unminify my stylesheet so I can read it').target?.id, 'developerApis.cssFormatter');
+});
