@@ -143,6 +143,16 @@ export function withPastedKinds(goal: string): string {
       )
       .replace(/\b(?:in\s+(?:a\s+)?random\s+order|randomi[sz]e\s+(?:the\s+)?order)\b/gi, '$& shuffle lines ')
       .replace(/\b(?:404|dead)\s+links?\b/gi, ' broken links ')
+      // "unpack backup.zip and give me the files": extracting a ZIP, not converting it; "shrink my svg icon": the SVG
+      // optimiser, not the raster image compressor.
+      .replace(
+        /\b(?:unpack|unzip|extract|decompress|open\s+up)\b(?=[^.?!]{0,40}\.zip\b)|\b[\w-]+\.zip\b(?=[^.?!]{0,40}\b(?:unpack|unzip|extract|decompress)\b)/gi,
+        '$& unzip extract zip ',
+      )
+      .replace(
+        /\b(?:compress|shrink|optimi[sz]e|minify|slim)\w*\b[^.?!]{0,30}\bsvgs?\b|\bsvgs?\b[^.?!]{0,30}\b(?:compress|shrink|optimi[sz]e|minify|slim|smaller|lighter)\w*\b/gi,
+        '$& compress svg ',
+      )
       // "unminify this bundle": formatting it to read.
       .replace(/\b(?:un|de)-?minif\w*/gi, ' beautify format readable ')
       // "tl;dr this", "tldr": a summary.

@@ -452,3 +452,9 @@ test('"unminify" asks for a formatter, not a minifier', () => {
   assert.equal(plan('please unminify the js in vendor.min.js').target?.id, 'developerApis.jsFormatter');
   assert.equal(plan('unminify my stylesheet so I can read it').target?.id, 'developerApis.cssFormatter');
 });
+
+test('unpacking a .zip is extracting it; shrinking an SVG is the SVG optimiser', () => {
+  // Goals written for this test.
+  assert.equal(plan('I got photos.zip, unpack it').target?.id, 'convertors.zipExtract');
+  assert.equal(plan('the svg is 400kb, slim it down').target?.id, 'convertors.compressSvg');
+});
