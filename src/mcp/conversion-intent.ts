@@ -12,7 +12,7 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^excel|^xlsx$|^spreadsheet/, 'xlsx'],
   [/^(?:legacy|old)\s+powerpoint|^ppt$/, 'ppt'],
   [/^powerpoint|^pptx$|^slides?$|^slide\s*deck/, 'pptx'],
-  [/^(?:ms\s+)?word$|^docx$|^word\s+doc/, 'docx'],
+  [/^(?:ms\s+)?word$|^docx$|^word\s+doc|^dot\s+docks$/, 'docx'],
   [/^pdfs?$/, 'pdf'],
   [/^odt$|^(?:libre|open)\s*office\s+(?:writer|document|text)|^writer\s+doc/, 'odt'],
   [/^ods$|^(?:libre|open)\s*office\s+(?:calc|spreadsheet)/, 'ods'],
@@ -36,7 +36,7 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^7z$|^7-?zip$/, '7z'],
   [/^tar$|^tarballs?$/, 'tar'],
   [/^tgz$|^tar\.gz$|^gz$|^gzip$|^gunzip$/, 'gz'],
-  [/^tar\.bz2$|^bz2$|^bzip2?$/, 'bz2'],
+  [/^tar\.bz2$|^tbz2?$|^tb2$|^bz2$|^bzip2?$/, 'bz2'],
   [/^png$/, 'png'],
   [/^jpe?g$/, 'jpg'],
   [/^webp$/, 'webp'],
@@ -54,11 +54,11 @@ const GENERIC_KINDS = /^(?:spreadsheets?|slides?|slide\s+deck|plain\s+text|text\
 
 const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
 /** "to" in English and, where it cannot be an English word, in German, Dutch and French ("als CSV", "naar pdf"). */
-const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'als', 'naar', 'nach', 'zu', 'vers']);
+const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'be', 'become', 'als', 'naar', 'nach', 'zu', 'vers']);
 /** Words before a format that say the thing is already there ("this png", "my pdf"). */
 const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having or being handed (the source) and of wanting (the target) a format. */
-const HAVE = /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered)$/;
+const HAVE = /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered|bought|purchased|downloaded)$/;
 // (What a program or a person "reads", "opens" or "edits" is wanted; "edit a pdf", "can't open .rar" is what there is.)
 const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits|imports|handles|understands|insists?|demands?)$/;
 /** Past participles that describe how a file already is ("the statement (saved as .rtf)"), unless wished for ("I need it saved as pdf"). */
@@ -68,7 +68,7 @@ const WISH = /^(?:need|needs|want|wants|like|please|pls|can|could|should|must)$/
 const ARTICLES = /^(?:a|an|the)$/;
 const DETERMINERS = /^(?:a|an|the|this|that|these|those|my|our|your|its|their)$/;
 /** "a gzip, not a zip": the format refused is the one there is. */
-const NOT = /^(?:not|instead|cant|can't|cannot)$/;
+const NOT = /^(?:not|instead|cant|cannot|wont|dont|doesnt|didnt|isnt|never)$/;
 
 /**
  * Of a goal naming two formats, the one wanted ("the portal only accepts jpg, mine is a png", "my kindle only reads
@@ -160,13 +160,71 @@ export function spelledOut(text: string): string {
     .replace(/\b([a-z0-9][a-z0-9]{1,4}?)2([a-z0-9][a-z0-9]{1,5})\b/gi, (whole, from: string, to: string) =>
       formatOf(from.toLowerCase()) && formatOf(to.toLowerCase()) ? `${from} to ${to}` : whole,
     )
-    .replace(/\b(?![ai]\b)[a-z](?: (?![ai]\b)[a-z]){2,3}\b/gi, (letters) => letters.replace(/ /g, ''));
+    .replace(/\b(?![ai]\b)[a-z](?: (?![ai]\b)[a-z]){2,3}\b/gi, (letters) => letters.replace(/ /g, ''))
+    .replace(SPOKEN_LETTERS, (run) => {
+      const letters = run
+        .toLowerCase()
+        .split(/\s+/)
+        .map((name) => LETTER_NAMES[name])
+        .join('');
+      return formatOf(letters) || SPOKEN_TERMS.has(letters) ? letters : run;
+    })
+    .replace(/\b(?:sha|shah|shaw)\s+(?:two\s+fifty\s+six|two\s+five\s+six|256)\b/gi, 'sha256')
+    .replace(/\b(?:sha|shah|shaw)\s+(?:five\s+twelve|512)\b/gi, 'sha512')
+    .replace(/\bshaw\s+(?:one|1)\b/gi, 'sha1');
 }
+
+/**
+ * Letters as a voice transcript spells them ("sea ess vee", "pee dee eff", "you are ell"): a run of two to five
+ * names of letters is the word they spell when that is a format or one of SPOKEN_TERMS, so that "see you are"
+ * stays English.
+ */
+const LETTER_NAMES: Record<string, string> = {
+  ay: 'a',
+  bee: 'b',
+  sea: 'c',
+  see: 'c',
+  cee: 'c',
+  dee: 'd',
+  ee: 'e',
+  eff: 'f',
+  ef: 'f',
+  gee: 'g',
+  aitch: 'h',
+  eye: 'i',
+  jay: 'j',
+  kay: 'k',
+  el: 'l',
+  ell: 'l',
+  em: 'm',
+  en: 'n',
+  oh: 'o',
+  pee: 'p',
+  cue: 'q',
+  queue: 'q',
+  are: 'r',
+  ar: 'r',
+  ess: 's',
+  es: 's',
+  tee: 't',
+  you: 'u',
+  vee: 'v',
+  ex: 'x',
+  why: 'y',
+  zee: 'z',
+  zed: 'z',
+};
+const LETTER_NAME = Object.keys(LETTER_NAMES).join('|');
+const SPOKEN_LETTERS = new RegExp(`\\b(?:${LETTER_NAME})(?:\\s+(?:${LETTER_NAME})){1,4}\\b`, 'gi');
+/** Abbreviations of the catalog's tools a voice spells out. */
+const SPOKEN_TERMS = new Set(['url', 'qr', 'seo', 'utm', 'dns', 'css', 'jwt', 'uuid', 'api', 'ssl', 'tls', 'spf', 'mx', 'cpc', 'cpm', 'ctr', 'roi', 'vat', 'gst', 'ip']);
 
 /** The formats a goal names, in order, with the words before each. */
 function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
   const words = spelledOut(goal)
     .toLowerCase()
+    // ("won't take epub": one word, "wont", as NOT spells it.)
+    .replace(/n['’]t\b/g, 'nt')
     .replace(/[“”"'`()[\]{},;!?]/g, ' ')
     // ("to yaml: {…}": what follows a colon is not named together with what comes before it.)
     .replace(/:(?=\s|$)/g, ' : ')
@@ -186,6 +244,8 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     const format = file ? formatOf(file[1]!) : (formatOf(two) ?? formatOf(word.replace(/^\./, '')) ?? textTarget ?? formatOfTypo(word));
     if (!file && formatOf(two) !== undefined && formatOf(word.replace(/^\./, '')) === undefined) partOfName = i + 1;
     if (!format || mentions.at(-1)?.format === format) continue;
+    // ("a gzip tarball": a compressed tarball, not the bare one.)
+    if (mentions.at(-1)?.at === i - 1 && format === 'tar' && /^(?:gz|bz2)$/.test(mentions.at(-1)!.format)) continue;
     // "kindle mobi book": adjacent names of one thing, the later is the precise one; but a kind of document
     // after its format ("ods spreadsheet", "pptx slides") only repeats it, and a file name after a format is the
     // thing to convert ("epub to azw3 novel.epub").
@@ -216,13 +276,16 @@ export function formatsNamed(goal: string): string[] {
  */
 function madeInto(words: string[], at: number): boolean {
   const before = words.slice(Math.max(0, at - 4), at);
+  // ("make this messy html well-formed": the format is the thing made better, not what it becomes.)
+  const next = words[at + 1] ?? '';
+  const described = next.includes('-') || /^(?:valid|readable|smaller|bigger|cleaner|prettier|tidier|better|nicer|shorter|compliant|compatible)$/.test(next);
+  // "make an epub out of my manuscript", "create me a pdf": a new thing of that format is made.
+  const made = (w: string | undefined): boolean => /^(?:make|create|produce|build|generate)$/.test(w ?? '');
+  if (/^(?:a|an)$/.test(before.at(-1) ?? '') && (made(before.at(-2)) || (before.at(-2) === 'me' && made(before.at(-3))))) return !described;
   const verb = before.findIndex((w) => /^(?:make|turn|save|export|change|get|have|want|need)$/.test(w));
   if (verb < 0) return false;
   const rest = before.slice(verb + 1);
   const det = rest.findIndex((w) => /^(?:this|that|these|those|my|our|the|it|its)$/.test(w));
-  // ("make this messy html well-formed": the format is the thing made better, not what it becomes.)
-  const next = words[at + 1] ?? '';
-  const described = next.includes('-') || /^(?:valid|readable|smaller|bigger|cleaner|prettier|tidier|better|nicer|shorter|compliant|compatible)$/.test(next);
   return det >= 0 && rest.length - det >= 2 && formatOf(rest.at(-1) ?? '') === undefined && !described;
 }
 
@@ -309,7 +372,7 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
       (m) => !m.file && !existing(m) && wantedAfter(m, WANT) && !wantedAfter(m, NOT),
       (m) => wantedAfter(m, NOT),
     ) ??
-    mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
+    mentions.find((m) => !m.file && /^(?:(?:version|copy|format)s?|please|pls|plz)$/.test(words[m.at + 1] ?? '')) ??
     mentions.find((m) => !m.file && madeInto(words, m.at));
   // (A format is never its own source: "gzip the tar (tar to gz)" names gz twice.)
   const source = mentions.find((m) => m.format !== target?.format && (m.file || fromMarked(m))) ?? mentions.find((m) => m.format !== target?.format);
@@ -408,7 +471,7 @@ const HOST_SUFFIXES = new Set(['com', 'org', 'net', 'me', 'ai', 'io', 'co', 'us'
 const TARGET_EXTENSION = [
   /\b(?:to|into|as)\s+(?:an?\s+)?\.?([a-z0-9]{2,5})\s+(?:files?|format)\b/g,
   /\b(?:to|into|as)\s+(?:an?\s+)?[\w-]+\.([a-z0-9]{2,5})\b/g,
-  /\b(?:to|into|as)\s+(?:an?\s+)?\.([a-z0-9]{2,5})\b/g,
+  /\b(?:to|into|as)\s+(?:(?:an?|the)\s+)?(?:[a-z]+\s+)?\.([a-z0-9]{2,5})\b/g,
 ];
 
 /**

@@ -155,6 +155,12 @@ export function withPastedKinds(goal: string): string {
       )
       // "unminify this bundle": formatting it to read.
       .replace(/\b(?:un|de)-?minif\w*/gi, ' beautify format readable ')
+      // "control 150/5000, variant 189/5100": conversions of the arms of an A/B test.
+      .replace(/\b(?:control|variant|challenger|version\s+[ab]|group\s+[ab])\b\s*[:=-]?\s*\d[\d,]*\s*(?:\/|out\s+of)\s*\d[\d,]*/gi, '$& a/b test significance ')
+      // Command-line names of the same jobs: "uuidgen", "sha256sum"; India's GST in its parts (CGST, SGST, IGST).
+      .replace(/\buuidgen\b/gi, ' generate uuid ')
+      .replace(/\b(md5|sha\d+)sum\b/gi, ' $1 hash ')
+      .replace(/\b[csi]gst\b/gi, ' gst ')
       // "tl;dr this", "tldr": a summary.
       .replace(/\btl;?\s?dr\b/gi, ' summarize summary ')
       // A bcrypt hash pasted ("does 'letmein' match $2b$10$…"): a password hash to verify.

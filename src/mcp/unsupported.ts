@@ -68,7 +68,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+(?!(?:validator|function|tool|api|endpoint|method|webhook|service)\b)\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b/i,
+      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+(?!(?:validator|function|tool|api|endpoint|method|webhook|service|winner|result|test|shot|race|game|match|election)\b)\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b/i,
     what: 'personal errands',
   },
   {
@@ -179,8 +179,22 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // Numbers no tool makes or reads: random numbers and dice, one-time codes, other number bases, hex-encoded text.
     pattern:
-      /\brandom (?:number|integer)s?\b|\broll\b.{0,12}\bdic?e\b|\bflip a coin\b|\btotp\b|\b(?:2fa|mfa|authenticator|one[- ]time)\s+codes?\b|\b(?:binary|hex(?:adecimal)?|octal)\b.{0,40}\b(?:to|into|in)\s+(?:decimal|ascii|text|binary)\b/i,
+      /\brandom (?:number|integer)s?\b|\broll\b.{0,12}\bdic?e\b|\bflip a coin\b|\btotp\b|\b(?:2fa|mfa|authenticator|one[- ]time)\s+codes?\b|\b(?:binary|hex(?:adecimal)?|octal)\b.{0,40}\b(?:to|into|in)\s+(?:decimal|ascii|text|binary)\b|(?<![\d,.]\s?)\b\d+\s+(?:in|to|into|as)\s+(?:binary|octal)\b/i,
     what: 'random numbers, one-time codes and number bases',
+  },
+  {
+    // Mailboxes and hashes no tool can look into: whether an address exists or was breached (the e-mail tools check
+    // a domain's DNS records and a message's text), and a hash turned back into its input.
+    pattern:
+      /e-?mail(?:\s+address)?\b.{0,50}\b(?:real|exists?|bounces?|deliverable|(?:can|could|will)\s+receive|in\s+(?:a|any)\s+(?:data\s+)?breach\w*|breached|pwned|leaked)\b|\b(?:reverse|crack|unhash|de-?hash)\b.{0,40}\b(?:hash(?:es)?|md5|sha-?\d*)\b|\b(?:hash(?:es)?|md5|sha-?\d*)\b.{0,60}\b(?:reverse|crack)\b/i,
+    what: 'checking mailboxes and reversing hashes',
+  },
+  {
+    // Work on data no tool does: validating JSON against a JSON Schema, minifying HTML (the minifiers take CSS and
+    // JavaScript), joining two tables into one, and changing an image's EXIF data (the metadata tool reads it).
+    pattern:
+      /\b(?:validat\w*|check)\b.{0,40}\bagainst\b.{0,25}\b(?:json[- ]?)?schemas?\b|\bjson[- ]?schema\b.{0,40}\b(?:violations?|validat\w*)\b|\bminif(?:y|ying|ication)\b.{0,30}\bhtml\b|\bhtml\b.{0,20}\bminif(?:y|ier|ication)\b|\bcombined\s+csv\b|\b(?:merg|combin|join)\w*\b.{0,40}\b(?:csvs|csv files|spreadsheets|exports)\b|\b(?:matched|match(?:ed)?\s+up|joined)\s+on\s+(?:the\s+)?\w+\s+column\b|\b(?:change|edit|set|modify|update|fix|fake)\b.{0,30}\b(?:exif|date taken|gps (?:location|tag|data))\b/i,
+    what: 'JSON Schema validation, HTML minifying, joining tables and editing EXIF data',
   },
   {
     // Apple iWork documents: LibreOffice reads none of them here.

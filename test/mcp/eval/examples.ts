@@ -9,7 +9,7 @@ import { loadHalf, type Half } from './measure.ts';
  * `bash scripts/run.sh test test/mcp/eval/examples.ts` after changing one of these sets; eval.test.ts checks that the
  * committed file is what this makes.
  */
-export const TRAINING_SETS: Half[] = ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10'];
+export const TRAINING_SETS: Half[] = ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'dev11'];
 
 export function routingExamples(sets: readonly Half[] = TRAINING_SETS): RoutingExamples {
   const goals = sets.flatMap(loadHalf);
