@@ -67,6 +67,8 @@ const WISH = /^(?:need|needs|want|wants|like|please|pls|can|could|should|must)$/
 /** Words between a marker and the format it marks that leave it marked: "as a transparent png", "of the old .xls". */
 const ARTICLES = /^(?:a|an|the)$/;
 const DETERMINERS = /^(?:a|an|the|this|that|these|those|my|our|your|its|their)$/;
+/** Text asked for without its formatting ("the bare words", "readable text without the markup"). */
+const BARE_TEXT = /\b(?:plain|bare|raw|readable|clean)\s+(?:text|words|wording)\b|\btext\s+(?:only|without\s+(?:the\s+|any\s+)?(?:markup|tags|formatting|fonts|styles))\b/;
 /** "a gzip, not a zip": the format refused is the one there is. */
 const NOT = /^(?:not|instead|cant|cannot|wont|dont|doesnt|didnt|isnt|never)$/;
 
@@ -389,6 +391,9 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
       (/^(?:of|from|in|out)$/.test(words[i + 1] ?? '') || (/^(?:only|just)$/.test(words[i + 1] ?? '') && /^(?:of|from|in)$/.test(words[i + 2] ?? ''))),
   );
   if (textOf >= 0 && mentions.length === 1 && mentions[0]!.at > textOf && mentions[0]!.format !== 'txt')
+    return { intent: { from: mentions[0]!.format, to: 'txt' }, marked: false };
+  // "it's an .rtf; I just want the bare words": the one format's text, without its formatting.
+  if (mentions.length === 1 && mentions[0]!.format !== 'txt' && BARE_TEXT.test(words.join(' ')))
     return { intent: { from: mentions[0]!.format, to: 'txt' }, marked: false };
   return undefined;
 }

@@ -155,6 +155,15 @@ export function withPastedKinds(goal: string): string {
       )
       // "unminify this bundle": formatting it to read.
       .replace(/\b(?:un|de)-?minif\w*/gi, ' beautify format readable ')
+      // "Mon 16:00-17:30, Wed 15:45-17:00": hours worked, as a timesheet lists them.
+      .replace(/\b\d{1,2}[:.]\d{2}\s*(?:-|–|to)\s*\d{1,2}[:.]\d{2}\b(?=[^]{0,60}\b\d{1,2}[:.]\d{2}\s*(?:-|–|to)\s*\d{1,2}[:.]\d{2}\b)/gi, '$& timesheet hours ')
+      // "every line is hard-wrapped", "as flowing paragraphs": line breaks to remove.
+      .replace(/\bhard[- ]?wrapped\b|\b(?:as|into)\s+flowing\s+(?:paragraphs?|text|prose)\b/gi, '$& remove line breaks ')
+      // "bought it for 40, listed it for 65": a cost and a selling price.
+      .replace(
+        /\b(?:bought|paid|purchased|got)\b[^.?!]{0,40}?\bfor\s+[$€£]?\d[\d,.]*[^.?!]{0,60}?\b(?:sell|sold|listed|list|selling|priced?|resell)\b[^.?!]{0,30}?\b(?:for|at)\s+[$€£]?\d/gi,
+        '$& cost selling price ',
+      )
       // "control 150/5000, variant 189/5100": conversions of the arms of an A/B test.
       .replace(/\b(?:control|variant|challenger|version\s+[ab]|group\s+[ab])\b\s*[:=-]?\s*\d[\d,]*\s*(?:\/|out\s+of)\s*\d[\d,]*/gi, '$& a/b test significance ')
       // Command-line names of the same jobs: "uuidgen", "sha256sum"; India's GST in its parts (CGST, SGST, IGST).
