@@ -11,7 +11,7 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['characters', 'caracteres caratteri tekens zeichen tecken znaki znakow karakter moji'],
   [
     'count',
-    'compte zahle contar cuenta cuantas cuantos compter combien contare conta quante quanti contagem quantas hoeveel tellen zahlen zaehlen wieviele raknar rakna ile policz berapa',
+    'compte zahle contar cuenta cuantas cuantos compter combien contare conta quante quanti contagem quantas hoeveel tellen zahlen zaehlen wieviele hur manga raknar rakna ile policz berapa',
   ],
   ['uppercase', 'mayusculas majuscules maiuscolo maiuscole maiusculas hoofdletters grossbuchstaben versaler wielkie oomoji'],
   ['lowercase', 'minusculas minuscules minuscolo minuscole kleinbuchstaben kleine gemener komoji'],
@@ -44,7 +44,7 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['page', 'pagina sitio sito seite strona halaman situs sitemin'],
   ['security', 'seguridad securite sicurezza seguranca beveiliging sicherheit sakerhet bezpieczenstwa guvenlik keamanan'],
   ['headers', 'cabeceras encabezados intestazioni cabecalhos kopfzeilen naglowki basliklar'],
-  ['vat', 'iva tva mwst mehrwertsteuer umsatzsteuer btw moms kdv ppn'],
+  ['vat', 'iva tva mwst mehrwertsteuer umsatzsteuer btw moms momsen kdv ppn'],
   ['tax', 'impuesto impot tasse imposto belasting steuer skatt podatek vergi pajak'],
   ['loan monthly payment', 'prestamo pret prestito emprestimo lening darlehen kredit kredyt kredytu pinjaman cicilan cuota mensualite rata raty'],
   ['interest', 'interes interet interesse juros rente zinsen zins ranta odsetki oprocentowanie faiz bunga'],

@@ -105,6 +105,8 @@ export function withPastedKinds(goal: string): string {
       .join(' ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\/\d{1,2}\b/g, ' ip cidr ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, ' ip address ')
+      // ("marked 25% off", "marked down": a discount, not a markup.)
+      .replace(/\bmarked\s+(?=down\b|\d+(?:\.\d+)?\s*%\s*off\b)/gi, ' ')
       .replace(/\b\d+(?:\.\d+)?\s*%\s*off\b/gi, ' discount ')
       .replace(/(?<![\w.])\d[\d,.]*\s+(?:in|into|as|to)\s+(?:english\s+|plain\s+)?words\b/gi, ' number to words ')
       .replace(/\b\d+\s*(?:x|times)\b/gi, ' repeat times ')
@@ -166,7 +168,18 @@ export function withPastedKinds(goal: string): string {
       )
       // "control 150/5000, variant 189/5100": conversions of the arms of an A/B test.
       .replace(/\b(?:control|variant|challenger|version\s+[ab]|group\s+[ab])\b\s*[:=-]?\s*\d[\d,]*\s*(?:\/|out\s+of)\s*\d[\d,]*/gi, '$& a/b test significance ')
-      // Command-line names of the same jobs: "uuidgen", "sha256sum"; India's GST in its parts (CGST, SGST, IGST).
+      .replace(/\b[AB]\s*[:=]\s*\d[\d,]*\s+(?:visitors|visits|users|sessions|views|impressions|clicks|conversions|orders|sign-?ups)\b/g, '$& a/b test significance ')
+      // "the MX records of acme.example", "its nameservers": a DNS lookup.
+      .replace(/\b(?:mx|ns|cname|aaaa|soa|caa)\s+(?:records?|entries|entry)\b|\bname ?servers?\b|\bmail exchangers?\b/gi, '$& dns lookup records ')
+      // "a zod validator", "z.object()": a zod schema (it validates, but no JSON is validated here).
+      .replace(/\bzod\s+validators?\b|\bz\.object\(\)/gi, ' zod schema ')
+      // "what source and campaign is in this link": reading a tagged link's parameters.
+      .replace(
+        /\b(?:what|which)\b[^.?!]{0,30}\b(?:tracking|source|campaign|medium|utm|parameters?|params?)\b[^.?!]{0,30}\b(?:in|on|of)\s+(?:this|that|the|my)\s+(?:link|url)\b/gi,
+        '$& utm parser parse ',
+      )
+      // Command-line names of the same jobs: "uuidgen", "sha256sum", "curl -I"; India's GST in its parts (CGST, SGST, IGST).
+      .replace(/\bcurl\s+(?:-I|--head)\b/g, ' http response headers ')
       .replace(/\buuidgen\b/gi, ' generate uuid ')
       .replace(/\b(md5|sha\d+)sum\b/gi, ' $1 hash ')
       .replace(/\b[csi]gst\b/gi, ' gst ')
