@@ -1,4 +1,4 @@
-import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem } from './catalog.ts';
+import { dataTokensOf, related, type Catalog, type CatalogItem, type RankedItem, type Ranking } from './catalog.ts';
 import { feedField, partsOf, type ChainLink } from './chains.ts';
 import {
   conversionCandidates,
@@ -136,7 +136,7 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     limit: 6,
   });
   const { meaningful, spread, unknown } = ranking;
-  const ordered = byGivenOperand(catalog, step, goal, given, byOperation(step, ranking.ranked));
+  const ordered = byGoalValues(step, given, ranking, byGivenOperand(catalog, step, goal, given, byOperation(step, ranking.ranked)));
   let doubtful = false;
   const { items } = learnedRoutingOf(catalog);
   const request = requestOf(step);
@@ -462,6 +462,33 @@ function byGivenOperand(catalog: Catalog, step: string, goal: string, given: Rec
   // The operation and the values decide: the reader stands clearly first (twice the maker's score).
   return [{ ...reader, score: 2 * top.score }, ...ranked.filter((r) => r !== reader)];
 }
+
+/**
+ * "Invoice ₹18,000 plus 18% GST, split into CGST and SGST": the top candidate needs inputs the goal's values fill
+ * none of (line items), while a close one, named by a word of the goal, gets every input it needs from them (an
+ * amount and a rate): the values say which tool the words mean.
+ */
+function byGoalValues(step: string, given: Record<string, unknown>, { meaningful }: Ranking, ranked: RankedItem[]): RankedItem[] {
+  const [top] = ranked;
+  // (A file tool's file is never among the goal's values: "summary of board_minutes.pdf" fills nothing of it.)
+  const file = top?.item.tool?.upload;
+  // (Nor does it when the goal holds a phrase of the top candidate: "the cost per conversion" of 4,200 and 140.)
+  if (!top || top.phrase || top.item.requires.length === 0 || (file && !file.optional) || fills(top.item, step, given) > 0) return ranked;
+  const filled = ranked
+    .slice(1, 3)
+    .find(
+      (r) =>
+        r.item.kind === 'tool' &&
+        r.score >= VALUES_SHARE * top.score &&
+        namedBy(r, meaningful) &&
+        completes(r.item, step, given),
+    );
+  if (!filled) return ranked;
+  return [{ ...filled, score: top.score }, ...ranked.filter((r) => r !== filled)];
+}
+
+/** Share of the best score a candidate the goal's values complete needs to be put first by them. */
+const VALUES_SHARE = 0.5;
 
 /** What a tool does (makes or reads), or what most steps of a workflow do. */
 function operationOfRun(catalog: Catalog, item: CatalogItem): ReturnType<typeof operationOfItem> {
