@@ -185,6 +185,11 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b[csi]gst\b/gi, ' gst ')
       // "tl;dr this", "tldr": a summary.
       .replace(/\btl;?\s?dr\b/gi, ' summarize summary ')
+      // "summarise these notes", "the gist", "key points": a summary written by the AI text tool, unless a surface the
+      // snippet maker writes for is named (a meta description, a tweet).
+      .replace(/\bsummari[sz](?:e|ing)\b|\b(?:the\s+)?gist\b|\bkey\s+points\b|\bbullet\s+points\b/gi, (asked) =>
+        SNIPPET_SURFACES.test(goal) ? asked : `${asked} ai summarize ${A_DOCUMENT.test(goal) ? 'document' : 'text'} `,
+      )
       // A bcrypt hash pasted ("does 'letmein' match $2b$10$…"): a password hash to verify.
       .replace(/\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}/g, ' bcrypt hash ')
       // "spell this backwards", "so it reads end to start": reversing text, not spelling numbers or counting.
@@ -212,6 +217,12 @@ export function withPastedKinds(goal: string): string {
       )
   );
 }
+
+/** A document given as a file ("the attached report", "board_minutes.pdf"). */
+const A_DOCUMENT = /\b(?:attached|uploaded|enclosed)\b|\.(?:pdf|docx?|odt|rtf|pptx?|epub)\b|\b(?:pdf|docx|word\s+doc(?:ument)?)\b/i;
+
+/** Surfaces the snippet maker writes for. */
+const SNIPPET_SURFACES = /\b(?:meta\s+descriptions?|tweets?|linkedin|og[:\s-]description|snippets?|excerpts?|teasers?|social\s+posts?)\b/i;
 
 /** HTTP status codes name a task ("does it return 404"); other bare numbers are values. */
 const HTTP_STATUSES = new Set([
