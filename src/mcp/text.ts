@@ -203,6 +203,8 @@ export function withPastedKinds(goal: string): string {
       .replace(/^\s*(?:please\s+|pls\s+|can you\s+)?zip\s+(?:up\s+)?(?=(?:these|the|my|this|all|those|them|it|our|\d+)\b)/i, 'pack into a zip archive ')
       // "teacher said max 500", "the limit is 1500 words": a bound the result is compared with, a value.
       .replace(/\b(?:the\s+)?(?:limit|max(?:imum)?)\s+(?:is\s+|of\s+)?\d[\d,.]*(?:\s+(?:words|characters|chars))?\b/gi, ' ')
+      // ("a 1500 word limit": the words are to be counted.)
+      .replace(/\b(?:an?\s+)?\d[\d,.]*[- ](words?|characters?|chars?)\s+(?:limit|max(?:imum)?|cap)\b/gi, ' $1 count ')
       // "how long would it take to read this out loud": a reading or speaking time, not a length.
       .replace(/\bhow\s+long\b(?=.{0,40}\b(?:read|reading|say|saying|speak|speaking|present|deliver)\b)/gi, ' reading time speaking time ')
       .replace(/\b(?:[3-9]|\d{2,})\s+(?:\w+\s+)?(?:urls|pages|links|sites|websites)\b/gi, ' bulk urls ')
