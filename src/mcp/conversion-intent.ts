@@ -52,6 +52,8 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
 /** Words for a kind of document that several formats share: they name a format only when nothing more precise is said. */
 const GENERIC_KINDS = /^(?:spreadsheets?|slides?|slide\s+deck|plain\s+text|text\s+file|web\s*page)\b/;
 
+/** Formats of one kind of document: a generic word for the kind names any of them. */
+const FAMILY: Record<string, string> = { pptx: 'slides', ppt: 'slides', odp: 'slides', xlsx: 'sheet', xls: 'sheet', ods: 'sheet' };
 const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
 /** "to" in English and, where it cannot be an English word, in German, Dutch and French ("als CSV", "naar pdf"). */
 const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'be', 'become', 'als', 'naar', 'nach', 'zu', 'vers']);
@@ -93,6 +95,8 @@ interface Mention {
   at: number;
   /** Named as a file (report.docx): a source. */
   file: boolean;
+  /** Named by a word for a kind of document several formats share ("slides", "spreadsheet"). */
+  generic?: boolean;
 }
 
 export interface ConversionIntent {
@@ -239,7 +243,8 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     if (i === partOfName) continue;
     const word = words[i]!.replace(/\.$/, '');
     // "tar.gz", ".tar.bz2": the name of a format, not a file of it.
-    const file = formatOf(word.replace(/^\./, '')) ? null : /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
+    // ("spreadsheet.csv" is a file whose name begins with the name of a format.)
+    const file = /^\.?tar\.(?:gz|bz2)$/.test(word) ? null : /^[^/\s]+\.([a-z0-9]{2,4}(?:\.(?:gz|bz2))?)$/.exec(word);
     const two = `${word} ${words[i + 1] ?? ''}`.trim();
     // "… book to text": plain text named as the target of a conversion.
     const textTarget = word === 'text' && TO_MARKERS.has(words[i - 1] ?? '') ? 'txt' : undefined;
@@ -259,7 +264,13 @@ function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
     const between = words[i - 1] ?? '';
     if (mentions.at(-1)?.at === i - 2 && (GENERIC_KINDS.test(two) || GENERIC_KINDS.test(word)) && !TO_MARKERS.has(between) && !/^(?:from|of)$/.test(between))
       continue;
-    mentions.push({ format, at: i, file: file !== null });
+    mentions.push({ format, at: i, file: file !== null, generic: !file && (GENERIC_KINDS.test(two) || GENERIC_KINDS.test(word)) });
+  }
+  // "the slides in this old ppt": a kind of document is the precise format of its family named beside it.
+  for (let k = mentions.length - 1; k >= 0; k--) {
+    const kind = mentions[k]!;
+    const family = FAMILY[kind.format];
+    if (kind.generic && family && mentions.some((m) => m !== kind && !m.generic && FAMILY[m.format] === family)) mentions.splice(k, 1);
   }
   // "my kindle is old and only reads mobi; the book is epub": beside two other formats, a Kindle is the device.
   const device = mentions.findIndex((m) => words[m.at] === 'kindle');
@@ -341,12 +352,31 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
       .some((w) => verbs.test(w));
   // "I have the data as json", "the bank sends my statements as xml": "as" after having or being handed something
   // describes the source, not a target.
-  const had = (m: Mention): boolean => {
+  // (The verb's object is what "as" describes, not a format named in between: "only has WinRAR, repack my 7z as .rar".)
+  const handed = (m: Mention): boolean => {
     // ("as plain .txt": "as" and one describing word.)
+    if (!before(m).slice(-2).includes('as')) return false;
+    const start = Math.max(0, m.at - 7);
+    const verb = words.slice(start, m.at).findLastIndex((w) => HAVE.test(w)) + start;
+    // ("give me the second sheet as csv" asks for it.)
+    const asked = words[verb] === 'give' && /^(?:me|us)$/.test(words[verb + 1] ?? '');
+    return verb >= start && !asked && !mentions.some((other) => other.at > verb && other.at < m.at);
+  };
+  const had = (m: Mention): boolean => {
+    if (handed(m)) return true;
     if (!before(m).slice(-2).includes('as')) return false;
     const lead = words.slice(Math.max(0, m.at - 7), m.at);
     const stored = lead.findIndex((w) => STORED.test(w));
-    return lead.some((w) => HAVE.test(w)) || (stored >= 0 && !lead.slice(Math.max(0, stored - 3), stored).some((w) => WISH.test(w)));
+    return stored >= 0 && !lead.slice(Math.max(0, stored - 3), stored).some((w) => WISH.test(w));
+  };
+  // "I've got an .odp": a verb of having (not wished for: "I'd like to have a pdf"), an article and an extension (a
+  // program is had to open the file with: "I only have Word").
+  const owned = (m: Mention): boolean => {
+    if (!m.file && !words[m.at]!.startsWith('.')) return false;
+    const verb = [m.at - 1, m.at - 2, m.at - 3].find((at) => at >= 0 && HAVE.test(words[at]!));
+    if (verb === undefined || !words.slice(verb + 1, m.at).every((w) => DETERMINERS.test(w))) return false;
+    const asked = words[verb - 1] ?? '';
+    return !WISH.test(asked) && asked !== 'to';
   };
   // A marker just before the format, or before an article and one describing word ("as a transparent png"; for
   // "from" and "of", any determiner: "from my old docx").
@@ -383,6 +413,13 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
   const marked = mentions.filter(fromMarked);
   if (mentions.length === 2 && marked.length === 1)
     return { intent: { from: marked[0]!.format, to: mentions.find((m) => m !== marked[0])!.format }, marked: false };
+  // "can only edit word files, I have the draft as plain .txt", "I've got an .odp": the one there is, the source.
+  const there = new Set(mentions.filter((m) => handed(m) || owned(m)).map((m) => m.format));
+  const formats = new Set(mentions.map((m) => m.format));
+  if (formats.size === 2 && there.size === 1) {
+    const from = [...there][0]!;
+    return { intent: { from, to: [...formats].find((f) => f !== from)! }, marked: false };
+  }
   if (mentions.length === 2 && !mentions[1]!.file) return { intent: { from: mentions[0]!.format, to: mentions[1]!.format }, marked: false };
   // "the text of an odp presentation", "text out of report.pdf": plain text from the one format named.
   const textOf = words.findIndex(

@@ -199,6 +199,25 @@ export function withPastedKinds(goal: string): string {
       )
       // "http images on my https page": insecure resources on a secure page are mixed content.
       .replace(/\bhttp\s+(?:images?|scripts?|resources?|assets?|content|iframes?|stylesheets?|css|fonts?|videos?)\b/gi, '$& mixed content ')
+      // "loading insecurely", "padlock says not fully secure", "the http stuff": mixed content on a secure page.
+      .replace(
+        /\bnot\s+fully\s+secure\b|\binsecure(?:ly)?\b[^.?!]{0,30}\b(?:load\w*|images?|scripts?|resources?|content|requests?|requested)\b|\b(?:load\w*|requested)\b[^.?!]{0,20}\binsecure(?:ly)?\b|\bhttp\s+stuff\b/gi,
+        '$& mixed content ',
+      )
+      // "from the last letter to the first": reversed.
+      .replace(/\bfrom\s+the\s+last\s+(?:letter|character|word)\s+to\s+the\s+first\b/gi, ' reverse text ')
+      // "the card number has gaps in it", "get rid of the extra gaps": spaces to remove.
+      .replace(/\b(?:extra\s+)?gaps\b(?=[^.?!]{0,30}\b(?:between|rid|remove|numbers?|digits?|everywhere)\b)|\b(?:rid\s+of|remove)\s+(?:the\s+|those\s+|these\s+)?(?:extra\s+)?gaps\b/gi, '$& spaces ')
+      // "why won't my config load", "SyntaxError: Unexpected token": a document to validate (no token to verify).
+      .replace(/\b(?:won'?t|wont|doesn'?t|does\s+not|will\s+not|can'?t|fails?\s+to)\s+(?:parse|load)\b|\bsyntaxerror\b/gi, '$& validate ')
+      .replace(/\bunexpected\s+token\b/gi, ' syntax error validate ')
+      // "smaller javascript for production", "compress the css": minifying code, not compressing an image.
+      .replace(
+        /\b(?:smaller|shrink|compress|lighter|slim)\w*\b[^.?!]{0,30}\b(?:javascript|js|css|stylesheets?)\b|\b(?:javascript|js|css|stylesheets?)\b[^.?!]{0,30}\b(?:smaller|shrink|compress|lighter)\w*/gi,
+        '$& minify ',
+      )
+      // "would it survive a brute force", "how long to crack": a password's strength.
+      .replace(/\bbrute[- ]?forc\w*|\b(?:to|be)\s+crack(?:ed)?\b/gi, '$& password strength ')
       // "zip these files together": to zip is to pack into a ZIP archive (not to convert a .zip).
       .replace(/^\s*(?:please\s+|pls\s+|can you\s+)?zip\s+(?:up\s+)?(?=(?:these|the|my|this|all|those|them|it|our|\d+)\b)/i, 'pack into a zip archive ')
       // "teacher said max 500", "the limit is 1500 words": a bound the result is compared with, a value.
@@ -214,11 +233,17 @@ export function withPastedKinds(goal: string): string {
       // A Unix time in the goal (10 or 13 digits, 2001 to 2286) is a timestamp; "sha1", "sha256" are SHA-1, SHA-256.
       .replace(/(?<![\w.=])1\d{9}(?:\d{3})?(?![\w.])/g, '$& unix timestamp ')
       .replace(/\bsha(1|224|256|384|512)\b/gi, 'sha-$1')
+      // "the cron line for every weekday at 7:30": a schedule in words, to be written as cron.
+      .replace(/\bcron\b/gi, (word) => (CRON_EXPRESSION.test(goal) || !SCHEDULE_WORDS.test(goal) ? word : `${word} generate cron expression `))
       .replace(/(?<=^|\s)(["'`]?)((?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?][\d*?/,-]*)\1(?=$|[\s.,;?])/g, (m, _q, cron: string) =>
         /[*/]/.test(cron) ? ' cron expression ' : m,
       )
   );
 }
+
+/** Five or six fields of a cron expression, and a schedule said in words. */
+const CRON_EXPRESSION = /(?:^|\s)["'`]?(?:[\d*?][\d*?/,-]*\s+){4,5}[\d*?A-Z][\w*?/,-]*/;
+const SCHEDULE_WORDS = /\b(?:every|each|daily|weekly|monthly|hourly|weekdays?|weekends?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i;
 
 /** A document given as a file ("the attached report", "board_minutes.pdf"). */
 const A_DOCUMENT = /\b(?:attached|uploaded|enclosed)\b|\.(?:pdf|docx?|odt|rtf|pptx?|epub)\b|\b(?:pdf|docx|word\s+doc(?:ument)?)\b/i;
