@@ -26,7 +26,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate|watermark|stamp|fill (?:out|in))\b(?!.{0,40}\b(?:jpe?gs?|pngs?|images?|photos?|pictures?|scans?|heics?|webps?)\b).{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b/i,
+      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate|watermark|stamp|fill (?:out|in))\b(?!.{0,40}\b(?:jpe?gs?|pngs?|images?|photos?|pictures?|scans?|heics?|webps?)\b).{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b|\bpdf\/ua\b|\bpdfs?\b.{0,20}\baccessible\b.{0,30}\b(?:tags?|screen readers?)\b/i,
     what: 'PDF editing (merging, splitting, encrypting, signing)',
   },
   {
@@ -68,7 +68,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+(?!(?:validator|function|tool|api|endpoint|method|webhook|service|winner|result|test|shot|race|game|match|election)\b)\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b/i,
+      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:file|submit)\b.{0,25}\b(?:vat|gst|sales tax|income tax)\s+returns?\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+(?!(?:validator|function|tool|api|endpoint|method|webhook|service|winner|result|test|shot|race|game|match|election)\b)\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b/i,
     what: 'personal errands',
   },
   {
@@ -106,7 +106,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:vintage|sepia|filter|brighten|darken|saturat\w*|retouch|airbrush|red[- ]eye|collage|meme|colou?ri[sz]e)\b.{0,30}\b(?:image|photo|picture|pic|selfie)s?\b|\b(?:image|photo|picture|pic|selfie)s?\b.{0,30}\b(?:vintage|sepia|brighter|darker|collage|meme)\b|\b(?:reels?|slideshow|animation)\b.{0,20}\bfrom\b.{0,15}\b(?:photos|pictures|images|pics)\b/i,
+      /\b(?:vintage|sepia|filter|brighten|darken|saturat\w*|retouch|airbrush|red[- ]eye|collage|meme|colou?ri[sz]e|invert(?:\s+the)?\s+colou?rs?)\b.{0,30}\b(?:image|photo|picture|pic|selfie)s?\b|\b(?:image|photo|picture|pic|selfie)s?\b.{0,30}\b(?:vintage|sepia|brighter|darker|collage|meme)\b|\b(?:reels?|slideshow|animation)\b.{0,20}\bfrom\b.{0,15}\b(?:photos|pictures|images|pics)\b/i,
     what: 'image editing and video making',
   },
   {
@@ -195,6 +195,13 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\b(?:validat\w*|check)\b.{0,40}\bagainst\b.{0,25}\b(?:json[- ]?)?schemas?\b|\bjson[- ]?schema\b.{0,40}\b(?:violations?|validat\w*)\b|\bminif(?:y|ying|ication)\b.{0,30}\bhtml\b|\bhtml\b.{0,20}\bminif(?:y|ier|ication)\b|\bcombined\s+csv\b|\b(?:merg|combin|join)\w*\b.{0,40}\b(?:csvs|csv files|spreadsheets|exports)\b|\b(?:matched|match(?:ed)?\s+up|joined)\s+on\s+(?:the\s+)?\w+\s+column\b|\b(?:change|edit|set|modify|update|fix|fake)\b.{0,30}\b(?:exif|date taken|gps (?:location|tag|data))\b/i,
     what: 'JSON Schema validation, HTML minifying, joining tables and editing EXIF data',
+  },
+  {
+    // Other services' documents (a Google Sheet, a Drive), search positions, equations, code in another language,
+    // images compared or analysed for colours, and explaining what a regex does: no tool here does these.
+    pattern:
+      /\b(?:into|to|in)\s+(?:my\s+|a\s+|the\s+|our\s+)?google\s+(?:sheets?|drive)\b|\bin\s+my\s+(?:google\s+)?drive\b|\bposition\s+on\s+google\b|\bgoogle\s+(?:position|ranking)s?\b|\branking\s+position\b|\bsolve\b.{0,15}(?:[=^]|\bequations?\b|\bfor\s+[a-z]\b)|\b(?:derivative|integral)\s+of\b|\b(?:python|javascript|typescript|java|php|ruby|golang|rust|c#|c\+\+)\s+(?:function|code|script|snippet|class|program)?\s*(?:to|into)\s+(?:python|javascript|typescript|java|php|ruby|go|golang|rust|c#|c\+\+)\b|\b(?:colou?r\s+palette|dominant\s+colou?rs?|main\s+colou?rs?)\b.{0,30}\b(?:of|from|in|out\s+of)\b|\b(?:compare|diff)\b.{0,30}\b(?:screenshots|images|photos|pictures)\b|\bpixel\s+differences?\b|\bexplain\b.{0,40}\bregex\b|\bwhat\s+(?:this|the|my)\s+regex\s+(?:does|means)\b/i,
+    what: 'Google Drive files, search positions, equations, translating code, comparing images and explaining regexes',
   },
   {
     // Apple iWork documents: LibreOffice reads none of them here.
