@@ -166,6 +166,15 @@ export function withPastedKinds(goal: string): string {
         /\b(?:bought|paid|purchased|got)\b[^.?!]{0,40}?\bfor\s+[$€£]?\d[\d,.]*[^.?!]{0,60}?\b(?:sell|sold|listed|list|selling|priced?|resell)\b[^.?!]{0,30}?\b(?:for|at)\s+[$€£]?\d/gi,
         '$& cost selling price ',
       )
+      // "costs me $12 to make and I sell it for $30": a cost and a selling price too.
+      .replace(/\bcosts?\s+(?:me|us)?\s*[$€£]?\d[\d,.]*[^.?!]{0,40}?\b(?:sell|sold|selling)\b[^.?!]{0,20}?\b(?:for|at)\s+[$€£]?\d/gi, '$& cost selling price ')
+      // "how many cupcakes to cover rent", "before I stop losing money": a break-even point.
+      .replace(
+        /\bhow\s+many\b[^.?!]{0,40}\b(?:sell|sales)\b[^.?!]{0,60}\b(?:cover|break\s+even|stop\s+losing|pay\s+for)\b|\bbefore\s+I\s+stop\s+losing\s+money\b|\bto\s+cover\s+(?:the\s+|my\s+|our\s+)?(?:rent|costs?|overheads?|fixed\s+costs?)\b/gi,
+        '$& break even ',
+      )
+      // "spent 300 on facebook ads and made 1200 in sales": a return on ad spend.
+      .replace(/\bspent\b[^.?!]{0,40}\b(?:ads?|advertising|campaigns?)\b[^.?!]{0,40}\b(?:made|earned|revenue|sales)\b/gi, '$& return on ad spend roas ')
       // "control 150/5000, variant 189/5100": conversions of the arms of an A/B test.
       .replace(/\b(?:control|variant|challenger|version\s+[ab]|group\s+[ab])\b\s*[:=-]?\s*\d[\d,]*\s*(?:\/|out\s+of)\s*\d[\d,]*/gi, '$& a/b test significance ')
       .replace(/\b[AB]\s*[:=]\s*\d[\d,]*\s+(?:visitors|visits|users|sessions|views|impressions|clicks|conversions|orders|sign-?ups)\b/g, '$& a/b test significance ')
