@@ -79,14 +79,20 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   return refused(decision, given, 'The goal reads like a job no tool here does; the closest tools there are are listed, nothing was run.');
 }
 
-/** Whether every word of a tool's title of two or more words is in the goal ("Reverse text": "reverse a text for me"). */
+/**
+ * Whether every word of a tool's title of two or more words is in the goal ("Reverse text": "reverse a text for me"),
+ * the noun for the kind of tool aside ("Broken link checker": "find every broken link on my blog").
+ */
 function namedByTitle(item: CatalogItem, goal: string): boolean {
   if (item.kind !== 'tool') return false;
-  const title = tokens(item.title.replace(/\([^)]*\)/g, ' '));
+  const title = tokens(item.title.replace(/\([^)]*\)/g, ' ').replace(TOOL_NOUNS, ' '));
   if (title.length < 2) return false;
   const said = new Set(tokens(goal));
   return title.every((t) => said.has(t));
 }
+
+/** Nouns for a kind of tool in titles ("… checker", "… calculator"). */
+const TOOL_NOUNS = /\b(?:checker|calculator|converter|generator|analy[sz]er|validator|tester|tool|builder|finder|extractor|parser)\b/gi;
 
 /** The pick turned into "no tool fits": it leads the closest capabilities listed. */
 function refused(decision: RouteDecision, given: Record<string, unknown>, reason: string): RouteDecision {
@@ -768,10 +774,17 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
   return covering.sort((a, b) => a.operationIds.length - b.operationIds.length)[0];
 }
 
-/** The goal up to its first "then" / "after that": what to do first. */
+/**
+ * The goal up to its first "then" / "after that": what to do first. A tool the goal opens by naming ("with the CSV to
+ * JSON tool, convert my XLSX to JSON", "open the SSL checker and tell me the MX records") is left out: the job stated
+ * after it says what to do.
+ */
 export function firstStepOf(goal: string): string {
   const [first] = goal.split(/,?\s+(?:and\s+)?(?:then|after\s+that|afterwards)\b/i);
-  const step = (first ?? goal).replace(/\bfirst\b,?/i, '').trim();
+  const step = (first ?? goal)
+    .replace(/\bfirst\b,?/i, '')
+    .replace(/^\s*(?:with|using|use|open)\s+the\s+(?:[\w./-]+\s+){1,4}?(?:tool|checker|calculator|converter|generator)\s*(?:,|and\b|to\b|for\b)\s*/i, '')
+    .trim();
   return step.split(/\s+/).length >= 2 ? step : goal;
 }
 
