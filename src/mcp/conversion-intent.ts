@@ -10,8 +10,8 @@ import type { CatalogItem } from './catalog.ts';
 const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^(?:legacy|old)\s+excel|^excel\s*97|^xls$/, 'xls'],
   [/^excel|^xlsx$|^spreadsheet/, 'xlsx'],
-  [/^(?:legacy|old)\s+powerpoint|^ppt$/, 'ppt'],
-  [/^powerpoint|^pptx$|^slides?$|^slide\s*deck/, 'pptx'],
+  [/^(?:legacy|old)\s+power\s?point|^ppt$/, 'ppt'],
+  [/^power\s?point|^pptx$|^slides?$|^slide\s*deck/, 'pptx'],
   [/^(?:ms\s+)?word$|^docx$|^word\s+doc|^dot\s+docks$/, 'docx'],
   [/^pdfs?$/, 'pdf'],
   [/^odt$|^(?:libre|open)\s*office\s+(?:writer|document|text)|^writer\s+doc/, 'odt'],
@@ -20,7 +20,7 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^rtf$|^rich\s+text/, 'rtf'],
   // A sheet's text is tab-separated (the spreadsheet-to-text tools write TSV).
   [/^txt$|^plain\s+text|^text\s+file|^tsv$|^tab[\s-]?(?:separated|delimited)/, 'txt'],
-  [/^markdown$|^md$/, 'md'],
+  [/^mark\s?down$|^md$/, 'md'],
   [/^html?$|^web\s*page/, 'html'],
   [/^epub$|^apple\s+books|^ibooks$/, 'epub'],
   [/^mobi$/, 'mobi'],

@@ -91,3 +91,28 @@ export function englishOf(goal: string): string[] {
   }
   return [...found];
 }
+
+/**
+ * Function words of those languages (articles, prepositions, pronouns, "this", "and"), none of them an English word:
+ * in a goal read in another language they say nothing about the task, and would count as words no tool knows.
+ */
+const FUNCTION_WORDS = new Set(
+  (
+    'de la el los las un una unos del para por con en este esta esto mi mis ' +
+    'le les des du une au aux ce cette mon ma mes pour avec sur ' +
+    'il lo gli di che per questo questa mio mia ' +
+    'um uma dos das em no na nos meu minha ' +
+    'het een van voor mijn dit deze ' +
+    'der das und mit von zu ein eine einen dem den mein meine ' +
+    'och att av pa till mitt ett ' +
+    'w z i do dla na od ' +
+    'bu bir ve icin ile ' +
+    'ini itu yang dan untuk dengan biar jadi'
+  ).split(' '),
+);
+
+/** The goal without the function words of other languages, when it is written in one (some word of it is read). */
+export function withoutForeignFunctionWords(goal: string): string {
+  if (englishOf(goal).length === 0) return goal;
+  return goal.replace(/[\p{L}]+/gu, (word) => (FUNCTION_WORDS.has(plain(word)) ? ' ' : word));
+}

@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { spelledOut } from './conversion-intent.ts';
-import { englishOf } from './lexicon.ts';
+import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
 
 /**
  * Text processing of the router: the same tokens for the index and the query. Words are lower-cased,
@@ -101,7 +101,7 @@ const CLOCK_IN_ZONE =
  */
 export function withPastedKinds(goal: string): string {
   return (
-    [spelledOut(goal), ...englishOf(goal)]
+    [withoutForeignFunctionWords(spelledOut(goal)), ...englishOf(goal)]
       .join(' ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\/\d{1,2}\b/g, ' ip cidr ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, ' ip address ')
@@ -190,6 +190,7 @@ export function withPastedKinds(goal: string): string {
       // Command-line names of the same jobs: "uuidgen", "sha256sum", "curl -I"; India's GST in its parts (CGST, SGST, IGST).
       .replace(/\bcurl\s+(?:-I|--head)\b/g, ' http response headers ')
       .replace(/\buuidgen\b/gi, ' generate uuid ')
+      .replace(/\b(?:regx|rgx)\b/gi, ' regex ')
       .replace(/\b(md5|sha\d+)sum\b/gi, ' $1 hash ')
       .replace(/\b[csi]gst\b/gi, ' gst ')
       // "tl;dr this", "tldr": a summary.

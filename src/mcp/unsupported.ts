@@ -77,7 +77,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     // No translator here: the AI text tool summarises, finds keywords, sentiment and language, not translation.
-    pattern: /\btranslat(?!ors?\b)\w*\b(?!.{0,30}\b(?:json|xml|ya?ml|csv|html?|markdown|md|pdf|docx?|units?|timestamps?|cron)\b)/i,
+    pattern:
+      /\b(?:translat(?!ors?\b)\w*|tradu[czi]\w*|[uü]bersetz\w*|vertaal\w*|[oö]vers[aä]tt\w*|przet[lł]umacz\w*|terjemah\w*|[cç]evir)\b(?!.{0,30}\b(?:json|xml|ya?ml|csv|html?|markdown|md|pdf|docx?|units?|timestamps?|cron)\b)/i,
     what: 'translation between languages',
   },
   {
