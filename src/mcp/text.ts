@@ -166,6 +166,12 @@ export function withPastedKinds(goal: string): string {
         /\b(?:bought|paid|purchased|got)\b[^.?!]{0,40}?\bfor\s+[$€£]?\d[\d,.]*[^.?!]{0,60}?\b(?:sell|sold|listed|list|selling|priced?|resell)\b[^.?!]{0,30}?\b(?:for|at)\s+[$€£]?\d/gi,
         '$& cost selling price ',
       )
+      // "Customer ticket #88213:", "Support ticket:", "the customer writes": who asks, not what (no customer
+      // acquisition cost).
+      .replace(
+        /\b(?:customer|support|client|internal)\s+(?:ticket|note|email|e-mail|message|request)s?\b|\bticket\s*#?\s*\d+\b|\b(?:the\s+)?(?:customer|client)\s+(?:writes|wrote|says|said|asks|asked)\b/gi,
+        ' ',
+      )
       // "costs me $12 to make and I sell it for $30": a cost and a selling price too.
       .replace(/\bcosts?\s+(?:me|us)?\s*[$€£]?\d[\d,.]*[^.?!]{0,40}?\b(?:sell|sold|selling)\b[^.?!]{0,20}?\b(?:for|at)\s+[$€£]?\d/gi, '$& cost selling price ')
       // "how many cupcakes to cover rent", "before I stop losing money": a break-even point.
