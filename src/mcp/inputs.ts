@@ -88,11 +88,25 @@ export function factsOf(goal: string): GoalFacts {
 export function searchableGoal(goal: string): string {
   // A URL is the page to work on, not words of the task; but a tagged URL says what it is ("…?utm_source=…"), and
   // so does a well-known file's ("…/sitemap.xml", "…/robots.txt").
-  return withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, (url: string) => kindOfUrl(url))))
-    .replace(DOMAIN_PATTERN, (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '))
-    .replace(QUOTED_PATTERN, ' ')
-    .trim();
+  const text = withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, (url: string) => kindOfUrl(url)))).replace(
+    DOMAIN_PATTERN,
+    (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '),
+  );
+  // A quoted message that holds the request, with next to nothing around it ('Support ticket: "I need the net amount
+  // without the 20% VAT"'), is read; a quoted value beside a request is not.
+  let message = false;
+  const outside = text.replace(QUOTED_PATTERN, (quoted: string) => {
+    message ||= quoted.split(/\s+/).length >= MESSAGE_WORDS;
+    return ' ';
+  });
+  if (message && (outside.match(/\p{L}{3,}/gu) ?? []).length < ASKED_OUTSIDE) return text.replace(/["“”]/g, ' ').trim();
+  return outside.trim();
 }
+
+/** Words (of three letters or more) outside the quotes of a goal that make it a request of its own. */
+const ASKED_OUTSIDE = 3;
+/** Words of a quoted message (not a quoted value). */
+const MESSAGE_WORDS = 6;
 
 /** Files sites publish at known paths, named by their words. */
 const WELL_KNOWN_FILE =
