@@ -70,7 +70,8 @@ const WISH = /^(?:need|needs|want|wants|like|please|pls|can|could|should|must)$/
 const ARTICLES = /^(?:a|an|the)$/;
 const DETERMINERS = /^(?:a|an|the|this|that|these|those|my|our|your|its|their)$/;
 /** Text asked for without its formatting ("the bare words", "readable text without the markup"). */
-const BARE_TEXT = /\b(?:plain|bare|raw|readable|clean)\s+(?:text|words|wording)\b|\btext\s+(?:only|without\s+(?:the\s+|any\s+)?(?:markup|tags|formatting|fonts|styles))\b/;
+const BARE_TEXT =
+  /\b(?:plain|bare|raw|readable|clean)\s+(?:text|words|wording)\b|\btext\s+(?:only|without\s+(?:the\s+|any\s+)?(?:markup|tags|formatting|fonts|styles))\b/;
 /** "a gzip, not a zip": the format refused is the one there is. */
 const NOT = /^(?:not|instead|cant|cannot|wont|dont|doesnt|didnt|isnt|never)$/;
 
@@ -223,7 +224,28 @@ const LETTER_NAMES: Record<string, string> = {
 const LETTER_NAME = Object.keys(LETTER_NAMES).join('|');
 const SPOKEN_LETTERS = new RegExp(`\\b(?:${LETTER_NAME})(?:\\s+(?:${LETTER_NAME})){1,4}\\b`, 'gi');
 /** Abbreviations of the catalog's tools a voice spells out. */
-const SPOKEN_TERMS = new Set(['url', 'qr', 'seo', 'utm', 'dns', 'css', 'jwt', 'uuid', 'api', 'ssl', 'tls', 'spf', 'mx', 'cpc', 'cpm', 'ctr', 'roi', 'vat', 'gst', 'ip']);
+const SPOKEN_TERMS = new Set([
+  'url',
+  'qr',
+  'seo',
+  'utm',
+  'dns',
+  'css',
+  'jwt',
+  'uuid',
+  'api',
+  'ssl',
+  'tls',
+  'spf',
+  'mx',
+  'cpc',
+  'cpm',
+  'ctr',
+  'roi',
+  'vat',
+  'gst',
+  'ip',
+]);
 
 /** The formats a goal names, in order, with the words before each. */
 function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
@@ -404,7 +426,9 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
       (m) => !m.file && !existing(m) && wantedAfter(m, WANT) && !wantedAfter(m, NOT),
       (m) => wantedAfter(m, NOT),
     ) ??
-    mentions.find((m) => !m.file && /^(?:(?:version|copy|format)s?|please|pls|plz)$/.test(words[m.at + 1] ?? '')) ??
+    mentions.find((m) => !m.file && /^(?:version|copy|format)s?$/.test(words[m.at + 1] ?? '')) ??
+    // ("epub please"; but "text from this file (odt) please" names the source.)
+    mentions.find((m) => !m.file && !fromMarked(m) && /^(?:please|pls|plz)$/.test(words[m.at + 1] ?? '')) ??
     mentions.find((m) => !m.file && madeInto(words, m.at));
   // (A format is never its own source: "gzip the tar (tar to gz)" names gz twice.)
   const source = mentions.find((m) => m.format !== target?.format && (m.file || fromMarked(m))) ?? mentions.find((m) => m.format !== target?.format);

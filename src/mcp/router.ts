@@ -482,13 +482,7 @@ function byGoalValues(step: string, given: Record<string, unknown>, { meaningful
   if (!top || top.phrase || top.item.requires.length === 0 || (file && !file.optional) || fills(top.item, step, given) > 0) return ranked;
   const filled = ranked
     .slice(1, 3)
-    .find(
-      (r) =>
-        r.item.kind === 'tool' &&
-        r.score >= VALUES_SHARE * top.score &&
-        namedBy(r, meaningful) &&
-        completes(r.item, step, given),
-    );
+    .find((r) => r.item.kind === 'tool' && r.score >= VALUES_SHARE * top.score && namedBy(r, meaningful) && completes(r.item, step, given));
   if (!filled) return ranked;
   return [{ ...filled, score: top.score }, ...ranked.filter((r) => r !== filled)];
 }

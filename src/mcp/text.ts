@@ -161,9 +161,9 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b\d{1,2}[:.]\d{2}\s*(?:-|–|to)\s*\d{1,2}[:.]\d{2}\b(?=[^]{0,60}\b\d{1,2}[:.]\d{2}\s*(?:-|–|to)\s*\d{1,2}[:.]\d{2}\b)/gi, '$& timesheet hours ')
       // "every line is hard-wrapped", "as flowing paragraphs": line breaks to remove.
       .replace(/\bhard[- ]?wrapped\b|\b(?:as|into)\s+flowing\s+(?:paragraphs?|text|prose)\b/gi, '$& remove line breaks ')
-      // "bought it for 40, listed it for 65": a cost and a selling price.
+      // "bought it for 40, listed it for 65", "paid 15 for it, sold it for 40": a cost and a selling price.
       .replace(
-        /\b(?:bought|paid|purchased|got)\b[^.?!]{0,40}?\bfor\s+[$€£]?\d[\d,.]*[^.?!]{0,60}?\b(?:sell|sold|listed|list|selling|priced?|resell)\b[^.?!]{0,30}?\b(?:for|at)\s+[$€£]?\d/gi,
+        /\b(?:bought|paid|purchased|got)\b[^.?!\d]{0,40}?[$€£]?\d[\d,.]*[^.?!]{0,60}?\b(?:sell|sold|listed|list|selling|priced?|resell)\b[^.?!]{0,30}?\b(?:for|at)\s+[$€£]?\d/gi,
         '$& cost selling price ',
       )
       // "Customer ticket #88213:", "Support ticket:", "the customer writes": who asks, not what (no customer
@@ -183,7 +183,10 @@ export function withPastedKinds(goal: string): string {
       .replace(/\bspent\b[^.?!]{0,40}\b(?:ads?|advertising|campaigns?)\b[^.?!]{0,40}\b(?:made|earned|revenue|sales)\b/gi, '$& return on ad spend roas ')
       // "control 150/5000, variant 189/5100": conversions of the arms of an A/B test.
       .replace(/\b(?:control|variant|challenger|version\s+[ab]|group\s+[ab])\b\s*[:=-]?\s*\d[\d,]*\s*(?:\/|out\s+of)\s*\d[\d,]*/gi, '$& a/b test significance ')
-      .replace(/\b[AB]\s*[:=]\s*\d[\d,]*\s+(?:visitors|visits|users|sessions|views|impressions|clicks|conversions|orders|sign-?ups)\b/g, '$& a/b test significance ')
+      .replace(
+        /\b[AB]\s*[:=]\s*\d[\d,]*\s+(?:visitors|visits|users|sessions|views|impressions|clicks|conversions|orders|sign-?ups)\b/g,
+        '$& a/b test significance ',
+      )
       // "the MX records of acme.example", "its nameservers": a DNS lookup.
       .replace(/\b(?:mx|ns|cname|aaaa|soa|caa)\s+(?:records?|entries|entry)\b|\bname ?servers?\b|\bmail exchangers?\b/gi, '$& dns lookup records ')
       // "a zod validator", "z.object()": a zod schema (it validates, but no JSON is validated here).
@@ -220,10 +223,11 @@ export function withPastedKinds(goal: string): string {
         /\bnot\s+fully\s+secure\b|\binsecure(?:ly)?\b[^.?!]{0,30}\b(?:load\w*|images?|scripts?|resources?|content|requests?|requested)\b|\b(?:load\w*|requested)\b[^.?!]{0,20}\binsecure(?:ly)?\b|\bhttp\s+stuff\b/gi,
         '$& mixed content ',
       )
-      // "from the last letter to the first": reversed.
-      .replace(/\bfrom\s+the\s+last\s+(?:letter|character|word)\s+to\s+the\s+first\b/gi, ' reverse text ')
       // "the card number has gaps in it", "get rid of the extra gaps": spaces to remove.
-      .replace(/\b(?:extra\s+)?gaps\b(?=[^.?!]{0,30}\b(?:between|rid|remove|numbers?|digits?|everywhere)\b)|\b(?:rid\s+of|remove)\s+(?:the\s+|those\s+|these\s+)?(?:extra\s+)?gaps\b/gi, '$& spaces ')
+      .replace(
+        /\b(?:extra\s+)?gaps\b(?=[^.?!]{0,30}\b(?:between|rid|remove|numbers?|digits?|everywhere)\b)|\b(?:rid\s+of|remove)\s+(?:the\s+|those\s+|these\s+)?(?:extra\s+)?gaps\b/gi,
+        '$& spaces ',
+      )
       // "why won't my config load", "SyntaxError: Unexpected token": a document to validate (no token to verify).
       .replace(/\b(?:won'?t|wont|doesn'?t|does\s+not|will\s+not|can'?t|fails?\s+to)\s+(?:parse|load)\b|\bsyntaxerror\b/gi, '$& validate ')
       .replace(/\bunexpected\s+token\b/gi, ' syntax error validate ')

@@ -83,7 +83,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:merge|combine|join|concatenate|stitch)\b(?!.{0,40}\b(?:zip|archive|folder)\b).{0,40}\b(?:pdfs?|documents?|docs|docx|word files|spreadsheets?|sheets|workbooks|presentations?|decks|slides|videos?|clips?)\b/i,
+      /\b(?:merge|combine|join|concatenate|stitch)\b(?!.{0,40}\b(?:zip|archive|folder|jpe?gs?|pngs?|images?|photos?|pictures?|scans?|heics?|webps?)\b).{0,40}\b(?:pdfs?|documents?|docs|docx|word files|spreadsheets?|sheets|workbooks|presentations?|decks|slides|videos?|clips?)\b/i,
     what: 'merging documents or media into one',
   },
   {
@@ -187,7 +187,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Mailboxes and hashes no tool can look into: whether an address exists or was breached (the e-mail tools check
     // a domain's DNS records and a message's text), and a hash turned back into its input.
     pattern:
-      /\be-?mail(?:\s+address)?\b.{0,50}\b(?:real|exists?|bounces?|deliverable|(?:can|could|will)\s+receive|in\s+(?:a|any)\s+(?:data\s+)?breach\w*|breached|pwned|leaked)\b|\b(?:reverse|crack|unhash|de-?hash)\b.{0,40}\b(?:hash(?:es)?|md5|sha-?\d*)\b|\b(?:hash(?:es)?|md5|sha-?\d*)\b.{0,60}\b(?:reverse|crack)\b/i,
+      /(?:\be-?mail(?:\s+address)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\b.{0,50}\b(?:real|exists?|bounces?|deliverable|(?:can|could|will)\s+receive|in\s+(?:a|any)\s+(?:data\s+)?breach\w*|breached|pwned|leaked)\b|\b(?:reverse|crack|unhash|de-?hash)\b.{0,40}\b(?:hash(?:es)?|md5|sha-?\d*)\b|\b(?:hash(?:es)?|md5|sha-?\d*)\b.{0,60}\b(?:reverse|crack)\b/i,
     what: 'checking mailboxes and reversing hashes',
   },
   {

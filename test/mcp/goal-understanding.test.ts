@@ -5,6 +5,7 @@ import { buildCatalog } from '../../src/mcp/catalog.ts';
 import { partsOf } from '../../src/mcp/chains.ts';
 import { conversionIntentOf, spelledOut } from '../../src/mcp/conversion-intent.ts';
 import { englishOf } from '../../src/mcp/lexicon.ts';
+import { outOfScope } from '../../src/mcp/unsupported.ts';
 import { buildSkills } from '../../src/mcp/skills.ts';
 import { createRegistry } from '../../src/registry/registry.ts';
 import { ALL_TOOLS } from '../../src/tools/index.ts';
@@ -457,4 +458,116 @@ test('unpacking a .zip is extracting it; shrinking an SVG is the SVG optimiser',
   // Goals written for this test.
   assert.equal(plan('I got photos.zip, unpack it').target?.id, 'convertors.zipExtract');
   assert.equal(plan('the svg is 400kb, slim it down').target?.id, 'convertors.compressSvg');
+});
+
+test('letters a voice spells ("pee dee eff", "you are ell", "shaw two fifty six") are the word they spell; English stays English', () => {
+  // Goals written for this test.
+  assert.equal(spelledOut('pee dee eff to dot docks'), 'pdf to dot docks');
+  assert.equal(spelledOut('see ess vee to jason'), 'csv to jason');
+  assert.equal(spelledOut('I see you are busy'), 'I see you are busy');
+  assert.equal(plan('pee dee eff to dot docks please').target?.id, 'documents.pdfToDocx');
+  assert.equal(plan('ex el ess ex into jason').target?.id, 'office.xlsxToJson');
+  assert.equal(plan('you are ell decode this: a%20b').target?.id, 'developerApis.urlEncoderDecoder');
+  assert.equal(plan('shaw two fifty six of the word banana').target?.id, 'securityApis.hashGenerator');
+});
+
+test('archive names: a gzip tarball is a .tar.gz, a .tbz2 a .tar.bz2', () => {
+  // Goals written for this test.
+  assert.equal(plan('pack this .rar as a gzip tarball').target?.id, 'archive.rarToGz');
+  assert.equal(plan('change my .tbz2 into a .tgz').target?.id, 'archive.bz2ToGz');
+});
+
+test('which format there is and which is wanted: refusals, purchases, "please", "has to be", "I\'ve got", the bare text', () => {
+  // Goals written for this test.
+  assert.equal(plan("the old e-reader won't take EPUB, so make the novel a .mobi").target?.id, 'ebook.epubToMobi');
+  assert.equal(plan('I purchased it as AZW3, epub please').target?.id, 'ebook.azwToEpub');
+  assert.equal(plan('the logo.svg has to be a PNG for the brochure').target?.id, 'convertors.toPng');
+  assert.deepEqual(conversionIntentOf('my editor can only open word files, I have the draft as plain .txt'), { from: 'txt', to: 'docx' });
+  assert.deepEqual(conversionIntentOf("what I need is a .pptx; I've got an .odp"), { from: 'odp', to: 'pptx' });
+  // A kind of document beside the precise format of its family is that format; a file name may begin with a format's.
+  assert.deepEqual(conversionIntentOf('just the text in the slides of my old .ppt'), { from: 'ppt', to: 'txt' });
+  assert.deepEqual(conversionIntentOf('export my spreadsheet.csv as an .ods file'), { from: 'csv', to: 'ods' });
+  assert.equal(plan('the lawyer sent an .RTF, I only want the bare words').target?.id, 'documents.rtfToTxt');
+  assert.equal(plan('saved the recipe page as .html; I want plain text without the markup').target?.id, 'documents.htmlToTxt');
+  // Making a format no tool makes from the one there is: "no tool fits".
+  assert.equal(plan('make an EPUB out of my thesis (it is a .docx)').status, 'unsupported');
+});
+
+test('mailboxes, hashes, JSON Schema, HTML minifying, joined tables, EXIF edits, number bases and the like are "unsupported"', () => {
+  // Goals written for this test.
+  for (const goal of [
+    'is the address bob@example.org real or will it bounce',
+    'crack this md5 hash back to the password: 098f6bcd4621d373cade4e832627b4f6',
+    'validate my payload against our JSON Schema and list violations',
+    'minify this html page for me',
+    'merge the two exported CSV files, matched up on the id column',
+    'change the GPS location in the EXIF of my photo',
+    '42 in binary please',
+    'import this csv into my Google Sheet',
+    'solve 3x + 5 = 20',
+    'convert this ruby script to python',
+    'pick the dominant colours out of my banner.png',
+    'explain what this regex does: ^\\d+$',
+    'file my VAT return for the quarter',
+    'make my pdf accessible for screen readers with tags',
+    'traduza este texto para o espanhol: obrigado',
+    'invert the colours of this photo',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  // Calling a test's winner is no phone call; images combined into a PDF are no PDF merge.
+  assert.equal(plan('control 150/5000 and variant 190/5000, can I call the winner').target?.id, 'marketingApis.abTestSignificanceCalculator');
+  assert.equal(outOfScope('combine my three receipt photos into one pdf'), undefined);
+});
+
+test('what a goal describes names the tool: hours worked, hard-wrapped lines, a cost and a price, A/B arms, DNS records', () => {
+  // Goals written for this test.
+  for (const [goal, id] of [
+    ['worked Tue 09:00-12:30 and Thu 13:00-17:15 at 50/h, make the invoice', 'calculators.timesheetInvoiceCalculator'],
+    ['every line of this poem is hard-wrapped, make it flowing paragraphs', 'textUtilities.removeLineBreaks'],
+    ['bought a chair for 15 and sold it for 40, what is my markup', 'calculators.markupCalculator'],
+    ['each mug costs me 6 to make and I sell it for 20 - how many mugs to cover rent of 900', 'calculators.breakEvenCalculator'],
+    ['spent 500 on instagram ads and made 2100 in sales, was it worth it', 'marketingApis.roasCalculator'],
+    ['variant 210/4000 vs control 180/4100, is that significant?', 'marketingApis.abTestSignificanceCalculator'],
+    ['A: 8,000 visitors, 240 signups. B: 8,100 visitors, 290 signups. real difference?', 'marketingApis.abTestSignificanceCalculator'],
+    ['which nameservers and MX records does example.net use', 'securityApis.dnsLookup'],
+    ['turn this sample payload into a zod validator', 'developerApis.jsonToZod'],
+    ['which campaign and medium are in this link https://shop.example/?utm_source=nl&utm_medium=email&utm_campaign=june', 'marketingApis.utmParser'],
+    ['curl -I https://api.example.org please', 'developerApis.httpHeadersChecker'],
+    ['the dress is marked 30% off 120, what do I pay', 'calculators.discountCalculator'],
+    ['uuidgen, 5 of them', 'developerApis.uuidGenerator'],
+    ['padlock says not fully secure on https://shop.example, find what loads insecurely', 'seoApis.mixedContentChecker'],
+    ['remove the gaps between the digits of this card number: 4111 1111 1111 1111', 'textUtilities.removeSpaces'],
+    ['this won\'t parse, what\'s wrong: {"a": 1,}', 'developerApis.jsonValidator'],
+    ['give me the cron line for every sunday at 4 am', 'developerApis.cronExpressionGenerator'],
+    ['make the javascript bundle smaller for production', 'developerApis.jsMinifier'],
+    ["would 'Winter2025' survive a brute force attack", 'securityApis.passwordStrengthChecker'],
+  ] as const)
+    assert.equal(plan(goal).target?.id, id, goal);
+});
+
+test('an amount and a rate complete the GST calculator, not the tax invoice that needs line items', () => {
+  // A goal written for this test.
+  const gst = plan('1,200 plus 18% GST, split it CGST and SGST');
+  assert.equal(gst.target?.id, 'calculators.gstCalculator');
+  assert.equal(gst.input.amount, 1200);
+});
+
+test("summarising is the AI text tool's job, a document's when one is attached, and the snippet maker's for a meta description", () => {
+  // Goals written for this test.
+  assert.equal(plan('summarise these board minutes in three bullet points').target?.id, 'aiModels.textAi');
+  assert.equal(plan('summarize the attached annual_report.pdf').target?.id, 'aiModels.fileInsights');
+  assert.equal(plan('write a meta description summarising my bakery page').target?.id, 'textIntelligence.snippetMaker');
+});
+
+test('how goals are worded around the ask: a tool named first, a title without its kind noun, split and mistyped names, other languages, support tickets', () => {
+  // Goals written for this test.
+  for (const [goal, id] of [
+    ['with the JSON to YAML tool, convert my XML to JSON', 'web.xmlToJson'],
+    ['find every broken link on my portfolio', 'seoApis.brokenLinkChecker'],
+    ['power point to pdf', 'office.pptxToPdf'],
+    ['test my regx ^a+$ against aaa', 'developerApis.regexTester'],
+    ['contare le parole di questo testo: ciao a tutti', 'textUtilities.textStats'],
+    ['Support ticket: "I paid 120 including 20% VAT and need the net amount for my books"', 'calculators.vatCalculator'],
+  ] as const)
+    assert.equal(plan(goal).target?.id, id, goal);
 });
