@@ -8,7 +8,9 @@
  * speech synthesis, design files, video editing, live figures of other services, publishing, payments, printing,
  * smart-home devices, data recovery, timetables, guaranteed rankings, changes on the user's own server or store,
  * network probes, date arithmetic, random numbers and number bases, running code, code for other languages, AI-text
- * detection, video transcripts and comments, IBAN and VAT-number checks, Apple iWork files, page screenshots.
+ * detection, video transcripts and comments, IBAN and VAT-number checks, Apple iWork files, page screenshots, mailboxes
+ * and hash reversal, JSON Schema validation, HTML minifying, joining tables, EXIF edits, Google Drive files, search
+ * positions, equations, translating code, comparing images and explaining regexes.
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
