@@ -200,6 +200,11 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'JSON Schema validation, HTML minifying, joining tables and editing EXIF data',
   },
   {
+    // Units none of the unit converters knows: astronomical distances and Mach numbers.
+    pattern: /\bmach\s*\d|\b\d[\d.,]*\s*(?:light[- ]?years?|parsecs?|astronomical\s+units?)\b/i,
+    what: 'units no converter here knows (light years, parsecs, Mach numbers)',
+  },
+  {
     // Other services' documents (a Google Sheet, a Drive), search positions, equations, code in another language,
     // images compared or analysed for colours, and explaining what a regex does: no tool here does these.
     pattern:
@@ -244,7 +249,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Figures that live elsewhere and change all the time; the calculators and checkers take the figures you give
     // ("today's rate is 151.2": a figure given).
     pattern:
-      /\b(?:live|real[- ]time|current|today'?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\bsearch volumes?\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
+      /\b(?:live|real[- ]time|current|today'?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\brates?\s+(?:right now|today|currently|at the moment)\b(?!.{0,20}\d)|\bsearch volumes?\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
     what: 'live figures from other services (prices, rates, follower counts, search volumes, backlinks)',
   },
   {
