@@ -200,9 +200,10 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'JSON Schema validation, HTML minifying, joining tables and editing EXIF data',
   },
   {
-    // Units none of the unit converters knows: astronomical distances and Mach numbers.
-    pattern: /\bmach\s*\d|\b\d[\d.,]*\s*(?:light[- ]?years?|parsecs?|astronomical\s+units?)\b/i,
-    what: 'units no converter here knows (light years, parsecs, Mach numbers)',
+    // Units none of the unit converters knows: astronomical distances, Mach numbers and fuel economy.
+    pattern:
+      /\bmach\s*\d|\b\d[\d.,]*\s*(?:light[- ]?years?|parsecs?|astronomical\s+units?|mpg|miles\s+per\s+gallon)\b|\bl(?:it(?:er|re)s?)?\s*(?:\/|per)\s*100\s*km\b/i,
+    what: 'units no converter here knows (light years, parsecs, Mach numbers, fuel economy)',
   },
   {
     // Other services' documents (a Google Sheet, a Drive), search positions, equations, code in another language,
