@@ -10,7 +10,8 @@
  * network probes, date arithmetic, random numbers and number bases, running code, code for other languages, AI-text
  * detection, video transcripts and comments, IBAN and VAT-number checks, Apple iWork files, page screenshots, mailboxes
  * and hash reversal, JSON Schema validation, HTML minifying, joining tables, EXIF edits, Google Drive files, search
- * positions, equations, translating code, comparing images and explaining regexes.
+ * positions, equations, translating code, comparing images, explaining regexes, units no converter knows and old Word
+ * .doc files.
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
@@ -204,6 +205,11 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\bmach\s*\d|\b\d[\d.,]*\s*(?:light[- ]?years?|parsecs?|astronomical\s+units?|mpg|miles\s+per\s+gallon)\b|\bl(?:it(?:er|re)s?)?\s*(?:\/|per)\s*100\s*km\b/i,
     what: 'units no converter here knows (light years, parsecs, Mach numbers, fuel economy)',
+  },
+  {
+    // Word's old binary format is read (as .docx is) but written by no tool.
+    pattern: /\b(?:to|into|as)\s+(?:an?\s+)?(?:(?:old|older|legacy)\s+)?(?:\.doc\b(?!x)|word\s+(?:97|2003|97-2003)\b)/i,
+    what: 'writing old Word .doc files',
   },
   {
     // Other services' documents (a Google Sheet, a Drive), search positions, equations, code in another language,

@@ -16,7 +16,7 @@ import { loadHalf, measure, pct } from './eval/measure.ts';
 // tuning 350 / 350 of 352, dev 286 / 286 of 286, dev2 349 / 350 of 350, dev3 388 / 390 of 391, dev4 391 / 392 of 400,
 // dev5 315 / 316 of 325, dev6 339 / 341 of 348, dev7 408 / 409 of 421, dev8 378 / 382 of 387, dev9 647 / 654 of 660,
 // dev10 369 / 372 of 381 (1 vague goal executed), dev11 379 / 385 of 390. Leave-one-set-out (test/mcp/eval/loso.ts:
-// each scored by models trained on the other eleven) gives 4,527 and 4,577 of 4,691, 8 impossible goals picked. dev12
+// each scored by models trained on the other eleven) gives 4,527 and 4,577 of 4,691, 3 impossible goals picked. dev12
 // was written before any router12 change and neither trained nor tuned on: 335 / 349 of 385 and 9 of 65 impossible
 // goals picked before, 345 / 358 and 7 after. discover_tools is measured as the MCP tool answers (the router's pick
 // first). The held-out half's floor is the figure measured after router12's last change (95.5 % / 96.9 %, 343 and 348

@@ -512,6 +512,11 @@ test('mailboxes, hashes, JSON Schema, HTML minifying, joined tables, EXIF edits,
     'make my pdf accessible for screen readers with tags',
     'traduza este texto para o espanhol: obrigado',
     'invert the colours of this photo',
+    'what is the pound to yen rate right now',
+    'how many miles is 3 light years',
+    'mach 1.5 in mph',
+    'my car does 40 mpg, what is that in l/100km',
+    'save the contract as a .doc for my old laptop',
   ])
     assert.equal(plan(goal).status, 'unsupported', goal);
   // Calling a test's winner is no phone call; images combined into a PDF are no PDF merge.
