@@ -11,7 +11,7 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['characters', 'caracteres caratteri tekens zeichen tecken znaki znakow karakter moji'],
   [
     'count',
-    'compte zahle contar cuenta cuantas cuantos compter combien contare conta quante quanti contagem quantas hoeveel tellen zahlen zaehlen wieviele hur manga raknar rakna ile policz berapa',
+    'compte zahle contar cuenta cuantas cuantos compter combien contare conta quante quanti contagem quantas hoeveel tellen zahlen zaehlen wieviele hur raknar rakna ile policz berapa',
   ],
   ['uppercase', 'mayusculas majuscules maiuscolo maiuscole maiusculas hoofdletters grossbuchstaben versaler wielkie oomoji'],
   ['lowercase', 'minusculas minuscules minuscolo minuscole kleinbuchstaben kleine gemener komoji'],
@@ -93,8 +93,9 @@ export function englishOf(goal: string): string[] {
 }
 
 /**
- * Function words of those languages (articles, prepositions, pronouns, "this", "and"), none of them an English word:
- * in a goal read in another language they say nothing about the task, and would count as words no tool knows.
+ * Function words of those languages (articles, prepositions, pronouns, "this", "and"): in a goal read in another
+ * language they say nothing about the task, and would count as words no tool knows. (A few are English words too,
+ * "do", "no", "per"; they are dropped only from a goal read in another language.)
  */
 const FUNCTION_WORDS = new Set(
   (

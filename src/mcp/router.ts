@@ -16,7 +16,8 @@ import { outOfScope } from './unsupported.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
 import { mismatchedUnits, unitCandidates } from './units.ts';
 import type { Extracted } from './goal-values.ts';
-import { isGenericStem, stem, tokens, withPastedKinds, words } from './text.ts';
+import { isGenericStem, stem, tokens, words } from './text.ts';
+import { withPastedKinds } from './goal-phrases.ts';
 import { factsOf, isPresent, missingInputs, quantityOf, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
