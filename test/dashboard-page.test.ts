@@ -177,7 +177,17 @@ test('sign up → verify → signed in → key shown once and copied → it work
   assert.equal(heights.length, 30);
   assert.ok((heights.at(-1) ?? 0) > 0 && heights.slice(0, -1).every((h) => h === 0), 'only today has calls');
   await noSeriousAxeViolations(page, '/dashboard/usage');
-  await screenshots(page, 'usage');
+  // Every label of the chart lies inside it, at both widths (the last day's was cut in half at the right edge).
+  const labelsInside = (p: Page): Promise<boolean> =>
+    p.locator('svg.chart').evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')].every((t) => {
+        const r = t.getBoundingClientRect();
+        return r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+      });
+    });
+  assert.ok(await labelsInside(page), 'chart labels inside the chart at 1280 px');
+  await screenshots(page, 'usage', async (phone) => assert.ok(await labelsInside(phone), 'chart labels inside the chart at 390 px'));
 
   // The overview and the other pages of the account, for axe and the screenshots.
   await page.goto(`${server.url}/dashboard`);

@@ -26,6 +26,12 @@ export function dailyBarChart(days: { day: string; value: number }[], label: str
       const x = left + i * slot + slot * 0.15;
       return html`<rect class="bar-rect" x="${x.toFixed(1)}" y="${(height - bottom - h).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${h.toFixed(1)}"><title>${d.day}: ${d.value}</title></rect>`;
     })}
-    ${days.map((d, i) => (i % 5 === 0 || i === days.length - 1 ? html`<text x="${(left + i * slot + slot / 2).toFixed(1)}" y="${height - 6}" text-anchor="middle">${d.day.slice(5)}</text>` : ''))}
+    ${days.map((d, i) => {
+      // (The last day's label ends at the right edge, so that it is never cut off there.)
+      const last = i === days.length - 1;
+      if (!last && i % 5 !== 0) return '';
+      const x = last ? width : left + i * slot + slot / 2;
+      return html`<text x="${x.toFixed(1)}" y="${height - 6}" text-anchor="${last ? 'end' : 'middle'}">${d.day.slice(5)}</text>`;
+    })}
   </svg>`;
 }
