@@ -14,7 +14,7 @@ import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { byOperation, doesBothOperations, operationOf, operationOfItem, strictOperationOf } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
-import { mismatchedUnits, unitCandidates } from './units.ts';
+import { mismatchedUnits, unitCandidates, unknownUnit } from './units.ts';
 import type { Extracted } from './goal-values.ts';
 import { isGenericStem, stem, tokens, words } from './text.ts';
 import { withPastedKinds } from './goal-phrases.ts';
@@ -57,6 +57,9 @@ export const EXECUTE_THRESHOLD = 0.45;
 
 export function route(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): RouteDecision {
   const decision = routeAlone(catalog, goal, given, options, true);
+  // "3 cubits to cm": the picked or suggested converter would refuse a unit that no converter knows.
+  const strangeUnit = decision.target && Object.keys(given).length === 0 && unknownUnit(catalog.items, firstStepOf(goal), decision.target);
+  if (strangeUnit) return refused(decision, given, `No tool here converts ${strangeUnit}; the closest tools there are are listed, nothing was run.`);
   if ((decision.action !== 'execute' && decision.action !== 'need_input') || Object.keys(given).length > 0) return decision;
   // "write a robots.txt for my shop" meets the robots.txt checker, "decode the qr code in this photo" the QR code
   // generator: the goal asks to make what the tool only checks, or to read what it only makes.

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import type { CatalogItem } from './catalog.ts';
 import { quantityOf } from './inputs.ts';
@@ -16,6 +17,8 @@ interface UnitTool {
   spellings: Set<string>;
   /** The spellings as `spellingKey` writes them. */
   keys: Set<string>;
+  /** Whether the tool's own `from` field takes the text as a unit: the aliases it resolves ("gpm", "tbsp", "kph"). */
+  accepts(unit: string): boolean;
 }
 
 /** A unit's name written one way: "Foot-Candles", "foot candle" and "foot-candle" alike; "metres per second" as "metre per second". */
@@ -53,7 +56,14 @@ function unitTools(items: readonly CatalogItem[]): UnitTool[] {
       const last = name.split(/\s+/).at(-1);
       if (last && last !== name && !/^(?:foot|unit|second|hour)$/.test(last)) spellings.add(last);
     }
-    tools.push({ item, symbols, spellings, keys: new Set([...spellings].map(spellingKey)) });
+    const field = (item.tool.input as { shape?: Record<string, z.ZodType> }).shape?.from;
+    const accepted = new Map<string, boolean>();
+    const accepts = (unit: string): boolean => {
+      let known = accepted.get(unit);
+      if (known === undefined) accepted.set(unit, (known = field?.safeParse(unit).success ?? false));
+      return known;
+    };
+    tools.push({ item, symbols, spellings, keys: new Set([...spellings].map(spellingKey)), accepts });
   }
   cache.set(items, tools);
   return tools;
@@ -65,7 +75,8 @@ function knows(tool: UnitTool, unit: string): boolean {
     tool.symbols.has(bare) ||
     tool.spellings.has(bare.toLowerCase()) ||
     tool.spellings.has(bare.toLowerCase().replace(/e?s$/, '')) ||
-    (bare.includes(' ') && tool.keys.has(spellingKey(bare)))
+    (bare.includes(' ') && tool.keys.has(spellingKey(bare))) ||
+    tool.accepts(unit)
   );
 }
 
@@ -147,4 +158,35 @@ export function mismatchedUnits(items: readonly CatalogItem[], goal: string): { 
   const tos = spellingsAt(goal, to);
   if (tools.some((t) => froms.some((f) => knows(t, f)) && tos.some((u) => knows(t, u)))) return undefined;
   return { from: quantity.from, to };
+}
+
+/**
+ * A unit the chosen converter does not take, and no other converter knows either ("3 cubits to cm", "10 parsecs in
+ * km"): the converter would refuse it, so no tool here does the conversion. Only for a quantity converted between two
+ * named units; undefined otherwise.
+ */
+export function unknownUnit(items: readonly CatalogItem[], goal: string, chosen: CatalogItem): string | undefined {
+  const quantity = quantityOf(goal);
+  const to = quantity?.to;
+  if (!quantity || !to || typeof quantity.value !== 'number') return undefined;
+  const tools = unitTools(items);
+  const converter = tools.find((t) => t.item === chosen);
+  // (Counting converts things into dozens or scores: "150 eggs in dozens" names the things, not a unit.)
+  if (!converter || converter.symbols.has('dz')) return undefined;
+  const known = (spelling: string): boolean => tools.some((t) => knows(t, spelling));
+  // A unit may be written with a word before or after it: "US cups", "30 gradi Celsius".
+  // (The converter's own: "light years" ends in a unit of time, not of length.)
+  const named = (unit: string): boolean =>
+    spellingsAt(goal, unit).some(known) || knows(converter, unit.split(/\s+/).at(-1) ?? unit) || knows(converter, nextWord(goal, unit));
+  const unknown = [quantity.from, to].find((unit) => !NOT_UNITS.has(unit.toLowerCase()) && !named(unit));
+  if (!unknown) return undefined;
+  // "104 F in Phoenix, what's that in celsius": another unit of the converter, named elsewhere, is the one asked for.
+  const others = (goal.match(/[\p{L}°µ][\p{L}\d°µ²³/]*/gu) ?? []).filter((word) => word !== quantity.from && word !== to && !NOT_UNITS.has(word.toLowerCase()));
+  return others.some((word) => knows(converter, word)) ? undefined : unknown;
+}
+
+function nextWord(goal: string, unit: string): string {
+  const at = goal.indexOf(unit);
+  const next = at < 0 ? '' : (goal.slice(at + unit.length).match(/^\s+([\p{L}°-]+)/u)?.[1] ?? '');
+  return NOT_UNITS.has(next.toLowerCase()) ? '' : next;
 }

@@ -201,10 +201,10 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'JSON Schema validation, HTML minifying, joining tables and editing EXIF data',
   },
   {
-    // Units none of the unit converters knows: astronomical distances, Mach numbers and fuel economy.
-    pattern:
-      /\bmach\s*\d|\b\d[\d.,]*\s*(?:light[- ]?years?|parsecs?|astronomical\s+units?|mpg|miles\s+per\s+gallon)\b|\bl(?:it(?:er|re)s?)?\s*(?:\/|per)\s*100\s*km\b/i,
-    what: 'units no converter here knows (light years, parsecs, Mach numbers, fuel economy)',
+    // Mach numbers and fuel economy, measures none of the unit converters has (units.ts finds a unit a converter lacks,
+    // but "mach 2" puts the number after it and "30 mpg to l/100km" names no unit any converter knows).
+    pattern: /\bmach\s*\d|\b\d[\d.,]*\s*(?:mpg|miles\s+per\s+gallon)\b|\bl(?:it(?:er|re)s?)?\s*(?:\/|per)\s*100\s*km\b/i,
+    what: 'Mach numbers and fuel economy (mpg, litres per 100 km)',
   },
   {
     // Word's old binary format is read (as .docx is) but written by no tool.

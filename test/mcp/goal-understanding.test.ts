@@ -406,6 +406,18 @@ test('a quantity converted between units of two different converters is "unsuppo
   assert.equal(plan('12 knots to metres per second').target?.id, 'unitConversions.speedConverter');
 });
 
+test('a unit the chosen converter refuses and no converter knows is "unsupported"; spellings a converter resolves are its own', () => {
+  // Goals written for this test. Cubits, furlongs and parsecs are in no converter's table (src/tools/unit-conversions).
+  for (const goal of ['convert 3 cubits to cm', 'how far is 2 furlongs in metres', '10 parsecs to km', 'how many light years is 100 km'])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  // Spellings the converters resolve through their aliases, not their symbol lists: gallons per minute, kilos.
+  assert.equal(plan('convert 3 gpm to lpm').target?.id, 'unitConversions.volumeFlowRateConverter');
+  assert.equal(plan('14 stone in kilos').target?.id, 'unitConversions.massConverter');
+  // A word after "in" that is no unit, with the converter's other unit named later, is not the unit asked for.
+  assert.equal(plan('it is 40 C in Lisbon today, what is that in fahrenheit').target?.id, 'unitConversions.temperatureConverter');
+  assert.equal(plan('how many US cups is 500 ml of stock').target?.id, 'unitConversions.volumeConverter');
+});
+
 test('formats as an ear writes them ("jason", "yamel", "cvs"), a colon ends a name, and "write a short description" is new text', () => {
   // Goals written for this test.
   assert.equal(plan('turn this jason into yamel: {"id": 7}').target?.id, 'developerApis.jsonToYaml');

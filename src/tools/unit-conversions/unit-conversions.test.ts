@@ -184,6 +184,11 @@ describe('unit names, symbols and aliases', () => {
     assert.equal(await result('current', 1, 'microampere', 'A'), 0.000001);
   });
 
+  test('"kilo" and "kilos" are kilograms, as people say', async () => {
+    assert.equal(await result('mass', 2, 'kilos', 'g'), 2000);
+    assert.equal(await result('mass', 1, 'kilo', 'kg'), 1);
+  });
+
   test('case matters for symbols (mW vs MW) and an ambiguous spelling is refused with both readings', async () => {
     assert.equal(await result('power', 1, 'MW', 'W'), 1_000_000);
     assert.equal(await result('power', 1, 'mW', 'W'), 0.001);

@@ -45,6 +45,7 @@ const ALIASES: Partial<Record<MeasureName, Record<string, string[]>>> = {
   },
   area: { ha: ['hectare', 'hectares'], ac: ['acre', 'acres'] },
   mass: {
+    kg: ['kilo', 'kilos'],
     mcg: ['μg', 'µg', 'ug'],
     mt: ['tonne', 'tonnes', 'metric ton'],
     t: ['short ton', 'ton-us'],
