@@ -97,63 +97,75 @@ export function trainNaiveBayes(examples: readonly Example[], featurize: (text: 
   // log P(feature | label) = log(count + α) − log(total + smoothing): every label's unseen features share one value,
   // so a text's log-likelihood is its feature count times that value plus, for the features the label has seen,
   // log(count + α) − log(α). Indexed by feature, only those are visited (a few thousand, not labels × features).
-  const unseen = new Map<string, number>();
-  const seen = new Map<string, Array<[string, number]>>();
-  // gains[label][feature]: that log(count + α) − log(α), by label for the few-labels lookup below.
-  const gains = new Map<string, Map<string, number>>();
-  for (const [label, own] of counts) {
-    unseen.set(label, LOG_ALPHA - Math.log((totals.get(label) ?? 0) + smoothing));
-    const labelGains = new Map<string, number>();
-    gains.set(label, labelGains);
-    for (const [feature, count] of own) {
+  // Labels by index, so scoring over every label adds into one typed array instead of a map keyed by label.
+  const labels = [...counts.keys()];
+  const indexOf = new Map(labels.map((label, i) => [label, i]));
+  const unseen = new Float64Array(labels.length);
+  // postings[feature]: the labels that have seen it (by index) and each one's log(count + α) − log(α).
+  const postings = new Map<string, { labels: number[]; gains: number[] }>();
+  // gains[label][feature]: the same values by label, for the few-labels lookup below.
+  const gains = labels.map(() => new Map<string, number>());
+  labels.forEach((label, i) => {
+    unseen[i] = LOG_ALPHA - Math.log((totals.get(label) ?? 0) + smoothing);
+    for (const [feature, count] of counts.get(label) ?? []) {
       const gain = Math.log(count + ALPHA) - LOG_ALPHA;
-      labelGains.set(feature, gain);
-      let postings = seen.get(feature);
-      if (!postings) seen.set(feature, (postings = []));
-      postings.push([label, gain]);
+      gains[i]!.set(feature, gain);
+      let posting = postings.get(feature);
+      if (!posting) postings.set(feature, (posting = { labels: [], gains: [] }));
+      posting.labels.push(i);
+      posting.gains.push(gain);
     }
-  }
+  });
   // Labels a feature has seen, on average: asked about fewer labels, looking each up visits fewer entries.
-  const postingsPerFeature = [...seen.values()].reduce((sum, p) => sum + p.length, 0) / Math.max(1, seen.size);
+  const postingsPerFeature = [...postings.values()].reduce((sum, p) => sum + p.labels.length, 0) / Math.max(1, postings.size);
   // The features of the last text scored: a goal's request is scored for its candidates, then over every label.
   let last: { text: string; features: string[] } | undefined;
   const featuresKnown = (text: string): string[] => {
     if (last?.text !== text) last = { text, features: [...new Set(featurize(text))].filter((f) => vocabulary.has(f)) };
     return last.features;
   };
+  const extra = new Float64Array(labels.length);
   // Labels are equally likely a priori: how often a tool was labelled says nothing about the next goal.
-  const logLikelihoods = (text: string, labels: readonly string[]): Map<string, number> => {
+  const logLikelihoods = (text: string, asked: readonly string[]): Map<string, number> => {
     const features = featuresKnown(text);
     const out = new Map<string, number>();
     // A few labels (the ranking's candidates): look their features up. Many: visit the postings of the features.
-    if (labels.length < postingsPerFeature) {
-      for (const label of labels) {
-        const labelGains = gains.get(label);
-        const base = unseen.get(label);
-        if (!labelGains || base === undefined) continue;
-        let sum = features.length * base;
+    if (asked.length < postingsPerFeature) {
+      for (const label of asked) {
+        const i = indexOf.get(label);
+        if (i === undefined) continue;
+        const own = gains[i]!;
+        let sum = features.length * unseen[i]!;
         for (const f of features) {
-          const gain = labelGains.get(f);
+          const gain = own.get(f);
           if (gain !== undefined) sum += gain;
         }
         out.set(label, sum);
       }
       return out;
     }
-    const extra = new Map<string, number>();
-    for (const f of features) for (const [label, gain] of seen.get(f) ?? []) extra.set(label, (extra.get(label) ?? 0) + gain);
-    for (const label of labels) {
-      const base = unseen.get(label);
-      if (base !== undefined) out.set(label, features.length * base + (extra.get(label) ?? 0));
+    extra.fill(0);
+    for (const f of features) {
+      const posting = postings.get(f);
+      if (!posting) continue;
+      for (let k = 0; k < posting.labels.length; k++) extra[posting.labels[k]!]! += posting.gains[k]!;
+    }
+    for (const label of asked) {
+      const i = indexOf.get(label);
+      if (i !== undefined) out.set(label, features.length * unseen[i]! + extra[i]!);
     }
     return out;
   };
-  const labels = [...counts.keys()];
   return {
     logLikelihoods,
     best(text) {
-      const ranked = [...logLikelihoods(text, labels)].sort((a, b) => b[1] - a[1]);
-      const [first, second] = ranked;
+      // The two highest of every label's log-likelihood (the first of equals, in label order, leads).
+      let first: [string, number] | undefined;
+      let second: [string, number] | undefined;
+      for (const entry of logLikelihoods(text, labels)) {
+        if (!first || entry[1] > first[1]) [first, second] = [entry, first];
+        else if (!second || entry[1] > second[1]) second = entry;
+      }
       return first && { label: first[0], margin: second ? first[1] - second[1] : Infinity };
     },
   };
