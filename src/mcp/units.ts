@@ -142,10 +142,10 @@ export function unitCandidates(items: readonly CatalogItem[], goal: string): Cat
  */
 export function mismatchedUnits(items: readonly CatalogItem[], goal: string): { from: string; to: string } | undefined {
   const quantity = quantityOf(goal);
-  const to = quantity?.to;
-  if (!quantity || !to || typeof quantity.value !== 'number') return undefined;
-  if (NOT_UNITS.has(quantity.from.toLowerCase()) || NOT_UNITS.has(to.toLowerCase())) return undefined;
+  if (!quantity || typeof quantity.value !== 'number' || NOT_UNITS.has(quantity.from.toLowerCase())) return undefined;
   const tools = unitTools(items);
+  const to = quantity.to ?? otherUnit(tools, goal, quantity.from);
+  if (!to || NOT_UNITS.has(to.toLowerCase())) return undefined;
   const knowFrom = tools.filter((t) => knows(t, quantity.from));
   const knowTo = tools.filter((t) => knows(t, to));
   // Units no converter knows, written as units are ("9.8 m/s² to g-force", "1000 kg/m3 in lb/ft3"): no tool converts
@@ -183,6 +183,25 @@ export function unknownUnit(items: readonly CatalogItem[], goal: string, chosen:
   // "104 F in Phoenix, what's that in celsius": another unit of the converter, named elsewhere, is the one asked for.
   const others = (goal.match(/[\p{L}°µ][\p{L}\d°µ²³/]*/gu) ?? []).filter((word) => word !== quantity.from && word !== to && !NOT_UNITS.has(word.toLowerCase()));
   return others.some((word) => knows(converter, word)) ? undefined : unknown;
+}
+
+/**
+ * "3 cups of flour, my scale only does grams": with no "to", the one unit named in full elsewhere in the goal (a word
+ * of four letters or more, or two words such as "square feet"), when no converter knowing the quantity's unit knows it.
+ */
+function otherUnit(tools: UnitTool[], goal: string, from: string): string | undefined {
+  if (from.length < 2) return undefined;
+  const knowFrom = tools.filter((t) => knows(t, from));
+  if (knowFrom.length === 0) return undefined;
+  const words = goal.match(/[\p{L}°µ][\p{L}\d°µ²³/-]*/gu) ?? [];
+  const units = new Set<string>();
+  words.forEach((word, i) => {
+    if (word.length < 4 || word === from || from.includes(word) || NOT_UNITS.has(word.toLowerCase())) return;
+    const spellings = [word, ...(i > 0 ? [`${words[i - 1]} ${word}`] : [])];
+    if (spellings.some((spelling) => knowFrom.some((t) => knows(t, spelling)))) return;
+    if (tools.some((t) => knows(t, word))) units.add(word);
+  });
+  return units.size === 1 ? [...units][0] : undefined;
 }
 
 function nextWord(goal: string, unit: string): string {

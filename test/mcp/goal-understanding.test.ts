@@ -406,7 +406,7 @@ test('a quantity converted between units of two different converters is "unsuppo
   assert.equal(plan('12 knots to metres per second').target?.id, 'unitConversions.speedConverter');
 });
 
-test('a unit the chosen converter refuses and no converter knows is "unsupported"; spellings a converter resolves are its own', () => {
+test('a unit the chosen converter refuses and no converter knows, or a unit of another converter, is "unsupported"; spellings a converter resolves are its own', () => {
   // Goals written for this test. Cubits, furlongs and parsecs are in no converter's table (src/tools/unit-conversions).
   for (const goal of ['convert 3 cubits to cm', 'how far is 2 furlongs in metres', '10 parsecs to km', 'how many light years is 100 km'])
     assert.equal(plan(goal).status, 'unsupported', goal);
@@ -416,6 +416,10 @@ test('a unit the chosen converter refuses and no converter knows is "unsupported
   // A word after "in" that is no unit, with the converter's other unit named later, is not the unit asked for.
   assert.equal(plan('it is 40 C in Lisbon today, what is that in fahrenheit').target?.id, 'unitConversions.temperatureConverter');
   assert.equal(plan('how many US cups is 500 ml of stock').target?.id, 'unitConversions.volumeConverter');
+  // Without "to": the one other unit named in full is the one asked for; of another converter, no tool converts it.
+  assert.equal(plan('the cake needs 2 cups of butter and my kitchen scale only shows grams').status, 'unsupported');
+  assert.equal(plan('our flat is 70 m² and the buyer thinks in square feet').target?.id, 'unitConversions.areaConverter');
+  assert.equal(plan('the lamp gives 400 lux on the desk, the US spec sheet wants foot-candles').target?.id, 'unitConversions.illuminanceConverter');
 });
 
 test('formats as an ear writes them ("jason", "yamel", "cvs"), a colon ends a name, and "write a short description" is new text', () => {
