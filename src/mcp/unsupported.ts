@@ -260,6 +260,13 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'live figures from other services (prices, rates, follower counts, search volumes, backlinks)',
   },
   {
+    // Which tax rate applies to a product, a place or a code is a lookup in tax tables; the calculators take the rate
+    // as given ("GST at 18 %": a rate given, so no goal with a percentage is refused here).
+    pattern:
+      /^(?![\s\S]*\d\s*(?:%|percent))[\s\S]*(?:\b(?:what|which)(?:'s|’s|\s+is|\s+are)?\s+(?:the\s+)?(?:current\s+|applicable\s+|right\s+)?(?:gst|vat|hst|sales[- ]tax|tax|duty|customs)\s+rates?\b|\b(?:gst|vat|hst|sales[- ]tax|tax|duty)\s+rates?\b.{0,40}\b(?:kitna|kya|for\s+(?:hsn|sac|zip|postcode|product|item)|appl(?:y|ies|icable))\b)/i,
+    what: 'looking up which tax rate applies',
+  },
+  {
     pattern:
       /\b(?:post|publish)\b.{0,40}\b(?:to|on)\s+(?:my|our)\s+(?:\w+\s+)?(?:site|website|blog|account|page|channel|store)\b|\b(?:get|buy|gain)\b.{0,15}\b\d[\d,.]*k?\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/i,
     what: 'publishing or growing accounts on other sites',

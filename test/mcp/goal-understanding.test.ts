@@ -422,6 +422,18 @@ test('a unit the chosen converter refuses and no converter knows, or a unit of a
   assert.equal(plan('the lamp gives 400 lux on the desk, the US spec sheet wants foot-candles').target?.id, 'unitConversions.illuminanceConverter');
 });
 
+test('which tax rate applies is a lookup no tool does; a goal that gives the rate is a calculation', () => {
+  // Goals written for this test.
+  for (const goal of [
+    'which VAT rate applies to childrens books in Ireland',
+    'what is the sales tax rate in Austin Texas',
+    'GST rate kya hai for mobile phones',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('what is the VAT on 80 euros at 21 percent').target?.id, 'calculators.vatCalculator');
+  assert.equal(plan('add 12% GST to 4,500 rupees').target?.id, 'calculators.gstCalculator');
+});
+
 test('formats as an ear writes them ("jason", "yamel", "cvs"), a colon ends a name, and "write a short description" is new text', () => {
   // Goals written for this test.
   assert.equal(plan('turn this jason into yamel: {"id": 7}').target?.id, 'developerApis.jsonToYaml');
