@@ -44,6 +44,32 @@ function fieldsOf(item: CatalogItem): Field[] {
   return fields;
 }
 
+/**
+ * Values written with a digit after the last word of an enum field's name ("uuid version 7", "version 1"), each as
+ * the choice it names (`v7`) or, when the field has no such choice, as written (`1`).
+ */
+function choicesNamed(f: Field, goal: string): Array<{ value: string; offered: boolean; text: string }> {
+  const noun = spaced(f.name).toLowerCase().split(/\s+/).at(-1);
+  if (f.enum.length === 0 || !noun || noun.length < 4) return [];
+  return [...goal.toLowerCase().matchAll(new RegExp(`\\b${noun}\\s+(?:no\\.?\\s*|#)?([a-z]*\\d[\\w.-]*)`, 'g'))].map((match) => {
+    const written = (match[1] ?? '').replace(/[.-]+$/, '');
+    const choice = [written, `v${written}`].find((v) => f.enum.includes(v));
+    return { value: choice ?? written, offered: choice !== undefined, text: match[0] };
+  });
+}
+
+/**
+ * "a uuid version 1": a choice the tool does not offer (`version` takes v4, v7, v5, v3, nil or max), named with its
+ * value: the tool would refuse it. Undefined when every such value is one of the choices.
+ */
+export function refusedChoice(item: CatalogItem, goal: string): string | undefined {
+  for (const f of fieldsOf(item)) {
+    const refused = choicesNamed(f, goal).find((c) => !c.offered);
+    if (refused) return `${f.name} ${refused.value}`;
+  }
+  return undefined;
+}
+
 function spaced(name: string): string {
   return name.replace(/([a-z])([A-Z])/g, '$1 $2');
 }
@@ -229,6 +255,10 @@ export function valuesFromGoal(
       (e) => e.length >= 3 && !ENUM_NOISE.has(e) && !text.used?.has(e.toLowerCase()) && (goalTokens.has(e) || goalTokens.has(e.replace(/[-_.]/g, ''))),
     );
     if (hit) set(f, hit, `"${hit}" in the goal`);
+    else {
+      const [named] = choicesNamed(f, goal).filter((c) => c.offered);
+      if (named) set(f, named.value, `"${named.text}" in the goal`);
+    }
   }
 
   // Numbers: beside a word of the field's name ("cost is 12.50", "35% margin"), else by kind (a percent

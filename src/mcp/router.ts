@@ -15,7 +15,7 @@ import { byOperation, doesBothOperations, operationOf, operationOfItem, strictOp
 import { outOfScope } from './unsupported.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
 import { mismatchedUnits, unitCandidates, unknownUnit } from './units.ts';
-import type { Extracted } from './goal-values.ts';
+import { refusedChoice, type Extracted } from './goal-values.ts';
 import { isGenericStem, stem, tokens, words } from './text.ts';
 import { withPastedKinds } from './goal-phrases.ts';
 import { factsOf, isPresent, missingInputs, quantityOf, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
@@ -60,6 +60,14 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // "3 cubits to cm": the picked or suggested converter would refuse a unit that no converter knows.
   const strangeUnit = decision.target && Object.keys(given).length === 0 && unknownUnit(catalog.items, firstStepOf(goal), decision.target);
   if (strangeUnit) return refused(decision, given, `No tool here converts ${strangeUnit}; the closest tools there are are listed, nothing was run.`);
+  // "a uuid version 1": a choice the picked tool does not offer.
+  const refusedValue = decision.target && Object.keys(given).length === 0 && refusedChoice(decision.target, firstStepOf(goal));
+  if (refusedValue)
+    return refused(
+      decision,
+      given,
+      `No tool here does that: ${decision.target!.title} has no ${refusedValue}; the closest tools there are are listed, nothing was run.`,
+    );
   if ((decision.action !== 'execute' && decision.action !== 'need_input') || Object.keys(given).length > 0) return decision;
   // "write a robots.txt for my shop" meets the robots.txt checker, "decode the qr code in this photo" the QR code
   // generator: the goal asks to make what the tool only checks, or to read what it only makes.

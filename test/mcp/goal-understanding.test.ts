@@ -434,6 +434,14 @@ test('which tax rate applies is a lookup no tool does; a goal that gives the rat
   assert.equal(plan('add 12% GST to 4,500 rupees').target?.id, 'calculators.gstCalculator');
 });
 
+test('a choice the tool does not offer, named with its value ("uuid version 6"), is "unsupported"; one it offers is filled', () => {
+  // Goals written for this test: the UUID generator's `version` takes v4, v7, v5, v3, nil and max.
+  assert.equal(plan('generate a uuid version 6 for my table keys').status, 'unsupported');
+  const seven = plan('I need a uuid version 7 for my table keys');
+  assert.equal(seven.target?.id, 'developerApis.uuidGenerator');
+  assert.equal(seven.input?.version, 'v7');
+});
+
 test('formats as an ear writes them ("jason", "yamel", "cvs"), a colon ends a name, and "write a short description" is new text', () => {
   // Goals written for this test.
   assert.equal(plan('turn this jason into yamel: {"id": 7}').target?.id, 'developerApis.jsonToYaml');
