@@ -431,6 +431,13 @@ export function dataTokensOf(goal: string): Set<string> {
     const instruction = new Set(tokens(goal.replace(span[1], ' ')));
     return new Set(tokens(span[1]).filter((t) => !instruction.has(t)));
   }
+  // "sha256 of hello", "md5 of open sesame": in a short goal of one or two words before "of", the words after it
+  // (unless they point at a thing: "web version of this .odt").
+  const of = /^\s*([^\s:]+(?:\s+[^\s:]+)?)\s+of\s+(?!(?:this|that|these|those|my|our|your|the|an?|it)\b)([^:\n]+)$/i.exec(goal);
+  if (of?.[1] && of[2] && goal.trim().split(/\s+/).length <= 7) {
+    const instruction = new Set(tokens(of[1]));
+    return new Set(tokens(of[2]).filter((t) => !instruction.has(t)));
+  }
   // "…out of these skus\nA100\nB200": the lines after the first are pasted data.
   const cut = /:\s|\n/.exec(goal);
   if (!cut || tokens(goal.slice(0, cut.index)).length < 1) return new Set();

@@ -442,6 +442,14 @@ test('a choice the tool does not offer, named with its value ("uuid version 6"),
   assert.equal(seven.input?.version, 'v7');
 });
 
+test('in a short "<operation> of <words>" goal the words are the data, so the goal is clear without quotes', () => {
+  // Goals written for this test.
+  const hashed = plan('sha512 of correct horse');
+  assert.equal(hashed.status, 'planned');
+  assert.deepEqual(hashed.input, { algorithm: 'sha512', text: 'correct horse' });
+  assert.equal(plan('sha256 of hello').status, 'planned');
+});
+
 test('formats as an ear writes them ("jason", "yamel", "cvs"), a colon ends a name, and "write a short description" is new text', () => {
   // Goals written for this test.
   assert.equal(plan('turn this jason into yamel: {"id": 7}').target?.id, 'developerApis.jsonToYaml');
