@@ -115,12 +115,18 @@ export function withPastedKinds(goal: string): string {
         /\b(?:what|which)\b[^.?!]{0,30}\b(?:tracking|source|campaign|medium|utm|parameters?|params?)\b[^.?!]{0,30}\b(?:in|on|of)\s+(?:this|that|the|my)\s+(?:link|url)\b/gi,
         '$& utm parser parse ',
       )
-      // Command-line names of the same jobs: "uuidgen", "sha256sum", "curl -I"; India's GST in its parts (CGST, SGST, IGST).
+      // Command-line names of the same jobs: "uuidgen", "sha256sum", "curl -I", "sort -u", "svgo"; India's GST in its parts
+      // (CGST, SGST, IGST).
       .replace(/\bcurl\s+(?:-I|--head)\b/g, ' http response headers ')
       .replace(/\buuidgen\b/gi, ' generate uuid ')
       .replace(/\b(?:regx|rgx)\b/gi, ' regex ')
       .replace(/\b(md5|sha\d+)sum\b/gi, ' $1 hash ')
       .replace(/\b[csi]gst\b/gi, ' gst ')
+      .replace(/\bsort\s+-u\b|\buniq\b/g, ' sort lines remove duplicate lines ')
+      .replace(/\bsvgo\b/gi, ' compress svg ')
+      // Words a voice or a hurry splits in two: "pass words", "site map".
+      .replace(/\bpass\s+words?\b/gi, (w) => w.replace(/\s+/, ''))
+      .replace(/\bsite\s+maps?\b/gi, (w) => w.replace(/\s+/, ''))
       // "tl;dr this", "tldr": a summary.
       .replace(/\btl;?\s?dr\b/gi, ' summarize summary ')
       // "summarise these notes", "the gist", "key points": a summary written by the AI text tool, unless a surface the

@@ -64,8 +64,25 @@ function choicesNamed(f: Field, goal: string): Array<{ value: string; offered: b
  */
 export function refusedChoice(item: CatalogItem, goal: string): string | undefined {
   for (const f of fieldsOf(item)) {
-    const refused = choicesNamed(f, goal).find((c) => !c.offered);
+    const refused = choicesNamed(f, goal).find((c) => !c.offered) ?? siblingChoice(f, goal);
     if (refused) return `${f.name} ${refused.value}`;
+  }
+  return undefined;
+}
+
+/** A short letters-and-digits code: a paper size (a4), a version (v7), a hash (md5). */
+const CODE = /^([a-z]{1,4})\d{1,3}$/;
+
+/**
+ * "on A2 paper", "a v1 uuid": a code written as the field's choices are (the same letters, other digits) that is not
+ * one of them. (Not inside a file name or path: "a1.jpg".)
+ */
+function siblingChoice(f: Field, goal: string): { value: string } | undefined {
+  const prefixes = new Set(f.enum.map((e) => CODE.exec(e)?.[1]).filter((p): p is string => p !== undefined));
+  if (prefixes.size === 0) return undefined;
+  for (const match of goal.toLowerCase().matchAll(/(?<![\w./\\-])([a-z]{1,4}\d{1,3})(?![\w./\\-])/g)) {
+    const code = match[1] ?? '';
+    if (prefixes.has(CODE.exec(code)?.[1] ?? '') && !f.enum.includes(code)) return { value: code };
   }
   return undefined;
 }

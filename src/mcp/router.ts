@@ -60,6 +60,14 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // "3 cubits to cm": the picked or suggested converter would refuse a unit that no converter knows.
   const strangeUnit = decision.target && Object.keys(given).length === 0 && unknownUnit(catalog.items, firstStepOf(goal), decision.target);
   if (strangeUnit) return refused(decision, given, `No tool here converts ${strangeUnit}; the closest tools there are are listed, nothing was run.`);
+  // "spell out 2,500 in French": a tool that works in English only, asked for another language.
+  const language = decision.target && Object.keys(given).length === 0 && otherLanguage(decision.target, firstStepOf(goal));
+  if (language)
+    return refused(
+      decision,
+      given,
+      `No tool here does that: ${decision.target!.title} works in English, not ${language}; the closest tools there are are listed, nothing was run.`,
+    );
   // "a uuid version 1": a choice the picked tool does not offer.
   const refusedValue = decision.target && Object.keys(given).length === 0 && refusedChoice(decision.target, firstStepOf(goal));
   if (refusedValue)
@@ -101,6 +109,17 @@ function namedByTitle(item: CatalogItem, goal: string): boolean {
   if (title.length < 2) return false;
   const said = new Set(tokens(goal));
   return title.every((t) => said.has(t));
+}
+
+const LANGUAGES =
+  /\bin\s+(french|spanish|german|italian|portuguese|dutch|polish|hindi|japanese|chinese|mandarin|arabic|russian|turkish|swedish|korean|greek)\b/i;
+
+/** The language other than English a goal asks for ("… in French words"), when the item says it works in English and takes no language. */
+function otherLanguage(item: CatalogItem, goal: string): string | undefined {
+  const asked = LANGUAGES.exec(goal)?.[1];
+  if (!asked || !/\bin (?:plain )?English\b|\bEnglish words\b/.test(item.description) || item.fields.some((f) => /^(?:lang|language|locale)/i.test(f)))
+    return undefined;
+  return asked;
 }
 
 /** Nouns for a kind of tool in titles ("… checker", "… calculator"). */

@@ -51,7 +51,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries)\b|\b(?:order|buy|purchase|reorder)\s+(?:me\s+)?(?:new|more|some|replacement)\b/i,
+      /\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries|(?:printed\s+)?(?:flyers|posters|business cards|stickers|banners|prints))\b|\b(?:have|get)\s+(?:them|it)\s+(?:delivered|shipped|posted)\b|\b(?:order|buy|purchase|reorder)\s+(?:me\s+)?(?:new|more|some|replacement)\b/i,
     what: 'ordering, booking and buying',
   },
   {
@@ -61,7 +61,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:post|publish|tweet|share(?!\s+(?:previews?|cards?|images?|buttons?)\b)|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:instagram|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|(?<!\b(?:before|after|when|once|until|if) (?:i|we) )\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
+      /\b(?:post|publish|tweet|share(?!\s+(?:previews?|cards?|images?|buttons?)\b)|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:insta|instagram|ig|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|(?<!\b(?:before|after|when|once|until|if) (?:i|we) )\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
     what: 'sending or posting on your behalf',
   },
   {
@@ -260,15 +260,27 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'live figures from other services (prices, rates, follower counts, search volumes, backlinks)',
   },
   {
+    // Advice a professional gives: whether something is legal, doses and symptoms, where to put savings.
+    pattern:
+      /\bis it (?:legal|illegal|allowed)\b|\b(?:can|could)\s+(?:my|the|a)\s+(?:landlord|employer|boss|neighbou?r|ex)\b.{0,40}\b(?:keep|fire|evict|sue|refuse|charge|withhold)\b|\bshould\s+i\s+(?:sue|invest|buy\s+(?:stocks?|shares|crypto|bitcoin|gold)|sell\s+(?:my\s+)?(?:stocks?|shares|house)|put\s+my\s+(?:savings|money))\b|\b(?:dose|dosage|dosing)\b.{0,30}\b(?:for|of)\b|\bsymptoms?\b.{0,30}\b(?:mean|serious|worried)\b/i,
+    what: 'legal, medical and financial advice',
+  },
+  {
+    // Statistics of a list of numbers: no tool computes them.
+    pattern:
+      /\b(?:standard deviation|std\.? dev|variance|median|percentiles?|linear regression|correlation coefficient)\b|\b(?:mean|average)\s+of\s+(?:these\s+|the following\s+|this list of\s+)?(?:numbers|values|scores|\d[\d.,]*\s+\d)/i,
+    what: 'statistics of a list of numbers',
+  },
+  {
     // Which tax rate applies to a product, a place or a code is a lookup in tax tables; the calculators take the rate
     // as given ("GST at 18 %": a rate given, so no goal with a percentage is refused here).
     pattern:
-      /^(?![\s\S]*\d\s*(?:%|percent))[\s\S]*(?:\b(?:what|which)(?:'s|’s|\s+is|\s+are)?\s+(?:the\s+)?(?:current\s+|applicable\s+|right\s+)?(?:gst|vat|hst|sales[- ]tax|tax|duty|customs)\s+rates?\b|\b(?:gst|vat|hst|sales[- ]tax|tax|duty)\s+rates?\b.{0,40}\b(?:kitna|kya|for\s+(?:hsn|sac|zip|postcode|product|item)|appl(?:y|ies|icable))\b)/i,
+      /^(?![\s\S]*\d\s*(?:%|percent))[\s\S]*(?:\b(?:what|which)(?:'s|’s|\s+is|\s+are)?\s+(?:the\s+)?(?:current\s+|applicable\s+|right\s+)?(?:gst|vat|hst|sales[- ]tax|tax|duty|customs)\s+rates?\b|\b(?:gst|vat|hst|sales[- ]tax|tax|duty)\s+rates?\b.{0,40}\b(?:kitna|kya|for\s+(?:hsn|sac|zip|postcode|product|item)|appl(?:y|ies|icable))\b|^(?![\s\S]*\d)[\s\S]*\b(?:gst|vat|hst|sales[- ]tax|duty)\s+rates?\s+(?:in|for|on)\s)/i,
     what: 'looking up which tax rate applies',
   },
   {
     pattern:
-      /\b(?:post|publish)\b.{0,40}\b(?:to|on)\s+(?:my|our)\s+(?:\w+\s+)?(?:site|website|blog|account|page|channel|store)\b|\b(?:get|buy|gain)\b.{0,15}\b\d[\d,.]*k?\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/i,
+      /\b(?:post|publish)\b.{0,40}\b(?:to|on)\s+(?:my|our)\s+(?:[\w&]+\s+){0,3}?(?:site|website|blog|accounts?|page|channel|store)\b|\b(?:get|buy|gain)\b.{0,15}\b\d[\d,.]*k?\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/i,
     what: 'publishing or growing accounts on other sites',
   },
   {

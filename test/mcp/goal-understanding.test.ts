@@ -450,6 +450,40 @@ test('in a short "<operation> of <words>" goal the words are the data, so the go
   assert.equal(plan('sha256 of hello').status, 'planned');
 });
 
+test('advice, statistics, printed orders, posting to accounts, paper sizes and languages a tool lacks are "unsupported"', () => {
+  // Goals written for this test.
+  for (const goal of [
+    'is it legal for my employer to withhold my last paycheck',
+    'what is the ibuprofen dose for a 30 kg kid',
+    'should I invest my bonus in bitcoin',
+    'median of 3 9 4 12 7',
+    'order 500 business cards with our logo and have them delivered',
+    'post this caption on my insta and facebook pages tonight',
+    'make one pdf of these scans on A1 paper',
+    'a v2 uuid please',
+    'write 1,999 in german words',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  // What the tools do offer still gets them: an A5 page, an English number, a v4 UUID.
+  assert.equal(plan('make one pdf of these scans on A5 paper').target?.id, 'convertors.imageToPdf');
+  assert.equal(plan('write 1,999 in words for the cheque').target?.id, 'textUtilities.numberToWords');
+  assert.equal(plan('a v4 uuid please').target?.id, 'developerApis.uuidGenerator');
+});
+
+test('formats and commands as a voice or a terminal says them: "seven zip", "tar ball", "e pub", "moby", "sort -u", "svgo"', () => {
+  // Goals written for this test.
+  for (const [goal, id] of [
+    ['turn the seven zip backup into a zip', 'archive.7zToZip'],
+    ['make a tar ball out of this rar', 'archive.rarToTar'],
+    ['unrar the download into a zip', 'archive.rarToZip'],
+    ['my e pub novel as moby for the old kindle', 'ebook.epubToMobi'],
+    ['sort -u emails.txt', 'textUtilities.sortLines'],
+    ['svgo this logo', 'convertors.compressSvg'],
+    ['ten strong pass words please', 'securityApis.securePasswordGenerator'],
+  ] as const)
+    assert.equal(plan(goal).target?.id, id, goal);
+});
+
 test('formats as an ear writes them ("jason", "yamel", "cvs"), a colon ends a name, and "write a short description" is new text', () => {
   // Goals written for this test.
   assert.equal(plan('turn this jason into yamel: {"id": 7}').target?.id, 'developerApis.jsonToYaml');
