@@ -12,7 +12,7 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^excel|^xlsx$|^spreadsheet/, 'xlsx'],
   [/^(?:legacy|old)\s+power\s?point|^ppt$/, 'ppt'],
   [/^power\s?point|^pptx$|^slides?$|^slide\s*deck/, 'pptx'],
-  [/^(?:ms\s+)?word$|^docx$|^word\s+doc|^dot\s+docks$/, 'docx'],
+  [/^(?:ms\s+)?word$|^worda$|^docx$|^word\s+doc|^dot\s+docks$/, 'docx'],
   [/^pdfs?$/, 'pdf'],
   [/^odt$|^(?:libre|open)\s*office\s+(?:writer|document|text)|^writer\s+doc/, 'odt'],
   [/^ods$|^(?:libre|open)\s*office\s+(?:calc|spreadsheet)/, 'ods'],
@@ -55,8 +55,8 @@ const GENERIC_KINDS = /^(?:spreadsheets?|slides?|slide\s+deck|plain\s+text|text\
 /** Formats of one kind of document: a generic word for the kind names any of them. */
 const FAMILY: Record<string, string> = { pptx: 'slides', ppt: 'slides', odp: 'slides', xlsx: 'sheet', xls: 'sheet', ods: 'sheet' };
 const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
-/** "to" in English and, where it cannot be an English word, in German, Dutch and French ("als CSV", "naar pdf"). */
-const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'be', 'become', 'als', 'naar', 'nach', 'zu', 'vers']);
+/** "to" in English and, where it cannot be an English word, in German, Dutch, French, Polish and Greek ("als CSV", "naar pdf", "na Worda", "se pdf"). */
+const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'be', 'become', 'als', 'naar', 'nach', 'zu', 'vers', 'na', 'se']);
 /** Words before a format that say the thing is already there ("this png", "my pdf"). */
 const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having or being handed (the source) and of wanting (the target) a format. */

@@ -76,6 +76,13 @@ export function withPastedKinds(goal: string): string {
       )
       // "unminify this bundle": formatting it to read.
       .replace(/\b(?:un|de)-?minif\w*/gi, ' beautify format readable ')
+      // "this bundle is one giant line, make it readable again", "make the minified code readable": the same.
+      .replace(
+        /\b(?:one|a\s+single)\s+(?:giant|huge|long|massive|big)\s+line\b[^.?!]{0,40}\breadable\b|\bminified\b(?=(?:[^.?!]|\.(?=\w)){0,40}\breadable\b)|\breadable\s+again\b/gi,
+        ' beautify format readable ',
+      )
+      // "bundle.js", "app.mjs": a JavaScript file.
+      .replace(/\b[\w-]+\.m?js\b/gi, '$& javascript ')
       // "Mon 16:00-17:30, Wed 15:45-17:00": hours worked, as a timesheet lists them.
       .replace(/\b\d{1,2}[:.]\d{2}\s*(?:-|–|to)\s*\d{1,2}[:.]\d{2}\b(?=[^]{0,60}\b\d{1,2}[:.]\d{2}\s*(?:-|–|to)\s*\d{1,2}[:.]\d{2}\b)/gi, '$& timesheet hours ')
       // "every line is hard-wrapped", "as flowing paragraphs": line breaks to remove.
@@ -105,6 +112,13 @@ export function withPastedKinds(goal: string): string {
       .replace(
         /\b[AB]\s*[:=]\s*\d[\d,]*\s+(?:visitors|visits|users|sessions|views|impressions|clicks|conversions|orders|sign-?ups)\b/g,
         '$& a/b test significance ',
+      )
+      // "A got 150 sales from 5000 visitors, B got 192 from 5000": the same arms in a sentence.
+      .replace(/\b[AB]\s+(?:got|had|has|gets|saw|made)\s+\d[\d,]*\s+(?:[\w-]+\s+)?(?:from|of|out\s+of)\s+\d[\d,]*/g, '$& a/b test significance ')
+      // "how much traffic per arm", "how many visitors do I need": the size of an A/B test.
+      .replace(
+        /\bhow\s+(?:much\s+traffic|many\s+(?:visitors|users|sessions))\b[^.?!]{0,30}\b(?:per\s+(?:arm|variant|group)|(?:do\s+)?(?:i|we)\s+need)\b/gi,
+        '$& a/b test sample size ',
       )
       // "the MX records of acme.example", "its nameservers": a DNS lookup.
       .replace(/\b(?:mx|ns|cname|aaaa|soa|caa)\s+(?:records?|entries|entry)\b|\bname ?servers?\b|\bmail exchangers?\b/gi, '$& dns lookup records ')
@@ -136,18 +150,23 @@ export function withPastedKinds(goal: string): string {
       )
       // A bcrypt hash pasted ("does 'letmein' match $2b$10$…"): a password hash to verify.
       .replace(/\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}/g, ' bcrypt hash ')
-      // "spell this backwards", "so it reads end to start": reversing text, not spelling numbers or counting.
+      // "spell this backwards", "so it reads end to start", "reverse the letters": reversing text, not spelling numbers or
+      // counting.
       .replace(
-        /\b(?:spell(?:ed|t)?|write|written|read|reads|say|flip|mirror)\b[^.?!]{0,40}?\b(?:backwards?|end to start|right to left)\b/gi,
+        /\b(?:spell(?:ed|t)?|write|written|read|reads|say|flip|mirror)\b[^.?!]{0,40}?\b(?:backwards?|end to start|right to left)\b|\breverse\s+(?:the\s+)?(?:letters|characters|string|word)\b/gi,
         '$& reverse text ',
       )
       // "http images on my https page": insecure resources on a secure page are mixed content.
       .replace(/\bhttp\s+(?:images?|scripts?|resources?|assets?|content|iframes?|stylesheets?|css|fonts?|videos?)\b/gi, '$& mixed content ')
       // "loading insecurely", "padlock says not fully secure", "the http stuff": mixed content on a secure page.
       .replace(
-        /\bnot\s+fully\s+secure\b|\binsecure(?:ly)?\b[^.?!]{0,30}\b(?:load\w*|images?|scripts?|resources?|content|requests?|requested)\b|\b(?:load\w*|requested)\b[^.?!]{0,20}\binsecure(?:ly)?\b|\bhttp\s+stuff\b/gi,
+        /\bnot\s+fully\s+secure\b|\binsecure(?:ly)?\b[^.?!]{0,30}\b(?:load\w*|images?|scripts?|resources?|content|requests?|requested)\b|\b(?:load\w*|requested)\b[^.?!]{0,20}\binsecure(?:ly)?\b|\bhttp\s+stuff\b|\b(?:pulled\s+in|loaded|served|coming\s+in)\s+over\s+(?:plain\s+)?http\b/gi,
         '$& mixed content ',
       )
+      // "typed with two or three spaces between every word", "down to single spaces": extra spaces to remove.
+      .replace(/\b(?:double|multiple|extra|two\s+or\s+three)\s+spaces\b|\b(?:down\s+)?to\s+single\s+spaces\b/gi, '$& remove extra spaces ')
+      // "type this line fifty times", "20 times, each on its own line": a text repeated.
+      .replace(/\b(?:type|write|repeat|copy|print)\b[^.?!]{1,60}\b(?:\d+|twice|ten|twenty|thirty|forty|fifty|hundred)\s+times\b/gi, '$& repeat text ')
       // "the card number has gaps in it", "get rid of the extra gaps": spaces to remove.
       .replace(
         /\b(?:extra\s+)?gaps\b(?=[^.?!]{0,30}\b(?:between|rid|remove|numbers?|digits?|everywhere)\b)|\b(?:rid\s+of|remove)\s+(?:the\s+|those\s+|these\s+)?(?:extra\s+)?gaps\b/gi,

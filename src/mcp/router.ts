@@ -90,7 +90,7 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // A goal that reads like the ones no tool here does ("renew the ssl certificate on my server", "submit my tax
   // return"), far more than like the ones it does, is not the picked tool's job however many words they share.
   // (Unless it names the tool by every word of its title: "reverse a text for me" asks for Reverse text.)
-  if (decision.target && namedByTitle(decision.target, firstStepOf(goal))) return decision;
+  if (decision.target && namedByTitle(decision.target, withPastedKinds(firstStepOf(goal)))) return decision;
   const { scope } = learnedRoutingOf(catalog);
   const ll = scope.logLikelihoods(requestOf(firstStepOf(goal)), [OUT_OF_SCOPE, IN_SCOPE]);
   if ((ll.get(OUT_OF_SCOPE) ?? 0) - (ll.get(IN_SCOPE) ?? 0) <= outOfScopeMargin(decision.confidence)) return decision;

@@ -484,6 +484,22 @@ test('formats and commands as a voice or a terminal says them: "seven zip", "tar
     assert.equal(plan(goal).target?.id, id, goal);
 });
 
+test('what a goal describes, said another way: one giant line, extra spaces, N times, plain http, arms in a sentence, traffic per arm', () => {
+  // Goals written for this test.
+  for (const [goal, id] of [
+    ['widget.js is one long line now, make it readable again', 'developerApis.jsFormatter'],
+    ['the minified code in vendor.js, make it readable', 'developerApis.jsFormatter'],
+    ['the export has double spaces everywhere, bring it down to single spaces', 'textUtilities.removeSpaces'],
+    ['write "I must not run in the hall" 20 times', 'textUtilities.repeatText'],
+    ['fonts on https://cafe.example are loaded over plain http and the padlock complains', 'seoApis.mixedContentChecker'],
+    ['A had 80 signups out of 2000, B had 104 of 2000, is B really better', 'marketingApis.abTestSignificanceCalculator'],
+    ['we convert at 4 percent and hope for a 10% lift, how much traffic per variant do we need', 'marketingApis.abTestSampleSizeCalculator'],
+    ['reverse the letters of lemons', 'textUtilities.reverseText'],
+    ['przekonwertuj ten plik PDF na Worda', 'documents.pdfToDocx'],
+  ] as const)
+    assert.equal(plan(goal).target?.id, id, goal);
+});
+
 test('formats as an ear writes them ("jason", "yamel", "cvs"), a colon ends a name, and "write a short description" is new text', () => {
   // Goals written for this test.
   assert.equal(plan('turn this jason into yamel: {"id": 7}').target?.id, 'developerApis.jsonToYaml');
