@@ -63,8 +63,9 @@ function choicesNamed(f: Field, goal: string): Array<{ value: string; offered: b
  * value: the tool would refuse it. Undefined when every such value is one of the choices.
  */
 export function refusedChoice(item: CatalogItem, goal: string): string | undefined {
+  const offered = new Set(fieldsOf(item).flatMap((f) => f.enum));
   for (const f of fieldsOf(item)) {
-    const refused = choicesNamed(f, goal).find((c) => !c.offered) ?? siblingChoice(f, goal);
+    const refused = choicesNamed(f, goal).find((c) => !c.offered) ?? siblingChoice(f, goal, offered);
     if (refused) return `${f.name} ${refused.value}`;
   }
   return undefined;
@@ -75,16 +76,22 @@ const CODE = /^([a-z]{1,4})\d{1,3}$/;
 
 /**
  * "on A2 paper", "a v1 uuid": a code written as the field's choices are (the same letters, other digits) that is not
- * one of them. (Not inside a file name or path: "a1.jpg".)
+ * one of them (not inside a file name or path: "a1.jpg"); or, among choices of several families (md5, sha256), a code
+ * of another named as the kind of thing they are ("a crc32 checksum").
  */
-function siblingChoice(f: Field, goal: string): { value: string } | undefined {
-  const prefixes = new Set(f.enum.map((e) => CODE.exec(e)?.[1]).filter((p): p is string => p !== undefined));
+function siblingChoice(f: Field, goal: string, offered: ReadonlySet<string>): { value: string } | undefined {
+  const codes = f.enum.map((e) => CODE.exec(e)?.[1]).filter((p): p is string => p !== undefined);
+  const prefixes = new Set(codes);
   if (prefixes.size === 0) return undefined;
-  for (const match of goal.toLowerCase().matchAll(/(?<![\w./\\-])([a-z]{1,4}\d{1,3})(?![\w./\\-])/g)) {
+  const lower = goal.toLowerCase();
+  for (const match of lower.matchAll(/(?<![\w./\\-])([a-z]{1,4}\d{1,3})(?![\w./\\-])/g)) {
     const code = match[1] ?? '';
-    if (prefixes.has(CODE.exec(code)?.[1] ?? '') && !f.enum.includes(code)) return { value: code };
+    if (prefixes.has(CODE.exec(code)?.[1] ?? '') && !offered.has(code)) return { value: code };
   }
-  return undefined;
+  // Another family's code named as the kind of thing the field chooses: "a crc32 checksum", "an adler32 hash".
+  if (prefixes.size < 2 || codes.length < 3) return undefined;
+  const named = /(?<![\w./\\-])([a-z]{2,6}\d{1,3})\s+(?:checksum|hash|digest|algorithm)s?\b/.exec(lower)?.[1];
+  return named && !offered.has(named) ? { value: named } : undefined;
 }
 
 function spaced(name: string): string {

@@ -440,6 +440,9 @@ test('a choice the tool does not offer, named with its value ("uuid version 6"),
   const seven = plan('I need a uuid version 7 for my table keys');
   assert.equal(seven.target?.id, 'developerApis.uuidGenerator');
   assert.equal(seven.input?.version, 'v7');
+  // A code of another family named as what the hash generator's algorithms are; its own codes still pick it.
+  assert.equal(plan("adler32 checksum of 'abc'").status, 'unsupported');
+  assert.equal(plan("md5 checksum of 'abc'").target?.id, 'securityApis.hashGenerator');
 });
 
 test('in a short "<operation> of <words>" goal the words are the data, so the goal is clear without quotes', () => {
