@@ -57,25 +57,9 @@ export const EXECUTE_THRESHOLD = 0.45;
 
 export function route(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): RouteDecision {
   const decision = routeAlone(catalog, goal, given, options, true);
-  // "3 cubits to cm": the picked or suggested converter would refuse a unit that no converter knows.
-  const strangeUnit = decision.target && Object.keys(given).length === 0 && unknownUnit(catalog.items, firstStepOf(goal), decision.target);
-  if (strangeUnit) return refused(decision, given, `No tool here converts ${strangeUnit}; the closest tools there are are listed, nothing was run.`);
-  // "spell out 2,500 in French": a tool that works in English only, asked for another language.
-  const language = decision.target && Object.keys(given).length === 0 && otherLanguage(decision.target, firstStepOf(goal));
-  if (language)
-    return refused(
-      decision,
-      given,
-      `No tool here does that: ${decision.target!.title} works in English, not ${language}; the closest tools there are are listed, nothing was run.`,
-    );
-  // "a uuid version 1": a choice the picked tool does not offer.
-  const refusedValue = decision.target && Object.keys(given).length === 0 && refusedChoice(decision.target, firstStepOf(goal));
-  if (refusedValue)
-    return refused(
-      decision,
-      given,
-      `No tool here does that: ${decision.target!.title} has no ${refusedValue}; the closest tools there are are listed, nothing was run.`,
-    );
+  // What the picked or suggested tool would refuse, asked of it: no tool here does that.
+  const refusal = decision.target && Object.keys(given).length === 0 ? wouldRefuse(catalog, decision.target, firstStepOf(goal)) : undefined;
+  if (refusal) return refused(decision, given, `No tool here does that: ${refusal}; the closest tools there are are listed, nothing was run.`);
   if ((decision.action !== 'execute' && decision.action !== 'need_input') || Object.keys(given).length > 0) return decision;
   // "write a robots.txt for my shop" meets the robots.txt checker, "decode the qr code in this photo" the QR code
   // generator: the goal asks to make what the tool only checks, or to read what it only makes.
@@ -109,6 +93,19 @@ function namedByTitle(item: CatalogItem, goal: string): boolean {
   if (title.length < 2) return false;
   const said = new Set(tokens(goal));
   return title.every((t) => said.has(t));
+}
+
+/**
+ * What a tool would refuse that the goal asks of it: a unit no converter knows ("3 cubits to cm"), another language than
+ * the English it works in ("2,500 in French words"), a choice it does not offer ("uuid version 1").
+ */
+function wouldRefuse(catalog: Catalog, item: CatalogItem, step: string): string | undefined {
+  const unit = unknownUnit(catalog.items, step, item);
+  if (unit) return `no converter knows ${unit}`;
+  const language = otherLanguage(item, step);
+  if (language) return `${item.title} works in English, not ${language}`;
+  const choice = refusedChoice(item, step);
+  return choice && `${item.title} has no ${choice}`;
 }
 
 const LANGUAGES =

@@ -10,8 +10,9 @@
  * network probes, date arithmetic, random numbers and number bases, running code, code for other languages, AI-text
  * detection, video transcripts and comments, IBAN and VAT-number checks, Apple iWork files, page screenshots, mailboxes
  * and hash reversal, JSON Schema validation, HTML minifying, joining tables, EXIF edits, Google Drive files, search
- * positions, equations, translating code, comparing images, explaining regexes, units no converter knows and old Word
- * .doc files.
+ * positions, equations, translating code, comparing images, explaining regexes, Mach numbers and fuel economy, old Word
+ * .doc files, professional advice, statistics of numbers and which tax rate applies. (Units, languages and choices a
+ * picked tool would refuse are found from the tool itself: router.ts `wouldRefuse`.)
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
