@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { asToolError } from '../../core/errors.ts';
 import type { AnyTool } from '../../registry/define-tool.ts';
 import { expectBadRequest, expectNoServerError, run } from '../../../test/helpers/invoke.ts';
 import { unitConversionsTools } from './index.ts';
@@ -187,6 +188,17 @@ describe('unit names, symbols and aliases', () => {
   test('"kilo" and "kilos" are kilograms, as people say', async () => {
     assert.equal(await result('mass', 2, 'kilos', 'g'), 2000);
     assert.equal(await result('mass', 1, 'kilo', 'kg'), 1);
+  });
+
+  test('a unit text longer than any unit name (here 100 KB) is refused with 400 naming the field, without being read', async () => {
+    await assert.rejects(run(tool('length'), { value: 1, from: 'km'.repeat(50_000), to: 'm' }), (error: unknown) => {
+      const { status, detail } = asToolError(error);
+      assert.equal(status, 400);
+      assert.match(detail, /\bfrom\b.*at most 40 characters/);
+      assert.ok(detail.length < 1000, 'the text is not echoed back');
+      return true;
+    });
+    assert.equal(await result('pressure', 1, 'kilogram-force per square centimetre', 'kgf/cm2'), 1);
   });
 
   test('case matters for symbols (mW vs MW) and an ambiguous spelling is refused with both readings', async () => {

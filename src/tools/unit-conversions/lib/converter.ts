@@ -76,11 +76,15 @@ function unitList(units: readonly UnitInfo[]): string {
   return units.map((u) => `${u.symbol} (${u.name})`).join(', ');
 }
 
+/** Above the longest unit name ("kilogram-force per square centimetre", 36 characters): a longer text is refused unread. */
+const MAX_UNIT_CHARS = 40;
+
 function unitField(mu: MeasureUnits, role: 'from' | 'to') {
   const field = role;
   const message = (input: unknown): string => {
     if (input === undefined) return 'is required';
     if (typeof input !== 'string') return `expected a unit symbol or name as a string; allowed: ${mu.symbols.join(', ')}`;
+    if (input.length > MAX_UNIT_CHARS) return `expected a unit symbol or name of at most ${MAX_UNIT_CHARS} characters; allowed: ${mu.symbols.join(', ')}`;
     const { candidates } = mu.resolve(input) as { candidates?: string[] };
     if (candidates && candidates.length > 1) {
       return `"${input}" is ambiguous (symbols are case-sensitive): ${candidates.map((s) => `${s} = ${mu.info(s).name}`).join(' or ')}`;
@@ -88,7 +92,10 @@ function unitField(mu: MeasureUnits, role: 'from' | 'to') {
     return `unknown ${mu.measure} unit "${input}"; allowed: ${mu.symbols.join(', ')} (or a unit name such as "${mu.units[0]?.name.toLowerCase() ?? ''}")`;
   };
   return z
-    .preprocess((v) => (typeof v === 'string' ? (mu.resolve(v).symbol ?? v) : v), z.enum(mu.symbols, { error: (issue) => message(issue.input) }))
+    .preprocess(
+      (v) => (typeof v === 'string' && v.length <= MAX_UNIT_CHARS ? (mu.resolve(v).symbol ?? v) : v),
+      z.enum(mu.symbols, { error: (issue) => message(issue.input) }),
+    )
     .describe(
       `Unit to convert ${field}: ${unitList(mu.units)}. Symbols are case-sensitive (mW is not MW); unit names (singular or plural, ` +
         `metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous.` +
