@@ -82,10 +82,20 @@ function knows(tool: UnitTool, unit: string): boolean {
 
 /** The unit as written and with the one or two words after it ("foot candles", "metres per second", "kilowatt hour"). */
 function spellingsAt(goal: string, unit: string): string[] {
+  const [first, second] = wordsAfter(goal, unit);
+  return [unit, ...(first ? [`${unit} ${first}`] : []), ...(second ? [`${unit} ${first} ${second}`] : [])];
+}
+
+/** The one or two words right after the unit in the goal. */
+function wordsAfter(goal: string, unit: string): string[] {
   const at = goal.indexOf(unit);
-  if (at < 0) return [unit];
-  const next = goal.slice(at + unit.length).match(/^\s+([\p{L}-]+)(?:\s+([\p{L}-]+))?/u);
-  return [unit, ...(next?.[1] ? [`${unit} ${next[1]}`] : []), ...(next?.[2] ? [`${unit} ${next[1]} ${next[2]}`] : [])];
+  const next = at < 0 ? null : goal.slice(at + unit.length).match(/^\s+([\p{L}°-]+)(?:\s+([\p{L}°-]+))?/u);
+  return [next?.[1], next?.[2]].filter((word): word is string => word !== undefined);
+}
+
+/** The goal's words as units are written: letters, digits after a letter, °, µ, ², ³, "/" and "-" ("m/s²", "foot-candles"). */
+function wordsOf(goal: string): string[] {
+  return goal.match(/[\p{L}°µ][\p{L}\d°µ²³/-]*/gu) ?? [];
 }
 
 /** Words that are also unit symbols or names ("in" for inch, "a" for are, "$6 each", "gross margin"): never the looser rule's units. */
@@ -130,7 +140,7 @@ export function unitCandidates(items: readonly CatalogItem[], goal: string): Cat
   if (to) return tools.filter((t) => knows(t, quantity.from) && knows(t, to)).map((t) => t.item);
   const from = quantity.from.toLowerCase();
   if (NOT_UNITS.has(from)) return [];
-  const words = (goal.match(/[\p{L}°µ][\p{L}\d°µ²³/]*/gu) ?? []).filter((word) => word.toLowerCase() !== from && !NOT_UNITS.has(word.toLowerCase()));
+  const words = wordsOf(goal).filter((word) => word.toLowerCase() !== from && !NOT_UNITS.has(word.toLowerCase()));
   // ("oven says 180 C, the recipe uses F": of the converters knowing C, the one that also knows F.)
   const knowing = tools.filter((t) => knows(t, quantity.from) && words.some((word) => knows(t, word)));
   return knowing.length === 1 ? [knowing[0]!.item] : [];
@@ -181,7 +191,7 @@ export function unknownUnit(items: readonly CatalogItem[], goal: string, chosen:
   const unknown = [quantity.from, to].find((unit) => !NOT_UNITS.has(unit.toLowerCase()) && !named(unit));
   if (!unknown) return undefined;
   // "104 F in Phoenix, what's that in celsius": another unit of the converter, named elsewhere, is the one asked for.
-  const others = (goal.match(/[\p{L}°µ][\p{L}\d°µ²³/]*/gu) ?? []).filter((word) => word !== quantity.from && word !== to && !NOT_UNITS.has(word.toLowerCase()));
+  const others = wordsOf(goal).filter((word) => word !== quantity.from && word !== to && !NOT_UNITS.has(word.toLowerCase()));
   return others.some((word) => knows(converter, word)) ? undefined : unknown;
 }
 
@@ -193,7 +203,7 @@ function otherUnit(tools: UnitTool[], goal: string, from: string): string | unde
   if (from.length < 2) return undefined;
   const knowFrom = tools.filter((t) => knows(t, from));
   if (knowFrom.length === 0) return undefined;
-  const words = goal.match(/[\p{L}°µ][\p{L}\d°µ²³/-]*/gu) ?? [];
+  const words = wordsOf(goal);
   const units = new Set<string>();
   words.forEach((word, i) => {
     if (word.length < 4 || word === from || from.includes(word) || NOT_UNITS.has(word.toLowerCase())) return;
@@ -205,7 +215,6 @@ function otherUnit(tools: UnitTool[], goal: string, from: string): string | unde
 }
 
 function nextWord(goal: string, unit: string): string {
-  const at = goal.indexOf(unit);
-  const next = at < 0 ? '' : (goal.slice(at + unit.length).match(/^\s+([\p{L}°-]+)/u)?.[1] ?? '');
+  const [next = ''] = wordsAfter(goal, unit);
   return NOT_UNITS.has(next.toLowerCase()) ? '' : next;
 }
