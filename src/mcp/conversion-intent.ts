@@ -316,7 +316,10 @@ function madeInto(words: string[], at: number): boolean {
   const described = next.includes('-') || /^(?:valid|readable|smaller|bigger|cleaner|prettier|tidier|better|nicer|shorter|compliant|compatible)$/.test(next);
   // "make an epub out of my manuscript", "create me a pdf": a new thing of that format is made.
   const made = (w: string | undefined): boolean => /^(?:make|create|produce|build|generate)$/.test(w ?? '');
-  if (/^(?:a|an)$/.test(before.at(-1) ?? '') && (made(before.at(-2)) || (before.at(-2) === 'me' && made(before.at(-3))))) return !described;
+  // "… and give me a zip", "just send me a pdf": asked for (not "the bank sends me a pdf", which is had).
+  const askedFor = (i: number): boolean => /^(?:give|send|hand)$/.test(words[i] ?? '') && (i === 0 || CLAUSE_START.test(words[i - 1]!));
+  if (/^(?:a|an)$/.test(before.at(-1) ?? '') && (made(before.at(-2)) || (before.at(-2) === 'me' && (made(before.at(-3)) || askedFor(at - 3)))))
+    return !described;
   const verb = before.findIndex((w) => /^(?:make|turn|save|export|change|get|have|want|need)$/.test(w));
   if (verb < 0) return false;
   const rest = before.slice(verb + 1);
@@ -327,12 +330,16 @@ function madeInto(words: string[], at: number): boolean {
 /** Archive formats whose name is also the verb of packing into them ("gzip my .tar", "zip these files"). */
 const PACKERS = new Set(['gz', 'bz2', '7z', 'zip', 'rar']);
 
+/** Words after which a verb opens a request of its own ("and give me …", "please send me …"). */
+const CLAUSE_START = /^(?:and|then|please|pls|plz|just|so|now|can|could|would|will|you)$/;
+
 /**
  * "gzip my .tar", "bzip2 compress this file", "compress backup.tar with gzip": an archive format used as the verb
  * (followed by what it packs) or as the means of compressing is what the thing is to become.
  */
 function compressesWith(words: string[], m: Mention): boolean {
-  if (!PACKERS.has(m.format)) return false;
+  // ("unrar it and give me a zip": unpacking names what there is.)
+  if (!PACKERS.has(m.format) || words[m.at]!.startsWith('un')) return false;
   const next = words[m.at + 1] ?? '';
   const asVerb =
     /^(?:this|that|these|those|my|our|the|it|them|up|compress\w*)$/.test(next) &&

@@ -120,14 +120,24 @@ function kindOfUrl(url: string): string {
 
 /**
  * "shrink this photo so I can email it": the clause after "so (that) I can", "in order to", "because"
- * says why, not what to do; its words would only pull in tools for the reason.
+ * says why, not what to do; its words would only pull in tools for the reason. But after a statement of what is
+ * wrong ("the padlock complains because fonts load over plain http") a "because" clause is the thing to look into.
  */
 export function withoutPurpose(goal: string): string {
   return goal.replace(
     /\s*[,;]?\s*\b(?:so\s+(?:that\s+)?(?:i|we|you|they|it|people|users|customers)\s+(?:can|could|will|may|might)|in\s+order\s+to|because|since\s+(?:i|we|my|our))\b[^,;.?!]*/gi,
-    ' ',
+    (clause: string, at: number) => {
+      const sentence = goal
+        .slice(0, at)
+        .split(/[.?!\n]/)
+        .at(-1)!;
+      return /^\s*[,;]?\s*because\b/i.test(clause) && STATEMENT.test(sentence) ? clause : ' ';
+    },
   );
 }
+
+/** The opening of a sentence that tells what happens ("the padlock complains", "my emails bounce"), not what to do. */
+const STATEMENT = /^\s*(?:the|my|our|your|their|its?|this|that|these|those|people|users|customers|visitors|google|chrome|safari|firefox|browsers?)\b/i;
 
 /** The goal with each pasted value replaced by the word for its kind, in place ("convert {…} to xml" -> "convert json to xml"). */
 export function withValueKinds(goal: string): string {

@@ -588,6 +588,16 @@ test('which format there is and which is wanted: refusals, purchases, "please", 
   assert.equal(plan('saved the recipe page as .html; I want plain text without the markup').target?.id, 'documents.htmlToTxt');
   // Making a format no tool makes from the one there is: "no tool fits".
   assert.equal(plan('make an EPUB out of my thesis (it is a .docx)').status, 'unsupported');
+  // Unpacking names what there is; "give me" or "send me" at the start of a request asks for the other.
+  assert.deepEqual(conversionIntentOf('unrar the backup and give me a zip'), { from: 'rar', to: 'zip' });
+  assert.deepEqual(conversionIntentOf('please send me a pdf of notes.docx'), { from: 'docx', to: 'pdf' });
+  assert.deepEqual(conversionIntentOf('the bank sends me a pdf, I need a csv'), { from: 'pdf', to: 'csv' });
+});
+
+test('a "because" clause after what is wrong is the thing to look into; after a request, only its reason', () => {
+  // Goals written for this test.
+  assert.equal(plan('our checkout looks broken because some images come over plain http on https://shop.example').target?.id, 'seoApis.mixedContentChecker');
+  assert.equal(plan('make the text lowercase because our system rejects capitals').target?.id, 'textUtilities.textCaseConverter');
 });
 
 test('mailboxes, hashes, JSON Schema, HTML minifying, joined tables, EXIF edits, number bases and the like are "unsupported"', () => {
