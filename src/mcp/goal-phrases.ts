@@ -76,9 +76,10 @@ export function withPastedKinds(goal: string): string {
       )
       // "unminify this bundle": formatting it to read.
       .replace(/\b(?:un|de)-?minif\w*/gi, ' beautify format readable ')
-      // "this bundle is one giant line, make it readable again", "make the minified code readable": the same.
+      // "this bundle is one giant line, make it readable again", "a single 20,000-character line; indent it", "make the
+      // minified code readable": the same.
       .replace(
-        /\b(?:one|a\s+single)\s+(?:giant|huge|long|massive|big)\s+line\b[^.?!]{0,40}\breadable\b|\bminified\b(?=(?:[^.?!]|\.(?=\w)){0,40}\breadable\b)|\breadable\s+again\b/gi,
+        /\b(?:one|a\s+single|single)\s+(?:(?:giant|huge|long|massive|big|[\d,]+[- ]char(?:acter)?s?)\s+)?line\b[^.?!]{0,60}\b(?:readable|indent\w*|lay\s+(?:it\s+)?out|beautif\w*|pretty)\b|\bminified\b(?=(?:[^.?!]|\.(?=\w)){0,40}\breadable\b)|\breadable\s+again\b/gi,
         ' beautify format readable ',
       )
       // "bundle.js", "app.mjs": a JavaScript file.
@@ -164,7 +165,27 @@ export function withPastedKinds(goal: string): string {
         '$& mixed content ',
       )
       // "typed with two or three spaces between every word", "down to single spaces": extra spaces to remove.
-      .replace(/\b(?:double|multiple|extra|two\s+or\s+three)\s+spaces\b|\b(?:down\s+)?to\s+single\s+spaces\b/gi, '$& remove extra spaces ')
+      .replace(
+        /\b(?:double|triple|multiple|extra|two\s+or\s+three)(?:\s+(?:and|or)\s+(?:double|triple|multiple))?\s+spaces\b|\b(?:down\s+)?to\s+single\s+spaces\b|\bsingle\s+spaces\s+left\b/gi,
+        '$& remove extra spaces ',
+      )
+      // "58,000 per year at 37.5 hours a week, how much per hour": a salary as an hourly rate.
+      .replace(/\b(?:per|a)\s+(?:year|annum)\b[^.?!]{0,40}\bhours?\s+(?:a|per)\s+week\b/gi, '$& salary to hourly ')
+      // "which words were added or removed": two texts compared.
+      .replace(/\b(?:added\s+or\s+removed|removed\s+or\s+added|what\s+(?:was|were)\s+(?:added|removed))\b/gi, '$& compare texts ')
+      // "example.io won't load", "is it returning errors": a page's HTTP status.
+      .replace(
+        /\b(?:site|page|website|homepage|[a-z0-9-]+\.[a-z]{2,})\s+(?:won'?t|doesn'?t|does\s+not|will\s+not)\s+load\b|\breturning\s+errors?\b/gi,
+        '$& http status ',
+      )
+      // "source newsletter, medium email, campaign spring": the parameters of a tagged link to build.
+      .replace(/\bsource\s+[\w-]+[^.?!]{0,20}\bmedium\s+[\w-]+/gi, '$& utm builder ')
+      // "in dictionary order", "A to Z order": sorted alphabetically.
+      .replace(/\b(?:dictionary|abc|a\s*(?:to|-)\s*z)\s+order\b/gi, '$& sort alphabetical ')
+      // "how guessable is it", "easy to crack": a password's strength.
+      .replace(/\b(?:guessable|crackable|(?:easy|hard)\s+to\s+(?:guess|crack))\b/gi, '$& password strength ')
+      // "20 UUIDv7 values": the version written onto the name.
+      .replace(/\buuid[-_]?v(\d)\b/gi, ' uuid v$1 ')
       // "type this line fifty times", "20 times, each on its own line": a text repeated.
       .replace(/\b(?:type|write|repeat|copy|print)\b[^.?!]{1,60}\b(?:\d+|twice|ten|twenty|thirty|forty|fifty|hundred)\s+times\b/gi, '$& repeat text ')
       // "the card number has gaps in it", "get rid of the extra gaps": spaces to remove.

@@ -269,14 +269,21 @@ export function valuesFromGoal(
         .match(/[a-z0-9][a-z0-9._-]*/g) ?? []
     ).flatMap((w) => {
       const bare = w.replace(/[-_.]/g, '');
-      return [w, bare, bare.replace(/(?<=\w{3})(?:case|d|ed|s)$/, '')];
+      // ("uuidv7": a version written onto the name.)
+      const version = /^[a-z]{3,}(v\d{1,2})$/.exec(bare)?.[1];
+      return [w, bare, bare.replace(/(?<=\w{3})(?:case|d|ed|s)$/, ''), ...(version ? [version] : [])];
     }),
   );
   for (const f of fields) {
     if (!free(f) || f.enum.length === 0) continue;
     // (A value another field already holds is that field's: "2000 kcal a day … in kJ" converts from kcal, to kJ.)
     const hit = f.enum.find(
-      (e) => e.length >= 3 && !ENUM_NOISE.has(e) && !text.used?.has(e.toLowerCase()) && (goalTokens.has(e) || goalTokens.has(e.replace(/[-_.]/g, ''))),
+      // (Two characters only as a code, "v7" or "a4": "no", "on" and the like are words.)
+      (e) =>
+        (e.length >= 3 || CODE.test(e)) &&
+        !ENUM_NOISE.has(e) &&
+        !text.used?.has(e.toLowerCase()) &&
+        (goalTokens.has(e) || goalTokens.has(e.replace(/[-_.]/g, ''))),
     );
     if (hit) set(f, hit, `"${hit}" in the goal`);
     else {
@@ -311,13 +318,16 @@ export function valuesFromGoal(
       }
     }
     // "10 uuids", "24 character password": a whole number before a plural noun is a count, before
-    // "characters"/"chars"/"digits" a length.
+    // "characters"/"chars"/"digits" a length. So is one before the thing the tool makes, named in its title ("3 uuid
+    // v7"), or before a word and a plural noun ("10 strong passwords", "5 uuidv4 ids").
+    const made = new Set(item.title.toLowerCase().match(/[a-z]{3,}/g) ?? []);
     for (const n of numbers) {
       if (used.has(n) || n.percent || n.currency || !Number.isInteger(n.value)) continue;
-      const next = /^\s*(?:-\s*)?([a-z]+)/i.exec(source.slice(n.end))?.[1]?.toLowerCase() ?? '';
+      const [, next = '', second = ''] = /^\s*(?:-\s*)?([a-z][a-z\d]*)(?:\s+([a-z]+))?/i.exec(source.slice(n.end))?.map((w) => w?.toLowerCase()) ?? [];
+      const plural = (w: string): boolean => /\w{2,}s$/.test(w) && !/^(?:times|years|months|weeks|days|hours|minutes|seconds|was|is|has|does)$/.test(w);
       const f = /^(?:char(?:acter)?s?|digits?|letters?)$/.test(next)
         ? numeric.find((x) => free(x) && /^(?:length|size)$/i.test(x.name))
-        : /\w{3,}s$/.test(next) && !/^(?:times|years|months|weeks|days|hours|minutes|seconds)$/.test(next)
+        : plural(next) || made.has(next) || plural(second)
           ? numeric.find((x) => free(x) && /^count$/i.test(x.name))
           : undefined;
       if (f) (set(f, n.value, `"${n.raw} ${next}" in the goal`), used.add(n));

@@ -47,7 +47,7 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['vat', 'iva tva mwst mehrwertsteuer umsatzsteuer btw moms momsen kdv ppn'],
   ['tax', 'impuesto impot tasse imposto belasting steuer skatt podatek vergi pajak'],
   ['loan monthly payment', 'prestamo pret prestito emprestimo lening darlehen kredit kredyt kredytu pinjaman cicilan cuota mensualite rata raty'],
-  ['interest', 'interes interet interesse juros rente zinsen zins ranta odsetki oprocentowanie faiz bunga'],
+  ['interest', 'interes interet interesse juros rente zinsen zins verzinsung ranta odsetki oprocentowanie faiz bunga'],
   ['compound interest', 'compuesto composto samengestelde zinseszins sammansatt skladany bilesik majemuk'],
   ['number', 'numero numeros getal zahl liczba sayi angka bilangan'],
   ['in words', 'letras lettres lettere extenso uitschrijven slownie yaziyla terbilang'],

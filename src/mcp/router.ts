@@ -13,8 +13,9 @@ import {
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { byOperation, doesBothOperations, operationOf, operationOfItem, strictOperationOf } from './operation-intent.ts';
 import { outOfScope } from './unsupported.ts';
+import { otherLanguage, otherOfKind } from './kinds-named.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
-import { mismatchedUnits, unitCandidates, unknownUnit } from './units.ts';
+import { foreignQuantity, mismatchedUnits, unitCandidates, unknownUnit } from './units.ts';
 import { refusedChoice, type Extracted } from './goal-values.ts';
 import { isGenericStem, stem, tokens, words } from './text.ts';
 import { withPastedKinds } from './goal-phrases.ts';
@@ -102,21 +103,12 @@ function namedByTitle(item: CatalogItem, goal: string): boolean {
 function wouldRefuse(catalog: Catalog, item: CatalogItem, step: string): string | undefined {
   const unit = unknownUnit(catalog.items, step, item);
   if (unit) return `no converter knows ${unit}`;
+  const foreign = foreignQuantity(catalog.items, step, item);
+  if (foreign) return `${item.title} does not take ${foreign}, and no converter works a formula over several quantities`;
   const language = otherLanguage(item, step);
-  if (language) return `${item.title} works in English, not ${language}`;
-  const choice = refusedChoice(item, step);
+  if (language) return `${item.title} works in ${language.works}, not ${language.asked}`;
+  const choice = refusedChoice(item, step) ?? otherOfKind(item, step);
   return choice && `${item.title} has no ${choice}`;
-}
-
-const LANGUAGES =
-  /\bin\s+(french|spanish|german|italian|portuguese|dutch|polish|hindi|japanese|chinese|mandarin|arabic|russian|turkish|swedish|korean|greek)\b/i;
-
-/** The language other than English a goal asks for ("… in French words"), when the item says it works in English and takes no language. */
-function otherLanguage(item: CatalogItem, goal: string): string | undefined {
-  const asked = LANGUAGES.exec(goal)?.[1];
-  if (!asked || !/\bin (?:plain )?English\b|\bEnglish words\b/.test(item.description) || item.fields.some((f) => /^(?:lang|language|locale)/i.test(f)))
-    return undefined;
-  return asked;
 }
 
 /** Nouns for a kind of tool in titles ("… checker", "… calculator"). */

@@ -218,3 +218,28 @@ function nextWord(goal: string, unit: string): string {
   const [next = ''] = wordsAfter(goal, unit);
   return NOT_UNITS.has(next.toLowerCase()) ? '' : next;
 }
+
+/**
+ * A quantity of the goal in a unit the chosen converter does not know and another converter does ("a 2000 W kettle on
+ * 230 V, how many amps": watts and volts to the current converter; "3000 lumens in a 12 m² room, what lux"): the
+ * answer is a formula over several quantities, which no converter works out. Undefined otherwise.
+ */
+export function foreignQuantity(items: readonly CatalogItem[], goal: string, chosen: CatalogItem): string | undefined {
+  const tools = unitTools(items);
+  const converter = tools.find((t) => t.item === chosen);
+  // (Counting converts things into dozens or scores: "150 eggs in dozens" names the things, not a unit.)
+  if (!converter || converter.symbols.has('dz')) return undefined;
+  for (const match of goal.matchAll(/(?<![\w.,])\d+(?:[.,]\d+)*\s?([\p{L}°µ][\p{L}\d°µ²³/-]*)/gu)) {
+    const unit = (match[1] ?? '').replace(/-$/, '');
+    // ("5k", "20k views": thousands; "50 US gallons a minute", "2 imperial pints": the unit follows the qualifier.
+    // "37 Grad Celsius": the word after it is the converter's unit.)
+    if (/^(?:k|K|US|UK|imperial|metric)$/.test(unit) || NOT_UNITS.has(unit.toLowerCase())) continue;
+    const spellings = spellingsAt(goal, unit);
+    // "20 miles per gallon": a rate over a unit of another converter, unless the converter knows it whole.
+    const [after, over = ''] = wordsAfter(goal, unit);
+    if (after === 'per' && !knows(converter, `${unit} per ${over}`) && tools.some((t) => knows(t, over))) return `${unit} per ${over}`;
+    if (spellings.some((s) => knows(converter, s)) || knows(converter, nextWord(goal, unit))) continue;
+    if (tools.some((t) => t !== converter && knows(t, unit))) return unit;
+  }
+  return undefined;
+}

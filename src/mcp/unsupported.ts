@@ -11,8 +11,10 @@
  * detection, video transcripts and comments, IBAN and VAT-number checks, Apple iWork files, page screenshots, mailboxes
  * and hash reversal, JSON Schema validation, HTML minifying, joining tables, EXIF edits, Google Drive files, search
  * positions, equations, translating code, comparing images, explaining regexes, Mach numbers and fuel economy, old Word
- * .doc files, professional advice, statistics of numbers and which tax rate applies. (Units, languages and choices a
- * picked tool would refuse are found from the tool itself: router.ts `wouldRefuse`.)
+ * .doc files, professional advice, statistics of numbers, which tax rate applies, protected or split archives, DRM,
+ * animations and print resolution, reading QR codes, accounting software and search engines, map coordinates and colour
+ * books. (Units, languages and choices a picked tool would refuse, and other members of a kind it names, are found from
+ * the tool itself: router.ts `wouldRefuse`.)
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
@@ -106,7 +108,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:virus(?:es)?|malware|antivirus)\b.{0,30}\b(?:laptop|computer|pc|mac|phone|device)\b|\b(?:laptop|computer|pc|phone|device)\b.{0,30}\b(?:virus(?:es)?|malware)\b|\b(?:install|uninstall|update|reinstall)\b.{0,20}\b(?:app|apps|software|drivers?|windows|macos|printer)\b/i,
+      /\b(?:virus(?:es)?|malware|antivirus)\b.{0,30}\b(?:laptop|computer|pc|mac|phone|device)\b|\b(?:laptop|computer|pc|phone|device)\b.{0,30}\b(?:virus(?:es)?|malware)\b|\b(?:install|uninstall|update|reinstall)\b.{0,20}\b(?:app|apps|software|drivers?|windows|macos|printer)\b|\bscreen[- ]time\b|\bparental\s+controls?\b|\b(?:wi-?fi|internet|router|bluetooth|printer)\b.{0,30}\b(?:keeps?|dropping|drops|disconnect\w*|not\s+working|won'?t\s+connect)\b/i,
     what: 'work on your own devices',
   },
   {
@@ -127,7 +129,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // Changing the user's own server, site or store: the tools here check and report, they change nothing elsewhere.
     pattern:
-      /\b(?:install|enable|set ?up|configure|turn on|deploy|change|update|add)\b.{0,40}\b(?:on|in|to)\s+(?:my|our|the)\s+(?:server|nginx|apache|wordpress|wp|shopify|woocommerce|dns|hosting|cpanel|cloudflare|\.?htaccess)\b|\b(?:change|update|edit)\s+(?:my|our|the)\s+dns\b|\bfix\b.{0,40}\b(?:links?|redirects?|pages?|site|website|server|store)\b.{0,25}\bautomatically\b/i,
+      /\b(?:install|enable|set ?up|configure|turn on|deploy|change|update|add|raise|lower|increase|decrease|reduce|delete|remove|edit)\b.{0,40}\b(?:on|in|to)\s+(?:my|our|the)\s+(?:server|nginx|apache|wordpress|wp|shopify|woocommerce|dns|hosting|cpanel|cloudflare|\.?htaccess)\b|\b(?:change|update|edit)\s+(?:my|our|the)\s+dns\b|\bfix\b.{0,40}\b(?:links?|redirects?|pages?|site|website|server|store)\b.{0,25}\bautomatically\b/i,
     what: 'changes on your server, site or store',
   },
   {
@@ -138,10 +140,11 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'network probes (ping, traceroute, WHOIS, IP location, load tests)',
   },
   {
-    // Running, compiling or debugging code: the developer tools format, validate and convert what they are given.
+    // Running, compiling or debugging code, or reading repositories: the developer tools format, validate and convert
+    // what they are given.
     pattern:
-      /\b(?:compile|transpile)\b.{0,30}\b(?:typescript|java|c\+\+|rust|go|code|program)\b|\b(?:run|execute)\s+(?:this|my|the)\s+(?:curl|command|script|code|program|query|sql)\b|\bfix\s+(?:the\s+|this\s+|my\s+)?bugs?\b|\b(?:with|using)\s+(?:black|pylint|flake8|rubocop|gofmt|rustfmt|clang-format)\b/i,
-    what: 'running, compiling or debugging code',
+      /\b(?:compile|transpile)\b.{0,30}\b(?:typescript|java|c\+\+|rust|go|code|program|scss|sass|less|stylus)\b|\b(?:scss|sass)\b.{0,30}\b(?:to|into)\s+(?:plain\s+|regular\s+|vanilla\s+)?css\b|\b(?:commit|git)\s+history\b|\b(?:scan|search|clone|crawl|audit)\b.{0,30}\b(?:github|gitlab|bitbucket)\s+(?:repos?|repositor(?:y|ies)|org)\b|\b(?:run|execute)\s+(?:this|my|the)\s+(?:curl|command|script|code|program|query|sql)\b|\bfix\s+(?:the\s+|this\s+|my\s+)?bugs?\b|\b(?:with|using)\s+(?:black|pylint|flake8|rubocop|gofmt|rustfmt|clang-format)\b/i,
+    what: 'running, compiling or debugging code and reading repositories',
   },
   {
     // Judging where a text came from: no detector of machine-written text, no search of the whole web for copies.
@@ -169,11 +172,11 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'ciphers and Morse code',
   },
   {
-    // Figures no calculator here has: inflation over the years, churn and retention, and subtitles shifted in time
+    // Figures no calculator here has: inflation over the years, churn and retention, balloon loans, zakat, and subtitles shifted in time
     // (the caption formatter converts and checks cues, it does not move them); finding accounts of people.
     pattern:
-      /\binflation\b|\bchurn(?:\s+rate)?\b|\b(?:shift|delay|offset|re-?sync|sync)\w*\b.{0,30}\b(?:subtitles?|captions?|subtitle timings?|cues?)\b|\bfind\b.{0,30}\binfluencers?\b/i,
-    what: 'inflation, churn, shifting subtitles and finding influencers',
+      /\binflation\b|\bchurn(?:\s+rate)?\b|\bballoon\s+payments?\b|\bzakat\b|\b(?:shift|delay|offset|re-?sync|sync)\w*\b.{0,30}\b(?:subtitles?|captions?|subtitle timings?|cues?)\b|\bfind\b.{0,30}\binfluencers?\b/i,
+    what: 'inflation, churn, balloon loans, zakat, shifting subtitles and finding influencers',
   },
   {
     // Bank and tax registries: no IBAN validator, no VIES lookup of VAT numbers.
@@ -203,13 +206,16 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     // Mach numbers and fuel economy, measures none of the unit converters has (units.ts finds a unit a converter lacks,
-    // but "mach 2" puts the number after it and "30 mpg to l/100km" names no unit any converter knows).
-    pattern: /\bmach\s*\d|\b\d[\d.,]*\s*(?:mpg|miles\s+per\s+gallon)\b|\bl(?:it(?:er|re)s?)?\s*(?:\/|per)\s*100\s*km\b/i,
-    what: 'Mach numbers and fuel economy (mpg, litres per 100 km)',
+    // but "mach 2" puts the number after it and "30 mpg to l/100km" names no unit any converter knows), and formulas
+    // over electrical quantities (a power factor, Ohm's law).
+    pattern:
+      /\bmach\s*\d|\b\d[\d.,]*\s*(?:mpg|(?:miles?|mil|millas|meilen)\s+(?:per|por|pro|par)\s+(?:gallon|galon|gal[oó]n|gallone))\b|\bl(?:it(?:er|re)s?)?\s*(?:\/|per)\s*100\s*km\b|\bk(?:ilo)?m(?:eters?|etres?)?\s*(?:\/|per|por)\s*l(?:it(?:er|re)s?)?\b|\bpower\s+factor\b|\bohm'?s\s+law\b/i,
+    what: 'Mach numbers, fuel economy (mpg, litres per 100 km) and electrical formulas',
   },
   {
     // Word's old binary format is read (as .docx is) but written by no tool.
-    pattern: /\b(?:to|into|as)\s+(?:an?\s+)?(?:(?:old|older|legacy)\s+)?(?:\.doc\b(?!x)|word\s+(?:97|2003|97-2003)\b)/i,
+    pattern:
+      /\b(?:to|into|as)\s+(?:an?\s+)?(?:(?:old|older|legacy)\s+)?(?:\.doc\b(?!x)|word\s+(?:97|2003|97-2003)\b)|\b(?:save|export|convert)\b.{0,40}\b(?:word\s+)?97-2003\b/i,
     what: 'writing old Word .doc files',
   },
   {
@@ -239,7 +245,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // Code for languages no tool writes: the code generators write TypeScript, Python, Go and zod from JSON.
     pattern:
-      /\b(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+|elixir|haskell|protobuf|proto|avro|graphql)\s+(?:structs?|class(?:es)?|data\s+class(?:es)?|pojos?|types?|models?|records?|schemas?|messages?)\b|\bpojos?\b|\b(?:make|generate|create|infer|build|derive)\s+(?:an?\s+|the\s+|my\s+)?(?:json[- ]schema|\.?proto(?:buf)?)\b|\bjson\b.{0,30}\b(?:to|into|as)\s+(?:an?\s+)?(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+)(?![\w+#])/i,
+      /\b(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+|elixir|haskell|protobuf|proto|avro|graphql)\s+(?:structs?|class(?:es)?|data\s+class(?:es)?|pojos?|types?|models?|records?|schemas?|messages?)\b|\bpojos?\b|\bserde\b|\b(?:make|generate|create|infer|build|derive)\s+(?:an?\s+|the\s+|my\s+)?(?:json[- ]schema|\.?proto(?:buf)?)\b|\bjson\b.{0,30}\b(?:to|into|as)\s+(?:an?\s+)?(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+)(?![\w+#])/i,
     what: 'code generation for languages other than TypeScript, Python, Go and zod',
   },
   {
@@ -257,20 +263,21 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Figures that live elsewhere and change all the time; the calculators and checkers take the figures you give
     // ("today's rate is 151.2": a figure given).
     pattern:
-      /\b(?:live|real[- ]time|current|today'?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\brates?\s+(?:right now|today|currently|at the moment)\b(?!.{0,20}\d)|\bsearch volumes?\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
-    what: 'live figures from other services (prices, rates, follower counts, search volumes, backlinks)',
+      /\b(?:live|real[- ]time|current|today['’]?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:historical|official|ecb|central[- ]bank|reference)\s+(?:exchange\s+|fx\s+)?rates?\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\bhow\s+(?:many|much)\s+(?:visitors|visits|traffic)\b(?!.{0,60}\b(?:need|needs|test|variants?|arms?|significan\w*)\b).{0,60}\b(?:get|gets|receive|receives)\b|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\brates?\s+(?:right now|today|currently|at the moment)\b(?!.{0,20}\d)|\bsearch volumes?\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
+    what: 'live figures from other services (prices, rates, follower counts, traffic, search volumes, backlinks)',
   },
   {
-    // Advice a professional gives: whether something is legal, doses and symptoms, where to put savings.
+    // Advice a professional gives: whether something is legal, doses and symptoms, where to put savings; case law.
     pattern:
-      /\bis it (?:legal|illegal|allowed)\b|\b(?:can|could)\s+(?:my|the|a)\s+(?:landlord|employer|boss|neighbou?r|ex)\b.{0,40}\b(?:keep|fire|evict|sue|refuse|charge|withhold)\b|\bshould\s+i\s+(?:sue|invest|buy\s+(?:stocks?|shares|crypto|bitcoin|gold)|sell\s+(?:my\s+)?(?:stocks?|shares|house)|put\s+my\s+(?:savings|money))\b|\b(?:dose|dosage|dosing)\b.{0,30}\b(?:for|of)\b|\bsymptoms?\b.{0,30}\b(?:mean|serious|worried)\b/i,
-    what: 'legal, medical and financial advice',
+      /\bis it (?:legal|illegal|allowed)\b|\b(?:can|could)\s+(?:my|the|a)\s+(?:landlord|employer|boss|neighbou?r|ex)\b.{0,40}\b(?:keep|fire|evict|sue|refuse|charge|withhold)\b|\bshould\s+i\s+(?:sue|invest|buy\s+(?:stocks?|shares|crypto|bitcoin|gold)|sell\s+(?:my\s+)?(?:stocks?|shares|house)|put\s+my\s+(?:savings|money))\b|\b(?:dose|dosage|dosing)\b.{0,30}\b(?:for|of)\b|\bsymptoms?\b.{0,30}\b(?:mean|serious|worried)\b|\bcase\s+law\b|\blegal\s+precedents?\b|\bcourt\s+(?:rulings|decisions)\b/i,
+    what: 'legal, medical and financial advice and research',
   },
   {
-    // Statistics of a list of numbers: no tool computes them.
+    // Statistics of a list of numbers, Bayesian tests and survey samples: no tool computes them (the A/B test tools are
+    // frequentist, for two arms).
     pattern:
-      /\b(?:standard deviation|std\.? dev|variance|median|percentiles?|linear regression|correlation coefficient)\b|\b(?:mean|average)\s+of\s+(?:these\s+|the following\s+|this list of\s+)?(?:numbers|values|scores|\d[\d.,]*\s+\d)/i,
-    what: 'statistics of a list of numbers',
+      /\b(?:standard deviation|std\.? dev|variance|median|percentiles?|linear regression|correlation coefficient|bayesian)\b|\bmargin\s+of\s+error\b|\bsurveys?\b.{0,40}\bsample\s+size\b|\bsample\s+size\b.{0,40}\bsurveys?\b|\b(?:mean|average)\s+of\s+(?:these\s+|the following\s+|this list of\s+)?(?:numbers|values|scores|\d[\d.,]*\s+\d)/i,
+    what: 'statistics of a list of numbers, Bayesian tests and survey samples',
   },
   {
     // Which tax rate applies to a product, a place or a code is a lookup in tax tables; the calculators take the rate
@@ -297,6 +304,33 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\b(?:next|last)\s+(?:train|bus|tram|flight|ferry)\b|\b(?:train|bus|flight|ferry)\s+(?:times?|schedules?|timetables?|departures?)\b|\brank\b.{0,25}#\s?1\b/i,
     what: 'timetables and guaranteed rankings',
+  },
+  {
+    // Archives with a password or in parts, books with DRM or in Kindle's KFX: the archive tools pack and unpack plain
+    // archives, the e-book tools convert open formats.
+    pattern:
+      /\b(?:zip|rar|7z|archive|compress)\w*\b.{0,40}\b(?:with\s+a\s+password|password[- ]protect\w*|encrypt\w*)\b|\bpassword[- ]protect\w*\b.{0,30}\b(?:zip|archive|rar|7z)\b|\bsplit\b.{0,40}\b(?:archive|zip|rar|7z)\b.{0,40}\b(?:parts|volumes|chunks|pieces)\b|\bdrm\b|\bkfx\b/i,
+    what: 'password-protected or split archives, DRM and KFX e-books',
+  },
+  {
+    // Images made from several (an animation from frames), an image's print resolution changed, a QR code read: the
+    // image tools convert, compress and read metadata; the QR tool makes codes.
+    pattern:
+      /\bframes\b.{0,40}\b(?:animat\w*|gif)\b|\b(?:set|change|make|convert|increase|raise)\b.{0,30}\b\d{2,4}\s*dpi\b|\bdpi\b.{0,15}\bto\s+\d{2,4}\b|\b(?:decode|read)\b.{0,30}\bqr\b|\bqr\b.{0,40}\b(?:decode|read)\s+(?:it|this|that)\b/i,
+    what: 'animations from frames, print resolution (DPI) and reading QR codes',
+  },
+  {
+    // Work in other systems: accounting software, a search engine's index, a whole site crawled, the figures of
+    // someone's own accounts elsewhere.
+    pattern:
+      /\b(?:reconcil\w*|post|sync|push|import|enter|book)\b.{0,60}\b(?:quickbooks|xero|sage|freshbooks|ledger)\b|\b(?:quickbooks|xero|freshbooks)\b.{0,40}\b(?:reconcil\w*|post|sync|entries)\b|\b(?:re-?crawl|re-?index)\w*\b|\brequest(?:ing)?\s+indexing\b|\bsubmit\b.{0,30}\b(?:to\s+google|search\s+console|bing\s+webmaster)\b|\bcrawl\w*\b.{0,30}\b(?:whole|entire|full|all)\b.{0,20}\b(?:site|website|domain)\b|\bwhich\s+of\s+(?:our|my)\b.{0,40}\b(?:posts?|videos?|ads?|campaigns?|emails?|listings?)\b.{0,30}\b(?:got|had|get|performed)\s+(?:the\s+)?(?:most|best|least|fewest)\b/i,
+    what: 'work in accounting software, search engines and your accounts elsewhere',
+  },
+  {
+    // Maps and colour books: no tool converts coordinates or projections, or matches a colour to Pantone or RAL.
+    pattern:
+      /\blat(?:itude)?\s*[/,&]?\s*(?:and\s+)?(?:long|lng|longitude)\b.{0,40}\b(?:to|into)\b|\beastings?\b|\bnorthings?\b|\b(?:pantone|ral\s+(?:colou?rs?|codes?|\d{4}))\b/i,
+    what: 'map coordinates and colour books (Pantone, RAL)',
   },
 ];
 

@@ -683,3 +683,84 @@ test('how goals are worded around the ask: a tool named first, a title without i
   ] as const)
     assert.equal(plan(goal).target?.id, id, goal);
 });
+
+test('another of the kinds a tool names (ad platform, caption format, SQL dialect, password hash, personal data, barcode), or another language than its own, is "unsupported"', () => {
+  // Goals written for this test: each refused one beside one the same tool does.
+  for (const [refused, done, id] of [
+    ['count my Pinterest ad headline against the limit', 'count my LinkedIn ad headline against the limit', 'marketingApis.adsCopyCounter'],
+    ['turn this TTML caption file into srt', 'turn this vtt caption file into srt', 'youtubeTools.youtubeCaptionFormatter'],
+    ['is this Teradata query valid: SEL * FROM t', 'is this Snowflake query valid: select 1 from t', 'developerApis.sqlValidator'],
+    ['store this password as a PBKDF2 hash: hunter2', 'store this password as an argon2 hash: hunter2', 'securityApis.bcryptHashGenerator'],
+    ['mask the driving licence numbers in this text: D123-456', 'mask the phone numbers in this text: call +1 415 555 0100', 'textIntelligence.piiScrub'],
+    ['write 77 in Spanish words', 'write 77 in words', 'textUtilities.numberToWords'],
+    ['20 random French words for a game', '20 random words for a game', 'textUtilities.randomWordGenerator'],
+  ] as const) {
+    assert.equal(plan(refused).status, 'unsupported', refused);
+    assert.equal(plan(done).target?.id, id, done);
+  }
+  assert.equal(plan('make a UPC-A barcode for 036000291452').status, 'unsupported');
+  assert.equal(plan('lorem ipsum in Chinese characters, two paragraphs').status, 'unsupported');
+});
+
+test('a formula over quantities in the units of several converters is no conversion', () => {
+  // Goals written for this test.
+  assert.equal(plan('1500 W heater on 120 V, how many amps').status, 'unsupported');
+  assert.equal(plan('40 US gallons to litres').target?.id, 'unitConversions.volumeConverter');
+  assert.equal(plan('wie viel Fahrenheit sind 38 Grad Celsius').target?.id, 'unitConversions.temperatureConverter');
+  assert.equal(plan('25 metres per second in km/h').target?.id, 'unitConversions.speedConverter');
+});
+
+test('protected archives, DRM, animations, DPI, reading QR codes, other systems, maps, colour books and the like are "unsupported"', () => {
+  // Goals written for this test.
+  for (const goal of [
+    'what was the official EUR/USD reference rate on 3 March',
+    'how much traffic does competitor.example get each month',
+    'what is 20 miles per gallon in km per litre',
+    'the transformer is 100 kVA at a power factor of 0.9, what is the real power',
+    'export this docx for the tender portal as Word 97-2003',
+    'find case law about tenant deposits in Ohio',
+    'Bayesian analysis of my A/B result please',
+    'what sample size do I need for a survey with a 5% margin of error',
+    'lower every price in my WooCommerce store by 5%',
+    "set parental controls on my daughter's laptop",
+    'a mortgage of 200k with a balloon payment after 5 years, monthly cost?',
+    'compile style.sass to css',
+    'look through the commit history for leaked keys',
+    '7z these files with a password',
+    'strip the DRM from this ebook',
+    'turn these 24 frames into an animated gif',
+    'change the photo to 300 dpi',
+    'decode the QR on this flyer scan',
+    'sync these invoices into Xero',
+    'request indexing of my new blog post',
+    'crawl my entire website and list every page title',
+    'which of my videos got the most views this month',
+    'convert lat/long 48.85, 2.35 to UTM',
+    'match #ff6600 to the nearest Pantone',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+});
+
+test('what a goal describes names the tool: triple spaces, A to Z order, easy to crack, a single long line to indent, words added or removed, a site that will not load, a source and a medium', () => {
+  // Goals written for this test.
+  for (const [goal, id] of [
+    ['the export has triple spaces between words, leave single spaces', 'textUtilities.removeSpaces'],
+    ['list these cities in A to Z order: Oslo, Bern, Rome', 'textUtilities.sortWords'],
+    ['is P@ssw0rd2024 easy to crack?', 'securityApis.passwordStrengthChecker'],
+    ['this css file is a single 9,000-character line, indent it', 'developerApis.cssFormatter'],
+    ['here are two versions of my cover letter, which words were added or removed', 'textUtilities.compareTexts'],
+    ["mysite.example won't load on my phone, check it", 'seoApis.httpStatusChecker'],
+    ['build a link to https://shop.example with source instagram, medium social', 'marketingApis.utmBuilder'],
+  ] as const)
+    assert.equal(plan(goal).target?.id, id, goal);
+  // A version written onto the name, or as a short code, fills the choice; a number before the thing made is a count.
+  for (const [goal, input] of [
+    ['give me 5 uuidv4 ids', { version: 'v4', count: 5 }],
+    ['generate 3 uuid v7', { version: 'v7', count: 3 }],
+  ] as const) {
+    const uuids = plan(goal);
+    assert.equal(uuids.target?.id, 'developerApis.uuidGenerator', goal);
+    assert.deepEqual(uuids.input, input, goal);
+  }
+  assert.equal(plan('10 strong passwords').input.count, 10);
+});
