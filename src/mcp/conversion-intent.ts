@@ -389,7 +389,9 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
     const verb = words.slice(start, m.at).findLastIndex((w) => HAVE.test(w)) + start;
     // ("give me the second sheet as csv" asks for it.)
     const asked = words[verb] === 'give' && /^(?:me|us)$/.test(words[verb + 1] ?? '');
-    return verb >= start && !asked && !mentions.some((other) => other.at > verb && other.at < m.at);
+    // ("the PDF has tables; I want them as an Excel workbook": wished for after what there is.)
+    const wished = words.slice(verb + 1, m.at).some((w) => WISH.test(w));
+    return verb >= start && !asked && !wished && !mentions.some((other) => other.at > verb && other.at < m.at);
   };
   const had = (m: Mention): boolean => {
     if (handed(m)) return true;

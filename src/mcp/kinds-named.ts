@@ -2,7 +2,9 @@ import type { CatalogItem } from './catalog.ts';
 
 /**
  * Things of one kind that tools here name the ones they handle of: ad platforms, SQL dialects, caption formats, hash
- * and password-hashing algorithms, kinds of personal data, barcode symbologies. When a tool's own text (title, description, choices) names
+ * and password-hashing algorithms, kinds of personal data, regular expression and cron flavours, the picture formats a
+ * QR code comes in, barcode symbologies. (A kind with `min: 0` counts for the tools of its titles even when they name
+ * none of it: a digest tool does no password hash, the 5-field cron generator no Quartz.) When a tool's own text (title, description, choices) names
  * some of a kind and the goal asks for another of that kind ("a Reddit ad headline" of the counter for Google Ads,
  * Meta, LinkedIn, TikTok and X; "an SBV caption file" of the SRT and WebVTT formatter), the tool would not do it.
  */
@@ -80,6 +82,9 @@ const KINDS: Kind[] = [
   },
   {
     kind: 'password hash',
+    // (A digest or HMAC tool names no password hash and does none: "PBKDF2 with 600k iterations" is not its job.)
+    titles: /\bhash|\bhmac\b/i,
+    min: 0,
     members: [
       member('bcrypt', /\bbcrypt\b/i),
       member('Argon2', /\bargon2(?:id|i|d)?\b/i),
@@ -129,6 +134,48 @@ const KINDS: Kind[] = [
       member('social insurance numbers', /\bsocial\s+insurance\b/i),
       member('licence plates', /\b(?:licen[cs]e|number)\s+plates?\b/i),
       member('medical record numbers', /\bmedical\s+record\s+numbers?\b|\bmrns?\b/i),
+    ],
+  },
+  {
+    kind: 'regular expression flavour',
+    titles: /\bregex|\bregular expression/i,
+    members: [
+      member('JavaScript', /\bjavascript\b|\becmascript\b|\bjs\b/i),
+      member('Python', /\bpython\b|\bre\s+module\b/i),
+      member('PCRE', /\bpcre2?\b|\bphp\b|\bperl\b/i),
+      member('Java', /\bjava(?!script)\b/i),
+      member('.NET', /\.net\b|\bc#/i),
+      member('Go', /\bgolang\b|\bre2\b/i),
+      member('Ruby', /\bruby\b/i),
+      member('POSIX', /\bposix\b|\bgrep\b|\bsed\b/i),
+    ],
+  },
+  {
+    kind: 'cron flavour',
+    // (The generator writes standard 5-field lines; the parser reads more.)
+    titles: /\bcron\b.*\bgenerator\b/i,
+    min: 0,
+    members: [
+      member('Quartz', /\bquartz\b/i),
+      member('Spring', /\bspring\b(?!\s+(?:sale|break|term|cleaning))|@scheduled\b/i),
+      member('a seconds field', /\bseconds?\s+field\b|\b(?:6|six|7|seven)[- ]field\b|\bevery\s+\d+\s+seconds\b/i),
+      member('AWS EventBridge', /\beventbridge\b|\bcloudwatch\s+events?\b/i),
+      member('Jenkins', /\bjenkins\b/i),
+    ],
+  },
+  {
+    kind: 'picture format',
+    titles: /\bqr\b/i,
+    members: [
+      member('SVG', /\bsvg\b/i),
+      member('PNG', /\bpng\b/i),
+      member('EPS', /\beps\b/i),
+      member('PDF', /\bpdf\b/i),
+      member('JPEG', /\bjpe?g\b/i),
+      member('GIF', /\bgif\b/i),
+      member('WebP', /\bwebp\b/i),
+      member('TIFF', /\btiff?\b/i),
+      member('BMP', /\bbmp\b/i),
     ],
   },
   {

@@ -1,17 +1,17 @@
 /**
  * Goals in other languages: the catalog speaks English, so the common words of its tool families in German, Spanish,
- * French, Italian, Portuguese, Dutch, Swedish, Polish, Turkish, Indonesian and Japanese romaji are read as their English
- * equivalents too ("quitar todos los espacios" also says "remove spaces"). Each entry is one concept of the catalog
+ * French, Italian, Portuguese, Dutch, Swedish, Polish, Turkish, Indonesian, Czech and Vietnamese, and in romanised
+ * Japanese, Russian, Chinese (pinyin) and Arabic, are read as their English equivalents too ("quitar todos los espacios" also says "remove spaces"). Each entry is one concept of the catalog
  * (a word of its tools' titles) and its common spellings, without accents; words that are also common English words
  * are left out ("site", "file", "test").
  */
 const CONCEPTS: Array<[english: string, spellings: string]> = [
-  ['text', 'texto testo tekst metin teks texte tekstu tekstin'],
-  ['words', 'palabras mots parole palavras woorden worter worte worten ord slowa kelime kelimeler kata'],
+  ['text', 'texto testo tekst metin teks texte tekstu tekstin wenben'],
+  ['words', 'palabras mots parole palavras woorden worter worte worten ord slowa kelime kelimeler kata slov slova slovo kalimat'],
   ['characters', 'caracteres caratteri tekens zeichen tecken znaki znakow karakter moji'],
   [
     'count',
-    'compte zahle contar cuenta cuantas cuantos compter combien contare conta quante quanti contagem quantas hoeveel tellen zahlen zaehlen wieviele hur raknar rakna ile policz berapa',
+    'compte zahle contar cuenta cuantas cuantos compter combien contare conta quante quanti contagem quantas hoeveel tellen zahlen zaehlen wieviele hur raknar rakna ile policz berapa spocitej poschitai',
   ],
   ['uppercase', 'mayusculas majuscules maiuscolo maiuscole maiusculas hoofdletters grossbuchstaben versaler wielkie oomoji'],
   ['lowercase', 'minusculas minuscules minuscolo minuscole kleinbuchstaben kleine gemener komoji'],
@@ -27,32 +27,41 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ],
   [
     'compress smaller',
-    'comprime compresse comprimi comprimeer komprimiere comprimir compresser comprimere comprimeren komprimieren komprimera kompresuj sikistir kompres asshuku verkleinern reducir',
+    'comprime compresse comprimi comprimeer komprimiere comprimir compresser comprimere comprimeren komprimieren komprimera kompresuj sikistir kompres asshuku verkleinern reducir zmensi zmensit komprimuj szhat szhmi umenshit yasuo',
   ],
-  ['image', 'imagen immagine imagem afbeelding bild bilden obraz zdjecie resim gambar gazou'],
+  [
+    'image',
+    'imagen immagine imagem afbeelding bild bilden obraz zdjecie resim gambar gazou obrazek fotku fotka hinh kartinku kartinka izobrazhenie tupian zhaopian',
+  ],
   ['password', 'contrasena senha wachtwoord passwort losenord haslo sifre sandi pasuwaado'],
   ['generate', 'genera genere gera genereer generiere generar generer generare gerar genereren generieren generera wygeneruj generuj olustur buat buatkan'],
   ['strong', 'fuerte sterk silne guclu kuat'],
   ['random', 'aleatorio aleatoire casuale willekeurig zufallig slumpmassig losowe rastgele acak'],
   [
     'convert',
-    'convierte converti converta wandle konvertiere convertir convertire omzetten umwandeln konvertieren konvertera konwertuj przelicz donustur ubah konversi henkan',
+    'convierte converti converta wandle konvertiere convertir convertire omzetten umwandeln konvertieren konvertera konwertuj przelicz donustur ubah konversi henkan preved prevest prepocitej prevod chuyen perevedi konvertirui preobrazui huansuan zhuanhuan hawwil',
   ],
-  ['speed', 'velocidad vitesse velocita velocidade snelheid geschwindigkeit hastighet predkosc hiz hizini kecepatan'],
-  ['calculate', 'calcula calcule calcola calcular calculer calcolare berekenen berechnen berakna oblicz hesapla hitung keisan'],
+  ['speed', 'velocidad vitesse velocita velocidade snelheid geschwindigkeit hastighet predkosc hiz hizini kecepatan rychlost skorost sudu'],
+  [
+    'calculate',
+    'calcula calcule calcola calcular calculer calcolare berekenen berechnen berakna oblicz hesapla hitung keisan spocitej vypocitej spocitat tinh rasschitai jisuan ihsib',
+  ],
   ['measure', 'medir mesurer misurare meten messen zmierz olc ukur'],
   ['page', 'pagina sitio sito seite strona halaman situs sitemin'],
   ['security', 'seguridad securite sicurezza seguranca beveiliging sicherheit sakerhet bezpieczenstwa guvenlik keamanan'],
   ['headers', 'cabeceras encabezados intestazioni cabecalhos kopfzeilen naglowki basliklar'],
-  ['vat', 'iva tva mwst mehrwertsteuer umsatzsteuer btw moms momsen kdv ppn'],
+  ['vat', 'iva tva mwst mehrwertsteuer umsatzsteuer btw moms momsen kdv ppn dph nds zengzhishui'],
   ['tax', 'impuesto impot tasse imposto belasting steuer skatt podatek vergi pajak'],
-  ['loan monthly payment', 'prestamo pret prestito emprestimo lening darlehen kredit kredyt kredytu pinjaman cicilan cuota mensualite rata raty'],
+  [
+    'loan monthly payment',
+    'prestamo pret prestito emprestimo lening darlehen kredit kredyt kredytu pinjaman cicilan cuota mensualite rata raty uver pujcka hypoteka hypoteku ipoteka daikuan',
+  ],
   ['interest', 'interes interet interesse juros rente zinsen zins verzinsung ranta odsetki oprocentowanie faiz bunga'],
   ['compound interest', 'compuesto composto samengestelde zinseszins sammansatt skladany bilesik majemuk'],
   ['number', 'numero numeros getal zahl liczba sayi angka bilangan'],
   ['in words', 'letras lettres lettere extenso uitschrijven slownie yaziyla terbilang'],
   ['discount', 'descuento remise sconto desconto korting rabatt rabat indirim diskon'],
-  ['price', 'precio prix prezzo preco prijs preis pris cena fiyat harga'],
+  ['price', 'precio prix prezzo preco prijs preis pris cena fiyat harga cenu tsena tsenu jiage'],
   ['margin', 'margen marge margine margem marza marji'],
   ['markup', 'aufschlag recargo majoration ricarico opslag paslag narzut'],
   ['currency exchange rate', 'cambio wisselkoers koers wechselkurs kurs vaxelkurs kur'],
@@ -60,11 +69,17 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['repeat', 'repetir repeter ripetere herhalen wiederholen upprepa powtorz tekrarla ulangi kurikaeshi'],
   ['comma separated', 'comas virgules virgole virgulas kommas komma przecinkami virgul koma'],
   ['extract', 'extraer extraire estrarre extrair extraheren extrahieren extrahera wyodrebnij ekstrak'],
-  ['summary', 'resumen resumir riassunto resumo samenvatting zusammenfassung sammanfattning podsumowanie ozet ringkasan rangkum'],
+  [
+    'summary',
+    'resumen resumir riassunto resumo samenvatting zusammenfassung sammanfattning podsumowanie ozet ringkasan rangkum shrnuti shrn rezyume zongjie zhaiyao lakhkhis mulakhas',
+  ],
   ['check', 'comprobar verificar verifier controllare verificare controleren prufen uberprufen kontrollera sprawdz periksa cek'],
   ['links', 'enlaces liens collegamenti ligacoes verwijzingen lankar linki baglantilar tautan'],
   ['broken', 'rotos casses rotti quebrados kapotte defekte trasiga uszkodzone kirik rusak'],
   ['time', 'tiempo temps tijd zeit tid czas zaman waktu jikan'],
+  ['format', 'formatea formatear formatta formattare formatiere formatieren formateer formatuj naformatuj geshihua'],
+  ['salary per hour', 'salario sueldo salaire gehalt lohn salaris manadslon plat mzda luong zarplata gongzi ratib'],
+  ['hourly rate', 'timpris stundensatz tarifa tarif tariffa uurtarief hodinovka'],
 ];
 
 const ENGLISH: ReadonlyMap<string, string> = new Map(CONCEPTS.flatMap(([english, spellings]) => spellings.split(' ').map((word) => [word, english] as const)));
@@ -78,6 +93,7 @@ function plain(text: string): string {
     .replace(/ł/g, 'l')
     .replace(/ı/g, 'i')
     .replace(/ß/g, 'ss')
+    .replace(/đ/g, 'd')
     .replace(/ø/g, 'o')
     .replace(/æ/g, 'ae');
 }
@@ -108,7 +124,12 @@ const FUNCTION_WORDS = new Set(
     'och att av pa till mitt ett ' +
     'w z i do dla na od ' +
     'bu bir ve icin ile ' +
-    'ini itu yang dan untuk dengan biar jadi'
+    'ini itu yang dan untuk dengan biar jadi ' +
+    'je to na se ze pro tento tenhle tahle toto ' +
+    'eto dlya etot moi mne ' +
+    'wo de zhege zhe ba yixia qing bang ' +
+    'cua toi nay cho ' +
+    'hal bas'
   ).split(' '),
 );
 

@@ -32,7 +32,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate|watermark|stamp|fill (?:out|in))\b(?!.{0,40}\b(?:jpe?gs?|pngs?|images?|photos?|pictures?|scans?|heics?|webps?)\b).{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b|\bpdf\/ua\b|\bpdfs?\b.{0,20}\baccessible\b.{0,30}\b(?:tags?|screen readers?)\b/i,
+      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate|watermark|stamp|fill (?:out|in))\b(?!.{0,40}\b(?:jpe?gs?|pngs?|images?|photos?|pictures?|scans?|heics?|webps?)\b).{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b|\bpdfs?\b.{0,40}\bpassword\b.{0,40}\b(?:strip|remove|unlock|crack|bypass)\b|\bpdf\/ua\b|\bpdfs?\b.{0,20}\baccessible\b.{0,30}\b(?:tags?|screen readers?)\b/i,
     what: 'PDF editing (merging, splitting, encrypting, signing)',
   },
   {
@@ -118,7 +118,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     // Reading printed or handwritten text from pictures: the document tools read a file's own text, no OCR.
-    pattern: /\b(?:ocr|handwrit\w*|optical character recognition)\b/i,
+    pattern:
+      /\b(?:ocr|handwrit\w*|optical character recognition)\b|\bno\s+text\s+layer\b|\bphotos?\s+of\s+(?:the\s+)?pages\b|\b(?:screenshot|photo|picture|image|scan)\b.{0,40}\b(?:words|text)\s+out\b|\bprinted\s+(?:words|text)\b/i,
     what: 'reading text from images (OCR)',
   },
   {
@@ -149,7 +150,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // Judging where a text came from: no detector of machine-written text, no search of the whole web for copies.
     pattern:
-      /\b(?:written|generated)\s+by\s+(?:an?\s+)?(?:ai|chatgpt|gpt|llm|bot)\b|\bdetect\w*\s+(?:ai|gpt|chatgpt)\b|\bai[- ]?(?:generated|written)\b.{0,20}\bdetect|\bplagiari[sz]\w*\b.{0,40}\b(?:internet|web|online)\b/i,
+      /\b(?:written|generated)\s+by\s+(?:an?\s+)?(?:ai|chatgpt|gpt|llm|bot)\b|\bdetect\w*\s+(?:ai|gpt|chatgpt)\b|\bai[- ]?(?:generated|written)\b.{0,20}\bdetect|\bplagiari[sz]\w*\b.{0,40}\b(?:internet|web|online)\b|\b(?:search|scan|crawl)\s+the\s+(?:whole\s+)?(?:web|internet)\b|\bcopying\s+my\s+(?:article|content|text|post|blog)\b/i,
     what: 'detecting AI-written or copied text',
   },
   {
@@ -175,8 +176,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Figures no calculator here has: inflation over the years, churn and retention, balloon loans, zakat, and subtitles shifted in time
     // (the caption formatter converts and checks cues, it does not move them); finding accounts of people.
     pattern:
-      /\binflation\b|\bchurn(?:\s+rate)?\b|\bballoon\s+payments?\b|\bzakat\b|\b(?:shift|delay|offset|re-?sync|sync)\w*\b.{0,30}\b(?:subtitles?|captions?|subtitle timings?|cues?)\b|\bfind\b.{0,30}\binfluencers?\b/i,
-    what: 'inflation, churn, balloon loans, zakat, shifting subtitles and finding influencers',
+      /\binflation\b|\bchurn(?:\s+rate)?\b|\bballoon\s+payments?\b|\bzakat\b|\bnpv\b|\birr\b|\bnet\s+present\s+value\b|\binternal\s+rate\s+of\s+return\b|\bpiti\b|\bpmi\b|\bprepay\w*\b|\bpart[- ]payments?\b|\b(?:shift|delay|offset|re-?sync|sync)\w*\b.{0,30}\b(?:subtitles?|captions?|subtitle timings?|cues?)\b|\bfind\b.{0,30}\binfluencers?\b/i,
+    what: 'inflation, churn, balloon loans and prepayments, NPV and IRR, zakat, shifting subtitles and finding influencers',
   },
   {
     // Bank and tax registries: no IBAN validator, no VIES lookup of VAT numbers.
@@ -209,8 +210,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // but "mach 2" puts the number after it and "30 mpg to l/100km" names no unit any converter knows), and formulas
     // over electrical quantities (a power factor, Ohm's law).
     pattern:
-      /\bmach\s*\d|\b\d[\d.,]*\s*(?:mpg|(?:miles?|mil|millas|meilen)\s+(?:per|por|pro|par)\s+(?:gallon|galon|gal[oó]n|gallone))\b|\bl(?:it(?:er|re)s?)?\s*(?:\/|per)\s*100\s*km\b|\bk(?:ilo)?m(?:eters?|etres?)?\s*(?:\/|per|por)\s*l(?:it(?:er|re)s?)?\b|\bpower\s+factor\b|\bohm'?s\s+law\b/i,
-    what: 'Mach numbers, fuel economy (mpg, litres per 100 km) and electrical formulas',
+      /\bmach\s*\d|\b(?:beaufort|richter|mohs|scoville)\b|\b(?:shoe|ring|dress|bra|clothing|glove|hat)\s+sizes?\b|\b\d[\d.,]*\s*(?:mpg|(?:miles?|mil|millas|meilen)\s+(?:per|por|pro|par)\s+(?:gallon|galon|gal[oó]n|gallone))\b|\bl(?:it(?:er|re)s?)?\s*(?:\/|per)\s*100\s*km\b|\bk(?:ilo)?m(?:eters?|etres?)?\s*(?:\/|per|por)\s*l(?:it(?:er|re)s?)?\b|\bpower\s+factor\b|\bohm'?s\s+law\b/i,
+    what: 'Mach numbers, fuel economy (mpg, litres per 100 km), scales (Beaufort, Richter), clothing sizes and electrical formulas',
   },
   {
     // Word's old binary format is read (as .docx is) but written by no tool.
@@ -222,7 +223,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Other services' documents (a Google Sheet, a Drive), search positions, equations, code in another language,
     // images compared or analysed for colours, and explaining what a regex does: no tool here does these.
     pattern:
-      /\b(?:into|to|in)\s+(?:my\s+|a\s+|the\s+|our\s+)?google\s+(?:sheets?|drive)\b|\bin\s+my\s+(?:google\s+)?drive\b|\bposition\s+on\s+google\b|\bgoogle\s+(?:position|ranking)s?\b|\branking\s+position\b|\bsolve\b.{0,15}(?:[=^]|\bequations?\b|\bfor\s+[a-z]\b)|\b(?:derivative|integral)\s+of\b|\b(?:python|javascript|typescript|java|php|ruby|golang|rust|c#|c\+\+)\s+(?:function|code|script|snippet|class|program)?\s*(?:to|into)\s+(?:python|javascript|typescript|java|php|ruby|go|golang|rust|c#|c\+\+)\b|\b(?:colou?r\s+palette|dominant\s+colou?rs?|main\s+colou?rs?)\b.{0,30}\b(?:of|from|in|out\s+of)\b|\b(?:compare|diff)\b.{0,30}\b(?:screenshots|images|photos|pictures)\b|\bpixel\s+differences?\b|\bexplain\b.{0,40}\bregex\b|\bwhat\s+(?:this|the|my)\s+regex\s+(?:does|means)\b/i,
+      /\b(?:into|to|in)\s+(?:my\s+|a\s+|the\s+|our\s+)?google\s+(?:sheets?|drive)\b|\bin\s+my\s+(?:google\s+)?drive\b|\bposition\s+on\s+google\b|\bwhere\s+do\s+(?:we|i)\s+(?:sit|rank|stand|appear)\b|\b(?:sit|rank|stand)\s+in\s+google\b|\bgoogle\s+(?:position|ranking)s?\b|\branking\s+position\b|\bsolve\b.{0,15}(?:[=^]|\bequations?\b|\bfor\s+[a-z]\b)|\b(?:derivative|integral)\s+of\b|\b(?:python|javascript|typescript|java|php|ruby|golang|rust|c#|c\+\+)\s+(?:function|code|script|snippet|class|program)?\s*(?:to|into)\s+(?:python|javascript|typescript|java|php|ruby|go|golang|rust|c#|c\+\+)\b|\b(?:colou?r\s+palette|dominant\s+colou?rs?|main\s+colou?rs?)\b.{0,30}\b(?:of|from|in|out\s+of)\b|\b(?:compare|diff)\b.{0,30}\b(?:screenshots|images|photos|pictures)\b|\bpixel\s+differences?\b|\bexplain\b.{0,40}\bregex\b|\bwhat\s+(?:this|the|my)\s+regex\s+(?:does|means)\b/i,
     what: 'Google Drive files, search positions, equations, translating code, comparing images and explaining regexes',
   },
   {
@@ -245,7 +246,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // Code for languages no tool writes: the code generators write TypeScript, Python, Go and zod from JSON.
     pattern:
-      /\b(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+|elixir|haskell|protobuf|proto|avro|graphql)\s+(?:structs?|class(?:es)?|data\s+class(?:es)?|pojos?|types?|models?|records?|schemas?|messages?)\b|\bpojos?\b|\bserde\b|\b(?:make|generate|create|infer|build|derive)\s+(?:an?\s+|the\s+|my\s+)?(?:json[- ]schema|\.?proto(?:buf)?)\b|\bjson\b.{0,30}\b(?:to|into|as)\s+(?:an?\s+)?(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+)(?![\w+#])/i,
+      /\b(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+|elixir|haskell|protobuf|proto|avro|graphql)\s+(?:structs?|class(?:es)?|data\s+class(?:es)?|pojos?|types?|models?|records?|schemas?|messages?)\b|\bpojos?\b|\bserde\b|\b(?:format|validate|lint|prettify|beautify|minify)\w*\b.{0,30}\bgraphql\b|\b(?:make|generate|create|infer|build|derive)\s+(?:an?\s+|the\s+|my\s+)?(?:json[- ]schema|\.?proto(?:buf)?)\b|\bjson\b.{0,30}\b(?:to|into|as)\s+(?:an?\s+)?(?:rust|java|c#|csharp|kotlin|swift|dart|php|ruby|scala|c\+\+)(?![\w+#])/i,
     what: 'code generation for languages other than TypeScript, Python, Go and zod',
   },
   {
@@ -263,7 +264,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Figures that live elsewhere and change all the time; the calculators and checkers take the figures you give
     // ("today's rate is 151.2": a figure given).
     pattern:
-      /\b(?:live|real[- ]time|current|today['’]?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:historical|official|ecb|central[- ]bank|reference)\s+(?:exchange\s+|fx\s+)?rates?\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\bhow\s+(?:many|much)\s+(?:visitors|visits|traffic)\b(?!.{0,60}\b(?:need|needs|test|variants?|arms?|significan\w*)\b).{0,60}\b(?:get|gets|receive|receives)\b|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\brates?\s+(?:right now|today|currently|at the moment)\b(?!.{0,20}\d)|\bsearch volumes?\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
+      /\b(?:live|real[- ]time|current|today['’]?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:historical|official|ecb|central[- ]bank|reference)\s+(?:exchange\s+|fx\s+)?rates?\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\bhow\s+(?:many|much)\s+(?:visitors|visits|traffic)\b(?!.{0,60}\b(?:need|needs|test|variants?|arms?|significan\w*)\b).{0,60}\b(?:get|gets|receive|receives)\b|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\brates?\s+(?:right now|today|currently|at the moment)\b(?!.{0,20}\d)|\bsearch volumes?\b|\b(?:every|all)\s+(?:the\s+)?(?:tweets?|posts?|mentions?|comments?|reviews?)\b.{0,30}\b(?:mentioning|about\s+(?:us|our)|this\s+(?:week|month)|today)\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
     what: 'live figures from other services (prices, rates, follower counts, traffic, search volumes, backlinks)',
   },
   {
@@ -316,15 +317,15 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Images made from several (an animation from frames), an image's print resolution changed, a QR code read: the
     // image tools convert, compress and read metadata; the QR tool makes codes.
     pattern:
-      /\bframes\b.{0,40}\b(?:animat\w*|gif)\b|\b(?:set|change|make|convert|increase|raise)\b.{0,30}\b\d{2,4}\s*dpi\b|\bdpi\b.{0,15}\bto\s+\d{2,4}\b|\b(?:decode|read)\b.{0,30}\bqr\b|\bqr\b.{0,40}\b(?:decode|read)\s+(?:it|this|that)\b/i,
-    what: 'animations from frames, print resolution (DPI) and reading QR codes',
+      /\bframes\b.{0,40}\b(?:animat\w*|gif)\b|\b(?:set|change|make|convert|increase|raise)\b.{0,30}\b\d{2,4}\s*dpi\b|\bdpi\b.{0,15}\bto\s+\d{2,4}\b|\b(?:decode|read)\b.{0,30}\bqr\b|\bqr\b.{0,40}\b(?:decode|read)\s+(?:it|this|that)\b|\bwhat\b.{0,40}\b(?:in|behind)\s+the\s+qr\b|\bqr\b.{0,30}\b(?:photo|picture|image|screenshot)\b.{0,30}\b(?:says?|points?|goes|leads?|hidden|contains?)\b|\bwhere\s+does\s+(?:this|the)\s+qr\b|\bdynamic\s+qr\b|\bcount\s+(?:the\s+)?scans\b|\bscan\s+(?:counts|analytics|tracking|statistics)\b/i,
+    what: 'animations from frames, print resolution (DPI), reading QR codes and dynamic QR codes',
   },
   {
     // Work in other systems: accounting software, a search engine's index, a whole site crawled, the figures of
     // someone's own accounts elsewhere.
     pattern:
-      /\b(?:reconcil\w*|post|sync|push|import|enter|book)\b.{0,60}\b(?:quickbooks|xero|sage|freshbooks|ledger)\b|\b(?:quickbooks|xero|freshbooks)\b.{0,40}\b(?:reconcil\w*|post|sync|entries)\b|\b(?:re-?crawl|re-?index)\w*\b|\brequest(?:ing)?\s+indexing\b|\bsubmit\b.{0,30}\b(?:to\s+google|search\s+console|bing\s+webmaster)\b|\bcrawl\w*\b.{0,30}\b(?:whole|entire|full|all)\b.{0,20}\b(?:site|website|domain)\b|\bwhich\s+of\s+(?:our|my)\b.{0,40}\b(?:posts?|videos?|ads?|campaigns?|emails?|listings?)\b.{0,30}\b(?:got|had|get|performed)\s+(?:the\s+)?(?:most|best|least|fewest)\b/i,
-    what: 'work in accounting software, search engines and your accounts elsewhere',
+      /\b(?:reconcil\w*|post|sync|push|import|enter|book)\b.{0,60}\b(?:quickbooks|xero|sage|freshbooks|ledger)\b|\bconnect\s+to\s+(?:our|my|the)\b.{0,30}\b(?:database|db|postgres\w*|mysql|server|bank|account)\b|\bexecute\s+(?:this|the|my)\s+(?:update|insert|delete|select|statement|migration)\b|\bauto-?apply\b|\bapply\s+(?:to|for)\s+\d+\s+jobs\b|\b(?:from|in)\s+my\s+(?:amazon|google|apple|microsoft|dropbox|icloud|kindle|onedrive)\s+(?:account|library|drive)\b|\b(?:add|insert|change|update|fix|replace)\w*\b.{0,40}\b(?:every|all)\b.{0,40}\b(?:wordpress|shopify|woocommerce|wix|squarespace|cms)\b|\b(?:quickbooks|xero|freshbooks)\b.{0,40}\b(?:reconcil\w*|post|sync|entries)\b|\b(?:re-?crawl|re-?index)\w*\b|\brequest(?:ing)?\s+indexing\b|\bsubmit\b.{0,30}\b(?:to\s+google|search\s+console|bing\s+webmaster)\b|\bcrawl\w*\b.{0,30}\b(?:whole|entire|full|all)\b.{0,20}\b(?:site|website|domain)\b|\bwhich\s+of\s+(?:our|my)\b.{0,40}\b(?:posts?|videos?|ads?|campaigns?|emails?|listings?)\b.{0,30}\b(?:got|had|get|performed)\s+(?:the\s+)?(?:most|best|least|fewest)\b/i,
+    what: 'work in databases, accounting software, search engines and your accounts elsewhere',
   },
   {
     // Maps and colour books: no tool converts coordinates or projections, or matches a colour to Pantone or RAL.

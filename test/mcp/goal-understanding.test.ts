@@ -764,3 +764,52 @@ test('what a goal describes names the tool: triple spaces, A to Z order, easy to
   }
   assert.equal(plan('10 strong passwords').input.count, 10);
 });
+
+test('goals in Czech, romanised Chinese and Russian read their tool words in English too', () => {
+  // Goals written for this test.
+  for (const [goal, id] of [
+    ['qing bang wo geshihua zhege json: {"a":1}', 'developerApis.jsonFormatter'],
+    ['spocitej DPH 21 % z ceny 5000 Kč', 'calculators.vatCalculator'],
+    ['Vypočítej hodinovku: plat 60 000 Kč měsíčně', 'calculators.salaryToHourlyConverter'],
+  ] as const)
+    assert.equal(plan(goal).target?.id, id, goal);
+  assert.deepEqual(englishOf('szhat kartinku'), ['compress smaller', 'image']);
+});
+
+test('regex and cron flavours, picture formats of a QR code and password hashes a tool does not name are "unsupported"', () => {
+  // Goals written for this test: each refused one beside one the same tool does.
+  for (const [refused, done, id] of [
+    ['test the regex ^(?P<id>\\d+)$ against 42 with Python re', 'test the regex ^(?<id>\\d+)$ against 42', 'developerApis.regexTester'],
+    ['a Quartz cron for every weekday at 9', 'a cron for every weekday at 9', 'developerApis.cronExpressionGenerator'],
+    [
+      'a QR code for https://shop.example in EPS for the sign maker',
+      'a QR code for https://shop.example in SVG for the sign maker',
+      'marketingApis.qrCodeGenerator',
+    ],
+  ] as const) {
+    assert.equal(plan(refused).status, 'unsupported', refused);
+    assert.equal(plan(done).target?.id, id, done);
+  }
+  assert.equal(plan('HMAC key from my password with scrypt').status, 'unsupported');
+});
+
+test('dynamic QR codes, NPV, wind and shoe sizes, other systems, search positions, copies on the web, scanned pages and GraphQL are "unsupported"', () => {
+  // Goals written for this test.
+  for (const goal of [
+    'a dynamic QR code for the menu that I can repoint later',
+    'NPV of -10k, 4k, 4k, 4k at 8%',
+    'what Beaufort number is 40 km/h of wind',
+    'EU shoe size 42 in US sizes',
+    'connect to my MySQL server and run the backup',
+    'pull every photo from my iCloud account into a zip',
+    'update all the image links across my WordPress site',
+    'where do we rank for "vegan bakery leeds"',
+    'find who is copying my blog posts',
+    'the contract PDF is only photos of pages, get the names out of it',
+    'the invoice pdf wants a password each time, remove it for me',
+    'prettify this GraphQL schema',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  // Wished for after what there is: "the PDF has tables; I want them as an Excel workbook" converts pdf to xlsx.
+  assert.deepEqual(conversionIntentOf('the report PDF has charts; we want them as a PowerPoint deck'), { from: 'pdf', to: 'pptx' });
+});

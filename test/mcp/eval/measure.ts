@@ -53,6 +53,7 @@ export type Half =
   | 'dev13'
   | 'dev14'
   | 'dev15'
+  | 'dev16'
   | 'held-out';
 
 export function loadHalf(name: Half): EvalGoal[] {
