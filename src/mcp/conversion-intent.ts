@@ -26,6 +26,8 @@ const FORMAT_WORDS: Array<[RegExp, string]> = [
   [/^mobi$|^moby$|^mobipocket$/, 'mobi'],
   [/^azw3?$|^kindle$/, 'azw'],
   [/^fb2$|^fictionbook$/, 'fb2'],
+  // (Kindle's newer format, which no tool reads: named so that "a .kfx to epub" is no AZW conversion.)
+  [/^kfx$/, 'kfx'],
   [/^csv$|^comma[\s-]separated|^cvs$/, 'csv'],
   // (As a voice or an ear writes them too: "jason", "yamel".)
   [/^json$|^jason$/, 'json'],
@@ -62,7 +64,7 @@ const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having or being handed (the source) and of wanting (the target) a format. */
 const HAVE = /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered|bought|purchased|downloaded)$/;
 // (What a program or a person "reads", "opens" or "edits" is wanted; "edit a pdf", "can't open .rar" is what there is.)
-const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits|imports|handles|understands|insists?|demands?)$/;
+const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits|imports|handles|understands|insists?|demands?|uses)$/;
 /** Past participles that describe how a file already is ("the statement (saved as .rtf)"), unless wished for ("I need it saved as pdf"). */
 const STORED = /^(?:saved|stored|kept|written|exported)$/;
 const WISH = /^(?:need|needs|want|wants|like|please|pls|can|could|should|must)$/;
@@ -307,9 +309,10 @@ export function formatsNamed(goal: string): string[] {
 
 /**
  * "make this photo webp", "turn my logo a png", "save the report pdf": a verb of making, the thing made (a
- * determiner and a word that is not itself the format) and then the format, which is what it is to become.
+ * determiner and a word that is not itself the format) and then the format, which is what it is to become. `outright`:
+ * only the forms that ask outright ("create me a pdf", "make it a PDF").
  */
-function madeInto(words: string[], at: number): boolean {
+function madeInto(words: string[], at: number, outright = false): boolean {
   const before = words.slice(Math.max(0, at - 4), at);
   // ("make this messy html well-formed": the format is the thing made better, not what it becomes.)
   const next = words[at + 1] ?? '';
@@ -320,6 +323,10 @@ function madeInto(words: string[], at: number): boolean {
   const askedFor = (i: number): boolean => /^(?:give|send|hand)$/.test(words[i] ?? '') && (i === 0 || CLAUSE_START.test(words[i - 1]!));
   if (/^(?:a|an)$/.test(before.at(-1) ?? '') && (made(before.at(-2)) || (before.at(-2) === 'me' && (made(before.at(-3)) || askedFor(at - 3)))))
     return !described;
+  // "make it a PDF": the thing there is made into the format.
+  if (/^(?:a|an)$/.test(before.at(-1) ?? '') && /^(?:it|them|this|that)$/.test(before.at(-2) ?? '') && /^(?:make|turn)$/.test(before.at(-3) ?? ''))
+    return !described;
+  if (outright) return false;
   const verb = before.findIndex((w) => /^(?:make|turn|save|export|change|get|have|want|need)$/.test(w));
   if (verb < 0) return false;
   const rest = before.slice(verb + 1);
@@ -430,6 +437,8 @@ function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boole
     mentions.find((m) => toMarked(m, ARTICLES)) ??
     mentions.find((m) => toMarked(m, undefined, (w) => w === 'for')) ??
     mentions.find((m) => !m.file && compressesWith(words, m)) ??
+    // ("make it a PDF" asks outright, whatever someone else wants: "the book club wants the epub printed: make it a PDF".)
+    mentions.find((m) => !m.file && madeInto(words, m.at, true)) ??
     wantedOf(
       mentions,
       (m) => !m.file && !existing(m) && wantedAfter(m, WANT) && !wantedAfter(m, NOT),

@@ -173,9 +173,9 @@ export function withPastedKinds(goal: string): string {
       .replace(/\b(?:per|a)\s+(?:year|annum)\b[^.?!]{0,40}\bhours?\s+(?:a|per)\s+week\b/gi, '$& salary to hourly ')
       // "which words were added or removed": two texts compared.
       .replace(/\b(?:added\s+or\s+removed|removed\s+or\s+added|what\s+(?:was|were)\s+(?:added|removed))\b/gi, '$& compare texts ')
-      // "example.io won't load", "is it returning errors": a page's HTTP status.
+      // "example.io won't load", "is it returning errors", "is my website down": a page's HTTP status.
       .replace(
-        /\b(?:site|page|website|homepage|[a-z0-9-]+\.[a-z]{2,})\s+(?:won'?t|doesn'?t|does\s+not|will\s+not)\s+load\b|\breturning\s+errors?\b/gi,
+        /\b(?:site|page|website|homepage|[a-z0-9-]+\.[a-z]{2,})\s+(?:won'?t|doesn'?t|does\s+not|will\s+not)\s+load\b|\breturning\s+errors?\b|\bis\s+(?:my|our|the)\s+(?:site|website|page|shop|store|homepage)\s+down\b/gi,
         '$& http status ',
       )
       // "source newsletter, medium email, campaign spring": the parameters of a tagged link to build.

@@ -50,7 +50,8 @@ function fieldsOf(item: CatalogItem): Field[] {
  */
 function choicesNamed(f: Field, goal: string): Array<{ value: string; offered: boolean; text: string }> {
   const noun = spaced(f.name).toLowerCase().split(/\s+/).at(-1);
-  if (f.enum.length === 0 || !noun || noun.length < 4) return [];
+  // (Only choices written with digits are named this way: "split 18% GST" names no `split` choice.)
+  if (!f.enum.some((e) => /\d/.test(e)) || !noun || noun.length < 4) return [];
   return [...goal.toLowerCase().matchAll(new RegExp(`\\b${noun}\\s+(?:no\\.?\\s*|#)?([a-z]*\\d[\\w.-]*)`, 'g'))].map((match) => {
     const written = (match[1] ?? '').replace(/[.-]+$/, '');
     const choice = [written, `v${written}`].find((v) => f.enum.includes(v));

@@ -1,5 +1,6 @@
 import type { CatalogItem } from './catalog.ts';
 import { valuesFromGoal, type Extracted } from './goal-values.ts';
+import { requestInJson } from './json-request.ts';
 
 /**
  * Inputs of a goal: what the caller gave in `input`, completed from the goal text (a URL or domain, a
@@ -147,7 +148,8 @@ export function withValueKinds(goal: string): string {
   };
   take(/\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g, 'jwt');
   const json = pastedJson(text);
-  if (json) text = text.replace(json, ' json ');
+  // (A call written as JSON, {"action": "slugify", …}, is the request, not JSON data.)
+  if (json) text = text.replace(json, ` ${requestInJson(json) ?? 'json'} `);
   take(/<\?xml[\s\S]*$/gi, 'xml');
   // CSS rules: `selector { property: value; … }` (no quotes or brackets of JSON inside).
   take(/(?:[.#]?[a-z][\w-]*\s*)?\{\s*[a-z-]+\s*:[^{}"[\]]*\}/gi, 'css');
@@ -177,7 +179,7 @@ const HTML_TAGS = new Set(
 );
 
 /** The first {…} or […] of the text that parses as JSON with at least one key or item. */
-function pastedJson(text: string): string | undefined {
+export function pastedJson(text: string): string | undefined {
   for (let start = text.search(/[{[]/); start >= 0;) {
     const close = text[start] === '{' ? '}' : ']';
     for (let end = text.lastIndexOf(close); end > start; end = text.lastIndexOf(close, end - 1)) {

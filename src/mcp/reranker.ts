@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Catalog, CatalogItem } from './catalog.ts';
 import { tokens, words } from './text.ts';
+import { pastedJson } from './inputs.ts';
+import { requestInJson } from './json-request.ts';
 
 /**
  * What the router learns from labelled goals (test/mcp/eval/README.md "Learned re-ranking"): two multinomial naive
@@ -55,7 +57,9 @@ const LOG_ALPHA = Math.log(ALPHA);
  * ("tl;dr this text: The quarterly results…" asks for a summary whatever the text is about).
  */
 export function requestOf(goal: string): string {
-  const masked = goal
+  const json = pastedJson(goal);
+  const request = json && requestInJson(json);
+  const masked = (request ? goal.replace(json, ` ${request} `) : goal)
     .replace(/\bhttps?:\/\/\S+/gi, ' url ')
     .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, ' jwt token ')
     .replace(/"[^"\n]{1,200}"|'[^'\n]{2,200}'|`[^`\n]{1,200}`/g, ' quoted ')

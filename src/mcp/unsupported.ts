@@ -37,7 +37,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /^(?!.*\bqr\b).*\b(?:design|draw|paint|illustrate|make|create|build|plot|generate)\b.{0,30}\b(?:logo|illustration|poster|flyer|mascot|drawing|painting|(?:bar |pie |line )?charts?|graphs?|diagrams?|flowcharts?|mind ?maps?|infographics?)\b/i,
+      /^(?!.*\bqr\b).*\b(?:design|draw|paint|illustrate|make|create|build|plot|generate)\b.{0,30}\b(?:logo|illustration|poster|flyer|mascot|drawing|painting|(?:bar |pie |line )?charts?|graphs?|diagrams?|flowcharts?|mind ?maps?|infographics?)\b(?!\s+(?:campaigns?|links?|urls?|qr|codes?|text|copy|size|dimensions))/i,
     what: 'graphic design, charts and diagrams',
   },
   {
@@ -49,8 +49,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:host|hosting)\b.{0,20}\b(?:websites?|sites?|apps?|blog)\b|\b(?:register|buy|renew|transfer|purchase)\b.{0,15}\bdomains?\b|\bmonitor\b.{0,30}\b(?:uptime|downtime|24\/7|every (?:minute|hour))\b|\bwrite\b.{0,20}\b(?:code|unit tests?|tests|scripts?|programs?|functions?)\b/i,
-    what: 'hosting, domains, monitoring and writing code',
+      /\b(?:host|hosting)\b.{0,20}\b(?:websites?|sites?|apps?|blog)\b|\b(?:register|buy|renew|transfer|purchase)\b.{0,15}\bdomains?\b|\bmonitor\b.{0,30}\b(?:uptime|downtime|24\/7|every (?:minute|hour))\b|\b(?:weekly|daily|nightly|monthly)\s+(?:reports?|checks?|scans?|crawls?)\b|\bevery\s+(?:week|day|night|month|monday|morning)\b.{0,40}\b(?:report|check|scan|e-?mail\s+me)\b|\bwrite\b.{0,20}\b(?:code|unit tests?|tests|scripts?|programs?|functions?)\b/i,
+    what: 'hosting, domains, monitoring, scheduled reports and writing code',
   },
   {
     pattern:
@@ -137,8 +137,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Network probes: the URL tools fetch pages over HTTP(S) through the guarded fetcher; nothing here pings,
     // traces routes, queries WHOIS, locates addresses or loads a server with traffic.
     pattern:
-      /\bping\b.{0,30}(?:\b\d{1,3}(?:\.\d{1,3}){3}\b|\blatency\b|\bpackets?\b)|\btraceroute\b|\bwhois\b|\bwho owns\b.{0,30}\b(?:domain|[a-z0-9-]+\.[a-z]{2,})|\b(?:where is|locate|geolocat\w*|location of)\b.{0,20}\bip\b|\bip\b.{0,30}\b(?:located|location|city|geolocation)\b|\b(?:load|stress)[- ]test\w*\b|\bconcurrent users\b/i,
-    what: 'network probes (ping, traceroute, WHOIS, IP location, load tests)',
+      /\bping\b.{0,30}(?:\b\d{1,3}(?:\.\d{1,3}){3}\b|\blatency\b|\bpackets?\b)|\btraceroute\b|\bwhois\b|\bwho owns\b.{0,30}\b(?:domain|[a-z0-9-]+\.[a-z]{2,})|\b(?:where is|locate|geolocat\w*|location of)\b.{0,20}\bip\b|\bip\b.{0,30}\b(?:located|location|city|geolocation)\b|\b(?:load|stress)[- ]test\w*\b|\bconcurrent users\b|\b(?:spamhaus|barracuda|dnsbl|rbl|spamcop)\b|\b(?:on|in)\s+(?:a|any)\s+(?:block|black)lists?\b|\b(?:block|black)[- ]?listed\b/i,
+    what: 'network probes (ping, traceroute, WHOIS, IP location, blocklists, load tests)',
   },
   {
     // Running, compiling or debugging code, or reading repositories: the developer tools format, validate and convert
@@ -298,7 +298,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\bprint\b(?![\s-]+(?:shops?|ready|houses?)\b).{0,25}\b(?:cop(?:y|ies)|posters?|flyers?|business cards?|photos?|labels?)\b|\bturn (?:on|off)\b.{0,20}\b(?:lights?|lamps?|tv|heating|thermostat|alarm)\b|\bsmart (?:lights?|home|plugs?|speakers?|thermostats?)\b|\brecover\b.{0,25}\b(?:deleted|lost|corrupted)\b/i,
+      /\bprint\b(?![\s-]+(?:shops?|ready|houses?|at[\s-]home|friendly)\b).{0,25}\b(?:cop(?:y|ies)|posters?|flyers?|business cards?|photos?|labels?)\b|\bturn (?:on|off)\b.{0,20}\b(?:lights?|lamps?|tv|heating|thermostat|alarm)\b|\bsmart (?:lights?|home|plugs?|speakers?|thermostats?)\b|\brecover\b.{0,25}\b(?:deleted|lost|corrupted)\b/i,
     what: 'printing, smart-home devices and data recovery',
   },
   {
@@ -326,6 +326,13 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\b(?:reconcil\w*|post|sync|push|import|enter|book)\b.{0,60}\b(?:quickbooks|xero|sage|freshbooks|ledger)\b|\bconnect\s+to\s+(?:our|my|the)\b.{0,30}\b(?:database|db|postgres\w*|mysql|server|bank|account)\b|\bexecute\s+(?:this|the|my)\s+(?:update|insert|delete|select|statement|migration)\b|\bauto-?apply\b|\bapply\s+(?:to|for)\s+\d+\s+jobs\b|\b(?:from|in)\s+my\s+(?:amazon|google|apple|microsoft|dropbox|icloud|kindle|onedrive)\s+(?:account|library|drive)\b|\b(?:add|insert|change|update|fix|replace)\w*\b.{0,40}\b(?:every|all)\b.{0,40}\b(?:wordpress|shopify|woocommerce|wix|squarespace|cms)\b|\b(?:quickbooks|xero|freshbooks)\b.{0,40}\b(?:reconcil\w*|post|sync|entries)\b|\b(?:re-?crawl|re-?index)\w*\b|\brequest(?:ing)?\s+indexing\b|\bsubmit\b.{0,30}\b(?:to\s+google|search\s+console|bing\s+webmaster)\b|\bcrawl\w*\b.{0,30}\b(?:whole|entire|full|all)\b.{0,20}\b(?:site|website|domain)\b|\bwhich\s+of\s+(?:our|my)\b.{0,40}\b(?:posts?|videos?|ads?|campaigns?|emails?|listings?)\b.{0,30}\b(?:got|had|get|performed)\s+(?:the\s+)?(?:most|best|least|fewest)\b/i,
     what: 'work in databases, accounting software, search engines and your accounts elsewhere',
+  },
+  {
+    // Text shaped in ways no tool writes: "fancy" Unicode letters (𝓼𝓬𝓻𝓲𝓹𝓽, 𝐛𝐨𝐥𝐝), lines sorted by their length (the
+    // sorters order alphabetically, in reverse or at random), .ico icons made from an image.
+    pattern:
+      /\b(?:fancy|cursive|gothic|bubble|aesthetic)\s+(?:unicode\s+)?(?:letters|fonts?|text|writing)\b|\bunicode\s+(?:fonts?|letters)\b|\bsort\w*\b.{0,40}\bby\s+(?:how\s+many\s+characters|(?:their\s+|line\s+|word\s+)?length|character\s+count|number\s+of\s+(?:characters|letters|words))\b|\b(?:make|create|generate|build)\b.{0,30}\.ico\b|\bmulti-?(?:size|resolution)\s+\.?ico\b/i,
+    what: 'fancy Unicode letters, sorting by length and .ico icons',
   },
   {
     // Maps and colour books: no tool converts coordinates or projections, or matches a colour to Pantone or RAL.

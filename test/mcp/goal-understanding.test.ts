@@ -6,6 +6,7 @@ import { partsOf } from '../../src/mcp/chains.ts';
 import { conversionIntentOf, spelledOut } from '../../src/mcp/conversion-intent.ts';
 import { englishOf } from '../../src/mcp/lexicon.ts';
 import { outOfScope } from '../../src/mcp/unsupported.ts';
+import { refusedChoice } from '../../src/mcp/goal-values.ts';
 import { buildSkills } from '../../src/mcp/skills.ts';
 import { createRegistry } from '../../src/registry/registry.ts';
 import { ALL_TOOLS } from '../../src/tools/index.ts';
@@ -812,4 +813,33 @@ test('dynamic QR codes, NPV, wind and shoe sizes, other systems, search position
     assert.equal(plan(goal).status, 'unsupported', goal);
   // Wished for after what there is: "the PDF has tables; I want them as an Excel workbook" converts pdf to xlsx.
   assert.deepEqual(conversionIntentOf('the report PDF has charts; we want them as a PowerPoint deck'), { from: 'pdf', to: 'pptx' });
+});
+
+test('a call written as JSON asks for what it names; "make it a PDF", "uses Excel" and "is my shop down" say what is wanted', () => {
+  // Goals written for this test.
+  for (const [goal, id] of [
+    ['{"action": "word_count", "text": "a b c"}', 'textUtilities.textStats'],
+    ['{"tool": "convert", "from": "docx", "to": "pdf"}', 'documents.docxToPdf'],
+    ['a print-at-home PDF of my epub', 'ebook.epubToPdf'],
+    ['is my shop down? shop.example', 'seoApis.httpStatusChecker'],
+    ['my accountant uses Excel; the ledger is an .ods', 'office.odsToXlsx'],
+    ['make a UTM link for our poster campaign', 'marketingApis.utmBuilder'],
+    ['the editor wants the odt reviewed: make it a PDF', 'office.odtToPdf'],
+  ] as const)
+    assert.equal(plan(goal).target?.id, id, goal);
+  // A number after a choice field's name is a choice only when the choices are written with digits ("version 7").
+  assert.equal(refusedChoice(catalog.get('calculators.gstCalculator')!, 'split 18% GST'), undefined);
+});
+
+test('fancy Unicode letters, sorting by length, blocklists, scheduled reports, KFX books and .ico icons are "unsupported"', () => {
+  // Goals written for this test.
+  for (const goal of [
+    'turn my name into fancy cursive letters',
+    'sort these words by length',
+    'is 203.0.113.9 on any blacklist',
+    'email me a weekly report of broken links on my site',
+    'convert book.kfx to epub',
+    'make a favicon .ico from logo.png',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
 });
