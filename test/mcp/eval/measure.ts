@@ -92,8 +92,27 @@ export const pct = (n: number, of: number): string => `${((100 * n) / of).toFixe
 if (import.meta.main) {
   // The held-out half is measured only when asked (--held-out), for the report: never while tuning.
   const halves: Half[] = process.argv.includes('--held-out')
-    ? ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'dev11', 'dev12', 'dev13', 'dev14', 'dev15', 'held-out']
-    : ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'dev11', 'dev12', 'dev13', 'dev14', 'dev15'];
+    ? [
+        'tuning',
+        'dev',
+        'dev2',
+        'dev3',
+        'dev4',
+        'dev5',
+        'dev6',
+        'dev7',
+        'dev8',
+        'dev9',
+        'dev10',
+        'dev11',
+        'dev12',
+        'dev13',
+        'dev14',
+        'dev15',
+        'dev16',
+        'held-out',
+      ]
+    : ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'dev11', 'dev12', 'dev13', 'dev14', 'dev15', 'dev16'];
   for (const half of halves) {
     const started = performance.now();
     const f = measure(loadHalf(half));
