@@ -54,6 +54,7 @@ export type Half =
   | 'dev14'
   | 'dev15'
   | 'dev16'
+  | 'dev17'
   | 'held-out';
 
 export function loadHalf(name: Half): EvalGoal[] {
@@ -112,7 +113,7 @@ if (import.meta.main) {
         'dev16',
         'held-out',
       ]
-    : ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'dev11', 'dev12', 'dev13', 'dev14', 'dev15', 'dev16'];
+    : ['tuning', 'dev', 'dev2', 'dev3', 'dev4', 'dev5', 'dev6', 'dev7', 'dev8', 'dev9', 'dev10', 'dev11', 'dev12', 'dev13', 'dev14', 'dev15', 'dev16', 'dev17'];
   for (const half of halves) {
     const started = performance.now();
     const f = measure(loadHalf(half));
