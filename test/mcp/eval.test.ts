@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { EXAMPLES_FILE, routingExamples, serialise } from './eval/examples.ts';
-import { loadHalf, measure, pct } from './eval/measure.ts';
+import { HALVES, type Half, loadHalf, measure, pct } from './eval/measure.ts';
 
 /**
  * The router on the evaluation set of test/mcp/eval (775 goals written without reading the router, split into a
@@ -45,29 +45,9 @@ const FLOORS = {
   dev16: { plan: 0.759, discover: 0.799, impossiblePicked: 5, vagueExecuted: 0 },
   dev17: { plan: 0.83, discover: 0.9, impossiblePicked: 18, vagueExecuted: 1 },
   'held-out': { plan: 0.955, discover: 0.969, impossiblePicked: 1, vagueExecuted: 0 },
-} as const;
+} as const satisfies Record<Half, { plan: number; discover: number; impossiblePicked: number; vagueExecuted: number }>;
 
-for (const half of [
-  'tuning',
-  'dev',
-  'dev2',
-  'dev3',
-  'dev4',
-  'dev5',
-  'dev6',
-  'dev7',
-  'dev8',
-  'dev9',
-  'dev10',
-  'dev11',
-  'dev12',
-  'dev13',
-  'dev14',
-  'dev15',
-  'dev16',
-  'dev17',
-  'held-out',
-] as const) {
+for (const half of HALVES) {
   test(`routing evaluation, ${half} half: plan_task and discover_tools top-1 at or above the last measured floor`, (t) => {
     const f = measure(loadHalf(half));
     t.diagnostic(
