@@ -63,7 +63,7 @@ const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'be', '
 const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having or being handed (the source) and of wanting (the target) a format. */
 const HAVE = /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered|bought|purchased|downloaded)$/;
-// (What a program or a person "reads", "opens" or "edits" is wanted; "edit a pdf", "can't open .rar" is what there is.)
+// (What a program or a person "reads", "opens", "edits" or "uses" is wanted; "edit a pdf", "can't open .rar" is what there is.)
 const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits|imports|handles|understands|insists?|demands?|uses)$/;
 /** Past participles that describe how a file already is ("the statement (saved as .rtf)"), unless wished for ("I need it saved as pdf"). */
 const STORED = /^(?:saved|stored|kept|written|exported)$/;

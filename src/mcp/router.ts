@@ -97,8 +97,10 @@ function namedByTitle(item: CatalogItem, goal: string): boolean {
 }
 
 /**
- * What a tool would refuse that the goal asks of it: a unit no converter knows ("3 cubits to cm"), another language than
- * the English it works in ("2,500 in French words"), a choice it does not offer ("uuid version 1").
+ * What a tool would refuse that the goal asks of it: a unit no converter knows ("3 cubits to cm"), a formula over
+ * quantities in other converters' units ("a 2000 W kettle on 230 V, how many amps"), another language than the one it
+ * works in ("2,500 in French words"), a choice it does not offer ("uuid version 1"), another of a kind it names ("a
+ * Reddit ad" of the counter for Google Ads, Meta, LinkedIn, TikTok and X).
  */
 function wouldRefuse(catalog: Catalog, item: CatalogItem, step: string): string | undefined {
   const unit = unknownUnit(catalog.items, step, item);
