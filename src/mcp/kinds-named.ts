@@ -3,10 +3,11 @@ import type { CatalogItem } from './catalog.ts';
 /**
  * Things of one kind that tools here name the ones they handle of: ad platforms, SQL dialects, caption formats, hash
  * and password-hashing algorithms, kinds of personal data, regular expression and cron flavours, the picture formats a
- * QR code comes in, barcode symbologies. (A kind with `min: 0` counts for the tools of its titles even when they name
- * none of it: a digest tool does no password hash, the 5-field cron generator no Quartz.) When a tool's own text (title, description, choices) names
- * some of a kind and the goal asks for another of that kind ("a Reddit ad headline" of the counter for Google Ads,
- * Meta, LinkedIn, TikTok and X; "an SBV caption file" of the SRT and WebVTT formatter), the tool would not do it.
+ * QR code comes in, barcode symbologies. When a tool's own text (title, description, keywords) names some of a kind and
+ * the goal asks for another of that kind ("a Reddit ad headline" of the counter for Google Ads, Meta, LinkedIn, TikTok
+ * and X; "an SBV caption file" of the SRT and WebVTT formatter), the tool would not do it. (A kind with `min: 0` counts
+ * for the tools of its titles even when they name none of it: a digest tool does no password hash, the 5-field cron
+ * generator no Quartz.) And the languages a tool works in, below.
  */
 interface Kind {
   kind: string;
@@ -225,7 +226,7 @@ export function otherOfKind(item: CatalogItem, goal: string): string | undefined
 }
 
 /** Languages by their English names and by the names the goal's own language gives them (Dutch: "Nederlandse"). */
-const LANGUAGE_NAMES: Array<[string, RegExp]> = [
+const LANGUAGE_SPELLINGS: Array<[string, RegExp]> = [
   ['English', /english|anglais|ingl[eé]s|englisch|engels|inglese|ingilizce|inggris/],
   ['French', /french|fran[cç]ais[e]?|franc[eé]s[a]?|franz[oö]sisch\w*|frans(?:e)?|francese|frans[ıi]zca|perancis/],
   ['Spanish', /spanish|espa[nñ]ol[a]?|espagnol[e]?|spanisch\w*|spaans[e]?|spagnolo|[iİ]spanyolca|spanyol/],
@@ -240,11 +241,13 @@ const LANGUAGE_NAMES: Array<[string, RegExp]> = [
   ['Chinese', /chinese|mandarin|chinois[e]?|chino|chinesisch\w*|chinees|cinese|[cç]ince|cina/],
   ['Japanese', /japanese|japonais[e]?|japon[eé]s[a]?|japanisch\w*|japans[e]?|giapponese|japonca|jepang/],
   ['Hindi', /hindi/],
-  ['Russian', /russian|russe|ruso|russisch\w*|russisch|russo|rus[cç]a|rusia/],
+  ['Russian', /russian|russe|ruso|russisch\w*|russo|rus[cç]a|rusia/],
   ['Greek', /greek|grec(?:que)?|griego|griechisch\w*|grieks[e]?|greco|yunanca|yunani/],
   ['Korean', /korean|cor[ée]en(?:ne)?|coreano|koreanisch\w*|koreaans[e]?|korece|korea/],
   ['Swedish', /swedish|su[ée]dois[e]?|sueco|schwedisch\w*|zweeds[e]?|svedese|[iİ]sve[cç]ce/],
 ];
+
+const LANGUAGE_NAMES = LANGUAGE_SPELLINGS.map(([language, names]) => [language, new RegExp(`^(?:${names.source})$`, 'u')] as const);
 
 /** "in Dutch", "en français", "auf Deutsch", "ke bahasa Jerman": a language named as the one to write in. */
 const IN_LANGUAGE = /\b(?:in|into|en|auf|em|na|ke|dalam|w)\s+(?:het\s+|el\s+|le\s+|bahasa\s+)?(\p{L}+)/giu;
@@ -256,7 +259,7 @@ function languageNamed(goal: string): string | undefined {
   for (const pattern of [IN_LANGUAGE, LANGUAGE_WORDS])
     for (const match of goal.matchAll(pattern)) {
       const word = (match[1] ?? '').toLowerCase();
-      const found = LANGUAGE_NAMES.find(([, names]) => new RegExp(`^(?:${names.source})$`, 'u').test(word));
+      const found = LANGUAGE_NAMES.find(([, names]) => names.test(word));
       if (found) return found[0];
     }
   return undefined;
