@@ -51,7 +51,7 @@ for (const half of HALVES) {
   test(`routing evaluation, ${half} half: plan_task and discover_tools top-1 at or above the last measured floor`, (t) => {
     const f = measure(loadHalf(half));
     t.diagnostic(
-      `${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible goals picked ${f.impossiblePicked.length}; vague goals executed ${f.vagueExecuted.length}`,
+      `${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible goals picked ${f.impossiblePicked.length}; vague goals executed ${f.vagueExecuted.length}; values filled ${f.valuesFilled} of ${f.values}`,
     );
     const floor = FLOORS[half];
     assert.ok(f.planTop1 / f.goals >= floor.plan, `plan_task top-1 ${pct(f.planTop1, f.goals)} < ${floor.plan * 100} %`);

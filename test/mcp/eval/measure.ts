@@ -29,6 +29,9 @@ export interface Figures {
   impossiblePicked: string[];
   vagueExecuted: string[];
   misses: string[];
+  /** Of the labelled `values` of goals whose first expected id is picked: how many, and how many the plan's input holds as labelled. */
+  values: number;
+  valuesFilled: number;
 }
 
 const registry = createRegistry(ALL_TOOLS);
@@ -68,11 +71,27 @@ export function loadHalf(name: Half): EvalGoal[] {
 }
 
 export function measure(goals: EvalGoal[]): Figures {
-  const figures: Figures = { goals: 0, planTop1: 0, planTop3: 0, discoverTop1: 0, impossiblePicked: [], vagueExecuted: [], misses: [] };
+  const figures: Figures = {
+    goals: 0,
+    planTop1: 0,
+    planTop3: 0,
+    discoverTop1: 0,
+    impossiblePicked: [],
+    vagueExecuted: [],
+    misses: [],
+    values: 0,
+    valuesFilled: 0,
+  };
   for (const g of goals) {
     // One route of the goal serves both measures: plan_task (unless the goal plans as a chain) and discover_tools.
     const decision = route(catalog, g.goal);
-    const plan = agent.plan({ goal: g.goal }, decision) as { status: string; target?: { id: string }; alternatives: { id: string }[]; wouldExecute: boolean };
+    const plan = agent.plan({ goal: g.goal }, decision) as {
+      status: string;
+      target?: { id: string };
+      alternatives: { id: string }[];
+      wouldExecute: boolean;
+      input?: Record<string, unknown>;
+    };
     if (g.impossible) {
       if (plan.status !== 'suggest' && plan.status !== 'unsupported') figures.impossiblePicked.push(`${g.goal} -> ${plan.target?.id}`);
       continue;
@@ -88,6 +107,13 @@ export function measure(goals: EvalGoal[]): Figures {
     else figures.misses.push(`${g.goal} -> ${plan.status} ${picked ?? plan.alternatives[0]?.id ?? '-'}; expected ${expected.join(' | ')}`);
     const ranked = [picked, ...plan.alternatives.map((a) => a.id)].filter(Boolean);
     if (ranked.slice(0, 3).some((id) => expected.includes(id as string))) figures.planTop3++;
+    // (Values are labelled under the first expected id's fields; a number may come back as the text it was written.)
+    if (g.values && plan.target?.id === expected[0])
+      for (const [field, value] of Object.entries(g.values)) {
+        figures.values++;
+        const got = plan.input?.[field];
+        if (JSON.stringify(got) === JSON.stringify(value) || String(got).toLowerCase() === String(value).toLowerCase()) figures.valuesFilled++;
+      }
     const found = discover(catalog, g.goal, { limit: 3 }, decision);
     if (found[0] && expected.includes(found[0].item.id)) figures.discoverTop1++;
   }
@@ -104,7 +130,7 @@ if (import.meta.main) {
     const f = measure(loadHalf(half));
     const ms = performance.now() - started;
     console.log(
-      `${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible picked ${f.impossiblePicked.length}; vague executed ${f.vagueExecuted.length}; ${ms.toFixed(0)} ms`,
+      `${half}: ${f.goals} goals; plan_task top-1 ${pct(f.planTop1, f.goals)}, top-3 ${pct(f.planTop3, f.goals)}; discover_tools top-1 ${pct(f.discoverTop1, f.goals)}; impossible picked ${f.impossiblePicked.length}; vague executed ${f.vagueExecuted.length}; values filled ${f.valuesFilled} of ${f.values}; ${ms.toFixed(0)} ms`,
     );
     if (!UNREAD.has(half) && process.argv.includes('--misses'))
       console.log([...f.misses, ...f.impossiblePicked.map((m) => `IMPOSSIBLE ${m}`), ...f.vagueExecuted.map((m) => `VAGUE ${m}`)].join('\n'));
