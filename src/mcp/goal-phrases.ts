@@ -1,4 +1,5 @@
 import { spelledOut } from './conversion-intent.ts';
+import { currencyConversionOf } from './goal-currencies.ts';
 import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
 
 /**
@@ -10,6 +11,16 @@ import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
 /** A time of day with a zone or a place's time ("3pm New York time", "09:30 UTC", "what time is that in Mumbai"). */
 const CLOCK_IN_ZONE =
   /\b(?:\d{1,2}(?::[0-5]\d)?\s*(?:am|pm|AM|PM|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3]):[0-5]\d)\b(?=.{0,60}(?:\b(?:time\s*zones?|timezones?|utc|gmt|[ecmp][sd]t|ist|cet|cest|bst|aest|jst)\b|\b[A-Z][a-z]+\s+time\b|\bwhat\s+time\s+(?:is|would|will)\s+(?:it|that|this)\b))/g;
+
+/** Unix time in seconds or milliseconds (2001–2033) with a word of dates or times beside it. */
+const UNIX_TIME_AS_DATE =
+  /(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)(?=.*\b(?:date|time|when|day|human|readable|utc)\b)|\b(?:date|time|when|day|human|readable|utc)\b.*(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)/i;
+
+/** An amount in one currency and another currency named, none of them a pound that may be a weight ("$4 a pound"). */
+function currencyPair(goal: string): boolean {
+  const money = currencyConversionOf(goal);
+  return money?.amount !== undefined && money.to !== undefined && !/\b(?:per|a|an|each|by\s+the)\s+pound\b|\/\s?lb\b/i.test(goal);
+}
 
 /**
  * Pasted values the words of a goal do not name, replaced by their kind so the ranking can use them:
@@ -48,6 +59,10 @@ export function withPastedKinds(goal: string): string {
         '$& timestamp weekday ',
       )
       .replace(CLOCK_IN_ZONE, '$& time zone converter ')
+      // "how many yen for 300 Canadian dollars": an amount of one currency and another currency is a conversion.
+      .concat(currencyPair(goal) ? ' currency converter ' : '')
+      // "1600000000000 ms as a date in Los Angeles": a number of Unix time read as a date is a timestamp.
+      .concat(UNIX_TIME_AS_DATE.test(goal) ? ' unix timestamp ' : '')
       // "interest that is not compounded", "without compounding": simple interest, whatever "compound" says.
       .replace(/\b(?:not|non|without|no)[- ](?:\w+[- ])?compound(?:ed|ing)?\b/gi, ' simple interest ')
       // "write a short product description for …", "draft a 100-word bio": new text to be written (not a snippet cut

@@ -1,5 +1,6 @@
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import type { CatalogItem } from './catalog.ts';
+import { currencyConversionOf } from './goal-currencies.ts';
 
 /**
  * Values written in a goal ("sha256 of 'hello'", "2500 at 18%", a pasted JWT, "#ff8800 on white") filled
@@ -42,6 +43,21 @@ function fieldsOf(item: CatalogItem): Field[] {
   }
   fieldCache.set(item, fields);
   return fields;
+}
+
+/** Fields that take an ISO 4217 currency code (a converter's `from` and `to`). */
+export function currencyFieldsOf(item: CatalogItem): string[] {
+  return fieldsOf(item)
+    .filter((f) => f.words.includes('iso 4217'))
+    .map((f) => f.name);
+}
+
+/** The required text field of a tool without a `url` field that says it takes a URL ("The URL or text to encode"). */
+export function urlTextFieldOf(item: CatalogItem): string | undefined {
+  if (item.fields.includes('url') || item.fields.includes('urls')) return undefined;
+  return fieldsOf(item).find(
+    (f) => f.type === 'string' && TEXT_FIELDS.includes(f.name) && /\burl\b/.test(f.words) && item.requires.some((g) => g.includes(f.name)),
+  )?.name;
 }
 
 /**
@@ -105,6 +121,10 @@ const HEX_COLOUR = /(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})\b/gi;
 /** Five or six cron fields (numbers, *, ranges, steps, lists, names), as a run of its own. */
 const CRON =
   /(?:^|[\s"'`])((?:(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?)\s+){4,5}(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?))(?=$|[\s"'`.,;])/i;
+/** A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word. */
+export const BASE64_RUN = /(?<![\w/+])(?=[a-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*\d)[A-Za-z0-9+/]{12,}={0,2}(?![\w/+])/;
+/** Unix time in seconds or milliseconds from 2001 to 2033 (1,000,000,000 to 1,999,999,999). */
+const EPOCH = /(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)/;
 const DIMENSIONS = /\b(\d{2,5})\s?[x×]\s?(\d{2,5})\b/i;
 const ISO_DATE = /\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b/;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
@@ -159,6 +179,11 @@ function operandOf(goal: string): string | undefined {
   const of = /\b(?:of|for)\s+(.+)$/is.exec(goal);
   const tail = of?.[1]?.trim();
   if (!tail) return undefined;
+  // "md5 of the word banana": the word itself; "of the string admin:hunter2", everything after it.
+  const word = /^(?:the\s+)?word\s+(\S+?)[.,;!?]?(?:\s|$)/i.exec(tail);
+  if (word?.[1]) return word[1];
+  const called = /^the\s+(?:string|text|phrase)\s+(.+)$/i.exec(tail);
+  if (called?.[1]) return called[1].split(/\s+/).length <= 12 ? called[1] : undefined;
   // "of this text", "for my page": a reference to something not in the goal, not the operand itself.
   if (/^(?:this|that|these|those|my|our|your|their|his|her|the|a|an|it|its|some|each|every|all|any|me|us)\b/i.test(tail)) return undefined;
   return tail.split(/\s+/).length <= 12 ? tail : undefined;
@@ -240,6 +265,19 @@ export function valuesFromGoal(
     set(named(/width$/i), Number(size[1]), `"${size[0]}" in the goal`);
     set(named(/height$/i), Number(size[2]), `"${size[0]}" in the goal`);
   }
+  // A Unix timestamp (10 digits, or 13 in milliseconds: 2001–2033) for a tool that reads them.
+  const epoch = EPOCH.exec(source)?.[0];
+  if (epoch)
+    set(
+      fields.find((f) => free(f) && /^(?:value|timestamp|epoch)$/i.test(f.name) && /timestamp|epoch|unix/.test(f.words)),
+      Number(epoch),
+      'a Unix timestamp in the goal',
+    );
+  const zone = timeZoneOf(source);
+  if (zone) set(named(/^(?:time ?zone|tz)$/i, 'string'), zone.zone, `"${zone.written}" in the goal`);
+  // A run of base64 for a base64 tool: "decode aGVsbG8gd29ybGQ=".
+  const blob = /base64/i.test(item.title) ? BASE64_RUN.exec(source)?.[0] : undefined;
+  if (blob) set(named(/^(?:text|input|data|value)$/i, 'string'), blob, 'base64 in the goal');
   // An ISO 8601 date (2026-03-15) for a date field.
   const date = ISO_DATE.exec(source)?.[0];
   if (date)
@@ -290,6 +328,8 @@ export function valuesFromGoal(
     else {
       const [named] = choicesNamed(f, goal).filter((c) => c.offered);
       if (named) set(f, named.value, `"${named.text}" in the goal`);
+      const alias = ENUM_ALIASES.find((a) => f.enum.includes(a.value) && a.written.test(goal));
+      if (alias) set(f, alias.value, `"${alias.written.exec(goal)?.[0].trim()}" in the goal`);
     }
   }
 
@@ -347,11 +387,22 @@ export function valuesFromGoal(
       if (f && (n.currency || item.requires.some((g) => g.includes(f.name)))) (set(f, n.value, `"${n.raw}" in the goal`), used.add(n));
     }
     const left = numbers.filter((n) => !used.has(n));
+    // "300 CAD to JPY at 110.5", "1 usd = 151.3 jpy": besides the amount converted, the number given is the rate.
+    const rateField = currencyFieldsOf(item).length > 0 ? named(/^rate$/i) : undefined;
+    if (rateField) {
+      const perOne = /\b1\s*\S{1,4}\s*=\s*(\d+(?:\.\d+)?)/.exec(source);
+      const amount = currencyConversionOf(source)?.amount;
+      const others = left.filter((n) => !n.percent && n.value !== amount);
+      if (perOne?.[1]) set(rateField, Number(perOne[1]), `"${perOne[0]}" in the goal`);
+      else if (others.length === 1) set(rateField, others[0]!.value, `"${others[0]!.raw}" in the goal`);
+    }
     const open = numeric.filter((f) => free(f) && item.requires.some((g) => g.includes(f.name)));
     if (left.length === 1 && open.length === 1) set(open[0], left[0]!.value, `"${left[0]!.raw}" in the goal`);
-    const currencyField = named(/^currency$|^from$/i, 'string');
+    // "€1,190", "1,250.75 dollars", "in pounds sterling": the currency of the money.
+    const currencyField = named(/^currency$/i, 'string');
     const money = numbers.find((n) => n.currency);
-    if (money?.currency && currencyField?.name === 'currency') set(currencyField, money.currency, `"${money.raw}" in the goal`);
+    const written = money?.currency ?? currencyConversionOf(source)?.from;
+    if (written) set(currencyField, written, money ? `"${money.raw}" in the goal` : 'a currency in the goal');
   }
 
   // The operand of a text operation: a quoted phrase was already taken; else "sha256 of hello world".
@@ -361,6 +412,42 @@ export function valuesFromGoal(
     if (field && operand) set(field, operand, 'the text after "of"/":" in the goal');
   }
   return out;
+}
+
+/**
+ * Choices goals name in other words: an amount "incl. VAT" (or gross, brutto, TTC, inclusief, včetně) is `inclusive`; "b64
+ * -d", "atob" and "back to text" decode, "btoa" encodes.
+ */
+const ENUM_ALIASES: Array<{ value: string; written: RegExp }> = [
+  {
+    value: 'inclusive',
+    written: /\b(?:incl(?:uding|usive|\.)?|inkl(?:usive|\.)?|inclusief|inclusa|incluid[oa]|gross|brutto|ttc|včetně)\b|\bz\s+(?:vat|dph)\b/i,
+  },
+  { value: 'decode', written: /(?:^|\s)-d\b|\batob\b|\bback\s+(?:in)?to\s+(?:plain\s+)?text\b|\bto\s+plain\s+text\b/i },
+  { value: 'encode', written: /\bbtoa\b/i },
+];
+
+/** IANA zones by their city, lower-case ("new york" → America/New_York). */
+const ZONES_BY_CITY = new Map(
+  Intl.supportedValuesOf('timeZone').map((zone) => [(zone.split('/').at(-1) ?? zone).replace(/_/g, ' ').toLowerCase(), zone] as const),
+);
+const IANA_ZONE = /\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z_]+(?:\/[A-Za-z_]+)?\b|\bUTC\b/;
+
+/** A time zone the goal names: an IANA name ("Europe/Berlin"), or a zone's city after "in" or before "time" ("in Lisbon"). */
+function timeZoneOf(goal: string): { zone: string; written: string } | undefined {
+  const literal = IANA_ZONE.exec(goal)?.[0];
+  if (literal && Intl.supportedValuesOf('timeZone').includes(literal)) return { zone: literal, written: literal };
+  if (literal === 'UTC') return { zone: 'UTC', written: literal };
+  for (const match of goal.matchAll(/\b(?:in|for|at)\s+((?:\p{L}+\s?){1,3})|((?:\p{L}+\s){1,3})time\b/giu)) {
+    const words = (match[1] ?? match[2] ?? '').trim().toLowerCase().split(/\s+/);
+    // The longest run of words from the start that names a zone's city: "in new york time" → new york.
+    for (let n = words.length; n > 0; n--) {
+      const city = words.slice(match[1] ? 0 : words.length - n, match[1] ? n : words.length).join(' ');
+      const zone = city.length >= 4 ? ZONES_BY_CITY.get(city) : undefined;
+      if (zone) return { zone, written: city };
+    }
+  }
+  return undefined;
 }
 
 /** Enum values that are ordinary words of a goal rather than a choice ("auto", "all", "text"). */

@@ -1,5 +1,6 @@
 import type { CatalogItem } from './catalog.ts';
-import { valuesFromGoal, type Extracted } from './goal-values.ts';
+import { currencyConversionOf } from './goal-currencies.ts';
+import { BASE64_RUN, currencyFieldsOf, urlTextFieldOf, valuesFromGoal, type Extracted } from './goal-values.ts';
 import { requestInJson } from './json-request.ts';
 
 /**
@@ -160,7 +161,7 @@ export function withValueKinds(goal: string): string {
   // Colours only lose their digits: the words around them already say what the goal does with them.
   text = text.replace(/(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3})\b/gi, ' ');
   // A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word.
-  take(/(?<![\w/+])(?=[a-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*\d)[A-Za-z0-9+/]{12,}={0,2}(?![\w/+])/g, 'base64');
+  take(new RegExp(BASE64_RUN.source, 'g'), 'base64');
   take(/\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi, 'email');
   // Percent-encoded text (RFC 3986 escapes: "%E2%9C%93%20done") and a browser's User-Agent string.
   take(/\S*(?:%[0-9a-f]{2}){2,}\S*/gi, 'url encoded');
@@ -276,8 +277,17 @@ export function resolveInputFrom(
   fill('url1', pages[0]);
   fill('url2', pages[1]);
   if (takes('domain') && !present(input.domain) && !present(input.url) && pages[0]) fill('domain', hostOf(pages[0]));
+  // "a QR code for https://…": the text a tool without a url field encodes.
+  const urlText = urlTextFieldOf(item);
+  if (urlText && facts.urls.length === 1) fill(urlText, facts.urls[0]);
   // "convert 10 km to miles", "how many minutes in 3.5 hours": {value|amount, from, to} for converters.
   const amountField = takes('value') ? 'value' : takes('amount') ? 'amount' : undefined;
+  // "£250 → €", "250 GBP into euros": a currency field takes the ISO 4217 code.
+  if (currencyFieldsOf(item).includes('from') && !present(input.from)) {
+    const money = currencyConversionOf(goal.replace(URL_PATTERN, ' '));
+    if (money && amountField && !present(input[amountField])) fill(amountField, money.amount, 'an amount of money in the goal');
+    if (money) (fill('from', money.from, 'a currency in the goal'), fill('to', money.to, 'a currency in the goal'));
+  }
   if (amountField && takes('from') && !present(input[amountField]) && !present(input.from)) {
     const quantity = quantityOf(goal);
     if (quantity) {
@@ -322,14 +332,17 @@ export function completeInput(item: CatalogItem, input: Record<string, unknown>)
 }
 
 const UNIT = String.raw`((?:(?:square|sq|cubic|cu|fluid|fl|nautical|us|uk|imperial|metric|light|troy|short|long|metric)\s+)?[a-zµ°][\w°µ²³/.-]*)`;
-const NUMBER = String.raw`(-?\d+(?:[.,]\d+)?(?:e-?\d+)?)`;
-const FORWARD = new RegExp(String.raw`${NUMBER}\s*${UNIT}\s+(?:to|in|into|as)\s+${UNIT}`, 'i');
+/** A number: "1,500" with thousands separators, "1,5" with a decimal comma, "2.5e-3". */
+const NUMBER = String.raw`(-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)(?:e-?\d+)?)`;
+// (An article after "as" is no unit: "1600000000000 ms as a date" names no year, the unit "a".)
+const AS = String.raw`as(?!\s+an?\s+[a-z])`;
+const FORWARD = new RegExp(String.raw`${NUMBER}\s*${UNIT}\s+(?:to|in|into|${AS})\s+${UNIT}`, 'i');
 const BACKWARD = new RegExp(
   String.raw`how\s+(?:many|much)\s+${UNIT}\s+(?:(?:are|is|in|are\s+in|is\s+in|make|makes|equals?)\s+)+(?:a\s+|an\s+)?${NUMBER}\s*${UNIT}`,
   'i',
 );
 const BARE = new RegExp(String.raw`${NUMBER}\s*${UNIT}`, 'i');
-const LATER_UNIT = new RegExp(String.raw`\b(?:in|into|to|as)\s+${UNIT}`, 'i');
+const LATER_UNIT = new RegExp(String.raw`\b(?:in|into|to|${AS})\s+${UNIT}`, 'i');
 
 /** A running pace ("6:05 per km", "8:30 min/mile") and the distance unit asked for after it ("… per mile"). */
 const PACE =
@@ -344,7 +357,7 @@ export function quantityOf(goal: string): { value: number | string; from: string
     const to = pace[3] ? paceUnit(pace[3]) : undefined;
     return { value: pace[1], from: paceUnit(pace[2]), ...(to && to !== paceUnit(pace[2]) ? { to } : {}) };
   }
-  const number = (raw: string): number => Number(raw.replace(',', '.'));
+  const number = (raw: string): number => Number(/^-?\d{1,3}(?:,\d{3})+(?:\.|$|e)/.test(raw) ? raw.replace(/,/g, '') : raw.replace(',', '.'));
   const unit = (raw: string | undefined): string => (raw ?? '').replace(/[.,;:!?]+$/, '');
   const forward = FORWARD.exec(text);
   if (forward?.[1] && forward[2] && forward[3]) return { value: number(forward[1]), from: unit(forward[2]), to: unit(forward[3]) };

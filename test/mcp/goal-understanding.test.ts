@@ -843,3 +843,36 @@ test('fancy Unicode letters, sorting by length, blocklists, scheduled reports, K
   ])
     assert.equal(plan(goal).status, 'unsupported', goal);
 });
+
+test('values written other ways: currencies by name or symbol (ISO 4217), thousands separators, Unix time, zones by city (IANA), base64, a URL to encode, "incl. VAT"', () => {
+  const pounds = plan('what is £1,200 in euros if the bank gives 1.16');
+  assert.equal(pounds.target?.id, 'calculators.currencyConverter');
+  assert.deepEqual([pounds.input.amount, pounds.input.from, pounds.input.to], [1200, 'GBP', 'EUR']);
+  const yen = plan('how many yen do I get for 300 Canadian dollars at 110.5');
+  assert.deepEqual([yen.input.amount, yen.input.from, yen.input.to], [300, 'CAD', 'JPY'], 'the currency with the amount is the one converted from');
+
+  const energy = plan('the meter read 2,350 kWh this year, convert to megajoules');
+  assert.equal(energy.input.value, 2350, '"2,350" has a thousands separator, not a decimal comma');
+
+  const epoch = plan('what date is the unix timestamp 1600000000 in Tokyo');
+  assert.equal(epoch.target?.id, 'developerApis.timestampConverter');
+  assert.equal(epoch.input.value, 1600000000);
+  assert.equal(epoch.input.timeZone, 'Asia/Tokyo');
+  assert.equal(plan('1600000000000 ms as a date in Los Angeles time').input.timeZone, 'America/Los_Angeles');
+  assert.equal(plan('when does */15 9-17 * * 1-5 run next in America/Chicago').input.timeZone, 'America/Chicago');
+
+  const b64 = plan('decode VGhlIHF1aWNrIGJyb3du please');
+  assert.equal(b64.target?.id, 'developerApis.base64EncoderDecoder');
+  assert.deepEqual([b64.input.text, b64.input.mode], ['VGhlIHF1aWNrIGJyb3du', 'decode']);
+  assert.equal(plan('b64 -d VGhlIHF1aWNrIGJyb3du').input.mode, 'decode');
+
+  const qr = plan('QR code for our wifi page https://cafe.example.org/wifi');
+  assert.equal(qr.target?.id, 'marketingApis.qrCodeGenerator');
+  assert.equal(qr.input.text, 'https://cafe.example.org/wifi', 'the QR text field takes "The URL or text to encode"');
+
+  assert.equal(plan('sha1 of the word pineapple').input.text, 'pineapple');
+  const vat = plan('the receipt says 59.50 EUR incl. 19% VAT, how much of it is tax');
+  assert.equal(vat.input.mode, 'inclusive');
+  assert.equal(vat.input.currency, 'EUR');
+  assert.equal(plan('spell out 2,405.10 Swiss francs in words for the contract').input.currency, 'CHF');
+});
