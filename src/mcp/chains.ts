@@ -60,6 +60,11 @@ function givesFile(item: CatalogItem): boolean {
   return Boolean(item.tool && (jsonSchemaOf(item.tool.output, 'output') as Schema).properties?.fileId);
 }
 
+/** Whether the tool's result is the JSON data itself (`xml-to-json`, `xlsx-to-json`), which a next `json` field takes whole. */
+function givesJson(item: CatalogItem): boolean {
+  return /-(?:to|2)-json$/.test(item.tool?.slug ?? '') && !givesFile(item) && !textPath(item);
+}
+
 /** Preferred names of the text a result carries, most specific first. */
 const TEXT_OUTPUTS = [
   'text',
@@ -106,6 +111,7 @@ function textPath(item: CatalogItem): Array<string | number> | undefined {
 export function feedField(previous: CatalogItem, next: CatalogItem, missing: string[][]): string | undefined {
   const upload = next.tool?.upload?.field;
   if (upload && givesFile(previous) && missing.some((g) => g.includes(upload))) return upload;
+  if (givesJson(previous) && missing.some((g) => g.includes('json'))) return 'json';
   // A result's text, or a stored file whose text is read when the step runs (text media types only).
   if (!textPath(previous) && !givesFile(previous)) return undefined;
   const properties = next.tool ? ((jsonSchemaOf(next.tool.input, 'input') as Schema).properties ?? {}) : {};
@@ -117,6 +123,7 @@ async function feedValue(previous: CatalogItem, result: unknown, field: string, 
   if (typeof result !== 'object' || result === null) return typeof result === 'string' ? result : undefined;
   const record = result as Record<string, unknown>;
   if (field === next.tool?.upload?.field) return typeof record.fileId === 'string' ? { fileId: record.fileId } : undefined;
+  if (field === 'json' && givesJson(previous)) return JSON.stringify(record);
   const path = textPath(previous);
   if (!path && typeof record.fileId === 'string') return invoker.readText?.(record.fileId, label);
   if (typeof record[field] === 'string') return record[field];

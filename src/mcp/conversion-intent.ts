@@ -537,6 +537,31 @@ export function missingConversion(items: readonly CatalogItem[], goal: string): 
   return items.some(does) ? undefined : stated.intent;
 }
 
+/**
+ * Formats a two-step conversion goes through, in the order tried: the structured ones first (CSV keeps a sheet's
+ * cells, JSON every field), then HTML (keeps headings, lists and tables) and EPUB (keeps a book's chapters). Not PDF:
+ * what is read back out of a PDF is its text, not the document's structure.
+ */
+const VIA = ['csv', 'json', 'html', 'epub'];
+
+/**
+ * Two conversion tools that together do a conversion the goal states and no one tool does ("xml to yaml": XML to JSON,
+ * then JSON to YAML), through one of the VIA formats; undefined when one tool does it or no two do.
+ */
+export function conversionPath(items: readonly CatalogItem[], goal: string): [CatalogItem, CatalogItem] | undefined {
+  const missing = missingConversion(items, goal);
+  if (!missing?.from) return undefined;
+  const { from, to } = missing;
+  const directions = items.map((item) => ({ item, direction: directionOf(item) })).filter((t) => t.direction?.from !== undefined);
+  for (const via of VIA) {
+    if (via === from || via === to) continue;
+    const first = directions.find((t) => sameFormat(t.direction!.from!, from) && t.direction!.to === via);
+    const second = directions.find((t) => t.direction!.from === via && t.direction!.to === to);
+    if (first && second) return [first.item, second.item];
+  }
+  return undefined;
+}
+
 /** `<from>-to-<to>` of any tool's slug, images included (`image-to-pdf`, `pptx-to-images`). */
 function slugDirection(item: CatalogItem): ConversionIntent | undefined {
   const pair = /^([a-z0-9]+)-(?:to|2)-([a-z0-9]+)$/.exec(item.tool?.slug ?? '');

@@ -180,6 +180,16 @@ const KINDS: Kind[] = [
     ],
   },
   {
+    // The device a preview draws for: a desktop search result is not the mobile one.
+    kind: 'device',
+    titles: /\bpreview\b/i,
+    members: [
+      member('desktop', /\bdesktop\b/i),
+      member('mobile', /\bmobile\b|\b(?:smart)?phones?\b|\biphone\b|\bandroid\b/i),
+      member('tablet', /\btablets?\b|\bipad\b/i),
+    ],
+  },
+  {
     kind: 'barcode',
     members: [
       member('QR code', /\bqr\b/i),

@@ -5,6 +5,7 @@ import {
   conversionIntentOf,
   convertsBackwards,
   formatsNamed,
+  conversionPath,
   missingConversion,
   statesConversionTarget,
   unknownSource,
@@ -76,6 +77,10 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // return"), far more than like the ones it does, is not the picked tool's job however many words they share.
   // (Unless it names the tool by every word of its title: "reverse a text for me" asks for Reverse text.)
   if (decision.target && namedByTitle(decision.target, withPastedKinds(firstStepOf(goal)))) return decision;
+  // Nor a goal whose numbers complete the pick ("monthly payment on a 320,000 mortgage at 6.1% over 30 years"): it
+  // states the tool's job by its inputs.
+  const numbers = Object.values(decision.extracted).filter((e) => typeof e.value === 'number');
+  if (decision.action === 'execute' && numbers.length >= 3) return decision;
   const { scope } = learnedRoutingOf(catalog);
   const ll = scope.logLikelihoods(requestOf(firstStepOf(goal)), [OUT_OF_SCOPE, IN_SCOPE]);
   if ((ll.get(OUT_OF_SCOPE) ?? 0) - (ll.get(IN_SCOPE) ?? 0) <= outOfScopeMargin(decision.confidence)) return decision;
@@ -110,7 +115,18 @@ function wouldRefuse(catalog: Catalog, item: CatalogItem, step: string): string 
   const language = otherLanguage(item, step);
   if (language) return `${item.title} works in ${language.works}, not ${language.asked}`;
   const choice = refusedChoice(item, step) ?? otherOfKind(item, step);
-  return choice && `${item.title} has no ${choice}`;
+  if (choice) return `${item.title} has no ${choice}`;
+  const most = item.tool?.upload?.maxFiles;
+  const files = most ? filesCounted(step) : undefined;
+  return files && most && files > most ? `${item.title} takes at most ${most} files` : undefined;
+}
+
+/** How many files the goal counts: "45 scanned receipts", "these 30 photos". */
+function filesCounted(goal: string): number | undefined {
+  const counted = /\b(\d{1,5})\s+(?:[\w-]+\s+)?(?:files|images|photos|pictures|pics|scans|receipts|pages|jpe?gs|pngs|pdfs|documents|docs|screenshots)\b/i.exec(
+    goal,
+  );
+  return counted?.[1] ? Number(counted[1]) : undefined;
 }
 
 /** Nouns for a kind of tool in titles ("… checker", "… calculator"). */
@@ -693,7 +709,7 @@ function decide(
  */
 export function routeChain(catalog: Catalog, goal: string, given: Record<string, unknown> = {}, options: RouteOptions = {}): ChainLink[] | undefined {
   const parts = partsOf(goal);
-  if (parts.length < 2) return undefined;
+  if (parts.length < 2) return conversionChain(catalog, goal, given);
   // "generate a jwt and then decode it": a workflow that runs exactly these steps is the one run, not a chain.
   if (coveringWorkflow(catalog, goal, options)) return undefined;
   const links: ChainLink[] = [];
@@ -706,6 +722,24 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
     links.push({ goal: part, item: decision.target, input: decision.input, extracted: decision.extracted, missing, fed, confidence: decision.confidence });
   }
   return links;
+}
+
+/**
+ * A conversion no one tool does, done by two ("turn this XML config into YAML": XML to JSON, then JSON to YAML): the
+ * goal's values go to the first, whose result feeds the second.
+ */
+function conversionChain(catalog: Catalog, goal: string, given: Record<string, unknown>): ChainLink[] | undefined {
+  const path = conversionPath(catalog.items, withValueKinds(firstStepOf(goal)));
+  if (!path) return undefined;
+  const [first, second] = path;
+  const { input, extracted } = resolveInputFrom(first, goal, given);
+  const needed = missingInputs(second, {});
+  const fed = feedField(first, second, needed);
+  if (!fed) return undefined;
+  return [
+    { goal, item: first, input, extracted, missing: missingInputs(first, input), fed: undefined, confidence: CONVERSION_CONFIDENCE },
+    { goal, item: second, input: {}, extracted: {}, missing: needed.filter((group) => !group.includes(fed)), fed, confidence: CONVERSION_CONFIDENCE },
+  ];
 }
 
 /** How many of the search's first results the learned model reorders in discover (the eval measures its top 3). */

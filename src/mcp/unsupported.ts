@@ -64,7 +64,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:post|publish|tweet|share(?!\s+(?:previews?|cards?|images?|buttons?)\b)|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:insta|instagram|ig|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|(?<!\b(?:before|after|when|once|until|if) (?:i|we) )\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
+      /(?<!\b(?:when|whenever|once|if|after|before) (?:i|we|you|they|people|someone) )\b(?:post|publish|tweet|share(?!\s+(?:previews?|cards?|images?|buttons?)\b)|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:insta|instagram|ig|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|(?<!\b(?:before|after|when|once|until|if) (?:i|we) )\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
     what: 'sending or posting on your behalf',
   },
   {
@@ -340,6 +340,46 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\blat(?:itude)?\s*[/,&]?\s*(?:and\s+)?(?:long|lng|longitude)\b.{0,40}\b(?:to|into)\b|\beastings?\b|\bnorthings?\b|\b(?:pantone|ral\s+(?:colou?rs?|codes?|\d{4}))\b/i,
     what: 'map coordinates and colour books (Pantone, RAL)',
+  },
+  {
+    // Documents and data that live in other services' accounts ("the CVs in our Greenhouse account", "transactions
+    // from my Revolut Business account", "our private Google Doc"), money moved, tax returns and court papers filed.
+    pattern:
+      /\b(?:in|from|on|inside)\s+(?:our|my)\s+(?:[A-Z][\w&.-]*\s+){1,3}(?:account|workspace|portal|tenant|instance)\b|\b(?:private|shared)\s+[Gg]oogle\s+(?:[Dd]ocs?|[Ss]heets?|[Ss]lides?)\b|\b[Gg]oogle\s+(?:[Dd]ocs?|[Ss]heets?|[Ss]lides?|[Dd]rive)\s+(?:link|url)\b|\b(?:transfer|wire|send|pay)\s+[$€£]?\d[\d,.]*\s*(?:[$€£]|euros?|dollars?|pounds?|[A-Z]{3}\b)?\s*to\s+(?:my|our|the|a)\b|\bfile\s+(?:my|our|the)\s+(?:[\w-]+\s+){0,2}(?:tax\s+)?returns?\b|\be-?fil(?:e|ing)\b.{0,40}\b(?:motion|court|portal|return|tax)\b|\bActive\s+Directory\b|\b(?:JNE|DHL|FedEx|UPS|USPS)\b.{0,40}\b(?:rates?|costs?|quotes?|prices?|track\w*)\b/,
+    what: "documents and data in other services' accounts, payments, filing returns, court papers and couriers",
+  },
+  {
+    // Formulas of other trades: depreciation, property yields and comparable sales, electronics, forms such as W-2s.
+    pattern:
+      /\bdepreciat\w*\b|\bcap\s+rate\b|\brental\s+yield\b|\bcomparable\s+(?:sales|homes|properties)\b|\bresistors?\b|\bW-?2\s+forms?\b|\bW-?2s\b|\bballoon\b/i,
+    what: 'depreciation, property yields and comparables, electronics and payroll forms',
+  },
+  {
+    // Live figures of other services: today's lending rates, Chrome's field data (CrUX), live search results, heatmaps
+    // of visitors' clicks, how a mail renders in each mail client, shipping quotes.
+    pattern:
+      /\btoday'?s\s+(?:average\s+)?(?:[\w-]+\s+){0,3}(?:mortgage|interest|lending|loan)\s+rates?\b|\bcrux\b|\bfield\s+data\b|\b(?:spot|position|place|rank)\b.{0,40}\b(?:live\s+)?google\s+(?:results|serps?)\b|\bheat\s?maps?\b|\brenders?\s+in\s+(?:outlook|gmail|apple\s+mail|yahoo)\b|\b(?:outlook|gmail)\b.{0,20}\bdark\s+mode\b|\bongkir\b/i,
+    what: 'live figures of other services (lending rates, field data, search results, heatmaps, mail clients, couriers)',
+  },
+  {
+    // Files no tool reads or makes: camera raw photos, SQL INSERT statements, Word files with tracked changes; a broken
+    // archive mended; a column of a spreadsheet converted in place.
+    pattern:
+      /\b(?:cr2|cr3|nef|arw|orf|rw2|raf)\b|\braw\s+(?:files|photos|images)\b|\binsert\s+statements?\b|\btrack(?:ed)?\s+changes\b|\bredline\w*\b|\b(?:repair|mend|fix|recover)\s+(?:the\s+|my\s+|a\s+|this\s+|our\s+)?(?:broken|corrupt\w*|damaged)\s+(?:zip|archive|rar|7z|file|pdf|docx?)\b|\bin\s+column\s+[A-Z]\s+of\b|\b(?:rewrite|change|edit|set|fix|update|modify)\b.{0,30}\bdate[- ]taken\b/i,
+    what: 'camera raw photos, SQL INSERT statements, tracked changes, broken archives, spreadsheet columns and EXIF dates',
+  },
+  {
+    // Running other people's systems: restarting pods and servers, changing a domain's records at its registrar,
+    // ordering permits or supplies.
+    pattern:
+      /\brestart\b.{0,40}\b(?:pods?|servers?|services?|containers?|clusters?|deployments?)\b|\b(?:update|change|add|edit|set\s+up)\s+(?:our|my|the)\s+(?:mx|dns|cname|txt|spf|a)\s+records?\b.{0,30}\b(?:at|in|on)\s+[A-Z]\w+|\border\s+(?:\w+\s+){0,3}(?:permits?|supplies|parts|stock|toner)\b/i,
+    what: 'running servers, changing DNS at the registrar and ordering supplies',
+  },
+  {
+    // A PDF made smaller (no tool here compresses PDFs), and files of gigabytes (uploads are tens of megabytes at most).
+    pattern:
+      /\b(?:compress|shrink|squeeze|downsize)\w*\b(?!.{0,30}\b(?:images?|photos?|pictures?|jpe?gs?|pngs?)\b).{0,30}\bpdfs?\b|\bpdfs?\b.{0,30}\b(?:smaller|compress\w*|shrink\w*)\b|\b\d+(?:[.,]\d+)?\s*(?:GB|gigabytes?)\s+(?:[\w-]+\s+){0,2}(?:iso|files?|archives?|zip|rar|backups?|videos?|folders?|uploads?|dumps?)\b/i,
+    what: 'compressing PDFs and files of gigabytes',
   },
 ];
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import sharp from 'sharp';
+import { parse as parseYaml } from 'yaml';
 import { type TestServer } from '../helpers/server.ts';
 import { call, usage, withServerAndClient } from './mcp-client.ts';
 
@@ -66,4 +67,26 @@ test('a binary file result cannot feed a text input: the second step fails unbil
   );
   assert.match(report.steps[1]?.error?.detail ?? '', /image\/jpeg, not text/);
   assert.equal(await usage(server.url, server.key), before + 1, 'only the step that ran is billed');
+});
+
+test('a conversion no one tool does runs as two: XML to JSON, whose data feeds JSON to YAML; both are billed', async () => {
+  const goal = 'turn this XML config into YAML';
+  const plan = await call(client, 'plan_task', { goal });
+  assert.deepEqual(
+    (plan.steps as Array<{ operationId: string }>).map((s) => s.operationId),
+    ['web.xmlToJson', 'developerApis.jsonToYaml'],
+    JSON.stringify(plan),
+  );
+  const before = await usage(server.url, server.key);
+  const report = (await call(client, 'solve_task', {
+    goal,
+    input: { file: { base64: base64('<config><name>app</name><port>8080</port></config>'), fileName: 'config.xml' } },
+  })) as unknown as Report;
+  assert.equal(report.status, 'completed', JSON.stringify(report));
+  // The YAML read back by an independent parser is the XML's tree ({root: content}, the XML-to-JSON tool's documented shape).
+  const yaml = parseYaml(String(report.steps[1]?.result?.yaml)) as { config: { name: string; port: unknown } };
+  assert.equal(yaml.config.name, 'app');
+  assert.equal(String(yaml.config.port), '8080');
+  assert.equal(report.creditsUsed, 2);
+  assert.equal(await usage(server.url, server.key), before + 2, 'each step billed once');
 });

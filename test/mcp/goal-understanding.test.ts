@@ -876,3 +876,40 @@ test('values written other ways: currencies by name or symbol (ISO 4217), thousa
   assert.equal(vat.input.currency, 'EUR');
   assert.equal(plan('spell out 2,405.10 Swiss francs in words for the contract').input.currency, 'CHF');
 });
+
+test('a conversion no one tool does plans as two conversions through CSV, JSON, HTML or EPUB; none through a PDF', () => {
+  const steps = (goal: string): string[] => (plan(goal).steps as Array<{ operationId: string }>).map((s) => s.operationId);
+  assert.deepEqual(steps('docx to markdown please'), ['documents.docxToHtml', 'documents.htmlToMd']);
+  assert.deepEqual(steps('convert my novel.fb2 to azw3 for the kindle'), ['ebook.fb2ToEpub', 'ebook.epubToAzw']);
+  assert.deepEqual(steps('need the spreadsheet.xlsx as xml'), ['office.xlsxToCsv', 'web.csvToXml']);
+  assert.equal(plan('docx to markdown please').target?.id, 'documents.docxToHtml', 'the chain is named by its first step');
+  // ODT to RTF would go through a PDF (ODT to PDF, PDF to RTF): what comes back out of a PDF is its text, not the document.
+  assert.equal(plan('odt to rtf').status, 'unsupported');
+});
+
+test('accounts elsewhere, payments, filings, trade formulas, live figures, raw photos, tracked changes, servers, PDF compression and more files than a tool takes are "unsupported"', () => {
+  for (const goal of [
+    'summarise the tickets sitting in our Zendesk Suite account',
+    'send 120 dollars to my sister from my bank',
+    'file our VAT return for the second quarter',
+    'straight-line depreciation of a 9,000 laptop fleet over 3 years',
+    'what cap rate does a 600,000 fourplex at 48,000 net income give',
+    'which resistor for a blue LED on 3.3 V',
+    "today's average 15-year mortgage rate in Texas",
+    'show a scroll heatmap of our pricing page',
+    'convert these NEF raw files from my Nikon to jpg',
+    'give me the contract comparison as a Word file with tracked changes',
+    'restart the web servers in production',
+    'make this 30 MB pdf smaller for the email',
+    'md5 of the 8 GB backup archive on my NAS',
+    'put my 60 holiday photos into one PDF album',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  // A desktop search preview asked for the phone's; the same tool for the desktop result runs.
+  assert.equal(plan('how will my page title look in mobile search results https://shop.example.com').status, 'unsupported');
+  assert.equal(plan('how will my page title look in google search results https://shop.example.com').target?.id, 'seoApis.serpSnippetPreview');
+  // "when we share it on LinkedIn" says when the problem shows, not what to do; ten photos are within the tool's twenty.
+  assert.equal(plan('when we share our page on LinkedIn the preview image is missing, check the og tags').status !== 'unsupported', true);
+  assert.equal(plan('put my 10 holiday photos into one PDF album').target?.id, 'convertors.imageToPdf');
+  assert.equal(plan('monthly repayment on a 250,000 home loan at 5.2% over 25 years').target?.id, 'calculators.emiCalculator');
+});
