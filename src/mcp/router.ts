@@ -729,6 +729,8 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
  * goal's values go to the first, whose result feeds the second.
  */
 function conversionChain(catalog: Catalog, goal: string, given: Record<string, unknown>): ChainLink[] | undefined {
+  // (Not a book with DRM, or anything else the goal asks that no tool does.)
+  if (outOfScope(goal)) return undefined;
   const path = conversionPath(catalog.items, withValueKinds(firstStepOf(goal)));
   if (!path) return undefined;
   const [first, second] = path;

@@ -913,3 +913,8 @@ test('accounts elsewhere, payments, filings, trade formulas, live figures, raw p
   assert.equal(plan('put my 10 holiday photos into one PDF album').target?.id, 'convertors.imageToPdf');
   assert.equal(plan('monthly repayment on a 250,000 home loan at 5.2% over 25 years').target?.id, 'calculators.emiCalculator');
 });
+
+test('a two-step conversion of something no tool does (a book with DRM) is "unsupported", not a chain', () => {
+  assert.equal(plan('convert this DRM protected mobi to docx').status, 'unsupported');
+  assert.equal(plan('convert this mobi to docx').target?.id, 'ebook.mobiToHtml');
+});
