@@ -136,6 +136,20 @@ export function withPastedKinds(goal: string): string {
         /\bhow\s+(?:much\s+traffic|many\s+(?:visitors|users|sessions))\b[^.?!]{0,30}\b(?:per\s+(?:arm|variant|group)|(?:do\s+)?(?:i|we)\s+need)\b/gi,
         '$& a/b test sample size ',
       )
+      // "@seo-team quick q: …": whom a chat message is addressed to, not what it asks.
+      .replace(/(?<![\w.])@[\w-]+/g, ' ')
+      // "what's wrong with this json", "how fast could someone guess it", "follow every hop", "not fully secure", "a
+      // table they can open in a browser", "the square footage": a check, a password's strength, a redirect chain, mixed
+      // content, HTML, square feet.
+      .replace(/\bwhat'?s\s+wrong\s+with\s+(?:this|my|the|our)\b/gi, '$& validate check ')
+      .replace(
+        /\bhow\s+(?:fast|long|quickly|easily)\s+(?:could|would|can|will)\s+(?:someone|anyone|a\s+hacker|hackers|they|people)\s+(?:guess|crack)\b/gi,
+        ' password strength crack ',
+      )
+      .replace(/\b(?:every|each|all\s+the|the)\s+hops?\b/gi, ' redirect chain ')
+      .replace(/\bnot\s+(?:fully\s+)?secure\b(?=.{0,60}\bhttps\b)|\bhttp:\/\/\s+(?:resources|assets|files|images|scripts)\b/gi, ' mixed content ')
+      .replace(/\b(?:open|view|look\s+at)\s+(?:it\s+)?in\s+(?:a|the|any|their)\s+(?:web\s+)?browser\b/gi, ' html ')
+      .replace(/\bsquare\s+footage\b/gi, ' square feet sq ft ')
       // "the MX records of acme.example", "its nameservers": a DNS lookup.
       .replace(/\b(?:mx|ns|cname|aaaa|soa|caa)\s+(?:records?|entries|entry)\b|\bname ?servers?\b|\bmail exchangers?\b/gi, '$& dns lookup records ')
       // "a zod validator", "z.object()": a zod schema (it validates, but no JSON is validated here).

@@ -68,9 +68,12 @@ const NOT_TLDS = new Set([
   'vs',
 ]);
 
+/** A domain as a voice says it: "example dot com" is example.com. */
+const SPOKEN_DOMAIN = /\b([a-z0-9][a-z0-9-]*)\s+dot\s+(com|org|net|io|co|dev|app|uk|de|fr|es|it|nl|eu|ca|au|in)\b/gi;
+
 export function factsOf(goal: string): GoalFacts {
   const urls = [...goal.matchAll(URL_PATTERN)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
-  const withoutUrls = goal.replace(URL_PATTERN, ' ');
+  const withoutUrls = goal.replace(URL_PATTERN, ' ').replace(SPOKEN_DOMAIN, '$1.$2');
   const domains: string[] = [];
   for (const match of withoutUrls.matchAll(DOMAIN_PATTERN)) {
     const host = (match[1] ?? '').toLowerCase();
@@ -90,7 +93,7 @@ export function factsOf(goal: string): GoalFacts {
 export function searchableGoal(goal: string): string {
   // A URL is the page to work on, not words of the task; but a tagged URL says what it is ("…?utm_source=…"), and
   // so does a well-known file's ("…/sitemap.xml", "…/robots.txt").
-  const text = withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, (url: string) => kindOfUrl(url)))).replace(
+  const text = withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, (url: string) => kindOfUrl(url)).replace(SPOKEN_DOMAIN, '$1.$2'))).replace(
     DOMAIN_PATTERN,
     (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '),
   );
@@ -342,7 +345,11 @@ const BACKWARD = new RegExp(
   'i',
 );
 const BARE = new RegExp(String.raw`${NUMBER}\s*${UNIT}`, 'i');
-const LATER_UNIT = new RegExp(String.raw`\b(?:in|into|to|${AS})\s+${UNIT}`, 'i');
+// (A verb after "to" is no unit: "buyers want to know the square footage".)
+const LATER_UNIT = new RegExp(
+  String.raw`\b(?:in|into|to|${AS})\s+(?!(?:know|be|do|make|get|see|check|use|have|find|send|show|give|tell|fit|pay|buy|read|work|figure|understand)\b)${UNIT}`,
+  'i',
+);
 
 /** A running pace ("6:05 per km", "8:30 min/mile") and the distance unit asked for after it ("… per mile"). */
 const PACE =

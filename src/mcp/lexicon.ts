@@ -13,8 +13,11 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
     'count',
     'compte zahle contar cuenta cuantas cuantos compter combien contare conta quante quanti contagem quantas hoeveel tellen zahlen zaehlen wieviele hur raknar rakna ile policz berapa spocitej poschitai',
   ],
-  ['uppercase', 'mayusculas majuscules maiuscolo maiuscole maiusculas hoofdletters grossbuchstaben versaler wielkie oomoji'],
-  ['lowercase', 'minusculas minuscules minuscolo minuscole kleinbuchstaben kleine gemener komoji'],
+  [
+    'uppercase',
+    'mayusculas majuscules maiuscolo maiuscole maiusculas hoofdletters grossbuchstaben versaler wielkie oomoji zaglavnymi zaglavnye propisnymi buyuk',
+  ],
+  ['lowercase', 'minusculas minuscules minuscolo minuscole kleinbuchstaben kleine gemener komoji strochnymi kucuk'],
   ['spaces', 'espacios espaces spazi espacos spaties leerzeichen mellanslag spacje bosluk bosluklari spasi'],
   [
     'remove',
@@ -27,19 +30,22 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ],
   [
     'compress smaller',
-    'comprime compresse comprimi comprimeer komprimiere comprimir compresser comprimere comprimeren komprimieren komprimera kompresuj sikistir kompres asshuku verkleinern reducir zmensi zmensit komprimuj szhat szhmi umenshit yasuo',
+    'comprime compresse comprimi comprimeer komprimiere comprimir compresser comprimere comprimeren komprimieren komprimera kompresuj sikistir kompres asshuku verkleinern reducir zmensi zmensit komprimuj szhat szhmi umenshit yasuo kecilkan perkecil',
   ],
   [
     'image',
-    'imagen immagine imagem afbeelding bild bilden obraz zdjecie resim gambar gazou obrazek fotku fotka hinh kartinku kartinka izobrazhenie tupian zhaopian',
+    'imagen immagine imagem afbeelding bild bilden obraz zdjecie resim gambar gazou obrazek fotku fotka hinh kartinku kartinka izobrazhenie tupian zhaopian foto fotografia fotos',
   ],
   ['password', 'contrasena senha wachtwoord passwort losenord haslo sifre sandi pasuwaado'],
-  ['generate', 'genera genere gera genereer generiere generar generer generare gerar genereren generieren generera wygeneruj generuj olustur buat buatkan'],
-  ['strong', 'fuerte sterk silne guclu kuat'],
+  [
+    'generate',
+    'genera genere gera genereer generiere generar generer generare gerar genereren generieren generera wygeneruj generuj olustur buat buatkan generami generame olusturur olusturabilir sozdai sgeneriruj',
+  ],
+  ['strong', 'fuerte sterk silne guclu kuat sicura sicuro segura seguro sichere sicheres veilig bezpieczne nadezhnyi'],
   ['random', 'aleatorio aleatoire casuale willekeurig zufallig slumpmassig losowe rastgele acak'],
   [
     'convert',
-    'convierte converti converta wandle konvertiere convertir convertire omzetten umwandeln konvertieren konvertera konwertuj przelicz donustur ubah konversi henkan preved prevest prepocitej prevod chuyen perevedi konvertirui preobrazui huansuan zhuanhuan hawwil',
+    'convierte converti converta wandle konvertiere convertir convertire omzetten umwandeln konvertieren konvertera konwertuj przelicz donustur ubah konversi henkan preved prevest prepocitej prevod chuyen perevedi konvertirui preobrazui huansuan zhuanhuan hawwil perekonvertirui omvandla',
   ],
   ['speed', 'velocidad vitesse velocita velocidade snelheid geschwindigkeit hastighet predkosc hiz hizini kecepatan rychlost skorost sudu'],
   [
@@ -71,7 +77,7 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['extract', 'extraer extraire estrarre extrair extraheren extrahieren extrahera wyodrebnij ekstrak'],
   [
     'summary',
-    'resumen resumir riassunto resumo samenvatting zusammenfassung sammanfattning podsumowanie ozet ringkasan rangkum shrnuti shrn rezyume zongjie zhaiyao lakhkhis mulakhas',
+    'resumen resumir riassunto resumo samenvatting zusammenfassung sammanfattning podsumowanie ozet ringkasan rangkum shrnuti shrn rezyume zongjie zhaiyao lakhkhis mulakhas ozetler ozetle ozetlemek',
   ],
   ['check', 'comprobar verificar verifier controllare verificare controleren prufen uberprufen kontrollera sprawdz periksa cek'],
   ['links', 'enlaces liens collegamenti ligacoes verwijzingen lankar linki baglantilar tautan'],
@@ -84,10 +90,48 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
 
 const ENGLISH: ReadonlyMap<string, string> = new Map(CONCEPTS.flatMap(([english, spellings]) => spellings.split(' ').map((word) => [word, english] as const)));
 
-/** Lower case without accents, with the letters NFKD does not decompose ("ł", "ı", "ß") spelled in ASCII. */
+/** Russian letters in Latin (the common romanisation the romanised spellings above use: "заглавными" is "zaglavnymi"). */
+const CYRILLIC: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+};
+
+/** Lower case without accents, with the letters NFKD does not decompose ("ł", "ı", "ß") and Cyrillic spelled in ASCII. */
 function plain(text: string): string {
   return text
     .toLowerCase()
+    .replace(/[а-яё]/g, (letter) => CYRILLIC[letter] ?? letter)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/ł/g, 'l')
@@ -126,7 +170,7 @@ const FUNCTION_WORDS = new Set(
     'bu bir ve icin ile ' +
     'ini itu yang dan untuk dengan biar jadi ' +
     'je to na se ze pro tento tenhle tahle toto ' +
-    'eto dlya etot moi mne ' +
+    'eto dlya etot moi mne etu etogo dlia iz ' +
     'wo de zhege zhe ba yixia qing bang ' +
     'cua toi nay cho ' +
     'hal bas'

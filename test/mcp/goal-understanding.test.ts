@@ -918,3 +918,17 @@ test('a two-step conversion of something no tool does (a book with DRM) is "unsu
   assert.equal(plan('convert this DRM protected mobi to docx').status, 'unsupported');
   assert.equal(plan('convert this mobi to docx').target?.id, 'ebook.mobiToHtml');
 });
+
+test('chat and voice ways of asking: an @mention, "example dot com", "what\'s wrong with this", "how fast could someone guess it", hops, "not fully secure", "open in a browser", "square footage", Russian in Cyrillic', () => {
+  assert.equal(plan('@marketing-ops can someone check whether robots.txt on shop.example.org blocks Bingbot').target?.id, 'seoApis.robotsTxtChecker');
+  const spoken = plan('is shop dot example dot com down or is it my wifi');
+  assert.equal(spoken.target?.id, 'seoApis.httpStatusChecker');
+  assert.equal(plan('is acme dot com down right now').input.url, 'acme.com');
+  assert.equal(plan('deploy failed with a parse error: {"retries": 3,, "debug": true} what\'s wrong with this json').target?.id, 'developerApis.jsonValidator');
+  assert.equal(plan('my dad uses Fluffy1955 as his password, how quickly could a hacker guess it').target?.id, 'securityApis.passwordStrengthChecker');
+  assert.equal(plan('trace each hop from http://old.example.net/pricing and show the status codes').target?.id, 'seoApis.redirectChainAnalyzer');
+  assert.equal(plan('firefox says the checkout is not secure even though the site is on https').target?.id, 'seoApis.mixedContentChecker');
+  assert.equal(plan('turn the orders JSON into a table the team can open in a browser').target?.id, 'web.jsonToHtml');
+  assert.equal(plan('the flat is 74 m², what is the square footage').target?.id, 'unitConversions.areaConverter');
+  assert.equal(plan('Переведи этот текст в заглавные буквы: привет мир').target?.id, 'textUtilities.textCaseConverter');
+});
