@@ -68,7 +68,7 @@ export function withPastedKinds(goal: string): string {
       // "write a short product description for …", "draft a 100-word bio": new text to be written (not a snippet cut
       // from a text given, and not a meta description).
       .replace(
-        /\b(?:write|draft|compose|come up with)\s+(?:me\s+)?(?:an?\s+|some\s+)?(?:(?:short|brief|quick|catchy|fun|friendly|\d+[- ]words?)\s+)?(?:product\s+)?(?:descriptions?|blurbs?|bios?|copy|paragraphs?|stor(?:y|ies)|poems?|intros?)\b/gi,
+        /\b(?:write|draft|compose|come up with)\s+(?:me\s+)?(?:an?\s+|some\s+)?(?:(?:short|brief|quick|catchy|fun|friendly|warm|punchy|fresh|simple|\d+[- ]words?),?\s+(?:and\s+)?){0,3}(?:product\s+)?(?:descriptions?|blurbs?|bios?|copy|paragraphs?|stor(?:y|ies)|poems?|intros?)\b/gi,
         '$& generate text ',
       )
       // "get the address on one line", "as one flowing paragraph": line breaks removed; "in random order": shuffled
@@ -82,7 +82,7 @@ export function withPastedKinds(goal: string): string {
       // "unpack backup.zip and give me the files": extracting a ZIP, not converting it; "shrink my svg icon": the SVG
       // optimiser, not the raster image compressor.
       .replace(
-        /\b(?:unpack|unzip|extract|decompress|open\s+up)\b(?=[^.?!]{0,40}\.zip\b)|\b[\w-]+\.zip\b(?=[^.?!]{0,40}\b(?:unpack|unzip|extract|decompress)\b)/gi,
+        /\b(?:unpack|unzip|extract|decompress|open\s+up)\b(?=[^.?!]{0,40}\.zip\b)|\b[\w-]+\.zip\b(?=[^.?!]{0,40}\b(?:unpack|unzip|extract|decompress|open\s+(?:it\s+)?up)\b)/gi,
         '$& unzip extract zip ',
       )
       .replace(
@@ -147,9 +147,24 @@ export function withPastedKinds(goal: string): string {
         ' password strength crack ',
       )
       .replace(/\b(?:every|each|all\s+the|the)\s+hops?\b/gi, ' redirect chain ')
-      .replace(/\bnot\s+(?:fully\s+)?secure\b(?=.{0,60}\bhttps\b)|\bhttp:\/\/\s+(?:resources|assets|files|images|scripts)\b/gi, ' mixed content ')
+      .replace(/\bhttp:\/\/\s+(?:resources|assets|files|images|scripts)\b/gi, ' mixed content ')
+      // (Often quoted from the browser, and quotes are not searched: the words go after the goal.)
+      .concat(/\bnot\s+(?:fully\s+)?secure\b(?=.{0,60}\bhttps\b)/i.test(goal) ? ' mixed content ' : '')
       .replace(/\b(?:open|view|look\s+at)\s+(?:it\s+)?in\s+(?:a|the|any|their)\s+(?:web\s+)?browser\b/gi, ' html ')
       .replace(/\bsquare\s+footage\b/gi, ' square feet sq ft ')
+      // "all big capital letters", "block capitals": upper case; "1482.50 pounds written out in words for a cheque": a
+      // number spelled out; "edits versus revision 1": a comparison; "Unexpected token } in JSON": invalid JSON; "revenue
+      // per thousand": RPM; "a screening robot": an applicant tracking system; "home screen … blank tile": site icons;
+      // "dump whatever text is in it": text extracted; an anchored pattern ("^\d{5}$"): a regular expression.
+      .replace(/\b(?:big\s+)?capital\s+letters\b|\bblock\s+capitals\b/gi, ' uppercase letter case ')
+      .replace(/\b(?:written|spelled|spelt|write|spell)\s+out\s+in\s+words\b|\bin\s+words\s+for\s+(?:a|the)\s+cheque\b/gi, ' number to words ')
+      .replace(/\b(?:edits|changes)\s+(?:versus|vs\.?|against)\s+(?:revision|version|draft)\b/gi, ' compare texts diff ')
+      .replace(/\bunexpected\s+token\b|\bwhere\s+(?:exactly\s+)?is\s+the\s+(?:mistake|error|syntax\s+error)\b/gi, ' json validator syntax error ')
+      .replace(/\b(?:revenue|earnings|payout|income)\s+per\s+(?:thousand|1,?000|mille)\b/gi, ' rpm ')
+      .replace(/\bscreening\s+(?:robot|bot|software|system)s?\b|\bapplicant\s+tracking\b/gi, ' ats resume keywords ')
+      .replace(/\bhome\s+screen\b(?=.{0,60}\b(?:icon|tile|blank|crest|logo)\b)/gi, ' site icons apple touch icon ')
+      .replace(/\bdump\s+(?:whatever|all\s+the|the)\s+text\b|\bwhatever\s+text\s+is\s+in\s+it\b/gi, ' extract text from a document ')
+      .replace(/(?<!\S)\^\S+\$(?!\S)/g, ' regex test ')
       // "the MX records of acme.example", "its nameservers": a DNS lookup.
       .replace(/\b(?:mx|ns|cname|aaaa|soa|caa)\s+(?:records?|entries|entry)\b|\bname ?servers?\b|\bmail exchangers?\b/gi, '$& dns lookup records ')
       // "a zod validator", "z.object()": a zod schema (it validates, but no JSON is validated here).

@@ -263,7 +263,7 @@ const LANGUAGE_NAMES = LANGUAGE_SPELLINGS.map(([language, names]) => [language, 
 const IN_LANGUAGE = /\b(?:in|into|en|auf|em|na|ke|dalam|w)\s+(?:het\s+|el\s+|le\s+|bahasa\s+)?(\p{L}+)/giu;
 /** "German nouns", "Nederlandse woorden", "palabras en inglés" aside: a language named as the words' own. */
 const LANGUAGE_WORDS =
-  /\b(\p{L}+)\s+(?:words?|nouns?|verbs?|adjectives?|text|script|letters|woorden|w[oö]rter\w*|mots|palabras|parole|palavras|kelimeler\w*|kata)\b/giu;
+  /\b(\p{L}+)\s+(?:words?|nouns?|verbs?|adjectives?|text|script|letters|woorden|w[oö]rter\w*|mots|palabras|parole|palavras|kelimeler\w*|kata|shabd|shabdon|slova|slov)\b/giu;
 
 function languageNamed(goal: string): string | undefined {
   for (const pattern of [IN_LANGUAGE, LANGUAGE_WORDS])

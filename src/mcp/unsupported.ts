@@ -177,7 +177,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // and IRR, zakat, and subtitles shifted in time (the caption formatter converts and checks cues, it does not move
     // them); finding accounts of people.
     pattern:
-      /\binflation\b|\bchurn(?:\s+rate)?\b|\bballoon\s+payments?\b|\bzakat\b|\bnpv\b|\birr\b|\bnet\s+present\s+value\b|\binternal\s+rate\s+of\s+return\b|\bpiti\b|\bpmi\b|\bprepay\w*\b|\bpart[- ]payments?\b|\b(?:shift|delay|offset|re-?sync|sync)\w*\b.{0,30}\b(?:subtitles?|captions?|subtitle timings?|cues?)\b|\bfind\b.{0,30}\binfluencers?\b/i,
+      /\binflation\b|\bchurn(?:\s+rate)?\b|\bballoon\s+payments?\b|\bzakat\b|\bnpv\b|\birr\b|\bnet\s+present\s+value\b|\binternal\s+rate\s+of\s+return\b|\bpiti\b|\bpmi\b|\bprepay\w*\b|\bpart[- ]payments?\b|\b(?:shift|delay|offset|re-?sync|sync)\w*\b.{0,30}\b(?:subtitles?|captions?|subtitle timings?|cues?|timestamps?\s+in\s+the\s+(?:srt|vtt))\b|\bfind\b.{0,30}\binfluencers?\b/i,
     what: 'inflation, churn, balloon loans and prepayments, NPV and IRR, zakat, shifting subtitles and finding influencers',
   },
   {
@@ -229,7 +229,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     // Apple iWork documents: LibreOffice reads none of them here.
-    pattern: /\.(?:pages|numbers|key)\b(?![.\w])|\bapple\s+(?:numbers|pages|keynote)\b|\bkeynote\b/i,
+    pattern: /\.(?:pages|numbers|key)\b(?![.\w])|\bapple\s+(?:numbers|pages|keynote)\b|\bkeynote\b(?!\.\w)/i,
     what: 'Apple Pages, Numbers and Keynote files',
   },
   {
@@ -318,7 +318,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Images made from several (an animation from frames), an image's print resolution changed, a QR code read: the
     // image tools convert, compress and read metadata; the QR tool makes codes.
     pattern:
-      /\bframes\b.{0,40}\b(?:animat\w*|gif)\b|\b(?:set|change|make|convert|increase|raise)\b.{0,30}\b\d{2,4}\s*dpi\b|\bdpi\b.{0,15}\bto\s+\d{2,4}\b|\b(?:decode|read)\b.{0,30}\bqr\b|\bqr\b.{0,40}\b(?:decode|read)\s+(?:it|this|that)\b|\bwhat\b.{0,40}\b(?:in|behind)\s+the\s+qr\b|\bqr\b.{0,30}\b(?:photo|picture|image|screenshot)\b.{0,30}\b(?:says?|points?|goes|leads?|hidden|contains?)\b|\bwhere\s+does\s+(?:this|the)\s+qr\b|\bdynamic\s+qr\b|\bcount\s+(?:the\s+)?scans\b|\bscan\s+(?:counts|analytics|tracking|statistics)\b/i,
+      /\bframes\b.{0,40}\b(?:animat\w*|gif)\b|\b(?:set|change|make|convert|increase|raise)\b.{0,30}\b\d{2,4}\s*dpi\b|\bdpi\b.{0,15}\bto\s+\d{2,4}\b|\b(?:decode|read)\b.{0,30}\bqr\b|\bqr\b.{0,40}\b(?:decode|read)\s+(?:it|this|that)\b|\bwhat\b.{0,40}\b(?:in|behind)\s+the\s+qr\b|\bqr\b.{0,30}\b(?:photo|picture|image|screenshot)\b.{0,30}\b(?:says?|points?|goes|leads?|hidden|contains?)\b|\bwhere\s+does\s+(?:this|the)\s+qr\b|\bdynamic\s+qr\b|\bqr\b.{0,60}\bchange\s+(?:the\s+)?(?:destination|link|url|target)\b.{0,20}\blater\b|\bhow\s+many\s+(?:people\s+)?(?:have\s+)?scanned\b|\bcount\s+(?:the\s+)?scans\b|\bscan\s+(?:counts|analytics|tracking|statistics)\b/i,
     what: 'animations from frames, print resolution (DPI), reading QR codes and dynamic QR codes',
   },
   {
@@ -332,7 +332,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Text shaped in ways no tool writes: "fancy" Unicode letters (𝓼𝓬𝓻𝓲𝓹𝓽, 𝐛𝐨𝐥𝐝), lines sorted by their length (the
     // sorters order alphabetically, in reverse or at random), .ico icons made from an image.
     pattern:
-      /\b(?:fancy|cursive|gothic|bubble|aesthetic)\s+(?:unicode\s+)?(?:letters|fonts?|text|writing)\b|\bunicode\s+(?:fonts?|letters)\b|\bsort\w*\b.{0,40}\bby\s+(?:how\s+many\s+characters|(?:their\s+|line\s+|word\s+)?length|character\s+count|number\s+of\s+(?:characters|letters|words))\b|\b(?:make|create|generate|build)\b.{0,30}\.ico\b|\bmulti-?(?:size|resolution)\s+\.?ico\b/i,
+      /\b(?:fancy|cursive|gothic|bubble|aesthetic)\s+(?:unicode\s+)?(?:letters|fonts?|text|writing)\b|\bunicode\s+(?:fonts?|letters)\b|\bsort\w*\b.{0,40}\bby\s+(?:how\s+(?:many\s+characters|long\s+(?:they|each\s+(?:one|line))\s+(?:are|is))|(?:their\s+|line\s+|word\s+)?length|character\s+count|number\s+of\s+(?:characters|letters|words))\b|\b(?:make|create|generate|build)\b.{0,30}\.ico\b|\bmulti-?(?:size|resolution)\s+\.?ico\b/i,
     what: 'fancy Unicode letters, sorting by length and .ico icons',
   },
   {
@@ -380,6 +380,13 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\b(?:compress|shrink|squeeze|downsize)\w*\b(?!.{0,30}\b(?:images?|photos?|pictures?|jpe?gs?|pngs?)\b).{0,30}\bpdfs?\b|\bpdfs?\b.{0,30}\b(?:smaller|compress\w*|shrink\w*)\b|\b\d+(?:[.,]\d+)?\s*(?:GB|gigabytes?)\s+(?:[\w-]+\s+){0,2}(?:iso|files?|archives?|zip|rar|backups?|videos?|folders?|uploads?|dumps?)\b/i,
     what: 'compressing PDFs and files of gigabytes',
+  },
+  {
+    // Roman numerals, dimensional weight, code for Go or PowerShell, punycode, XSLT, a photo described, backlinks and
+    // domain authority, sending a book to a Kindle, local services, repairs, tuning instruments, copying between devices.
+    pattern:
+      /\broman\s+numerals?\b|\b[MDCLXVI]{2,}-style\b|\b(?:dimensional|volumetric)\s+weight\b|\bpowershell\b|\binvoke-restmethod\b|\bas\s+go\s+(?:net\/http\s+)?code\b|\bpunycode\b|\bxn--|\b(?:apply|run|use)\s+(?:this\s+|an?\s+|the\s+|my\s+|our\s+)?xslt?\b|\bdescrib\w*\s+what(?:'s|\s+is)\s+in\b|\blook\s+at\s+(?:this|the|my)\s+(?:photo|picture|image)\b|\breferring\s+domains\b|\bdomain\s+(?:authority|rating)\b|\b(?:DA|DR)(?:\/(?:DA|DR))?\s+scores?\b|\bbacklinks?\b|\b(?:e-?mail|send|mail)\b.{0,30}\bto\s+(?:my\s+)?kindle\b|\bfind\s+(?:me\s+)?(?:a|an)\s+(?:[\w-]+\s+){1,3}near\s+[A-Z]|\b(?:cracked|broken|smashed)\s+(?:phone|screen)\b|\bscreen\s+is\s+(?:cracked|broken|smashed)\b|\btune\s+(?:my|the|a)\s+(?:guitar|piano|violin|ukulele|bass|cello)\b|\b(?:copy|move|transfer)\b.{0,30}\b(?:from|off)\s+(?:my\s+)?(?:old\s+)?(?:camera|phone|tablet|laptop|sd\s+card)\b.{0,20}\b(?:on|onto|to)\s+(?:my|the|a)\b|\bpdf\b.{0,80}\b(?:squash|shrink|compress|squeeze)\w*\s+(?:it|this)\b/i,
+    what: 'Roman numerals, shipping weights, code for other languages, punycode, XSLT, describing photos, backlinks, sending to a Kindle, local services and repairs',
   },
 ];
 

@@ -932,3 +932,37 @@ test('chat and voice ways of asking: an @mention, "example dot com", "what\'s wr
   assert.equal(plan('the flat is 74 m², what is the square footage').target?.id, 'unitConversions.areaConverter');
   assert.equal(plan('Переведи этот текст в заглавные буквы: привет мир').target?.id, 'textUtilities.textCaseConverter');
 });
+
+test('Roman numerals, shipping weights, PowerShell, punycode, XSLT, describing a photo, backlinks, a Kindle by mail, local services, repairs and instruments are "unsupported"', () => {
+  for (const goal of [
+    'write 2024 in Roman numerals for the cornerstone',
+    'volumetric weight of a 50x30x30 box for DHL Express',
+    'turn this curl call into a PowerShell one-liner',
+    'what is the punycode of café-bücher.de',
+    'apply my XSLT to this product feed',
+    'describe what is in this photo so I can use it as alt text',
+    'how many backlinks does rival-shop.com have',
+    'find me a good dog groomer near Bristol',
+    'my laptop screen is cracked, can you repair it',
+    'tune my ukulele please',
+    'sort these names by how long each one is',
+    'Random Hindi shabd for a word game, 15 of them',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  // The words of those jobs in a job a tool does: an XSLT that chokes on tag soup wants valid XHTML; a file called keynote.pptx is PowerPoint.
+  assert.equal(plan('our XSLT step fails on this tag-soup page, convert the html to well-formed xml').status !== 'unsupported', true);
+  assert.equal(plan('pull the text out of keynote.pptx').status !== 'unsupported', true);
+});
+
+test('more ways of asking: big capital letters, written out in words for a cheque, edits versus a revision, "Unexpected token", revenue per thousand, a screening robot, a blank home-screen tile, an anchored pattern, a file emailed as PDF', () => {
+  assert.equal(plan('please put the poster heading in big capital letters: summer fete').target?.id, 'textUtilities.textCaseConverter');
+  assert.equal(plan('need 2310.75 euros written out in words for the invoice').target?.id, 'textUtilities.numberToWords');
+  assert.equal(plan('show the edits versus revision 3 of the policy text').target?.id, 'textUtilities.compareTexts');
+  assert.equal(plan('the app crashes with Unexpected token ] in JSON at position 88, where is the error').target?.id, 'developerApis.jsonValidator');
+  assert.equal(plan('my channel got 120 dollars for 60,000 views, what is the revenue per thousand').target?.id, 'youtubeTools.youtubeRpmCalculator');
+  assert.equal(plan('will a screening robot reject my CV for this job ad? both pasted below').target?.id, 'textIntelligence.atsGap');
+  const icons = plan('on Android the home screen shortcut to our site shows a blank icon');
+  assert.ok(['seoApis.siteIconsChecker', 'site-icons-audit-job'].includes(icons.target?.id ?? ''), JSON.stringify(icons.target));
+  assert.equal(plan('does ^[A-Z]{2}\\d{4}$ match AB1234 and A12345').target?.id, 'developerApis.regexTester');
+  assert.equal(plan('the bank emailed my statement as PDF and I want it as plain text').target?.id, 'documents.pdfToTxt');
+});
