@@ -141,7 +141,7 @@ export function withPastedKinds(goal: string): string {
       // "what's wrong with this json", "how fast could someone guess it", "follow every hop", "not fully secure", "a
       // table they can open in a browser", "the square footage": a check, a password's strength, a redirect chain, mixed
       // content, HTML, square feet.
-      .replace(/\bwhat'?s\s+wrong\s+with\s+(?:this|my|the|our)\b/gi, '$& validate check ')
+      .replace(/\bwhat'?s\s+wrong\s+with\s+(?:this|my|the|our)\s+(?:json|yaml|xml|sql|css|html|regex|config|cron|jwt|token)\b/gi, '$& validate check ')
       .replace(
         /\bhow\s+(?:fast|long|quickly|easily)\s+(?:could|would|can|will)\s+(?:someone|anyone|a\s+hacker|hackers|they|people)\s+(?:guess|crack)\b/gi,
         ' password strength crack ',
