@@ -1,9 +1,10 @@
 /**
  * Goals in other languages: the catalog speaks English, so the common words of its tool families in German, Spanish,
  * French, Italian, Portuguese, Dutch, Swedish, Polish, Turkish, Indonesian, Czech and Vietnamese, and in romanised
- * Japanese, Russian, Chinese (pinyin) and Arabic, are read as their English equivalents too ("quitar todos los
- * espacios" also says "remove spaces"). Each entry is one concept of the catalog (a word of its tools' titles) and its
- * common spellings, without accents; words that are also common English words are left out ("site", "file", "test").
+ * Japanese, Russian (Cyrillic is read through its romanisation), Chinese (pinyin) and Arabic, are read as their English
+ * equivalents too ("quitar todos los espacios" also says "remove spaces"). Each entry is one concept of the catalog (a
+ * word of its tools' titles) and its common spellings, without accents; words that are also common English words are
+ * left out ("site", "file", "test").
  */
 const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['text', 'texto testo tekst metin teks texte tekstu tekstin wenben'],
