@@ -966,3 +966,8 @@ test('more ways of asking: big capital letters, written out in words for a chequ
   assert.equal(plan('does ^[A-Z]{2}\\d{4}$ match AB1234 and A12345').target?.id, 'developerApis.regexTester');
   assert.equal(plan('the bank emailed my statement as PDF and I want it as plain text').target?.id, 'documents.pdfToTxt');
 });
+
+test('a goal written in another language bears twice as many words the catalog does not know (its own words); a job no tool does stays refused', () => {
+  assert.equal(plan('Buat password kuat 16 karakter tanpa simbol untuk akun kantor saya').target?.id, 'securityApis.securePasswordGenerator');
+  assert.equal(plan('Bitte buche mir einen Tisch im Restaurant für heute Abend').status, 'unsupported');
+});
