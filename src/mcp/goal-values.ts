@@ -366,7 +366,8 @@ export function valuesFromGoal(
       if (used.has(n) || n.percent || n.currency || !Number.isInteger(n.value)) continue;
       const [, next = '', second = ''] = /^\s*(?:-\s*)?([a-z][a-z\d]*)(?:\s+([a-z]+))?/i.exec(source.slice(n.end))?.map((w) => w?.toLowerCase()) ?? [];
       const plural = (w: string): boolean => /\w{2,}s$/.test(w) && !/^(?:times|years|months|weeks|days|hours|minutes|seconds|was|is|has|does)$/.test(w);
-      const f = /^(?:char(?:acter)?s?|digits?|letters?)$/.test(next)
+      // (Characters in the lexicon's languages too: "16 karakter", "18 tekens", "20 Zeichen".)
+      const f = /^(?:char(?:acter)?s?|digits?|letters?|caracteres|caratteri|tekens|zeichen|tecken|znak(?:i|ow|ów)|karakter|znaku|znaků)$/.test(next)
         ? numeric.find((x) => free(x) && /^(?:length|size)$/i.test(x.name))
         : plural(next) || made.has(next) || plural(second)
           ? numeric.find((x) => free(x) && /^count$/i.test(x.name))

@@ -968,6 +968,9 @@ test('more ways of asking: big capital letters, written out in words for a chequ
 });
 
 test('a goal written in another language bears twice as many words the catalog does not know (its own words); a job no tool does stays refused', () => {
-  assert.equal(plan('Buat password kuat 16 karakter tanpa simbol untuk akun kantor saya').target?.id, 'securityApis.securePasswordGenerator');
+  const password = plan('Buat password kuat 16 karakter tanpa simbol untuk akun kantor saya');
+  assert.equal(password.target?.id, 'securityApis.securePasswordGenerator');
+  assert.equal(password.input.length, 16, '"16 karakter" is a length, as "18 tekens" and "20 Zeichen" are');
+  assert.equal(plan('Maak een sterk wachtwoord van 18 tekens').input.length, 18);
   assert.equal(plan('Bitte buche mir einen Tisch im Restaurant für heute Abend').status, 'unsupported');
 });
