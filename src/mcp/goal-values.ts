@@ -125,7 +125,12 @@ const CRON =
 export const BASE64_RUN = /(?<![\w/+])(?=[a-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*\d)[A-Za-z0-9+/]{12,}={0,2}(?![\w/+])/;
 /** Unix time in seconds or milliseconds from 2001 to 2033 (1,000,000,000 to 1,999,999,999). */
 const EPOCH = /(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)/;
-const DIMENSIONS = /\b(\d{2,5})\s?[x×]\s?(\d{2,5})\b/i;
+/** "1080x1350", "1080 by 1350", "1500 wide by 500 tall": a width and a height. */
+const DIMENSIONS = /\b(\d{2,5})\s?(?:px\s*)?(?:wide\s+)?(?:[x×]|by)\s?(\d{2,5})\b/i;
+/** A password as people write one: letters, digits and a symbol, 6 to 64 characters, no spaces. */
+const PASSWORD_LIKE = /(?<!\S)(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[!@#$%^&*?_~+=])[^\s'"]{6,64}?(?=[.,;:]?(?:\s|$))/;
+/** Words after a field's name that are no value of it ("source of the traffic", "medium is"). */
+const STOP_VALUES = new Set(['of', 'is', 'the', 'a', 'an', 'and', 'or', 'to', 'for', 'in', 'on', 'with', 'from', 'it', 'this', 'that', 'code', 'file']);
 const ISO_DATE = /\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b/;
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 const IPV4 = /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/\d{1,2})?\b/;
@@ -292,6 +297,15 @@ export function valuesFromGoal(
     const after = new RegExp(`\\b${spaced(f.name).toLowerCase()}\\s+(?:is\\s+|=\\s*|:\\s*)?([^\\s'"]*[\\d!@#$%^&*_][^\\s'"]*)`, 'i').exec(source);
     if (after?.[1]) set(f, after[1].replace(/[.,;?]+$/, ''), `the word after "${f.name}" in the goal`);
   }
+  // "source newsletter, medium email, campaign spring": several text fields each named and followed by its value.
+  const pairs = fields
+    .filter((f) => free(f) && f.type === 'string' && f.enum.length === 0 && spaced(f.name).length >= 3)
+    .map((f) => ({ f, value: new RegExp(`\\b${spaced(f.name).toLowerCase()}\\s*(?:=|:)?\\s+([\\w.-]+)`, 'i').exec(source)?.[1] }))
+    .filter((p): p is { f: Field; value: string } => p.value !== undefined && !STOP_VALUES.has(p.value.toLowerCase()));
+  if (pairs.length >= 2) for (const { f, value } of pairs) set(f, value, `the word after "${f.name}" in the goal`);
+  // A password as people write one (letters, digits and a symbol: "Summer2024!") for a tool that checks one.
+  const password = PASSWORD_LIKE.exec(source)?.[0];
+  if (password) set(named(/^password$/i, 'string'), password, 'a password in the goal');
   const json = jsonOf(source);
   if (json !== undefined) {
     const field = named(/^json$|^data$|^object$|^value$|^input$/i);
@@ -364,12 +378,14 @@ export function valuesFromGoal(
     const made = new Set(item.title.toLowerCase().match(/[a-z]{3,}/g) ?? []);
     for (const n of numbers) {
       if (used.has(n) || n.percent || n.currency || !Number.isInteger(n.value)) continue;
-      const [, next = '', second = ''] = /^\s*(?:-\s*)?([a-z][a-z\d]*)(?:\s+([a-z]+))?/i.exec(source.slice(n.end))?.map((w) => w?.toLowerCase()) ?? [];
+      // ("5 time-ordered UUIDs", "50 time-ordered v7 uuids": a plural noun a word or two on.)
+      const [, next = '', second = '', third = ''] =
+        /^\s*(?:-\s*)?([a-z][a-z\d-]*)(?:\s+\(?([a-z][a-z\d]*)\)?)?(?:\s+([a-z]+))?/i.exec(source.slice(n.end))?.map((w) => w?.toLowerCase()) ?? [];
       const plural = (w: string): boolean => /\w{2,}s$/.test(w) && !/^(?:times|years|months|weeks|days|hours|minutes|seconds|was|is|has|does)$/.test(w);
       // (Characters in the lexicon's languages too: "16 karakter", "18 tekens", "20 Zeichen".)
       const f = /^(?:char(?:acter)?s?|digits?|letters?|caracteres|caratteri|tekens|zeichen|tecken|znak(?:i|ow|ów)|karakter|znaku|znaků)$/.test(next)
         ? numeric.find((x) => free(x) && /^(?:length|size)$/i.test(x.name))
-        : plural(next) || made.has(next) || plural(second)
+        : plural(next) || made.has(next) || plural(second) || (/-/.test(next) && plural(third))
           ? numeric.find((x) => free(x) && /^count$/i.test(x.name))
           : undefined;
       if (f) (set(f, n.value, `"${n.raw} ${next}" in the goal`), used.add(n));

@@ -974,3 +974,14 @@ test('a goal written in another language bears twice as many words the catalog d
   assert.equal(plan('Maak een sterk wachtwoord van 18 tekens').input.length, 18);
   assert.equal(plan('Bitte buche mir einen Tisch im Restaurant für heute Abend').status, 'unsupported');
 });
+
+test('values named by their field one after another ("source newsletter, medium email"), a password as people write one, "wide by … tall", a count a word or two before its noun', () => {
+  const utm = plan('tag https://shop.example.org/spring for the mailing: source newsletter, medium email, campaign spring_sale');
+  // (The campaign tracking workflow builds the same link and takes the same fields.)
+  assert.ok(['marketingApis.utmBuilder', 'campaign-tracking-setup-job'].includes(utm.target?.id ?? ''), JSON.stringify(utm.target));
+  assert.deepEqual([utm.input.source, utm.input.medium, utm.input.campaign], ['newsletter', 'email', 'spring_sale']);
+  assert.equal(plan('is Tr0ub4dor&3 a decent password or will it get cracked').input.password, 'Tr0ub4dor&3');
+  const size = plan('the banner is 1500 wide by 500 tall, is that right for an X header');
+  assert.deepEqual([size.input.width, size.input.height], [1500, 500]);
+  assert.equal(plan('5 time-ordered UUIDs (v7) for the fixtures').input.count, 5);
+});
