@@ -1,5 +1,6 @@
 import { spelledOut } from './conversion-intent.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
+import { EPOCH } from './goal-values.ts';
 import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
 
 /**
@@ -12,9 +13,8 @@ import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
 const CLOCK_IN_ZONE =
   /\b(?:\d{1,2}(?::[0-5]\d)?\s*(?:am|pm|AM|PM|a\.m\.|p\.m\.)|(?:[01]?\d|2[0-3]):[0-5]\d)\b(?=.{0,60}(?:\b(?:time\s*zones?|timezones?|utc|gmt|[ecmp][sd]t|ist|cet|cest|bst|aest|jst)\b|\b[A-Z][a-z]+\s+time\b|\bwhat\s+time\s+(?:is|would|will)\s+(?:it|that|this)\b))/g;
 
-/** Unix time in seconds or milliseconds (2001–2033) with a word of dates or times beside it. */
-const UNIX_TIME_AS_DATE =
-  /(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)(?=.*\b(?:date|time|when|day|human|readable|utc)\b)|\b(?:date|time|when|day|human|readable|utc)\b.*(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)/i;
+/** Unix time (goal-values.ts EPOCH) with a word of dates or times in the goal. */
+const unixTimeAsDate = (goal: string): boolean => EPOCH.test(goal) && /\b(?:date|time|when|day|human|readable|utc)\b/i.test(goal);
 
 /** An amount in one currency and another currency named, none of them a pound that may be a weight ("$4 a pound"). */
 function currencyPair(goal: string): boolean {
@@ -62,7 +62,7 @@ export function withPastedKinds(goal: string): string {
       // "how many yen for 300 Canadian dollars": an amount of one currency and another currency is a conversion.
       .concat(currencyPair(goal) ? ' currency converter ' : '')
       // "1600000000000 ms as a date in Los Angeles": a number of Unix time read as a date is a timestamp.
-      .concat(UNIX_TIME_AS_DATE.test(goal) ? ' unix timestamp ' : '')
+      .concat(unixTimeAsDate(goal) ? ' unix timestamp ' : '')
       // "interest that is not compounded", "without compounding": simple interest, whatever "compound" says.
       .replace(/\b(?:not|non|without|no)[- ](?:\w+[- ])?compound(?:ed|ing)?\b/gi, ' simple interest ')
       // "write a short product description for …", "draft a 100-word bio": new text to be written (not a snippet cut

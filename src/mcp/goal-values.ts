@@ -124,7 +124,7 @@ const CRON =
 /** A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word. */
 export const BASE64_RUN = /(?<![\w/+])(?=[a-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*\d)[A-Za-z0-9+/]{12,}={0,2}(?![\w/+])/;
 /** Unix time in seconds or milliseconds from 2001 to 2033 (1,000,000,000 to 1,999,999,999). */
-const EPOCH = /(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)/;
+export const EPOCH = /(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)/;
 /** "1080x1350", "1080 by 1350", "1500 wide by 500 tall": a width and a height. */
 const DIMENSIONS = /\b(\d{2,5})\s?(?:px\s*)?(?:wide\s+)?(?:[x×]|by)\s?(\d{2,5})\b/i;
 /** A password as people write one: letters, digits and a symbol, 6 to 64 characters, no spaces. */
