@@ -57,8 +57,52 @@ const GENERIC_KINDS = /^(?:spreadsheets?|slides?|slide\s+deck|plain\s+text|text\
 /** Formats of one kind of document: a generic word for the kind names any of them. */
 const FAMILY: Record<string, string> = { pptx: 'slides', ppt: 'slides', odp: 'slides', xlsx: 'sheet', xls: 'sheet', ods: 'sheet' };
 const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
-/** "to" in English and, where it cannot be an English word, in German, Dutch, French, Polish and Greek ("als CSV", "naar pdf", "na Worda", "se pdf"). */
-const TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'be', 'become', 'als', 'naar', 'nach', 'zu', 'vers', 'na', 'se']);
+/**
+ * "to" in English and, where it cannot be an English word, in German, Dutch, French, Polish, Greek, Swedish,
+ * Spanish, Portuguese, Indonesian and Vietnamese ("als CSV", "naar pdf", "na Worda", "se pdf", "till PDF", "para
+ * Word", "ke PDF", "sang PDF").
+ */
+const TO_MARKERS = new Set([
+  'to',
+  'into',
+  'as',
+  'for',
+  '->',
+  '→',
+  '2',
+  'be',
+  'become',
+  'als',
+  'naar',
+  'nach',
+  'zu',
+  'vers',
+  'na',
+  'se',
+  'till',
+  'para',
+  'ke',
+  'jadi',
+  'menjadi',
+  'sang',
+  'thành',
+]);
+/**
+ * A format written with a word of another language: German, Dutch and Swedish compounds ("HTML-Datei", "Word-bestand",
+ * "Word-filen": the format), and Turkish case endings after an apostrophe, the dative for the target ("Word'e", "PDF'ye":
+ * to Word, to PDF) and the ablative for the source ("PDF'den": from PDF). "in ein PDF", "in een pdf": into a PDF.
+ */
+function withForeignFormatWords(text: string): string {
+  return text
+    .replace(
+      /\b([a-z0-9]+)-(?:datei|dateien|dokument|bestand|bestanden|filen|fil|filer|tabelle|seite|version|versie|format|formaat|formatet)\b/gi,
+      (whole, name: string) => (formatOf(name.toLowerCase()) ? name : whole),
+    )
+    .replace(/\b([a-z0-9]+)['’](y?[ea]|[dt][ea]n)(?![\p{L}])/giu, (whole, name: string, ending: string) =>
+      formatOf(name.toLowerCase()) ? `${/n$/i.test(ending) ? 'from' : 'to'} ${name}` : whole,
+    )
+    .replace(/\bin\s+(?=(?:ein|eine|einen|een)\s)/gi, 'to ');
+}
 /** Words before a format that say the thing is already there ("this png", "my pdf"). */
 const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having or being handed (the source) and of wanting (the target) a format. */
@@ -70,7 +114,7 @@ const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|p
 const STORED = /^(?:saved|stored|kept|written|exported)$/;
 const WISH = /^(?:need|needs|want|wants|like|please|pls|can|could|should|must)$/;
 /** Words between a marker and the format it marks that leave it marked: "as a transparent png", "of the old .xls". */
-const ARTICLES = /^(?:a|an|the)$/;
+const ARTICLES = /^(?:a|an|the|een|ein|eine|einen|un|una|une|um|uma)$/;
 const DETERMINERS = /^(?:a|an|the|this|that|these|those|my|our|your|its|their)$/;
 /** Text asked for without its formatting ("the bare words", "readable text without the markup"). */
 const BARE_TEXT =
@@ -252,7 +296,7 @@ const SPOKEN_TERMS = new Set([
 
 /** The formats a goal names, in order, with the words before each. */
 function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
-  const words = spelledOut(goal)
+  const words = withForeignFormatWords(spelledOut(goal))
     .toLowerCase()
     // ("won't take epub": one word, "wont", as NOT spells it.)
     .replace(/n['’]t\b/g, 'nt')

@@ -99,8 +99,11 @@ function namedByTitle(item: CatalogItem, goal: string): boolean {
   const title = tokens(item.title.replace(/\([^)]*\)/g, ' ').replace(TOOL_NOUNS, ' '));
   if (title.length < 2) return false;
   const said = new Set(tokens(goal));
-  return title.every((t) => said.has(t));
+  return title.every((t) => said.has(t) || (TITLE_WORD_FORMS.get(t) ?? []).some((form) => said.has(form)));
 }
+
+/** Other words for a word of a tool's title ("compress this photo" names Compress image). */
+const TITLE_WORD_FORMS = new Map([['imag', tokens('photo photos picture pictures pic pics')]]);
 
 /**
  * What a tool would refuse that the goal asks of it: a unit no converter knows ("3 cubits to cm"), a formula over
@@ -564,9 +567,11 @@ const FILE_WORDS =
 /** Whether the goal gives (or speaks of) what the item works on: a page for a tool that needs a URL, a file for a file tool. */
 function fitsInput(item: CatalogItem, goal: string, given: Record<string, unknown>, hasUrl: boolean): boolean {
   if (Object.keys(given).length > 0) return true;
+  // ("comprimi questa immagine": the words of another language for a file or a page count as theirs in English.)
+  const read = [goal, ...englishOf(goal)].join(' ');
   // Every requirement is met by a page (its URL, or its HTML for a workflow that can analyse it locally).
   if (item.requires.length > 0 && item.requires.every((group) => group.some((f) => URL_INPUTS.has(f)) && group.every((f) => URL_INPUTS.has(f) || f === 'html')))
-    return hasUrl || PAGE_WORDS.test(goal);
+    return hasUrl || PAGE_WORDS.test(read);
   const upload = item.tool?.upload;
   if (upload && !upload.optional) {
     // "compress these pdfs" is not for an image compressor: of the file formats the goal names, one must be one
@@ -574,7 +579,7 @@ function fitsInput(item: CatalogItem, goal: string, given: Record<string, unknow
     const formats = formatsNamed(goal).filter((f): f is FileKind => f in FILE_KINDS);
     const makes = /(?:^|-)(?:to|2)-([a-z0-9]+)$/.exec(item.tool?.slug ?? '')?.[1];
     if (formats.length > 0 && !formats.some((f) => upload.accept.includes(f) || f === makes)) return false;
-    return FILE_WORDS.test(goal) || conversionIntentOf(goal) !== undefined || /\w\.[a-z0-9]{2,4}\b/i.test(goal);
+    return FILE_WORDS.test(read) || conversionIntentOf(goal) !== undefined || /\w\.[a-z0-9]{2,4}\b/i.test(goal);
   }
   return true;
 }

@@ -985,3 +985,23 @@ test('values named by their field one after another ("source newsletter, medium 
   assert.deepEqual([size.input.width, size.input.height], [1500, 500]);
   assert.equal(plan('5 time-ordered UUIDs (v7) for the fixtures').input.count, 5);
 });
+
+test('a conversion asked in another language: compounds ("PDF-Datei", "Word-filen"), Turkish case endings ("Word\'e", "Excel\'den"), "in ein", "naar een", "till", "para"', () => {
+  const cases: Array<[goal: string, from: string, to: string]> = [
+    ['Konvertiere die PDF-Datei bitte in eine Word-Datei', 'pdf', 'docx'],
+    ["Bu Excel'den CSV'ye aktarır mısın", 'xlsx', 'csv'],
+    ["şu PDF'yi Word'e çevir", 'pdf', 'docx'],
+    ['Zet de notulen om naar een PDF-bestand, ze staan in Word', 'docx', 'pdf'],
+    ['Spara Excel-filen till CSV', 'xlsx', 'csv'],
+    ['Converta o arquivo Markdown para HTML', 'md', 'html'],
+  ];
+  for (const [goal, from, to] of cases) assert.deepEqual(conversionIntentOf(goal), { from, to }, goal);
+  assert.equal(plan('Konvertiere die PDF-Datei bitte in eine Word-Datei').target?.id, 'documents.pdfToDocx');
+  // English words after a hyphen or an apostrophe are no case ending: "json-ld" is structured data, "pdf's" a possessive.
+  assert.equal(conversionIntentOf("the pdf's fonts"), undefined);
+});
+
+test('"compress this photo" names Compress image (a photo is an image); a file named in another language is a file ("comprimi questa immagine")', () => {
+  for (const goal of ['compress this photo', 'compress my pictures before I upload them', 'comprimi questa immagine', 'kecilkan foto ini'])
+    assert.equal(plan(goal).target?.id, 'convertors.compressImage', goal);
+});
