@@ -317,7 +317,21 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     return { results, originals };
   };
 
-  const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogItem) => boolean) | undefined, grouped: boolean): Ranking => {
+  // The searches of the last goals, by everything that decides them: discover_tools searches a query again for the
+  // window it re-ranks, and a client plans a goal before it solves it.
+  const searched = new Map<string, ReturnType<typeof run>>();
+  const rememberedRun = (key: string, search: () => ReturnType<typeof run>): ReturnType<typeof run> => {
+    let found = searched.get(key);
+    if (!found) {
+      found = search();
+      if (searched.size >= 500) searched.delete(searched.keys().next().value as string);
+      searched.set(key, found);
+    }
+    return found;
+  };
+
+  /** `filterKey` names the filter (search results of one group or kind), so that a search is remembered with it. */
+  const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogItem) => boolean) | undefined, grouped: boolean, filterKey = ''): Ranking => {
     const inputFields = new Set(options.inputFields ?? []);
     const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));
     const fileGoal = mentionsFile(goal);
@@ -334,7 +348,8 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       if (item.tool?.upload && !item.tool.upload.optional) factor *= fileGoal ? FILE_YES : FILE_NO;
       return factor;
     };
-    const { results, originals } = run(goal, filter, docBoost);
+    const key = JSON.stringify([goal, options.hasUrl === true, options.pages ?? 0, given, filterKey]);
+    const { results, originals } = rememberedRun(key, () => run(goal, filter, docBoost));
     // Words the catalog does not know ("organised", "tomorrow") cannot tell candidates apart: only
     // known words that name something count for coverage.
     const meaningful = originals.filter((t) => !isGenericStem(t) && (knows(t) || (correct(t) !== undefined && !isGenericStem(correct(t)!))));
@@ -388,7 +403,13 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
           .map((item) => ({ item, score: 0, matched: [] }));
       // The router's ranking (coverage, intent, direction, phrases), every item kept: a tool and the
       // workflow around it are both listed.
-      const results = rankWith(searchableGoal(withPastedKinds(query)), { hasUrl: hasPage(query), limit: limit + 10 }, filter, false).ranked;
+      const results = rankWith(
+        searchableGoal(withPastedKinds(query)),
+        { hasUrl: hasPage(query), limit: limit + 10 },
+        filter,
+        false,
+        `${options.group ?? ''}/${options.kind ?? ''}`,
+      ).ranked;
       // A query that names formats ("xml to json") puts the conversions in that direction first.
       const conversions = new Set(conversionCandidates(items, query).filter(filter));
       if (conversions.size === 0) return results.slice(0, limit);
@@ -614,11 +635,34 @@ function phraseFactor(pairs: Array<{ inOrder: string; reversed: string }>, phras
   return 1 + Math.min(0.5, bonus);
 }
 
-/** The goal's words in order, stemmed (null for stop words), for reading "from X", "to Y", "into Y". */
-type Sequence = Array<{ word: string; token: string | null }>;
+/**
+ * The goal's words in order, read once for every candidate's directions: each "from X", "out of X", "to Y", "into Y"
+ * or "as Y" with the (at most three) stems that follow it, where each stem first occurs, and where "how many" / "how
+ * much" does.
+ */
+interface Sequence {
+  markers: Array<{ fromMarker: boolean; next: string[] }>;
+  firstAt: Map<string, number>;
+  howMany: number;
+}
 
 function sequenceOf(goal: string): Sequence {
-  return words(goal).map((word) => ({ word, token: tokens(word)[0] ?? null }));
+  const read = words(goal).map((word) => ({ word, token: tokens(word)[0] ?? null }));
+  const markers: Sequence['markers'] = [];
+  const firstAt = new Map<string, number>();
+  read.forEach(({ word, token }, i) => {
+    if (token !== null && !firstAt.has(token)) firstAt.set(token, i);
+    const fromMarker = word === 'from' || (word === 'of' && read[i - 1]?.word === 'out');
+    if (!fromMarker && !TO_MARKERS.has(word)) return;
+    const next = read
+      .slice(i + 1)
+      .filter((s) => s.token !== null)
+      .slice(0, 3)
+      .map((s) => s.token as string);
+    markers.push({ fromMarker, next });
+  });
+  const howMany = read.findIndex((s, i) => s.word === 'how' && (read[i + 1]?.word === 'many' || read[i + 1]?.word === 'much'));
+  return { markers, firstAt, howMany };
 }
 
 const TO_MARKERS = new Set(['to', 'into', 'as']);
@@ -665,27 +709,23 @@ function directionsOf(item: CatalogItem): Array<[ReadonlySet<string>, ReadonlySe
 /** +1 when the goal converts from `source` to `target`, -1 for the reverse, 0 when it does not say. */
 function directionVote(sequence: Sequence, source: ReadonlySet<string>, target: ReadonlySet<string>): number {
   let vote = 0;
-  sequence.forEach(({ word }, i) => {
-    const fromMarker = word === 'from' || (word === 'of' && sequence[i - 1]?.word === 'out');
-    if (!fromMarker && !TO_MARKERS.has(word)) return;
-    const next = sequence
-      .slice(i + 1)
-      .filter((s) => s.token !== null)
-      .slice(0, 3)
-      .map((s) => s.token as string);
+  for (const { fromMarker, next } of sequence.markers) {
     const namesSource = next.some((t) => source.has(t));
     const namesTarget = next.some((t) => target.has(t));
-    if (namesSource === namesTarget) return;
+    if (namesSource === namesTarget) continue;
     vote += fromMarker === namesSource ? 1 : -1;
-  });
+  }
   if (vote !== 0) return Math.sign(vote);
-  const first = (set: ReadonlySet<string>): number => sequence.findIndex((s) => s.token !== null && set.has(s.token));
+  const first = (set: ReadonlySet<string>): number => {
+    let at = Infinity;
+    for (const t of set) at = Math.min(at, sequence.firstAt.get(t) ?? Infinity);
+    return at;
+  };
   const a = first(source);
   const b = first(target);
-  if (a < 0 || b < 0 || a === b) return 0;
+  if (a === Infinity || b === Infinity || a === b) return 0;
   // "how many minutes are in 3.5 hours" names the target first.
-  const howMany = sequence.findIndex((s, i) => s.word === 'how' && (sequence[i + 1]?.word === 'many' || sequence[i + 1]?.word === 'much'));
-  const inverted = howMany >= 0 && howMany < Math.min(a, b);
+  const inverted = sequence.howMany >= 0 && sequence.howMany < Math.min(a, b);
   return a < b !== inverted ? 1 : -1;
 }
 

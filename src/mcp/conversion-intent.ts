@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { CatalogItem } from './catalog.ts';
+import { remembered } from './text.ts';
 
 /**
  * "xml to json", "need a png version of photo.heic", "make my PDF a docx": a goal that names formats is a
@@ -295,7 +296,9 @@ const SPOKEN_TERMS = new Set([
 ]);
 
 /** The formats a goal names, in order, with the words before each. */
-function mentionsOf(goal: string): { words: string[]; mentions: Mention[] } {
+const mentionsOf = remembered(readMentions);
+
+function readMentions(goal: string): { words: string[]; mentions: Mention[] } {
   const words = withForeignFormatWords(spelledOut(goal))
     .toLowerCase()
     // ("won't take epub": one word, "wont", as NOT spells it.)
@@ -414,7 +417,9 @@ export function statesConversionTarget(goal: string): boolean {
  * The intent, and whether the goal states its target outright ("to pdf", "a docx version", "the printer wants a
  * tiff", "make it a webp") rather than only naming two formats.
  */
-function statedIntentOf(goal: string): { intent: ConversionIntent; marked: boolean } | undefined {
+const statedIntentOf = remembered(readStatedIntent);
+
+function readStatedIntent(goal: string): { intent: ConversionIntent; marked: boolean } | undefined {
   const { words, mentions } = mentionsOf(goal);
   if (mentions.length === 0) return undefined;
   // The words just before a mention, up to a word that names a format itself ("from notes.md plain text": the

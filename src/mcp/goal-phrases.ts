@@ -2,6 +2,7 @@ import { spelledOut } from './conversion-intent.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
 import { EPOCH } from './goal-values.ts';
 import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
+import { remembered } from './text.ts';
 
 /**
  * Phrases of a goal that say which tool without naming it: the router reads the goal with the words of their kind
@@ -29,7 +30,9 @@ function currencyPair(goal: string): boolean {
  * bulk job, "how many words" of counting them, "how long … to read" of a reading time, "all caps" of the case
  * converter, "http images" of mixed content, "zip these files" of packing a ZIP, "xls2pdf" of "xls to pdf", "c p c" of cpc.
  */
-export function withPastedKinds(goal: string): string {
+export const withPastedKinds = remembered(readPastedKinds);
+
+function readPastedKinds(goal: string): string {
   return (
     [withoutForeignFunctionWords(spelledOut(goal)), ...englishOf(goal)]
       .join(' ')

@@ -2,6 +2,7 @@ import type { CatalogItem } from './catalog.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
 import { BASE64_RUN, currencyFieldsOf, urlTextFieldOf, valuesFromGoal, type Extracted } from './goal-values.ts';
 import { requestInJson } from './json-request.ts';
+import { remembered } from './text.ts';
 
 /**
  * Inputs of a goal: what the caller gave in `input`, completed from the goal text (a URL or domain, a
@@ -90,7 +91,9 @@ export function factsOf(goal: string): GoalFacts {
  * keys or a CSS rule's properties say nothing about the task), and a word for the kind of each pasted
  * value added instead — "decode this: SGVsbG8=" searches as "decode this base64". `robots.txt` stays.
  */
-export function searchableGoal(goal: string): string {
+export const searchableGoal = remembered(readSearchable);
+
+function readSearchable(goal: string): string {
   // A URL is the page to work on, not words of the task; but a tagged URL says what it is ("…?utm_source=…"), and
   // so does a well-known file's ("…/sitemap.xml", "…/robots.txt").
   const text = withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, (url: string) => kindOfUrl(url)).replace(SPOKEN_DOMAIN, '$1.$2'))).replace(
@@ -145,7 +148,9 @@ export function withoutPurpose(goal: string): string {
 const STATEMENT = /^\s*(?:the|my|our|your|their|its?|this|that|these|those|people|users|customers|visitors|google|chrome|safari|firefox|browsers?)\b/i;
 
 /** The goal with each pasted value replaced by the word for its kind, in place ("convert {…} to xml" -> "convert json to xml"). */
-export function withValueKinds(goal: string): string {
+export const withValueKinds = remembered(readValueKinds);
+
+function readValueKinds(goal: string): string {
   let text = goal;
   const take = (pattern: RegExp, kind: string): void => {
     text = text.replace(pattern, ` ${kind} `);

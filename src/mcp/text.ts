@@ -64,6 +64,21 @@ const AGENT_NOUNS: Record<string, string> = {
   maker: 'make',
 };
 
+/**
+ * A pure reading of a goal's text, remembered for the last texts read: routing one goal reads the same text many times
+ * (the ranking, the checks, discover_tools after plan_task). What it returns is shared, so callers never change it.
+ */
+export function remembered<T>(read: (text: string) => T, size = 1_000): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    if (seen.has(text)) return seen.get(text) as T;
+    const value = read(text);
+    if (seen.size >= size) seen.delete(seen.keys().next().value as string);
+    seen.set(text, value);
+    return value;
+  };
+}
+
 export function stem(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed === undefined) {

@@ -1,3 +1,5 @@
+import { remembered } from './text.ts';
+
 /**
  * Jobs no tool here does, so a goal that asks for one is answered "unsupported" with the closest real
  * capabilities, never routed to a near miss that then asks for unrelated input ("order a pizza" must not
@@ -391,6 +393,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
 ];
 
 /** What the goal asks that no tool here does, or undefined when it is in scope. */
-export function outOfScope(goal: string): string | undefined {
+export const outOfScope = remembered(readOutOfScope);
+
+function readOutOfScope(goal: string): string | undefined {
   return OUT_OF_SCOPE.find(({ pattern }) => pattern.test(goal))?.what;
 }
