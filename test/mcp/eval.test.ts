@@ -49,6 +49,7 @@ const FLOORS = {
   dev18: { plan: 0.847, discover: 0.87, impossiblePicked: 0, vagueExecuted: 1 },
   dev19: { plan: 0.859, discover: 0.904, impossiblePicked: 1, vagueExecuted: 1 },
   dev20: { plan: 0.777, discover: 0.791, impossiblePicked: 21, vagueExecuted: 0 },
+  dev21: { plan: 0.845, discover: 0.863, impossiblePicked: 13, vagueExecuted: 0 },
   'held-out': { plan: 0.955, discover: 0.969, impossiblePicked: 1, vagueExecuted: 0 },
 } as const satisfies Record<Half, { plan: number; discover: number; impossiblePicked: number; vagueExecuted: number }>;
 
