@@ -561,9 +561,22 @@ function preferPreciseTool(ranked: RankedItem[], meaningful: string[], goal: str
   }
   if (!first || first.item.kind !== 'workflow' || first.item.operationIds.length < 2 || BREADTH.test(goal)) return;
   const wide = explainedBy(first);
-  const at = ranked.slice(1, 4).findIndex((r) => r.item.kind === 'tool' && r.score >= 0.6 * first.score && [...wide].every((t) => explainedBy(r).has(t)));
+  // ("on-page SEO" limits the check to what is on the page: the step that analyses it, not the audit that also measures
+  // its speed, however much higher the audit ranks.)
+  const onePage = ONE_PAGE_ONLY.test(goal);
+  const at = ranked
+    .slice(1, onePage ? ranked.length : 4)
+    .findIndex(
+      (r) =>
+        r.item.kind === 'tool' &&
+        (onePage ? first.item.operationIds.includes(r.item.id) : r.score >= 0.6 * first.score) &&
+        [...wide].every((t) => explainedBy(r).has(t)),
+    );
   if (at >= 0) promote(ranked, at + 1);
 }
+
+/** A goal that limits itself to what is on one page ("on-page SEO", "single-page check"), asking nothing of its speed. */
+const ONE_PAGE_ONLY = /\b(?:on|single|one)[\s-]page\b(?![\s\S]*\b(?:speed|fast|slow|load\w*|performance|vitals|lcp)\b)/i;
 
 /** Words that ask to read or judge a given thing (not "is" or "how", which any question has). */
 const OPERATION_CHECK_WORDS = new Set([

@@ -88,6 +88,8 @@ const TO_MARKERS = new Set([
   'sang',
   'thành',
 ]);
+/** The markers that are English words ("till" is one, but marks a format only in Swedish). */
+const ENGLISH_TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'be', 'become']);
 /**
  * A format written with a word of another language: German, Dutch and Swedish compounds ("HTML-Datei", "Word-bestand",
  * "Word-filen": the format), and Turkish case endings after an apostrophe, the dative for the target ("Word'e", "PDF'ye":
@@ -482,7 +484,12 @@ function readStatedIntent(goal: string): { intent: ConversionIntent; marked: boo
   const fromMarked = (m: Mention): boolean =>
     markedBy(m, (w) => w === 'from' || w === 'of', DETERMINERS) ||
     (words[m.at - 4] === 'from' && DETERMINERS.test(words[m.at - 3] ?? '') && before(m).length === 3);
+  // ("metatrepse afto to docx se pdf", "převeď to do pdf": beside a marker of another language, "to" is that language's
+  // word for "the" or "it", and the format that marker names is the target.)
+  const otherLanguage = (w: string): boolean => TO_MARKERS.has(w) && !ENGLISH_TO_MARKERS.has(w);
   const target =
+    mentions.find((m) => toMarked(m, undefined, otherLanguage)) ??
+    mentions.find((m) => toMarked(m, ARTICLES, otherLanguage)) ??
     mentions.find((m) => toMarked(m)) ??
     mentions.find((m) => toMarked(m, ARTICLES)) ??
     mentions.find((m) => toMarked(m, undefined, (w) => w === 'for')) ??

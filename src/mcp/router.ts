@@ -213,6 +213,8 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     conversionCandidates(catalog.items, stated).includes(decision.target)
   )
     return decision;
+  // (Nor the same job for another format: see `reranked`.)
+  if (decision.target && formatToolFor(step, decision.target, sure.item)) return decision;
   return decide(
     sure.item,
     Math.max(decision.confidence, EXECUTE_THRESHOLD),
@@ -489,10 +491,12 @@ function reranked(model: NaiveBayes, request: string, ranked: RankedItem[]): Ran
   const value = (r: RankedItem): number =>
     Math.log(r.score) + LEARNED_WEIGHT * (ll.get(r.item.id) ?? -Infinity) - (r.item.kind === 'workflow' ? WORKFLOW_PENALTY : 0);
   const scores = ranked.map((r) => r.score).sort((a, b) => b - a);
-  return ranked
-    .map((r) => ({ r, value: value(r) }))
-    .sort((a, b) => b.value - a.value)
-    .map(({ r }, i) => ({ ...r, score: scores[i]! }));
+  const order = ranked.map((r) => ({ r, value: value(r) })).sort((a, b) => b.value - a.value);
+  // (Never the same job for another format first: "pretty print this xml config" is the XML formatter's, however much
+  // the model has seen "pretty print" asked of the JSON one.)
+  const named = order.findIndex(({ r }) => order[0] && formatToolFor(request, r.item, order[0].r.item));
+  if (named > 0) order.unshift(...order.splice(named, 1));
+  return order.map(({ r }, i) => ({ ...r, score: scores[i]! }));
 }
 
 /**
@@ -691,6 +695,24 @@ function statesToolJob(catalog: Catalog, step: string): boolean {
   );
 }
 
+/** Tools that do one job for one format each: "xml-formatter", "json-validator", "css-minifier". */
+const FORMAT_TOOL = /^(json|xml|html|css|js|sql)-(formatter|validator|minifier)$/;
+const FORMAT_WORD: Record<string, RegExp> = {
+  json: /\bjson\b/i,
+  xml: /\bxml\b/i,
+  html: /\bhtml?\b/i,
+  css: /\bcss\b/i,
+  js: /\b(?:js|javascript)\b/i,
+  sql: /\bsql\b/i,
+};
+
+/** Whether `kept` does the job of `other` for the format the goal names, and `other` for one it does not name. */
+function formatToolFor(goal: string, kept: CatalogItem, other: CatalogItem): boolean {
+  const a = FORMAT_TOOL.exec(kept.tool?.slug ?? '');
+  const b = FORMAT_TOOL.exec(other.tool?.slug ?? '');
+  return !!a && !!b && a[2] === b[2] && a[1] !== b[1] && FORMAT_WORD[a[1]!]!.test(goal) && !FORMAT_WORD[b[1]!]!.test(goal);
+}
+
 /** ISO 4217 currency codes. */
 const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
 
@@ -801,7 +823,7 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
     .split(CLAUSE_BREAK)
     .filter((p) => p && p.trim().split(/\s+/).length >= 2 && /[a-z]{2}/i.test(p));
   if (parts.length < 2) return undefined;
-  const picks: Array<{ part: number; id: string; words: string[]; single: boolean; weak: boolean }> = [];
+  const picks: Array<{ part: number; id: string; words: string[]; single: boolean; weak: boolean; valued: boolean }> = [];
   for (const [i, part] of parts.entries()) {
     const decision = routeAlone(catalog, part, {}, options);
     // A part the router is unsure of ("which images slow down the page": the page speed analyzer, or…) counts
@@ -811,7 +833,8 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
     const words = tokens(part).filter((t) => !isGenericStem(t) && !/\d/.test(t));
     // A part that is itself a workflow's job ("find heavy images on example.com") names each of its steps.
     const ids = decision.target?.operationIds ?? [];
-    for (const id of ids) picks.push({ part: i, id, words, single: ids.length === 1, weak });
+    const valued = /\d|\bVALUE\b/.test(part);
+    for (const id of ids) picks.push({ part: i, id, words, single: ids.length === 1, weak, valued });
   }
   // "cost per click if i spent 500 and got 1250 clicks": a part with a word that names an input of the tool
   // another part asks for (clicks) gives that tool a value; it asks for nothing more.
@@ -820,8 +843,10 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
     const named = (item?.fields ?? []).filter((f) => f !== item?.tool?.upload?.field && f !== 'fileName');
     return new Set(tokens(named.join(' ').replace(/([a-z])([A-Z])/g, '$1 $2')));
   };
+  // (A part that names one tool and holds no value of its own, "score the subject line", asks for that tool, whatever
+  // input of another it names.)
   const valueOnly = (p: (typeof picks)[number]): boolean =>
-    picks.some((o) => o.part !== p.part && o.single && !o.weak && p.words.some((w) => fieldsOf(o.id).has(w)));
+    (p.valued || !p.single) && picks.some((o) => o.part !== p.part && o.single && !o.weak && p.words.some((w) => fieldsOf(o.id).has(w)));
   const asking = picks.filter((p) => !valueOnly(p));
   const clear = asking.filter((p) => !p.weak);
   if (clear.length === 0) return undefined;

@@ -1005,3 +1005,28 @@ test('"compress this photo" names Compress image (a photo is an image); a file n
   for (const goal of ['compress this photo', 'compress my pictures before I upload them', 'comprimi questa immagine', 'kecilkan foto ini'])
     assert.equal(plan(goal).target?.id, 'convertors.compressImage', goal);
 });
+
+test('"on-page SEO" is the analysis of what is on the page, not the audit that also measures its speed (unless speed is asked for)', () => {
+  assert.equal(plan("how's the on-page seo of https://florist.example/weddings").target?.id, 'seoTools.analyze');
+  assert.equal(plan('single page seo check for https://florist.example please').target?.id, 'seoTools.analyze');
+  assert.equal(plan('on-page seo and load speed of https://florist.example in one score').target?.id, 'full-seo-audit');
+});
+
+test('beside a marker of another language, "to" is that language\'s word ("kane afto to xlsx se csv", "zamień to docx na pdf")', () => {
+  assert.deepEqual(conversionIntentOf('kane afto to xlsx se csv'), { from: 'xlsx', to: 'csv' });
+  assert.deepEqual(conversionIntentOf('zamień to docx na pdf'), { from: 'docx', to: 'pdf' });
+  assert.deepEqual(conversionIntentOf('convert the docx to pdf'), { from: 'docx', to: 'pdf' });
+});
+
+test('the same job for the format the goal names: "pretty print" of XML or SQL is not the JSON formatter\'s', () => {
+  assert.equal(plan('pretty print the xml config, indent 4').target?.id, 'developerApis.xmlFormatter');
+  assert.equal(plan('pretty print my xml settings with tab indent').target?.id, 'developerApis.xmlFormatter');
+  assert.equal(plan('pretty-print the sql query with 4 space indent').target?.id, 'developerApis.sqlFormatter');
+  assert.equal(plan('pretty print this json with 2 spaces').target?.id, 'developerApis.jsonFormatter');
+});
+
+test("a part that names an input of another part's tool still asks for its own tool unless it holds a value: subject line and spam words are the e-mail QA workflow", () => {
+  assert.equal(plan('grade the subject line and scan the body for spammy words').target?.id, 'email-campaign-qa-job');
+  // ("got 1250 clicks" only hands the CPC calculator its clicks.)
+  assert.equal(plan('cost per click if i spent 500 and got 1250 clicks').target?.id, 'marketingApis.cpcCalculator');
+});

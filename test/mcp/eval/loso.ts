@@ -14,7 +14,9 @@ let plan = 0;
 let discover = 0;
 let goals = 0;
 let impossible = 0;
-const unseen = (['dev12', 'dev13', 'dev14', 'dev15', 'dev16', 'dev17', 'dev18', 'dev19', 'dev20', 'dev21'] as const).filter((set) => process.argv.includes(`--${set}`));
+const unseen = (['dev12', 'dev13', 'dev14', 'dev15', 'dev16', 'dev17', 'dev18', 'dev19', 'dev20', 'dev21'] as const).filter((set) =>
+  process.argv.includes(`--${set}`),
+);
 for (const held of [...TRAINING_SETS, ...unseen]) {
   const trained = TRAINING_SETS.includes(held);
   setLearnedRouting(catalog, learnRouting(catalog.items, routingExamples(TRAINING_SETS.filter((s) => s !== held))));
