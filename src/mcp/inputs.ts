@@ -2,6 +2,7 @@ import type { CatalogItem } from './catalog.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
 import { BASE64_RUN, currencyFieldsOf, urlTextFieldOf, valuesFromGoal, type Extracted } from './goal-values.ts';
 import { requestInJson } from './json-request.ts';
+import { withEnglishUnits } from './lexicon.ts';
 import { remembered } from './text.ts';
 
 /**
@@ -363,7 +364,7 @@ const paceUnit = (distance: string): string => (/^mi/i.test(distance) ? 'min/mi'
 
 /** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD", "6:05 per km"). */
 export function quantityOf(goal: string): { value: number | string; from: string; to?: string } | undefined {
-  const text = goal.replace(URL_PATTERN, ' ');
+  const text = withEnglishUnits(goal).replace(URL_PATTERN, ' ');
   const pace = PACE.exec(text);
   if (pace?.[1] && pace[2]) {
     const to = pace[3] ? paceUnit(pace[3]) : undefined;

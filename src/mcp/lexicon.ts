@@ -77,8 +77,8 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['comma separated', 'comas virgules virgole virgulas kommas komma przecinkami virgul koma'],
   ['extract', 'extraer extraire estrarre extrair extraheren extrahieren extrahera wyodrebnij ekstrak'],
   [
-    'summary',
-    'resumen resumir riassunto resumo samenvatting zusammenfassung sammanfattning podsumowanie ozet ringkasan rangkum shrnuti shrn rezyume zongjie zhaiyao lakhkhis mulakhas ozetler ozetle ozetlemek',
+    'summarize',
+    'resumen resumir resuma riassunto riassumi riassumere resumo samenvatting samenvatten zusammenfassung zusammenfassen sammanfattning sammanfatta podsumowanie podsumuj ozet ringkasan rangkum ringkaskan shrnuti shrn rezyume zongjie zhaiyao lakhkhis mulakhas ozetler ozetle ozetlemek tiivista yhteenveto osszefoglal rezuma rezumat opsummer',
   ],
   ['check', 'comprobar verificar verifier controllare verificare controleren prufen uberprufen kontrollera sprawdz periksa cek'],
   ['links', 'enlaces liens collegamenti ligacoes verwijzingen lankar linki baglantilar tautan'],
@@ -87,9 +87,29 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['format', 'formatea formatear formatta formattare formatiere formatieren formateer formatuj naformatuj geshihua'],
   ['salary per hour', 'salario sueldo salaire gehalt lohn salaris manadslon plat mzda luong zarplata gongzi ratib'],
   ['hourly rate', 'timpris stundensatz tarifa tarif tariffa uurtarief hodinovka'],
+  // (Of a temperature or of an angle: read beside the goal, never as the unit of its quantity.)
+  ['degrees', 'grados degres gradi graden derece derajat stupnu stupne fok'],
 ];
 
-const ENGLISH: ReadonlyMap<string, string> = new Map(CONCEPTS.flatMap(([english, spellings]) => spellings.split(' ').map((word) => [word, english] as const)));
+/** Units of measure, for the unit converters ("Hur många meter är 12 fot?", "2,5 hektaru — kolik je to akrů?"). */
+const UNITS: Array<[english: string, spellings: string]> = [
+  ['meters', 'metern metros metri metrow metrach metrami metru metrov metria metreye'],
+  ['kilometers', 'kilometern kilometros chilometri kilometrow kilometrach kilometru kilometrov kilometria'],
+  ['feet', 'fot fotter fuss fusse pieds piedi voet voeten stopy stopa ayak jalkaa jalka'],
+  ['inches', 'tum pulgadas pouces pollici duim zoll cali inci palcu palce tuumaa'],
+  ['miles', 'millas miglia mijl mijlen meile meilen mila mili mailia'],
+  ['acres', 'akru akry akr akrow akrov acri'],
+  ['hectares', 'hektar hektary hektaru hektarow hectareas ettari ettaro hektaari hektara'],
+  ['pounds', 'libras livres pfund pund funtow funty funt'],
+  ['ounces', 'onzas unze unzen uncja uncji'],
+  ['radians', 'radianes radianti radialen radiani radyan radianu hudu'],
+  ['knots', 'nudos noeuds nodi knopen knoten solmua'],
+];
+
+const byWord = (concepts: Array<[string, string]>): ReadonlyMap<string, string> =>
+  new Map(concepts.flatMap(([english, spellings]) => spellings.split(' ').map((word) => [word, english] as const)));
+const ENGLISH = byWord([...CONCEPTS, ...UNITS]);
+const UNIT_WORDS = byWord(UNITS);
 
 /** Russian letters in Latin (the common romanisation the romanised spellings above use: "заглавными" is "zaglavnymi"). */
 const CYRILLIC: Record<string, string> = {
@@ -150,7 +170,14 @@ export function englishOf(goal: string): string[] {
     const english = ENGLISH.get(word);
     if (english) found.add(english);
   }
+  // ("Quanti chilometri sono 10 miglia?": how many of a unit is a conversion, not counting.)
+  if ([...found].some((english) => UNITS.some(([unit]) => unit === english))) found.delete('count');
   return [...found];
+}
+
+/** The goal with the names of units in other languages written in English ("2,5 hektaru" → "2,5 hectares"), to read its quantity. */
+export function withEnglishUnits(goal: string): string {
+  return goal.replace(/\p{L}+/gu, (word) => UNIT_WORDS.get(plain(word)) ?? word);
 }
 
 /**

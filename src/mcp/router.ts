@@ -833,7 +833,8 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
     const words = tokens(part).filter((t) => !isGenericStem(t) && !/\d/.test(t));
     // A part that is itself a workflow's job ("find heavy images on example.com") names each of its steps.
     const ids = decision.target?.operationIds ?? [];
-    const valued = /\d|\bVALUE\b/.test(part);
+    // (A value: a number, a quoted or pasted one, a template macro or a variable: "{{ad.name}}", "$price".)
+    const valued = /\d|\bVALUE\b|[{}<>[\]$%#@=]/.test(part);
     for (const id of ids) picks.push({ part: i, id, words, single: ids.length === 1, weak, valued });
   }
   // "cost per click if i spent 500 and got 1250 clicks": a part with a word that names an input of the tool

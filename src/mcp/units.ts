@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import type { CatalogItem } from './catalog.ts';
 import { quantityOf } from './inputs.ts';
+import { withEnglishUnits } from './lexicon.ts';
 
 /**
  * "98.6 F to C", "tyre pressure 32 psi to bar": a quantity with its units says which converter it is for,
@@ -140,7 +141,7 @@ export function unitCandidates(items: readonly CatalogItem[], goal: string): Cat
   if (to) return tools.filter((t) => knows(t, quantity.from) && knows(t, to)).map((t) => t.item);
   const from = quantity.from.toLowerCase();
   if (NOT_UNITS.has(from)) return [];
-  const words = wordsOf(goal).filter((word) => word.toLowerCase() !== from && !NOT_UNITS.has(word.toLowerCase()));
+  const words = wordsOf(withEnglishUnits(goal)).filter((word) => word.toLowerCase() !== from && !NOT_UNITS.has(word.toLowerCase()));
   // ("oven says 180 C, the recipe uses F": of the converters knowing C, the one that also knows F.)
   const knowing = tools.filter((t) => knows(t, quantity.from) && words.some((word) => knows(t, word)));
   return knowing.length === 1 ? [knowing[0]!.item] : [];

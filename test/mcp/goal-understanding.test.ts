@@ -1030,3 +1030,18 @@ test("a part that names an input of another part's tool still asks for its own t
   // ("got 1250 clicks" only hands the CPC calculator its clicks.)
   assert.equal(plan('cost per click if i spent 500 and got 1250 clicks').target?.id, 'marketingApis.cpcCalculator');
 });
+
+test('units named in other languages are the converters\' units ("12 Fuß in Metern", "3 hektary", "30 cm" in "tum", "26 miglia")', () => {
+  const feet = plan('Wie viel sind 12 Fuß in Metern?');
+  assert.equal(feet.target?.id, 'unitConversions.lengthConverter');
+  assert.deepEqual([feet.input.value, feet.input.from, feet.input.to], [12, 'feet', 'meters']);
+  assert.equal(plan('kolik akrů je 3 hektary?').target?.id, 'unitConversions.areaConverter');
+  assert.equal(plan('Hur många tum är 30 cm?').target?.id, 'unitConversions.lengthConverter');
+  assert.equal(plan('Quanti chilometri sono 26 miglia?').input.from, 'miles');
+});
+
+test('"summarise" in other languages asks the AI text tool for a summary ("Riassumi questo articolo", "Sammanfatta texten", "Tiivistä tämä teksti")', () => {
+  assert.equal(plan('Riassumi questo articolo in tre frasi: testo qui').target?.id, 'aiModels.textAi');
+  assert.equal(plan('Sammanfatta texten i tre meningar: texten nedan').target?.id, 'aiModels.textAi');
+  assert.equal(plan('Tiivistä tämä teksti kolmeen lauseeseen: teksti alla').target?.id, 'aiModels.textAi');
+});
