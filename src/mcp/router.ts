@@ -808,6 +808,12 @@ export function discover(
   return [first, ...hits.filter((h) => h.item !== pick)].slice(0, options.limit ?? 10);
 }
 
+/** A sentence that says how things are ("I'm also sending it as a promo email"), not what to do. */
+const STATEMENT = /^\s*(?:i'?m|i\s+am|we'?re|we\s+are|it'?s|it\s+is|there'?s|there\s+is)\b/i;
+
+/** Words that point back at the thing a goal is about. */
+const PRONOUN = /\b(?:it|them|this|that|these|those)\b/i;
+
 /** Separators of the parts of a goal that may each name one operation ("…, dkim and the dns records", "… then …"). */
 const CLAUSE_BREAK = /\s*(?:[,;+&]|\s-\s|\b(?:and|then|also|plus|after\s+that|afterwards|as\s+well\s+as)\b)\s*/i;
 
@@ -818,14 +824,28 @@ const CLAUSE_BREAK = /\s*(?:[,;+&]|\s-\s|\b(?:and|then|also|plus|after\s+that|af
  */
 function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions): CatalogItem | undefined {
   // Pasted values (URLs with "&", JSON with ",") are not separators: only the words around them are split.
-  const parts = goal
-    .replace(/\bhttps?:\/\/\S+|\beyJ[\w-]+\.[\w-]+\.[\w-]*|"[^"]*"|'[^']*'|:\s[\s\S]*$/g, ' VALUE ')
-    .split(CLAUSE_BREAK)
-    .filter((p) => p && p.trim().split(/\s+/).length >= 2 && /[a-z]{2}/i.test(p));
+  // (A sentence that says how things are, "I'm also sending it as a promo email", asks for nothing.)
+  const clausesOf = (text: string): string[] =>
+    text
+      .replace(/\bhttps?:\/\/\S+|\beyJ[\w-]+\.[\w-]+\.[\w-]*|"[^"]*"|'[^']*'|:\s[\s\S]*$/g, ' VALUE ')
+      .split(/(?<=[.?!])\s+/)
+      .filter((sentence) => !STATEMENT.test(sentence))
+      .join(' ')
+      .split(CLAUSE_BREAK)
+      .filter((p) => p && p.trim().split(/\s+/).length >= 2 && /[a-z]{2}/i.test(p));
+  // ("newsletter goes out at 9: run the subject line scoring and the spam-word scan": after a colon that follows no
+  // request of its own comes the request, not its data.)
+  const afterColon = /^[^:]*:\s([^{}[\]<>]+)$/.exec(goal)?.[1];
+  const whole = clausesOf(goal);
+  const parts = whole.length >= 2 || !afterColon ? whole : clausesOf(afterColon);
   if (parts.length < 2) return undefined;
   const picks: Array<{ part: number; id: string; words: string[]; single: boolean; weak: boolean; valued: boolean }> = [];
+  // ("is it valid JSON, indent it, then …": a part that points back at its object with a pronoun is about the format the
+  // goal converts to, or else the formats it names.)
+  const formats = conversionIntentOf(goal)?.to ?? formatsNamed(goal).join(' ');
+  const spelled = (part: string): string => (formats && PRONOUN.test(part) && formatsNamed(part).length === 0 ? `${part} ${formats}` : part);
   for (const [i, part] of parts.entries()) {
-    const decision = routeAlone(catalog, part, {}, options);
+    const decision = routeAlone(catalog, spelled(part), {}, options);
     // A part the router is unsure of ("which images slow down the page": the page speed analyzer, or…) counts
     // only for a workflow that a clear part names too.
     const weak = decision.action === 'suggest';

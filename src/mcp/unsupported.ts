@@ -86,7 +86,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // No translator here: the AI text tool summarises, finds keywords, sentiment and language, not translation.
     pattern:
-      /\b(?:translat(?!ors?\b)\w*|tradu[czi]\w*|[uü]bersetz\w*|vertaal\w*|[oö]vers[aä]tt\w*|przet[lł]umacz\w*|terjemah\w*|[cç]evir)\b(?!.{0,30}\b(?:json|xml|ya?ml|csv|html?|markdown|md|pdf|docx?|units?|timestamps?|cron)\b)/i,
+      /(?<!\b(?:i|we|they|i've|we've|have|has|had|already)\s)(?<!\bre-?)\b(?:translat(?!ors?\b)\w*|tradu[czi]\w*|[uü]bersetz\w*|vertaal\w*|[oö]vers[aä]tt\w*|przet[lł]umacz\w*|terjemah\w*|[cç]evir)\b(?!.{0,30}\b(?:json|xml|ya?ml|csv|html?|markdown|md|pdf|docx?|units?|timestamps?|cron)\b)/i,
     what: 'translation between languages',
   },
   {
@@ -273,7 +273,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // Advice a professional gives: whether something is legal, doses and symptoms, where to put savings; case law.
     pattern:
-      /\bis it (?:legal|illegal|allowed)\b|\b(?:can|could)\s+(?:my|the|a)\s+(?:landlord|employer|boss|neighbou?r|ex)\b.{0,40}\b(?:keep|fire|evict|sue|refuse|charge|withhold)\b|\bshould\s+i\s+(?:sue|invest|buy\s+(?:stocks?|shares|crypto|bitcoin|gold)|sell\s+(?:my\s+)?(?:stocks?|shares|house)|put\s+my\s+(?:savings|money))\b|\b(?:dose|dosage|dosing)\b.{0,30}\b(?:for|of)\b|\bsymptoms?\b.{0,30}\b(?:mean|serious|worried)\b|\bcase\s+law\b|\blegal\s+precedents?\b|\bcourt\s+(?:rulings|decisions)\b/i,
+      /\bis it (?:legal|illegal|allowed)\b(?!\s+(?:json|xml|ya?ml|html|css|sql|csv|syntax|markup|code)\b)|\b(?:can|could)\s+(?:my|the|a)\s+(?:landlord|employer|boss|neighbou?r|ex)\b.{0,40}\b(?:keep|fire|evict|sue|refuse|charge|withhold)\b|\bshould\s+i\s+(?:sue|invest|buy\s+(?:stocks?|shares|crypto|bitcoin|gold)|sell\s+(?:my\s+)?(?:stocks?|shares|house)|put\s+my\s+(?:savings|money))\b|\b(?:dose|dosage|dosing)\b.{0,30}\b(?:for|of)\b|\bsymptoms?\b.{0,30}\b(?:mean|serious|worried)\b|\bcase\s+law\b|\blegal\s+precedents?\b|\bcourt\s+(?:rulings|decisions)\b/i,
     what: 'legal, medical and financial advice and research',
   },
   {
@@ -367,7 +367,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Files no tool reads or makes: camera raw photos, SQL INSERT statements, Word files with tracked changes; a broken
     // archive mended; a column of a spreadsheet converted in place.
     pattern:
-      /\b(?:cr2|cr3|nef|arw|orf|rw2|raf)\b|\braw\s+(?:files|photos|images)\b|\binsert\s+statements?\b|\btrack(?:ed)?\s+changes\b|\bredline\w*\b|\b(?:repair|mend|fix|recover)\s+(?:the\s+|my\s+|a\s+|this\s+|our\s+)?(?:broken|corrupt\w*|damaged)\s+(?:zip|archive|rar|7z|file|pdf|docx?)\b|\bin\s+column\s+[A-Z]\s+of\b|\b(?:rewrite|change|edit|set|fix|update|modify)\b.{0,30}\bdate[- ]taken\b/i,
+      /\b(?:cr2|cr3|nef|arw|orf|rw2|raf)\b|\braw\s+(?:files|photos|images)\b|\binsert\s+statements?\b|(?<!\b(?:didn't|didnt|did not|without|no)\s)\btrack(?:ed)?\s+changes\b|\b(?:repair|mend|fix|recover)\s+(?:the\s+|my\s+|a\s+|this\s+|our\s+)?(?:broken|corrupt\w*|damaged)\s+(?:zip|archive|rar|7z|file|pdf|docx?)\b|\bin\s+column\s+[A-Z]\s+of\b|\b(?:rewrite|change|edit|set|fix|update|modify)\b.{0,30}\bdate[- ]taken\b/i,
     what: 'camera raw photos, SQL INSERT statements, tracked changes, broken archives, spreadsheet columns and EXIF dates',
   },
   {

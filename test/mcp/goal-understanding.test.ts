@@ -1045,3 +1045,16 @@ test('"summarise" in other languages asks the AI text tool for a summary ("Riass
   assert.equal(plan('Sammanfatta texten i tre meningar: texten nedan').target?.id, 'aiModels.textAi');
   assert.equal(plan('Tiivistä tämä teksti kolmeen lauseeseen: teksti alla').target?.id, 'aiModels.textAi');
 });
+
+test('the request after a colon, a pronoun read as the goal\'s format ("is it valid JSON, indent it, then a Zod schema"); "I translated", "legal JSON" and "didn\'t track changes" are no refusals', () => {
+  assert.equal(plan('config review: is it valid JSON, indent it nicely, then derive a Zod schema').target?.id, 'dev-json-pipeline-job');
+  assert.equal(plan('turn my yaml into json and then pretty print it').target?.id, 'developerApis.yamlToJson', 'the first step of a chain');
+  assert.equal(
+    plan('the paragraph I translated came back edited by the client, which words changed between mine and theirs?').target?.id,
+    'textUtilities.compareTexts',
+  );
+  assert.equal(plan('is it legal JSON? {"a": 1}').target?.id, 'developerApis.jsonValidator');
+  assert.equal(outOfScope("they didn't track changes, so what did they change between the two versions?"), undefined);
+  assert.ok(outOfScope('accept all tracked changes in contract.docx'));
+  assert.ok(outOfScope('translate this paragraph into German'));
+});
