@@ -833,8 +833,8 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
       .join(' ')
       .split(CLAUSE_BREAK)
       .filter((p) => p && p.trim().split(/\s+/).length >= 2 && /[a-z]{2}/i.test(p));
-  // ("newsletter goes out at 9: run the subject line scoring and the spam-word scan": after a colon that follows no
-  // request of its own comes the request, not its data.)
+  // ("newsletter goes out at 9: run the subject line scoring and the spam-word scan": when the words before a colon make
+  // no two parts, what follows it is the request with its parts, not pasted data.)
   const afterColon = /^[^:]*:\s([^{}[\]<>]+)$/.exec(goal)?.[1];
   const whole = clausesOf(goal);
   const parts = whole.length >= 2 || !afterColon ? whole : clausesOf(afterColon);
