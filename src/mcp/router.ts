@@ -296,6 +296,21 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     // "json to toml": a format no tool makes and the catalog never names.
     const strangeFormat = unknownTarget(step, namesOf(catalog));
     if (strangeFormat) return unsupported(`makes ${strangeFormat} files`);
+    // "my laptop can't open these .heic photos": the one image format named is what there is, not what is asked for; the
+    // converter to it would hand the same format back. JPG is the one every program opens (PNG, of a JPG).
+    const had = hadImageFormat(ranked[0]?.item, withValueKinds(step));
+    if (had) {
+      const opened = catalog.items.find((item) => item.tool?.slug === (had === 'jpg' ? 'to-png' : 'to-jpg'));
+      if (opened)
+        return decide(
+          opened,
+          CONVERSION_CONFIDENCE,
+          ranked.filter((r) => r.item !== opened),
+          goal,
+          given,
+          options,
+        );
+    }
     // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
     const converters = unitCandidates(catalog.items, step);
     if (converters.length > 0 && converters.length <= 3) {
@@ -694,6 +709,22 @@ function statesToolJob(catalog: Catalog, step: string): boolean {
     /\brate\b[^.?!\d]{0,15}\d/i.test(step)
   );
 }
+
+/**
+ * The image format of a converter to it (`to-heic`) that the goal names as the only format and never as what is wanted
+ * ("these .heic photos won't open"): undefined when the goal asks for that format ("to heic", "a heic version").
+ */
+function hadImageFormat(top: CatalogItem | undefined, goal: string): string | undefined {
+  const made = /^to-([a-z0-9]+)$/.exec(top?.tool?.slug ?? '')?.[1];
+  const named = formatsNamed(goal);
+  if (!made || named.length !== 1 || named[0] !== made || statesConversionTarget(goal)) return undefined;
+  // (Named as files there are, ".heic", "heic photos", or as what will not open: not only a format, "jpg me convert".)
+  const had = new RegExp(`\\.${made}\\b|\\b${made}\\s+(?:files?|photos?|images?|pictures?|pics?)\\b`, 'i').test(goal) || CANNOT_OPEN.test(goal);
+  return had ? made : undefined;
+}
+
+/** "won't open", "can't read", "doesn't support": what a program does not open is the format there is. */
+const CANNOT_OPEN = /\b(?:can'?t|cannot|won'?t|doesn'?t|does\s+not|will\s+not|unable\s+to)\s+(?:open|read|view|show|display|support|handle|load)\b/i;
 
 /** Tools that do one job for one format each: "xml-formatter", "json-validator", "css-minifier". */
 const FORMAT_TOOL = /^(json|xml|html|css|js|sql)-(formatter|validator|minifier)$/;

@@ -1058,3 +1058,10 @@ test('the request after a colon, a pronoun read as the goal\'s format ("is it va
   assert.ok(outOfScope('accept all tracked changes in contract.docx'));
   assert.ok(outOfScope('translate this paragraph into German'));
 });
+
+test('the one image format a goal has ("these .heic photos won\'t open") is its source: JPG, which every program opens, not the converter to HEIC', () => {
+  assert.equal(plan("my laptop can't open these .heic photos").target?.id, 'convertors.toJpg');
+  assert.equal(plan("windows won't open heic files").target?.id, 'convertors.toJpg');
+  assert.equal(plan('convert this photo to heic').target?.id, 'convertors.toHeic');
+  assert.equal(plan('I need a heic version of this photo').target?.id, 'convertors.toHeic');
+});
