@@ -330,8 +330,9 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     return found;
   };
 
-  /** `filterKey` names the filter (search results of one group or kind), so that a search is remembered with it. */
-  const rankWith = (goal: string, options: RankOptions, filter: ((item: CatalogItem) => boolean) | undefined, grouped: boolean, filterKey = ''): Ranking => {
+  /** `scope`: only the items of one group or kind (discover_tools' filters). */
+  const rankWith = (goal: string, options: RankOptions, scope: Scope | undefined, grouped: boolean): Ranking => {
+    const filter = scope && within(scope);
     const inputFields = new Set(options.inputFields ?? []);
     const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));
     const fileGoal = mentionsFile(goal);
@@ -348,7 +349,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       if (item.tool?.upload && !item.tool.upload.optional) factor *= fileGoal ? FILE_YES : FILE_NO;
       return factor;
     };
-    const key = JSON.stringify([goal, options.hasUrl === true, options.pages ?? 0, given, filterKey]);
+    const key = JSON.stringify([goal, options.hasUrl === true, options.pages ?? 0, given, scope?.group, scope?.kind]);
     const { results, originals } = rememberedRun(key, () => run(goal, filter, docBoost));
     // Words the catalog does not know ("organised", "tomorrow") cannot tell candidates apart: only
     // known words that name something count for coverage.
@@ -394,7 +395,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       return item?.kind === 'workflow' ? item : undefined;
     },
     search(query, options = {}) {
-      const filter = (item: CatalogItem): boolean => (!options.group || item.group === options.group) && (!options.kind || item.kind === options.kind);
+      const filter = within(options);
       const limit = options.limit ?? 10;
       if (query.trim() === '')
         return items
@@ -403,13 +404,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
           .map((item) => ({ item, score: 0, matched: [] }));
       // The router's ranking (coverage, intent, direction, phrases), every item kept: a tool and the
       // workflow around it are both listed.
-      const results = rankWith(
-        searchableGoal(withPastedKinds(query)),
-        { hasUrl: hasPage(query), limit: limit + 10 },
-        filter,
-        false,
-        `${options.group ?? ''}/${options.kind ?? ''}`,
-      ).ranked;
+      const results = rankWith(searchableGoal(withPastedKinds(query)), { hasUrl: hasPage(query), limit: limit + 10 }, options, false).ranked;
       // A query that names formats ("xml to json") puts the conversions in that direction first.
       const conversions = new Set(conversionCandidates(items, query).filter(filter));
       if (conversions.size === 0) return results.slice(0, limit);
@@ -431,6 +426,16 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
       return [...new Set([...byDistance, ...fromSearch])].slice(0, limit);
     },
   };
+}
+
+/** The items of one group or kind (discover_tools' filters). */
+interface Scope {
+  group?: string;
+  kind?: 'tool' | 'workflow';
+}
+
+function within(scope: Scope): (item: CatalogItem) => boolean {
+  return (item) => (!scope.group || item.group === scope.group) && (!scope.kind || item.kind === scope.kind);
 }
 
 /** Weight of the words of a goal's pasted data. */

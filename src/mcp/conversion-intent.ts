@@ -58,38 +58,15 @@ const GENERIC_KINDS = /^(?:spreadsheets?|slides?|slide\s+deck|plain\s+text|text\
 /** Formats of one kind of document: a generic word for the kind names any of them. */
 const FAMILY: Record<string, string> = { pptx: 'slides', ppt: 'slides', odp: 'slides', xlsx: 'sheet', xls: 'sheet', ods: 'sheet' };
 const IMAGES = new Set(['png', 'jpg', 'webp', 'avif', 'heic', 'heif', 'tiff', 'gif', 'svg', 'bmp']);
-/**
- * "to" in English and, where it cannot be an English word, in German, Dutch, French, Polish, Greek, Swedish,
- * Spanish, Portuguese, Indonesian and Vietnamese ("als CSV", "naar pdf", "na Worda", "se pdf", "till PDF", "para
- * Word", "ke PDF", "sang PDF").
- */
-const TO_MARKERS = new Set([
-  'to',
-  'into',
-  'as',
-  'for',
-  '->',
-  '→',
-  '2',
-  'be',
-  'become',
-  'als',
-  'naar',
-  'nach',
-  'zu',
-  'vers',
-  'na',
-  'se',
-  'till',
-  'para',
-  'ke',
-  'jadi',
-  'menjadi',
-  'sang',
-  'thành',
-]);
-/** The markers that are English words ("till" is one, but marks a format only in Swedish). */
+/** "to" in English ("-> pdf", "2 pdf", "become a pdf"). */
 const ENGLISH_TO_MARKERS = new Set(['to', 'into', 'as', 'for', '->', '→', '2', 'be', 'become']);
+/**
+ * "to" where it cannot be an English word, in German, Dutch, French, Polish, Greek, Swedish, Spanish, Portuguese,
+ * Indonesian and Vietnamese ("als CSV", "naar pdf", "na Worda", "se pdf", "till PDF", "para Word", "ke PDF", "sang
+ * PDF"; "till" is an English word too, but marks a format only in Swedish).
+ */
+const OTHER_TO_MARKERS = new Set(['als', 'naar', 'nach', 'zu', 'vers', 'na', 'se', 'till', 'para', 'ke', 'jadi', 'menjadi', 'sang', 'thành']);
+const TO_MARKERS = new Set([...ENGLISH_TO_MARKERS, ...OTHER_TO_MARKERS]);
 /**
  * A format written with a word of another language: German, Dutch and Swedish compounds ("HTML-Datei", "Word-bestand",
  * "Word-filen": the format), and Turkish case endings after an apostrophe, the dative for the target ("Word'e", "PDF'ye":
@@ -155,17 +132,8 @@ export interface ConversionIntent {
   to: string;
 }
 
-/** The format each word or word pair met so far names (null: none): every goal's words are read against every pattern. */
-const formatCache = new Map<string, string | null>();
-
-function formatOf(phrase: string): string | undefined {
-  let format = formatCache.get(phrase);
-  if (format === undefined) {
-    format = FORMAT_WORDS.find(([pattern]) => pattern.test(phrase))?.[1] ?? null;
-    if (formatCache.size < 50_000) formatCache.set(phrase, format);
-  }
-  return format ?? undefined;
-}
+/** The format a word or word pair names (every goal's words are read against every pattern: each word once). */
+const formatOf = remembered((phrase: string): string | undefined => FORMAT_WORDS.find(([pattern]) => pattern.test(phrase))?.[1], 50_000);
 
 /** Names of formats long enough that a typo of them is still recognisable ("wrod", "exel", "markdwon"). */
 const TYPO_TARGETS = [
@@ -484,12 +452,11 @@ function readStatedIntent(goal: string): { intent: ConversionIntent; marked: boo
   const fromMarked = (m: Mention): boolean =>
     markedBy(m, (w) => w === 'from' || w === 'of', DETERMINERS) ||
     (words[m.at - 4] === 'from' && DETERMINERS.test(words[m.at - 3] ?? '') && before(m).length === 3);
-  // ("metatrepse afto to docx se pdf", "převeď to do pdf": beside a marker of another language, "to" is that language's
+  // ("metatrepse afto to docx se pdf", "zamień to docx na pdf": beside a marker of another language, "to" is that language's
   // word for "the" or "it", and the format that marker names is the target.)
-  const otherLanguage = (w: string): boolean => TO_MARKERS.has(w) && !ENGLISH_TO_MARKERS.has(w);
   const target =
-    mentions.find((m) => toMarked(m, undefined, otherLanguage)) ??
-    mentions.find((m) => toMarked(m, ARTICLES, otherLanguage)) ??
+    mentions.find((m) => toMarked(m, undefined, (w) => OTHER_TO_MARKERS.has(w))) ??
+    mentions.find((m) => toMarked(m, ARTICLES, (w) => OTHER_TO_MARKERS.has(w))) ??
     mentions.find((m) => toMarked(m)) ??
     mentions.find((m) => toMarked(m, ARTICLES)) ??
     mentions.find((m) => toMarked(m, undefined, (w) => w === 'for')) ??

@@ -110,6 +110,7 @@ const byWord = (concepts: Array<[string, string]>): ReadonlyMap<string, string> 
   new Map(concepts.flatMap(([english, spellings]) => spellings.split(' ').map((word) => [word, english] as const)));
 const ENGLISH = byWord([...CONCEPTS, ...UNITS]);
 const UNIT_WORDS = byWord(UNITS);
+const UNIT_NAMES: ReadonlySet<string> = new Set(UNITS.map(([english]) => english));
 
 /** Russian letters in Latin (the common romanisation the romanised spellings above use: "заглавными" is "zaglavnymi"). */
 const CYRILLIC: Record<string, string> = {
@@ -171,7 +172,7 @@ export function englishOf(goal: string): string[] {
     if (english) found.add(english);
   }
   // ("Quanti chilometri sono 10 miglia?": how many of a unit is a conversion, not counting.)
-  if ([...found].some((english) => UNITS.some(([unit]) => unit === english))) found.delete('count');
+  if ([...found].some((english) => UNIT_NAMES.has(english))) found.delete('count');
   return [...found];
 }
 

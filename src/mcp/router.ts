@@ -260,6 +260,16 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
       alternatives: ranked,
       reason: `No tool here ${what}; the closest tools there are are listed, nothing was run.`,
     });
+    /** The decision for one item, the rest of the ranking its alternatives. */
+    const picked = (item: CatalogItem, confidence: number): RouteDecision =>
+      decide(
+        item,
+        confidence,
+        ranked.filter((r) => r.item !== item),
+        goal,
+        given,
+        options,
+      );
     // (Unless the goal states a job a tool does outright: a conversion between two formats it names, "the print shop
     // wants a .tif of poster.png", or a quantity one converter knows both units of, "72 °F to Celsius for the user's
     // weather question": the words that sound out of scope are its context.)
@@ -278,15 +288,7 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     // With the target alone ("… to greyscale png"), the goal may be about something else: the ranking must agree.
     const agreed = intent?.from ? conversions : conversions.filter((c) => ranked.slice(0, 3).some((r) => r.item === c));
     if (agreed.length > 0) {
-      const chosen = ranked.find((r) => agreed.includes(r.item))?.item ?? agreed[0]!;
-      return decide(
-        chosen,
-        CONVERSION_CONFIDENCE,
-        ranked.filter((r) => r.item !== chosen),
-        goal,
-        given,
-        options,
-      );
+      return picked(ranked.find((r) => agreed.includes(r.item))?.item ?? agreed[0]!, CONVERSION_CONFIDENCE);
     }
     // "pdf into jpg images": no tool converts that way; the best candidate converting the other way is not one.
     if (intent && ranked[0] && convertsBackwards(ranked[0].item, intent)) return unsupported(`converts ${intent.from} to ${intent.to}`);
@@ -301,29 +303,13 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     const had = hadImageFormat(ranked[0]?.item, withValueKinds(step));
     if (had) {
       const opened = catalog.items.find((item) => item.tool?.slug === (had === 'jpg' ? 'to-png' : 'to-jpg'));
-      if (opened)
-        return decide(
-          opened,
-          CONVERSION_CONFIDENCE,
-          ranked.filter((r) => r.item !== opened),
-          goal,
-          given,
-          options,
-        );
+      if (opened) return picked(opened, CONVERSION_CONFIDENCE);
     }
     // A quantity with units ("98.6 F to C"): the converter that knows both units, the ranking's pick among several.
     const converters = unitCandidates(catalog.items, step);
     if (converters.length > 0 && converters.length <= 3) {
       const chosen = ranked.find((r) => converters.includes(r.item))?.item ?? (converters.length === 1 ? converters[0] : undefined);
-      if (chosen)
-        return decide(
-          chosen,
-          converters.length === 1 ? CONVERSION_CONFIDENCE : 0.7,
-          ranked.filter((r) => r.item !== chosen),
-          goal,
-          given,
-          options,
-        );
+      if (chosen) return picked(chosen, converters.length === 1 ? CONVERSION_CONFIDENCE : 0.7);
     }
     // "2 cups of flour into grams": units of two different converters; no tool converts the one into the other.
     const mismatched = mismatchedUnits(catalog.items, step);
@@ -448,14 +434,7 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
       !completes(top.item, goal, given) &&
       namedBy(rival, meaningful)
     )
-      return decide(
-        rival.item,
-        EXECUTE_THRESHOLD,
-        ranked.filter((r) => r !== rival),
-        goal,
-        given,
-        options,
-      );
+      return picked(rival.item, EXECUTE_THRESHOLD);
     // Only a close rival holds it back (the goal's words fit the top candidate), and the learned model, over every
     // item, names the same one first: the ranking and the model agree on what the goal asks for.
     if (learned && confidence < EXECUTE_THRESHOLD && confidence >= AGREEMENT_FLOOR && fits && !doubtful && bestItem()?.label === top.item.id)

@@ -30,8 +30,6 @@ const GENERIC_WORDS = new Set(
   ).split(/\s+/),
 );
 
-const stemCache = new Map<string, string>();
-
 /** Agent nouns of tool names meet their verbs: "regex tester" is found by "test a regex". */
 const AGENT_NOUNS: Record<string, string> = {
   tester: 'test',
@@ -79,16 +77,11 @@ export function remembered<T>(read: (text: string) => T, size = 1_000): (text: s
   };
 }
 
-export function stem(word: string): string {
-  let stemmed = stemCache.get(word);
-  if (stemmed === undefined) {
-    // British -ise spellings meet the -ize ones ("optimise", "summarising"), in the index and in goals alike.
-    const base = AGENT_NOUNS[word] ?? (word.length >= 6 ? word.replace(/(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$/, 'iz$1') : word);
-    stemmed = /^[a-z]+$/.test(base) && base.length > 3 ? stemmer(base) : base;
-    if (stemCache.size < 50_000) stemCache.set(word, stemmed);
-  }
-  return stemmed;
-}
+export const stem = remembered((word: string): string => {
+  // British -ise spellings meet the -ize ones ("optimise", "summarising"), in the index and in goals alike.
+  const base = AGENT_NOUNS[word] ?? (word.length >= 6 ? word.replace(/(?<=[a-z]{3})is(e|ed|es|ing|ation|ations|er|ers)$/, 'iz$1') : word);
+  return /^[a-z]+$/.test(base) && base.length > 3 ? stemmer(base) : base;
+}, 50_000);
 
 /** Raw lower-case words (letters and digits; `llms.txt` -> llms, txt; `x-frame-options` -> x, frame, options). */
 export function words(text: string): string[] {
