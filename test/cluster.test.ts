@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -17,8 +17,11 @@ import { TEST_ADMIN_TOKEN } from './helpers/server.ts';
 let cluster: Cluster;
 const ADMIN = { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, 'content-type': 'application/json' };
 
+/** Holds the plans file; removed after the run. */
+let dir: string | undefined;
+
 before(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'toolapi-cluster-plans-'));
+  dir = mkdtempSync(path.join(tmpdir(), 'toolapi-cluster-plans-'));
   const plans = path.join(dir, 'plans.json');
   writeFileSync(
     plans,
@@ -32,6 +35,7 @@ before(async () => {
 });
 after(async () => {
   await cluster?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function keyFor(plan: string): Promise<string> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -22,18 +22,18 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
   describe(`metering on ${adapter}`, () => {
     const stores: Store[] = [];
     const closers: (() => Promise<void>)[] = [];
+    const dirs: string[] = [];
     const open = async (): Promise<Store> => {
-      const store = await createStore(
-        adapter === 'sqlite'
-          ? { dataDir: mkdtempSync(path.join(tmpdir(), 'toolapi-credits-')), databaseUrl: undefined }
-          : { dataDir: mkdtempSync(path.join(tmpdir(), 'toolapi-credits-')), databaseUrl: await createTestDatabase('credits') },
-      );
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'toolapi-credits-'));
+      dirs.push(dataDir);
+      const store = await createStore({ dataDir, databaseUrl: adapter === 'sqlite' ? undefined : await createTestDatabase('credits') });
       stores.push(store);
       return store;
     };
     after(async () => {
       for (const close of closers) await close();
       for (const store of stores) await store.close();
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     });
 
     const used = async (store: Store, accountId: string): Promise<number> => {

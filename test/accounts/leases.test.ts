@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -16,8 +16,11 @@ const TOOL = '/api/v1/text-utilities/reverse-text';
 let a: TestServer;
 let b: TestServer;
 
+/** Holds the plans file; removed after the run. */
+let dir: string | undefined;
+
 before(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'toolapi-leases-'));
+  dir = mkdtempSync(path.join(tmpdir(), 'toolapi-leases-'));
   const plans = path.join(dir, 'plans.json');
   writeFileSync(plans, JSON.stringify({ sixteen: { monthlyCredits: 16, ratePerMinute: 100_000, bulkUrlLimit: 5 } }));
   const env = { TOOLAPI_DATABASE_URL: await createTestDatabase('leases'), TOOLAPI_PLANS: plans, TOOLAPI_OFFICE_WORKERS: '0' };
@@ -26,6 +29,7 @@ before(async () => {
 });
 after(async () => {
   await Promise.all([a?.close(), b?.close()]);
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test('a block one instance leased and left idle goes back: the other spends the plan to the last credit, and no further', async () => {
