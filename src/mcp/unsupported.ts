@@ -1,3 +1,4 @@
+import { inEnglishWords } from './lexicon.ts';
 import { remembered } from './text.ts';
 
 /**
@@ -396,5 +397,9 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
 export const outOfScope = remembered(readOutOfScope);
 
 function readOutOfScope(goal: string): string | undefined {
-  return OUT_OF_SCOPE.find(({ pattern }) => pattern.test(goal))?.what;
+  const found = OUT_OF_SCOPE.find(({ pattern }) => pattern.test(goal))?.what;
+  if (found) return found;
+  // A goal in another language, read in the English words of its known words ("unisci questi pdf": merging PDFs).
+  const english = inEnglishWords(goal);
+  return english === goal ? undefined : OUT_OF_SCOPE.find(({ pattern }) => pattern.test(english))?.what;
 }

@@ -1065,3 +1065,23 @@ test('the one image format a goal has ("these .heic photos won\'t open") is its 
   assert.equal(plan('convert this photo to heic').target?.id, 'convertors.toHeic');
   assert.equal(plan('I need a heic version of this photo').target?.id, 'convertors.toHeic');
 });
+
+test('the words of more languages: Greek (in its letters or romanised), Chinese and Japanese written without spaces, Vietnamese words of two syllables, Polish, Czech, Turkish and romanised Russian', () => {
+  const certificate = plan('elegxe to pistopoiitiko SSL gia to example.gr');
+  assert.equal(certificate.target?.id, 'securityApis.sslTlsCertificateChecker');
+  assert.deepEqual(englishOf('έλεγξε το πιστοποιητικό'), ['check', 'certificate']);
+  assert.equal(plan('帮我压缩这张图片').target?.id, 'convertors.compressImage');
+  assert.equal(plan('このテキストの単語を数えて').target?.id, 'textUtilities.textStats');
+  assert.equal(plan('kiểm tra mật khẩu này có mạnh không: Hoa2024').target?.id, 'securityApis.passwordStrengthChecker');
+  assert.equal(plan('zrób kod QR do https://sklep.example.pl').target?.id, 'marketingApis.qrCodeGenerator');
+  assert.equal(plan('Kolik slov má tahle esej?').target?.id, 'textUtilities.textStats');
+  assert.equal(plan('Bu PDF dosyasından metni çıkar').target?.id, 'extract.extract');
+  const mass = plan('skolko funtov v 72 kilogrammah?');
+  assert.equal(mass.target?.id, 'unitConversions.massConverter');
+  assert.deepEqual([mass.input.value, mass.input.from], [72, 'kilograms']);
+});
+
+test('a job no tool does is refused in another language as in English: merging PDFs ("unisci questi pdf"), not combining photos into one', () => {
+  for (const goal of ['unisci questi tre pdf in un unico file', 'junte estes dois pdfs num só']) assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('połącz te zdjęcia w jeden plik PDF').target?.id, 'convertors.imageToPdf');
+});
