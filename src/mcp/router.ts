@@ -756,9 +756,10 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
   if (coveringWorkflow(catalog, goal, options)) return undefined;
   const links: ChainLink[] = [];
   for (const [i, part] of parts.entries()) {
-    const decision = route(catalog, part, i === 0 ? given : {}, options);
-    if (!decision.target || decision.target.kind !== 'tool' || (decision.action !== 'execute' && decision.action !== 'need_input')) return undefined;
     const previous = links[i - 1];
+    // ("create a test JWT …, then decode it": it is what the step before made.)
+    const decision = route(catalog, pointedAt(part, previous && madeBy(previous.item)), i === 0 ? given : {}, options);
+    if (!decision.target || decision.target.kind !== 'tool' || (decision.action !== 'execute' && decision.action !== 'need_input')) return undefined;
     const fed = previous ? feedField(previous.item, decision.target, decision.missing) : undefined;
     const missing = fed ? decision.missing.filter((group) => !group.includes(fed)) : decision.missing;
     links.push({ goal: part, item: decision.target, input: decision.input, extracted: decision.extracted, missing, fed, confidence: decision.confidence });
@@ -832,12 +833,21 @@ const CLAUSE_BREAK = /\s*(?:[,;+&]|\s-\s|\b(?:and|then|also|plus|after\s+that|af
  * different tools, every one a step of it (the smallest such workflow). A goal whose parts name tools of no single
  * workflow (or one tool) has none. Parts are routed on their own; only clear picks count.
  */
+/** What a tool named a generator or builder makes: its title before that word ("JWT generator (for testing)": "JWT"). */
+const madeBy = (item: CatalogItem): string | undefined => /^(.+?)\s+(?:generator|builder|maker)\b/i.exec(item.title.replace(/\s*\([^)]*\)/g, ''))?.[1];
+
+/** A part that points back with a pronoun and names no format of its own, with what it points at written out. */
+const pointedAt = (part: string, object: string | undefined): string =>
+  object && PRONOUN.test(part) && formatsNamed(part).length === 0 ? `${part} ${object}` : part;
+
 function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions): CatalogItem | undefined {
   // Pasted values (URLs with "&", JSON with ",") are not separators: only the words around them are split.
   // (A sentence that says how things are, "I'm also sending it as a promo email", asks for nothing.)
   const clausesOf = (text: string): string[] =>
     text
       .replace(/\bhttps?:\/\/\S+|\beyJ[\w-]+\.[\w-]+\.[\w-]*|"[^"]*"|'[^']*'|:\s[\s\S]*$/g, ' VALUE ')
+      // ("…, then decode it so I can see what the header and claims look like": why it is asked, not another request.)
+      .replace(/\bso\s+(?:that\s+)?(?:i|we)\s+can\b[^.?!]*/gi, ' ')
       .split(/(?<=[.?!])\s+/)
       .filter((sentence) => !STATEMENT.test(sentence))
       .join(' ')
@@ -852,10 +862,14 @@ function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions)
   const picks: Array<{ part: number; id: string; words: string[]; single: boolean; weak: boolean; valued: boolean }> = [];
   // ("is it valid JSON, indent it, then …": a part that points back at its object with a pronoun is about the format the
   // goal converts to, or else the formats it names.)
+  // ("mint a token from these claims, then decode it": after a part that makes something, a pronoun is that thing.)
   const formats = conversionIntentOf(goal)?.to ?? formatsNamed(goal).join(' ');
-  const spelled = (part: string): string => (formats && PRONOUN.test(part) && formatsNamed(part).length === 0 ? `${part} ${formats}` : part);
+  let made: string | undefined;
   for (const [i, part] of parts.entries()) {
-    const decision = routeAlone(catalog, spelled(part), {}, options);
+    const decision = routeAlone(catalog, pointedAt(part, made ?? formats), {}, options);
+    // (The last thing made: a part that picks nothing, "my secret", leaves it.)
+    const thing = decision.target?.kind === 'tool' ? madeBy(decision.target) : undefined;
+    if (thing || decision.action === 'execute' || decision.action === 'need_input') made = thing;
     // A part the router is unsure of ("which images slow down the page": the page speed analyzer, or…) counts
     // only for a workflow that a clear part names too.
     const weak = decision.action === 'suggest';

@@ -1085,3 +1085,16 @@ test('a job no tool does is refused in another language as in English: merging P
   for (const goal of ['unisci questi tre pdf in un unico file', 'junte estes dois pdfs num só']) assert.equal(plan(goal).status, 'unsupported', goal);
   assert.equal(plan('połącz te zdjęcia w jeden plik PDF').target?.id, 'convertors.imageToPdf');
 });
+
+test('after a step that makes something, a pronoun is that thing ("create a test JWT …, then decode it": the JWT, not Base64); why a step is asked ("so we can see …") is no step', () => {
+  assert.equal(plan('create a test JWT from these claims and my secret, then decode it').target?.id, 'dev-auth-debug-job');
+  assert.equal(
+    plan('sign a throwaway token with our claims and the shared secret, then decode it so we can see what the header looks like').target?.id,
+    'dev-auth-debug-job',
+  );
+  const cron = plan('generate a cron expression for weekdays at 7:30, then explain it in plain words');
+  assert.deepEqual(
+    cron.chain?.map((s) => s.operationId),
+    ['developerApis.cronExpressionGenerator', 'developerApis.cronExpressionParser'],
+  );
+});
