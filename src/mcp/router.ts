@@ -828,11 +828,6 @@ const PRONOUN = /\b(?:it|them|this|that|these|those)\b/i;
 /** Separators of the parts of a goal that may each name one operation ("…, dkim and the dns records", "… then …"). */
 const CLAUSE_BREAK = /\s*(?:[,;+&]|\s-\s|\b(?:and|then|also|plus|after\s+that|afterwards|as\s+well\s+as)\b)\s*/i;
 
-/**
- * The workflow whose steps are what the parts of the goal ask for: two parts or more, naming at least two
- * different tools, every one a step of it (the smallest such workflow). A goal whose parts name tools of no single
- * workflow (or one tool) has none. Parts are routed on their own; only clear picks count.
- */
 /** What a tool named a generator or builder makes: its title before that word ("JWT generator (for testing)": "JWT"). */
 const madeBy = (item: CatalogItem): string | undefined => /^(.+?)\s+(?:generator|builder|maker)\b/i.exec(item.title.replace(/\s*\([^)]*\)/g, ''))?.[1];
 
@@ -840,6 +835,11 @@ const madeBy = (item: CatalogItem): string | undefined => /^(.+?)\s+(?:generator
 const pointedAt = (part: string, object: string | undefined): string =>
   object && PRONOUN.test(part) && formatsNamed(part).length === 0 ? `${part} ${object}` : part;
 
+/**
+ * The workflow whose steps are what the parts of the goal ask for: two parts or more, naming at least two
+ * different tools, every one a step of it (the smallest such workflow). A goal whose parts name tools of no single
+ * workflow (or one tool) has none. Parts are routed on their own; only clear picks count.
+ */
 function coveringWorkflow(catalog: Catalog, goal: string, options: RouteOptions): CatalogItem | undefined {
   // Pasted values (URLs with "&", JSON with ",") are not separators: only the words around them are split.
   // (A sentence that says how things are, "I'm also sending it as a promo email", asks for nothing.)
