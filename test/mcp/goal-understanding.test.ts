@@ -1098,3 +1098,17 @@ test('after a step that makes something, a pronoun is that thing ("create a test
     ['developerApis.cronExpressionGenerator', 'developerApis.cronExpressionParser'],
   );
 });
+
+test('a request of a verb and the tool\'s name, with the values after a colon, runs ("calculate vat: 100 at 20%"); "post this tweet now: …" stays refused', () => {
+  for (const [goal, id] of [
+    ['calculate vat: 100 at 20%', 'calculators.vatCalculator'],
+    ['calculate discount: 80 with 25% off', 'calculators.discountCalculator'],
+    ['calculate ctr: 230 clicks for 15,000 impressions', 'marketingApis.ctrCalculator'],
+    ['calculate roas: spent 500, revenue 2000', 'marketingApis.roasCalculator'],
+  ] as const) {
+    const planned = plan(goal);
+    assert.equal(planned.status, 'planned', goal);
+    assert.equal(planned.target?.id, id, goal);
+  }
+  assert.equal(plan("post this tweet now: we're live!").status, 'unsupported');
+});
