@@ -49,6 +49,7 @@ const FLOORS = {
   dev19: { plan: 0.882, discover: 0.915, impossiblePicked: 1, vagueExecuted: 1 },
   dev20: { plan: 0.791, discover: 0.804, impossiblePicked: 21, vagueExecuted: 0 },
   dev21: { plan: 0.845, discover: 0.872, impossiblePicked: 13, vagueExecuted: 0 },
+  dev22: { plan: 0.804, discover: 0.865, impossiblePicked: 13, vagueExecuted: 0 },
   'held-out': { plan: 0.955, discover: 0.969, impossiblePicked: 1, vagueExecuted: 0 },
 } as const satisfies Record<Half, { plan: number; discover: number; impossiblePicked: number; vagueExecuted: number }>;
 

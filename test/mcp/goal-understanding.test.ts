@@ -1112,3 +1112,9 @@ test('a request of a verb and the tool\'s name, with the values after a colon, r
   }
   assert.equal(plan("post this tweet now: we're live!").status, 'unsupported');
 });
+
+test('one word that names a tool is not enough when it explains a third of the goal or less: "mark the year 8 mock papers in the pile on my desk" is no markup', () => {
+  const marking = plan('mark the year 8 mock papers in the pile on my desk');
+  assert.ok(marking.status === 'suggest' || marking.status === 'unsupported', marking.status);
+  assert.equal(plan('what is the markup if it cost 40 and sells for 65').target?.id, 'calculators.markupCalculator');
+});

@@ -63,6 +63,7 @@ export const HALVES = [
   'dev19',
   'dev20',
   'dev21',
+  'dev22',
   'held-out',
 ] as const;
 export type Half = (typeof HALVES)[number];
