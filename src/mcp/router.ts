@@ -773,16 +773,32 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
   // "generate a jwt and then decode it": a workflow that runs exactly these steps is the one run, not a chain.
   if (coveringWorkflow(catalog, goal, options)) return undefined;
   const links: ChainLink[] = [];
+  const usable = (decision: RouteDecision): boolean => decision.target?.kind === 'tool' && (decision.action === 'execute' || decision.action === 'need_input');
   for (const [i, part] of parts.entries()) {
     const previous = links[i - 1];
     // ("create a test JWT …, then decode it": it is what the step before made.)
-    const decision = route(catalog, pointedAt(part, previous && madeBy(previous.item)), i === 0 ? given : {}, options);
-    if (!decision.target || decision.target.kind !== 'tool' || (decision.action !== 'execute' && decision.action !== 'need_input')) return undefined;
+    const asked = (text: string): RouteDecision => route(catalog, pointedAt(text, previous && madeBy(previous.item)), i === 0 ? given : {}, options);
+    let decision = asked(part);
+    // ("there's no direct route, so go PDF to HTML first, then …": a conversion in the part's last clause is the step.)
+    const last = lastClauseOf(part);
+    if (!usable(decision) && last !== part && formatsNamed(last).length > 0) decision = asked(last);
+    if (!usable(decision) || !decision.target) return undefined;
     const fed = previous ? feedField(previous.item, decision.target, decision.missing) : undefined;
     const missing = fed ? decision.missing.filter((group) => !group.includes(fed)) : decision.missing;
     links.push({ goal: part, item: decision.target, input: decision.input, extracted: decision.extracted, missing, fed, confidence: decision.confidence });
   }
+  // (Steps that are exactly a workflow's are that workflow: the router's pick, not a chain.)
+  const steps = new Set(links.map((link) => link.item.id));
+  if (catalog.items.some((item) => item.kind === 'workflow' && item.operationIds.length === steps.size && item.operationIds.every((id) => steps.has(id))))
+    return undefined;
   return links;
+}
+
+/** The last clause of a step that says more before it ("… there's no direct route, so go PDF to HTML first"). */
+function lastClauseOf(part: string): string {
+  const clauses = part.split(/\s*(?:[:;—–]\s|,\s*so\s|\.\s)\s*/);
+  const last = clauses.at(-1) ?? part;
+  return last.trim().split(/\s+/).length >= 2 ? last : part;
 }
 
 /**
@@ -840,8 +856,8 @@ export function discover(
 /** A sentence that says how things are ("I'm also sending it as a promo email"), not what to do. */
 const STATEMENT = /^\s*(?:i'?m|i\s+am|we'?re|we\s+are|it'?s|it\s+is|there'?s|there\s+is)\b/i;
 
-/** Words that point back at the thing a goal is about. */
-const PRONOUN = /\b(?:it|them|this|that|these|those)\b/i;
+/** Words that point back at the thing a goal is about, or at what a step before made. */
+const PRONOUN = /\b(?:it|them|this|that|these|those|the\s+(?:result|output))\b/i;
 
 /** Separators of the parts of a goal that may each name one operation ("…, dkim and the dns records", "… then …"). */
 const CLAUSE_BREAK = /\s*(?:[,;+&]|\s-\s|\b(?:and|then|also|plus|after\s+that|afterwards|as\s+well\s+as)\b)\s*/i;

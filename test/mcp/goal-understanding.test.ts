@@ -1118,3 +1118,12 @@ test('one word that names a tool is not enough when it explains a third of the g
   assert.ok(marking.status === 'suggest' || marking.status === 'unsupported', marking.status);
   assert.equal(plan('what is the markup if it cost 40 and sells for 65').target?.id, 'calculators.markupCalculator');
 });
+
+test('a step of a chain is the conversion in its last clause ("there is no direct converter, so go PDF to HTML first, then …"); "decode and inspect the output" of a JWT just signed is the auth-debugging workflow', () => {
+  const markdown = plan('the handbook has to become Markdown and there is no direct converter, so go PDF to HTML first, then HTML to Markdown');
+  assert.deepEqual(
+    markdown.chain?.map((s) => s.operationId),
+    ['documents.pdfToHtml', 'documents.htmlToMd'],
+  );
+  assert.equal(plan('smoke test for login: sign a JWT with these claims and my secret, then decode and inspect the output').target?.id, 'dev-auth-debug-job');
+});
