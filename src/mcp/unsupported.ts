@@ -30,7 +30,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   { pattern: /\btranscrib\w*\b.{0,40}\b(?:audio|podcasts?|recordings?|calls?|meetings?|voice|speech|interviews?)\b/i, what: 'speech transcription' },
   {
     pattern:
-      /\b(?:crop|rotate|flip|watermark|upscale|retouch|blur)\b(?:.{0,30}\b(?:image|photo|picture|pic|gif|png|jpe?g)|\s+it)\b|\bremove\b.{0,20}\bbackground\b|\badd\b.{0,20}\b(?:text|caption|sticker)\b.{0,20}\bto\b.{0,15}\b(?:image|photo|picture|gif|it)\b/i,
+      /(?<!\b(?:will|would|does|do|did|won'?t|doesn'?t)\s+(?!you\b)(?:[\w'-]+\s+){1,10})\b(?:crop|rotate|flip|watermark|upscale|retouch|blur)\b(?:.{0,30}\b(?:image|photo|picture|pic|gif|png|jpe?g)|\s+it)\b|\bremove\b.{0,20}\bbackground\b|\badd\b.{0,20}\b(?:text|caption|sticker)\b.{0,20}\bto\b.{0,15}\b(?:image|photo|picture|gif|it)\b/i,
     what: 'image editing (cropping, rotating, drawing on images)',
   },
   {
@@ -67,7 +67,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /(?<!\b(?:when|whenever|once|if|after|before) (?:i|we|you|they|people|someone) )\b(?:post|publish|tweet|share(?!\s+(?:previews?|cards?|images?|buttons?)\b)|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:insta|instagram|ig|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|(?<!\b(?:before|after|when|once|until|if) (?:i|we) )\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
+      /(?<!\b(?:when|whenever|once|if|after|before) (?:i|we|you|they|people|someone) )(?<!\b(?:this|that|my|our|the|a|an|each|every|your|their)\s+(?:[\w'-]+\s+)?)\b(?:post|publish|tweet|share(?!\s+(?:previews?|cards?|images?|buttons?)\b)|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:insta|instagram|ig|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|(?<!\b(?:before|after|when|once|until|if) (?:i|we) )\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
     what: 'sending or posting on your behalf',
   },
   {

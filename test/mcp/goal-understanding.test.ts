@@ -1127,3 +1127,9 @@ test('a step of a chain is the conversion in its last clause ("there is no direc
   );
   assert.equal(plan('smoke test for login: sign a JWT with these claims and my secret, then decode and inspect the output').target?.id, 'dev-auth-debug-job');
 });
+
+test('"my launch post" is a post, not posting it; "will LinkedIn crop it?" asks what a network does, not to crop; posting and cropping stay refused', () => {
+  assert.notEqual(plan('will my launch post fit on linkedin without being truncated?').status, 'unsupported');
+  assert.equal(plan('my banner is 1584 by 396 pixels, will linkedin crop it on a phone?').target?.id, 'marketingApis.socialImageSizeValidator');
+  for (const goal of ['post my photo on instagram', 'crop this photo to a square']) assert.equal(plan(goal).status, 'unsupported', goal);
+});
