@@ -38,6 +38,8 @@ function readPastedKinds(goal: string): string {
       .join(' ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\/\d{1,2}\b/g, ' ip cidr ')
       .replace(/\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\b/g, ' ip address ')
+      // ("the second-hand car": used, not a unit of time.)
+      .replace(/\bsecond[- ]hand\b/gi, ' used ')
       // ("marked 25% off", "marked down": a discount, not a markup.)
       .replace(/\bmarked\s+(?=down\b|\d+(?:\.\d+)?\s*%\s*off\b)/gi, ' ')
       .replace(/\b\d+(?:\.\d+)?\s*%\s*off\b/gi, ' discount ')

@@ -1133,3 +1133,12 @@ test('"my launch post" is a post, not posting it; "will LinkedIn crop it?" asks 
   assert.equal(plan('my banner is 1584 by 396 pixels, will linkedin crop it on a phone?').target?.id, 'marketingApis.socialImageSizeValidator');
   for (const goal of ['post my photo on instagram', 'crop this photo to a square']) assert.equal(plan(goal).status, 'unsupported', goal);
 });
+
+test('"second-hand" is used, not a unit of time; "borrowing … at 8% APR" is a loan; "dezip" unzips', () => {
+  assert.equal(
+    plan('looking at a second-hand hatchback: borrowing 9000 at 8% APR over 3 years, what would I pay each month').target?.id,
+    'calculators.emiCalculator',
+  );
+  assert.equal(plan('dezip photos-2024.zip please').target?.id, 'convertors.zipExtract');
+  assert.equal(plan('convert 90 seconds to minutes').target?.id, 'unitConversions.timeConverter');
+});
