@@ -141,6 +141,21 @@ function readPastedKinds(goal: string): string {
         /\bhow\s+(?:much\s+traffic|many\s+(?:visitors|users|sessions))\b[^.?!]{0,30}\b(?:per\s+(?:arm|variant|group)|(?:do\s+)?(?:i|we)\s+need)\b/gi,
         '$& a/b test sample size ',
       )
+      // "with 80% power", "how much traffic does each version need": the statistical power and size of an A/B test.
+      .replace(
+        /\b\d{2}\s*%\s+(?:statistical\s+)?power\b|\bhow\s+much\s+traffic\s+(?:does|do|would|will)\s+(?:each|every|the)\s+(?:version|variant|arm|group)\b/gi,
+        ' a/b test sample size statistical power ',
+      )
+      // "old page: 4,000 visitors 120 orders. new page: …", "real winner or a fluke": the result of an A/B test.
+      .replace(
+        /\b(?:old|new|original|current|redesigned)\s+(?:[\w-]+\s+){0,2}(?:page|version|design|layout|checkout|variant)\s*[:=-]?\s*\d[\d,]*\s+(?:visitors|visits|users|sessions|views|clicks)\b|\b(?:real\s+)?winner\s+or\s+(?:a\s+|just\s+)?(?:fluke|chance|luck)\b/gi,
+        '$& a/b test significance ',
+      )
+      // "U2hpcCBpdCBvbiBGcmlkYXk=": a text in Base64 (groups of four of both cases and digits, with its "=" padding).
+      .replace(
+        /(?<![\w+/=.-])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*\d)(?:[A-Za-z0-9+/]{4}){3,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)(?![\w+/=.-])/g,
+        '$& base64 encoded ',
+      )
       // "@seo-team quick q: …": whom a chat message is addressed to, not what it asks.
       .replace(/(?<![\w.])@[\w-]+/g, ' ')
       // "what's wrong with this json", "how fast could someone guess it", "follow every hop", "not fully secure", "a

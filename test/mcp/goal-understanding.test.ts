@@ -1142,3 +1142,15 @@ test('"second-hand" is used, not a unit of time; "borrowing … at 8% APR" is a 
   assert.equal(plan('dezip photos-2024.zip please').target?.id, 'convertors.zipExtract');
   assert.equal(plan('convert 90 seconds to minutes').target?.id, 'unitConversions.timeConverter');
 });
+
+test('a Base64 text pasted with its padding is decoded; "80% power" and "how much traffic does each version need" size an A/B test; "old page / new page" visitors and "winner or just luck" test one', () => {
+  assert.equal(plan('what does VGhlIGNha2UgaXMgcmVhZHk= say in plain text').target?.id, 'developerApis.base64EncoderDecoder');
+  assert.equal(
+    plan('signup converts at 5%; to catch a one-point lift with 80% power, how much traffic does each version need').target?.id,
+    'marketingApis.abTestSampleSizeCalculator',
+  );
+  assert.equal(
+    plan('original checkout: 5,200 visitors 260 orders, redesigned checkout: 5,050 visitors 301 orders, is it a winner or just luck?').target?.id,
+    'marketingApis.abTestSignificanceCalculator',
+  );
+});
