@@ -87,7 +87,7 @@ function withForeignFormatWords(text: string): string {
 const OWNED = /^(?:this|that|these|those|my|our|your)$/;
 /** Verbs of having or being handed (the source) and of wanting (the target) a format. */
 const HAVE =
-  /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered|bought|purchased|downloaded|posted|emailed|mailed|forwarded|attached|uploaded)$/;
+  /^(?:have|has|had|got|own|sent|sends|received|receive|gave|gives|give|came|comes|arrived|delivered|delivers|bought|purchased|downloaded|posted|emailed|emails|mailed|mails|forwarded|forwards|attached|uploaded|provides|supplies|issues|publishes)$/;
 // (What a program or a person "reads", "opens", "edits" or "uses" is wanted; "edit a pdf", "can't open .rar" is what there is.)
 const WANT = /^(?:wants?|needs?|requires?|expects?|accepts?|takes?|reads|opens|prefers|supports|edits|imports|handles|understands|insists?|demands?|uses)$/;
 /** Past participles that describe how a file already is ("the statement (saved as .rtf)"), unless wished for ("I need it saved as pdf"). */

@@ -68,7 +68,7 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
   ['page', 'pagina sitio sito seite strona halaman situs sitemin'],
   ['security', 'seguridad securite sicurezza seguranca beveiliging sicherheit sakerhet bezpieczenstwa guvenlik keamanan'],
   ['headers', 'cabeceras encabezados intestazioni cabecalhos kopfzeilen naglowki basliklar'],
-  ['vat', 'iva tva mwst mehrwertsteuer umsatzsteuer btw moms momsen kdv ppn dph nds zengzhishui'],
+  ['vat', 'iva tva mwst mehrwertsteuer umsatzsteuer btw moms momsen kdv ppn dph nds zengzhishui fpa afa'],
   ['tax', 'impuesto impot tasse imposto belasting steuer skatt podatek vergi pajak'],
   [
     'loan monthly payment',
@@ -149,10 +149,10 @@ const CONCEPTS: Array<[english: string, spellings: string]> = [
 /** Units of measure, for the unit converters ("Hur många meter är 12 fot?", "2,5 hektaru — kolik je to akrů?"). */
 const UNITS: Array<[english: string, spellings: string]> = [
   ['meters', 'metern metros metri metrow metrach metrami metru metrov metria metreye'],
-  ['kilometers', 'kilometern kilometros chilometri kilometrow kilometrach kilometru kilometrov kilometria'],
+  ['kilometers', 'kilometern kilometros chilometri kilometrow kilometrach kilometru kilometrov kilometria kilomita kilometro'],
   ['feet', 'fot fotter fuss fusse pieds piedi voet voeten stopy stopa ayak jalkaa jalka'],
   ['inches', 'tum pulgadas pouces pollici duim zoll cali inci palcu palce tuumaa'],
-  ['miles', 'millas miglia mijl mijlen meile meilen mila mili mailia'],
+  ['miles', 'millas miglia mijl mijlen meile meilen mila mili mailia maili milya'],
   ['acres', 'akru akry akr akrow akrov acri'],
   ['hectares', 'hektar hektary hektaru hektarow hectareas ettari ettaro hektaari hektara'],
   ['pounds', 'libras livres pfund pund funtow funty funt funtov funta'],
@@ -309,6 +309,8 @@ const UNSPACED: Array<[english: string, spellings: string]> = [
   ['document', '文档 文書 ドキュメント 문서'],
   ['combine', '合并 結合 マージ 병합'],
   ['certificate', '证书 証明書 인증서'],
+  ['temperature fahrenheit', '華氏 华氏'],
+  ['temperature celsius', '摂氏 摄氏'],
   ['book', '电子书 書籍 전자책'],
 ];
 const UNSPACED_WORDS: Array<[word: string, english: string]> = UNSPACED.flatMap(([english, spellings]) =>

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createAgent } from '../../src/mcp/agent.ts';
 import { buildCatalog } from '../../src/mcp/catalog.ts';
+import { discover } from '../../src/mcp/router.ts';
 import { partsOf } from '../../src/mcp/chains.ts';
 import { conversionIntentOf, spelledOut } from '../../src/mcp/conversion-intent.ts';
 import { englishOf } from '../../src/mcp/lexicon.ts';
@@ -1153,4 +1154,21 @@ test('a Base64 text pasted with its padding is decoded; "80% power" and "how muc
     plan('original checkout: 5,200 visitors 260 orders, redesigned checkout: 5,050 visitors 301 orders, is it a winner or just luck?').target?.id,
     'marketingApis.abTestSignificanceCalculator',
   );
+});
+
+test('"the %-escaped version" is URL encoding; Greek ΦΠΑ (FPA) is VAT, Japanese 華氏 Fahrenheit, Swahili "maili" and "kilomita" miles and kilometres; a PDF a supplier "emails" is the source', () => {
+  assert.equal(plan('what is the %-escaped version of café crème for a link').target?.id, 'developerApis.urlEncoderDecoder');
+  assert.equal(plan('Ypologise to FPA 13% pano se 80 evro').target?.id, 'calculators.vatCalculator');
+  assert.equal(plan('20度は華氏で何度ですか').target?.id, 'unitConversions.temperatureConverter');
+  assert.equal(plan('badilisha maili 10 kuwa kilomita').target?.id, 'unitConversions.lengthConverter');
+  assert.equal(plan('the supplier only emails the order form as a PDF; could you turn it into an editable Word .docx?').target?.id, 'documents.pdfToDocx');
+});
+
+test('a pasted user-agent string ("Dalvik/2.1.0 (Linux; U; Android 12; …)") is found by discover_tools as one', () => {
+  const found = discover(
+    catalog,
+    'our logs show lots of hits from Dalvik/2.1.0 (Linux; U; Android 12; SM-G991B Build/SP1A.210812.016) - which device is that',
+    { limit: 3 },
+  );
+  assert.equal(found[0]?.item.id, 'developerApis.userAgentParser');
 });
