@@ -562,6 +562,22 @@ export function missingConversion(items: readonly CatalogItem[], goal: string): 
 }
 
 /**
+ * A format the goal marks as what it wants ("save this photo as a BMP"), naming no source, that no tool makes: no tool
+ * here does that conversion, whatever the goal's other words meet.
+ */
+export function missingTarget(items: readonly CatalogItem[], goal: string): string | undefined {
+  const stated = statedIntentOf(goal);
+  if (!stated?.marked || stated.intent.from) return undefined;
+  const { to } = stated.intent;
+  const makes = (item: CatalogItem): boolean => {
+    const direction = directionOf(item) ?? slugDirection(item);
+    // (Strictly that format: the tools making "images" make PNG.)
+    return direction?.to === to;
+  };
+  return items.some(makes) ? undefined : to;
+}
+
+/**
  * Formats a two-step conversion goes through, in the order tried: the structured ones first (CSV keeps a sheet's
  * cells, JSON every field), then HTML (keeps headings, lists and tables) and EPUB (keeps a book's chapters). Not PDF:
  * what is read back out of a PDF is its text, not the document's structure.

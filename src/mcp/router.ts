@@ -7,6 +7,7 @@ import {
   formatsNamed,
   conversionPath,
   missingConversion,
+  missingTarget,
   statesConversionTarget,
   unknownSource,
   unknownTarget,
@@ -310,6 +311,9 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     // "docx to odt": a conversion stated outright that no tool does, whatever else the words meet.
     const missing = missingConversion(catalog.items, withValueKinds(step));
     if (missing) return unsupported(`converts ${missing.from} to ${missing.to}`);
+    // "save this photo as a BMP": a format no tool makes.
+    const unmade = missingTarget(catalog.items, withValueKinds(step));
+    if (unmade) return unsupported(`makes ${unmade} files`);
     // "json to toml": a format no tool makes and the catalog never names.
     const strangeFormat = unknownTarget(step, namesOf(catalog));
     if (strangeFormat) return unsupported(`makes ${strangeFormat} files`);

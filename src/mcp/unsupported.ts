@@ -16,7 +16,7 @@ import { remembered } from './text.ts';
  * positions, equations, translating code, comparing images, explaining regexes, Mach numbers and fuel economy, old Word
  * .doc files, professional advice, statistics of numbers, which tax rate applies, protected or split archives, DRM,
  * animations and print resolution, reading QR codes, accounting software and search engines, map coordinates and colour
- * books. (Units, languages and choices a picked tool would refuse, and other members of a kind it names, are found from
+ * books, income tax, errands, repairs and staffing, splitting PDFs, e-mail statistics and damaged files. (Units, languages and choices a picked tool would refuse, and other members of a kind it names, are found from
  * the tool itself: router.ts `wouldRefuse`.)
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
@@ -390,6 +390,20 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\broman\s+numerals?\b|\b[MDCLXVI]{2,}-style\b|\b(?:dimensional|volumetric)\s+weight\b|\bpowershell\b|\binvoke-restmethod\b|\bas\s+go\s+(?:net\/http\s+)?code\b|\bpunycode\b|\bxn--|\b(?:apply|run|use)\s+(?:this\s+|an?\s+|the\s+|my\s+|our\s+)?xslt?\b|\bdescrib\w*\s+what(?:'s|\s+is)\s+in\b|\blook\s+at\s+(?:this|the|my)\s+(?:photo|picture|image)\b|\breferring\s+domains\b|\bdomain\s+(?:authority|rating)\b|\b(?:DA|DR)(?:\/(?:DA|DR))?\s+scores?\b|\bbacklinks?\b|\b(?:e-?mail|send|mail)\b.{0,30}\bto\s+(?:my\s+)?kindle\b|\bfind\s+(?:me\s+)?(?:a|an)\s+(?:[\w-]+\s+){1,3}near\s+[A-Z]|\b(?:cracked|broken|smashed)\s+(?:phone|screen)\b|\bscreen\s+is\s+(?:cracked|broken|smashed)\b|\btune\s+(?:my|the|a)\s+(?:guitar|piano|violin|ukulele|bass|cello)\b|\b(?:copy|move|transfer)\b.{0,30}\b(?:from|off)\s+(?:my\s+)?(?:old\s+)?(?:camera|phone|tablet|laptop|sd\s+card)\b.{0,20}\b(?:on|onto|to)\s+(?:my|the|a)\b|\bpdf\b.{0,80}\b(?:squash|shrink|compress|squeeze)\w*\s+(?:it|this)\b/i,
     what: 'Roman numerals, shipping weights, code for other languages, punycode, XSLT, describing photos, backlinks, sending to a Kindle, local services and repairs',
+  },
+  {
+    pattern: /\b(?:paye|national\s+insurance|income\s+tax(?:es)?|tax\s+(?:return|refund|bracket)s?|payroll\s+deductions?|net\s+(?:salary|pay|wages?))\b/i,
+    what: 'income tax and payroll deductions',
+  },
+  {
+    pattern:
+      /\b(?:in|into|on|to)\s+(?:my|our|the)\s+(?:bank(?:ing)?|budget(?:ing)?|accounting|crm)\s+app\b|\b(?:hand\s+out|deliver|distribute|put\s+up)\b.{0,20}\b(?:flyers|leaflets|posters)\b|\bfind\s+(?:me\s+)?(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:nurse|cleaner|plumber|electrician|babysitter|nanny|tutor|driver|carer|locum|builder|gardener)s?\b|\b(?:dripping|leaking|leaky)\s+(?:tap|faucet|shower|boiler|toilet|sink|pipe|radiator|roof)s?\b|\b(?:move|transfer|copy|migrate)\b.{0,40}\b(?:to|onto)\s+(?:the|my)\s+new\s+(?:phone|iphone|android|laptop|computer|mac|pc)\b/i,
+    what: 'errands, repairs and staffing, banking apps, moving to a new device',
+  },
+  {
+    pattern:
+      /\b(?:break|chop|cut|split)\b.{0,30}\b(?:apart|up)\b.{0,30}\b(?:separate|individual|multiple)\s+pdfs?\b|\bhow\s+many\s+(?:people|subscribers|recipients|customers|members|readers|users|parishioners)\b.{0,30}\b(?:opened|clicked|unsubscribed)\b|\b(?:repair|fix|recover|restore)\b.{0,40}\b(?:damaged|corrupt(?:ed)?)\b|\b(?:damaged|corrupt(?:ed)?)\b.{0,60}\b(?:repair|fix|recover|restore)\b/i,
+    what: 'splitting PDFs, statistics of sent e-mails, repairing damaged files',
   },
 ];
 

@@ -1172,3 +1172,17 @@ test('a pasted user-agent string ("Dalvik/2.1.0 (Linux; U; Android 12; …)") is
   );
   assert.equal(found[0]?.item.id, 'developerApis.userAgentParser');
 });
+
+test('jobs no tool does: splitting a PDF, moving to a new phone, a banking app, repairs; a format no tool makes ("save the logo as a BMP") is refused, not routed to a near miss', () => {
+  for (const goal of [
+    'break the manual apart into separate PDFs, one per section',
+    'transfer my photos to the new iphone',
+    'log this 45 euro expense in my banking app',
+    'fix the leaking boiler in flat 2',
+    'backup.zip is corrupted, recover the files inside',
+    'save the logo as a BMP for the old cutter',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('categorise this expense: 45 euro taxi to the airport').target?.id, 'textIntelligence.expenseCategorizer');
+  assert.equal(plan('save the logo as a png').target?.id, 'convertors.toPng');
+});
