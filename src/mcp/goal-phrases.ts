@@ -83,6 +83,12 @@ function readPastedKinds(goal: string): string {
         '$& remove line breaks ',
       )
       .replace(/\b(?:in\s+(?:a\s+)?random\s+order|randomi[sz]e\s+(?:the\s+)?order)\b/gi, '$& shuffle lines ')
+      // "sort them a to z", "drop the repeats": alphabetical order, duplicate lines removed (not "[A-Z]" of a pattern).
+      .replace(/(?<![[\w])(?:a\s*(?:to|-|–)\s*z|z\s*(?:to|-|–)\s*a)(?![\]\w])/gi, '$& sort alphabetical ')
+      .replace(
+        /\b(?:drop|remove|strip|delete)\s+(?:the\s+|any\s+|all\s+)?(?:repeats|repeated\s+(?:names|lines|entries)|doubles)\b/gi,
+        '$& remove duplicate lines ',
+      )
       .replace(/\b(?:404|dead)\s+links?\b/gi, ' broken links ')
       // "unpack backup.zip and give me the files": extracting a ZIP, not converting it; "shrink my svg icon": the SVG
       // optimiser, not the raster image compressor.

@@ -281,7 +281,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Statistics of a list of numbers, Bayesian tests and survey samples: no tool computes them (the A/B test tools are
     // frequentist, for two arms).
     pattern:
-      /\b(?:standard deviation|std\.? dev|variance|median|percentiles?|linear regression|correlation coefficient|bayesian)\b|\bmargin\s+of\s+error\b|\bsurveys?\b.{0,40}\bsample\s+size\b|\bsample\s+size\b.{0,40}\bsurveys?\b|\b(?:mean|average)\s+of\s+(?:these\s+|the following\s+|this list of\s+)?(?:numbers|values|scores|\d[\d.,]*\s+\d)/i,
+      /\b(?:standard deviation|std\.? dev|variance|percentiles?|linear regression|correlation coefficient|bayesian)\b|\b(?:the|a|find|calculate|compute|get)\s+median\b|\bmedian\s+(?:of|value|price|salary|income|age)\b|\bmargin\s+of\s+error\b|\bsurveys?\b.{0,40}\bsample\s+size\b|\bsample\s+size\b.{0,40}\bsurveys?\b|\b(?:mean|average)\s+of\s+(?:these\s+|the following\s+|this list of\s+)?(?:numbers|values|scores|\d[\d.,]*\s+\d)/i,
     what: 'statistics of a list of numbers, Bayesian tests and survey samples',
   },
   {

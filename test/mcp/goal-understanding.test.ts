@@ -1186,3 +1186,13 @@ test('jobs no tool does: splitting a PDF, moving to a new phone, a banking app, 
   assert.equal(plan('categorise this expense: 45 euro taxi to the airport').target?.id, 'textIntelligence.expenseCategorizer');
   assert.equal(plan('save the logo as a png').target?.id, 'convertors.toPng');
 });
+
+test('"a to z" is alphabetical order and "drop the repeats" removes duplicate lines (not the "[A-Z]" of a pattern); "median" in a list of words is a word, not statistics', () => {
+  assert.equal(
+    plan('club members are below one per line - put them a to z and drop the repeats, some people joined twice').target?.id,
+    'textUtilities.sortLines',
+  );
+  assert.equal(plan('alphabetize these words for the quiz: apple median zebra kiwi').target?.id, 'textUtilities.sortWords');
+  assert.equal(plan('what is the median of 3, 8, 12 and 40').status, 'unsupported');
+  assert.equal(plan('does ^[A-Z]{2}\\d{3}$ match AB123? test it').target?.id, 'developerApis.regexTester');
+});
