@@ -129,7 +129,7 @@ function readPastedKinds(goal: string): string {
       .replace(/\bcosts?\s+(?:me|us)?\s*[$€£]?\d[\d,.]*[^.?!]{0,40}?\b(?:sell|sold|selling)\b[^.?!]{0,20}?\b(?:for|at)\s+[$€£]?\d/gi, '$& cost selling price ')
       // "how many cupcakes to cover rent", "before I stop losing money": a break-even point.
       .replace(
-        /\bhow\s+many\b[^.?!]{0,40}\b(?:sell|sales)\b[^.?!]{0,60}\b(?:cover|break\s+even|stop\s+losing|pay\s+for)\b|\bbefore\s+I\s+stop\s+losing\s+money\b|\bto\s+cover\s+(?:the\s+|my\s+|our\s+)?(?:rent|costs?|overheads?|fixed\s+costs?)\b/gi,
+        /\bhow\s+many\b[^.?!]{0,40}\b(?:sell|sales)\b[^.?!]{0,60}\b(?:cover|break\s+even|stop\s+losing|pay\s+for)\b|\bbefore\s+(?:I|we)\s+stop\s+losing\s+money\b|\bto\s+cover\s+(?:the\s+|my\s+|our\s+)?(?:rent|costs?|overheads?|fixed\s+costs?)\b/gi,
         '$& break even ',
       )
       // "spent 300 on facebook ads and made 1200 in sales": a return on ad spend.

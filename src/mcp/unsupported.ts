@@ -57,7 +57,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries|(?:printed\s+)?(?:flyers|posters|business cards|stickers|banners|prints))\b|\b(?:have|get)\s+(?:them|it)\s+(?:delivered|shipped|posted)\b|\b(?:order|buy|purchase|reorder)\s+(?:me\s+)?(?:new|more|some|replacement)\b/i,
+      /(?<!\b(?:an|the|this|that|my|our|each|per|every|one)\s+)\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries|(?:printed\s+)?(?:flyers|posters|business cards|stickers|banners|prints))\b|\b(?:have|get)\s+(?:them|it)\s+(?:delivered|shipped|posted)\b|\b(?:order|buy|purchase|reorder)\s+(?:me\s+)?(?:new|more|some|replacement)\b/i,
     what: 'ordering, booking and buying',
   },
   {

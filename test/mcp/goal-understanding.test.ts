@@ -1196,3 +1196,12 @@ test('"a to z" is alphabetical order and "drop the repeats" removes duplicate li
   assert.equal(plan('what is the median of 3, 8, 12 and 40').status, 'unsupported');
   assert.equal(plan('does ^[A-Z]{2}\\d{3}$ match AB123? test it').target?.id, 'developerApis.regexTester');
 });
+
+test('"the total for an order" is an order of the user\'s customer, not ordering; "before we stop losing money" is a break-even point', () => {
+  assert.equal(plan('total for an order: 2 posters at $30 and 3 cards at $4, shipping $6').target?.id, 'calculators.invoiceTotalCalculator');
+  assert.equal(
+    plan('club fundraiser: fixed costs 600, each mug costs 5 and we sell at 12. how many mugs before we stop losing money').target?.id,
+    'calculators.breakEvenCalculator',
+  );
+  assert.equal(plan('order 500 printed flyers for the fair').status, 'unsupported');
+});
