@@ -197,8 +197,8 @@ function readPastedKinds(goal: string): string {
       .replace(/(?<!\S)\^\S+\$(?!\S)/g, ' regex test ')
       // "the MX records of acme.example", "its nameservers": a DNS lookup.
       .replace(/\b(?:mx|ns|cname|aaaa|soa|caa)\s+(?:records?|entries|entry)\b|\bname ?servers?\b|\bmail exchangers?\b/gi, '$& dns lookup records ')
-      // "a zod validator", "z.object()": a zod schema (it validates, but no JSON is validated here).
-      .replace(/\bzod\s+validators?\b|\bz\.object\(\)/gi, ' zod schema ')
+      // "a zod validator", "z.object()", "z.object schemas": a zod schema (it validates, but no JSON is validated here).
+      .replace(/\bzod\s+validators?\b|\bz\.object\b(?:\(\))?/gi, ' zod schema ')
       // "what source and campaign is in this link": reading a tagged link's parameters.
       .replace(
         /\b(?:what|which)\b[^.?!]{0,30}\b(?:tracking|source|campaign|medium|utm|parameters?|params?)\b[^.?!]{0,30}\b(?:in|on|of)\s+(?:this|that|the|my)\s+(?:link|url)\b/gi,

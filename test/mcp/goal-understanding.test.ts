@@ -6,6 +6,7 @@ import { discover } from '../../src/mcp/router.ts';
 import { partsOf } from '../../src/mcp/chains.ts';
 import { conversionIntentOf, spelledOut } from '../../src/mcp/conversion-intent.ts';
 import { englishOf } from '../../src/mcp/lexicon.ts';
+import { withPastedKinds } from '../../src/mcp/goal-phrases.ts';
 import { outOfScope } from '../../src/mcp/unsupported.ts';
 import { refusedChoice } from '../../src/mcp/goal-values.ts';
 import { buildSkills } from '../../src/mcp/skills.ts';
@@ -1204,4 +1205,8 @@ test('"the total for an order" is an order of the user\'s customer, not ordering
     'calculators.breakEvenCalculator',
   );
   assert.equal(plan('order 500 printed flyers for the fair').status, 'unsupported');
+});
+
+test('"z.object schemas" names a zod schema as "z.object()" does', () => {
+  assert.match(withPastedKinds('make z.object schemas out of this sample payload'), /zod schema/);
 });
