@@ -430,8 +430,8 @@ function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknow
     const distinctOf = (a: RankedItem, b: RankedItem | undefined): boolean =>
       (a.named ?? []).some((t) => meaningful.includes(t) && !isGenericStem(t) && (spread[t] ?? 0) <= DISTINCTIVE && !(b?.named ?? []).includes(t));
     const distinctive = distinctOf(top, rival) && !(rival && distinctOf(rival, top));
-    // (And the word explains enough of the goal: more than a third of it, two of its words, or values of the goal the tool takes.
-    // "mark the year 9 mock papers that are stacked on my desk" is explained by "mark" alone, which names Markup.)
+    // (And the word explains enough of the goal: more than a third of it, two of its words, or values of the goal the
+    // tool takes. "mark the year 8 mock papers in the pile on my desk" is explained by "mark" alone, which names Markup.)
     const explainedEnough = explainedShare > 1 / 3 || asks.filter((t) => explainedByTop.has(t)).length >= 2 || filled > 0;
     if (confidence < EXECUTE_THRESHOLD && fits && distinctive && explainedEnough && foreign.length <= judged.length && unknownWords < judged.length)
       confidence = EXECUTE_THRESHOLD;

@@ -16,8 +16,9 @@ import { remembered } from './text.ts';
  * positions, equations, translating code, comparing images, explaining regexes, Mach numbers and fuel economy, old Word
  * .doc files, professional advice, statistics of numbers, which tax rate applies, protected or split archives, DRM,
  * animations and print resolution, reading QR codes, accounting software and search engines, map coordinates and colour
- * books, income tax, errands, repairs and staffing, splitting PDFs, e-mail statistics and damaged files. (Units, languages and choices a picked tool would refuse, and other members of a kind it names, are found from
- * the tool itself: router.ts `wouldRefuse`.)
+ * books, income tax, errands, repairs and staffing, splitting PDFs, e-mail statistics and damaged files. (Units,
+ * languages and choices a picked tool would refuse, and other members of a kind it names, are found from the tool
+ * itself: router.ts `wouldRefuse`.)
  */
 const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
