@@ -165,7 +165,7 @@ function readPastedKinds(goal: string): string {
       // "the %-escaped form", "percent-encoded": URL encoding.
       .replace(/%-?(?:escaped?|encoded?|encoding)\b|\bpercent[- ](?:escaped?|encoded?|encoding)\b/gi, ' url encode percent encoding ')
       // "Dalvik/2.1.0 (Linux; U; Android 13; Pixel 7)", "Mozilla/5.0 (Windows NT 10.0; Win64; x64)": a user-agent string.
-      .replace(/\b[A-Za-z][\w.-]*\/\d[\w.]*\s*\((?:[^();]+;)+[^()]*\)/g, '$& user agent string ')
+      .replace(/\b[A-Za-z][\w.-]*\/\d[\w.]*\s*\([^();]+;[^()]*\)/g, '$& user agent string ')
       // "@seo-team quick q: …": whom a chat message is addressed to, not what it asks.
       .replace(/(?<![\w.])@[\w-]+/g, ' ')
       // "what's wrong with this json", "how fast could someone guess it", "follow every hop", "not fully secure", "a
