@@ -313,6 +313,8 @@ const UNSPACED: Array<[english: string, spellings: string]> = [
   ['temperature celsius', '摂氏 摄氏'],
   ['book', '电子书 書籍 전자책'],
 ];
+/** Kana, CJK ideographs and Hangul: a goal without them has none of those words. */
+const UNSPACED_SCRIPT = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 const UNSPACED_WORDS: Array<[word: string, english: string]> = UNSPACED.flatMap(([english, spellings]) =>
   spellings.split(' ').map((word) => [word, english] as [string, string]),
 );
@@ -325,7 +327,7 @@ export function englishOf(goal: string): string[] {
     const english = ENGLISH.get(word) ?? ENGLISH.get(`${word}+${words[i + 1]}`);
     if (english) found.add(english);
   });
-  for (const [word, english] of UNSPACED_WORDS) if (goal.includes(word)) found.add(english);
+  if (UNSPACED_SCRIPT.test(goal)) for (const [word, english] of UNSPACED_WORDS) if (goal.includes(word)) found.add(english);
   // ("Quanti chilometri sono 10 miglia?": how many of a unit is a conversion, not counting.)
   if ([...found].some((english) => UNIT_NAMES.has(english))) found.delete('count');
   return [...found];

@@ -84,11 +84,11 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   const numbers = Object.values(decision.extracted).filter((e) => typeof e.value === 'number');
   if (decision.action === 'execute' && numbers.length >= 3) return decision;
   const request = requestOf(firstStepOf(goal));
-  // Nor a request that is a verb and the tool's name, followed by the values it runs on ("calculate vat: 100 at 20%").
-  if (decision.action === 'execute' && decision.target && namesOnly(catalog, decision.target, request)) return decision;
   const { scope } = learnedRoutingOf(catalog);
   const ll = scope.logLikelihoods(request, [OUT_OF_SCOPE, IN_SCOPE]);
   if ((ll.get(OUT_OF_SCOPE) ?? 0) - (ll.get(IN_SCOPE) ?? 0) <= outOfScopeMargin(decision.confidence)) return decision;
+  // Nor a request that is a verb and the tool's name, followed by the values it runs on ("calculate vat: 100 at 20%").
+  if (decision.action === 'execute' && decision.target && namesOnly(catalog, decision.target, request)) return decision;
   // Unless the goal states a tool's job outright: "convert the signed contract from pdf to docx" is no e-signing.
   if (statesToolJob(catalog, firstStepOf(goal))) return decision;
   return refused(decision, given, 'The goal reads like a job no tool here does; the closest tools there are are listed, nothing was run.');
