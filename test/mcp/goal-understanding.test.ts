@@ -1210,3 +1210,9 @@ test('"the total for an order" is an order of the user\'s customer, not ordering
 test('"z.object schemas" names a zod schema as "z.object()" does', () => {
   assert.match(withPastedKinds('make z.object schemas out of this sample payload'), /zod schema/);
 });
+
+test('a number with spaces between its thousands ("15 000 impressions", as French or Swedish write it) is one number', () => {
+  const ctr = plan('ctr for 230 clicks and 15 000 impressions');
+  assert.deepEqual([ctr.input.clicks, ctr.input.impressions], [230, 15000]);
+  assert.equal(plan('Calcule le taux de clics : 230 clics pour 15 000 impressions').input.impressions, 15000);
+});
