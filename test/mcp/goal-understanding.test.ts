@@ -1216,3 +1216,9 @@ test('a number with spaces between its thousands ("15 000 impressions", as Frenc
   assert.deepEqual([ctr.input.clicks, ctr.input.impressions], [230, 15000]);
   assert.equal(plan('Calcule le taux de clics : 230 clics pour 15 000 impressions').input.impressions, 15000);
 });
+
+test('a quantity with spaces between its thousands ("1 500 meters", "2 340 minutes") is the whole number', () => {
+  const length = plan('convert 1 500 meters to miles');
+  assert.deepEqual([length.input.value, length.input.from, length.input.to], [1500, 'meters', 'miles']);
+  assert.equal(plan('how many hours is 2 340 minutes').input.value, 2340);
+});
