@@ -136,10 +136,11 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i
 const IPV4 = /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/\d{1,2})?\b/;
 /**
  * A number with an optional currency, thousands separators (commas; spaces, as "15 000 impressions" is written in
- * French, Russian or Swedish, when a word follows: not a list of numbers), decimals, k/m suffix and percent sign.
+ * French, Russian or Swedish, when a word follows: not a list of numbers; dots before a decimal comma, "1.299,99 €"),
+ * decimals, k/m suffix and percent sign.
  */
 const NUMBER =
-  /(?<![\w.#-])([$€£¥₹])?\s?(\d{1,3}(?:,\d{3})+|\d{1,3}(?:[\u00a0\u202f ]\d{3})+(?=\s*[A-Za-zÀ-ɏ%])|\d+)(?:\.(\d+))?\s?(k|m|mn|million|thousand|bn|billion|lakhs?|crores?)?\b\s?(%|percent\b)?/gi;
+  /(?<![\w.#-])([$€£¥₹])?\s?(\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:,\d{3})+|\d{1,3}(?:[\u00a0\u202f ]\d{3})+(?=\s*[A-Za-zÀ-ɏ%])|\d+)(?:\.(\d+))?\s?(k|m|mn|million|thousand|bn|billion|lakhs?|crores?)?\b\s?(%|percent\b)?/gi;
 const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
 
 interface NumberMention {
@@ -156,7 +157,9 @@ const STATUS_NAMING = /\b(?:30[1278]|40[0134]|410|429|50[0234])\s+(?:links?|erro
 function numbersOf(text: string): NumberMention[] {
   const found: NumberMention[] = [];
   for (const m of text.matchAll(NUMBER)) {
-    const whole = (m[2] ?? '').replace(/[,\s]/g, '');
+    const raw = m[2] ?? '';
+    // ("1.299,99": dots group the thousands, the comma starts the decimals.)
+    const whole = raw.includes('.') ? raw.replace(/\./g, '').replace(',', '.') : raw.replace(/[,\s]/g, '');
     let value = Number(`${whole}${m[3] ? `.${m[3]}` : ''}`);
     const scale = (m[4] ?? '').toLowerCase();
     if (scale === 'k' || scale === 'thousand') value *= 1000;

@@ -341,8 +341,8 @@ export function completeInput(item: CatalogItem, input: Record<string, unknown>)
 }
 
 const UNIT = String.raw`((?:(?:square|sq|cubic|cu|fluid|fl|nautical|us|uk|imperial|metric|light|troy|short|long|metric)\s+)?[a-zµ°][\w°µ²³/.-]*)`;
-/** A number: "1,500" or "1 500" with thousands separators, "1,5" with a decimal comma, "2.5e-3". */
-const NUMBER = String.raw`(-?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[\u00a0\u202f ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:e-?\d+)?)`;
+/** A number: "1,500" or "1 500" with thousands separators, "1,5" with a decimal comma, "1.299,5" both, "2.5e-3". */
+const NUMBER = String.raw`(-?(?:\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:[\u00a0\u202f ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:e-?\d+)?)`;
 // (An article after "as" is no unit: "1600000000000 ms as a date" names no year, the unit "a".)
 const AS = String.raw`as(?!\s+an?\s+[a-z])`;
 const FORWARD = new RegExp(String.raw`${NUMBER}\s*${UNIT}\s+(?:to|in|into|${AS})\s+${UNIT}`, 'i');
@@ -371,7 +371,9 @@ export function quantityOf(goal: string): { value: number | string; from: string
     return { value: pace[1], from: paceUnit(pace[2]), ...(to && to !== paceUnit(pace[2]) ? { to } : {}) };
   }
   const number = (raw: string): number => {
-    const whole = raw.replace(/[\u00a0\u202f ]/g, '');
+    const whole = raw
+      .replace(/[\u00a0\u202f ]/g, '')
+      .replace(/^(-?\d{1,3}(?:\.\d{3})+),(\d+)$/, (_, int: string, dec: string) => `${int.replace(/\./g, '')}.${dec}`);
     return Number(/^-?\d{1,3}(?:,\d{3})+(?:\.|$|e)/.test(whole) ? whole.replace(/,/g, '') : whole.replace(',', '.'));
   };
   const unit = (raw: string | undefined): string => (raw ?? '').replace(/[.,;:!?]+$/, '');

@@ -1222,3 +1222,9 @@ test('a quantity with spaces between its thousands ("1 500 meters", "2 340 minut
   assert.deepEqual([length.input.value, length.input.from, length.input.to], [1500, 'meters', 'miles']);
   assert.equal(plan('how many hours is 2 340 minutes').input.value, 2340);
 });
+
+test('a number written with dots between its thousands and a decimal comma ("1.299,99 €", "1.250,5 km") is read as it is meant', () => {
+  assert.equal(plan('Rabatt 25 % auf 1.299,99 €').input.price, 1299.99);
+  assert.equal(plan('1.250,5 km in Meilen').input.value, 1250.5);
+  assert.equal(plan('discount 15% on 84.20').input.price, 84.2);
+});
