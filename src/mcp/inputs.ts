@@ -363,8 +363,27 @@ const PACE =
 const paceUnit = (distance: string): string => (/^mi/i.test(distance) ? 'min/mi' : 'min/km');
 
 /** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD", "6:05 per km"). */
+/**
+ * Quantities written in two units, the larger first ("5 feet 11 inches", "3h 20m", "11 stone 4"): the amount in the
+ * smaller unit ("71 inches"), each pair with how many of the smaller make one of the larger.
+ */
+const COMPOUNDS: Array<{ pattern: RegExp; per: number; unit: string }> = [
+  { pattern: /(\d+(?:\.\d+)?)\s*(?:feet|foot|ft|')\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:inches|inch|in\b|")/gi, per: 12, unit: 'inches' },
+  { pattern: /(\d+(?:\.\d+)?)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:minutes?|mins?|m)\b/gi, per: 60, unit: 'minutes' },
+  { pattern: /(\d+(?:\.\d+)?)\s*(?:minutes?|mins?)\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:seconds?|secs?|s)\b/gi, per: 60, unit: 'seconds' },
+  { pattern: /(\d+(?:\.\d+)?)\s*stones?\s*(?:and\s+)?(\d+(?:\.\d+)?)(?:\s*(?:pounds?|lbs?))?\b/gi, per: 14, unit: 'pounds' },
+  { pattern: /(\d+(?:\.\d+)?)\s*(?:pounds?|lbs?)\s*(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:ounces?|oz)\b/gi, per: 16, unit: 'ounces' },
+];
+
+function inOneUnit(text: string): string {
+  let out = text;
+  for (const { pattern, per, unit } of COMPOUNDS)
+    out = out.replace(pattern, (_, larger: string, smaller: string) => `${Math.round((Number(larger) * per + Number(smaller)) * 1e6) / 1e6} ${unit}`);
+  return out;
+}
+
 export function quantityOf(goal: string): { value: number | string; from: string; to?: string } | undefined {
-  const text = withEnglishUnits(goal).replace(URL_PATTERN, ' ');
+  const text = inOneUnit(withEnglishUnits(goal).replace(URL_PATTERN, ' '));
   const pace = PACE.exec(text);
   if (pace?.[1] && pace[2]) {
     const to = pace[3] ? paceUnit(pace[3]) : undefined;

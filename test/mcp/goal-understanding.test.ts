@@ -1228,3 +1228,12 @@ test('a number written with dots between its thousands and a decimal comma ("1.2
   assert.equal(plan('1.250,5 km in Meilen').input.value, 1250.5);
   assert.equal(plan('discount 15% on 84.20').input.price, 84.2);
 });
+
+test('a quantity in two units, the larger first ("5 feet 11 inches", "3h 20m", "11 stone 4", "7 lb 8 oz"), is the amount in the smaller one', () => {
+  const height = plan('5 feet 11 inches in cm');
+  assert.deepEqual([height.input.value, height.input.from, height.input.to], [71, 'inches', 'cm']);
+  assert.deepEqual([plan('convert 3h 20m to minutes').input.value, plan('convert 3h 20m to minutes').input.from], [200, 'minutes']);
+  assert.deepEqual([plan('he weighs 11 stone 4, in kg').input.value, plan('he weighs 11 stone 4, in kg').input.from], [158, 'pounds']);
+  assert.deepEqual([plan('7 lb 8 oz in grams').input.value, plan('7 lb 8 oz in grams').input.from], [120, 'ounces']);
+  assert.equal(plan('convert 5 feet to meters').input.value, 5);
+});
