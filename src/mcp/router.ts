@@ -95,13 +95,15 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 /**
- * Whether the request opens with a verb of any tool ("calculate", "check") and its other naming words are all words the
- * item is named by (title, slug, keywords), as "vat" in "calculate vat"; not "post this tweet now".
+ * Whether the request opens with a verb of any tool ("calculate", "check") or a word of the item's title ("reverse
+ * 'abc def'") and its other naming words are all words the item is named by (title, slug, keywords), as "vat" in
+ * "calculate vat"; not "post this tweet now". (The values the request stands for, "quoted", are no naming words.)
  */
 function namesOnly(catalog: Catalog, item: CatalogItem, request: string): boolean {
-  const [first] = tokens(request);
-  if (first === undefined || !isGenericStem(first)) return false;
-  const { ranked, meaningful, unknown } = catalog.rank(request);
+  const named = request.replace(/\b(?:quoted|url|json|jwt token)\b/g, ' ');
+  const [first] = tokens(named);
+  if (first === undefined || !(isGenericStem(first) || tokens(item.title).includes(first))) return false;
+  const { ranked, meaningful, unknown } = catalog.rank(named);
   const top = ranked[0];
   return top?.item === item && meaningful.length > 0 && unknown.length === 0 && meaningful.every((t) => top.named?.includes(t));
 }

@@ -1101,7 +1101,7 @@ test('after a step that makes something, a pronoun is that thing ("create a test
   );
 });
 
-test('a request of a verb and the tool\'s name, with the values after a colon, runs ("calculate vat: 100 at 20%"); "post this tweet now: …" stays refused', () => {
+test('a request of a verb and the tool\'s name, with the values after a colon or quoted, runs ("calculate vat: 100 at 20%", "reverse \'abc def\'"); "post this tweet now: …" stays refused', () => {
   for (const [goal, id] of [
     ['calculate vat: 100 at 20%', 'calculators.vatCalculator'],
     ['calculate discount: 80 with 25% off', 'calculators.discountCalculator'],
@@ -1113,6 +1113,8 @@ test('a request of a verb and the tool\'s name, with the values after a colon, r
     assert.equal(planned.target?.id, id, goal);
   }
   assert.equal(plan("post this tweet now: we're live!").status, 'unsupported');
+  // (A word of the tool's title opens it, the text to work on quoted.)
+  assert.equal(plan("reverse 'abc def'").target?.id, 'textUtilities.reverseText');
 });
 
 test('one word that names a tool is not enough when it explains a third of the goal or less: "mark the year 8 mock papers in the pile on my desk" is no markup', () => {
