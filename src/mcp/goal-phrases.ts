@@ -1,6 +1,6 @@
 import { spelledOut } from './conversion-intent.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
-import { EPOCH } from './goal-values.ts';
+import { BASE64_RUN, EPOCH } from './goal-values.ts';
 import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
 import { remembered } from './text.ts';
 
@@ -9,6 +9,9 @@ import { remembered } from './text.ts';
  * added ("25% off" a discount, "Mon 16:00-17:30" hours worked, "control 150/5000" an A/B test), the words of the
  * goal's own language in English, letters a voice spells joined, and words that only say who asks dropped.
  */
+
+/** Every run of Base64 in a goal (goal-values' `BASE64_RUN`). */
+const BASE64_RUNS = new RegExp(BASE64_RUN.source, 'g');
 
 /** A time of day with a zone or a place's time ("3pm New York time", "09:30 UTC", "what time is that in Mumbai"). */
 const CLOCK_IN_ZONE =
@@ -157,11 +160,8 @@ function readPastedKinds(goal: string): string {
         /\b(?:old|new|original|current|redesigned)\s+(?:[\w-]+\s+){0,2}(?:page|version|design|layout|checkout|variant)\s*[:=-]?\s*\d[\d,]*\s+(?:visitors|visits|users|sessions|views|clicks)\b|\b(?:real\s+)?winner\s+or\s+(?:a\s+|just\s+)?(?:fluke|chance|luck)\b/gi,
         '$& a/b test significance ',
       )
-      // "U2hpcCBpdCBvbiBGcmlkYXk=": a text in Base64 (groups of four of both cases and digits, with its "=" padding).
-      .replace(
-        /(?<![\w+/=.-])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*\d)(?:[A-Za-z0-9+/]{4}){3,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)(?![\w+/=.-])/g,
-        '$& base64 encoded ',
-      )
+      // "U2hpcCBpdCBvbiBGcmlkYXk=": a text in Base64, as its "=" padding says.
+      .replace(BASE64_RUNS, (run) => (run.endsWith('=') ? `${run} base64 encoded ` : run))
       // "the %-escaped form", "percent-encoded": URL encoding.
       .replace(/%-?(?:escaped?|encoded?|encoding)\b|\bpercent[- ](?:escaped?|encoded?|encoding)\b/gi, ' url encode percent encoding ')
       // "Dalvik/2.1.0 (Linux; U; Android 13; Pixel 7)", "Mozilla/5.0 (Windows NT 10.0; Win64; x64)": a user-agent string.

@@ -143,6 +143,13 @@ const NUMBER =
   /(?<![\w.#-])([$€£¥₹])?\s?(\d{1,3}(?:\.\d{3})+,\d{1,2}(?!\d)|\d{1,3}(?:,\d{3})+|\d{1,3}(?:[\u00a0\u202f ]\d{3})+(?=\s*[A-Za-zÀ-ɏ%])|\d+)(?:\.(\d+))?\s?(k|m|mn|million|thousand|bn|billion|lakhs?|crores?)?\b\s?(%|percent\b)?/gi;
 const CURRENCY_SYMBOLS: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
 
+/** A number as written: "1,500" or "1 500" (thousands), "1,5" (a decimal comma), "1.299,99" (both), "2.5e-3". */
+export function writtenNumber(raw: string): number {
+  const whole = raw.replace(/[\u00a0\u202f ]/g, '');
+  if (/^-?\d{1,3}(?:\.\d{3})+,\d+$/.test(whole)) return Number(whole.replace(/\./g, '').replace(',', '.'));
+  return Number(/^-?\d{1,3}(?:,\d{3})+(?:\.|$|e)/.test(whole) ? whole.replace(/,/g, '') : whole.replace(',', '.'));
+}
+
 interface NumberMention {
   value: number;
   percent: boolean;
@@ -157,10 +164,7 @@ const STATUS_NAMING = /\b(?:30[1278]|40[0134]|410|429|50[0234])\s+(?:links?|erro
 function numbersOf(text: string): NumberMention[] {
   const found: NumberMention[] = [];
   for (const m of text.matchAll(NUMBER)) {
-    const raw = m[2] ?? '';
-    // ("1.299,99": dots group the thousands, the comma starts the decimals.)
-    const whole = raw.includes('.') ? raw.replace(/\./g, '').replace(',', '.') : raw.replace(/[,\s]/g, '');
-    let value = Number(`${whole}${m[3] ? `.${m[3]}` : ''}`);
+    let value = writtenNumber(`${m[2] ?? ''}${m[3] ? `.${m[3]}` : ''}`);
     const scale = (m[4] ?? '').toLowerCase();
     if (scale === 'k' || scale === 'thousand') value *= 1000;
     else if (scale === 'm' || scale === 'mn' || scale === 'million') value *= 1_000_000;

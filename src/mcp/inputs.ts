@@ -1,6 +1,6 @@
 import type { CatalogItem } from './catalog.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
-import { BASE64_RUN, currencyFieldsOf, urlTextFieldOf, valuesFromGoal, type Extracted } from './goal-values.ts';
+import { BASE64_RUN, currencyFieldsOf, urlTextFieldOf, valuesFromGoal, writtenNumber, type Extracted } from './goal-values.ts';
 import { requestInJson } from './json-request.ts';
 import { withEnglishUnits } from './lexicon.ts';
 import { remembered } from './text.ts';
@@ -362,7 +362,6 @@ const PACE =
   /\b(\d{1,2}:\d{2})\s*(?:min(?:utes)?\s*)?(?:\/|per)\s*(miles?|mi|km|kilomet(?:re|er)s?)\b(?:.*?\b(?:per|in|to|\/)\s*(miles?|mi|km|kilomet(?:re|er)s?)\b)?/i;
 const paceUnit = (distance: string): string => (/^mi/i.test(distance) ? 'min/mi' : 'min/km');
 
-/** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD", "6:05 per km"). */
 /**
  * Quantities written in two units, the larger first ("5 feet 11 inches", "3h 20m", "11 stone 4"): the amount in the
  * smaller unit ("71 inches"), each pair with how many of the smaller make one of the larger.
@@ -382,6 +381,7 @@ function inOneUnit(text: string): string {
   return out;
 }
 
+/** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD", "6:05 per km"). */
 export function quantityOf(goal: string): { value: number | string; from: string; to?: string } | undefined {
   const text = inOneUnit(withEnglishUnits(goal).replace(URL_PATTERN, ' '));
   const pace = PACE.exec(text);
@@ -389,20 +389,14 @@ export function quantityOf(goal: string): { value: number | string; from: string
     const to = pace[3] ? paceUnit(pace[3]) : undefined;
     return { value: pace[1], from: paceUnit(pace[2]), ...(to && to !== paceUnit(pace[2]) ? { to } : {}) };
   }
-  const number = (raw: string): number => {
-    const whole = raw
-      .replace(/[\u00a0\u202f ]/g, '')
-      .replace(/^(-?\d{1,3}(?:\.\d{3})+),(\d+)$/, (_, int: string, dec: string) => `${int.replace(/\./g, '')}.${dec}`);
-    return Number(/^-?\d{1,3}(?:,\d{3})+(?:\.|$|e)/.test(whole) ? whole.replace(/,/g, '') : whole.replace(',', '.'));
-  };
   const unit = (raw: string | undefined): string => (raw ?? '').replace(/[.,;:!?]+$/, '');
   const forward = FORWARD.exec(text);
-  if (forward?.[1] && forward[2] && forward[3]) return { value: number(forward[1]), from: unit(forward[2]), to: unit(forward[3]) };
+  if (forward?.[1] && forward[2] && forward[3]) return { value: writtenNumber(forward[1]), from: unit(forward[2]), to: unit(forward[3]) };
   const backward = BACKWARD.exec(text);
-  if (backward?.[1] && backward[2] && backward[3]) return { value: number(backward[2]), from: unit(backward[3]), to: unit(backward[1]) };
+  if (backward?.[1] && backward[2] && backward[3]) return { value: writtenNumber(backward[2]), from: unit(backward[3]), to: unit(backward[1]) };
   const bare = BARE.exec(text);
   if (!bare?.[1] || !bare[2]) return undefined;
   // "2000 kcal a day, what is that in kJ": the unit asked for comes later in the goal.
   const asked = LATER_UNIT.exec(text.slice(bare.index + bare[0].length));
-  return { value: number(bare[1]), from: unit(bare[2]), ...(asked?.[1] ? { to: unit(asked[1]) } : {}) };
+  return { value: writtenNumber(bare[1]), from: unit(bare[2]), ...(asked?.[1] ? { to: unit(asked[1]) } : {}) };
 }
