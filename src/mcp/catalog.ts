@@ -167,6 +167,28 @@ export class LazyCatalog implements Catalog {
   }
 }
 
+/**
+ * A typo-tolerant lookup walks the whole term tree of the index (about a tenth of routing a goal), and goals repeat their
+ * words: the index never changes once built, so each word's near terms are looked up once. MiniSearch 7 keeps the tree
+ * in `_index` (a SearchableMap) with no option to cache, and its search deletes from the map `fuzzyGet` returns, hence
+ * a copy for each search. Should a MiniSearch update move that method, building the catalog fails at once.
+ */
+function rememberFuzzyLookups(index: MiniSearch<IndexedDoc>): void {
+  const tree = (index as unknown as { _index?: { fuzzyGet?: (key: string, distance: number) => Map<string, unknown> } })._index;
+  const lookup = tree?.fuzzyGet?.bind(tree);
+  if (!tree || !lookup) throw new Error('minisearch changed: its index has no fuzzyGet to remember (src/mcp/catalog.ts)');
+  const near = new Map<string, Map<string, unknown>>();
+  tree.fuzzyGet = (key, distance) => {
+    const name = `${distance} ${key}`;
+    let found = near.get(name);
+    if (!found) {
+      found = lookup(key, distance);
+      if (near.size < 20_000) near.set(name, found);
+    }
+    return new Map(found);
+  };
+}
+
 export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 'info'>, workflows = availableWorkflows(registry, logger)): Catalog {
   const items: CatalogItem[] = [];
   for (const tool of registry.tools) items.push(toolItem(tool));
@@ -188,6 +210,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
   });
   const docs = items.map(toDoc);
   index.addAll(docs);
+  rememberFuzzyLookups(index);
   // The index vocabulary, for telling words the catalog knows from words it does not.
   const vocabulary = new Set<string>();
   for (const doc of docs)
@@ -330,8 +353,33 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     return found;
   };
 
-  /** `scope`: only the items of one group or kind (discover_tools' filters). */
+  /**
+   * The rankings of the last texts ranked, by everything that decides them: routing a goal ranks some texts more than once
+   * (the goal whole and as a part of itself, plan_task then solve_task). What it returns is shared, so callers never change it.
+   */
+  const rankings = new Map<string, Ranking>();
   const rankWith = (goal: string, options: RankOptions, scope: Scope | undefined, grouped: boolean): Ranking => {
+    const key = JSON.stringify([
+      goal,
+      options.hasUrl === true,
+      options.pages ?? 0,
+      options.inputFields ?? [],
+      options.limit ?? 10,
+      scope?.group,
+      scope?.kind,
+      grouped,
+    ]);
+    let ranking = rankings.get(key);
+    if (!ranking) {
+      ranking = rankAfresh(goal, options, scope, grouped);
+      if (rankings.size >= 1_000) rankings.delete(rankings.keys().next().value as string);
+      rankings.set(key, ranking);
+    }
+    return ranking;
+  };
+
+  /** `scope`: only the items of one group or kind (discover_tools' filters). */
+  const rankAfresh = (goal: string, options: RankOptions, scope: Scope | undefined, grouped: boolean): Ranking => {
     const filter = scope && within(scope);
     const inputFields = new Set(options.inputFields ?? []);
     const given = [...inputFields].filter((f) => !URL_FIELDS.has(f));

@@ -148,29 +148,35 @@ export function trainNaiveBayes(examples: readonly Example[], featurize: (text: 
       }
       return out;
     }
+    scoreEveryLabel(features);
+    for (const label of asked) {
+      const i = indexOf.get(label);
+      if (i !== undefined) out.set(label, extra[i]!);
+    }
+    return out;
+  };
+  /** Every label's log-likelihood of the features, into `extra` by label index. */
+  const scoreEveryLabel = (features: string[]): void => {
     extra.fill(0);
     for (const f of features) {
       const posting = postings.get(f);
       if (!posting) continue;
       for (let k = 0; k < posting.labels.length; k++) extra[posting.labels[k]!]! += posting.gains[k]!;
     }
-    for (const label of asked) {
-      const i = indexOf.get(label);
-      if (i !== undefined) out.set(label, features.length * unseen[i]! + extra[i]!);
-    }
-    return out;
+    for (let i = 0; i < labels.length; i++) extra[i] = features.length * unseen[i]! + extra[i]!;
   };
   return {
     logLikelihoods,
     best(text) {
       // The two highest of every label's log-likelihood (the first of equals, in label order, leads).
-      let first: [string, number] | undefined;
-      let second: [string, number] | undefined;
-      for (const entry of logLikelihoods(text, labels)) {
-        if (!first || entry[1] > first[1]) [first, second] = [entry, first];
-        else if (!second || entry[1] > second[1]) second = entry;
+      scoreEveryLabel(featuresKnown(text));
+      let first = -1;
+      let second = -1;
+      for (let i = 0; i < labels.length; i++) {
+        if (first < 0 || extra[i]! > extra[first]!) [first, second] = [i, first];
+        else if (second < 0 || extra[i]! > extra[second]!) second = i;
       }
-      return first && { label: first[0], margin: second ? first[1] - second[1] : Infinity };
+      return first < 0 ? undefined : { label: labels[first]!, margin: second >= 0 ? extra[first]! - extra[second]! : Infinity };
     },
   };
 }
