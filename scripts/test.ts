@@ -59,10 +59,10 @@ const stream = run({
     only.length > 0
       ? only.flatMap((pattern) => globSync(pattern)).map((file) => path.resolve(file))
       : longestFirst([...globSync('test/**/*.test.ts'), ...globSync('src/**/*.test.ts')]),
-  // Two files more than cores: many files spend part of their time waiting on a child process (LibreOffice, Chromium,
-  // a server, PostgreSQL), and the extra files run meanwhile (on 2 cores, a fresh clone's tests took 393 s at 2 files and
-  // 332 s at 3; later, with the same tests, 250 s at 3 and 226 s at 4, while 5 gave no more).
-  concurrency: Math.max(2, availableParallelism()) + 2,
+  // One file more than cores: many files spend part of their time waiting on a child process (LibreOffice, Chromium,
+  // a server, PostgreSQL), and the extra file runs meanwhile (on 2 cores, a fresh clone's tests took 332 s at 3 files, 393 s
+  // at 2; later, run in turn with the same tests, 252 s at 3 and 261 s at 4, which spent 5 % more CPU).
+  concurrency: Math.max(2, availableParallelism()) + 1,
   timeout: 300_000,
 });
 stream.on('test:fail', (event) => {

@@ -68,7 +68,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /(?<!\b(?:when|whenever|once|if|after|before) (?:i|we|you|they|people|someone) )(?<!\b(?:this|that|my|our|the|a|an|each|every|your|their)\s+(?:[\w'-]+\s+)?)\b(?:post|publish|tweet|share(?!\s+(?:previews?|cards?|images?|buttons?)\b)|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:insta|instagram|ig|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|(?<!\b(?:before|after|when|once|until|if) (?:i|we) )\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b/i,
+      /(?<!\b(?:when|whenever|once|if|after|before) (?:i|we|you|they|people|someone) )(?<!\b(?:this|that|my|our|the|a|an|each|every|your|their)\s+(?:[\w'-]+\s+)?)\b(?:post|publish|tweet|share(?!\s+(?:previews?|cards?|images?|buttons?)\b)|upload|schedule)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:insta|instagram|ig|facebook|twitter|tiktok|linkedin|youtube|x)\b|\b(?:send|fax|text)\b.{0,40}\b(?:by|via)\s+(?:fax|sms|text message|whatsapp|post)\b|\bfax\b|(?<!\b(?:before|after|when|once|until|if) (?:i|we) )\bsend\b.{0,30}\b(?:newsletter|campaign|e-?mails?|messages?|invoices?)\b.{0,30}\bto\b|(?:^|[.!?;:]\s*|\b(?:please|pls|can you|could you|would you)\s+)(?:text|message|dm|whatsapp|sms)\s+(?:[^.?!]{0,60}?\s)?(?:my|our)\s+(?:boss|manager|mom|mum|mother|dad|father|wife|husband|partner|girlfriend|boyfriend|friends?|team|colleagues?|co-?workers?|landlord|tenants?|clients?|customers?|doctor|teacher|kids?|family|sister|brother)\b/i,
     what: 'sending or posting on your behalf',
   },
   {

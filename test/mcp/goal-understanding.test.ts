@@ -100,6 +100,18 @@ test('jobs no tool does are "unsupported", never a near miss', () => {
   }
 });
 
+test('messaging someone is "unsupported"; a text from or for them is still worked on', () => {
+  for (const goal of [
+    "text 'running late' to my boss",
+    "whatsapp my mom that I'm on the way",
+    'please message our clients about the outage',
+    'sms my landlord that rent is late',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  for (const goal of ['count the words in this text my boss sent: hello there team', 'make this text sound more polite for my boss: i need the report now'])
+    assert.notEqual(plan(goal).status, 'unsupported', goal);
+});
+
 test('a workflow given a misnamed field answers need_input naming the field meant, and runs nothing', async () => {
   let invoked = 0;
   const caller = { accountId: 'a', invoker: { invoke: async () => ((invoked += 1), { result: {}, warnings: [] }) } };
