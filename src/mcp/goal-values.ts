@@ -52,6 +52,21 @@ export function currencyFieldsOf(item: CatalogItem): string[] {
     .map((f) => f.name);
 }
 
+/**
+ * Whether the goal states a calculation's figures (two numbers or more, with a rate or a sum of money) and the
+ * item takes no number: "how long to pay off 12000 on a credit card at 19.9% paying 400 a month" is not a text for the
+ * personal-data scrubber, however much "credit card" names it.
+ */
+export function figuresUnused(item: CatalogItem, goal: string): boolean {
+  // (The words before a colon or a quote: figures after them are in the text pasted to work on, "$1 FOR 7 DAYS".)
+  const request = goal.split(/:\s|["“'‘]/)[0] ?? '';
+  const figures = request.match(/(?<![\w.,%])\d+(?:[.,]\d+)*(?![\w.,]*[a-z]{2})/gi) ?? [];
+  const rateOrSum =
+    /(?<![\w.,%])\d+(?:[.,]\d+)*\s*%(?![0-9a-f]{2})|\bper\s?cent(?:age)?\b|[$€£¥]\s*\d|\d\s*(?:[$€£¥]|(?:usd|eur|gbp|dollars?|euros?|pounds?)\b)/i;
+  if (figures.length < 2 || !rateOrSum.test(request)) return false;
+  return !fieldsOf(item).some((f) => f.type === 'number' || f.type === 'integer');
+}
+
 /** The required text field of a tool without a `url` field that says it takes a URL ("The URL or text to encode"). */
 export function urlTextFieldOf(item: CatalogItem): string | undefined {
   if (item.fields.includes('url') || item.fields.includes('urls')) return undefined;

@@ -18,7 +18,7 @@ import { outOfScope } from './unsupported.ts';
 import { otherLanguage, otherOfKind } from './kinds-named.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
 import { foreignQuantity, mismatchedUnits, unitCandidates, unknownUnit } from './units.ts';
-import { refusedChoice, type Extracted } from './goal-values.ts';
+import { figuresUnused, refusedChoice, type Extracted } from './goal-values.ts';
 import { isGenericStem, stem, tokens, words } from './text.ts';
 import { withPastedKinds } from './goal-phrases.ts';
 import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
@@ -64,6 +64,11 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
   // What the picked or suggested tool would refuse, asked of it: no tool here does that.
   const refusal = decision.target && Object.keys(given).length === 0 ? wouldRefuse(catalog, decision.target, firstStepOf(goal)) : undefined;
   if (refusal) return refused(decision, given, `No tool here does that: ${refusal}; the closest tools there are are listed, nothing was run.`);
+  if (decision.action === 'need_input' && decision.target && Object.keys(given).length === 0 && figuresUnused(decision.target, firstStepOf(goal)))
+    return {
+      ...refused(decision, given, `The goal's figures are none of ${decision.target.title}'s inputs: say which calculation or tool is meant.`),
+      action: 'suggest',
+    };
   if ((decision.action !== 'execute' && decision.action !== 'need_input') || Object.keys(given).length > 0) return decision;
   // "write a robots.txt for my shop" meets the robots.txt checker, "decode the qr code in this photo" the QR code
   // generator: the goal asks to make what the tool only checks, or to read what it only makes.

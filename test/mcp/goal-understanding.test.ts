@@ -112,6 +112,17 @@ test('messaging someone is "unsupported"; a text from or for them is still worke
     assert.notEqual(plan(goal).status, 'unsupported', goal);
 });
 
+test("a calculation's figures that the pick takes none of make no pick: no tool here asks for a text to work them out", () => {
+  // No tool works out a payoff time or a percentage change; "credit card" names the personal-data scrubber and "change" the diff.
+  for (const goal of ['how long to pay off 12000 credit card at 19.9% paying 400 a month', 'percent change from 80 to 92']) {
+    const p = plan(goal);
+    assert.ok(p.status === 'suggest' || p.status === 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
+  }
+  // The scrubber is still asked for a text, and figures in the text pasted after a colon are that text's.
+  assert.equal(plan('scrub the credit card numbers from my notes').target?.id, 'textIntelligence.piiScrub');
+  assert.equal(plan('is my title any good: I TRIED LIVING ON $1 FOR 7 DAYS').target?.id, 'youtubeTools.youtubeTitleOptimizer');
+});
+
 test('a workflow given a misnamed field answers need_input naming the field meant, and runs nothing', async () => {
   let invoked = 0;
   const caller = { accountId: 'a', invoker: { invoke: async () => ((invoked += 1), { result: {}, warnings: [] }) } };
