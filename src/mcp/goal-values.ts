@@ -133,6 +133,8 @@ function spaced(name: string): string {
 const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/;
 const EMAIL = /\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi;
 const HEX_COLOUR = /(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3,4})\b/gi;
+/** A CSS colour in functional notation (CSS Color 4): rgb(255, 0, 0), hsl(210 50% 40% / 0.5), oklch(0.7 0.15 50). */
+export const FUNCTIONAL_COLOUR = /\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(\s*[\d.]+(?:deg|turn|rad|%)?(?:\s*[,/]?\s*[\d.]+(?:deg|turn|rad|%)?){2,3}\s*\)/gi;
 /** Five or six cron fields (numbers, *, ranges, steps, lists, names), as a run of its own. */
 const CRON =
   /(?:^|[\s"'`])((?:(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?)\s+){4,5}(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?))(?=$|[\s"'`.,;])/i;
@@ -208,7 +210,8 @@ function operandOf(goal: string): string | undefined {
   const data = /^[^{}[\]<]{2,80}?\s([{[<][\s\S]*[}\]>])\s*$/.exec(goal);
   if (data?.[1]) return data[1];
   const of = /\b(?:of|for)\s+(.+)$/is.exec(goal);
-  const tail = of?.[1]?.trim();
+  // ("hmac of hello using secret abc123": the text ends where another input is named.)
+  const tail = of?.[1]?.replace(/\s+(?:using|with)\s+(?:the\s+|a\s+|my\s+)?(?:secret|key|salt|password|passphrase)\b[\s\S]*$/i, '').trim();
   if (!tail) return undefined;
   // "md5 of the word banana": the word itself; "of the string admin:hunter2", everything after it.
   const word = /^(?:the\s+)?word\s+(\S+?)[.,;!?]?(?:\s|$)/i.exec(tail);
@@ -218,6 +221,17 @@ function operandOf(goal: string): string | undefined {
   // "of this text", "for my page": a reference to something not in the goal, not the operand itself.
   if (/^(?:this|that|these|those|my|our|your|their|his|her|the|a|an|it|its|some|each|every|all|any|me|us)\b/i.test(tail)) return undefined;
   return tail.split(/\s+/).length <= 12 ? tail : undefined;
+}
+
+/** Other words a goal names a field by: an HMAC's secret is its key. */
+const FIELD_LABELS: Record<string, string[]> = { secret: ['key', 'secret key'] };
+
+/** The quoted text a goal gives right after another word for the field ("with key 'k1'"), if any. */
+export function labelledQuote(field: string, goal: string): string | undefined {
+  const labels = FIELD_LABELS[field];
+  if (!labels) return undefined;
+  const found = new RegExp(`\\b(?:${labels.join('|')})\\s+(?:is\\s+|=\\s*|:\\s*)?(?:"([^"]+)"|'([^']+)')`, 'i').exec(goal);
+  return found?.[1] ?? found?.[2];
 }
 
 const TEXT_FIELDS = [
@@ -274,10 +288,13 @@ export function valuesFromGoal(
   if (jwt) set(named(/^(?:token|jwt)$/i) ?? named(/token|jwt/i, 'string'), jwt, 'a JWT in the goal');
   const emails = [...source.matchAll(EMAIL)].map((m) => m[0]);
   if (emails.length > 0) set(named(/^e?-?mail$|^email|address$/i, 'string') ?? named(/email/i), emails[0], 'an e-mail address in the goal');
-  const colours = [...source.matchAll(HEX_COLOUR)].map((m) => m[0]);
+  const colours = [...source.matchAll(new RegExp(`${HEX_COLOUR.source}|${FUNCTIONAL_COLOUR.source}`, 'gi'))].map((m) => m[0]);
   if (colours.length > 0) {
-    const colourFields = fields.filter((f) => free(f) && /colou?r|hex|foreground|background|^fg$|^bg$/i.test(f.name) && f.type !== 'number');
-    colours.slice(0, colourFields.length).forEach((colour, i) => set(colourFields[i], colour, 'a hex colour in the goal'));
+    // (By its name, or by its description: "contrastWith", "a second colour".)
+    const colourFields = fields.filter(
+      (f) => free(f) && (/colou?r|hex|foreground|background|^fg$|^bg$/i.test(f.name) || /\bcolou?r\b/.test(f.words)) && f.type !== 'number',
+    );
+    colours.slice(0, colourFields.length).forEach((colour, i) => set(colourFields[i], colour, 'a colour in the goal'));
   }
   const cron = CRON.exec(source)?.[1];
   if (cron && /[*/]/.test(cron)) set(named(/cron|expression|schedule/i, 'string'), cron.trim(), 'a cron expression in the goal');
@@ -322,6 +339,9 @@ export function valuesFromGoal(
     if (!free(f) || f.type !== 'string' || f.enum.length > 0 || !item.requires.some((g) => g.includes(f.name))) continue;
     const after = new RegExp(`\\b${spaced(f.name).toLowerCase()}\\s+(?:is\\s+|=\\s*|:\\s*)?([^\\s'"]*[\\d!@#$%^&*_][^\\s'"]*)`, 'i').exec(source);
     if (after?.[1]) set(f, after[1].replace(/[.,;?]+$/, ''), `the word after "${f.name}" in the goal`);
+    // ("hmac of 'msg' with key 'k1'": the quoted text after another word for the field.)
+    const labelled = labelledQuote(f.name, source);
+    if (labelled) set(f, labelled, `the quoted text after "${FIELD_LABELS[f.name]?.[0]}" in the goal`);
   }
   // "source newsletter, medium email, campaign spring": several text fields each named and followed by its value.
   const pairs = fields

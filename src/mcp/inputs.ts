@@ -1,6 +1,15 @@
 import type { CatalogItem } from './catalog.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
-import { BASE64_RUN, currencyFieldsOf, urlTextFieldOf, valuesFromGoal, writtenNumber, type Extracted } from './goal-values.ts';
+import {
+  BASE64_RUN,
+  currencyFieldsOf,
+  FUNCTIONAL_COLOUR,
+  labelledQuote,
+  urlTextFieldOf,
+  valuesFromGoal,
+  writtenNumber,
+  type Extracted,
+} from './goal-values.ts';
 import { requestInJson } from './json-request.ts';
 import { withEnglishUnits } from './lexicon.ts';
 import { remembered } from './text.ts';
@@ -169,6 +178,8 @@ function readValueKinds(goal: string): string {
   );
   // Colours only lose their digits: the words around them already say what the goal does with them.
   text = text.replace(/(?<![\w&])#(?:[0-9a-f]{8}|[0-9a-f]{6}|[0-9a-f]{3})\b/gi, ' ');
+  // ("rgb(255, 0, 0) to hex": the notation's name stays, a word for what it is comes in place of its figures.)
+  text = text.replace(new RegExp(FUNCTIONAL_COLOUR.source, 'gi'), (notation: string) => ` ${notation.slice(0, notation.indexOf('('))} color `);
   // A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word.
   take(new RegExp(BASE64_RUN.source, 'g'), 'base64');
   take(/\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi, 'email');
@@ -305,7 +316,9 @@ export function resolveInputFrom(
       if (quantity.to) fill('to', quantity.to, 'a quantity in the goal');
     }
   }
-  for (const phrase of facts.quoted) {
+  // (A phrase quoted after another word for a field, "with key 'k1'", is that field's: goal-values.ts fills it.)
+  const labelled = new Set(item.fields.map((f) => labelledQuote(f, goal)).filter(Boolean));
+  for (const phrase of facts.quoted.filter((q) => !labelled.has(q))) {
     const field = QUOTE_FIELDS.find((f) => takes(f) && !present(input[f]));
     if (!field) break;
     fill(field, phrase, 'quoted text in the goal');

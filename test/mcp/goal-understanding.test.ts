@@ -123,6 +123,18 @@ test("a calculation's figures that the pick takes none of make no pick: no tool 
   assert.equal(plan('is my title any good: I TRIED LIVING ON $1 FOR 7 DAYS').target?.id, 'youtubeTools.youtubeTitleOptimizer');
 });
 
+test('CSS colours in functional notation (CSS Color 4) and a second colour fill the colour converter', () => {
+  assert.deepEqual(plan('convert rgb(255, 0, 0) to hex').input, { color: 'rgb(255, 0, 0)' });
+  assert.deepEqual(plan('what is hsl(210, 50%, 40%) in hex').input, { color: 'hsl(210, 50%, 40%)' });
+  assert.deepEqual(plan('contrast of rgb(0,0,0) on #ffffff').input, { color: 'rgb(0,0,0)', contrastWith: '#ffffff' });
+});
+
+test("an HMAC's key is its secret, and the text ends where the key is named", () => {
+  assert.deepEqual(plan("hmac sha256 of 'msg' with key 'secret1'").input, { text: 'msg', secret: 'secret1', algorithm: 'sha256' });
+  assert.deepEqual(plan("hmac-sha256 of the payload with key 'whsec_123'").input, { secret: 'whsec_123' });
+  assert.deepEqual(plan('hmac-sha256 of hello using secret abc123').input, { secret: 'abc123', text: 'hello' });
+});
+
 test('a workflow given a misnamed field answers need_input naming the field meant, and runs nothing', async () => {
   let invoked = 0;
   const caller = { accountId: 'a', invoker: { invoke: async () => ((invoked += 1), { result: {}, warnings: [] }) } };
