@@ -100,14 +100,22 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
 }
 
 /**
- * Whether the request opens with a verb of any tool ("calculate", "check") or a word of the item's title ("reverse
- * 'abc def'") and its other naming words are all words the item is named by (title, slug, keywords), as "vat" in
- * "calculate vat"; not "post this tweet now". (The values the request stands for, "quoted", are no naming words.)
+ * Whether the request opens with a verb of any tool ("calculate", "check"), a word of the item's title ("reverse 'abc
+ * def'") or a keyword it says whole ("detect the language of 'bonjour'": language detection), and its other naming
+ * words are all words the item is named by (title, slug, keywords), as "vat" in "calculate vat"; not "post this tweet
+ * now". (The values the request stands for, "quoted", are no naming words.)
  */
 function namesOnly(catalog: Catalog, item: CatalogItem, request: string): boolean {
   const named = request.replace(/\b(?:quoted|url|json|jwt token)\b/g, ' ');
   const [first] = tokens(named);
-  if (first === undefined || !(isGenericStem(first) || tokens(item.title).includes(first))) return false;
+  if (first === undefined) return false;
+  // (A keyword of two words or more, every word of it in the request: "language detection" in "detect the language of".)
+  const said = new Set(tokens(named));
+  const keyword = item.keywords.some((k) => {
+    const words = tokens(k);
+    return words.length >= 2 && words.includes(first) && words.every((w) => said.has(w));
+  });
+  if (!(isGenericStem(first) || tokens(item.title).includes(first) || keyword)) return false;
   const { ranked, meaningful, unknown } = catalog.rank(named);
   const top = ranked[0];
   return top?.item === item && meaningful.length > 0 && unknown.length === 0 && meaningful.every((t) => top.named?.includes(t));

@@ -135,6 +135,13 @@ test("an HMAC's key is its secret, and the text ends where the key is named", ()
   assert.deepEqual(plan('hmac-sha256 of hello using secret abc123').input, { secret: 'abc123', text: 'hello' });
 });
 
+test('a request that says a keyword of the tool whole, with its text quoted, runs: language detection', () => {
+  const p = plan("detect the language of 'bonjour tout le monde'");
+  assert.equal(p.target?.id, 'aiModels.textAi');
+  assert.deepEqual(p.input, { text: 'bonjour tout le monde', task: 'language' });
+  assert.equal(plan("post this tweet now: we're live!").status, 'unsupported');
+});
+
 test('a workflow given a misnamed field answers need_input naming the field meant, and runs nothing', async () => {
   let invoked = 0;
   const caller = { accountId: 'a', invoker: { invoke: async () => ((invoked += 1), { result: {}, warnings: [] }) } };
