@@ -218,10 +218,15 @@ function operandOf(goal: string): string | undefined {
   if (word?.[1]) return word[1];
   const called = /^the\s+(?:string|text|phrase)\s+(.+)$/i.exec(tail);
   if (called?.[1]) return called[1].split(/\s+/).length <= 12 ? called[1] : undefined;
-  // "of this text", "for my page": a reference to something not in the goal, not the operand itself.
+  // "of this text", "for my page": a reference to something not in the goal, not the operand itself; "for 1500 words",
+  // the size of a text, not the text.
   if (/^(?:this|that|these|those|my|our|your|their|his|her|the|a|an|it|its|some|each|every|all|any|me|us)\b/i.test(tail)) return undefined;
+  if (/^\d[\d,.]*\s*(?:words?|characters?|chars|letters|lines|sentences|paragraphs|pages)$/i.test(tail)) return undefined;
   return tail.split(/\s+/).length <= 12 ? tail : undefined;
 }
+
+/** A regular expression as people paste one: anchored (^…$), with a class escape (\d, \w, \s, \b), or a quantified set. */
+const REGEX_LIKE = /^\^[\s\S]*\$$|\\[dwsbDWSB]|\[[^\]]+\][*+?{]/;
 
 /** Other words a goal names a field by: an HMAC's secret is its key. */
 const FIELD_LABELS: Record<string, string[]> = { secret: ['key', 'secret key'] };
@@ -470,8 +475,11 @@ export function valuesFromGoal(
 
   // The operand of a text operation: a quoted phrase was already taken; else "sha256 of hello world".
   if (text.quoted.length === 0) {
-    const field = fields.find((f) => free(f) && TEXT_FIELDS.includes(f.name) && f.type === 'string' && item.requires.some((g) => g.includes(f.name)));
-    const operand = field ? operandOf(source.trim()) : undefined;
+    const operand = operandOf(source.trim());
+    // ("what does this regex do: ^\d{3}-\d{4}$": a regular expression is the pattern, not the text it is tried on.)
+    const pattern = operand !== undefined && REGEX_LIKE.test(operand) ? named(/^(?:pattern|regex)$/i, 'string') : undefined;
+    const field =
+      pattern ?? fields.find((f) => free(f) && TEXT_FIELDS.includes(f.name) && f.type === 'string' && item.requires.some((g) => g.includes(f.name)));
     if (field && operand) set(field, operand, 'the text after "of"/":" in the goal');
   }
   return out;

@@ -142,6 +142,12 @@ test('a request that says a keyword of the tool whole, with its text quoted, run
   assert.equal(plan("post this tweet now: we're live!").status, 'unsupported');
 });
 
+test('a pasted regular expression is the pattern, and the size of a text is no text', () => {
+  assert.deepEqual(plan('what does this regex do: ^\\d{3}-\\d{4}$').input, { pattern: '^\\d{3}-\\d{4}$' });
+  assert.deepEqual(plan('estimate reading time for 1500 words').input, {});
+  assert.deepEqual(plan('word count of: one two three').input, { text: 'one two three' });
+});
+
 test('a workflow given a misnamed field answers need_input naming the field meant, and runs nothing', async () => {
   let invoked = 0;
   const caller = { accountId: 'a', invoker: { invoke: async () => ((invoked += 1), { result: {}, warnings: [] }) } };
