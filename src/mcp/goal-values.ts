@@ -141,6 +141,8 @@ const CRON =
 /** A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word. */
 export const BASE64_RUN = /(?<![\w/+])(?=[a-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*\d)[A-Za-z0-9+/]{12,}={0,2}(?![\w/+])/;
 /** Unix time in seconds or milliseconds from 2001 to 2033 (1,000,000,000 to 1,999,999,999). */
+/** A run of text with two or more percent-escapes (RFC 3986 2.1): "caf%C3%A9%20latte". */
+export const PERCENT_ENCODED = /\S*(?:%[0-9a-f]{2}){2,}\S*/i;
 export const EPOCH = /(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)/;
 /** "1080x1350", "1080 by 1350", "1500 wide by 500 tall": a width and a height. */
 const DIMENSIONS = /\b(\d{2,5})\s?(?:px\s*)?(?:wide\s+)?(?:[x×]|by)\s?(\d{2,5})\b/i;
@@ -331,6 +333,9 @@ export function valuesFromGoal(
   // A run of base64 for a base64 tool: "decode aGVsbG8gd29ybGQ=".
   const blob = /base64/i.test(item.title) ? BASE64_RUN.exec(source)?.[0] : undefined;
   if (blob) set(named(/^(?:text|input|data|value)$/i, 'string'), blob, 'base64 in the goal');
+  // Percent-encoded text (RFC 3986 escapes) for a URL-encoding tool: "decode %E2%9C%93%20done".
+  const escaped = /url/i.test(item.title) ? PERCENT_ENCODED.exec(source)?.[0] : undefined;
+  if (escaped) set(named(/^(?:text|input|data|value)$/i, 'string'), escaped, 'percent-encoded text in the goal');
   // An ISO 8601 date (2026-03-15) for a date field.
   const date = ISO_DATE.exec(source)?.[0];
   if (date)

@@ -5,6 +5,7 @@ import {
   currencyFieldsOf,
   FUNCTIONAL_COLOUR,
   labelledQuote,
+  PERCENT_ENCODED,
   urlTextFieldOf,
   valuesFromGoal,
   writtenNumber,
@@ -184,7 +185,7 @@ function readValueKinds(goal: string): string {
   take(new RegExp(BASE64_RUN.source, 'g'), 'base64');
   take(/\b[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b/gi, 'email');
   // Percent-encoded text (RFC 3986 escapes: "%E2%9C%93%20done") and a browser's User-Agent string.
-  take(/\S*(?:%[0-9a-f]{2}){2,}\S*/gi, 'url encoded');
+  take(new RegExp(PERCENT_ENCODED.source, 'gi'), 'url encoded');
   take(/\bMozilla\/\d\.\d\s*\([^)]*\)[^\n]*/g, 'user agent');
   // SQL ("select a.id, b.name from a join b …") up to the end of its line, an ISO 8601 date-time, a running pace.
   take(/\b(?:select\s+(?:\*|[\w.]+(?:\s*,\s*[\w.]+)*)\s+from\s+\w+|insert\s+into\s+\w+|delete\s+from\s+\w+|create\s+table\s+\w+)[^\n]*/gi, 'sql');

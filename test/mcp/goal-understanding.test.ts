@@ -148,6 +148,11 @@ test('a pasted regular expression is the pattern, and the size of a text is no t
   assert.deepEqual(plan('word count of: one two three').input, { text: 'one two three' });
 });
 
+test('percent-encoded text (RFC 3986 escapes) is what the URL decoder decodes', () => {
+  assert.deepEqual(plan('decode %E2%9C%93').input, { text: '%E2%9C%93', mode: 'decode' });
+  assert.deepEqual(plan('url decode caf%C3%A9%20latte please').input, { text: 'caf%C3%A9%20latte', mode: 'decode' });
+});
+
 test('a workflow given a misnamed field answers need_input naming the field meant, and runs nothing', async () => {
   let invoked = 0;
   const caller = { accountId: 'a', invoker: { invoke: async () => ((invoked += 1), { result: {}, warnings: [] }) } };
