@@ -261,6 +261,8 @@ const TEXT_FIELDS = [
   'js',
   'csv',
 ];
+/** Text fields named for what the text is: the text after a colon that names one fills it, when a tool takes no plain text. */
+const NAMED_TEXT_FIELDS = ['title', 'headline', 'subject', 'description', 'keyword', 'topic'];
 /** How goals speak of money fields: "spent 2000" is a cost, "made 9000 in sales" revenue, "sold for 65" a price. */
 const MONEY_VERBS: Record<string, string[]> = {
   cost: ['spent', 'spend', 'paid', 'pay', 'bought'],
@@ -483,8 +485,12 @@ export function valuesFromGoal(
     const operand = operandOf(source.trim());
     // ("what does this regex do: ^\d{3}-\d{4}$": a regular expression is the pattern, not the text it is tried on.)
     const pattern = operand !== undefined && REGEX_LIKE.test(operand) ? named(/^(?:pattern|regex)$/i, 'string') : undefined;
-    const field =
-      pattern ?? fields.find((f) => free(f) && TEXT_FIELDS.includes(f.name) && f.type === 'string' && item.requires.some((g) => g.includes(f.name)));
+    const required = (names: string[]): Field | undefined =>
+      fields.find((f) => free(f) && names.includes(f.name) && f.type === 'string' && item.requires.some((g) => g.includes(f.name)));
+    // ("optimize my youtube title: how i cook rice": after a colon, the title, headline or subject the words before it name.)
+    const before = /^([^:{}[\]"'<]{2,60}):\s/.exec(source.trim())?.[1]?.toLowerCase();
+    const afterColon = before ? required(NAMED_TEXT_FIELDS.filter((name) => new RegExp(`\\b${name}\\b`).test(before))) : undefined;
+    const field = pattern ?? required(TEXT_FIELDS) ?? afterColon;
     if (field && operand) set(field, operand, 'the text after "of"/":" in the goal');
   }
   return out;

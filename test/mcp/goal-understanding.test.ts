@@ -148,6 +148,11 @@ test('a pasted regular expression is the pattern, and the size of a text is no t
   assert.deepEqual(plan('word count of: one two three').input, { text: 'one two three' });
 });
 
+test('the text after a colon that names a title, subject or headline fills that field', () => {
+  assert.deepEqual(plan('optimize my youtube title: how i cook rice').input, { title: 'how i cook rice' });
+  assert.deepEqual(plan('rewrite this headline: 10 ways to save money').input, { headline: '10 ways to save money' });
+});
+
 test('percent-encoded text (RFC 3986 escapes) is what the URL decoder decodes', () => {
   assert.deepEqual(plan('decode %E2%9C%93').input, { text: '%E2%9C%93', mode: 'decode' });
   assert.deepEqual(plan('url decode caf%C3%A9%20latte please').input, { text: 'caf%C3%A9%20latte', mode: 'decode' });
