@@ -1289,6 +1289,12 @@ test('a number written with dots between its thousands and a decimal comma ("1.2
   assert.equal(plan('discount 15% on 84.20').input.price, 84.2);
 });
 
+test('"degrees" before a temperature scale only says it is a temperature: the scale is the unit', () => {
+  assert.deepEqual(plan('convert 30 degrees celsius to fahrenheit').input, { value: 30, from: 'celsius', to: 'fahrenheit' });
+  assert.deepEqual(plan("it's 20 degrees fahrenheit, in celsius?").input, { value: 20, from: 'fahrenheit', to: 'celsius' });
+  assert.deepEqual(plan('45 degrees to radians').input, { value: 45, from: 'degrees', to: 'radians' });
+});
+
 test('a quantity in two units, the larger first ("5 feet 11 inches", "3h 20m", "11 stone 4", "7 lb 8 oz"), is the amount in the smaller one', () => {
   const height = plan('5 feet 11 inches in cm');
   assert.deepEqual([height.input.value, height.input.from, height.input.to], [71, 'inches', 'cm']);
