@@ -103,10 +103,10 @@ export function route(catalog: Catalog, goal: string, given: Record<string, unkn
  * Whether the request opens with a verb of any tool ("calculate", "check"), a word of the item's title ("reverse 'abc
  * def'") or a keyword it says whole ("detect the language of 'bonjour'": language detection), and its other naming
  * words are all words the item is named by (title, slug, keywords), as "vat" in "calculate vat"; not "post this tweet
- * now". (The values the request stands for, "quoted", are no naming words.)
+ * now". (The values the request stands for, "quoted" or "20 characters", are no naming words.)
  */
 function namesOnly(catalog: Catalog, item: CatalogItem, request: string): boolean {
-  const named = request.replace(/\b(?:quoted|url|json|jwt token)\b/g, ' ');
+  const named = request.replace(/\b(?:quoted|url|json|jwt token)\b|\b\d+\s*(?:char(?:acter)?s?|digits?|letters?)\b/gi, ' ');
   const [first] = tokens(named);
   if (first === undefined) return false;
   // (A keyword of two words or more, every word of it in the request: "language detection" in "detect the language of".)

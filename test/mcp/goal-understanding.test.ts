@@ -135,6 +135,14 @@ test("an HMAC's key is its secret, and the text ends where the key is named", ()
   assert.deepEqual(plan('hmac-sha256 of hello using secret abc123').input, { secret: 'abc123', text: 'hello' });
 });
 
+test('"password with 20 characters" asks for a password of that length: its size is a value, not a word the scope model may refuse', () => {
+  for (const [goal, length] of [
+    ['password with 20 characters', 20],
+    ['a password of 16 chars', 16],
+  ] as const)
+    assert.deepEqual([plan(goal).target?.id, plan(goal).input], ['securityApis.securePasswordGenerator', { length }], goal);
+});
+
 test('a request that says a keyword of the tool whole, with its text quoted, runs: language detection', () => {
   const p = plan("detect the language of 'bonjour tout le monde'");
   assert.equal(p.target?.id, 'aiModels.textAi');
