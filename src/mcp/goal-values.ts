@@ -140,9 +140,9 @@ const CRON =
   /(?:^|[\s"'`])((?:(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?)\s+){4,5}(?:[\d*?]+(?:[-/,][\d*?]+)*|[a-z]{3}(?:-[a-z]{3})?))(?=$|[\s"'`.,;])/i;
 /** A run of base64 (mixed case and digits, 12+ characters, optional padding) that is not a word. */
 export const BASE64_RUN = /(?<![\w/+])(?=[a-z0-9+/]*[A-Z])(?=[A-Za-z0-9+/]*[a-z])(?=[A-Za-z0-9+/]*\d)[A-Za-z0-9+/]{12,}={0,2}(?![\w/+])/;
-/** Unix time in seconds or milliseconds from 2001 to 2033 (1,000,000,000 to 1,999,999,999). */
 /** A run of text with two or more percent-escapes (RFC 3986 2.1): "caf%C3%A9%20latte". */
 export const PERCENT_ENCODED = /\S*(?:%[0-9a-f]{2}){2,}\S*/i;
+/** Unix time in seconds or milliseconds from 2001 to 2033 (1,000,000,000 to 1,999,999,999). */
 export const EPOCH = /(?<![\w.,])1\d{9}(?:\d{3})?(?![\w.,]\d)/;
 /** "1080x1350", "1080 by 1350", "1500 wide by 500 tall": a width and a height. */
 const DIMENSIONS = /\b(\d{2,5})\s?(?:px\s*)?(?:wide\s+)?(?:[x×]|by)\s?(\d{2,5})\b/i;
