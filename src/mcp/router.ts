@@ -793,7 +793,11 @@ export function routeChain(catalog: Catalog, goal: string, given: Record<string,
   if (coveringWorkflow(catalog, goal, options)) return undefined;
   const links: ChainLink[] = [];
   const usable = (decision: RouteDecision): boolean => decision.target?.kind === 'tool' && (decision.action === 'execute' || decision.action === 'need_input');
-  for (const [i, part] of parts.entries()) {
+  // ("summarize this article, then make 5 hashtags from it: <text>": the text pasted after a last step that works on what
+  // the step before made is the first step's.)
+  const pasted = /^([^:]*\b(?:it|them|the result|the output)\b[^:]*):\s+([\s\S]+)$/i.exec(parts.at(-1) ?? '');
+  const asParts = pasted?.[1] && pasted[2] && !parts[0]!.includes(':') ? [`${parts[0]}: ${pasted[2]}`, ...parts.slice(1, -1), pasted[1]] : parts;
+  for (const [i, part] of asParts.entries()) {
     const previous = links[i - 1];
     // ("create a test JWT …, then decode it": it is what the step before made.)
     const asked = (text: string): RouteDecision => route(catalog, pointedAt(text, previous && madeBy(previous.item)), i === 0 ? given : {}, options);

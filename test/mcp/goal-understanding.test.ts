@@ -92,6 +92,18 @@ test('successive operations are a chain; the parts are split on then / after tha
   assert.equal(chain.chain?.[1]?.missingInputs.length, 0, 'the text comes from step 1');
 });
 
+test("text pasted after a chain's last step, which works on what the step before made, is the first step's", () => {
+  const chain = plan('summarize this article then make 5 hashtags from it: Solar panels are getting cheaper every year');
+  assert.equal(chain.status, 'planned', JSON.stringify(chain));
+  assert.deepEqual(
+    chain.chain?.map((s) => s.operationId),
+    ['aiModels.textAi', 'textUtilities.convertToHashtags'],
+  );
+  assert.equal(chain.chain?.[0]?.extractedInput?.text?.value, 'Solar panels are getting cheaper every year');
+  assert.deepEqual(chain.chain?.[0]?.missingInputs, []);
+  assert.match(chain.chain?.[1]?.fedBy ?? '', /step 1/);
+});
+
 test('jobs no tool does are "unsupported", never a near miss', () => {
   for (const goal of ['combine these three pdfs into one', 'turn my dxf floor plan into a png', 'password protect the quarterly report pdf']) {
     const p = plan(goal);
