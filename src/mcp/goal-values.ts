@@ -58,12 +58,12 @@ export function currencyFieldsOf(item: CatalogItem): string[] {
  * personal-data scrubber, however much "credit card" names it.
  */
 export function figuresUnused(item: CatalogItem, goal: string): boolean {
-  // (The words before a colon or a quote: figures after them are in the text pasted to work on, "$1 FOR 7 DAYS".)
-  const request = goal.split(/:\s|["“'‘]/)[0] ?? '';
-  const figures = request.match(/(?<![\w.,%])\d+(?:[.,]\d+)*(?![\w.,]*[a-z]{2})/gi) ?? [];
-  const rateOrSum =
-    /(?<![\w.,%])\d+(?:[.,]\d+)*\s*%(?![0-9a-f]{2})|\bper\s?cent(?:age)?\b|[$€£¥]\s*\d|\d\s*(?:[$€£¥]|(?:usd|eur|gbp|dollars?|euros?|pounds?)\b)/i;
-  if (figures.length < 2 || !rateOrSum.test(request)) return false;
+  // (The words before a colon or a quote: figures after them are in the text pasted to work on, "$1 FOR 7 DAYS". Nor
+  // are percent-escapes, "%E2%9C%93", rates.)
+  const request = (goal.split(/:\s|["“'‘]/)[0] ?? '').replace(new RegExp(PERCENT_ENCODED.source, 'gi'), ' ');
+  const figures = numbersOf(request);
+  const rateOrSum = figures.some((n) => n.percent || n.currency) || /\bper\s?cent(?:age)?\b|\d\s*(?:usd|eur|gbp|dollars?|euros?|pounds?)\b/i.test(request);
+  if (figures.length < 2 || !rateOrSum) return false;
   return !fieldsOf(item).some((f) => f.type === 'number' || f.type === 'integer');
 }
 
