@@ -202,8 +202,28 @@ function outOfScopeMargin(confidence: number): number {
 const LOW_CONFIDENCE_MARGIN = 3;
 const LOW_CONFIDENCE_SLOPE = 20;
 
+/**
+ * The routes of the last goals routed with nothing given, by catalog: a goal's parts are routed again when it plans as a
+ * chain, and a client plans a goal before it solves it. What it returns is shared, so callers never change it.
+ */
+const routed = new WeakMap<Catalog, Map<string, RouteDecision>>();
+
 /** The route of a goal; `whole` (the goal as given, not one of its parts) also looks for a workflow covering its parts. */
 function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknown>, options: RouteOptions, whole = false): RouteDecision {
+  if (Object.keys(given).length > 0) return routeAfresh(catalog, goal, given, options, whole);
+  let remembered = routed.get(catalog);
+  if (!remembered) routed.set(catalog, (remembered = new Map()));
+  const key = JSON.stringify([goal, options.enhance === true, whole]);
+  let decision = remembered.get(key);
+  if (!decision) {
+    decision = routeAfresh(catalog, goal, given, options, whole);
+    if (remembered.size >= 500) remembered.delete(remembered.keys().next().value as string);
+    remembered.set(key, decision);
+  }
+  return decision;
+}
+
+function routeAfresh(catalog: Catalog, goal: string, given: Record<string, unknown>, options: RouteOptions, whole: boolean): RouteDecision {
   const facts = factsOf(goal);
   const hasUrl = facts.urls.length > 0 || facts.domains.length > 0 || isPresent(given.url) || isPresent(given.urls) || isPresent(given.domain);
   // "convert it, then count the words": the first operation is the one to start with.
