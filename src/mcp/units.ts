@@ -72,10 +72,12 @@ function unitTools(items: readonly CatalogItem[]): UnitTool[] {
 
 function knows(tool: UnitTool, unit: string): boolean {
   const bare = unit.replace(/^°/, '').replace(/²/g, '2').replace(/³/g, '3');
+  const singular = bare.toLowerCase().replace(/e?s$/, '');
   return (
     tool.symbols.has(bare) ||
     tool.spellings.has(bare.toLowerCase()) ||
-    tool.spellings.has(bare.toLowerCase().replace(/e?s$/, '')) ||
+    // (A plural, "kgs", "lbs", but no letter left alone: "res" is no plural of R, Rankine.)
+    (singular.length >= 2 && tool.spellings.has(singular)) ||
     (bare.includes(' ') && tool.keys.has(spellingKey(bare))) ||
     tool.accepts(unit)
   );

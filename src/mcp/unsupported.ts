@@ -198,9 +198,9 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     // Mailboxes and hashes no tool can look into: whether an address exists or was breached (the e-mail tools check
-    // a domain's DNS records and a message's text), and a hash turned back into its input.
+    // a domain's DNS records and a message's text), someone's inbox, and a hash turned back into its input.
     pattern:
-      /(?:\be-?mail(?:\s+address)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\b.{0,50}\b(?:real|exists?|bounces?|deliverable|(?:can|could|will)\s+receive|in\s+(?:a|any)\s+(?:data\s+)?breach\w*|breached|pwned|leaked)\b|\b(?:reverse|crack|unhash|de-?hash)\b.{0,40}\b(?:hash(?:es)?|md5|sha-?\d*)\b|\b(?:hash(?:es)?|md5|sha-?\d*)\b.{0,60}\b(?:reverse|crack)\b/i,
+      /(?:\be-?mail(?:\s+address)?|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\b.{0,50}\b(?:real|exists?|bounces?|deliverable|(?:can|could|will)\s+receive|in\s+(?:a|any)\s+(?:data\s+)?breach\w*|breached|pwned|leaked)\b|\b(?:reverse|crack|unhash|de-?hash)\b.{0,40}\b(?:hash(?:es)?|md5|sha-?\d*)\b|\b(?:hash(?:es)?|md5|sha-?\d*)\b.{0,60}\b(?:reverse|crack)\b|\b(?:sort|clean(?:\s+up)?|organi[sz]e|archive|empty|tidy|filter|search|go\s+through)\b.{0,20}\b(?:my|our)\s+(?:gmail\s+|outlook\s+|e-?mail\s+|mail\s+)?inbox(?:es)?\b|\bunsubscribe\s+me\b/i,
     what: 'checking mailboxes and reversing hashes',
   },
   {
@@ -225,11 +225,11 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'writing old Word .doc files',
   },
   {
-    // Other services' documents (a Google Sheet, a Drive), search positions, equations, code in another language,
+    // Other services' documents (a Google Sheet or Doc, a Drive, Dropbox, Notion), search positions, equations, code in another language,
     // images compared or analysed for colours, and explaining what a regex does: no tool here does these.
     pattern:
-      /\b(?:into|to|in)\s+(?:my\s+|a\s+|the\s+|our\s+)?google\s+(?:sheets?|drive)\b|\bin\s+my\s+(?:google\s+)?drive\b|\bposition\s+on\s+google\b|\bwhere\s+do\s+(?:we|i)\s+(?:sit|rank|stand|appear)\b|\b(?:sit|rank|stand)\s+in\s+google\b|\bgoogle\s+(?:position|ranking)s?\b|\branking\s+position\b|\bsolve\b.{0,15}(?:[=^]|\bequations?\b|\bfor\s+[a-z]\b)|\b(?:derivative|integral)\s+of\b|\b(?:python|javascript|typescript|java|php|ruby|golang|rust|c#|c\+\+)\s+(?:function|code|script|snippet|class|program)?\s*(?:to|into)\s+(?:python|javascript|typescript|java|php|ruby|go|golang|rust|c#|c\+\+)\b|\b(?:colou?r\s+palette|dominant\s+colou?rs?|main\s+colou?rs?)\b.{0,30}\b(?:of|from|in|out\s+of)\b|\b(?:compare|diff)\b.{0,30}\b(?:screenshots|images|photos|pictures)\b|\bpixel\s+differences?\b|\bexplain\b.{0,40}\bregex\b|\bwhat\s+(?:this|the|my)\s+regex\s+(?:does|means)\b/i,
-    what: 'Google Drive files, search positions, equations, translating code, comparing images and explaining regexes',
+      /\b(?:into|to|in)\s+(?:my\s+|a\s+|the\s+|our\s+)?google\s+(?:sheets?|drive)\b|\b(?:convert|turn|make|save|upload|export|send|put|move|copy|sync|import|push|add)\b.{0,40}\b(?:into|to)\s+(?:my\s+|a\s+|the\s+|our\s+)?(?:google\s+(?:docs?|slides?)|dropbox|one\s?drive|icloud|notion|airtable|evernote)\b|\bin\s+my\s+(?:google\s+)?drive\b|\bposition\s+on\s+google\b|\bwhere\s+do\s+(?:we|i)\s+(?:sit|rank|stand|appear)\b|\b(?:sit|rank|stand)\s+in\s+google\b|\bgoogle\s+(?:position|ranking)s?\b|\branking\s+position\b|\bsolve\b.{0,15}(?:[=^]|\bequations?\b|\bfor\s+[a-z]\b)|\b(?:derivative|integral)\s+of\b|\b(?:python|javascript|typescript|java|php|ruby|golang|rust|c#|c\+\+)\s+(?:function|code|script|snippet|class|program)?\s*(?:to|into)\s+(?:python|javascript|typescript|java|php|ruby|go|golang|rust|c#|c\+\+)\b|\b(?:colou?r\s+palette|dominant\s+colou?rs?|main\s+colou?rs?)\b.{0,30}\b(?:of|from|in|out\s+of)\b|\b(?:compare|diff)\b.{0,30}\b(?:screenshots|images|photos|pictures)\b|\bpixel\s+differences?\b|\bexplain\b.{0,40}\bregex\b|\bwhat\s+(?:this|the|my)\s+regex\s+(?:does|means)\b/i,
+    what: 'Google Drive and Dropbox files, search positions, equations, translating code, comparing images and explaining regexes',
   },
   {
     // Apple iWork documents: LibreOffice reads none of them here.
@@ -269,7 +269,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Figures that live elsewhere and change all the time; the calculators and checkers take the figures you give
     // ("today's rate is 151.2": a figure given).
     pattern:
-      /\b(?:live|real[- ]time|current|today['’]?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:historical|official|ecb|central[- ]bank|reference)\s+(?:exchange\s+|fx\s+)?rates?\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\bhow\s+(?:many|much)\s+(?:visitors|visits|traffic)\b(?!.{0,60}\b(?:need|needs|test|variants?|arms?|significan\w*)\b).{0,60}\b(?:get|gets|receive|receives)\b|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\brates?\s+(?:right now|today|currently|at the moment)\b(?!.{0,20}\d)|\bsearch volumes?\b|\b(?:every|all)\s+(?:the\s+)?(?:tweets?|posts?|mentions?|comments?|reviews?)\b.{0,30}\b(?:mentioning|about\s+(?:us|our)|this\s+(?:week|month)|today)\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
+      /\b(?:live|real[- ]time|current|today['’]?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:historical|official|ecb|central[- ]bank|reference)\s+(?:exchange\s+|fx\s+)?rates?\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\bhow\s+(?:many|much)\s+(?:visitors|visits|traffic)\b(?!.{0,60}\b(?:need|needs|test|variants?|arms?|significan\w*)\b).{0,60}\b(?:get|gets|receive|receives)\b|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\brates?\s+(?:right now|today|currently|at the moment)\b(?!.{0,20}\d)|\bsearch volumes?\b|\bhow\s+many\s+(?:followers|subscribers|views|likes)\s+(?:does|do)\s+(?!(?:i|we|you|my|our)\b)\S+(?:\s+\S+){0,3}?\s+have\b(?!\s+to\b)|\b(?:every|all)\s+(?:the\s+)?(?:tweets?|posts?|mentions?|comments?|reviews?)\b.{0,30}\b(?:mentioning|about\s+(?:us|our)|this\s+(?:week|month)|today)\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
     what: 'live figures from other services (prices, rates, follower counts, traffic, search volumes, backlinks)',
   },
   {

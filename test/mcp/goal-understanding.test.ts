@@ -1323,3 +1323,22 @@ test('a quantity in two units, the larger first ("5 feet 11 inches", "3h 20m", "
   assert.deepEqual([plan('7 lb 8 oz in grams').input.value, plan('7 lb 8 oz in grams').input.from], [120, 'ounces']);
   assert.equal(plan('convert 5 feet to meters').input.value, 5);
 });
+
+test('"4k" after "low res" is no temperature: a unit symbol is not the plural of one letter ("res" is no Rankine); "10 kgs to lbs" still converts', () => {
+  assert.equal(plan('upscale this low res photo to 4k').status, 'unsupported');
+  const mass = plan('convert 10 kgs to lbs');
+  assert.deepEqual([mass.target?.id, mass.input.value, mass.input.from, mass.input.to], ['unitConversions.massConverter', 10, 'kgs', 'lbs']);
+});
+
+test('someone\'s inbox, Dropbox or Google Docs, and another account\'s follower count are "unsupported"; a text pasted from Google Docs is still worked on', () => {
+  for (const goal of [
+    'convert this word doc to a google doc',
+    'upload this file to my dropbox',
+    'sort my gmail inbox by sender',
+    'unsubscribe me from all newsletters',
+    'how many followers does @nasa have',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('copied this from google docs and every line ends with a break, make it one paragraph').target?.id, 'textUtilities.removeLineBreaks');
+  assert.equal(plan('engagement rate for 340 likes and 12 comments, how many followers do i need for 5%').target?.id, 'marketingApis.engagementRateCalculator');
+});
