@@ -584,16 +584,23 @@ export function missingTarget(items: readonly CatalogItem[], goal: string): stri
  */
 const VIA = ['csv', 'json', 'html', 'epub'];
 
+/** "via epub", "go through html first": the format a goal says to go through. */
+const VIA_PHRASE = /\b(?:via|through|by\s+way\s+of)\s+(?:an?\s+)?\.?([a-z0-9]+)\b(?:\s+first\b)?/i;
+
 /**
  * Two conversion tools that together do a conversion the goal states and no one tool does ("xml to yaml": XML to JSON,
  * then JSON to YAML), through one of the VIA formats; undefined when one tool does it or no two do.
  */
 export function conversionPath(items: readonly CatalogItem[], goal: string): [CatalogItem, CatalogItem] | undefined {
-  const missing = missingConversion(items, goal);
+  // ("the kindles want AZW3 but the memoir is fb2, it needs to go through epub first": the format to go through is
+  // neither end of the conversion.)
+  const through = VIA_PHRASE.exec(goal);
+  const named = through && VIA.includes(through[1]!.toLowerCase()) ? through[1]!.toLowerCase() : undefined;
+  const missing = missingConversion(items, named ? goal.replace(through![0], ' ') : goal);
   if (!missing?.from) return undefined;
   const { from, to } = missing;
   const directions = items.map((item) => ({ item, direction: directionOf(item) })).filter((t) => t.direction?.from !== undefined);
-  for (const via of VIA) {
+  for (const via of named ? [named] : VIA) {
     if (via === from || via === to) continue;
     const first = directions.find((t) => sameFormat(t.direction!.from!, from) && t.direction!.to === via);
     const second = directions.find((t) => t.direction!.from === via && t.direction!.to === to);

@@ -180,7 +180,7 @@ function readPastedKinds(goal: string): string {
       .replace(/\bhttp:\/\/\s+(?:resources|assets|files|images|scripts)\b/gi, ' mixed content ')
       // (Often quoted from the browser, and quotes are not searched: the words go after the goal.)
       .concat(/\bnot\s+(?:fully\s+)?secure\b(?=.{0,60}\bhttps\b)/i.test(goal) ? ' mixed content ' : '')
-      .replace(/\b(?:open|view|look\s+at)\s+(?:it\s+)?in\s+(?:a|the|any|their)\s+(?:web\s+)?browser\b/gi, ' html ')
+      .replace(/\b(?:open|view|look\s+at|browse)\b[^.?!]{0,30}?\bin\s+(?:a|the|any|their)\s+(?:web\s+)?browser\b/gi, ' html ')
       .replace(/\bsquare\s+footage\b/gi, ' square feet sq ft ')
       // "all big capital letters", "block capitals": upper case; "1482.50 pounds written out in words for a cheque": a
       // number spelled out; "edits versus revision 1": a comparison; "Unexpected token } in JSON": invalid JSON; "revenue
@@ -235,7 +235,7 @@ function readPastedKinds(goal: string): string {
       .replace(/\bhttp\s+(?:images?|scripts?|resources?|assets?|content|iframes?|stylesheets?|css|fonts?|videos?)\b/gi, '$& mixed content ')
       // "loading insecurely", "padlock says not fully secure", "the http stuff": mixed content on a secure page.
       .replace(
-        /\bnot\s+fully\s+secure\b|\binsecure(?:ly)?\b[^.?!]{0,30}\b(?:load\w*|images?|scripts?|resources?|content|requests?|requested)\b|\b(?:load\w*|requested)\b[^.?!]{0,20}\binsecure(?:ly)?\b|\bhttp\s+stuff\b|\b(?:pulled\s+in|loaded|served|coming\s+in)\s+over\s+(?:plain\s+)?http\b/gi,
+        /\bnot\s+fully\s+secure\b|\binsecure(?:ly)?\b[^.?!]{0,30}\b(?:load\w*|images?|scripts?|resources?|content|requests?|requested)\b|\b(?:load\w*|requested)\b[^.?!]{0,20}\binsecure(?:ly)?\b|\bhttp\s+stuff\b|\b(?:pulled(?:\s+in)?|loaded|served|fetched|coming\s+in)\s+over\s+(?:plain\s+)?http\b/gi,
         '$& mixed content ',
       )
       // "typed with two or three spaces between every word", "down to single spaces": extra spaces to remove.

@@ -260,6 +260,7 @@ const TEXT_FIELDS = [
   'javascript',
   'js',
   'csv',
+  'userAgent',
 ];
 /** Text fields named for what the text is: the text after a colon that names one fills it, when a tool takes no plain text. */
 const NAMED_TEXT_FIELDS = ['title', 'headline', 'subject', 'description', 'keyword', 'topic'];
@@ -491,7 +492,10 @@ export function valuesFromGoal(
     const before = /^([^:{}[\]"'<]{2,60}):\s/.exec(source.trim())?.[1]?.toLowerCase();
     const afterColon = before ? required(NAMED_TEXT_FIELDS.filter((name) => new RegExp(`\\b${name}\\b`).test(before))) : undefined;
     const field = pattern ?? required(TEXT_FIELDS) ?? afterColon;
-    if (field && operand) set(field, operand, 'the text after "of"/":" in the goal');
+    // (A User-Agent is a product and its version, "sqlmap/1.7.2#stable (https://sqlmap.org)", with the URL it names.)
+    const agent = field?.name === 'userAgent' ? operandOf(goal.trim()) : undefined;
+    const value = field?.name === 'userAgent' ? (agent && /\/\d/.test(agent) ? agent : undefined) : operand;
+    if (field && value) set(field, value, 'the text after "of"/":" in the goal');
   }
   return out;
 }

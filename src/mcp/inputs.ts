@@ -29,8 +29,9 @@ export interface GoalFacts {
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>()\]]+/gi;
 const DOMAIN_PATTERN = /(?<![@\w.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})(?::\d{2,5})?(\/[^\s"'<>()]*)?/gi;
-// An apostrophe right after a letter ("google's", "we're") opens no quote.
-const QUOTED_PATTERN = /"([^"]{1,2000})"|“([^”]{1,2000})”|(?<![a-z0-9])'([^']{2,2000})'(?![a-z])/gi;
+// An apostrophe right after a letter ("google's", "we're") opens no quote, and one between letters closes none ('Why
+// Britain's Dairy Farms Quit').
+const QUOTED_PATTERN = /"([^"]{1,2000})"|“([^”]{1,2000})”|(?<![a-z0-9])'((?:[^']|(?<=[a-z])'(?=[a-z])){2,2000})'(?![a-z])/gi;
 /** File extensions that look like top-level domains in "resume.pdf" or "data.json". */
 const NOT_TLDS = new Set([
   'pdf',
@@ -106,10 +107,13 @@ export const searchableGoal = remembered(readSearchable);
 
 function readSearchable(goal: string): string {
   // A URL is the page to work on, not words of the task; but a tagged URL says what it is ("…?utm_source=…"), and
-  // so does a well-known file's ("…/sitemap.xml", "…/robots.txt").
-  const text = withValueKinds(withoutPurpose(goal.replace(URL_PATTERN, (url: string) => kindOfUrl(url)).replace(SPOKEN_DOMAIN, '$1.$2'))).replace(
-    DOMAIN_PATTERN,
-    (match: string, host: string) => (NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' '),
+  // so does a well-known file's ("…/sitemap.xml", "…/robots.txt"). ("What sort of stuff": a kind, no sorting.)
+  const asked = goal
+    .replace(URL_PATTERN, (url: string) => kindOfUrl(url))
+    .replace(SPOKEN_DOMAIN, '$1.$2')
+    .replace(KIND_OF, '$1 kind of');
+  const text = withValueKinds(withoutPurpose(asked)).replace(DOMAIN_PATTERN, (match: string, host: string) =>
+    NOT_TLDS.has(host.slice(host.lastIndexOf('.') + 1).toLowerCase()) ? match : ' ',
   );
   // A quoted message that holds the request, with next to nothing around it ('Support ticket: "I need the net amount
   // without the 20% VAT"'), is read; a quoted value beside a request is not.
@@ -121,6 +125,9 @@ function readSearchable(goal: string): string {
   if (message && (outside.match(/\p{L}{3,}/gu) ?? []).length < ASKED_OUTSIDE) return text.replace(/["“”]/g, ' ').trim();
   return outside.trim();
 }
+
+/** "What sort of …", "any sort of …": a kind of thing, not sorting. */
+const KIND_OF = /\b(what|which|any|some|all|this|that|these|those|a|the)\s+sorts?\s+of\b/gi;
 
 /** Words (of three letters or more) outside the quotes of a goal that make it a request of its own. */
 const ASKED_OUTSIDE = 3;
@@ -167,6 +174,9 @@ function readValueKinds(goal: string): string {
     text = text.replace(pattern, ` ${kind} `);
   };
   take(/\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g, 'jwt');
+  // JavaScript ("const cfg = {…}; export function get() {…}") up to the end of its line, before the JSON its literals
+  // may hold ("[2, 3]").
+  take(/(?<!["'])\b(?:(?:const|let|var)\s+[\w$]+\s*=(?!=)|export\s+(?:default|function|const|class)\b|function\s+[\w$]+\s*\()[^\n]*/g, 'javascript');
   const json = pastedJson(text);
   // (A call written as JSON, {"action": "slugify", …}, is the request, not JSON data.)
   if (json) text = text.replace(json, ` ${requestInJson(json) ?? 'json'} `);
@@ -187,8 +197,13 @@ function readValueKinds(goal: string): string {
   // Percent-encoded text (RFC 3986 escapes: "%E2%9C%93%20done") and a browser's User-Agent string.
   take(new RegExp(PERCENT_ENCODED.source, 'gi'), 'url encoded');
   take(/\bMozilla\/\d\.\d\s*\([^)]*\)[^\n]*/g, 'user agent');
-  // SQL ("select a.id, b.name from a join b …") up to the end of its line, an ISO 8601 date-time, a running pace.
-  take(/\b(?:select\s+(?:\*|[\w.]+(?:\s*,\s*[\w.]+)*)\s+from\s+\w+|insert\s+into\s+\w+|delete\s+from\s+\w+|create\s+table\s+\w+)[^\n]*/gi, 'sql');
+  // (A crawler's or a tool's: a product, its version and a comment, "sqlmap/1.7.2#stable (https://sqlmap.org)".)
+  take(/\b[a-z][\w-]*\/\d+(?:\.\d+)+[^\s(]*\s*\([^)]*\)/gi, 'user agent');
+  // SQL ("select a.id, count(b.id) as n from a join b …") up to the end of its line, an ISO 8601 date-time, a running pace.
+  take(
+    /\b(?:select\s+(?:\*|(?:[\w.]+(?:\([^)]*\))?(?:\s+as\s+\w+)?\s*,\s*)*[\w.]+(?:\([^)]*\))?(?:\s+as\s+\w+)?)\s+from\s+\w+|insert\s+into\s+\w+|delete\s+from\s+\w+|create\s+table\s+\w+)[^\n]*/gi,
+    'sql',
+  );
   take(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w:])/g, 'timestamp');
   take(/\b\d{1,2}:\d{2}\s*(?:min(?:utes)?\s*)?(?:\/|per)\s*(?=(?:mile|mi|km|kilomet(?:re|er))\b)/gi, 'pace per');
   return text;
@@ -319,8 +334,13 @@ export function resolveInputFrom(
   }
   // (A phrase quoted after another word for a field, "with key 'k1'", is that field's: goal-values.ts fills it.)
   const labelled = new Set(item.fields.map((f) => labelledQuote(f, goal)).filter(Boolean));
+  // (A field the goal names outside its quotes first, "is this title too long? '…'", then one the tool requires.)
+  const outsideQuotes = goal.replace(QUOTED_PATTERN, ' ');
+  const namedOutside = (field: string): boolean => new RegExp(`\\b${field.replace(/([a-z])([A-Z])/g, '$1 $2')}\\b`, 'i').test(outsideQuotes);
+  const required = (field: string): boolean => item.requires.some((group) => group.includes(field));
   for (const phrase of facts.quoted.filter((q) => !labelled.has(q))) {
-    const field = QUOTE_FIELDS.find((f) => takes(f) && !present(input[f]));
+    const open = QUOTE_FIELDS.filter((f) => takes(f) && !present(input[f]));
+    const field = open.find(namedOutside) ?? open.find(required) ?? open[0];
     if (!field) break;
     fill(field, phrase, 'quoted text in the goal');
   }

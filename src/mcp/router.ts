@@ -706,7 +706,9 @@ function namedBy(candidate: RankedItem, meaningful: string[]): boolean {
 
 /** How many of the item's required inputs the goal's own values fill. */
 function fills(item: CatalogItem, goal: string, given: Record<string, unknown>): number {
-  const { input } = resolveInputFrom(item, goal, given);
+  const { input, extracted } = resolveInputFrom(item, goal, given);
+  // (A tool that requires nothing, "40 passwords, 14 characters each": the goal's numbers for its options.)
+  if (item.requires.length === 0) return Object.values(extracted).some((e) => typeof e.value === 'number') ? 1 : 0;
   return item.requires.filter((group) => group.some((field) => isPresent(input[field]) && !isPresent(given[field]))).length;
 }
 

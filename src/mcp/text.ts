@@ -230,6 +230,8 @@ const SYNONYM_GROUPS: string[][] = [
   ['hop', 'redirect chain'],
   ['copied', 'duplicate', 'plagiarism'],
   ['desaturate', 'grayscale'],
+  ['confusing', 'ambiguous'],
+  ['lookalike', 'ambiguous'],
   ['greyscale', 'grayscale'],
   ['unminify', 'format', 'formatter', 'beautify'],
   ['syntax', 'validate', 'validator'],

@@ -49,6 +49,8 @@ function unitTools(items: readonly CatalogItem[]): UnitTool[] {
     for (const symbol of symbols) spellings.add(symbol.toLowerCase());
     for (const match of (from?.description ?? '').matchAll(/([^\s,:]+) \(([^)]+)\)/g)) {
       const name = (match[2] ?? '').toLowerCase();
+      // (Not the note on spellings after the list, "(µ or u for μ, m² for m2, °C for C)": a unit's name has no comma.)
+      if (name.includes(',')) continue;
       // (British spellings too: "kilometre", "litre".)
       for (const spelling of new Set([name, name.replace(/(met|lit)er\b/g, '$1re')])) {
         spellings.add(spelling);

@@ -36,8 +36,8 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate|watermark|stamp|fill (?:out|in))\b(?!.{0,40}\b(?:jpe?gs?|pngs?|images?|photos?|pictures?|scans?|heics?|webps?)\b).{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b|\bpdfs?\b.{0,40}\bpassword\b.{0,40}\b(?:strip|remove|unlock|crack|bypass)\b|\bpdf\/ua\b|\bpdfs?\b.{0,20}\baccessible\b.{0,30}\b(?:tags?|screen readers?)\b/i,
-    what: 'PDF editing (merging, splitting, encrypting, signing)',
+      /\b(?:merge|combine|join|split|encrypt|password[- ]protect|lock|unlock|decrypt|e-?sign|annotate|rotate|watermark|stamp|fill (?:out|in))\b(?!.{0,40}\b(?:jpe?gs?|pngs?|images?|photos?|pictures?|scans?|heics?|webps?)\b).{0,30}\bpdfs?\b|\bpdfs?\b.{0,20}\b(?:merge|merged|combined|password[- ]protected|encrypted)\b|\bpdfs?\b.{0,40}\bpassword\b.{0,40}\b(?:strip|remove|unlock|crack|bypass)\b|\bpdf\/ua\b|\bpdfs?\b.{0,20}\baccessible\b.{0,30}\b(?:tags?|screen readers?)\b|\bbooklet\b.{0,30}\b(?:imposed|imposition|printer\s+order)\b|\b(?:folded|imposed)\s+(?:[\w-]+\s+)?booklet\b/i,
+    what: 'PDF editing (merging, splitting, encrypting, signing, booklets)',
   },
   {
     pattern:
@@ -58,7 +58,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /(?<!\b(?:an|the|this|that|my|our|each|per|every|one)\s+)\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries|(?:printed\s+)?(?:flyers|posters|business cards|stickers|banners|prints))\b|\b(?:have|get)\s+(?:them|it)\s+(?:delivered|shipped|posted)\b|\b(?:order|buy|purchase|reorder)\s+(?:me\s+)?(?:new|more|some|replacement)\b/i,
+      /(?<!\b(?:an|the|this|that|my|our|each|per|every|one)\s+)\b(?:order|book|buy|purchase|reserve|rent)\b.{0,40}\b(?:pizza|food|meal|flights?|hotels?|tickets?|taxi|cab|uber|table|car|groceries|(?:printed\s+)?(?:flyers|posters|business cards|stickers|banners|prints))\b|\b(?:have|get)\s+(?:them|it)\s+(?:delivered|shipped|posted)\b|\b(?:order|buy|purchase|reorder)\s+(?:me\s+)?(?:new|more|some|replacement)\b|\bbook\s+\w+\s+in\s+for\b|\btake\s+(?:a|the)\s+(?:[£$€]?\d+\s+)?deposit\b/i,
     what: 'ordering, booking and buying',
   },
   {
@@ -73,12 +73,12 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:port\s*scan\w*|open ports?|nmap|ddos|sql[- ]injection|xss (?:scan|test)\w*|brute[- ]force (?:a |the |this |my )?(?:login|account|site)|hack (?:into )?(?:a |the |this |my )?\w+|exploit)\b/i,
+      /\b(?:port\s*scan\w*|open ports?|nmap|ddos|sql[- ]injection|xss (?:scan|test)\w*|brute[- ]force (?:a |the |this |my )?(?:login|account|site)|hack (?:into )?(?:a |the |this |my )?\w+|exploit|rockyou|credential\s+stuffing|password\s+spray\w*|which\s+(?:creds|credentials|logins|passwords)\s+work)\b/i,
     what: 'attacking or scanning systems',
   },
   {
     pattern:
-      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:file|submit)\b.{0,25}\b(?:vat|gst|sales tax|income tax)\s+returns?\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+(?!(?:validator|function|tool|api|endpoint|method|webhook|service|winner|result|test|shot|race|game|match|election)\b)\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b/i,
+      /\bfile\b.{0,15}\btax(?:es| return)\b|\b(?:file|submit)\b.{0,25}\b(?:vat|gst|sales tax|income tax)\s+returns?\b|\b(?:call|phone|ring)\s+(?:my|the|a)\s+(?!(?:validator|function|tool|api|endpoint|method|webhook|service|winner|result|test|shot|race|game|match|election|root|class|type|interface|struct|schema|model|field|variable|property|column|file|output|object|enum|table|record)\b)\w+|\bremind me\b|\bset (?:an? )?alarm\b|\b(?:schedule|arrange|set up|move|cancel|reschedule)\b.{0,25}\b(?:meeting|appointment|call)\b|\b(?:pay|transfer|wire)\b.{0,20}\b(?:my\s+)?(?:bills?|rent|money|funds)\b|\bpage\s+(?:the|our|my)\s+on-?call\b|\band\s+tell\s+(?:her|him|them)\s+(?:that|the|to)\b|\breport\b.{0,40}\bto\s+(?:the\s+)?(?:council|highways|police|authorities)\b/i,
     what: 'personal errands',
   },
   {
@@ -148,7 +148,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Running, compiling or debugging code, or reading repositories: the developer tools format, validate and convert
     // what they are given.
     pattern:
-      /\b(?:compile|transpile)\b.{0,30}\b(?:typescript|java|c\+\+|rust|go|code|program|scss|sass|less|stylus)\b|\b(?:scss|sass)\b.{0,30}\b(?:to|into)\s+(?:plain\s+|regular\s+|vanilla\s+)?css\b|\b(?:commit|git)\s+history\b|\b(?:scan|search|clone|crawl|audit)\b.{0,30}\b(?:github|gitlab|bitbucket)\s+(?:repos?|repositor(?:y|ies)|org)\b|\b(?:run|execute)\s+(?:this|my|the)\s+(?:curl|command|script|code|program|query|sql)\b|\bfix\s+(?:the\s+|this\s+|my\s+)?bugs?\b|\b(?:with|using)\s+(?:black|pylint|flake8|rubocop|gofmt|rustfmt|clang-format)\b/i,
+      /\b(?:compile|transpile)\b.{0,30}\b(?:typescript|java|c\+\+|rust|go|code|program|scss|sass|less|stylus)\b|\b(?:scss|sass)\b.{0,30}\b(?:to|into)\s+(?:plain\s+|regular\s+|vanilla\s+)?css\b|\b(?:commit|git)\s+history\b|\b(?:scan|search|clone|crawl|audit)\b.{0,30}\b(?:github|gitlab|bitbucket)\s+(?:repos?|repositor(?:y|ies)|org)\b|\b(?:run|execute)\s+(?:this|my|the)\s+(?:curl|command|script|code|program|query|sql)\b|\b(?:run|execute)\b.{0,20}\bagainst\s+(?:the\s+|our\s+|my\s+)?(?:prod\w*\s+|production\s+|live\s+|staging\s+)?(?:replica|database|db|server|cluster)\b|\bfix\s+(?:the\s+|this\s+|my\s+)?bugs?\b|\b(?:with|using)\s+(?:black|pylint|flake8|rubocop|gofmt|rustfmt|clang-format)\b/i,
     what: 'running, compiling or debugging code and reading repositories',
   },
   {
@@ -205,10 +205,11 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     // Work on data no tool does: validating JSON against a JSON Schema, minifying HTML (the minifiers take CSS and
-    // JavaScript), joining two tables into one, and changing an image's EXIF data (the metadata tool reads it).
+    // JavaScript), moving a page's CSS into style attributes, joining two tables into one, and changing an image's EXIF
+    // data (the metadata tool reads it).
     pattern:
-      /\b(?:validat\w*|check)\b.{0,40}\bagainst\b.{0,25}\b(?:json[- ]?)?schemas?\b|\bjson[- ]?schema\b.{0,40}\b(?:violations?|validat\w*)\b|\bminif(?:y|ying|ication)\b.{0,30}\bhtml\b|\bhtml\b.{0,20}\bminif(?:y|ier|ication)\b|\bcombined\s+csv\b|\b(?:merg|combin|join)\w*\b.{0,40}\b(?:csvs|csv files|spreadsheets|exports)\b|\b(?:matched|match(?:ed)?\s+up|joined)\s+on\s+(?:the\s+)?\w+\s+column\b|\b(?:change|edit|set|modify|update|fix|fake)\b.{0,30}\b(?:exif|date taken|gps (?:location|tag|data))\b/i,
-    what: 'JSON Schema validation, HTML minifying, joining tables and editing EXIF data',
+      /\b(?:validat\w*|check)\b.{0,40}\bagainst\b.{0,25}\b(?:json[- ]?)?schemas?\b|\bjson[- ]?schema\b.{0,40}\b(?:violations?|validat\w*)\b|\bminif(?:y|ying|ication)\b.{0,30}\bhtml\b|\bhtml\b.{0,20}\bminif(?:y|ier|ication)\b|\bcombined\s+csv\b|\b(?:merg|combin|join)\w*\b.{0,40}\b(?:csvs|csv files|spreadsheets|exports)\b|\b(?:matched|match(?:ed)?\s+up|joined)\s+on\s+(?:the\s+)?\w+\s+column\b|\b(?:change|edit|set|modify|update|fix|fake)\b.{0,30}\b(?:exif|date taken|gps (?:location|tag|data))\b|\binline\b.{0,30}(?:\bcss\b|<style>|\bstyle\s+rules?\b|\bstyles\b).{0,40}\b(?:into|as)\b.{0,20}\bstyle\b|\bcss\s+inlin(?:er|ing)\b/i,
+    what: 'JSON Schema validation, HTML minifying, inlining CSS, joining tables and editing EXIF data',
   },
   {
     // Mach numbers and fuel economy, measures none of the unit converters has (units.ts finds a unit a converter lacks,
@@ -228,7 +229,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Other services' documents (a Google Sheet or Doc, a Drive, Dropbox, Notion), search positions, equations, code in another language,
     // images compared or analysed for colours, and explaining what a regex does: no tool here does these.
     pattern:
-      /\b(?:into|to|in)\s+(?:my\s+|a\s+|the\s+|our\s+)?google\s+(?:sheets?|drive)\b|\b(?:convert|turn|make|save|upload|export|send|put|move|copy|sync|import|push|add)\b.{0,40}\b(?:into|to)\s+(?:my\s+|a\s+|the\s+|our\s+)?(?:google\s+(?:docs?|slides?)|dropbox|one\s?drive|icloud|notion|airtable|evernote)\b|\bin\s+my\s+(?:google\s+)?drive\b|\bposition\s+on\s+google\b|\bwhere\s+do\s+(?:we|i)\s+(?:sit|rank|stand|appear)\b|\b(?:sit|rank|stand)\s+in\s+google\b|\bgoogle\s+(?:position|ranking)s?\b|\branking\s+position\b|\bsolve\b.{0,15}(?:[=^]|\bequations?\b|\bfor\s+[a-z]\b)|\b(?:derivative|integral)\s+of\b|\b(?:python|javascript|typescript|java|php|ruby|golang|rust|c#|c\+\+)\s+(?:function|code|script|snippet|class|program)?\s*(?:to|into)\s+(?:python|javascript|typescript|java|php|ruby|go|golang|rust|c#|c\+\+)\b|\b(?:colou?r\s+palette|dominant\s+colou?rs?|main\s+colou?rs?)\b.{0,30}\b(?:of|from|in|out\s+of)\b|\b(?:compare|diff)\b.{0,30}\b(?:screenshots|images|photos|pictures)\b|\bpixel\s+differences?\b|\bexplain\b.{0,40}\bregex\b|\bwhat\s+(?:this|the|my)\s+regex\s+(?:does|means)\b/i,
+      /\b(?:into|to|in)\s+(?:my\s+|a\s+|the\s+|our\s+)?google\s+(?:sheets?|drive)\b|\b(?:convert|turn|make|save|upload|export|send|put|move|copy|sync|import|push|add)\b.{0,40}\b(?:into|to)\s+(?:my\s+|a\s+|the\s+|our\s+)?(?:google\s+(?:docs?|slides?)|dropbox|one\s?drive|icloud|notion|airtable|evernote)\b|\bin\s+my\s+(?:google\s+)?drive\b|\bposition\s+on\s+google\b|\bposition\b.{0,50}\bin\s+google\b|\bwhere\s+do\s+(?:we|i)\s+(?:sit|rank|stand|appear)\b|\b(?:sit|rank|stand)\s+in\s+google\b|\bgoogle\s+(?:position|ranking)s?\b|\branking\s+position\b|\bsolve\b.{0,15}(?:[=^]|\bequations?\b|\bfor\s+[a-z]\b)|\b(?:derivative|integral)\s+of\b|\b(?:python|javascript|typescript|java|php|ruby|golang|rust|c#|c\+\+)\s+(?:function|code|script|snippet|class|program)?\s*(?:to|into)\s+(?:python|javascript|typescript|java|php|ruby|go|golang|rust|c#|c\+\+)\b|\b(?:colou?r\s+palette|dominant\s+colou?rs?|main\s+colou?rs?)\b.{0,30}\b(?:of|from|in|out\s+of)\b|\b(?:compare|diff)\b.{0,30}\b(?:screenshots|images|photos|pictures)\b|\bpixel\s+differences?\b|\bexplain\b.{0,40}\bregex\b|\bwhat\s+(?:this|the|my)\s+regex\s+(?:does|means)\b/i,
     what: 'Google Drive and Dropbox files, search positions, equations, translating code, comparing images and explaining regexes',
   },
   {
@@ -269,7 +270,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Figures that live elsewhere and change all the time; the calculators and checkers take the figures you give
     // ("today's rate is 151.2": a figure given).
     pattern:
-      /\b(?:live|real[- ]time|current|today['’]?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:historical|official|ecb|central[- ]bank|reference)\s+(?:exchange\s+|fx\s+)?rates?\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\bhow\s+(?:many|much)\s+(?:visitors|visits|traffic)\b(?!.{0,60}\b(?:need|needs|test|variants?|arms?|significan\w*)\b).{0,60}\b(?:get|gets|receive|receives)\b|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\brates?\s+(?:right now|today|currently|at the moment)\b(?!.{0,20}\d)|\bsearch volumes?\b|\bhow\s+many\s+(?:followers|subscribers|views|likes)\s+(?:does|do)\s+(?!(?:i|we|you|my|our)\b)\S+(?:\s+\S+){0,3}?\s+have\b(?!\s+to\b)|\b(?:every|all)\s+(?:the\s+)?(?:tweets?|posts?|mentions?|comments?|reviews?)\b.{0,30}\b(?:mentioning|about\s+(?:us|our)|this\s+(?:week|month)|today)\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
+      /\b(?:live|real[- ]time|current|today['’]?s|right now)\b.{0,30}\b(?:subscribers?|followers?|views|prices?|(?:exchange )?rates?|traffic|rankings?|positions?)\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\b(?:historical|official|ecb|central[- ]bank|reference)\s+(?:exchange\s+|fx\s+)?rates?\b(?!\s+(?:is|was|of|=|:|at)\s*[\d$€£¥])|\bhow\s+(?:many|much)\s+(?:visitors|visits|traffic)\b(?!.{0,60}\b(?:need|needs|test|variants?|arms?|significan\w*)\b).{0,60}\b(?:get|gets|receive|receives)\b|\b(?:subscribers?|followers?)\b.{0,40}\b(?:right now|today|currently)\b|\brates?\s+(?:right now|today|currently|at the moment)\b(?!.{0,20}\d)|\bsearch volumes?\b|^(?!.*\d).*\bprice\s+of\b.{0,40}\b(?:today|right now|currently|now)\b|\bhow\s+many\s+(?:followers|subscribers|views|likes)\s+(?:does|do)\s+(?!(?:i|we|you|my|our)\b)\S+(?:\s+\S+){0,3}?\s+have\b(?!\s+to\b)|\b(?:every|all)\s+(?:the\s+)?(?:tweets?|posts?|mentions?|comments?|reviews?)\b.{0,30}\b(?:mentioning|about\s+(?:us|our)|this\s+(?:week|month)|today)\b|\bbacklinks?\b|\bdomain authority\b|\bkeyword difficulty\b/i,
     what: 'live figures from other services (prices, rates, follower counts, traffic, search volumes, backlinks)',
   },
   {
@@ -298,12 +299,12 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'publishing or growing accounts on other sites',
   },
   {
-    pattern: /\bpay\b.{0,25}\b(?:invoice|bill)\b.{0,25}\b(?:with|by|using|via)\b|\bcredit (?:score|report|rating)\b/i,
+    pattern: /\bpay\b.{0,25}\b(?:invoice|bill)\b.{0,25}\b(?:with|by|using|via)\b|\brefund\b.{0,50}\b(?:through|via)\s+\w+|\bcredit (?:score|report|rating)\b/i,
     what: 'payments and credit records',
   },
   {
     pattern:
-      /\bprint\b(?![\s-]+(?:shops?|ready|houses?|at[\s-]home|friendly)\b).{0,25}\b(?:cop(?:y|ies)|posters?|flyers?|business cards?|photos?|labels?)\b|\bturn (?:on|off)\b.{0,20}\b(?:lights?|lamps?|tv|heating|thermostat|alarm)\b|\bsmart (?:lights?|home|plugs?|speakers?|thermostats?)\b|\brecover\b.{0,25}\b(?:deleted|lost|corrupted)\b/i,
+      /\bprint\b(?![\s-]+(?:shops?|ready|houses?|at[\s-]home|friendly)\b).{0,25}\b(?:cop(?:y|ies)|posters?|flyers?|business cards?|photos?|labels?)\b|\bturn (?:on|off)\b.{0,20}\b(?:lights?|lamps?|tv|heating|thermostat|alarm)\b|\bsmart (?:lights?|home|plugs?|speakers?|thermostats?)\b|\bthermostat\b.{0,20}\b(?:up|down)\b|\brecover\b.{0,25}\b(?:deleted|lost|corrupted)\b/i,
     what: 'printing, smart-home devices and data recovery',
   },
   {
@@ -329,7 +330,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Work in other systems: accounting software, a search engine's index, a whole site crawled, the figures of
     // someone's own accounts elsewhere.
     pattern:
-      /\b(?:reconcil\w*|post|sync|push|import|enter|book)\b.{0,60}\b(?:quickbooks|xero|sage|freshbooks|ledger)\b|\bconnect\s+to\s+(?:our|my|the)\b.{0,30}\b(?:database|db|postgres\w*|mysql|server|bank|account)\b|\bexecute\s+(?:this|the|my)\s+(?:update|insert|delete|select|statement|migration)\b|\bauto-?apply\b|\bapply\s+(?:to|for)\s+\d+\s+jobs\b|\b(?:from|in)\s+my\s+(?:amazon|google|apple|microsoft|dropbox|icloud|kindle|onedrive)\s+(?:account|library|drive)\b|\b(?:add|insert|change|update|fix|replace)\w*\b.{0,40}\b(?:every|all)\b.{0,40}\b(?:wordpress|shopify|woocommerce|wix|squarespace|cms)\b|\b(?:quickbooks|xero|freshbooks)\b.{0,40}\b(?:reconcil\w*|post|sync|entries)\b|\b(?:re-?crawl|re-?index)\w*\b|\brequest(?:ing)?\s+indexing\b|\bsubmit\b.{0,30}\b(?:to\s+google|search\s+console|bing\s+webmaster)\b|\bcrawl\w*\b.{0,30}\b(?:whole|entire|full|all)\b.{0,20}\b(?:site|website|domain)\b|\bwhich\s+of\s+(?:our|my)\b.{0,40}\b(?:posts?|videos?|ads?|campaigns?|emails?|listings?)\b.{0,30}\b(?:got|had|get|performed)\s+(?:the\s+)?(?:most|best|least|fewest)\b/i,
+      /\b(?:reconcil\w*|post|sync|push|import|enter|book)\b.{0,60}\b(?:quickbooks|xero|sage|freshbooks|ledger)\b|\bconnect\s+to\s+(?:our|my|the)\b.{0,30}\b(?:database|db|postgres\w*|mysql|server|bank|account)\b|\bexecute\s+(?:this|the|my)\s+(?:update|insert|delete|select|statement|migration)\b|\bauto-?apply\b|\bapply\s+(?:to|for)\s+\d+\s+jobs\b|\b(?:from|in)\s+my\s+(?:amazon|google|apple|microsoft|dropbox|icloud|kindle|onedrive)\s+(?:account|library|drive)\b|\b(?:add|insert|change|update|fix|replace)\w*\b.{0,40}\b(?:every|all)\b.{0,40}\b(?:wordpress|shopify|woocommerce|wix|squarespace|cms)\b|\b(?:quickbooks|xero|freshbooks)\b.{0,40}\b(?:reconcil\w*|post|sync|entries)\b|\b(?:re-?crawl|re-?index)\w*\b|\brequest(?:ing)?\s+indexing\b|\bsubmit\b.{0,30}\b(?:to\s+google|search\s+console|bing\s+webmaster)\b|\bcrawl\w*\b.{0,30}\b(?:whole|entire|full|all)\b.{0,20}\b(?:site|website|domain)\b|\bcrawl\w*\s+(?:all|every)\b.{0,20}\bpages\b|\bwhich\s+of\s+(?:our|my)\b.{0,40}\b(?:posts?|videos?|ads?|campaigns?|emails?|listings?)\b.{0,30}\b(?:got|had|get|performed)\s+(?:the\s+)?(?:most|best|least|fewest)\b/i,
     what: 'work in databases, accounting software, search engines and your accounts elsewhere',
   },
   {
@@ -389,7 +390,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Roman numerals, dimensional weight, code for Go or PowerShell, punycode, XSLT, a photo described, backlinks and
     // domain authority, sending a book to a Kindle, local services, repairs, tuning instruments, copying between devices.
     pattern:
-      /\broman\s+numerals?\b|\b[MDCLXVI]{2,}-style\b|\b(?:dimensional|volumetric)\s+weight\b|\bpowershell\b|\binvoke-restmethod\b|\bas\s+go\s+(?:net\/http\s+)?code\b|\bpunycode\b|\bxn--|\b(?:apply|run|use)\s+(?:this\s+|an?\s+|the\s+|my\s+|our\s+)?xslt?\b|\bdescrib\w*\s+what(?:'s|\s+is)\s+in\b|\blook\s+at\s+(?:this|the|my)\s+(?:photo|picture|image)\b|\breferring\s+domains\b|\bdomain\s+(?:authority|rating)\b|\b(?:DA|DR)(?:\/(?:DA|DR))?\s+scores?\b|\bbacklinks?\b|\b(?:e-?mail|send|mail)\b.{0,30}\bto\s+(?:my\s+)?kindle\b|\bfind\s+(?:me\s+)?(?:a|an)\s+(?:[\w-]+\s+){1,3}near\s+[A-Z]|\b(?:cracked|broken|smashed)\s+(?:phone|screen)\b|\bscreen\s+is\s+(?:cracked|broken|smashed)\b|\btune\s+(?:my|the|a)\s+(?:guitar|piano|violin|ukulele|bass|cello)\b|\b(?:copy|move|transfer)\b.{0,30}\b(?:from|off)\s+(?:my\s+)?(?:old\s+)?(?:camera|phone|tablet|laptop|sd\s+card)\b.{0,20}\b(?:on|onto|to)\s+(?:my|the|a)\b|\bpdf\b.{0,80}\b(?:squash|shrink|compress|squeeze)\w*\s+(?:it|this)\b/i,
+      /\broman\s+numerals?\b|\b[MDCLXVI]{2,}-style\b|\b(?:dimensional|volumetric)\s+weight\b|\bpowershell\b|\binvoke-restmethod\b|\bas\s+go\s+(?:net\/http\s+)?code\b|\bpunycode\b|\bxn--|\b(?:apply|run|use)\s+(?:this\s+|an?\s+|the\s+|my\s+|our\s+)?xslt?\b|\bdescrib\w*\s+what(?:'s|\s+is)\s+in\b|\bbased\s+on\s+what(?:'s|\s+is)\s+in\s+(?:the|each|every)\s+(?:picture|photo|image)\b|\blook\s+at\s+(?:this|the|my)\s+(?:photo|picture|image)\b|\breferring\s+domains\b|\bdomain\s+(?:authority|rating)\b|\b(?:DA|DR)(?:\/(?:DA|DR))?\s+scores?\b|\bbacklinks?\b|\b(?:e-?mail|send|mail)\b.{0,30}\bto\s+(?:my\s+)?kindle\b|\bfind\s+(?:me\s+)?(?:a|an)\s+(?:[\w-]+\s+){1,3}near\s+[A-Z]|\b(?:cracked|broken|smashed)\s+(?:phone|screen)\b|\bscreen\s+is\s+(?:cracked|broken|smashed)\b|\btune\s+(?:my|the|a)\s+(?:guitar|piano|violin|ukulele|bass|cello)\b|\b(?:copy|move|transfer)\b.{0,30}\b(?:from|off)\s+(?:my\s+)?(?:old\s+)?(?:camera|phone|tablet|laptop|sd\s+card)\b.{0,20}\b(?:on|onto|to)\s+(?:my|the|a)\b|\bpdf\b.{0,80}\b(?:squash|shrink|compress|squeeze)\w*\s+(?:it|this)\b/i,
     what: 'Roman numerals, shipping weights, code for other languages, punycode, XSLT, describing photos, backlinks, sending to a Kindle, local services and repairs',
   },
   {
@@ -405,6 +406,12 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\b(?:break|chop|cut|split)\b.{0,30}\b(?:apart|up)\b.{0,30}\b(?:separate|individual|multiple)\s+pdfs?\b|\bhow\s+many\s+(?:people|subscribers|recipients|customers|members|readers|users|parishioners)\b.{0,30}\b(?:opened|clicked|unsubscribed)\b|\b(?:repair|fix|recover|restore)\b.{0,40}\b(?:damaged|corrupt(?:ed)?)\b|\b(?:damaged|corrupt(?:ed)?)\b.{0,60}\b(?:repair|fix|recover|restore)\b/i,
     what: 'splitting PDFs, statistics of sent e-mails, repairing damaged files',
+  },
+  {
+    // Crypto wallets' recovery phrases, and whether a site is a scam: no tool here keeps wallets or knows which sites cheat.
+    pattern:
+      /\b(?:seed|recovery)\s+phrases?\b|\bbip-?39\b|\bis\s+(?:this|that|the)\s+(?:site|website|link|url|page)\s+(?:a\s+)?(?:scam|legit(?:imate)?|phishing|fake)\b/i,
+    what: 'crypto wallets and telling scam sites from real ones',
   },
 ];
 

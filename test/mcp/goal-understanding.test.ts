@@ -10,6 +10,7 @@ import { withPastedKinds } from '../../src/mcp/goal-phrases.ts';
 import { outOfScope } from '../../src/mcp/unsupported.ts';
 import { refusedChoice } from '../../src/mcp/goal-values.ts';
 import { buildSkills } from '../../src/mcp/skills.ts';
+import { unitCandidates } from '../../src/mcp/units.ts';
 import { createRegistry } from '../../src/registry/registry.ts';
 import { ALL_TOOLS } from '../../src/tools/index.ts';
 
@@ -1341,4 +1342,66 @@ test('someone\'s inbox, Dropbox or Google Docs, and another account\'s follower 
     assert.equal(plan(goal).status, 'unsupported', goal);
   assert.equal(plan('copied this from google docs and every line ends with a break, make it one paragraph').target?.id, 'textUtilities.removeLineBreaks');
   assert.equal(plan('engagement rate for 340 likes and 12 comments, how many followers do i need for 5%').target?.id, 'marketingApis.engagementRateCalculator');
+});
+
+test('a converter\'s note on spellings ("°C for C") names no unit of it: 40°C with "turn" is no angle', () => {
+  assert.deepEqual(
+    unitCandidates(catalog.items, 'turn the heater up so the room reaches 40°C').map((item) => item.id),
+    [],
+  );
+  assert.deepEqual(
+    unitCandidates(catalog.items, 'oven says 180 C, the recipe uses F').map((item) => item.id),
+    ['unitConversions.temperatureConverter'],
+  );
+});
+
+test('bookings and deposits, paging and telling someone, reports to the council, queries run on a database, password lists, whole-site crawls, search positions, live prices, refunds through a service, thermostats, seed phrases, scam sites, alt text from what a photo shows, inlined CSS and imposed booklets are "unsupported"', () => {
+  for (const goal of [
+    'book Sam in for a haircut on friday and take a £20 deposit',
+    'page the on-call engineer and tell him that the database is down',
+    'report the broken streetlight on Mill Lane to the council',
+    'run this against the production database and tell me the count: SELECT count(*) FROM users',
+    'try the rockyou wordlist on our staging login and tell me which creds work',
+    'crawl all 500 pages of example.com and list every heading',
+    "what position is example.com in google for 'plumber leeds'",
+    'price of copper today?',
+    'refund the last order through stripe',
+    'turn the office thermostat down to 19°C',
+    'generate a 24-word seed phrase for my wallet',
+    'is this site a scam or legit? http://free-prizes.example',
+    'write alt text for each picture on https://example.com based on what is in the picture',
+    'inline the css of this newsletter html into style attributes',
+    'make the programme into a folded booklet, imposed for the printer',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('turn icon.png into a base64 data uri to inline in my css').target?.id, 'convertors.toBase64');
+  assert.equal(plan('typescript interfaces for this, call the root class Invoice: {"id":1,"total":9.5}').target?.id, 'developerApis.jsonToTypescript');
+});
+
+test('a quote may hold an apostrophe ("\'Why Britain\'s Farms Quit\'"), and goes to the field the goal names ("title"); a tool that requires nothing is sure of the numbers the goal gives its options', () => {
+  const title = plan("will 'Why Britain's Small Farms Quit' work as a youtube title?");
+  assert.equal(title.target?.id, 'youtubeTools.youtubeTitleOptimizer');
+  assert.equal(title.input.title, "Why Britain's Small Farms Quit");
+  const passwords = plan('30 passwords for the new starters, 12 characters each, and leave out the lookalike ones like l and 1');
+  assert.deepEqual(
+    [passwords.target?.id, passwords.status, passwords.input.count, passwords.input.length],
+    ['securityApis.securePasswordGenerator', 'planned', 30, 12],
+  );
+});
+
+test('pasted SQL with functions in its columns, JavaScript, and a crawler\'s User-Agent are read as what they are; "loaded over plain http" is mixed content; "what sort of" sorts nothing', () => {
+  assert.equal(
+    plan('tidy this up for review: select a.id, count(b.id) as n from a join b on a.id = b.a_id group by a.id').target?.id,
+    'developerApis.sqlFormatter',
+  );
+  assert.equal(plan('format this with prettier: const x={a:1,b:[2,3]};export default x').target?.id, 'developerApis.jsFormatter');
+  const bot = plan('who is this bot: AhrefsBot/7.0 (+http://ahrefs.com/robot/)');
+  assert.deepEqual([bot.target?.id, bot.input.userAgent], ['developerApis.userAgentParser', 'AhrefsBot/7.0 (+http://ahrefs.com/robot/)']);
+  assert.equal(plan('are any images on https://shop.example/cart still loaded over plain http').target?.id, 'seoApis.mixedContentChecker');
+  assert.notEqual(plan('what sort of things can you do with files').target?.id, 'textUtilities.sortLines');
+});
+
+test('"go via epub": the format to go through is neither end of the conversion', () => {
+  const via = plan('the e-reader needs azw3 but the book is fb2, maybe go via epub?');
+  assert.equal(via.target?.id, 'ebook.fb2ToEpub');
 });
