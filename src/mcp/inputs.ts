@@ -285,12 +285,30 @@ export function resolveInput(item: CatalogItem, goal: string, given: Record<stri
   return resolveInputFrom(item, goal, given).input;
 }
 
+/** What the goal gives a run, by item, for the last goals read with nothing given: routing weighs a candidate's values several times. */
+const resolved = new WeakMap<CatalogItem, Map<string, ResolvedInput>>();
+
+interface ResolvedInput {
+  input: Record<string, unknown>;
+  extracted: Record<string, Extracted>;
+}
+
 /** resolveInput, with where each field taken from the goal came from (the plan's `extractedInput`). */
-export function resolveInputFrom(
-  item: CatalogItem,
-  goal: string,
-  given: Record<string, unknown>,
-): { input: Record<string, unknown>; extracted: Record<string, Extracted> } {
+export function resolveInputFrom(item: CatalogItem, goal: string, given: Record<string, unknown>): ResolvedInput {
+  if (Object.keys(given).length > 0) return readInput(item, goal, given);
+  let byGoal = resolved.get(item);
+  if (!byGoal) resolved.set(item, (byGoal = new Map()));
+  let found = byGoal.get(goal);
+  if (!found) {
+    found = readInput(item, goal, given);
+    if (byGoal.size >= 50) byGoal.delete(byGoal.keys().next().value as string);
+    byGoal.set(goal, found);
+  }
+  // (Copies: callers add to the input they get.)
+  return { input: { ...found.input }, extracted: { ...found.extracted } };
+}
+
+function readInput(item: CatalogItem, goal: string, given: Record<string, unknown>): ResolvedInput {
   const input: Record<string, unknown> = { ...given };
   const extracted: Record<string, Extracted> = {};
   // Quotes inside pasted JSON (or anything in braces) are the data's own, not a phrase of the goal.
