@@ -1,6 +1,7 @@
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import type { CatalogItem } from './catalog.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
+import { tokens } from './text.ts';
 
 /**
  * Values written in a goal ("sha256 of 'hello'", "2500 at 18%", a pasted JWT, "#ff8800 on white") filled
@@ -225,6 +226,33 @@ function operandOf(goal: string): string | undefined {
   if (/^(?:this|that|these|those|my|our|your|their|his|her|the|a|an|it|its|some|each|every|all|any|me|us)\b/i.test(tail)) return undefined;
   if (/^\d[\d,.]*\s*(?:words?|characters?|chars|letters|lines|sentences|paragraphs|pages)$/i.test(tail)) return undefined;
   return tail.split(/\s+/).length <= 12 ? tail : undefined;
+}
+
+/** Where a text read by afterNamingWords came from: a guess that fills the input of a tool already picked, no evidence for the pick. */
+export const AFTER_NAMING_WORDS = "the words after the tool's name in the goal";
+
+/**
+ * "base64 encode hello", "uppercase hello world": the words after the opening ones that all name the tool (its title,
+ * slug, keywords and choices) are its text. Not after a colon or around quotes (operandOf and the quotes have those),
+ * nor a reference ("reverse this text") or a word of a request ("encode to base64").
+ */
+function afterNamingWords(item: CatalogItem, goal: string): string | undefined {
+  if (/[:"'“”]/.test(goal)) return undefined;
+  const choices = fieldsOf(item).flatMap((f) => f.enum);
+  const naming = new Set(tokens([item.title, item.tool?.slug ?? '', ...item.keywords, ...choices].join(' ').replace(/[-_]/g, ' ')));
+  const words = goal.trim().split(/\s+/);
+  let named = 0;
+  while (named < words.length && tokens(words[named]!).length > 0 && tokens(words[named]!).every((t) => naming.has(t))) named++;
+  const tail = words.slice(named).join(' ');
+  if (
+    named === 0 ||
+    !tail ||
+    /^(?:this|that|these|those|my|our|your|their|his|her|the|a|an|it|its|some|each|every|all|any|me|us|to|into|in|from|as|for|of|with|and|please|pls|then)\b/i.test(
+      tail,
+    )
+  )
+    return undefined;
+  return words.length - named <= 12 ? tail : undefined;
 }
 
 /** A regular expression as people paste one: anchored (^…$), with a class escape (\d, \w, \s, \b), or a quantified set. */
@@ -483,7 +511,8 @@ export function valuesFromGoal(
 
   // The operand of a text operation: a quoted phrase was already taken; else "sha256 of hello world".
   if (text.quoted.length === 0) {
-    const operand = operandOf(source.trim());
+    const stated = operandOf(source.trim());
+    const operand = stated ?? afterNamingWords(item, source);
     // ("what does this regex do: ^\d{3}-\d{4}$": a regular expression is the pattern, not the text it is tried on.)
     const pattern = operand !== undefined && REGEX_LIKE.test(operand) ? named(/^(?:pattern|regex)$/i, 'string') : undefined;
     const required = (names: string[]): Field | undefined =>
@@ -495,7 +524,7 @@ export function valuesFromGoal(
     // (A User-Agent is a product and its version, "sqlmap/1.7.2#stable (https://sqlmap.org)", with the URL it names.)
     const agent = field?.name === 'userAgent' ? operandOf(goal.trim()) : undefined;
     const value = field?.name === 'userAgent' ? (agent && /\/\d/.test(agent) ? agent : undefined) : operand;
-    if (field && value) set(field, value, 'the text after "of"/":" in the goal');
+    if (field && value) set(field, value, stated === undefined ? AFTER_NAMING_WORDS : 'the text after "of"/":" in the goal');
   }
   return out;
 }

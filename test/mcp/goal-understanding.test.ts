@@ -1405,3 +1405,12 @@ test('"go via epub": the format to go through is neither end of the conversion',
   const via = plan('the e-reader needs azw3 but the book is fb2, maybe go via epub?');
   assert.equal(via.target?.id, 'ebook.fb2ToEpub');
 });
+
+test('the words after the ones that name the tool are its text ("base64 encode hello", "uppercase hello world"), not a reference ("reverse this text"), and no reason to pick it ("go ahead with …" is no Go)', () => {
+  const encoded = plan('base64 encode hello');
+  assert.deepEqual([encoded.target?.id, encoded.status, encoded.input.text], ['developerApis.base64EncoderDecoder', 'planned', 'hello']);
+  const upper = plan('uppercase good morning everyone');
+  assert.deepEqual([upper.target?.id, upper.input.text], ['textUtilities.textCaseConverter', 'good morning everyone']);
+  assert.equal(plan('reverse this text').input.text, undefined);
+  assert.ok(!plan('go ahead with the thing from before').wouldExecute);
+});
