@@ -448,8 +448,10 @@ export function valuesFromGoal(
         .split(/\s+/)
         .filter((w) => w.length >= 3)
         .flatMap((w) => [w, ...(MONEY_VERBS[w] ?? [])]);
+      // (A percentage field takes no sum: "hourly rate for 60000 a year" gives no tax rate of 60000.)
+      const percentage = PERCENT_WORDS.test(spaced(f.name).toLowerCase()) && /percent|%/.test(f.words);
       const near = numbers.find((n) => {
-        if (used.has(n)) return false;
+        if (used.has(n) || (percentage && !n.percent && n.value > 100)) return false;
         const before = lower.slice(Math.max(0, n.at - 22), n.at);
         const after = lower.slice(n.end, n.end + 18);
         return nameWords.some((w) => new RegExp(`\\b${w}\\w*\\s*(?:is|of|=|:|at|to|for)?\\s*$`).test(before) || new RegExp(`^\\s*(?:in\\s+)?${w}`).test(after));

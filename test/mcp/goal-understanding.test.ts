@@ -1414,3 +1414,9 @@ test('the words after the ones that name the tool are its text ("base64 encode h
   assert.equal(plan('reverse this text').input.text, undefined);
   assert.ok(!plan('go ahead with the thing from before').wouldExecute);
 });
+
+test('a field for a percentage takes no sum written beside its name: "hourly rate for 60000 a year" is no tax rate of 60000', () => {
+  const hourly = plan('hourly rate for 60000 a year');
+  assert.notEqual(hourly.input.taxRate, 60000);
+  assert.equal(plan('vat rate 20 on 150').input.rate, 20);
+});
