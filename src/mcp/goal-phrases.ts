@@ -31,7 +31,7 @@ function currencyPair(goal: string): boolean {
  * "how many hosts in 10.0.0.0/22" speaks of an IP range, "when does '0 *\/6 * * *' run" of a cron expression,
  * "25% off" of a discount, "1234 in words" of spelling a number, "50 times" of repeating, "these 20 urls" of a
  * bulk job, "how many words" of counting them, "how long … to read" of a reading time, "all caps" of the case
- * converter, "http images" of mixed content, "zip these files" of packing a ZIP, "xls2pdf" of "xls to pdf", "c p c" of cpc.
+ * converter, "http images" of mixed content, "zip these files" or "make a zip of them" of packing a ZIP, "xls2pdf" of "xls to pdf", "c p c" of cpc.
  */
 export const withPastedKinds = remembered(readPastedKinds);
 
@@ -279,6 +279,8 @@ function readPastedKinds(goal: string): string {
       .replace(/\bbrute[- ]?forc\w*|\b(?:to|be)\s+crack(?:ed)?\b/gi, '$& password strength ')
       // "zip these files together": to zip is to pack into a ZIP archive (not to convert a .zip).
       .replace(/^\s*(?:please\s+|pls\s+|can you\s+)?zip\s+(?:up\s+)?(?=(?:these|the|my|this|all|those|them|it|our|\d+)\b)/i, 'pack into a zip archive ')
+      // ("make a zip of these files", "a zip file with the photos": the same.)
+      .replace(/\b(?:make|create|build|put\s+together)\s+(?:me\s+)?an?\s+zip(?:\s+(?:file|archive))?\s+(?=(?:of|from|with)\b)/gi, 'pack into a zip archive ')
       // "teacher said max 500", "the limit is 1500 words": a bound the result is compared with, a value.
       .replace(/\b(?:the\s+)?(?:limit|max(?:imum)?)\s+(?:is\s+|of\s+)?\d[\d,.]*(?:\s+(?:words|characters|chars))?\b/gi, ' ')
       // ("a 1500 word limit": the words are to be counted.)

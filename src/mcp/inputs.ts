@@ -436,10 +436,10 @@ function inOneUnit(text: string): string {
 /** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD", "6:05 per km"). */
 export function quantityOf(goal: string): { value: number | string; from: string; to?: string } | undefined {
   // ("30 degrees celsius to fahrenheit": the scale is the unit, "degrees" only says it is a temperature.)
-  const text = inOneUnit(withEnglishUnits(goal).replace(URL_PATTERN, ' ')).replace(
-    /\bdeg(?:ree)?s?\s+(?=(?:celsius|centigrade|fahrenheit|kelvin|rankine)\b)/gi,
-    '',
-  );
+  // ("how many cups in a liter": one of the unit.)
+  const text = inOneUnit(withEnglishUnits(goal).replace(URL_PATTERN, ' '))
+    .replace(/\bdeg(?:ree)?s?\s+(?=(?:celsius|centigrade|fahrenheit|kelvin|rankine)\b)/gi, '')
+    .replace(/(\bhow\s+(?:many|much)\s+\S+\s+(?:are\s+|is\s+)?(?:in|make|makes)\s+)(?:a|an|one)\s+(?=[a-zµ°])/gi, '$11 ');
   const pace = PACE.exec(text);
   if (pace?.[1] && pace[2]) {
     const to = pace[3] ? paceUnit(pace[3]) : undefined;

@@ -1420,3 +1420,9 @@ test('a field for a percentage takes no sum written beside its name: "hourly rat
   assert.notEqual(hourly.input.taxRate, 60000);
   assert.equal(plan('vat rate 20 on 150').input.rate, 20);
 });
+
+test('"make a zip of these files" packs a ZIP; "how many cups in a liter" converts one liter', () => {
+  assert.equal(plan('make a zip of these three files').target?.id, 'convertors.folderToZip');
+  assert.deepEqual(plan('how many cups in a liter').input, { value: 1, from: 'liter', to: 'cups' });
+  assert.deepEqual(plan('how many feet are in a mile').input, { value: 1, from: 'mile', to: 'feet' });
+});
