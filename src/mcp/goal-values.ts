@@ -228,8 +228,16 @@ function operandOf(goal: string): string | undefined {
   return tail.split(/\s+/).length <= 12 ? tail : undefined;
 }
 
-/** Where a text read by afterNamingWords came from: a guess that fills the input of a tool already picked, no evidence for the pick. */
-export const AFTER_NAMING_WORDS = "the words after the tool's name in the goal";
+/** Where a text read by afterNamingWords or afterQuestion came from: guesses that fill the input of a tool already picked, no evidence for the pick. */
+const AFTER_NAMING_WORDS = "the words after the tool's name in the goal";
+const AFTER_QUESTION = 'the text after the question in the goal';
+export const GUESSED_TEXT: ReadonlySet<string> = new Set([AFTER_NAMING_WORDS, AFTER_QUESTION]);
+
+/** "i wrote a blog post, is it readable enough? The quick brown fox …": a text pasted after the question about it. */
+function afterQuestion(goal: string): string | undefined {
+  const asked = /^([^?:{}[\]"'<]{5,120})\?\s+([^?]{30,})$/s.exec(goal.trim());
+  return asked?.[2] && /\b(?:it|this|my|our)\b/i.test(asked[1]!) && asked[2].trim().split(/\s+/).length >= 6 ? asked[2].trim() : undefined;
+}
 
 /**
  * "base64 encode hello", "uppercase hello world": the words after the opening ones that all name the tool (its title,
@@ -514,11 +522,16 @@ export function valuesFromGoal(
   // The operand of a text operation: a quoted phrase was already taken; else "sha256 of hello world".
   if (text.quoted.length === 0) {
     const stated = operandOf(source.trim());
-    const operand = stated ?? afterNamingWords(item, source);
+    const afterName = stated === undefined ? afterNamingWords(item, source) : undefined;
+    const asked = stated === undefined && afterName === undefined ? afterQuestion(source) : undefined;
+    const operand = stated ?? afterName ?? asked;
     // ("what does this regex do: ^\d{3}-\d{4}$": a regular expression is the pattern, not the text it is tried on.)
     const pattern = operand !== undefined && REGEX_LIKE.test(operand) ? named(/^(?:pattern|regex)$/i, 'string') : undefined;
+    // (In the order of `names`: a workflow taking a page's HTML or a text gets the text.)
     const required = (names: string[]): Field | undefined =>
-      fields.find((f) => free(f) && names.includes(f.name) && f.type === 'string' && item.requires.some((g) => g.includes(f.name)));
+      names
+        .map((name) => fields.find((f) => f.name === name && free(f) && f.type === 'string' && item.requires.some((g) => g.includes(f.name))))
+        .find((f) => f !== undefined);
     // ("optimize my youtube title: how i cook rice": after a colon, the title, headline or subject the words before it name.)
     const before = /^([^:{}[\]"'<]{2,60}):\s/.exec(source.trim())?.[1]?.toLowerCase();
     const afterColon = before ? required(NAMED_TEXT_FIELDS.filter((name) => new RegExp(`\\b${name}\\b`).test(before))) : undefined;
@@ -526,7 +539,8 @@ export function valuesFromGoal(
     // (A User-Agent is a product and its version, "sqlmap/1.7.2#stable (https://sqlmap.org)", with the URL it names.)
     const agent = field?.name === 'userAgent' ? operandOf(goal.trim()) : undefined;
     const value = field?.name === 'userAgent' ? (agent && /\/\d/.test(agent) ? agent : undefined) : operand;
-    if (field && value) set(field, value, stated === undefined ? AFTER_NAMING_WORDS : 'the text after "of"/":" in the goal');
+    if (field && value)
+      set(field, value, afterName !== undefined ? AFTER_NAMING_WORDS : asked !== undefined ? AFTER_QUESTION : 'the text after "of"/":" in the goal');
   }
   return out;
 }

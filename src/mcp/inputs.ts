@@ -237,6 +237,9 @@ export function pastedJson(text: string): string | undefined {
 /** Fields a quoted phrase may fill, in order of preference. */
 const QUOTE_FIELDS = [
   'text',
+  // ("the difference between 'cat sat' and 'cat sits'": two texts to compare, in the order given.)
+  'text1',
+  'text2',
   'keyword',
   'keywords',
   'subject',

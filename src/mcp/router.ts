@@ -18,7 +18,7 @@ import { outOfScope } from './unsupported.ts';
 import { otherLanguage, otherOfKind } from './kinds-named.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
 import { foreignQuantity, mismatchedUnits, unitCandidates, unknownUnit } from './units.ts';
-import { AFTER_NAMING_WORDS, figuresUnused, refusedChoice, type Extracted } from './goal-values.ts';
+import { figuresUnused, GUESSED_TEXT, refusedChoice, type Extracted } from './goal-values.ts';
 import { isGenericStem, stem, tokens, words } from './text.ts';
 import { withPastedKinds } from './goal-phrases.ts';
 import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
@@ -709,8 +709,9 @@ function fills(item: CatalogItem, goal: string, given: Record<string, unknown>):
   const { input, extracted } = resolveInputFrom(item, goal, given);
   // (A tool that requires nothing, "40 passwords, 14 characters each": the goal's numbers for its options.)
   if (item.requires.length === 0) return Object.values(extracted).some((e) => typeof e.value === 'number') ? 1 : 0;
-  // (The words after the tool's name, "reverse hello world", fill a tool picked for other reasons; they are not one.)
-  const read = (field: string): boolean => isPresent(input[field]) && !isPresent(given[field]) && extracted[field]?.from !== AFTER_NAMING_WORDS;
+  // (The words after the tool's name, "reverse hello world", or after a question fill a tool picked for other reasons;
+  // they are not one.)
+  const read = (field: string): boolean => isPresent(input[field]) && !isPresent(given[field]) && !GUESSED_TEXT.has(extracted[field]?.from ?? '');
   return item.requires.filter((group) => group.some(read)).length;
 }
 

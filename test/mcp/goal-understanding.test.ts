@@ -1426,3 +1426,10 @@ test('"make a zip of these files" packs a ZIP; "how many cups in a liter" conver
   assert.deepEqual(plan('how many cups in a liter').input, { value: 1, from: 'liter', to: 'cups' });
   assert.deepEqual(plan('how many feet are in a mile').input, { value: 1, from: 'mile', to: 'feet' });
 });
+
+test('two quoted texts to compare are text1 and text2; a text pasted after the question about it is the text', () => {
+  const diff = plan("what's the difference between 'the cat sat' and 'the cat sits'");
+  assert.deepEqual([diff.target?.id, diff.input.text1, diff.input.text2], ['textUtilities.compareTexts', 'the cat sat', 'the cat sits']);
+  const post = plan('i wrote this intro for my blog, is it readable enough? We make soap by hand in small batches from olive oil and goat milk.');
+  assert.equal(post.input.text, 'We make soap by hand in small batches from olive oil and goat milk.');
+});
