@@ -1,6 +1,7 @@
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import type { CatalogItem } from './catalog.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
+import { englishOf } from './lexicon.ts';
 import { tokens } from './text.ts';
 
 /**
@@ -408,10 +409,11 @@ export function valuesFromGoal(
   }
 
   // Enum values the goal names: "sha256", "base64url", "uppercase".
-  // "uppercase" / "upper case" name the value "upper" of a `case` field.
+  // "uppercase" / "upper case" name the value "upper" of a `case` field; so does "mayúsculas" (the lexicon's English).
   const goalTokens = new Set(
     (
-      goal
+      [goal, ...englishOf(goal)]
+        .join(' ')
         .toLowerCase()
         .replace(/\s+case\b/g, 'case')
         .match(/[a-z0-9][a-z0-9._-]*/g) ?? []
@@ -477,7 +479,7 @@ export function valuesFromGoal(
       if (used.has(n) || n.percent || n.currency || !Number.isInteger(n.value)) continue;
       // ("5 time-ordered UUIDs", "50 time-ordered v7 uuids": a plural noun a word or two on.)
       const [, next = '', second = '', third = ''] =
-        /^\s*(?:-\s*)?([a-z][a-z\d-]*)(?:\s+\(?([a-z][a-z\d]*)\)?)?(?:\s+([a-z]+))?/i.exec(source.slice(n.end))?.map((w) => w?.toLowerCase()) ?? [];
+        /^\s*(?:-\s*)?(\p{L}[\p{L}\d-]*)(?:\s+\(?(\p{L}[\p{L}\d]*)\)?)?(?:\s+(\p{L}+))?/iu.exec(source.slice(n.end))?.map((w) => w?.toLowerCase()) ?? [];
       const plural = (w: string): boolean => /\w{2,}s$/.test(w) && !/^(?:times|years|months|weeks|days|hours|minutes|seconds|was|is|has|does)$/.test(w);
       // (Characters in the lexicon's languages too: "16 karakter", "18 tekens", "20 Zeichen".)
       const f = /^(?:char(?:acter)?s?|digits?|letters?|caracteres|caratteri|tekens|zeichen|tecken|znak(?:i|ow|ów)|karakter|znaku|znaků)$/.test(next)

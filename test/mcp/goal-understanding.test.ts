@@ -1433,3 +1433,8 @@ test('two quoted texts to compare are text1 and text2; a text pasted after the q
   const post = plan('i wrote this intro for my blog, is it readable enough? We make soap by hand in small batches from olive oil and goat milk.');
   assert.equal(post.input.text, 'We make soap by hand in small batches from olive oil and goat milk.');
 });
+
+test('a choice named in another language is that choice ("a mayúsculas": upper); a length in letters of other alphabets is a length ("20 znaków")', () => {
+  assert.deepEqual(plan('pon este título en mayúsculas: ofertas de verano').input, { case: 'upper', text: 'ofertas de verano' });
+  assert.equal(plan('wygeneruj hasło 20 znaków').input.length, 20);
+});
