@@ -350,7 +350,9 @@ function readInput(item: CatalogItem, goal: string, given: Record<string, unknow
     if (quantity) {
       fill(amountField, quantity.value, 'a quantity in the goal');
       fill('from', quantity.from, 'a quantity in the goal');
-      if (quantity.to) fill('to', quantity.to, 'a quantity in the goal');
+      // ("convierte 10 millas a kilómetros": "to" in the goal's language, when the converter takes the unit after it.)
+      const to = quantity.to ?? foreignTarget(goal, (unit) => acceptsUnit(item, unit));
+      if (to) fill('to', to, 'a quantity in the goal');
     }
   }
   // (A phrase quoted after another word for a field, "with key 'k1'", is that field's: goal-values.ts fills it.)
@@ -434,6 +436,21 @@ function inOneUnit(text: string): string {
   for (const { pattern, per, unit } of COMPOUNDS)
     out = out.replace(pattern, (_, larger: string, smaller: string) => `${Math.round((Number(larger) * per + Number(smaller)) * 1e6) / 1e6} ${unit}`);
   return out;
+}
+
+/** "to" before a unit in the lexicon's languages: Spanish, French, Portuguese, Italian, Polish, Dutch, German, Indonesian, Swedish. */
+const FOREIGN_FORWARD = new RegExp(String.raw`${NUMBER}\s*${UNIT}\s+(?:a|en|em|para|in|na|naar|nach|ke|till|do)\s+${UNIT}`, 'i');
+
+/** The unit a goal converts to with a "to" of another language, if `accepted` takes it (a converter's own units only). */
+function foreignTarget(goal: string, accepted: (unit: string) => boolean): string | undefined {
+  const unit = FOREIGN_FORWARD.exec(withEnglishUnits(goal).replace(URL_PATTERN, ' '))?.[3]?.replace(/[.,;:!?]+$/, '');
+  return unit && accepted(unit) ? unit : undefined;
+}
+
+/** Whether the converter's `to` field takes the unit as written. */
+function acceptsUnit(item: CatalogItem, unit: string): boolean {
+  const to = (item.tool?.input as { shape?: Record<string, { safeParse(value: unknown): { success: boolean } }> } | undefined)?.shape?.to;
+  return to?.safeParse(unit).success ?? false;
 }
 
 /** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD", "6:05 per km"). */

@@ -1438,3 +1438,8 @@ test('a choice named in another language is that choice ("a mayúsculas": upper)
   assert.deepEqual(plan('pon este título en mayúsculas: ofertas de verano').input, { case: 'upper', text: 'ofertas de verano' });
   assert.equal(plan('wygeneruj hasło 20 znaków').input.length, 20);
 });
+
+test('"to" in the goal\'s language names the unit converted to, when the converter takes it ("a kilómetros", "na kilogramy")', () => {
+  assert.deepEqual(plan('convierte 10 millas a kilómetros').input, { value: 10, from: 'miles', to: 'kilometers' });
+  assert.deepEqual(plan('przelicz 100 funtów na kilogramy').input, { value: 100, from: 'pounds', to: 'kilograms' });
+});
