@@ -1443,3 +1443,8 @@ test('"to" in the goal\'s language names the unit converted to, when the convert
   assert.deepEqual(plan('convierte 10 millas a kilómetros').input, { value: 10, from: 'miles', to: 'kilometers' });
   assert.deepEqual(plan('przelicz 100 funtów na kilogramy').input, { value: 100, from: 'pounds', to: 'kilograms' });
 });
+
+test('return on investment is "unsupported" (no calculator here has it); return on ad spend is the ROAS calculator', () => {
+  assert.equal(plan('roi if i spent 2000 and earned 5400').status, 'unsupported');
+  assert.equal(plan('roas: spent 2000 on ads, earned 5400').target?.id, 'marketingApis.roasCalculator');
+});
