@@ -178,11 +178,11 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     // Figures no calculator here has: inflation over the years, churn and retention, return on investment (ROAS is return
-    // on ad spend), balloon loans and prepayments, NPV and IRR, zakat, and subtitles shifted in time (the caption
+    // on ad spend), a customer's lifetime value (the CAC calculator takes it as given), balloon loans and prepayments, NPV and IRR, zakat, and subtitles shifted in time (the caption
     // formatter converts and checks cues, it does not move them); finding accounts of people.
     pattern:
-      /\binflation\b|\bchurn(?:\s+rate)?\b|\broi\b|\breturn\s+on\s+investment\b|\bballoon\s+payments?\b|\bzakat\b|\bnpv\b|\birr\b|\bnet\s+present\s+value\b|\binternal\s+rate\s+of\s+return\b|\bpiti\b|\bpmi\b|\bprepay\w*\b|\bpart[- ]payments?\b|\b(?:shift|delay|offset|re-?sync|sync)\w*\b.{0,30}\b(?:subtitles?|captions?|subtitle timings?|cues?|timestamps?\s+in\s+the\s+(?:srt|vtt))\b|\bfind\b.{0,30}\binfluencers?\b/i,
-    what: 'inflation, churn, return on investment, balloon loans and prepayments, NPV and IRR, zakat, shifting subtitles and finding influencers',
+      /\binflation\b|\bchurn(?:\s+rate)?\b|\broi\b|\breturn\s+on\s+investment\b|\b(?:calculate|compute|work\s+out|estimate|what(?:'s|\s+is|s)(?:\s+(?:my|our|the))?)\s+(?:customer\s+)?(?:lifetime\s+value|ltv|clv)\b(?!\s*(?:is|=|of|at)?\s*[$€£]?\d|\s*(?:to|:|\/)\s*cac)|^\s*(?:customer\s+)?lifetime\s+value\s*:|\bballoon\s+payments?\b|\bzakat\b|\bnpv\b|\birr\b|\bnet\s+present\s+value\b|\binternal\s+rate\s+of\s+return\b|\bpiti\b|\bpmi\b|\bprepay\w*\b|\bpart[- ]payments?\b|\b(?:shift|delay|offset|re-?sync|sync)\w*\b.{0,30}\b(?:subtitles?|captions?|subtitle timings?|cues?|timestamps?\s+in\s+the\s+(?:srt|vtt))\b|\bfind\b.{0,30}\binfluencers?\b/i,
+    what: 'inflation, churn, return on investment, lifetime value, balloon loans and prepayments, NPV and IRR, zakat, shifting subtitles and finding influencers',
   },
   {
     // Bank and tax registries: no IBAN validator, no VIES lookup of VAT numbers.

@@ -1444,7 +1444,9 @@ test('"to" in the goal\'s language names the unit converted to, when the convert
   assert.deepEqual(plan('przelicz 100 funtów na kilogramy').input, { value: 100, from: 'pounds', to: 'kilograms' });
 });
 
-test('return on investment is "unsupported" (no calculator here has it); return on ad spend is the ROAS calculator', () => {
+test('return on investment and a lifetime value worked out from its parts are "unsupported" (no calculator here has them); return on ad spend is the ROAS calculator, a lifetime value given is the CAC calculator\'s', () => {
   assert.equal(plan('roi if i spent 2000 and earned 5400').status, 'unsupported');
+  assert.equal(plan("what's our customer lifetime value if people spend 40 per order, 5 orders a year, for 3 years").status, 'unsupported');
+  assert.equal(plan('customer acquisition cost: 5000 marketing spend, 40 new customers, ltv is 300').target?.id, 'marketingApis.cacCalculator');
   assert.equal(plan('roas: spent 2000 on ads, earned 5400').target?.id, 'marketingApis.roasCalculator');
 });
