@@ -384,6 +384,16 @@ export function valuesFromGoal(
       date,
       'a date in the goal',
     );
+  // Payment terms as invoices write them ("net 45", "net-60"): the terms field's own notation.
+  const terms = /\bnet[\s-]?(\d{1,3})\b/i.exec(source);
+  if (terms) set(named(/^terms$/i), `net ${terms[1]}`, `"${terms[0]}" in the goal`);
+  // An A/B test written as conversions over visitors per arm ("control 120/2400 vs variant 150/2300").
+  for (const arm of ['control', 'variant'] as const) {
+    const written = new RegExp(`\\b${arm}\\b[^\\d/]{0,15}(\\d[\\d,]*)\\s*\\/\\s*(\\d[\\d,]*)`, 'i').exec(source);
+    if (!written) continue;
+    set(named(new RegExp(`^${arm}Conversions$`)), writtenNumber(written[1]!), `"${written[0].trim()}" in the goal`);
+    set(named(new RegExp(`^${arm}Visitors$`)), writtenNumber(written[2]!), `"${written[0].trim()}" in the goal`);
+  }
   // "the password Summer2024!", "domain example.org": a required text field named in the goal, and the word after it.
   for (const f of fields) {
     if (!free(f) || f.type !== 'string' || f.enum.length > 0 || !item.requires.some((g) => g.includes(f.name))) continue;
@@ -435,11 +445,13 @@ export function valuesFromGoal(
         !text.used?.has(e.toLowerCase()) &&
         (goalTokens.has(e) || goalTokens.has(e.replace(/[-_.]/g, ''))),
     );
-    if (hit) set(f, hit, `"${hit}" in the goal`);
+    // (The period of an amount is not the one it is converted to: "52000 per year to hourly" is a year's amount.)
+    const asked = hit !== undefined && /period/i.test(f.name) && new RegExp(`\\b(?:to|into)\\s+(?:an?\\s+)?${hit}\\b`, 'i').test(goal);
+    if (hit && !asked) set(f, hit, `"${hit}" in the goal`);
     else {
       const [named] = choicesNamed(f, goal).filter((c) => c.offered);
       if (named) set(f, named.value, `"${named.text}" in the goal`);
-      const alias = ENUM_ALIASES.find((a) => f.enum.includes(a.value) && a.written.test(goal));
+      const alias = ENUM_ALIASES.find((a) => f.enum.includes(a.value) && (!a.field || a.field.test(f.name)) && a.written.test(goal));
       if (alias) set(f, alias.value, `"${alias.written.exec(goal)?.[0].trim()}" in the goal`);
     }
   }
@@ -453,10 +465,11 @@ export function valuesFromGoal(
     const used = new Set<NumberMention>();
     const lower = source.toLowerCase();
     for (const f of numeric) {
+      // (Not "per" of "hoursPerWeek": "52000 per year" is no number of hours.)
       const nameWords = spaced(f.name)
         .toLowerCase()
         .split(/\s+/)
-        .filter((w) => w.length >= 3)
+        .filter((w) => w.length >= 3 && w !== 'per')
         .flatMap((w) => [w, ...(MONEY_VERBS[w] ?? [])]);
       // (A percentage field takes no sum: "hourly rate for 60000 a year" gives no tax rate of 60000.)
       const percentage = PERCENT_WORDS.test(spaced(f.name).toLowerCase()) && /percent|%/.test(f.words);
@@ -551,13 +564,18 @@ export function valuesFromGoal(
  * Choices goals name in other words: an amount "incl. VAT" (or gross, brutto, TTC, inclusief, včetně) is `inclusive`; "b64
  * -d", "atob" and "back to text" decode, "btoa" encodes.
  */
-const ENUM_ALIASES: Array<{ value: string; written: RegExp }> = [
+const ENUM_ALIASES: Array<{ value: string; written: RegExp; field?: RegExp }> = [
   {
     value: 'inclusive',
     written: /\b(?:incl(?:uding|usive|\.)?|inkl(?:usive|\.)?|inclusief|inclusa|incluid[oa]|gross|brutto|ttc|včetně)\b|\bz\s+(?:vat|dph)\b/i,
   },
   { value: 'decode', written: /(?:^|\s)-d\b|\batob\b|\bback\s+(?:in)?to\s+(?:plain\s+)?text\b|\bto\s+plain\s+text\b/i },
   { value: 'encode', written: /\bbtoa\b/i },
+  // An amount per period ("25 an hour", "900/week"): the period of that amount (not how often a schedule runs).
+  { value: 'hourly', written: /\d\s*(?:an|a|per|\/)\s*(?:hour|hr)\b/i, field: /period/i },
+  { value: 'daily', written: /\d\s*(?:a|per|\/)\s*day\b/i, field: /period/i },
+  { value: 'weekly', written: /\d\s*(?:a|per|\/)\s*(?:week|wk)\b/i, field: /period/i },
+  { value: 'monthly', written: /\d\s*(?:a|per|\/)\s*(?:month|mo)\b/i, field: /period/i },
 ];
 
 /** IANA zones by their city, lower-case ("new york" → America/New_York). */

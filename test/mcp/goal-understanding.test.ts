@@ -1450,3 +1450,11 @@ test('return on investment and a lifetime value worked out from its parts are "u
   assert.equal(plan('customer acquisition cost: 5000 marketing spend, 40 new customers, ltv is 300').target?.id, 'marketingApis.cacCalculator');
   assert.equal(plan('roas: spent 2000 on ads, earned 5400').target?.id, 'marketingApis.roasCalculator');
 });
+
+test('payment terms ("net 45"), an A/B test as conversions over visitors ("control 120/2400"), and the period of an amount ("25 an hour"; not the one it is converted to, "to hourly") are read', () => {
+  assert.equal(plan('when is it due, net 45 from 2026-03-01').input.terms, 'net 45');
+  const ab = plan('is it significant? control 120/2400 vs variant 150/2300');
+  assert.deepEqual([ab.input.controlConversions, ab.input.controlVisitors, ab.input.variantConversions, ab.input.variantVisitors], [120, 2400, 150, 2300]);
+  assert.deepEqual(plan('i make 25 an hour, what is that annually').input, { period: 'hourly', amount: 25 });
+  assert.deepEqual(plan('salary 52000 per year to hourly').input, { amount: 52000 });
+});
