@@ -145,7 +145,12 @@ export function unitCandidates(items: readonly CatalogItem[], goal: string): Cat
   if (to) return tools.filter((t) => knows(t, quantity.from) && knows(t, to)).map((t) => t.item);
   const from = quantity.from.toLowerCase();
   if (NOT_UNITS.has(from)) return [];
-  const words = wordsOf(withEnglishUnits(goal)).filter((word) => word.toLowerCase() !== from && !NOT_UNITS.has(word.toLowerCase()));
+  // (A unit after a number and "a", "an" or "per" is what a rate is counted in, "3 hours at 85 an hour": no unit to
+  // convert to.)
+  const rates = new Set([...withEnglishUnits(goal).matchAll(/\d\s*(?:an?|per|each|every)\s+(\p{L}+)/giu)].map((m) => m[1]!.toLowerCase()));
+  const words = wordsOf(withEnglishUnits(goal)).filter(
+    (word) => word.toLowerCase() !== from && !NOT_UNITS.has(word.toLowerCase()) && !rates.has(word.toLowerCase()),
+  );
   // ("oven says 180 C, the recipe uses F": of the converters knowing C, the one that also knows F.)
   const knowing = tools.filter((t) => knows(t, quantity.from) && words.some((word) => knows(t, word)));
   return knowing.length === 1 ? [knowing[0]!.item] : [];

@@ -1458,3 +1458,8 @@ test('payment terms ("net 45"), an A/B test as conversions over visitors ("contr
   assert.deepEqual(plan('i make 25 an hour, what is that annually').input, { period: 'hourly', amount: 25 });
   assert.deepEqual(plan('salary 52000 per year to hourly').input, { amount: 52000 });
 });
+
+test('a unit after a number and "an" or "per" is what a rate is counted in ("3 hours at 85 an hour"), no unit to convert to', () => {
+  assert.notEqual(plan('invoice total: 3 hours at 85 an hour plus 20% vat').target?.id, 'unitConversions.timeConverter');
+  assert.equal(plan('oven says 180 C, the recipe uses F').target?.id, 'unitConversions.temperatureConverter');
+});
