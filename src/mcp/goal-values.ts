@@ -539,7 +539,14 @@ export function valuesFromGoal(
     const stated = operandOf(source.trim());
     const afterName = stated === undefined ? afterNamingWords(item, source) : undefined;
     const asked = stated === undefined && afterName === undefined ? afterQuestion(source) : undefined;
-    const operand = stated ?? afterName ?? asked;
+    let operand = stated ?? afterName ?? asked;
+    // ("test regex ^a.*z$ against abcz": the pattern, then the text it is tried on.)
+    const tried = operand !== undefined ? /^(\S+)\s+(?:against|on)\s+(.+)$/.exec(operand) : null;
+    const triedPattern = tried && /[\^$*+?\\[\]|]/.test(tried[1]!) ? named(/^(?:pattern|regex)$/i, 'string') : undefined;
+    if (tried && triedPattern) {
+      set(triedPattern, tried[1], `the pattern before "${/\bagainst\b/.test(operand!) ? 'against' : 'on'}" in the goal`);
+      operand = tried[2];
+    }
     // ("what does this regex do: ^\d{3}-\d{4}$": a regular expression is the pattern, not the text it is tried on.)
     const pattern = operand !== undefined && REGEX_LIKE.test(operand) ? named(/^(?:pattern|regex)$/i, 'string') : undefined;
     // (In the order of `names`: a workflow taking a page's HTML or a text gets the text.)
@@ -551,9 +558,11 @@ export function valuesFromGoal(
     const before = /^([^:{}[\]"'<]{2,60}):\s/.exec(source.trim())?.[1]?.toLowerCase();
     const afterColon = before ? required(NAMED_TEXT_FIELDS.filter((name) => new RegExp(`\\b${name}\\b`).test(before))) : undefined;
     const field = pattern ?? required(TEXT_FIELDS) ?? afterColon;
-    // (A User-Agent is a product and its version, "sqlmap/1.7.2#stable (https://sqlmap.org)", with the URL it names.)
+    // (A User-Agent is a product and its version, "sqlmap/1.7.2#stable (https://sqlmap.org)", with the URL it names;
+    // markup keeps the URLs of its links, '<a href="https://a.com">'.)
     const agent = field?.name === 'userAgent' ? operandOf(goal.trim()) : undefined;
-    const value = field?.name === 'userAgent' ? (agent && /\/\d/.test(agent) ? agent : undefined) : operand;
+    const markup = field && /^(?:html|xml|markdown)$/.test(field.name) && stated !== undefined ? operandOf(goal.trim()) : undefined;
+    const value = field?.name === 'userAgent' ? (agent && /\/\d/.test(agent) ? agent : undefined) : (markup ?? operand);
     if (field && value)
       set(field, value, afterName !== undefined ? AFTER_NAMING_WORDS : asked !== undefined ? AFTER_QUESTION : 'the text after "of"/":" in the goal');
   }

@@ -30,8 +30,8 @@ export interface GoalFacts {
 const URL_PATTERN = /\bhttps?:\/\/[^\s"'<>()\]]+/gi;
 const DOMAIN_PATTERN = /(?<![@\w.-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24})(?::\d{2,5})?(\/[^\s"'<>()]*)?/gi;
 // An apostrophe right after a letter ("google's", "we're") opens no quote, and one between letters closes none ('Why
-// Britain's Dairy Farms Quit').
-const QUOTED_PATTERN = /"([^"]{1,2000})"|“([^”]{1,2000})”|(?<![a-z0-9])'((?:[^']|(?<=[a-z])'(?=[a-z])){2,2000})'(?![a-z])/gi;
+// Britain's Dairy Farms Quit'); an attribute's value in a tag ('<a href="…">') is part of its markup.
+const QUOTED_PATTERN = /(?<!<[^<>]*=)"([^"]{1,2000})"|“([^”]{1,2000})”|(?<![a-z0-9])'((?:[^']|(?<=[a-z])'(?=[a-z])){2,2000})'(?![a-z])/gi;
 /** File extensions that look like top-level domains in "resume.pdf" or "data.json". */
 const NOT_TLDS = new Set([
   'pdf',

@@ -1463,3 +1463,9 @@ test('a unit after a number and "an" or "per" is what a rate is counted in ("3 h
   assert.notEqual(plan('invoice total: 3 hours at 85 an hour plus 20% vat').target?.id, 'unitConversions.timeConverter');
   assert.equal(plan('oven says 180 C, the recipe uses F').target?.id, 'unitConversions.temperatureConverter');
 });
+
+test('"test regex ^a.*z$ against abcz": the pattern, then the text; markup after a colon keeps its links (an attribute\'s value is no quote)', () => {
+  assert.deepEqual(plan('test regex ^a.*z$ against abcz').input, { pattern: '^a.*z$', text: 'abcz' });
+  assert.equal(plan('find all links in this html: <a href="https://a.com/x">x</a>').input.html, '<a href="https://a.com/x">x</a>');
+  assert.equal(plan('run(reverse_text, text="desserts")').input.text, 'desserts');
+});
