@@ -245,16 +245,25 @@ function afterQuestion(goal: string): string | undefined {
  * slug, keywords and choices) are its text. Not after a colon or around quotes (operandOf and the quotes have those),
  * nor a reference ("reverse this text") or a word of a request ("encode to base64").
  */
-function afterNamingWords(item: CatalogItem, goal: string): string | undefined {
+export function afterNamingWords(item: CatalogItem, goal: string, { choiceNamed = false } = {}): string | undefined {
   if (/[:"'“”]/.test(goal)) return undefined;
-  const choices = fieldsOf(item).flatMap((f) => f.enum);
-  const naming = new Set(tokens([item.title, item.tool?.slug ?? '', ...item.keywords, ...choices].join(' ').replace(/[-_]/g, ' ')));
+  const choices = new Set(
+    tokens(
+      fieldsOf(item)
+        .flatMap((f) => f.enum)
+        .join(' ')
+        .replace(/[-_]/g, ' '),
+    ),
+  );
+  const naming = new Set([...tokens([item.title, item.tool?.slug ?? '', ...item.keywords].join(' ').replace(/[-_]/g, ' ')), ...choices]);
   const words = goal.trim().split(/\s+/);
   let named = 0;
   while (named < words.length && tokens(words[named]!).length > 0 && tokens(words[named]!).every((t) => naming.has(t))) named++;
   const tail = words.slice(named).join(' ');
   if (
     named === 0 ||
+    // (`choiceNamed`: one of the naming words is a choice of the tool, "sha256", "encode": not "hash browns recipe".)
+    (choiceNamed && !words.slice(0, named).some((w) => tokens(w).some((t) => choices.has(t)))) ||
     !tail ||
     /^(?:this|that|these|those|my|our|your|their|his|her|the|a|an|it|its|some|each|every|all|any|me|us|to|into|in|from|as|for|of|with|and|please|pls|then)\b/i.test(
       tail,

@@ -18,7 +18,7 @@ import { outOfScope } from './unsupported.ts';
 import { otherLanguage, otherOfKind } from './kinds-named.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
 import { foreignQuantity, mismatchedUnits, unitCandidates, unknownUnit } from './units.ts';
-import { figuresUnused, GUESSED_TEXT, refusedChoice, type Extracted } from './goal-values.ts';
+import { afterNamingWords, figuresUnused, GUESSED_TEXT, refusedChoice, type Extracted } from './goal-values.ts';
 import { isGenericStem, stem, tokens, words } from './text.ts';
 import { withPastedKinds } from './goal-phrases.ts';
 import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
@@ -383,6 +383,10 @@ function routeAfresh(catalog: Catalog, goal: string, given: Record<string, unkno
     // "lowercase this: Hello World FROM Berlin": words of the pasted part that the top candidate does not
     // explain are its data, not a request it fails to meet.
     const data = dataTokensOf(step);
+    // ("sha256 hello", "md5 banana": in a goal of a few words, the one or two after those naming the top candidate and
+    // one of its choices.)
+    const operand = step.trim().split(/\s+/).length <= 4 ? afterNamingWords(top.item, step, { choiceNamed: true }) : undefined;
+    if (operand && operand.split(/\s+/).length <= 2) for (const t of tokens(operand)) data.add(t);
     const explainedByTop = new Set(top.exact ?? top.matched);
     const asked = (t: string): boolean => !data.has(t) || explainedByTop.has(t);
     const judged = meaningful.filter(asked).length > 0 ? meaningful.filter(asked) : meaningful;

@@ -1469,3 +1469,10 @@ test('"test regex ^a.*z$ against abcz": the pattern, then the text; markup after
   assert.equal(plan('find all links in this html: <a href="https://a.com/x">x</a>').input.html, '<a href="https://a.com/x">x</a>');
   assert.equal(plan('run(reverse_text, text="desserts")').input.text, 'desserts');
 });
+
+test('"sha256 hello", "md5 banana": a short goal of a tool\'s choice and its text runs it; "hash browns recipe" names no choice and stays a suggestion', () => {
+  const sha = plan('sha256 hello');
+  assert.deepEqual([sha.target?.id, sha.status, sha.input.algorithm, sha.input.text], ['securityApis.hashGenerator', 'planned', 'sha256', 'hello']);
+  assert.deepEqual(plan('md5 password123').input, { algorithm: 'md5', text: 'password123' });
+  assert.notEqual(plan('hash browns recipe').status, 'planned');
+});
