@@ -1476,3 +1476,14 @@ test('"sha256 hello", "md5 banana": a short goal of a tool\'s choice and its tex
   assert.deepEqual(plan('md5 password123').input, { algorithm: 'md5', text: 'password123' });
   assert.notEqual(plan('hash browns recipe').status, 'planned');
 });
+
+test('powers and roots, a GIF made of several photos and a QR code whose link changes later are "unsupported"; one image to GIF is converted', () => {
+  for (const goal of [
+    "what's 3 to the power of 8",
+    'square root of 2025 please',
+    'animate a gif out of these 12 pics',
+    'i want a qr code that changes its url next month',
+  ])
+    assert.equal(plan(goal).status, 'unsupported', goal);
+  assert.equal(plan('convert logo.png to gif').target?.id, 'convertors.toGif');
+});
