@@ -153,6 +153,19 @@ const PASSWORD_LIKE = /(?<!\S)(?=\S*[A-Za-z])(?=\S*\d)(?=\S*[!@#$%^&*?_~+=])[^\s
 /** Words after a field's name that are no value of it ("source of the traffic", "medium is"). */
 const STOP_VALUES = new Set(['of', 'is', 'the', 'a', 'an', 'and', 'or', 'to', 'for', 'in', 'on', 'with', 'from', 'it', 'this', 'that', 'code', 'file']);
 const ISO_DATE = /\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b/;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+/** A date written with its month's name, day first or month first: "4 July 1976", "4th of july 1976", "July 4, 1976". */
+const WRITTEN_DATE =
+  /\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?),?\s+(\d{4})\b/i;
+
+/** The ISO 8601 date of a WRITTEN_DATE match, or undefined when the day does not exist in that month. */
+function isoOfWritten(match: RegExpExecArray): string | undefined {
+  const [, dayFirst, monthAfter, monthFirst, dayAfter, year] = match;
+  const month = MONTHS.indexOf((monthAfter ?? monthFirst ?? '').toLowerCase()) + 1;
+  const day = Number(dayFirst ?? dayAfter);
+  const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso) ? iso : undefined;
+}
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/i;
 const IPV4 = /\b(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\/\d{1,2})?\b/;
 /**
@@ -385,11 +398,14 @@ export function valuesFromGoal(
   // Percent-encoded text (RFC 3986 escapes) for a URL-encoding tool: "decode %E2%9C%93%20done".
   const escaped = /url/i.test(item.title) ? PERCENT_ENCODED.exec(source)?.[0] : undefined;
   if (escaped) set(named(/^(?:text|input|data|value)$/i, 'string'), escaped, 'percent-encoded text in the goal');
-  // An ISO 8601 date (2026-03-15) for a date field.
-  const date = ISO_DATE.exec(source)?.[0];
+  // An ISO 8601 date (2026-03-15), or one written with its month's name ("4 July 1976", "July 4, 1976"), for a date
+  // field, or the value of a timestamp tool (which would otherwise read the current time).
+  const written = WRITTEN_DATE.exec(source);
+  const date = ISO_DATE.exec(source)?.[0] ?? (written ? isoOfWritten(written) : undefined);
   if (date)
     set(
-      fields.find((f) => free(f) && f.type === 'string' && /date$|^date|^(?:from|since|start)$/i.test(f.name)),
+      fields.find((f) => free(f) && f.type === 'string' && /date$|^date|^(?:from|since|start)$/i.test(f.name)) ??
+        (/timestamp/i.test(item.title) ? named(/^value$/i) : undefined),
       date,
       'a date in the goal',
     );

@@ -1487,3 +1487,10 @@ test('powers and roots, a GIF made of several photos and a QR code whose link ch
     assert.equal(plan(goal).status, 'unsupported', goal);
   assert.equal(plan('convert logo.png to gif').target?.id, 'convertors.toGif');
 });
+
+test('a date, ISO or written with its month\'s name ("4 July 1976", "July 4, 1976"), is what the timestamp converter converts (it read the current time); "31 feb" is no date', () => {
+  assert.equal(plan('what day of the week was 14 march 1879').input.value, '1879-03-14');
+  assert.equal(plan('convert 2024-03-01 to a unix timestamp').input.value, '2024-03-01');
+  assert.equal(plan('invoice dated March 3, 2026 on net 30, when is it due').input.invoiceDate, '2026-03-03');
+  assert.equal(plan('31 feb 2024 to a unix timestamp').input.value, undefined);
+});
