@@ -279,8 +279,9 @@ function readPastedKinds(goal: string): string {
       .replace(/\bbrute[- ]?forc\w*|\b(?:to|be)\s+crack(?:ed)?\b/gi, '$& password strength ')
       // "zip these files together": to zip is to pack into a ZIP archive (not to convert a .zip).
       .replace(/^\s*(?:please\s+|pls\s+|can you\s+)?zip\s+(?:up\s+)?(?=(?:these|the|my|this|all|those|them|it|our|\d+)\b)/i, 'pack into a zip archive ')
-      // ("make a zip of these files", "a zip file with the photos": the same.)
+      // ("make a zip of these files", "pack a.pdf, b.csv and c.pptx into one zip": the same.)
       .replace(/\b(?:make|create|build|put\s+together)\s+(?:me\s+)?an?\s+zip(?:\s+(?:file|archive))?\s+(?=(?:of|from|with)\b)/gi, 'pack into a zip archive ')
+      .replace(/\b(?:pack|bundle|put)\b(?=(?:[^.?!]|\.(?=\w)){0,100}\binto\s+(?:one|a|a\s+single)\s+zip\b)/gi, '$& pack into a zip archive ')
       // "teacher said max 500", "the limit is 1500 words": a bound the result is compared with, a value.
       .replace(/\b(?:the\s+)?(?:limit|max(?:imum)?)\s+(?:is\s+|of\s+)?\d[\d,.]*(?:\s+(?:words|characters|chars))?\b/gi, ' ')
       // ("a 1500 word limit": the words are to be counted.)

@@ -1494,3 +1494,9 @@ test('a date, ISO or written with its month\'s name ("4 July 1976", "July 4, 197
   assert.equal(plan('invoice dated March 3, 2026 on net 30, when is it due').input.invoiceDate, '2026-03-03');
   assert.equal(plan('31 feb 2024 to a unix timestamp').input.value, undefined);
 });
+
+test('a file named with an extension the converters know ("deck.pptx", "book.fb2") is no domain to fetch; files bundled "into one zip" are packed', () => {
+  const slides = plan('turn deck.pptx into images');
+  assert.deepEqual([slides.target?.id, slides.input.url], ['office.pptxToImages', undefined]);
+  assert.equal(plan('bundle a.pdf, b.csv and c.pptx into one zip').target?.id, 'convertors.folderToZip');
+});
