@@ -4,7 +4,7 @@ import type { AnyTool } from '../registry/define-tool.ts';
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import { MODULES, type ModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
-import { isGenericStem, synonymsOf, tokens, variantsOf, words } from './text.ts';
+import { isGenericStem, rememberedBy, synonymsOf, tokens, variantsOf, words } from './text.ts';
 import { withPastedKinds } from './goal-phrases.ts';
 import { WORKFLOWS, type Workflow } from './workflows.ts';
 import { conversionCandidates } from './conversion-intent.ts';
@@ -177,16 +177,8 @@ function rememberFuzzyLookups(index: MiniSearch<IndexedDoc>): void {
   const tree = (index as unknown as { _index?: { fuzzyGet?: (key: string, distance: number) => Map<string, unknown> } })._index;
   const lookup = tree?.fuzzyGet?.bind(tree);
   if (!tree || !lookup) throw new Error('minisearch changed: its index has no fuzzyGet to remember (src/mcp/catalog.ts)');
-  const near = new Map<string, Map<string, unknown>>();
-  tree.fuzzyGet = (key, distance) => {
-    const name = `${distance} ${key}`;
-    let found = near.get(name);
-    if (!found) {
-      found = lookup(key, distance);
-      if (near.size < 20_000) near.set(name, found);
-    }
-    return new Map(found);
-  };
+  const near = rememberedBy((key: string, distance: number) => `${distance} ${key}`, lookup, 20_000);
+  tree.fuzzyGet = (key, distance) => new Map(near(key, distance));
 }
 
 export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 'info'>, workflows = availableWorkflows(registry, logger)): Catalog {
@@ -357,26 +349,11 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
    * The rankings of the last texts ranked, by everything that decides them: routing a goal ranks some texts more than once
    * (the goal whole and as a part of itself, plan_task then solve_task). What it returns is shared, so callers never change it.
    */
-  const rankings = new Map<string, Ranking>();
-  const rankWith = (goal: string, options: RankOptions, scope: Scope | undefined, grouped: boolean): Ranking => {
-    const key = JSON.stringify([
-      goal,
-      options.hasUrl === true,
-      options.pages ?? 0,
-      options.inputFields ?? [],
-      options.limit ?? 10,
-      scope?.group,
-      scope?.kind,
-      grouped,
-    ]);
-    let ranking = rankings.get(key);
-    if (!ranking) {
-      ranking = rankAfresh(goal, options, scope, grouped);
-      if (rankings.size >= 1_000) rankings.delete(rankings.keys().next().value as string);
-      rankings.set(key, ranking);
-    }
-    return ranking;
-  };
+  const rankWith = rememberedBy(
+    (goal: string, options: RankOptions, scope: Scope | undefined, grouped: boolean) =>
+      JSON.stringify([goal, options.hasUrl === true, options.pages ?? 0, options.inputFields ?? [], options.limit ?? 10, scope?.group, scope?.kind, grouped]),
+    (goal: string, options: RankOptions, scope: Scope | undefined, grouped: boolean): Ranking => rankAfresh(goal, options, scope, grouped),
+  );
 
   /** `scope`: only the items of one group or kind (discover_tools' filters). */
   const rankAfresh = (goal: string, options: RankOptions, scope: Scope | undefined, grouped: boolean): Ranking => {

@@ -155,8 +155,10 @@ const STOP_VALUES = new Set(['of', 'is', 'the', 'a', 'an', 'and', 'or', 'to', 'f
 const ISO_DATE = /\b\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b/;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 /** A date written with its month's name, day first or month first: "4 July 1976", "4th of july 1976", "July 4, 1976". */
-const WRITTEN_DATE =
-  /\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?),?\s+(\d{4})\b/i;
+const WRITTEN_DATE = new RegExp(
+  String.raw`\b(?:(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(${MONTHS.join('|')})[a-z]*\.?|(${MONTHS.join('|')})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?),?\s+(\d{4})\b`,
+  'i',
+);
 
 /** The ISO 8601 date of a WRITTEN_DATE match, or undefined when the day does not exist in that month. */
 function isoOfWritten(match: RegExpExecArray): string | undefined {
@@ -585,9 +587,9 @@ export function valuesFromGoal(
     const field = pattern ?? required(TEXT_FIELDS) ?? afterColon;
     // (A User-Agent is a product and its version, "sqlmap/1.7.2#stable (https://sqlmap.org)", with the URL it names;
     // markup keeps the URLs of its links, '<a href="https://a.com">'.)
-    const agent = field?.name === 'userAgent' ? operandOf(goal.trim()) : undefined;
-    const markup = field && /^(?:html|xml|markdown)$/.test(field.name) && stated !== undefined ? operandOf(goal.trim()) : undefined;
-    const value = field?.name === 'userAgent' ? (agent && /\/\d/.test(agent) ? agent : undefined) : (markup ?? operand);
+    const raw =
+      field?.name === 'userAgent' || (field && /^(?:html|xml|markdown)$/.test(field.name) && stated !== undefined) ? operandOf(goal.trim()) : undefined;
+    const value = field?.name === 'userAgent' ? (raw && /\/\d/.test(raw) ? raw : undefined) : (raw ?? operand);
     if (field && value)
       set(field, value, afterName !== undefined ? AFTER_NAMING_WORDS : asked !== undefined ? AFTER_QUESTION : 'the text after "of"/":" in the goal');
   }

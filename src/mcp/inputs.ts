@@ -309,7 +309,7 @@ export function resolveInput(item: CatalogItem, goal: string, given: Record<stri
 }
 
 /** What the goal gives a run, by item, for the last goals read with nothing given: routing weighs a candidate's values several times. */
-const resolved = new WeakMap<CatalogItem, Map<string, ResolvedInput>>();
+const resolved = new WeakMap<CatalogItem, (goal: string) => ResolvedInput>();
 
 interface ResolvedInput {
   input: Record<string, unknown>;
@@ -319,14 +319,9 @@ interface ResolvedInput {
 /** resolveInput, with where each field taken from the goal came from (the plan's `extractedInput`). */
 export function resolveInputFrom(item: CatalogItem, goal: string, given: Record<string, unknown>): ResolvedInput {
   if (Object.keys(given).length > 0) return readInput(item, goal, given);
-  let byGoal = resolved.get(item);
-  if (!byGoal) resolved.set(item, (byGoal = new Map()));
-  let found = byGoal.get(goal);
-  if (!found) {
-    found = readInput(item, goal, given);
-    if (byGoal.size >= 50) byGoal.delete(byGoal.keys().next().value as string);
-    byGoal.set(goal, found);
-  }
+  let read = resolved.get(item);
+  if (!read) resolved.set(item, (read = remembered((text) => readInput(item, text, {}), 50)));
+  const found = read(goal);
   // (Copies: callers add to the input they get.)
   return { input: { ...found.input }, extracted: { ...found.extracted } };
 }

@@ -19,7 +19,7 @@ import { otherLanguage, otherOfKind } from './kinds-named.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
 import { foreignQuantity, mismatchedUnits, unitCandidates, unknownUnit } from './units.ts';
 import { afterNamingWords, figuresUnused, GUESSED_TEXT, refusedChoice, type Extracted } from './goal-values.ts';
-import { isGenericStem, stem, tokens, words } from './text.ts';
+import { isGenericStem, rememberedBy, stem, tokens, words } from './text.ts';
 import { withPastedKinds } from './goal-phrases.ts';
 import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
 import { factsOf, isPresent, missingInputs, quantityOf, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
@@ -206,21 +206,22 @@ const LOW_CONFIDENCE_SLOPE = 20;
  * The routes of the last goals routed with nothing given, by catalog: a goal's parts are routed again when it plans as a
  * chain, and a client plans a goal before it solves it. What it returns is shared, so callers never change it.
  */
-const routed = new WeakMap<Catalog, Map<string, RouteDecision>>();
+const routed = new WeakMap<Catalog, (goal: string, options: RouteOptions, whole: boolean) => RouteDecision>();
 
 /** The route of a goal; `whole` (the goal as given, not one of its parts) also looks for a workflow covering its parts. */
 function routeAlone(catalog: Catalog, goal: string, given: Record<string, unknown>, options: RouteOptions, whole = false): RouteDecision {
   if (Object.keys(given).length > 0) return routeAfresh(catalog, goal, given, options, whole);
-  let remembered = routed.get(catalog);
-  if (!remembered) routed.set(catalog, (remembered = new Map()));
-  const key = JSON.stringify([goal, options.enhance === true, whole]);
-  let decision = remembered.get(key);
-  if (!decision) {
-    decision = routeAfresh(catalog, goal, given, options, whole);
-    if (remembered.size >= 500) remembered.delete(remembered.keys().next().value as string);
-    remembered.set(key, decision);
-  }
-  return decision;
+  let route = routed.get(catalog);
+  if (!route)
+    routed.set(
+      catalog,
+      (route = rememberedBy(
+        (text: string, opts: RouteOptions, asWhole: boolean) => JSON.stringify([text, opts.enhance === true, asWhole]),
+        (text: string, opts: RouteOptions, asWhole: boolean) => routeAfresh(catalog, text, {}, opts, asWhole),
+        500,
+      )),
+    );
+  return route(goal, options, whole);
 }
 
 function routeAfresh(catalog: Catalog, goal: string, given: Record<string, unknown>, options: RouteOptions, whole: boolean): RouteDecision {

@@ -67,12 +67,18 @@ const AGENT_NOUNS: Record<string, string> = {
  * (the ranking, the checks, discover_tools after plan_task). What it returns is shared, so callers never change it.
  */
 export function remembered<T>(read: (text: string) => T, size = 1_000): (text: string) => T {
+  return rememberedBy((text: string) => text, read, size);
+}
+
+/** `remembered` for a reading of several arguments, by the key that decides it (everything the result depends on). */
+export function rememberedBy<A extends unknown[], T>(keyOf: (...args: A) => string, read: (...args: A) => T, size = 1_000): (...args: A) => T {
   const seen = new Map<string, T>();
-  return (text) => {
-    if (seen.has(text)) return seen.get(text) as T;
-    const value = read(text);
+  return (...args) => {
+    const key = keyOf(...args);
+    if (seen.has(key)) return seen.get(key) as T;
+    const value = read(...args);
     if (seen.size >= size) seen.delete(seen.keys().next().value as string);
-    seen.set(text, value);
+    seen.set(key, value);
     return value;
   };
 }
