@@ -14,7 +14,7 @@ import {
 } from './conversion-intent.ts';
 import { FILE_KINDS, type FileKind } from '../files/kinds.ts';
 import { byOperation, doesBothOperations, operationOf, operationOfItem, strictOperationOf } from './operation-intent.ts';
-import { outOfScope } from './unsupported.ts';
+import { outOfScope, unopenableFile } from './unsupported.ts';
 import { otherLanguage, otherOfKind } from './kinds-named.ts';
 import { IN_SCOPE, learnedRoutingOf, OUT_OF_SCOPE, requestOf, type NaiveBayes } from './reranker.ts';
 import { foreignQuantity, mismatchedUnits, unitCandidates, unknownUnit } from './units.ts';
@@ -325,6 +325,8 @@ function routeAfresh(catalog: Catalog, goal: string, given: Record<string, unkno
     // (Unless the goal states a job a tool does outright: a conversion between two formats it names, "the print shop
     // wants a .tif of poster.png", or a quantity one converter knows both units of, "72 °F to Celsius for the user's
     // weather question": the words that sound out of scope are its context.)
+    const unopenable = unopenableFile(step);
+    if (unopenable) return unsupported(unopenable);
     const outside = outOfScope(step);
     if (outside && !statesToolJob(catalog, step)) return unsupported(`does ${outside}`);
     // "convert this .eps logo to png": the converter to the target would be handed a file it does not read.

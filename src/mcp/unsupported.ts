@@ -26,6 +26,12 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
       /\b(?:download|convert|compress|trim|cut|edit|record|extract)\b.{0,40}\b(?:videos?|movies?|clips?|audio|podcasts?|songs?|music)\b(?!\s+(?:titles?|descriptions?|ids?|urls?|links?|tags?|captions?|thumbnails?))/i,
     what: 'video and audio processing',
   },
+  {
+    // Stills or a GIF taken out of a video: the image tools read images, never a video's frames.
+    pattern:
+      /\b(?:gifs?|images?|frames?|stills?|screenshots?|thumbnails?|pictures?|photos?|jpe?gs?|pngs?)\b.{0,20}\b(?:from|of|out of)\s+(?:this|my|the|a|an|our)\s+(?:videos?|clips?|movies?|footage|films?)\b|\b(?:videos?|clips?|movies?|footage)\s+(?:to|into)\s+(?:an?\s+)?(?:gifs?|images?|frames?|stills?|jpe?gs?|pngs?)\b/i,
+    what: 'taking frames out of videos',
+  },
   { pattern: /\b(?:mp4|mp3|wav|m4a|mov|avi|mkv|flac)\b/i, what: 'video and audio files' },
   { pattern: /\b(?:dwg|dxf|stl|iges|fbx|3ds|cad)\b/i, what: 'CAD and 3D drawings' },
   { pattern: /\btranscrib\w*\b.{0,40}\b(?:audio|podcasts?|recordings?|calls?|meetings?|voice|speech|interviews?)\b/i, what: 'speech transcription' },
@@ -112,7 +118,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:virus(?:es)?|malware|antivirus)\b.{0,30}\b(?:laptop|computer|pc|mac|phone|device)\b|\b(?:laptop|computer|pc|phone|device)\b.{0,30}\b(?:virus(?:es)?|malware)\b|\b(?:install|uninstall|update|reinstall)\b.{0,20}\b(?:app|apps|software|drivers?|windows|macos|printer)\b|\bscreen[- ]time\b|\bparental\s+controls?\b|\b(?:wi-?fi|internet|router|bluetooth|printer)\b.{0,30}\b(?:keeps?|dropping|drops|disconnect\w*|not\s+working|won'?t\s+connect)\b/i,
+      /\b(?:virus(?:es)?|malware|antivirus)\b.{0,30}\b(?:laptop|computer|pc|mac|phone|device)\b|\b(?:laptop|computer|pc|phone|device)\b.{0,30}\b(?:virus(?:es)?|malware)\b|\b(?:install|uninstall|update|reinstall)\b.{0,20}\b(?:app|apps|software|drivers?|windows|macos|printer)\b|\bscreen[- ]time\b|\bwith\s+(?:my|the|a)\s+(?:phone'?s?\s+)?(?:camera|webcam)\b|\bparental\s+controls?\b|\b(?:wi-?fi|internet|router|bluetooth|printer)\b.{0,30}\b(?:keeps?|dropping|drops|disconnect\w*|not\s+working|won'?t\s+connect)\b/i,
     what: 'work on your own devices',
   },
   {
@@ -154,7 +160,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   {
     // Judging where a text came from: no detector of machine-written text, no search of the whole web for copies.
     pattern:
-      /\b(?:written|generated)\s+by\s+(?:an?\s+)?(?:ai|chatgpt|gpt|llm|bot)\b|\bdetect\w*\s+(?:ai|gpt|chatgpt)\b|\bai[- ]?(?:generated|written)\b.{0,20}\bdetect|\bplagiari[sz]\w*\b.{0,40}\b(?:internet|web|online)\b|\b(?:search|scan|crawl)\s+the\s+(?:whole\s+)?(?:web|internet)\b|\bcopying\s+my\s+(?:article|content|text|post|blog)\b/i,
+      /\b(?:written|generated)\s+by\s+(?:an?\s+)?(?:ai|chatgpt|gpt|llm|bot)\b|\b(?:ai|gpt|chatgpt)\s+detectors?\b|\bundetectable\b|\bdetect\w*\s+(?:ai|gpt|chatgpt)\b|\bai[- ]?(?:generated|written)\b.{0,20}\bdetect|\bplagiari[sz]\w*\b.{0,40}\b(?:internet|web|online)\b|\b(?:search|scan|crawl)\s+the\s+(?:whole\s+)?(?:web|internet)\b|\bcopying\s+my\s+(?:article|content|text|post|blog)\b/i,
     what: 'detecting AI-written or copied text',
   },
   {
@@ -378,7 +384,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     // Running other people's systems: restarting pods and servers, changing a domain's records at its registrar,
     // ordering permits or supplies.
     pattern:
-      /\brestart\b.{0,40}\b(?:pods?|servers?|services?|containers?|clusters?|deployments?)\b|\b(?:update|change|add|edit|set\s+up)\s+(?:our|my|the)\s+(?:mx|dns|cname|txt|spf|a)\s+records?\b.{0,30}\b(?:at|in|on)\s+[A-Z]\w+|\border\s+(?:\w+\s+){0,3}(?:permits?|supplies|parts|stock|toner)\b/i,
+      /\brestart\b.{0,40}\b(?:pods?|servers?|services?|containers?|clusters?|deployments?)\b|\b(?:update|change|add|edit|set\s+up)\s+(?:our|my|the)\s+(?:mx|dns|cname|txt|spf|a)\s+records?\b.{0,30}\b(?:at|in|on)\s+[A-Z]\w+|\b(?:set\s*up|configure|add|enable|turn\s+on|create)\s+(?:an?\s+|the\s+|my\s+|our\s+)?(?:dkim|spf|dmarc|dnssec|mx|dns|cname|txt)\b(?:\s+records?)?.{0,40}\b(?:in|on|at|with|via)\s+(?:cloudflare|godaddy|namecheap|route\s*53|google\s+domains|squarespace|wix|porkbun|gandi|ionos|bluehost|hostinger|(?:my|our|the)\s+(?:registrar|dns\s+provider|host(?:ing)?))\b|\border\s+(?:\w+\s+){0,3}(?:permits?|supplies|parts|stock|toner)\b/i,
     what: 'running servers, changing DNS at the registrar and ordering supplies',
   },
   {
@@ -414,7 +420,40 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
       /\b(?:seed|recovery)\s+phrases?\b|\bbip-?39\b|\bis\s+(?:this|that|the)\s+(?:site|website|link|url|page)\s+(?:a\s+)?(?:scam|legit(?:imate)?|phishing|fake)\b/i,
     what: 'crypto wallets and telling scam sites from real ones',
   },
+  {
+    // Getting past paywalls and CAPTCHAs, finding people, phones and the caller's own address: nothing here looks up
+    // who is behind a number or where a device is, and the IP tools work on the address given.
+    pattern:
+      /\b(?:bypass|get\s+(?:around|past|through)|skip|remove|avoid|beat|break|behind)\b.{0,30}\bpaywall\w*|\bpaywalled\b|\b(?:solve|bypass|skip|beat|crack)\b.{0,20}\b(?:captchas?|recaptcha)\b|\bwho\s+(?:owns|is\s+behind|is\s+calling\s+from)\b.{0,30}\bnumbers?\b|\b(?:reverse\s+)?phone\s+(?:number\s+)?lookup\b|\bwho\s+(?:called|is\s+calling|keeps\s+calling)\s+me\b|\bfind\s+my\s+(?:lost\s+|stolen\s+)?(?:phone|iphone|android|laptop|keys|wallet|car|bag|dog|cat)\b|\bwhat(?:'?s|\s+is)\s+my\s+(?:public\s+|external\s+|own\s+|current\s+)?ip\b/i,
+    what: 'getting past paywalls, finding people and devices, and telling you your own IP address',
+  },
+  {
+    // Quotes and figures that belong to others: insurance premiums, plans on offer where you live, competitors'
+    // spend and traffic, tomorrow's prices; keys to other services; negotiating; making a business compliant.
+    pattern:
+      /\b(?:estimate|quote|compare|price|cost|how\s+much\s+(?:is|will|would))\b.{0,20}\b(?:car|auto|home|house|health|life|travel|pet|renters?|contents)\s+insurance\b(?!.{0,40}\d)|^(?!.*\d).*\bcheapest\b.{0,40}\b(?:plans?|deals?|tariffs?|providers?|suppliers?|broadband|electricity|energy|mortgages?|flights?|hotels?)\b|\bin\s+my\s+(?:area|neighbou?rhood|postcode|zip\s*code)\b|\bcompetitors?['’]?s?\s+(?:ad\s+spend|ads?\s+budgets?|traffic|revenue|sales|keywords|rankings|followers)\b|\b(?:price|rate|stock|shares?|bitcoin|crypto|market)s?\b.{0,30}\b(?:gonna|going\s+to|will)\s+(?:be|go|do)\b.{0,20}\b(?:next|tomorrow|in\s+(?:a|\d+))\b|\b(?:get|obtain|request|apply\s+for)\s+(?:me\s+)?(?:an?\s+|my\s+)?api\s+keys?\s+(?:for|from|to)\b|\bnegotiat\w*\b.{0,30}\b(?:for\s+me|on\s+my\s+behalf|salary|raise|rent|price|contract|deal)\b|\bmake\b.{0,30}\b(?:gdpr|ccpa|hipaa|pci(?:[- ]dss)?|soc\s*2|iso\s*27001)[- ]?complian\w*/i,
+    what: 'quotes, offers and figures of other companies, forecasts, keys to other services, negotiating and compliance work',
+  },
+  {
+    // Growing an account elsewhere: more followers or likes are not a calculation.
+    pattern:
+      /^(?!.*\d).*(?:\b(?:get|gain|grow|boost|increase|buy)\s+(?:me\s+)?more\s+(?:followers|likes|views|subscribers|engagement|fans)\b|\b(?:grow|boost)\s+my\s+(?:followers|following|audience|fan\s*base)\b)|\b(?:post|publish)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:medium|substack|reddit|pinterest|tumblr|threads|bluesky|mastodon|quora)\b|\b(?:post|publish)\s+(?:an?\s+|my\s+|the\s+)?(?:insta\w*|facebook|linkedin|reddit|tiktok|medium)\s+(?:posts?|articles?|stor(?:y|ies)|updates?|reels?)\b/i,
+    what: 'publishing or growing accounts on other sites',
+  },
 ];
+
+/**
+ * Files no tool opens, whatever they are to become: with DRM, behind a password, damaged. Unlike the rest of the
+ * list, a conversion the goal states outright does not bring these back in scope ("convert this password protected pdf
+ * to word": the converter would fail on the file).
+ */
+const UNOPENABLE_FILE =
+  /\bdrm\b(?![- ]free)|\bkfx\b|\b(?:password[- ]protected|encrypted|locked|corrupt(?:ed)?|damaged|broken)\s+(?:pdfs?|docx?|word\s+(?:files?|documents?)|files?|archives?|zips?|rars?|7z|e-?books?|epubs?|books?|spreadsheets?|xlsx?|workbooks?)\b/i;
+
+/** What makes the goal's file one no tool opens, or undefined. */
+export function unopenableFile(goal: string): string | undefined {
+  return UNOPENABLE_FILE.test(goal) ? 'opens files with DRM, behind a password or damaged' : undefined;
+}
 
 /** What the goal asks that no tool here does, or undefined when it is in scope. */
 export const outOfScope = remembered(readOutOfScope);

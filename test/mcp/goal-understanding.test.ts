@@ -1500,3 +1500,40 @@ test('a file named with an extension the converters know ("deck.pptx", "book.fb2
   assert.deepEqual([slides.target?.id, slides.input.url], ['office.pptxToImages', undefined]);
   assert.equal(plan('bundle a.pdf, b.csv and c.pptx into one zip').target?.id, 'convertors.folderToZip');
 });
+
+test('a file with DRM, behind a password or damaged is "unsupported" even when the conversion is stated; a DRM-free book is converted', () => {
+  for (const goal of ['convert kindle book with drm to pdf', 'convert this password protected pdf to word', 'unzip this corrupted archive']) {
+    const p = plan(goal);
+    assert.equal(p.status, 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
+  }
+  assert.equal(plan('turn my drm-free epub into mobi').target?.id, 'ebook.epubToMobi');
+});
+
+test('paywalls, lost phones, callers, one\'s own IP, quotes and forecasts, keys to other services, growing accounts, frames of a video and DNS at a provider are "unsupported"', () => {
+  for (const goal of [
+    'bypass the paywall on this nyt article',
+    'find out who owns this phone number 555-123-4567',
+    'find my lost phone',
+    'whats my ip',
+    'estimate my car insurance',
+    "what's the cheapest electricity plan in my area",
+    "analyze my competitors' ad spend",
+    'whats the exchange rate gonna be next week',
+    'get me an api key for openai',
+    'negotiate my salary for me',
+    'make my site gdpr compliant',
+    'get more likes on my tiktok',
+    'automatically post my blog to medium',
+    'make a gif from this video',
+    'set up dkim for my domain in cloudflare',
+    'scan this document with my camera',
+    'rewrite this paragraph so ai detectors dont catch it',
+  ]) {
+    const p = plan(goal);
+    assert.equal(p.status, 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
+  }
+  // The tools these sound like still run on what is given.
+  assert.equal(plan('is 10.0.0.5 inside 10.0.0.0/24').target?.id, 'developerApis.ipAddressTools');
+  assert.equal(plan('check spf, dkim and dmarc for example.com').target?.id, 'securityApis.spfDkimDmarcChecker');
+  assert.equal(plan('convert this png to a gif').target?.id, 'convertors.toGif');
+});
