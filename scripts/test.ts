@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
-import { longestFirst } from './test-order.ts';
+import { testProcesses } from './test-order.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 
 const node = process.execPath;
@@ -53,12 +53,14 @@ process.env.TOOLAPI_TEST_PG_URL = postgres.url;
 process.on('exit', () => postgres.stop());
 
 const only = process.argv.slice(2);
+const processes =
+  only.length > 0
+    ? { files: only.flatMap((pattern) => globSync(pattern)).map((file) => path.resolve(file)), remove: () => {} }
+    : testProcesses([...globSync('test/**/*.test.ts'), ...globSync('src/**/*.test.ts')]);
+process.on('exit', processes.remove);
 process.stdout.write('\n== tests (node:test)\n');
 const stream = run({
-  files:
-    only.length > 0
-      ? only.flatMap((pattern) => globSync(pattern)).map((file) => path.resolve(file))
-      : longestFirst([...globSync('test/**/*.test.ts'), ...globSync('src/**/*.test.ts')]),
+  files: processes.files,
   // One file more than cores: many files spend part of their time waiting on a child process (LibreOffice, Chromium,
   // a server, PostgreSQL), and the extra file runs meanwhile (on 2 cores, a fresh clone's tests took 332 s at 3 files, 393 s
   // at 2; later, run in turn with the same tests, 252 s at 3 and 261 s at 4, which spent 5 % more CPU).
