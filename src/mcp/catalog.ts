@@ -779,10 +779,23 @@ export function related(a: CatalogItem, b: CatalogItem): boolean {
   return a.operationIds.every((id) => inB.has(id)) || b.operationIds.every((id) => inA.has(id));
 }
 
+/**
+ * Fields of which the tool needs one though each is optional alone: its schema refuses an empty input and its message
+ * names them ("give exactly one of text or csv", "give at least one of title, description or transcript").
+ */
+function requiredTogether(tool: AnyTool, fields: string[], required: string[]): string[][] {
+  const parsed = tool.input.safeParse({});
+  if (parsed.success) return [];
+  const optional = fields.filter((field) => !required.includes(field));
+  return parsed.error.issues
+    .filter((issue) => optional.includes(String(issue.path[0])) && /\bone of\b/.test(issue.message))
+    .map((issue) => fields.filter((field) => field === issue.path[0] || new RegExp(`\\b${field}\\b`).test(issue.message)));
+}
+
 function toolItem(tool: AnyTool): CatalogItem {
   const schema = jsonSchemaOf(tool.input, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   const fields = Object.keys(schema.properties ?? {});
-  const requires = (schema.required ?? []).map((field) => [field]);
+  const requires = [...(schema.required ?? []).map((field) => [field]), ...requiredTogether(tool, fields, schema.required ?? [])];
   // A file tool needs its upload (over MCP: as the file pipeline provides it — a fileId, URL or base64).
   if (tool.upload && !tool.upload.optional) {
     fields.push(tool.upload.field);

@@ -406,7 +406,7 @@ export function valuesFromGoal(
   const date = ISO_DATE.exec(source)?.[0] ?? (written ? isoOfWritten(written) : undefined);
   if (date)
     set(
-      fields.find((f) => free(f) && f.type === 'string' && /date$|^date|^(?:from|since|start)$/i.test(f.name)) ??
+      fields.find((f) => free(f) && f.type === 'string' && f.enum.length === 0 && /date$|^date|^(?:from|since|start)$/i.test(f.name)) ??
         (/timestamp/i.test(item.title) ? named(/^value$/i) : undefined),
       date,
       'a date in the goal',

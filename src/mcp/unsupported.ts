@@ -33,7 +33,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'taking frames out of videos',
   },
   { pattern: /\b(?:mp4|mp3|wav|m4a|mov|avi|mkv|flac)\b/i, what: 'video and audio files' },
-  { pattern: /\b(?:dwg|dxf|stl|iges|fbx|3ds|cad)\b/i, what: 'CAD and 3D drawings' },
+  { pattern: /\b(?:dwg|dxf|stl|iges|fbx|3ds|cad)\b|\b3d[- ]?(?:print\w*|models?|render\w*|scans?)\b/i, what: 'CAD, 3D models and 3D printing' },
   { pattern: /\btranscrib\w*\b.{0,40}\b(?:audio|podcasts?|recordings?|calls?|meetings?|voice|speech|interviews?)\b/i, what: 'speech transcription' },
   {
     pattern:
@@ -426,6 +426,13 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\b(?:bypass|get\s+(?:around|past|through)|skip|remove|avoid|beat|break|behind)\b.{0,30}\bpaywall\w*|\bpaywalled\b|\b(?:solve|bypass|skip|beat|crack)\b.{0,20}\b(?:captchas?|recaptcha)\b|\bwho\s+(?:owns|is\s+behind|is\s+calling\s+from)\b.{0,30}\bnumbers?\b|\b(?:reverse\s+)?phone\s+(?:number\s+)?lookup\b|\bwho\s+(?:called|is\s+calling|keeps\s+calling)\s+me\b|\bfind\s+my\s+(?:lost\s+|stolen\s+)?(?:phone|iphone|android|laptop|keys|wallet|car|bag|dog|cat)\b|\bwhat(?:'?s|\s+is)\s+my\s+(?:public\s+|external\s+|own\s+|current\s+)?ip\b/i,
     what: 'getting past paywalls, finding people and devices, and telling you your own IP address',
+  },
+  {
+    // What someone's own accounts, mail and machines hold or suffer: past spending asked with no figures given,
+    // forwarding mail, a car's or an appliance's fault, animating a logo.
+    pattern:
+      /^(?!.*\d).*\bhow\s+much\s+(?:did|have|do)\s+(?:i|we)\s+(?:spen[dt]|paid|pay|earn\w*|made|make)\b|\bforward\b.{0,20}\b(?:e-?mails?|mail|messages|calls)\b.{0,20}\bto\b|\bwhat'?s\s+wrong\s+with\s+my\s+(?:car|engine|bike|boiler|washing\s+machine|dishwasher|fridge|tv|knee|back|dog|cat|plant)\b|\b(?:engine|brakes?|tyres?|tires?|transmission|gearbox|clutch|exhaust)\s+(?:noises?|lights?|problems?|trouble|squeal\w*|grind\w*|rattl\w*)\b|\banimat(?:e|ing)\s+(?:this|my|the|a|an|our)\b/i,
+    what: 'reading your own accounts and mail, fixing machines and animating images',
   },
   {
     // Quotes and figures that belong to others: insurance premiums, plans on offer where you live, competitors'

@@ -1537,3 +1537,27 @@ test('paywalls, lost phones, callers, one\'s own IP, quotes and forecasts, keys 
   assert.equal(plan('check spf, dkim and dmarc for example.com').target?.id, 'securityApis.spfDkimDmarcChecker');
   assert.equal(plan('convert this png to a gif').target?.id, 'convertors.toGif');
 });
+
+test('a tool that needs one of two optional fields asks for them rather than planning a call its schema refuses; a date is no value of an enum such as dateOrder', () => {
+  const bare = plan('categorize my expenses');
+  assert.equal(bare.status, 'need_input', `${bare.status} ${JSON.stringify(bare.input)}`);
+  assert.deepEqual(bare.missingInputs, ['text or csv']);
+  const pasted = plan('categorize these expenses: 2024-03-05 Starbucks 4.50, 2024-03-06 uber 12');
+  assert.equal(pasted.target?.id, 'textIntelligence.expenseCategorizer');
+  assert.equal(pasted.input?.text, '2024-03-05 Starbucks 4.50, 2024-03-06 uber 12');
+  assert.equal(pasted.input?.dateOrder, undefined);
+});
+
+test('past spending asked with no figures, forwarding mail, a car\'s fault, animating a logo and 3D printing are "unsupported"; an animated GIF is converted', () => {
+  for (const goal of [
+    'how much did i spend on amazon last month',
+    "what's wrong with my car engine noise",
+    'animate this logo',
+    '3d print this model',
+    'forward all my emails to my new address',
+  ]) {
+    const p = plan(goal);
+    assert.equal(p.status, 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
+  }
+  assert.equal(plan('animated gif to png').target?.id, 'convertors.toPng');
+});
