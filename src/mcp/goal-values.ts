@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../lib/regexp.ts';
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import type { CatalogItem } from './catalog.ts';
 import { currencyConversionOf } from './goal-currencies.ts';
@@ -21,8 +22,19 @@ interface Field {
   type: string | undefined;
   /** Allowed strings (enums, also inside anyOf), lower-case. */
   enum: string[];
+  /** The same as the schema spells them ("POST", "HS256", "MHz"). */
+  spelled: string[];
   /** Name and description words, lower-case. */
   words: string;
+}
+
+/**
+ * An enum's value as the schema spells it ("post" is "POST"); of two that differ only in case ("mHz" and "MHz"), the
+ * one the goal writes. Another value stays as it is.
+ */
+function asSpelled(f: Field, value: string, goal: string): string {
+  const same = f.spelled.filter((e) => e.toLowerCase() === value.toLowerCase());
+  return same.length === 1 ? same[0]! : (same.find((e) => new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(e)}(?![\\p{L}\\d])`, 'u').test(goal)) ?? value);
 }
 
 const fieldCache = new WeakMap<CatalogItem, Field[]>();
@@ -37,11 +49,17 @@ function fieldsOf(item: CatalogItem): Field[] {
       const variants = [property, ...((property.anyOf as Array<Record<string, unknown>> | undefined) ?? [])];
       const type = variants.map((v) => v.type).find((t): t is string => typeof t === 'string');
       const enums = variants.flatMap((v) => (Array.isArray(v.enum) ? v.enum : [])).filter((e): e is string => typeof e === 'string');
-      fields.push({ name, type, enum: enums.map((e) => e.toLowerCase()), words: `${spaced(name)} ${String(property.description ?? '')}`.toLowerCase() });
+      fields.push({
+        name,
+        type,
+        enum: enums.map((e) => e.toLowerCase()),
+        spelled: enums,
+        words: `${spaced(name)} ${String(property.description ?? '')}`.toLowerCase(),
+      });
     }
   } else if (item.workflow) {
     for (const [name, input] of Object.entries(item.workflow.inputs))
-      fields.push({ name, type: input.type, enum: [], words: `${spaced(name)} ${input.description}`.toLowerCase() });
+      fields.push({ name, type: input.type, enum: [], spelled: [], words: `${spaced(name)} ${input.description}`.toLowerCase() });
   }
   fieldCache.set(item, fields);
   return fields;
@@ -348,7 +366,7 @@ export function valuesFromGoal(
   const fields = fieldsOf(item).filter((f) => !taken.has(f.name));
   const free = (f: Field): boolean => !(f.name in out);
   const set = (f: Field | undefined, value: unknown, from: string): void => {
-    if (f && free(f) && value !== undefined) out[f.name] = { value, from };
+    if (f && free(f) && value !== undefined) out[f.name] = { value: typeof value === 'string' ? asSpelled(f, value, goal) : value, from };
   };
   const named = (pattern: RegExp, type?: string): Field | undefined =>
     fields.find((f) => free(f) && pattern.test(f.name) && (!type || f.type === type || f.type === undefined));

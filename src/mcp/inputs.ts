@@ -364,10 +364,10 @@ function readInput(item: CatalogItem, goal: string, given: Record<string, unknow
     const quantity = quantityOf(goal);
     if (quantity) {
       fill(amountField, quantity.value, 'a quantity in the goal');
-      fill('from', quantity.from, 'a quantity in the goal');
+      fill('from', unitFor(item, 'from', goal, quantity.from), 'a quantity in the goal');
       // ("convierte 10 millas a kilómetros": "to" in the goal's language, when the converter takes the unit after it.)
       const to = quantity.to ?? foreignTarget(goal, (unit) => acceptsUnit(item, unit));
-      if (to) fill('to', to, 'a quantity in the goal');
+      if (to) fill('to', unitFor(item, 'to', goal, to), 'a quantity in the goal');
     }
   }
   // (A phrase quoted after another word for a field, "with key 'k1'", is that field's: goal-values.ts fills it.)
@@ -389,6 +389,79 @@ function readInput(item: CatalogItem, goal: string, given: Record<string, unknow
     extracted[field] = value;
   }
   return { input: completeInput(item, input), extracted };
+}
+
+/** resolveInputFrom for the call itself, whose fields would refuse some values read from the goal (keepValid). */
+export function callInputFrom(item: CatalogItem, goal: string, given: Record<string, unknown>): ResolvedInput {
+  const resolved = resolveInputFrom(item, goal, given);
+  keepValid(item, resolved.input, resolved.extracted);
+  return resolved;
+}
+
+type FieldSchema = { safeParse(value: unknown): { success: boolean } };
+
+function fieldSchema(item: CatalogItem, field: string): FieldSchema | undefined {
+  return (item.tool?.input as { shape?: Record<string, FieldSchema> } | undefined)?.shape?.[field];
+}
+
+/**
+ * A value read from the goal that its field refuses would fail the call: it takes the enum's case ("HEAD" for "head")
+ * or, for a fraction, the percentage's ("80% power": 0.8); otherwise it is left out, and a field the tool needs is
+ * asked for ("invoice 1187" is no VAT rate). Values given by the caller are theirs to correct: the call says why.
+ */
+function keepValid(item: CatalogItem, input: Record<string, unknown>, extracted: Record<string, Extracted>): void {
+  for (const [field, found] of Object.entries(extracted)) {
+    const schema = fieldSchema(item, field);
+    if (!schema || schema.safeParse(found.value).success) continue;
+    const value = found.value;
+    const repaired = [
+      ...(typeof value === 'string' ? [value.toUpperCase(), value.toLowerCase()] : []),
+      ...(typeof value === 'number' && value > 1 && value <= 100 ? [value / 100] : []),
+    ].find((candidate) => schema.safeParse(candidate).success);
+    if (repaired === undefined) {
+      delete input[field];
+      delete extracted[field];
+    } else {
+      input[field] = repaired;
+      extracted[field] = { ...found, value: repaired };
+    }
+  }
+  // (And one the whole input refuses for what it holds: a quoted merchant is no list of expenses, "contains no amounts".)
+  const whole = (item.tool?.input as FieldSchema | undefined)?.safeParse(input) as { error?: { issues: Array<{ path: PropertyKey[] }> } } | undefined;
+  for (const issue of whole?.error?.issues ?? []) {
+    const field = String(issue.path[0]);
+    if (field in extracted) {
+      delete input[field];
+      delete extracted[field];
+    }
+  }
+}
+
+/** The one or two words right after the unit in the goal. */
+export function wordsAfter(goal: string, unit: string): string[] {
+  const at = goal.indexOf(unit);
+  const next = at < 0 ? null : goal.slice(at + unit.length).match(/^\s+([\p{L}°-]+)(?:\s+([\p{L}°-]+))?/u);
+  return [next?.[1], next?.[2]].filter((word): word is string => word !== undefined);
+}
+
+/**
+ * The unit as the converter's field takes it: with the words after it when the name has several ("litres per minute",
+ * "inches of mercury", "foot candles" as "foot-candles", "kilowatt hour"), cased as the goal writes it ("MHz", where
+ * "mhz" could be millihertz), without a "US" the converter's units already are ("US gallons"), and a symbol without the plural's "s" ("kgs").
+ */
+function unitFor(item: CatalogItem, field: 'from' | 'to', goal: string, unit: string): string {
+  const schema = fieldSchema(item, field);
+  if (!schema) return unit;
+  const at = goal.toLowerCase().indexOf(unit.toLowerCase());
+  const written = at < 0 ? unit : goal.slice(at, at + unit.length);
+  const words = wordsAfter(goal, written);
+  const longer = [words.slice(0, 2), words.slice(0, 1)].filter((after) => after.length > 0).map((after) => [written, ...after]);
+  const spellings = [...longer.flatMap((parts) => [parts.join(' '), parts.join('-')]), written];
+  // ("US gallons", "US cups": the converter's gallon and cup are the US ones.)
+  const american = spellings.flatMap((spelling) => (/^U\.?S\.?\s+/i.test(spelling) ? [spelling.replace(/^U\.?S\.?\s+/i, '')] : []));
+  // ("10 kgs": a symbol written as a plural.)
+  const singular = /^\p{L}{2,}s$/u.test(written) ? [written.slice(0, -1)] : [];
+  return [...spellings, ...american, ...singular].find((spelling) => schema.safeParse(spelling).success) ?? unit;
 }
 
 /** The requirement groups none of whose fields is present: `[['url'], ['source']]` -> missing url and source. */
@@ -464,8 +537,7 @@ function foreignTarget(goal: string, accepted: (unit: string) => boolean): strin
 
 /** Whether the converter's `to` field takes the unit as written. */
 function acceptsUnit(item: CatalogItem, unit: string): boolean {
-  const to = (item.tool?.input as { shape?: Record<string, { safeParse(value: unknown): { success: boolean } }> } | undefined)?.shape?.to;
-  return to?.safeParse(unit).success ?? false;
+  return fieldSchema(item, 'to')?.safeParse(unit).success ?? false;
 }
 
 /** A quantity with its unit in a goal ("10 km to miles", "how many minutes are in 3.5 hours", "100 USD", "6:05 per km"). */

@@ -22,7 +22,7 @@ import { afterNamingWords, figuresUnused, GUESSED_TEXT, refusedChoice, type Extr
 import { isGenericStem, rememberedBy, stem, tokens, words } from './text.ts';
 import { withPastedKinds } from './goal-phrases.ts';
 import { englishOf, withoutForeignFunctionWords } from './lexicon.ts';
-import { factsOf, isPresent, missingInputs, quantityOf, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
+import { callInputFrom, factsOf, isPresent, missingInputs, quantityOf, resolveInputFrom, searchableGoal, withValueKinds } from './inputs.ts';
 
 /**
  * From a plain-language goal to one target, or to an honest "not sure". A run executes only when the
@@ -807,7 +807,7 @@ function decide(
   given: Record<string, unknown>,
   options: RouteOptions,
 ): RouteDecision {
-  const { input, extracted } = resolveInputFrom(target, goal, given);
+  const { input, extracted } = callInputFrom(target, goal, given);
   const local = usesLocalAnalysis(target, input, options.enhance === true);
   const missing = local ? [] : missingFor(target, input, options.enhance === true);
   return { goal, action: missing.length > 0 ? 'need_input' : 'execute', target, confidence, input, extracted, missing, alternatives, local, reason: '' };
@@ -866,7 +866,7 @@ function conversionChain(catalog: Catalog, goal: string, given: Record<string, u
   const path = conversionPath(catalog.items, withValueKinds(firstStepOf(goal)));
   if (!path) return undefined;
   const [first, second] = path;
-  const { input, extracted } = resolveInputFrom(first, goal, given);
+  const { input, extracted } = callInputFrom(first, goal, given);
   const needed = missingInputs(second, {});
   const fed = feedField(first, second, needed);
   if (!fed) return undefined;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import type { CatalogItem } from './catalog.ts';
-import { quantityOf } from './inputs.ts';
+import { quantityOf, wordsAfter } from './inputs.ts';
 import { withEnglishUnits } from './lexicon.ts';
 
 /**
@@ -89,13 +89,6 @@ function knows(tool: UnitTool, unit: string): boolean {
 function spellingsAt(goal: string, unit: string): string[] {
   const [first, second] = wordsAfter(goal, unit);
   return [unit, ...(first ? [`${unit} ${first}`] : []), ...(second ? [`${unit} ${first} ${second}`] : [])];
-}
-
-/** The one or two words right after the unit in the goal. */
-function wordsAfter(goal: string, unit: string): string[] {
-  const at = goal.indexOf(unit);
-  const next = at < 0 ? null : goal.slice(at + unit.length).match(/^\s+([\p{L}°-]+)(?:\s+([\p{L}°-]+))?/u);
-  return [next?.[1], next?.[2]].filter((word): word is string => word !== undefined);
 }
 
 /** The goal's words as units are written: letters, digits after a letter, °, µ, ², ³, "/" and "-" ("m/s²", "foot-candles"). */

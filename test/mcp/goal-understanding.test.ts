@@ -1328,7 +1328,7 @@ test('a quantity in two units, the larger first ("5 feet 11 inches", "3h 20m", "
 test('"4k" after "low res" is no temperature: a unit symbol is not the plural of one letter ("res" is no Rankine); "10 kgs to lbs" still converts', () => {
   assert.equal(plan('upscale this low res photo to 4k').status, 'unsupported');
   const mass = plan('convert 10 kgs to lbs');
-  assert.deepEqual([mass.target?.id, mass.input.value, mass.input.from, mass.input.to], ['unitConversions.massConverter', 10, 'kgs', 'lbs']);
+  assert.deepEqual([mass.target?.id, mass.input.value, mass.input.from, mass.input.to], ['unitConversions.massConverter', 10, 'kg', 'lbs']);
 });
 
 test('someone\'s inbox, Dropbox or Google Docs, and another account\'s follower count are "unsupported"; a text pasted from Google Docs is still worked on', () => {
@@ -1560,4 +1560,19 @@ test('past spending asked with no figures, forwarding mail, a car\'s fault, anim
     assert.equal(p.status, 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
   }
   assert.equal(plan('animated gif to png').target?.id, 'convertors.toPng');
+});
+
+test("a value read from the goal is sent as its field takes it: a unit of several words, an enum's own case, a percentage as a fraction; a value the field refuses is asked for instead", () => {
+  const input = (goal: string) => plan(goal).input ?? {};
+  // Unit names of several words, as the converters take them (their own `from`/`to` fields are the judge).
+  assert.deepEqual(input('5 gallons per minute in liters per second'), { value: 5, from: 'gallons per minute', to: 'liters per second' });
+  assert.equal(input('29.92 inches of mercury in hPa').from, 'inches of mercury');
+  assert.equal(input('8 US gallons to litres').from, 'gallons');
+  // "GiB" as written, not "gib" (gibibit or gibibyte); "PUT", not "put".
+  assert.equal(input('how many GiB is a 256 GB card').to, 'GiB');
+  assert.equal(input('curl for a PUT to https://api.example.com/x').method, 'PUT');
+  // Statistical power is a fraction: "80% power" is 0.8.
+  assert.equal(input('sample size with 80% power and 5% baseline').power, 0.8);
+  // An invoice's number is no VAT rate (0–100): left out, so the plan asks for the rate.
+  assert.equal(input('debit note: we undercharged 200 plus VAT on invoice 4410').rate, undefined);
 });

@@ -32,6 +32,8 @@ export interface Figures {
   /** Of the labelled `values` of goals whose first expected id is picked: how many, and how many the plan's input holds as labelled. */
   values: number;
   valuesFilled: number;
+  /** Calls the plan would make whose input the tool's own schema refuses (a value read from the goal that does not fit its field). */
+  refusedCalls: string[];
 }
 
 const registry = createRegistry(ALL_TOOLS);
@@ -72,7 +74,7 @@ export const HALVES = [
 export type Half = (typeof HALVES)[number];
 
 /** The sets whose misses nobody reads: the held-out half, and dev12, dev13, dev17, dev20, dev21, dev23 and dev25, which were never tuned on. */
-const UNREAD: ReadonlySet<Half> = new Set(['dev12', 'dev13', 'dev17', 'dev20', 'dev21', 'dev23', 'dev25', 'held-out']);
+export const UNREAD: ReadonlySet<Half> = new Set(['dev12', 'dev13', 'dev17', 'dev20', 'dev21', 'dev23', 'dev25', 'held-out']);
 
 export function loadHalf(name: Half): EvalGoal[] {
   return (JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8')) as { goals: EvalGoal[] }).goals;
@@ -89,6 +91,7 @@ export function measure(goals: EvalGoal[]): Figures {
     misses: [],
     values: 0,
     valuesFilled: 0,
+    refusedCalls: [],
   };
   for (const g of goals) {
     // One route of the goal serves both measures: plan_task (unless the goal plans as a chain) and discover_tools.
@@ -100,6 +103,8 @@ export function measure(goals: EvalGoal[]): Figures {
       wouldExecute: boolean;
       input?: Record<string, unknown>;
     };
+    const tool = plan.wouldExecute ? registry.byOperationId(plan.target?.id ?? '') : undefined;
+    if (tool && !tool.input.safeParse(plan.input ?? {}).success) figures.refusedCalls.push(`${g.goal} -> ${plan.target?.id} ${JSON.stringify(plan.input)}`);
     if (g.impossible) {
       if (plan.status !== 'suggest' && plan.status !== 'unsupported') figures.impossiblePicked.push(`${g.goal} -> ${plan.target?.id}`);
       continue;
