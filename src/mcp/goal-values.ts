@@ -312,12 +312,20 @@ const REGEX_LIKE = /^\^[\s\S]*\$$|\\[dwsbDWSB]|\[[^\]]+\][*+?{]/;
 /** Other words a goal names a field by: an HMAC's secret is its key. */
 const FIELD_LABELS: Record<string, string[]> = { secret: ['key', 'secret key'] };
 
-/** The quoted text a goal gives right after another word for the field ("with key 'k1'"), if any. */
-export function labelledQuote(field: string, goal: string): string | undefined {
-  const labels = FIELD_LABELS[field];
-  if (!labels) return undefined;
-  const found = new RegExp(`\\b(?:${labels.join('|')})\\s+(?:is\\s+|=\\s*|:\\s*)?(?:"([^"]+)"|'([^']+)')`, 'i').exec(goal);
-  return found?.[1] ?? found?.[2];
+/** The quoted texts a goal gives right after the name of one of the item's text fields (labelledQuote). */
+export function labelledQuotes(item: CatalogItem, goal: string): Set<string> {
+  const texts = fieldsOf(item).filter((f) => f.type === 'string' && f.enum.length === 0);
+  return new Set(texts.flatMap((f) => labelledQuote(f.name, goal)?.text ?? []));
+}
+
+/** The quoted text a goal gives right after the field's name or another word for it ("with secret 'k1'", "with key 'k1'"), if any. */
+function labelledQuote(field: string, goal: string): { text: string; label: string } | undefined {
+  const labels = [...(field.length >= 3 ? [escapeRegExp(spaced(field).toLowerCase())] : []), ...(FIELD_LABELS[field] ?? [])];
+  if (labels.length === 0) return undefined;
+  // (Not a word's last part: "kebab-case 'Billing Address'" is a text to convert, no value of the field `case`.)
+  const found = new RegExp(`(?<![\\w-])(${labels.join('|')})\\s+(?:is\\s+|=\\s*|:\\s*)?(?:"([^"]+)"|'([^']+)')`, 'i').exec(goal);
+  const text = found?.[2] ?? found?.[3];
+  return found && text ? { text, label: found[1]! } : undefined;
 }
 
 const TEXT_FIELDS = [
@@ -444,9 +452,12 @@ export function valuesFromGoal(
     if (!free(f) || f.type !== 'string' || f.enum.length > 0 || !item.requires.some((g) => g.includes(f.name))) continue;
     const after = new RegExp(`\\b${spaced(f.name).toLowerCase()}\\s+(?:is\\s+|=\\s*|:\\s*)?([^\\s'"]*[\\d!@#$%^&*_][^\\s'"]*)`, 'i').exec(source);
     if (after?.[1]) set(f, after[1].replace(/[.,;?]+$/, ''), `the word after "${f.name}" in the goal`);
-    // ("hmac of 'msg' with key 'k1'": the quoted text after another word for the field.)
+  }
+  // ("hmac of 'msg' with key 'k1'", "a jwt with secret 'k1'": the quoted text after the field's name or another word for it.)
+  for (const f of fields) {
+    if (!free(f) || f.type !== 'string' || f.enum.length > 0) continue;
     const labelled = labelledQuote(f.name, source);
-    if (labelled) set(f, labelled, `the quoted text after "${FIELD_LABELS[f.name]?.[0]}" in the goal`);
+    if (labelled) set(f, labelled.text, `the quoted text after "${labelled.label}" in the goal`);
   }
   // "source newsletter, medium email, campaign spring": several text fields each named and followed by its value.
   const pairs = fields

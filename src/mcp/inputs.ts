@@ -4,7 +4,7 @@ import {
   BASE64_RUN,
   currencyFieldsOf,
   FUNCTIONAL_COLOUR,
-  labelledQuote,
+  labelledQuotes,
   PERCENT_ENCODED,
   urlTextFieldOf,
   valuesFromGoal,
@@ -371,7 +371,7 @@ function readInput(item: CatalogItem, goal: string, given: Record<string, unknow
     }
   }
   // (A phrase quoted after another word for a field, "with key 'k1'", is that field's: goal-values.ts fills it.)
-  const labelled = new Set(item.fields.map((f) => labelledQuote(f, goal)).filter(Boolean));
+  const labelled = labelledQuotes(item, goal);
   // (A field the goal names outside its quotes first, "is this title too long? '…'", then one the tool requires.)
   const outsideQuotes = goal.replace(QUOTED_PATTERN, ' ');
   const namedOutside = (field: string): boolean => new RegExp(`\\b${field.replace(/([a-z])([A-Z])/g, '$1 $2')}\\b`, 'i').test(outsideQuotes);

@@ -1576,3 +1576,14 @@ test("a value read from the goal is sent as its field takes it: a unit of severa
   // An invoice's number is no VAT rate (0–100): left out, so the plan asks for the rate.
   assert.equal(input('debit note: we undercharged 200 plus VAT on invoice 4410').rate, undefined);
 });
+
+test("a quote right after a text field's name is that field's ('with secret …'), not the first text; after a choice's name ('sentence case …') it is still the text", () => {
+  const jwt = plan("make a jwt for user 7 with secret 'abc123' using HS512");
+  assert.equal(jwt.target?.id, 'developerApis.jwtGenerator');
+  assert.deepEqual([jwt.input?.secret, jwt.input?.subject, jwt.input?.algorithm], ['abc123', undefined, 'HS512']);
+  const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJlLWJ5dGVz';
+  const verify = plan(`does this token verify with secret 's3cr3t'? ${token}`);
+  assert.deepEqual([verify.target?.id, verify.input?.token, verify.input?.secret], ['securityApis.jwtSignatureVerifier', token, 's3cr3t']);
+  const cased = plan("sentence case 'hello WORLD again'");
+  assert.deepEqual([cased.input?.text, cased.input?.case], ['hello WORLD again', 'sentence']);
+});
