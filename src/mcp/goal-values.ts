@@ -380,6 +380,12 @@ export function valuesFromGoal(
     fields.find((f) => free(f) && pattern.test(f.name) && (!type || f.type === type || f.type === undefined));
   const source = text.withoutUrls;
 
+  // "utm_source=newsletter, utm_medium=email", "value=2.4 from=GHz": a field's name and its value, as code writes them.
+  for (const [written, key = '', value = ''] of source.matchAll(/\b(?:utm_)?([a-z][a-z0-9_]*)\s*=\s*([^\s,;&'"]+)/gi)) {
+    const f = fields.find((field) => free(field) && field.name.toLowerCase() === key.toLowerCase());
+    const numeric = f?.type === 'number' || f?.type === 'integer';
+    if (f && (!numeric || Number.isFinite(Number(value)))) set(f, numeric ? Number(value) : value, `"${written}" in the goal`);
+  }
   // Typed values whose shape says what they are.
   const jwt = JWT.exec(source)?.[0];
   if (jwt) set(named(/^(?:token|jwt)$/i) ?? named(/token|jwt/i, 'string'), jwt, 'a JWT in the goal');
@@ -397,13 +403,15 @@ export function valuesFromGoal(
   if (cron && /[*/]/.test(cron)) set(named(/cron|expression|schedule/i, 'string'), cron.trim(), 'a cron expression in the goal');
   const uuid = UUID.exec(source)?.[0];
   if (uuid) set(named(/uuid|guid|^id$/i, 'string'), uuid, 'a UUID in the goal');
-  const ip = IPV4.exec(source)?.[0];
+  const [ip, other] = [...source.matchAll(new RegExp(IPV4.source, 'g'))].map((m) => m[0]);
   if (ip)
     set(
       ip.includes('/') ? (named(/cidr|subnet|range|network/i, 'string') ?? named(/^ip|address/i, 'string')) : named(/^ip|^address$|^host$/i, 'string'),
       ip,
       'an IP address in the goal',
     );
+  // ("does 10.0.0.0/22 include 10.0.3.7": the second address is the one looked for in the first.)
+  if (other) set(named(/^contains$/i, 'string'), other, 'a second IP address in the goal');
   // Dimensions "1080x1350": the width and the height.
   const size = DIMENSIONS.exec(source);
   if (size) {
@@ -438,8 +446,9 @@ export function valuesFromGoal(
       'a date in the goal',
     );
   // Payment terms as invoices write them ("net 45", "net-60"): the terms field's own notation.
-  const terms = /\bnet[\s-]?(\d{1,3})\b/i.exec(source);
-  if (terms) set(named(/^terms$/i), `net ${terms[1]}`, `"${terms[0]}" in the goal`);
+  // ("2/10 net 30": 2 % off when paid within 10 days, with it.)
+  const terms = /\b(?:(\d{1,2}(?:\.\d+)?\s*%?\s*\/\s*\d{1,3})\s+)?net[\s-]?(\d{1,3})\b/i.exec(source);
+  if (terms) set(named(/^terms$/i), `${terms[1] ? `${terms[1].replace(/\s+/g, '')} ` : ''}net ${terms[2]}`, `"${terms[0]}" in the goal`);
   // An A/B test written as conversions over visitors per arm ("control 120/2400 vs variant 150/2300").
   for (const arm of ['control', 'variant'] as const) {
     const written = new RegExp(`\\b${arm}\\b[^\\d/]{0,15}(\\d[\\d,]*)\\s*\\/\\s*(\\d[\\d,]*)`, 'i').exec(source);

@@ -1587,3 +1587,12 @@ test("a quote right after a text field's name is that field's ('with secret …'
   const cased = plan("sentence case 'hello WORLD again'");
   assert.deepEqual([cased.input?.text, cased.input?.case], ['hello WORLD again', 'sentence']);
 });
+
+test('a field written as code writes it ("utm_source=newsletter"), a second IP address for the one looked for, and payment terms with an early-payment discount fill their fields', () => {
+  const utm = plan('build a utm link for https://shop.example.com with utm_source=newsletter, utm_medium=email, utm_campaign=spring');
+  assert.deepEqual([utm.input?.source, utm.input?.medium, utm.input?.campaign], ['newsletter', 'email', 'spring']);
+  const ip = plan('does 10.0.0.0/22 include 10.0.3.7?');
+  assert.deepEqual([ip.target?.id, ip.input?.address, ip.input?.contains], ['developerApis.ipAddressTools', '10.0.0.0/22', '10.0.3.7']);
+  // "2/10 net 30" as the calculator reads it (its field description), not "net 30" without the discount.
+  assert.equal(plan('invoice dated 2025-05-02, terms 2/10 net 30, when is it due').input?.terms, '2/10 net 30');
+});
