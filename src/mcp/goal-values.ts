@@ -312,6 +312,30 @@ const REGEX_LIKE = /^\^[\s\S]*\$$|\\[dwsbDWSB]|\[[^\]]+\][*+?{]/;
 /** Other words a goal names a field by: an HMAC's secret is its key. */
 const FIELD_LABELS: Record<string, string[]> = { secret: ['key', 'secret key'] };
 
+/** Words that begin the two arms of an A/B test, in the order people write them ("A … B", "old … new"). */
+const ARM_NAMES: Array<[RegExp, RegExp]> = [
+  [
+    /\b(?:version|variant|page|arm|option)?\s*A\b(?=\s*(?:[:,(-]|went|got|had|was|with|\d))/,
+    /\b(?:version|variant|page|arm|option)?\s*B\b(?=\s*(?:[:,(-]|went|got|had|was|with|\d))/,
+  ],
+  [/\b(?:old|original|current|existing)\b/i, /\b(?:new|redesigned|updated)\b/i],
+];
+const ARM_VISITORS =
+  /(?:\b(?:went|sent|shown|emailed|mailed)\s+to\s+(\d[\d,]*))|(?:\b(\d[\d,]*)\s+(?:visitors|visits|people|users|sessions|recipients|views|impressions|subscribers|sends)\b)/i;
+const ARM_CONVERSIONS = /(?:\bgot\s+(\d[\d,]*))|(?:\b(\d[\d,]*)\s+(?:orders|conversions|sales|sign-?ups|purchases|clicks|leads|checkouts|bookings|replies)\b)/i;
+
+/** The goal's text for each arm of an A/B test, when it names both in order; otherwise none. */
+function armsOf(goal: string): string[] {
+  for (const [first, second] of ARM_NAMES) {
+    const a = first.exec(goal);
+    const b = a ? second.exec(goal.slice(a.index + a[0].length)) : null;
+    if (!a || !b) continue;
+    const split = a.index + a[0].length + b.index;
+    return [goal.slice(a.index, split), goal.slice(split)];
+  }
+  return [];
+}
+
 /** The quoted texts a goal gives right after the name of one of the item's text fields (labelledQuote). */
 export function labelledQuotes(item: CatalogItem, goal: string): Set<string> {
   const texts = fieldsOf(item).filter((f) => f.type === 'string' && f.enum.length === 0);
@@ -456,6 +480,16 @@ export function valuesFromGoal(
     set(named(new RegExp(`^${arm}Conversions$`)), writtenNumber(written[1]!), `"${written[0].trim()}" in the goal`);
     set(named(new RegExp(`^${arm}Visitors$`)), writtenNumber(written[2]!), `"${written[0].trim()}" in the goal`);
   }
+  // An A/B test written arm by arm in words ("A went to 2140 people and got 64 orders, B …", "old page: 4,000 visitors
+  // 120 orders. new page: …"): each arm's visitors and conversions read from its own part of the goal.
+  if (named(/^controlVisitors$/) || named(/^controlConversions$/))
+    for (const [part, arm] of armsOf(source).map((text, i) => [text, i === 0 ? 'control' : 'variant'] as const)) {
+      const visitors = ARM_VISITORS.exec(part);
+      const conversions = ARM_CONVERSIONS.exec(part);
+      const count = (m: RegExpExecArray | null) => (m ? writtenNumber((m[1] ?? m[2])!) : undefined);
+      set(named(new RegExp(`^${arm}Visitors$`)), count(visitors), `"${visitors?.[0].trim()}" in the goal`);
+      set(named(new RegExp(`^${arm}Conversions$`)), count(conversions), `"${conversions?.[0].trim()}" in the goal`);
+    }
   // "the password Summer2024!", "domain example.org": a required text field named in the goal, and the word after it.
   for (const f of fields) {
     if (!free(f) || f.type !== 'string' || f.enum.length > 0 || !item.requires.some((g) => g.includes(f.name))) continue;

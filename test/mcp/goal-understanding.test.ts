@@ -1596,3 +1596,15 @@ test('a field written as code writes it ("utm_source=newsletter"), a second IP a
   // "2/10 net 30" as the calculator reads it (its field description), not "net 30" without the discount.
   assert.equal(plan('invoice dated 2025-05-02, terms 2/10 net 30, when is it due').input?.terms, '2/10 net 30');
 });
+
+test('an A/B test written arm by arm in words gives each arm its own visitors and conversions', () => {
+  const byLetter = plan('ab test: A went to 1500 people and got 45 orders, B went to 1480 and got 61 orders. is B significantly better?');
+  const byAge = plan('old checkout: 3,000 visitors 90 orders; new checkout: 3,100 visitors 124 orders - is the new one better');
+  for (const [p, expected] of [
+    [byLetter, [1500, 45, 1480, 61]],
+    [byAge, [3000, 90, 3100, 124]],
+  ] as const) {
+    assert.equal(p.target?.id, 'marketingApis.abTestSignificanceCalculator');
+    assert.deepEqual([p.input?.controlVisitors, p.input?.controlConversions, p.input?.variantVisitors, p.input?.variantConversions], expected);
+  }
+});
