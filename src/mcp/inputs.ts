@@ -370,7 +370,8 @@ function readInput(item: CatalogItem, goal: string, given: Record<string, unknow
       if (to) fill('to', unitFor(item, 'to', goal, to), 'a quantity in the goal');
     }
   }
-  // (A phrase quoted after another word for a field, "with key 'k1'", is that field's: goal-values.ts fills it.)
+  // (A phrase quoted after a text field's name or another word for it, "with secret 'k1'", "with key 'k1'", is that
+  // field's: goal-values.ts fills it.)
   const labelled = labelledQuotes(item, goal);
   // (A field the goal names outside its quotes first, "is this title too long? '…'", then one the tool requires.)
   const outsideQuotes = goal.replace(QUOTED_PATTERN, ' ');
@@ -447,7 +448,8 @@ export function wordsAfter(goal: string, unit: string): string[] {
 /**
  * The unit as the converter's field takes it: with the words after it when the name has several ("litres per minute",
  * "inches of mercury", "foot candles" as "foot-candles", "kilowatt hour"), cased as the goal writes it ("MHz", where
- * "mhz" could be millihertz), without a "US" the converter's units already are ("US gallons"), and a symbol without the plural's "s" ("kgs").
+ * "mhz" could be millihertz), without a "US" the converter's units already are ("US gallons"), and a symbol without
+ * the plural's "s" ("kgs").
  */
 function unitFor(item: CatalogItem, field: 'from' | 'to', goal: string, unit: string): string {
   const schema = fieldSchema(item, field);

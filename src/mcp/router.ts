@@ -322,11 +322,12 @@ function routeAfresh(catalog: Catalog, goal: string, given: Record<string, unkno
         given,
         options,
       );
+    // A file no tool opens, whatever it is to become ("convert this password protected pdf to word").
+    const unopenable = unopenableFile(step);
+    if (unopenable) return unsupported(unopenable);
     // (Unless the goal states a job a tool does outright: a conversion between two formats it names, "the print shop
     // wants a .tif of poster.png", or a quantity one converter knows both units of, "72 °F to Celsius for the user's
     // weather question": the words that sound out of scope are its context.)
-    const unopenable = unopenableFile(step);
-    if (unopenable) return unsupported(unopenable);
     const outside = outOfScope(step);
     if (outside && !statesToolJob(catalog, step)) return unsupported(`does ${outside}`);
     // "convert this .eps logo to png": the converter to the target would be handed a file it does not read.

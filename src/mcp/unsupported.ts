@@ -302,7 +302,7 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
   },
   {
     pattern:
-      /\b(?:post|publish)\b.{0,40}\b(?:to|on)\s+(?:my|our)\s+(?:[\w&]+\s+){0,3}?(?:site|website|blog|accounts?|page|channel|store)\b|\b(?:get|buy|gain)\b.{0,15}\b\d[\d,.]*k?\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b/i,
+      /\b(?:post|publish)\b.{0,40}\b(?:to|on)\s+(?:my|our)\s+(?:[\w&]+\s+){0,3}?(?:site|website|blog|accounts?|page|channel|store)\b|\b(?:get|buy|gain)\b.{0,15}\b\d[\d,.]*k?\s+(?:\w+\s+)?(?:followers|likes|views|subscribers)\b|^(?!.*\d).*(?:\b(?:get|gain|grow|boost|increase|buy)\s+(?:me\s+)?more\s+(?:followers|likes|views|subscribers|engagement|fans)\b|\b(?:grow|boost)\s+my\s+(?:followers|following|audience|fan\s*base)\b)|\b(?:post|publish)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:medium|substack|reddit|pinterest|tumblr|threads|bluesky|mastodon|quora)\b|\b(?:post|publish)\s+(?:an?\s+|my\s+|the\s+)?(?:insta\w*|facebook|linkedin|reddit|tiktok|medium)\s+(?:posts?|articles?|stor(?:y|ies)|updates?|reels?)\b/i,
     what: 'publishing or growing accounts on other sites',
   },
   {
@@ -320,11 +320,11 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     what: 'timetables and guaranteed rankings',
   },
   {
-    // Archives with a password or in parts, books with DRM or in Kindle's KFX: the archive tools pack and unpack plain
-    // archives, the e-book tools convert open formats.
+    // Archives with a password or in parts: the archive tools pack and unpack plain archives (books with DRM or in
+    // Kindle's KFX: UNOPENABLE_FILE).
     pattern:
-      /\b(?:zip|rar|7z|archive|compress)\w*\b.{0,40}\b(?:with\s+a\s+password|password[- ]protect\w*|encrypt\w*)\b|\bpassword[- ]protect\w*\b.{0,30}\b(?:zip|archive|rar|7z)\b|\bsplit\b.{0,40}\b(?:archive|zip|rar|7z)\b.{0,40}\b(?:parts|volumes|chunks|pieces)\b|\bdrm\b|\bkfx\b/i,
-    what: 'password-protected or split archives, DRM and KFX e-books',
+      /\b(?:zip|rar|7z|archive|compress)\w*\b.{0,40}\b(?:with\s+a\s+password|password[- ]protect\w*|encrypt\w*)\b|\bpassword[- ]protect\w*\b.{0,30}\b(?:zip|archive|rar|7z)\b|\bsplit\b.{0,40}\b(?:archive|zip|rar|7z)\b.{0,40}\b(?:parts|volumes|chunks|pieces)\b/i,
+    what: 'password-protected or split archives',
   },
   {
     // Images made from several (an animation from frames), an image's print resolution changed, a QR code read: the
@@ -441,12 +441,6 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
       /\b(?:estimate|quote|compare|price|cost|how\s+much\s+(?:is|will|would))\b.{0,20}\b(?:car|auto|home|house|health|life|travel|pet|renters?|contents)\s+insurance\b(?!.{0,40}\d)|^(?!.*\d).*\bcheapest\b.{0,40}\b(?:plans?|deals?|tariffs?|providers?|suppliers?|broadband|electricity|energy|mortgages?|flights?|hotels?)\b|\bin\s+my\s+(?:area|neighbou?rhood|postcode|zip\s*code)\b|\bcompetitors?['’]?s?\s+(?:ad\s+spend|ads?\s+budgets?|traffic|revenue|sales|keywords|rankings|followers)\b|\b(?:price|rate|stock|shares?|bitcoin|crypto|market)s?\b.{0,30}\b(?:gonna|going\s+to|will)\s+(?:be|go|do)\b.{0,20}\b(?:next|tomorrow|in\s+(?:a|\d+))\b|\b(?:get|obtain|request|apply\s+for)\s+(?:me\s+)?(?:an?\s+|my\s+)?api\s+keys?\s+(?:for|from|to)\b|\bnegotiat\w*\b.{0,30}\b(?:for\s+me|on\s+my\s+behalf|salary|raise|rent|price|contract|deal)\b|\bmake\b.{0,30}\b(?:gdpr|ccpa|hipaa|pci(?:[- ]dss)?|soc\s*2|iso\s*27001)[- ]?complian\w*/i,
     what: 'quotes, offers and figures of other companies, forecasts, keys to other services, negotiating and compliance work',
   },
-  {
-    // Growing an account elsewhere: more followers or likes are not a calculation.
-    pattern:
-      /^(?!.*\d).*(?:\b(?:get|gain|grow|boost|increase|buy)\s+(?:me\s+)?more\s+(?:followers|likes|views|subscribers|engagement|fans)\b|\b(?:grow|boost)\s+my\s+(?:followers|following|audience|fan\s*base)\b)|\b(?:post|publish)\b.{0,40}\b(?:to|on)\s+(?:my\s+|our\s+)?(?:medium|substack|reddit|pinterest|tumblr|threads|bluesky|mastodon|quora)\b|\b(?:post|publish)\s+(?:an?\s+|my\s+|the\s+)?(?:insta\w*|facebook|linkedin|reddit|tiktok|medium)\s+(?:posts?|articles?|stor(?:y|ies)|updates?|reels?)\b/i,
-    what: 'publishing or growing accounts on other sites',
-  },
 ];
 
 /**
@@ -459,13 +453,16 @@ const UNOPENABLE_FILE =
 
 /** What makes the goal's file one no tool opens, or undefined. */
 export function unopenableFile(goal: string): string | undefined {
-  return UNOPENABLE_FILE.test(goal) ? 'opens files with DRM, behind a password or damaged' : undefined;
+  return UNOPENABLE_FILE.test(goal) ? UNOPENABLE : undefined;
 }
+
+const UNOPENABLE = 'opens files with DRM, behind a password or damaged';
 
 /** What the goal asks that no tool here does, or undefined when it is in scope. */
 export const outOfScope = remembered(readOutOfScope);
 
 function readOutOfScope(goal: string): string | undefined {
+  if (UNOPENABLE_FILE.test(goal)) return UNOPENABLE;
   const found = OUT_OF_SCOPE.find(({ pattern }) => pattern.test(goal))?.what;
   if (found) return found;
   // A goal in another language, read in the English words of its known words ("unisci questi pdf": merging PDFs).
