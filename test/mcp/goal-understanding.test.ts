@@ -31,6 +31,14 @@ const agent = createAgent({
 type Plan = ReturnType<typeof agent.plan>;
 const plan = (goal: string): Plan => agent.plan({ goal });
 
+/** Each goal is planned "unsupported" (the message names what was planned instead). */
+function assertUnsupported(goals: string[]): void {
+  for (const goal of goals) {
+    const p = plan(goal);
+    assert.equal(p.status, 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
+  }
+}
+
 test('values in the goal fill the input by the schema, each with where it came from', () => {
   const hashed = plan('md5 of open sesame');
   assert.equal(hashed.target?.id, 'securityApis.hashGenerator');
@@ -1502,15 +1510,12 @@ test('a file named with an extension the converters know ("deck.pptx", "book.fb2
 });
 
 test('a file with DRM, behind a password or damaged is "unsupported" even when the conversion is stated; a DRM-free book is converted', () => {
-  for (const goal of ['convert kindle book with drm to pdf', 'convert this password protected pdf to word', 'unzip this corrupted archive']) {
-    const p = plan(goal);
-    assert.equal(p.status, 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
-  }
+  assertUnsupported(['convert kindle book with drm to pdf', 'convert this password protected pdf to word', 'unzip this corrupted archive']);
   assert.equal(plan('turn my drm-free epub into mobi').target?.id, 'ebook.epubToMobi');
 });
 
 test('paywalls, lost phones, callers, one\'s own IP, quotes and forecasts, keys to other services, growing accounts, frames of a video and DNS at a provider are "unsupported"', () => {
-  for (const goal of [
+  assertUnsupported([
     'bypass the paywall on this nyt article',
     'find out who owns this phone number 555-123-4567',
     'find my lost phone',
@@ -1528,10 +1533,7 @@ test('paywalls, lost phones, callers, one\'s own IP, quotes and forecasts, keys 
     'set up dkim for my domain in cloudflare',
     'scan this document with my camera',
     'rewrite this paragraph so ai detectors dont catch it',
-  ]) {
-    const p = plan(goal);
-    assert.equal(p.status, 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
-  }
+  ]);
   // The tools these sound like still run on what is given.
   assert.equal(plan('is 10.0.0.5 inside 10.0.0.0/24').target?.id, 'developerApis.ipAddressTools');
   assert.equal(plan('check spf, dkim and dmarc for example.com').target?.id, 'securityApis.spfDkimDmarcChecker');
@@ -1549,16 +1551,13 @@ test('a tool that needs one of two optional fields asks for them rather than pla
 });
 
 test('past spending asked with no figures, forwarding mail, a car\'s fault, animating a logo and 3D printing are "unsupported"; an animated GIF is converted', () => {
-  for (const goal of [
+  assertUnsupported([
     'how much did i spend on amazon last month',
     "what's wrong with my car engine noise",
     'animate this logo',
     '3d print this model',
     'forward all my emails to my new address',
-  ]) {
-    const p = plan(goal);
-    assert.equal(p.status, 'unsupported', `${goal} -> ${p.status} ${p.target?.id}`);
-  }
+  ]);
   assert.equal(plan('animated gif to png').target?.id, 'convertors.toPng');
 });
 
