@@ -373,6 +373,25 @@ const TEXT_FIELDS = [
   'csv',
   'userAgent',
 ];
+/**
+ * Whether a text read from the goal can be the code a field of that name takes: CSS has a brace or a colon, markup a
+ * tag, SQL a keyword… ("minify my stylesheet for production": "production" is no stylesheet). Other fields take any text.
+ */
+export function fitsCodeField(field: string, value: string): boolean {
+  return CODE_SHAPES[field]?.test(value) ?? true;
+}
+
+const CODE_SHAPES: Record<string, RegExp> = {
+  css: /[{:]/,
+  json: /[{["]/,
+  xml: /</,
+  html: /</,
+  yaml: /:/,
+  sql: /\b(?:select|insert|update|delete|create|alter|drop|with)\b/i,
+  code: /[(){};=]/,
+  javascript: /[(){};=]/,
+  js: /[(){};=]/,
+};
 /** Text fields named for what the text is: the text after a colon that names one fills it, when a tool takes no plain text. */
 const NAMED_TEXT_FIELDS = ['title', 'headline', 'subject', 'description', 'keyword', 'topic'];
 /** How goals speak of money fields: "spent 2000" is a cost, "made 9000 in sales" revenue, "sold for 65" a price. */

@@ -3,6 +3,7 @@ import { currencyConversionOf } from './goal-currencies.ts';
 import {
   BASE64_RUN,
   currencyFieldsOf,
+  fitsCodeField,
   FUNCTIONAL_COLOUR,
   labelledQuotes,
   PERCENT_ENCODED,
@@ -408,13 +409,19 @@ function fieldSchema(item: CatalogItem, field: string): FieldSchema | undefined 
 /**
  * A value read from the goal that its field refuses would fail the call: it takes the enum's case ("HEAD" for "head")
  * or, for a fraction, the percentage's ("80% power": 0.8); otherwise it is left out, and a field the tool needs is
- * asked for ("invoice 1187" is no VAT rate). Values given by the caller are theirs to correct: the call says why.
+ * asked for ("invoice 1187" is no VAT rate), as are words where the tool takes code (fitsCodeField). Values given by the
+ * caller are theirs to correct: the call says why.
  */
 function keepValid(item: CatalogItem, input: Record<string, unknown>, extracted: Record<string, Extracted>): void {
   for (const [field, found] of Object.entries(extracted)) {
-    const schema = fieldSchema(item, field);
-    if (!schema || schema.safeParse(found.value).success) continue;
     const value = found.value;
+    if (typeof value === 'string' && !fitsCodeField(field, value)) {
+      delete input[field];
+      delete extracted[field];
+      continue;
+    }
+    const schema = fieldSchema(item, field);
+    if (!schema || schema.safeParse(value).success) continue;
     const repaired = [
       ...(typeof value === 'string' ? [value.toUpperCase(), value.toLowerCase()] : []),
       ...(typeof value === 'number' && value > 1 && value <= 100 ? [value / 100] : []),

@@ -1607,3 +1607,12 @@ test('an A/B test written arm by arm in words gives each arm its own visitors an
     assert.deepEqual([p.input?.controlVisitors, p.input?.controlConversions, p.input?.variantVisitors, p.input?.variantConversions], expected);
   }
 });
+
+test('words where the tool takes code are no code: "minify my stylesheet for production" asks for the CSS; pasted CSS and SQL are sent', () => {
+  for (const goal of ['minify my stylesheet for production', 'format my query for readability']) {
+    const p = plan(goal);
+    assert.equal(p.status, 'need_input', `${goal} -> ${p.status} ${JSON.stringify(p.input)}`);
+  }
+  assert.equal(plan('minify this css: body { color: red; }').input?.css, 'body { color: red; }');
+  assert.equal(plan('format this sql for me: select id, name from users where id = 1').input?.sql, 'select id, name from users where id = 1');
+});
