@@ -402,7 +402,8 @@ export function callInputFrom(item: CatalogItem, goal: string, given: Record<str
 
 type FieldSchema = { safeParse(value: unknown): { success: boolean } };
 
-function fieldSchema(item: CatalogItem, field: string): FieldSchema | undefined {
+/** The schema of one field of the item's tool (none for a workflow). */
+export function fieldSchema(item: CatalogItem, field: string): FieldSchema | undefined {
   return (item.tool?.input as { shape?: Record<string, FieldSchema> } | undefined)?.shape?.[field];
 }
 

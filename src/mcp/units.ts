@@ -1,7 +1,6 @@
-import type { z } from 'zod';
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import type { CatalogItem } from './catalog.ts';
-import { quantityOf, wordsAfter } from './inputs.ts';
+import { fieldSchema, quantityOf, wordsAfter } from './inputs.ts';
 import { withEnglishUnits } from './lexicon.ts';
 
 /**
@@ -59,7 +58,7 @@ function unitTools(items: readonly CatalogItem[]): UnitTool[] {
       const last = name.split(/\s+/).at(-1);
       if (last && last !== name && !/^(?:foot|unit|second|hour)$/.test(last)) spellings.add(last);
     }
-    const field = (item.tool.input as { shape?: Record<string, z.ZodType> }).shape?.from;
+    const field = fieldSchema(item, 'from');
     const accepted = new Map<string, boolean>();
     const accepts = (unit: string): boolean => {
       let known = accepted.get(unit);

@@ -122,13 +122,12 @@ test('jobs no tool does are "unsupported", never a near miss', () => {
 });
 
 test('messaging someone is "unsupported"; a text from or for them is still worked on', () => {
-  for (const goal of [
+  assertUnsupported([
     "text 'running late' to my boss",
     "whatsapp my mom that I'm on the way",
     'please message our clients about the outage',
     'sms my landlord that rent is late',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   for (const goal of ['count the words in this text my boss sent: hello there team', 'make this text sound more polite for my boss: i need the report now'])
     assert.notEqual(plan(goal).status, 'unsupported', goal);
 });
@@ -274,7 +273,7 @@ test('a conversion the goal states is not refused because its context reads like
 
 test('"flip … so it reads" is about text: image editing needs an image, or "it" as what is edited', () => {
   assert.equal(plan('flip my tagline backwards so it reads right to left: hello world').target?.id, 'textUtilities.reverseText');
-  for (const goal of ['rotate it 90 degrees', 'crop this photo to a square']) assert.equal(plan(goal).status, 'unsupported', goal);
+  assertUnsupported(['rotate it 90 degrees', 'crop this photo to a square']);
 });
 
 test('words of jobs no tool does, used in another sense, do not refuse the job asked', () => {
@@ -283,25 +282,22 @@ test('words of jobs no tool does, used in another sense, do not refuse the job a
   assert.equal(plan('I\'ll call a validator on this json to check it parses: {"id": 7}').target?.id, 'developerApis.jsonValidator');
   assert.equal(plan('how many minutes will it take to read this essay out loud').target?.id, 'textUtilities.textStats');
   assert.equal(plan('the svg exported from Figma is bloated, minify it').target?.id, 'convertors.compressSvg');
-  for (const goal of [
+  assertUnsupported([
     'call my dentist and move my appointment',
     'read this poem aloud for me',
     'convert my figma design to html',
     'edit the layers in photoshop',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
 });
 
 test('code from JSON for a language no generator writes is "unsupported"; the ones there are still run', () => {
-  for (const goal of ['turn this json into swift structs: {"id": 1}', 'json to c#', 'dart model classes for this api response'])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  assertUnsupported(['turn this json into swift structs: {"id": 1}', 'json to c#', 'dart model classes for this api response']);
   assert.equal(plan('go struct for this json please: {"id": 1}').target?.id, 'developerApis.jsonToGoStruct');
   assert.equal(plan('my java backend sends this json, give me typescript types: {"id": 1}').target?.id, 'developerApis.jsonToTypescript');
 });
 
 test('date arithmetic is "unsupported"; days until an invoice is due are the due-date calculator\'s', () => {
-  for (const goal of ['how many days are there between 3 May and 20 August', 'how old is someone born on 1 March 1985'])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  assertUnsupported(['how many days are there between 3 May and 20 August', 'how old is someone born on 1 March 1985']);
   assert.equal(plan('how many days until my invoice dated 2024-06-01 on net 30 terms is due').target?.id, 'calculators.paymentDueDateCalculator');
 });
 
@@ -348,20 +344,18 @@ test('formats said other ways: "p d f" letter by letter, "rich text", "comma sep
 });
 
 test('changing the user\'s own server, site or store is "unsupported"; checking it is not', () => {
-  for (const goal of ['enable gzip compression on my nginx', 'add a canonical tag to my wordpress pages', 'update my dns to point at the new host'])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  assertUnsupported(['enable gzip compression on my nginx', 'add a canonical tag to my wordpress pages', 'update my dns to point at the new host']);
   assert.equal(plan('check the security headers on our server https://x.example').target?.id, 'securityApis.securityHeadersAnalyzer');
   assert.equal(plan('add 20% vat to 150').target?.id, 'calculators.vatCalculator');
 });
 
 test('network probes are "unsupported"; a site that is up or down is the status checker\'s', () => {
-  for (const goal of [
+  assertUnsupported([
     'ping 1.1.1.1 and tell me the latency',
     'whois lookup for acme-widgets.example',
     'where is ip 203.0.113.9 located',
     'stress test my api with 500 concurrent users',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   assert.equal(plan('is https://shop.example up or down right now?').target?.id, 'seoApis.httpStatusChecker');
 });
 
@@ -393,7 +387,7 @@ test('a file name right after a format is the thing to convert, not a second nam
 });
 
 test('running code, detecting AI text, fetching video comments, IBAN and VAT-number checks are "unsupported"; an IBAN\'s spaces are text', () => {
-  for (const goal of [
+  assertUnsupported([
     'run this curl command for me: curl https://api.example.com/v2/items',
     'compile my rust code',
     'format my python with black',
@@ -402,21 +396,19 @@ test('running code, detecting AI text, fetching video comments, IBAN and VAT-num
     'validate this IBAN: GB33 BUKB 2020 1555 5555 55',
     'check this VAT number is registered: DE123456789',
     'colorize my old family photo',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   assert.equal(plan('strip the spaces out of this IBAN: GB33 BUKB 2020 1555 5555 55').target?.id, 'textUtilities.removeSpaces');
 });
 
 test('random numbers, one-time codes, number bases, Apple iWork files, page screenshots and SQL injection are "unsupported"', () => {
-  for (const goal of [
+  assertUnsupported([
     'roll two dice',
     "what's my authenticator code for this secret",
     'convert 11111111 binary to decimal',
     'open keynote slides and export them',
     'grab a screenshot of https://example.com',
     'check our site for sql injection',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   // A pentest report is context: checking the headers it names is a tool's job.
   assert.notEqual(plan('a pentest flagged missing HSTS on https://x.example, check the headers').status, 'unsupported');
 });
@@ -446,13 +438,12 @@ test('a translator, a print shop, sending it ourselves and share previews are no
 });
 
 test('scraping shop data, images out of a PDF, a video link\'s transcript and JSON to TOML are "unsupported"', () => {
-  for (const goal of [
+  assertUnsupported([
     'scrape the prices of every product on this shop page',
     'extract all the images from this pdf',
     'here is a youtube link, fetch its transcript',
     'turn this json config into toml',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
 });
 
 test('a time of day in another zone and the weekday of a date are timestamp conversions; a URL names a well-known file', () => {
@@ -491,15 +482,14 @@ test('a domain after "into" is no file type, and a rate given in the goal is no 
 
 test('a quantity converted between units of two different converters is "unsupported"; names of several words are one unit', () => {
   // Goals written for this test: a volume into a mass, a length into a duration.
-  for (const goal of ['convert 3 cups of sugar into grams', 'how many hours is 12 km']) assert.equal(plan(goal).status, 'unsupported', goal);
+  assertUnsupported(['convert 3 cups of sugar into grams', 'how many hours is 12 km']);
   assert.equal(plan('300 lux to foot candles').target?.id, 'unitConversions.illuminanceConverter');
   assert.equal(plan('12 knots to metres per second').target?.id, 'unitConversions.speedConverter');
 });
 
 test('a unit the chosen converter refuses and no converter knows, or a unit of another converter, is "unsupported"; spellings a converter resolves are its own', () => {
   // Goals written for this test. Cubits, furlongs and parsecs are in no converter's table (src/tools/unit-conversions).
-  for (const goal of ['convert 3 cubits to cm', 'how far is 2 furlongs in metres', '10 parsecs to km', 'how many light years is 100 km'])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  assertUnsupported(['convert 3 cubits to cm', 'how far is 2 furlongs in metres', '10 parsecs to km', 'how many light years is 100 km']);
   // Spellings the converters resolve through their aliases, not their symbol lists: gallons per minute, kilos.
   assert.equal(plan('convert 3 gpm to lpm').target?.id, 'unitConversions.volumeFlowRateConverter');
   assert.equal(plan('14 stone in kilos').target?.id, 'unitConversions.massConverter');
@@ -514,12 +504,11 @@ test('a unit the chosen converter refuses and no converter knows, or a unit of a
 
 test('which tax rate applies is a lookup no tool does; a goal that gives the rate is a calculation', () => {
   // Goals written for this test.
-  for (const goal of [
+  assertUnsupported([
     'which VAT rate applies to childrens books in Ireland',
     'what is the sales tax rate in Austin Texas',
     'GST rate kya hai for mobile phones',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   assert.equal(plan('what is the VAT on 80 euros at 21 percent').target?.id, 'calculators.vatCalculator');
   assert.equal(plan('add 12% GST to 4,500 rupees').target?.id, 'calculators.gstCalculator');
 });
@@ -545,7 +534,7 @@ test('in a short "<operation> of <words>" goal the words are the data, so the go
 
 test('advice, statistics, printed orders, posting to accounts, paper sizes and languages a tool lacks are "unsupported"', () => {
   // Goals written for this test.
-  for (const goal of [
+  assertUnsupported([
     'is it legal for my employer to withhold my last paycheck',
     'what is the ibuprofen dose for a 30 kg kid',
     'should I invest my bonus in bitcoin',
@@ -555,8 +544,7 @@ test('advice, statistics, printed orders, posting to accounts, paper sizes and l
     'make one pdf of these scans on A1 paper',
     'a v2 uuid please',
     'write 1,999 in german words',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   // What the tools do offer still gets them: an A5 page, an English number, a v4 UUID.
   assert.equal(plan('make one pdf of these scans on A5 paper').target?.id, 'convertors.imageToPdf');
   assert.equal(plan('write 1,999 in words for the cheque').target?.id, 'textUtilities.numberToWords');
@@ -614,7 +602,7 @@ test('an image into a PDF, "gunzip", "on one line", "in random order" and "404 l
 
 test('ciphers, inflation, churn, shifting subtitles, finding influencers and compound units no converter knows are "unsupported"', () => {
   // Goals written for this test.
-  for (const goal of [
+  assertUnsupported([
     'rot13 this: secret plans',
     'write SOS in morse code',
     'what is 50 dollars from 1985 worth today with inflation',
@@ -622,8 +610,7 @@ test('ciphers, inflation, churn, shifting subtitles, finding influencers and com
     'delay my captions by 3 seconds',
     'find tiktok influencers for my skincare brand',
     'convert 5 mg/dl to mmol/l',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   // Leetspeak is a rewrite the AI text tool can do: not refused.
   assert.notEqual(plan('write my bio in leetspeak').status, 'unsupported');
   assert.equal(plan('60 km/h in mph').target?.id, 'unitConversions.speedConverter');
@@ -692,7 +679,7 @@ test('a "because" clause after what is wrong is the thing to look into; after a 
 
 test('mailboxes, hashes, JSON Schema, HTML minifying, joined tables, EXIF edits, number bases and the like are "unsupported"', () => {
   // Goals written for this test.
-  for (const goal of [
+  assertUnsupported([
     'is the address bob@example.org real or will it bounce',
     'crack this md5 hash back to the password: 098f6bcd4621d373cade4e832627b4f6',
     'validate my payload against our JSON Schema and list violations',
@@ -714,8 +701,7 @@ test('mailboxes, hashes, JSON Schema, HTML minifying, joined tables, EXIF edits,
     'mach 1.5 in mph',
     'my car does 40 mpg, what is that in l/100km',
     'save the contract as a .doc for my old laptop',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   // Calling a test's winner is no phone call; images combined into a PDF are no PDF merge.
   assert.equal(plan('control 150/5000 and variant 190/5000, can I call the winner').target?.id, 'marketingApis.abTestSignificanceCalculator');
   assert.equal(outOfScope('combine my three receipt photos into one pdf'), undefined);
@@ -802,7 +788,7 @@ test('a formula over quantities in the units of several converters is no convers
 
 test('protected archives, DRM, animations, DPI, reading QR codes, other systems, maps, colour books and the like are "unsupported"', () => {
   // Goals written for this test.
-  for (const goal of [
+  assertUnsupported([
     'what was the official EUR/USD reference rate on 3 March',
     'how much traffic does competitor.example get each month',
     'what is 20 miles per gallon in km per litre',
@@ -827,8 +813,7 @@ test('protected archives, DRM, animations, DPI, reading QR codes, other systems,
     'which of my videos got the most views this month',
     'convert lat/long 48.85, 2.35 to UTM',
     'match #ff6600 to the nearest Pantone',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
 });
 
 test('what a goal describes names the tool: triple spaces, A to Z order, easy to crack, a single long line to indent, words added or removed, a site that will not load, a source and a medium', () => {
@@ -885,7 +870,7 @@ test('regex and cron flavours, picture formats of a QR code and password hashes 
 
 test('dynamic QR codes, NPV, wind and shoe sizes, other systems, search positions, copies on the web, scanned pages and GraphQL are "unsupported"', () => {
   // Goals written for this test.
-  for (const goal of [
+  assertUnsupported([
     'a dynamic QR code for the menu that I can repoint later',
     'NPV of -10k, 4k, 4k, 4k at 8%',
     'what Beaufort number is 40 km/h of wind',
@@ -898,8 +883,7 @@ test('dynamic QR codes, NPV, wind and shoe sizes, other systems, search position
     'the contract PDF is only photos of pages, get the names out of it',
     'the invoice pdf wants a password each time, remove it for me',
     'prettify this GraphQL schema',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   // Wished for after what there is: "the PDF has tables; I want them as an Excel workbook" converts pdf to xlsx.
   assert.deepEqual(conversionIntentOf('the report PDF has charts; we want them as a PowerPoint deck'), { from: 'pdf', to: 'pptx' });
 });
@@ -922,15 +906,14 @@ test('a call written as JSON asks for what it names; "make it a PDF", "uses Exce
 
 test('fancy Unicode letters, sorting by length, blocklists, scheduled reports, KFX books and .ico icons are "unsupported"', () => {
   // Goals written for this test.
-  for (const goal of [
+  assertUnsupported([
     'turn my name into fancy cursive letters',
     'sort these words by length',
     'is 203.0.113.9 on any blacklist',
     'email me a weekly report of broken links on my site',
     'convert book.kfx to epub',
     'make a favicon .ico from logo.png',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
 });
 
 test('values written other ways: currencies by name or symbol (ISO 4217), thousands separators, Unix time, zones by city (IANA), base64, a URL to encode, "incl. VAT"', () => {
@@ -977,7 +960,7 @@ test('a conversion no one tool does plans as two conversions through CSV, JSON, 
 });
 
 test('accounts elsewhere, payments, filings, trade formulas, live figures, raw photos, tracked changes, servers, PDF compression and more files than a tool takes are "unsupported"', () => {
-  for (const goal of [
+  assertUnsupported([
     'summarise the tickets sitting in our Zendesk Suite account',
     'send 120 dollars to my sister from my bank',
     'file our VAT return for the second quarter',
@@ -992,8 +975,7 @@ test('accounts elsewhere, payments, filings, trade formulas, live figures, raw p
     'make this 30 MB pdf smaller for the email',
     'md5 of the 8 GB backup archive on my NAS',
     'put my 60 holiday photos into one PDF album',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   // A desktop search preview asked for the phone's; the same tool for the desktop result runs.
   assert.equal(plan('how will my page title look in mobile search results https://shop.example.com').status, 'unsupported');
   assert.equal(plan('how will my page title look in google search results https://shop.example.com').target?.id, 'seoApis.serpSnippetPreview');
@@ -1023,7 +1005,7 @@ test('chat and voice ways of asking: an @mention, "example dot com", "what\'s wr
 });
 
 test('Roman numerals, shipping weights, PowerShell, punycode, XSLT, describing a photo, backlinks, a Kindle by mail, local services, repairs and instruments are "unsupported"', () => {
-  for (const goal of [
+  assertUnsupported([
     'write 2024 in Roman numerals for the cornerstone',
     'volumetric weight of a 50x30x30 box for DHL Express',
     'turn this curl call into a PowerShell one-liner',
@@ -1036,8 +1018,7 @@ test('Roman numerals, shipping weights, PowerShell, punycode, XSLT, describing a
     'tune my ukulele please',
     'sort these names by how long each one is',
     'Random Hindi shabd for a word game, 15 of them',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   // The words of those jobs in a job a tool does: an XSLT that chokes on tag soup wants valid XHTML; a file called keynote.pptx is PowerPoint.
   assert.equal(plan('our XSLT step fails on this tag-soup page, convert the html to well-formed xml').status !== 'unsupported', true);
   assert.equal(plan('pull the text out of keynote.pptx').status !== 'unsupported', true);
@@ -1171,7 +1152,7 @@ test('the words of more languages: Greek (in its letters or romanised), Chinese 
 });
 
 test('a job no tool does is refused in another language as in English: merging PDFs ("unisci questi pdf"), not combining photos into one', () => {
-  for (const goal of ['unisci questi tre pdf in un unico file', 'junte estes dois pdfs num só']) assert.equal(plan(goal).status, 'unsupported', goal);
+  assertUnsupported(['unisci questi tre pdf in un unico file', 'junte estes dois pdfs num só']);
   assert.equal(plan('połącz te zdjęcia w jeden plik PDF').target?.id, 'convertors.imageToPdf');
 });
 
@@ -1222,7 +1203,7 @@ test('a step of a chain is the conversion in its last clause ("there is no direc
 test('"my launch post" is a post, not posting it; "will LinkedIn crop it?" asks what a network does, not to crop; posting and cropping stay refused', () => {
   assert.notEqual(plan('will my launch post fit on linkedin without being truncated?').status, 'unsupported');
   assert.equal(plan('my banner is 1584 by 396 pixels, will linkedin crop it on a phone?').target?.id, 'marketingApis.socialImageSizeValidator');
-  for (const goal of ['post my photo on instagram', 'crop this photo to a square']) assert.equal(plan(goal).status, 'unsupported', goal);
+  assertUnsupported(['post my photo on instagram', 'crop this photo to a square']);
 });
 
 test('"second-hand" is used, not a unit of time; "borrowing … at 8% APR" is a loan; "dezip" unzips', () => {
@@ -1264,15 +1245,14 @@ test('a pasted user-agent string ("Dalvik/2.1.0 (Linux; U; Android 12; …)") is
 });
 
 test('jobs no tool does: splitting a PDF, moving to a new phone, a banking app, repairs; a format no tool makes ("save the logo as a BMP") is refused, not routed to a near miss', () => {
-  for (const goal of [
+  assertUnsupported([
     'break the manual apart into separate PDFs, one per section',
     'transfer my photos to the new iphone',
     'log this 45 euro expense in my banking app',
     'fix the leaking boiler in flat 2',
     'backup.zip is corrupted, recover the files inside',
     'save the logo as a BMP for the old cutter',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   assert.equal(plan('categorise this expense: 45 euro taxi to the airport').target?.id, 'textIntelligence.expenseCategorizer');
   assert.equal(plan('save the logo as a png').target?.id, 'convertors.toPng');
 });
@@ -1340,14 +1320,13 @@ test('"4k" after "low res" is no temperature: a unit symbol is not the plural of
 });
 
 test('someone\'s inbox, Dropbox or Google Docs, and another account\'s follower count are "unsupported"; a text pasted from Google Docs is still worked on', () => {
-  for (const goal of [
+  assertUnsupported([
     'convert this word doc to a google doc',
     'upload this file to my dropbox',
     'sort my gmail inbox by sender',
     'unsubscribe me from all newsletters',
     'how many followers does @nasa have',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   assert.equal(plan('copied this from google docs and every line ends with a break, make it one paragraph').target?.id, 'textUtilities.removeLineBreaks');
   assert.equal(plan('engagement rate for 340 likes and 12 comments, how many followers do i need for 5%').target?.id, 'marketingApis.engagementRateCalculator');
 });
@@ -1364,7 +1343,7 @@ test('a converter\'s note on spellings ("°C for C") names no unit of it: 40°C 
 });
 
 test('bookings and deposits, paging and telling someone, reports to the council, queries run on a database, password lists, whole-site crawls, search positions, live prices, refunds through a service, thermostats, seed phrases, scam sites, alt text from what a photo shows, inlined CSS and imposed booklets are "unsupported"', () => {
-  for (const goal of [
+  assertUnsupported([
     'book Sam in for a haircut on friday and take a £20 deposit',
     'page the on-call engineer and tell him that the database is down',
     'report the broken streetlight on Mill Lane to the council',
@@ -1380,8 +1359,7 @@ test('bookings and deposits, paging and telling someone, reports to the council,
     'write alt text for each picture on https://example.com based on what is in the picture',
     'inline the css of this newsletter html into style attributes',
     'make the programme into a folded booklet, imposed for the printer',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   assert.equal(plan('turn icon.png into a base64 data uri to inline in my css').target?.id, 'convertors.toBase64');
   assert.equal(plan('typescript interfaces for this, call the root class Invoice: {"id":1,"total":9.5}').target?.id, 'developerApis.jsonToTypescript');
 });
@@ -1486,13 +1464,12 @@ test('"sha256 hello", "md5 banana": a short goal of a tool\'s choice and its tex
 });
 
 test('powers and roots, a GIF made of several photos and a QR code whose link changes later are "unsupported"; one image to GIF is converted', () => {
-  for (const goal of [
+  assertUnsupported([
     "what's 3 to the power of 8",
     'square root of 2025 please',
     'animate a gif out of these 12 pics',
     'i want a qr code that changes its url next month',
-  ])
-    assert.equal(plan(goal).status, 'unsupported', goal);
+  ]);
   assert.equal(plan('convert logo.png to gif').target?.id, 'convertors.toGif');
 });
 
