@@ -143,7 +143,7 @@ export function createAgent(deps: AgentDeps): Agent {
     title: item.title,
     description: item.description.length > 200 ? `${item.description.slice(0, 199)}…` : item.description,
     cost: item.cost,
-    requiredInputs: item.requires.map((g) => g.join(' or ')),
+    requiredInputs: item.needs.map((g) => g.join(' or ')),
   });
 
   const suggestion = (decision: RouteDecision): SuggestResult => {

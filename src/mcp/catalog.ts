@@ -1,6 +1,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { Logger } from 'pino';
 import type { AnyTool } from '../registry/define-tool.ts';
+import { ONE_OF_FIELDS } from '../registry/fields.ts';
 import { jsonSchemaOf } from '../registry/json-schema.ts';
 import { MODULES, type ModuleName } from '../registry/modules.ts';
 import type { Registry } from '../registry/registry.ts';
@@ -32,8 +33,13 @@ export interface CatalogItem {
   cost: number;
   /** Input fields it takes. */
   fields: string[];
-  /** Each inner list: at least one of these fields is needed. */
+  /** Each inner list: at least one of these fields is needed (the router weighs these). */
   requires: string[][];
+  /**
+   * Every group the item needs one field of: `requires`, and the groups of optional fields declared with
+   * registry/fields.ts `oneOfFields`. A plan asks for each; the router does not weigh the latter (test/mcp/eval/README.md, router21).
+   */
+  needs: string[][];
   exampleInput: Record<string, unknown>;
   boost: number;
   tool: AnyTool | undefined;
@@ -781,21 +787,30 @@ export function related(a: CatalogItem, b: CatalogItem): boolean {
 
 /**
  * Fields of which the tool needs one though each is optional alone: its schema refuses an empty input and its message
- * names them ("give exactly one of text or csv", "give at least one of title, description or transcript").
+ * names them ("give exactly one of text or csv", "give at least one of title, description or transcript"). The router's
+ * weights were measured with the groups of the refinements written out in a tool (`weighed`); weighing those declared
+ * with `oneOfFields` too cost goals, so they are only `asked` for.
  */
-function requiredTogether(tool: AnyTool, fields: string[], required: string[]): string[][] {
-  const parsed = tool.input.safeParse({});
-  if (parsed.success) return [];
+function requiredTogether(tool: AnyTool, fields: string[], required: string[]): { weighed: string[][]; asked: string[][] } {
+  // (The required fields from the first example: a refinement runs only on an input whose fields pass.)
+  const example = (tool.examples[0]?.input ?? {}) as Record<string, unknown>;
+  const parsed = tool.input.safeParse(Object.fromEntries(required.flatMap((field) => (field in example ? [[field, example[field]]] : []))));
+  const groups = { weighed: [] as string[][], asked: [] as string[][] };
+  if (parsed.success) return groups;
   const optional = fields.filter((field) => !required.includes(field));
-  return parsed.error.issues
-    .filter((issue) => optional.includes(String(issue.path[0])) && /\bone of\b/.test(issue.message))
-    .map((issue) => fields.filter((field) => field === issue.path[0] || new RegExp(`\\b${field}\\b`).test(issue.message)));
+  for (const issue of parsed.error.issues) {
+    if (!optional.includes(String(issue.path[0])) || !/\bone of\b/.test(issue.message)) continue;
+    const group = fields.filter((field) => field === issue.path[0] || new RegExp(`\\b${field}\\b`).test(issue.message));
+    (ONE_OF_FIELDS in ((issue as { params?: object }).params ?? {}) ? groups.asked : groups.weighed).push(group);
+  }
+  return groups;
 }
 
 function toolItem(tool: AnyTool): CatalogItem {
   const schema = jsonSchemaOf(tool.input, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   const fields = Object.keys(schema.properties ?? {});
-  const requires = [...(schema.required ?? []).map((field) => [field]), ...requiredTogether(tool, fields, schema.required ?? [])];
+  const together = requiredTogether(tool, fields, schema.required ?? []);
+  const requires = [...(schema.required ?? []).map((field) => [field]), ...together.weighed];
   // A file tool needs its upload (over MCP: as the file pipeline provides it — a fileId, URL or base64).
   if (tool.upload && !tool.upload.optional) {
     fields.push(tool.upload.field);
@@ -814,6 +829,7 @@ function toolItem(tool: AnyTool): CatalogItem {
     cost: tool.cost,
     fields,
     requires,
+    needs: [...requires, ...together.asked],
     exampleInput: (tool.examples[0]?.input as Record<string, unknown> | undefined) ?? {},
     boost: 1,
     tool,
@@ -835,6 +851,7 @@ function workflowItem(workflow: Workflow, registry: Registry): CatalogItem {
     cost: workflow.steps.reduce((sum, s) => sum + (registry.byOperationId(s.operationId)?.cost ?? 0), 0),
     fields: Object.keys(workflow.inputs),
     requires: workflow.requires,
+    needs: workflow.requires,
     exampleInput: workflow.exampleInput,
     boost: workflow.boost ?? 1,
     tool: undefined,

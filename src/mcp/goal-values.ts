@@ -26,6 +26,8 @@ interface Field {
   spelled: string[];
   /** Name and description words, lower-case. */
   words: string;
+  /** A list of named amounts (`costs: [{name, amount}]`): its items' label and amount properties. */
+  amounts?: { label: string; amount: string };
 }
 
 /**
@@ -55,6 +57,7 @@ function fieldsOf(item: CatalogItem): Field[] {
         enum: enums.map((e) => e.toLowerCase()),
         spelled: enums,
         words: `${spaced(name)} ${String(property.description ?? '')}`.toLowerCase(),
+        amounts: namedAmountsOf(variants.find((v) => v.type === 'array')?.items),
       });
     }
   } else if (item.workflow) {
@@ -63,6 +66,36 @@ function fieldsOf(item: CatalogItem): Field[] {
   }
   fieldCache.set(item, fields);
   return fields;
+}
+
+/** The label and amount properties of a list item of exactly two (`{name, amount}`), else undefined. */
+function namedAmountsOf(items: unknown): Field['amounts'] {
+  const properties = (items as { type?: string; properties?: Record<string, { type?: string; anyOf?: Array<{ type?: string }> }> } | undefined)?.properties;
+  if (!properties || Object.keys(properties).length !== 2) return undefined;
+  const types = (p: { type?: string; anyOf?: Array<{ type?: string }> }): (string | undefined)[] => [p.type, ...(p.anyOf ?? []).map((v) => v.type)];
+  const label = Object.keys(properties).find((k) => types(properties[k]!).join() === 'string');
+  const amount = Object.keys(properties).find((k) => types(properties[k]!).includes('number'));
+  return label && amount ? { label, amount } : undefined;
+}
+
+/**
+ * Amounts written each after its name, two or more ("materials 4, labour 6, packaging 1", "wax 3 wick 0.5 jar 2"): the
+ * items of a list of named amounts. A rate ("add 40%") is none of them; the name is the words since the last comma or amount.
+ */
+function namedAmounts(text: string): Array<{ label: string; amount: number; raw: string }> {
+  const found: Array<{ label: string; amount: number; raw: string }> = [];
+  let from = 0;
+  for (const n of numbersOf(text)) {
+    const before = text.slice(from, n.at);
+    from = n.end;
+    if (n.percent || /^\s*(?:%|per\s?cent)/i.test(text.slice(n.end))) continue;
+    const label = /(?:^|[,;:+\n]|\s[-–—]\s)\s*((?:[a-z][a-z'&-]*\s+){0,3}?[a-z][a-z'&-]*)\s*[:=]?\s*$/i
+      .exec(before)?.[1]
+      ?.replace(/^(?:(?:my|our|the|and|plus|then)\s+)+/i, '');
+    if (!label || /\b(?:at|for|to|is|are|per|by|of|costs?|price|sell|buy|add)\b/i.test(label)) continue;
+    found.push({ label, amount: n.value, raw: `${label} ${n.raw}` });
+  }
+  return found.length >= 2 ? found : [];
 }
 
 /** Fields that take an ISO 4217 currency code (a converter's `from` and `to`). */
@@ -396,7 +429,7 @@ const CODE_SHAPES: Record<string, RegExp> = {
 const NAMED_TEXT_FIELDS = ['title', 'headline', 'subject', 'description', 'keyword', 'topic'];
 /** How goals speak of money fields: "spent 2000" is a cost, "made 9000 in sales" revenue, "sold for 65" a price. */
 const MONEY_VERBS: Record<string, string[]> = {
-  cost: ['spent', 'spend', 'paid', 'pay', 'bought'],
+  cost: ['spent', 'spend', 'paid', 'pay', 'bought', 'buy'],
   revenue: ['made', 'earned', 'sales'],
   price: ['sold', 'sells', 'sell'],
 };
@@ -552,6 +585,13 @@ export function valuesFromGoal(
       return [w, bare, bare.replace(/(?<=\w{3})(?:case|d|ed|s)$/, ''), ...(version ? [version] : [])];
     }),
   );
+  // ("colours": the British spelling of the values' "color".)
+  for (const token of [...goalTokens]) if (token.startsWith('colour')) goalTokens.add(token.replace('colour', 'color'));
+  // A value of several words is named by all of them, in any order: "hex colours" names "hex-color", "iso dates" "date-iso".
+  const namesAllParts = (e: string): boolean => {
+    const parts = e.split(/[-_]/);
+    return parts.length >= 2 && parts.every((p) => p.length >= 2) && parts.every((p) => goalTokens.has(p));
+  };
   for (const f of fields) {
     if (!free(f) || f.enum.length === 0) continue;
     // (A value another field already holds is that field's: "2000 kcal a day … in kJ" converts from kcal, to kJ.)
@@ -561,7 +601,7 @@ export function valuesFromGoal(
         (e.length >= 3 || CODE.test(e)) &&
         !ENUM_NOISE.has(e) &&
         !text.used?.has(e.toLowerCase()) &&
-        (goalTokens.has(e) || goalTokens.has(e.replace(/[-_.]/g, ''))),
+        (goalTokens.has(e) || goalTokens.has(e.replace(/[-_.]/g, '')) || namesAllParts(e)),
     );
     // (The period of an amount is not the one it is converted to: "52000 per year to hourly" is a year's amount.)
     const asked = hit !== undefined && /period/i.test(f.name) && new RegExp(`\\b(?:to|into)\\s+(?:an?\\s+)?${hit}\\b`, 'i').test(goal);
@@ -572,6 +612,18 @@ export function valuesFromGoal(
       const alias = ENUM_ALIASES.find((a) => f.enum.includes(a.value) && (!a.field || a.field.test(f.name)) && a.written.test(goal));
       if (alias) set(f, alias.value, `"${alias.written.exec(goal)?.[0].trim()}" in the goal`);
     }
+  }
+
+  // A list of named amounts: "materials 4, labour 6, packaging 1".
+  const list = fields.find((f) => free(f) && f.amounts);
+  const items = list ? namedAmounts(source) : [];
+  if (list?.amounts && items.length > 0) {
+    const { label, amount } = list.amounts;
+    set(
+      list,
+      items.map((item) => ({ [label]: item.label, [amount]: item.amount })),
+      items.map((item) => `"${item.raw}"`).join(', ') + ' in the goal',
+    );
   }
 
   // Numbers: beside a word of the field's name ("cost is 12.50", "35% margin"), else by kind (a percent
@@ -589,13 +641,23 @@ export function valuesFromGoal(
         .split(/\s+/)
         .filter((w) => w.length >= 3 && w !== 'per')
         .flatMap((w) => [w, ...(MONEY_VERBS[w] ?? [])]);
+      const verbs = spaced(f.name)
+        .toLowerCase()
+        .split(/\s+/)
+        .flatMap((w) => MONEY_VERBS[w] ?? []);
       // (A percentage field takes no sum: "hourly rate for 60000 a year" gives no tax rate of 60000.)
       const percentage = PERCENT_WORDS.test(spaced(f.name).toLowerCase()) && /percent|%/.test(f.words);
       const near = numbers.find((n) => {
         if (used.has(n) || (percentage && !n.percent && n.value > 100)) return false;
         const before = lower.slice(Math.max(0, n.at - 22), n.at);
         const after = lower.slice(n.end, n.end + 18);
-        return nameWords.some((w) => new RegExp(`\\b${w}\\w*\\s*(?:is|of|=|:|at|to|for)?\\s*$`).test(before) || new RegExp(`^\\s*(?:in\\s+)?${w}`).test(after));
+        // ("they cost me 2.70", "I buy mugs wholesale at 4.20", "sell them on Etsy for 12": a verb, what it is done to, the price.)
+        const sentence = lower.slice(Math.max(0, n.at - 40), n.at);
+        return (
+          nameWords.some((w) => new RegExp(`\\b${w}\\w*\\s*(?:is|of|=|:|at|to|for)?\\s*$`).test(before) || new RegExp(`^\\s*(?:in\\s+)?${w}`).test(after)) ||
+          (nameWords.includes('cost') && /\bcosts?\s+(?:me|us)\s*$/.test(before)) ||
+          verbs.some((w) => new RegExp(`\\b${w}(?:s|ing)?(?:\\s+[a-z]+){1,3}\\s+(?:at|for)\\s*$`).test(sentence))
+        );
       });
       if (near) {
         used.add(near);

@@ -476,7 +476,7 @@ function unitFor(item: CatalogItem, field: 'from' | 'to', goal: string, unit: st
 
 /** The requirement groups none of whose fields is present: `[['url'], ['source']]` -> missing url and source. */
 export function missingInputs(item: CatalogItem, input: Record<string, unknown>): string[][] {
-  return item.requires.filter((group) => !group.some((field) => present(input[field])));
+  return item.needs.filter((group) => !group.some((field) => present(input[field])));
 }
 
 export function isPresent(value: unknown): boolean {

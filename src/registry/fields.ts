@@ -109,3 +109,22 @@ export function httpsUrlsField(max: number, description: string, min = 0) {
     .optional()
     .describe(description);
 }
+
+/** Marks the issue of a `oneOfFields` refinement (src/mcp/catalog.ts reads it). */
+export const ONE_OF_FIELDS = 'oneOfFields';
+
+/**
+ * Inputs of which at least one must be given, though each is optional alone (an e-mail's HTML, text or headers), as
+ * the arguments of the object schema's `.refine`: the pipeline answers a 400 naming the first field before the tool
+ * runs, and the MCP catalog reads the group from the message ("give at least one of html, text or headers") to ask for one.
+ */
+export function oneOfFields<const K extends string>(...fields: [K, K, ...K[]]) {
+  const named = `${fields.slice(0, -1).join(', ')} or ${fields.at(-1)}`;
+  const given = (input: Partial<Record<K, unknown>>): boolean => fields.some((field) => input[field] !== undefined);
+  const issue: { message: string; path: PropertyKey[]; params: Record<string, unknown> } = {
+    message: `give at least one of ${named}`,
+    path: [fields[0]],
+    params: { [ONE_OF_FIELDS]: true },
+  };
+  return [given, issue] as const;
+}

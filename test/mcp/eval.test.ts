@@ -11,7 +11,7 @@ import { HALVES, type Half, loadHalf, measure, pct, UNREAD } from './eval/measur
  * changed: they catch a regression. The goal is 95 % top-1 for plan_task and 90 % for discover_tools on the held-out
  * half, and no pick for an impossible goal.
  */
-// Measured 2026-11-27 after router19's last change (issue 17: the learned models of src/mcp/reranker.ts are trained on
+// Measured 2026-11-27 after router19's last change, the same after router20 and router21 (issue 17: the learned models of src/mcp/reranker.ts are trained on
 // tuning, dev and dev2 … dev11, so their figures are trained-on figures; plan_task top-1 / discover_tools top-1):
 // tuning 350 / 350 of 352, dev 286 / 286 of 286, dev2 349 / 350 of 350, dev3 389 / 391 of 391, dev4 392 / 393 of 400,
 // dev5 316 / 316 of 326, dev6 340 / 341 of 348, dev7 410 / 409 of 423, dev8 381 / 384 of 389, dev9 652 / 654 of 664,

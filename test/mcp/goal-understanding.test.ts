@@ -1593,3 +1593,39 @@ test('words where the tool takes code are no code: "minify my stylesheet for pro
   assert.equal(plan('minify this css: body { color: red; }').input?.css, 'body { color: red; }');
   assert.equal(plan('format this sql for me: select id, name from users where id = 1').input?.sql, 'select id, name from users where id = 1');
 });
+
+test('cost parts written each after its name are the list of costs; "buy … at" and "sell … for" are the cost and the price', () => {
+  const priced = plan('price my soap batch: oils 2.40, lye 0.30, moulds and wrapping 0.85, then add 50% markup');
+  assert.equal(priced.target?.id, 'calculators.costPlusPricingCalculator');
+  assert.deepEqual(priced.input?.costs, [
+    { name: 'oils', amount: 2.4 },
+    { name: 'lye', amount: 0.3 },
+    { name: 'moulds and wrapping', amount: 0.85 },
+  ]);
+  assert.equal(priced.input?.markup, 50);
+  // One named amount is no list: the unit cost.
+  assert.equal(plan('unit cost 6.50, add 30% markup, what price').input?.costs, undefined);
+  const margin = plan('I buy second hand books at 1.50 and sell them online for 6, what margin is that');
+  assert.deepEqual([margin.target?.id, margin.input?.cost, margin.input?.price], ['calculators.profitMarginCalculator', 1.5, 6]);
+  const made = plan('each scarf costs me 9 to knit and I sell it at 25, margin?');
+  assert.deepEqual([made.input?.cost, made.input?.price], [9, 25]);
+});
+
+test('an enum value of several words is named by all of them, in any order: "hex colours" is the preset hex-color', () => {
+  const hex = plan('build me a regex for hex colours');
+  assert.deepEqual([hex.target?.id, hex.input?.preset], ['developerApis.regexGenerator', 'hex-color']);
+  assert.equal(plan('regex that checks iso dates').input?.preset, 'date-iso');
+});
+
+test('a tool that needs one of several inputs (registry/fields.ts oneOfFields) is planned asking for one of them, not called without', () => {
+  for (const [goal, tool, group] of [
+    ['is my promo mail going to trip spam filters', 'marketingApis.emailSpamWordChecker', 'text or html'],
+    ['does our weekly digest email have a proper list-unsubscribe setup', 'marketingApis.emailUnsubscribeChecker', 'html or text or headers'],
+    ['work out a cost-plus price for my candles, 45% markup', 'calculators.costPlusPricingCalculator', 'unitCost or costs'],
+  ] as const) {
+    const p = plan(goal);
+    assert.deepEqual([p.target?.id, p.status, p.missingInputs], [tool, 'need_input', [group]], goal);
+  }
+  // Given one of them, the plan runs.
+  assert.equal(plan("check this email for spam words: 'ACT NOW, 100% free, winner'").status, 'planned');
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { oneOfFields } from '../../registry/fields.ts';
 import { Decimal, HUNDRED, sum, toNumber, ZERO } from '../../lib/money.ts';
 import { amountField, decimalField, labelField, percentField } from './lib/fields.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';
@@ -18,20 +19,22 @@ export default defineTool({
     `totals for the quantity (cost, revenue, profit, tax). ${MONEY_NOTE}`,
   keywords: ['cost plus pricing', 'cost-plus', 'price from cost', 'markup pricing', 'job pricing', 'quote price', 'unit price', 'pricing calculator'],
   input: () =>
-    z.object({
-      unitCost: amountField('Variable cost of one unit; or give `costs`').optional(),
-      costs: z
-        .array(z.object({ name: labelField('Cost component, e.g. "Materials"', 100), amount: amountField('Cost per unit') }))
-        .min(1, 'at least one cost')
-        .max(100, 'at most 100 costs')
-        .optional()
-        .describe('Per-unit cost components, summed into the unit cost: [{name, amount}]'),
-      fixedCosts: amountField('Fixed costs (setup, tooling, overhead) for the whole quantity, spread over the units (default 0)').optional(),
-      quantity: decimalField('Units produced/sold (default 1)', { min: 0, minExclusive: true, max: 1e9 }).optional(),
-      markup: percentField('Markup in percent added to the full unit cost (up to 100000)', 100_000),
-      taxRate: percentField('Sales tax / VAT rate in percent added on top of the price (default 0)').optional(),
-      ...moneyOptions,
-    }),
+    z
+      .object({
+        unitCost: amountField('Variable cost of one unit; or give `costs`').optional(),
+        costs: z
+          .array(z.object({ name: labelField('Cost component, e.g. "Materials"', 100), amount: amountField('Cost per unit') }))
+          .min(1, 'at least one cost')
+          .max(100, 'at most 100 costs')
+          .optional()
+          .describe('Per-unit cost components, summed into the unit cost: [{name, amount}]'),
+        fixedCosts: amountField('Fixed costs (setup, tooling, overhead) for the whole quantity, spread over the units (default 0)').optional(),
+        quantity: decimalField('Units produced/sold (default 1)', { min: 0, minExclusive: true, max: 1e9 }).optional(),
+        markup: percentField('Markup in percent added to the full unit cost (up to 100000)', 100_000),
+        taxRate: percentField('Sales tax / VAT rate in percent added on top of the price (default 0)').optional(),
+        ...moneyOptions,
+      })
+      .refine(...oneOfFields('unitCost', 'costs')),
   output: () =>
     z.object({
       costs: z.array(z.object({ name: z.string(), amount: moneyOut('Per unit') })),
@@ -125,7 +128,6 @@ export default defineTool({
   run: (input) => {
     const m = money(input);
     if (input.unitCost !== undefined && input.costs !== undefined) throw invalidField('unitCost', 'give unitCost or costs, not both');
-    if (input.unitCost === undefined && input.costs === undefined) throw invalidField('unitCost', 'give unitCost or costs');
     const costs = input.costs ?? [{ name: 'Unit cost', amount: input.unitCost ?? ZERO }];
     const quantity = input.quantity ?? new Decimal(1);
     const variable = sum(costs.map((c) => c.amount));

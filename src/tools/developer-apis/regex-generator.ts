@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
+import { oneOfFields } from '../../registry/fields.ts';
 
 type Part = [token: string, meaning: string];
 
@@ -176,6 +177,9 @@ function describeQuantifier(min: number, max: number | undefined): string {
   return `${min} to ${max}`;
 }
 
+/** The rules a pattern is built from when no preset is given. */
+const GUIDED = ['startsWith', 'endsWith', 'contains', 'excludes', 'characterClasses', 'extraCharacters', 'minLength', 'maxLength'] as const;
+
 export default defineTool({
   module: 'developer-apis',
   slug: 'regex-generator',
@@ -188,27 +192,32 @@ export default defineTool({
     'matchWholeString false gives a pattern for finding matches inside longer text.',
   keywords: ['regex generator', 'regex builder', 'regular expression', 'email regex', 'url regex', 'uuid regex', 'validation pattern', 'regexp'],
   input: () =>
-    z.object({
-      preset: z
-        .enum(PRESET_NAMES)
-        .optional()
-        .describe(`A ready pattern: ${PRESET_NAMES.join(', ')}`),
-      startsWith: z.string().min(1).max(200).optional().describe('Text the string must start with (literal)'),
-      endsWith: z.string().min(1).max(200).optional().describe('Text the string must end with (literal)'),
-      contains: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must all appear, in any order (literal)'),
-      excludes: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must not appear (literal)'),
-      characterClasses: z
-        .array(z.enum(CLASS_NAMES))
-        .max(10)
-        .optional()
-        .describe(`Characters allowed between startsWith and endsWith: ${CLASS_NAMES.join(', ')}. Default: anything except line breaks.`),
-      extraCharacters: z.string().max(100).optional().describe('More allowed characters, e.g. "@+"'),
-      minLength: z.number().int().min(0).max(10_000).optional().describe('Minimum total length'),
-      maxLength: z.number().int().min(1).max(10_000).optional().describe('Maximum total length'),
-      caseInsensitive: z.boolean().optional().describe('Ignore case (i flag). Default false.'),
-      matchWholeString: z.boolean().optional().describe('Anchor with ^…$ to validate a whole string (default true); false finds matches inside text (g flag)'),
-      samples: z.array(z.string().max(1_000, 'each at most 1,000 characters')).max(50).optional().describe('Strings to test the pattern against (up to 50)'),
-    }),
+    z
+      .object({
+        preset: z
+          .enum(PRESET_NAMES)
+          .optional()
+          .describe(`A ready pattern: ${PRESET_NAMES.join(', ')}`),
+        startsWith: z.string().min(1).max(200).optional().describe('Text the string must start with (literal)'),
+        endsWith: z.string().min(1).max(200).optional().describe('Text the string must end with (literal)'),
+        contains: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must all appear, in any order (literal)'),
+        excludes: z.array(z.string().min(1).max(200)).max(10).optional().describe('Texts that must not appear (literal)'),
+        characterClasses: z
+          .array(z.enum(CLASS_NAMES))
+          .max(10)
+          .optional()
+          .describe(`Characters allowed between startsWith and endsWith: ${CLASS_NAMES.join(', ')}. Default: anything except line breaks.`),
+        extraCharacters: z.string().max(100).optional().describe('More allowed characters, e.g. "@+"'),
+        minLength: z.number().int().min(0).max(10_000).optional().describe('Minimum total length'),
+        maxLength: z.number().int().min(1).max(10_000).optional().describe('Maximum total length'),
+        caseInsensitive: z.boolean().optional().describe('Ignore case (i flag). Default false.'),
+        matchWholeString: z
+          .boolean()
+          .optional()
+          .describe('Anchor with ^…$ to validate a whole string (default true); false finds matches inside text (g flag)'),
+        samples: z.array(z.string().max(1_000, 'each at most 1,000 characters')).max(50).optional().describe('Strings to test the pattern against (up to 50)'),
+      })
+      .refine(...oneOfFields('preset', ...GUIDED)),
   output: () =>
     z.object({
       pattern: z.string().describe('The pattern source, for new RegExp(pattern, flags)'),
@@ -279,16 +288,13 @@ export default defineTool({
     const whole = input.matchWholeString ?? true;
     const parts: Part[] = [];
     let note: string | null = null;
-    const guided = ['startsWith', 'endsWith', 'contains', 'excludes', 'characterClasses', 'extraCharacters', 'minLength', 'maxLength'] as const;
     if (input.preset !== undefined) {
-      const used = guided.find((k) => input[k] !== undefined);
+      const used = GUIDED.find((k) => input[k] !== undefined);
       if (used) throw invalidField(used, 'cannot be combined with preset (use either a preset or rules)');
       const preset = PRESETS[input.preset]!;
       parts.push(...preset.parts);
       note = preset.note ?? null;
     } else {
-      if (!guided.some((k) => input[k] !== undefined))
-        throw invalidField('preset', 'give a preset, or at least one rule (startsWith, endsWith, contains, characterClasses, minLength…)');
       const { startsWith = '', endsWith = '', contains = [], excludes = [], minLength = 0, maxLength } = input;
       if (maxLength !== undefined && maxLength < minLength) throw invalidField('maxLength', `must be at least minLength (${minLength})`);
       if (!whole && (contains.length > 0 || excludes.length > 0))

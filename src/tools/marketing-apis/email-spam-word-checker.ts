@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { textField } from '../../registry/fields.ts';
+import { oneOfFields, textField } from '../../registry/fields.ts';
 import { categoryAuditShape, categoryIdPart, type RawFinding, type Severity, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { parseHtml, visibleText } from './email-html.ts';
 import { CATEGORY_LABEL, findSpamPhrases, SPAM_PHRASES, type SpamCategory, shoutingSignals } from './spam-words.ts';
@@ -31,11 +30,13 @@ export default defineTool({
     ' Categories: wording 60, formatting 25, density 15.',
   keywords: ['spam words', 'spam trigger words', 'email spam checker', 'spam filter', 'email deliverability', 'email copy check'],
   input: () =>
-    z.object({
-      text: textField('E-mail body as plain text (give text or html)').optional(),
-      html: textField('E-mail body as HTML; its visible text is checked (give text or html)').optional(),
-      subject: z.string().max(1000, 'at most 1,000 characters').optional().describe('Subject line (optional; matches there weigh more)'),
-    }),
+    z
+      .object({
+        text: textField('E-mail body as plain text (give text or html)').optional(),
+        html: textField('E-mail body as HTML; its visible text is checked (give text or html)').optional(),
+        subject: z.string().max(1000, 'at most 1,000 characters').optional().describe('Subject line (optional; matches there weigh more)'),
+      })
+      .refine(...oneOfFields('text', 'html')),
   output: () =>
     z.object({
       matches: z
@@ -285,7 +286,6 @@ export default defineTool({
     },
   ],
   run: ({ text, html, subject }) => {
-    if (text === undefined && html === undefined) throw invalidField('text', 'give the e-mail body as text or html');
     const body = text ?? visibleText(parseHtml(html ?? '').children);
     const matches = [
       ...(subject === undefined ? [] : findSpamPhrases(subject).map((m) => ({ ...m, location: 'subject' as const, source: subject }))),

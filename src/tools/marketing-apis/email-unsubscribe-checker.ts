@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { textField } from '../../registry/fields.ts';
+import { oneOfFields, textField } from '../../registry/fields.ts';
 import { categoryAuditShape, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { parseHtml, rawLinks } from './email-html.ts';
 import { isUnsubscribeLink, UNSUBSCRIBE_TEXT } from './email-links.ts';
@@ -61,18 +60,20 @@ export default defineTool({
     ' Categories: body 40, header 40, oneClick 20.',
   keywords: ['unsubscribe link checker', 'list-unsubscribe', 'one-click unsubscribe', 'rfc 8058', 'gmail bulk sender', 'yahoo sender requirements', 'can-spam'],
   input: () =>
-    z.object({
-      html: textField('E-mail HTML body (optional)').optional(),
-      text: textField('Plain-text body part (optional)').optional(),
-      headers: z
-        .union([
-          z.string().max(200_000, 'at most 200,000 characters'),
-          z.record(z.string().max(200, 'at most 200 characters'), z.string().max(20_000, 'at most 20,000 characters')),
-        ])
-        .optional()
-        .describe('Message headers: the raw header block ("List-Unsubscribe: <…>\\r\\n…") or an object {"List-Unsubscribe": "<…>"} (optional)'),
-      bulkSender: z.boolean().default(true).describe('Apply the Gmail/Yahoo bulk-sender rule, which makes one-click unsubscribe mandatory (default true)'),
-    }),
+    z
+      .object({
+        html: textField('E-mail HTML body (optional)').optional(),
+        text: textField('Plain-text body part (optional)').optional(),
+        headers: z
+          .union([
+            z.string().max(200_000, 'at most 200,000 characters'),
+            z.record(z.string().max(200, 'at most 200 characters'), z.string().max(20_000, 'at most 20,000 characters')),
+          ])
+          .optional()
+          .describe('Message headers: the raw header block ("List-Unsubscribe: <…>\\r\\n…") or an object {"List-Unsubscribe": "<…>"} (optional)'),
+        bulkSender: z.boolean().default(true).describe('Apply the Gmail/Yahoo bulk-sender rule, which makes one-click unsubscribe mandatory (default true)'),
+      })
+      .refine(...oneOfFields('html', 'text', 'headers')),
   output: () =>
     z.object({
       body: z.object({
@@ -197,8 +198,6 @@ export default defineTool({
     },
   ],
   run: ({ html, text, headers, bulkSender }) => {
-    if (html === undefined && text === undefined && headers === undefined)
-      throw invalidField('html', 'give the html body, the plain-text part and/or the headers');
     const raw: RawFinding[] = [];
     const links: { href: string; text: string; source: 'html' | 'text' }[] = [];
     if (html !== undefined) {
