@@ -342,6 +342,31 @@ export function afterNamingWords(item: CatalogItem, goal: string, { choiceNamed 
 /** A regular expression as people paste one: anchored (^…$), with a class escape (\d, \w, \s, \b), or a quantified set. */
 const REGEX_LIKE = /^\^[\s\S]*\$$|\\[dwsbDWSB]|\[[^\]]+\][*+?{]/;
 
+/** Where a goal writes a secret without quotes (the word in the group). */
+const SECRET_WRITTEN = [
+  /\b(?:secret|key)(?:\s+key)?\s*(?:is\s+|=\s*|:\s*)?([\w.+/=-]{4,})(?=$|[\s,;)])/i,
+  /\bsigned\s+with\s+([\w.+/=-]{4,})(?=$|[\s,;)])/i,
+  /(?:^|\s)([\w.+/=-]{4,})\s+as\s+the\s+(?:secret|key)\b/i,
+];
+/** Words after "secret" or "key" that are no secret. */
+const SECRET_NOT = new Set([
+  'from',
+  'that',
+  'which',
+  'with',
+  'then',
+  'here',
+  'below',
+  'above',
+  'please',
+  'used',
+  'shared',
+  'given',
+  'value',
+  'string',
+  'phrase',
+]);
+
 /** Other words a goal names a field by: an HMAC's secret is its key. */
 const FIELD_LABELS: Record<string, string[]> = { secret: ['key', 'secret key'] };
 
@@ -352,10 +377,12 @@ const ARM_NAMES: Array<[RegExp, RegExp]> = [
     /\b(?:version|variant|page|arm|option)?\s*B\b(?=\s*(?:[:,(-]|went|got|had|was|with|\d))/,
   ],
   [/\b(?:old|original|current|existing)\b/i, /\b(?:new|redesigned|updated)\b/i],
+  [/\bcontrol\b/i, /\b(?:variant|treatment|challenger)\b/i],
 ];
 const ARM_VISITORS =
   /(?:\b(?:went|sent|shown|emailed|mailed)\s+to\s+(\d[\d,]*))|(?:\b(\d[\d,]*)\s+(?:visitors|visits|people|users|sessions|recipients|views|impressions|subscribers|sends)\b)/i;
-const ARM_CONVERSIONS = /(?:\bgot\s+(\d[\d,]*))|(?:\b(\d[\d,]*)\s+(?:orders|conversions|sales|sign-?ups|purchases|clicks|leads|checkouts|bookings|replies)\b)/i;
+const ARM_CONVERSIONS =
+  /(?:\bgot\s+(\d[\d,]*))|(?:\b(\d[\d,]*)\s+(?:orders|conv(?:ersions?|s)?|sales|sign-?ups|purchases|clicks|leads|checkouts|bookings|replies)\b)/i;
 
 /** The goal's text for each arm of an A/B test, when it names both in order; otherwise none. */
 function armsOf(goal: string): string[] {
@@ -430,8 +457,8 @@ const NAMED_TEXT_FIELDS = ['title', 'headline', 'subject', 'description', 'keywo
 /** How goals speak of money fields: "spent 2000" is a cost, "made 9000 in sales" revenue, "sold for 65" a price. */
 const MONEY_VERBS: Record<string, string[]> = {
   cost: ['spent', 'spend', 'paid', 'pay', 'bought', 'buy'],
-  revenue: ['made', 'earned', 'sales'],
-  price: ['sold', 'sells', 'sell'],
+  revenue: ['made', 'earned', 'sales', 'payout'],
+  price: ['sold', 'sells', 'sell', 'listed'],
 };
 const PERCENT_WORDS = /percent|rate|%|margin|discount|tax|vat|tip|markup|interest|growth|apr|yield|ratio|share/;
 const MONEY_WORDS = /amount|price|cost|principal|salary|income|revenue|spend|budget|value|total|loan|balance|pay|wage|money/;
@@ -548,6 +575,15 @@ export function valuesFromGoal(
     const after = new RegExp(`\\b${spaced(f.name).toLowerCase()}\\s+(?:is\\s+|=\\s*|:\\s*)?([^\\s'"]*[\\d!@#$%^&*_][^\\s'"]*)`, 'i').exec(source);
     if (after?.[1]) set(f, after[1].replace(/[.,;?]+$/, ''), `the word after "${f.name}" in the goal`);
   }
+  // A secret written without quotes: "secret devsecret", "signed with devsecret", "devsecret as the key". (Not a value
+  // of another field, "signed with HS256", nor a word of the sentence, "with the secret from our vault".)
+  const secret = named(/^secret$/, 'string');
+  if (secret) {
+    const written = SECRET_WRITTEN.map((pattern) => pattern.exec(source)?.[1]).find(
+      (word) => word !== undefined && !SECRET_NOT.has(word.toLowerCase()) && !fields.some((f) => f.enum.includes(word.toLowerCase())),
+    );
+    if (written) set(secret, written, 'the secret written in the goal');
+  }
   // ("hmac of 'msg' with key 'k1'", "a jwt with secret 'k1'": the quoted text after the field's name or another word for it.)
   for (const f of fields) {
     if (!free(f) || f.type !== 'string' || f.enum.length > 0) continue;
@@ -654,7 +690,9 @@ export function valuesFromGoal(
         // ("they cost me 2.70", "I buy mugs wholesale at 4.20", "sell them on Etsy for 12": a verb, what it is done to, the price.)
         const sentence = lower.slice(Math.max(0, n.at - 40), n.at);
         return (
-          nameWords.some((w) => new RegExp(`\\b${w}\\w*\\s*(?:is|of|=|:|at|to|for)?\\s*$`).test(before) || new RegExp(`^\\s*(?:in\\s+)?${w}`).test(after)) ||
+          nameWords.some(
+            (w) => new RegExp(`\\b${w}\\w*\\s*(?:is|was|of|=|:|at|to|for)?\\s*$`).test(before) || new RegExp(`^\\s*(?:in\\s+)?${w}`).test(after),
+          ) ||
           (nameWords.includes('cost') && /\bcosts?\s+(?:me|us)\s*$/.test(before)) ||
           verbs.some((w) => new RegExp(`\\b${w}(?:s|ing)?(?:\\s+[a-z]+){1,3}\\s+(?:at|for)\\s*$`).test(sentence))
         );

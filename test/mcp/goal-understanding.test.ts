@@ -1629,3 +1629,30 @@ test('a tool that needs one of several inputs (registry/fields.ts oneOfFields) i
   // Given one of them, the plan runs.
   assert.equal(plan("check this email for spam words: 'ACT NOW, 100% free, winner'").status, 'planned');
 });
+
+test('a secret written without quotes is the secret: "secret k9-local", "signed with k9-local", "k9-local as the key"; "signed with HS384" is the algorithm', () => {
+  for (const goal of [
+    'generate a jwt for my test user, role editor, secret k9-local',
+    'create a token signed with k9-local that expires in 2h',
+    'generate a jwt for staging with k9-local as the key',
+  ]) {
+    const p = plan(goal);
+    assert.deepEqual([p.target?.id, p.input?.secret], ['developerApis.jwtGenerator', 'k9-local'], goal);
+  }
+  const algorithmOnly = plan('make a jwt signed with HS384 for my tests');
+  assert.deepEqual([algorithmOnly.input?.algorithm, algorithmOnly.input?.secret], ['HS384', undefined]);
+  assert.equal(plan('hmac-sha256 of ping with key zq81x').input?.secret, 'zq81x');
+});
+
+test('more money words: a listing price, a payout, "was"; an A/B test written as control and variant, conversions as "conv"', () => {
+  const flipped = plan('bought a chair for 25 and listed it for 70, what markup is that');
+  assert.deepEqual([flipped.target?.id, flipped.input?.cost, flipped.input?.price], ['calculators.markupCalculator', 25, 70]);
+  const rpm = plan('youtube payout was 120 dollars on 60,000 views last month, what rpm is that');
+  assert.deepEqual([rpm.target?.id, rpm.input?.revenue, rpm.input?.views], ['youtubeTools.youtubeRpmCalculator', 120, 60_000]);
+  const test = plan('control had 2,500 visitors and 75 conv, variant 2,600 visitors and 98 conv. real difference?');
+  assert.equal(test.target?.id, 'marketingApis.abTestSignificanceCalculator');
+  assert.deepEqual(
+    [test.input?.controlVisitors, test.input?.controlConversions, test.input?.variantVisitors, test.input?.variantConversions],
+    [2500, 75, 2600, 98],
+  );
+});
