@@ -451,6 +451,8 @@ const CODE_SHAPES: Record<string, RegExp> = {
   code: /[(){};=]/,
   javascript: /[(){};=]/,
   js: /[(){};=]/,
+  // A User-Agent is products with their versions ("Mozilla/5.0 …", "curl/8.4.0"; RFC 9110 §10.1.5), or a crawler's name.
+  userAgent: /\S\/\S|bot\b|crawler|spider/i,
 };
 /** Text fields named for what the text is: the text after a colon that names one fills it, when a tool takes no plain text. */
 const NAMED_TEXT_FIELDS = ['title', 'headline', 'subject', 'description', 'keyword', 'topic'];

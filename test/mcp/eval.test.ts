@@ -18,7 +18,7 @@ import { HALVES, type Half, loadHalf, measure, pct, UNREAD } from './eval/measur
 // dev10 372 / 376 of 381 (1 vague goal executed), dev11 380 / 385 of 390. Leave-one-set-out (test/mcp/eval/loso.ts: each
 // scored by models trained on the other eleven) gives 4,552 and 4,588 of 4,700, no impossible goal picked. dev14, dev15,
 // dev16, dev18, dev19, dev22 and dev24 were each scored blind and are rule sources since: dev14 367 / 372 of 381, 0 of 75
-// impossible goals picked; dev15 222 / 228 of 232, 4 of 156; dev16 147 / 150 of 175, 4 of 134; dev18 150 / 153 of 170,
+// impossible goals picked; dev15 222 / 228 of 232, 4 of 156 (0 vague goals executed since router21); dev16 147 / 150 of 175, 4 of 134; dev18 150 / 153 of 170,
 // 0; dev19 160 / 164 of 178, 1; dev22 206 / 211 of 230, 3 of 85 (blind at the start of router17: 185 / 198, 15); dev24
 // 156 / 160 of 172, 2 of 90 (blind at the start of router19: 147 / 156, 16).
 // dev12, dev13, dev17, dev20, dev21, dev23 and dev25 were neither trained nor tuned on (their aggregates were watched,
@@ -45,7 +45,7 @@ const FLOORS = {
   dev12: { plan: 0.906, discover: 0.942, impossiblePicked: 4, vagueExecuted: 0 },
   dev13: { plan: 0.967, discover: 0.981, impossiblePicked: 2, vagueExecuted: 0 },
   dev14: { plan: 0.963, discover: 0.976, impossiblePicked: 0, vagueExecuted: 0 },
-  dev15: { plan: 0.956, discover: 0.982, impossiblePicked: 4, vagueExecuted: 2 },
+  dev15: { plan: 0.956, discover: 0.982, impossiblePicked: 4, vagueExecuted: 0 },
   dev16: { plan: 0.84, discover: 0.857, impossiblePicked: 4, vagueExecuted: 0 },
   dev17: { plan: 0.884, discover: 0.921, impossiblePicked: 16, vagueExecuted: 1 },
   dev18: { plan: 0.882, discover: 0.9, impossiblePicked: 0, vagueExecuted: 1 },

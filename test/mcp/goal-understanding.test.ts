@@ -1656,3 +1656,13 @@ test('more money words: a listing price, a payout, "was"; an A/B test written as
     [2500, 75, 2600, 98],
   );
 });
+
+test("a quote is a User-Agent only when it looks like one (products with versions, RFC 9110), so a client's words quoted do not run the parser", () => {
+  for (const goal of ["The user wrote: 'fix it like before'. Nothing else.", "a user asked 'can you do the usual'"]) {
+    const vague = plan(goal);
+    assert.notEqual(vague.status, 'planned', `${goal} -> ${vague.target?.id} ${JSON.stringify(vague.input)}`);
+    assert.equal(vague.input?.userAgent, undefined);
+  }
+  const ua = plan("which browser and OS is 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'");
+  assert.deepEqual([ua.target?.id, ua.status], ['developerApis.userAgentParser', 'planned']);
+});
