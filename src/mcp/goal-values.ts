@@ -458,6 +458,7 @@ const CODE_SHAPES: Record<string, RegExp> = {
 const NAMED_TEXT_FIELDS = ['title', 'headline', 'subject', 'description', 'keyword', 'topic'];
 /** How goals speak of money fields: "spent 2000" is a cost, "made 9000 in sales" revenue, "sold for 65" a price. */
 const MONEY_VERBS: Record<string, string[]> = {
+  fixed: ['rent', 'overheads'],
   cost: ['spent', 'spend', 'paid', 'pay', 'bought', 'buy'],
   revenue: ['made', 'earned', 'sales', 'payout'],
   price: ['sold', 'sells', 'sell', 'listed'],
@@ -672,36 +673,45 @@ export function valuesFromGoal(
     const numbers = numbersOf(source.replace(JWT, ' ').replace(HEX_COLOUR, ' ').replace(STATUS_NAMING, ' '));
     const used = new Set<NumberMention>();
     const lower = source.toLowerCase();
-    for (const f of numeric) {
-      // (Not "per" of "hoursPerWeek": "52000 per year" is no number of hours.)
-      const nameWords = spaced(f.name)
+    // (Not "per" of "hoursPerWeek": "52000 per year" is no number of hours.)
+    const nameWordsOf = (f: Field): string[] =>
+      spaced(f.name)
         .toLowerCase()
         .split(/\s+/)
-        .filter((w) => w.length >= 3 && w !== 'per')
-        .flatMap((w) => [w, ...(MONEY_VERBS[w] ?? [])]);
-      const verbs = spaced(f.name)
-        .toLowerCase()
-        .split(/\s+/)
-        .flatMap((w) => MONEY_VERBS[w] ?? []);
-      // (A percentage field takes no sum: "hourly rate for 60000 a year" gives no tax rate of 60000.)
-      const percentage = PERCENT_WORDS.test(spaced(f.name).toLowerCase()) && /percent|%/.test(f.words);
-      const near = numbers.find((n) => {
-        if (used.has(n) || (percentage && !n.percent && n.value > 100)) return false;
-        const before = lower.slice(Math.max(0, n.at - 22), n.at);
-        const after = lower.slice(n.end, n.end + 18);
-        // ("they cost me 2.70", "I buy mugs wholesale at 4.20", "sell them on Etsy for 12": a verb, what it is done to, the price.)
-        const sentence = lower.slice(Math.max(0, n.at - 40), n.at);
-        return (
-          nameWords.some(
-            (w) => new RegExp(`\\b${w}\\w*\\s*(?:is|was|of|=|:|at|to|for)?\\s*$`).test(before) || new RegExp(`^\\s*(?:in\\s+)?${w}`).test(after),
-          ) ||
-          (nameWords.includes('cost') && /\bcosts?\s+(?:me|us)\s*$/.test(before)) ||
-          verbs.some((w) => new RegExp(`\\b${w}(?:s|ing)?(?:\\s+[a-z]+){1,3}\\s+(?:at|for)\\s*$`).test(sentence))
-        );
-      });
-      if (near) {
-        used.add(near);
-        set(f, near.value, `"${near.raw}" in the goal`);
+        .filter((w) => w.length >= 3 && w !== 'per');
+    const singular = (w: string): string => w.replace(/s$/, '');
+    // A word of several fields' names ("cost" of fixedCosts and variableCostPerUnit) says less than one of a single
+    // field's ("fixed", "rent"): each field first takes a number beside its own words, then beside the shared ones.
+    const shared = new Set(
+      numeric.flatMap((f, i) => nameWordsOf(f).filter((w) => numeric.some((g, j) => j !== i && nameWordsOf(g).some((v) => singular(v) === singular(w))))),
+    );
+    for (const pass of ['own', 'shared'] as const) {
+      for (const f of numeric) {
+        if (!free(f)) continue;
+        const own = nameWordsOf(f).filter((w) => pass === 'shared' || !shared.has(w));
+        const nameWords = own.flatMap((w) => [w, ...(MONEY_VERBS[w] ?? [])]);
+        const verbs = own.flatMap((w) => MONEY_VERBS[w] ?? []);
+        if (nameWords.length === 0) continue;
+        // (A percentage field takes no sum: "hourly rate for 60000 a year" gives no tax rate of 60000.)
+        const percentage = PERCENT_WORDS.test(spaced(f.name).toLowerCase()) && /percent|%/.test(f.words);
+        const near = numbers.find((n) => {
+          if (used.has(n) || (percentage && !n.percent && n.value > 100)) return false;
+          const before = lower.slice(Math.max(0, n.at - 22), n.at);
+          const after = lower.slice(n.end, n.end + 18);
+          // ("they cost me 2.70", "I buy mugs wholesale at 4.20", "sell them on Etsy for 12": a verb, what it is done to, the price.)
+          const sentence = lower.slice(Math.max(0, n.at - 40), n.at);
+          return (
+            nameWords.some(
+              (w) => new RegExp(`\\b${w}\\w*\\s*(?:is|was|of|=|:|at|to|for)?\\s*$`).test(before) || new RegExp(`^\\s*(?:in\\s+)?${w}`).test(after),
+            ) ||
+            (nameWords.includes('cost') && /\bcosts?\s+(?:me|us)\s*$/.test(before)) ||
+            verbs.some((w) => new RegExp(`\\b${w}(?:s|ing)?(?:\\s+[a-z]+){1,3}\\s+(?:at|for)\\s*$`).test(sentence))
+          );
+        });
+        if (near) {
+          used.add(near);
+          set(f, near.value, `"${near.raw}" in the goal`);
+        }
       }
     }
     // "10 uuids", "24 character password": a whole number before a plural noun is a count, before

@@ -1666,3 +1666,9 @@ test("a quote is a User-Agent only when it looks like one (products with version
   const ua = plan("which browser and OS is 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'");
   assert.deepEqual([ua.target?.id, ua.status], ['developerApis.userAgentParser', 'planned']);
 });
+
+test('a number beside a word only one field is named by ("rent", "fixed") is that field\'s before words several share ("cost")', () => {
+  const p = plan('break even: studio rent of 1200 a month, each mug costs 3 to make and sells at 11');
+  assert.equal(p.target?.id, 'calculators.breakEvenCalculator');
+  assert.deepEqual([p.input?.fixedCosts, p.input?.variableCostPerUnit, p.input?.pricePerUnit], [1200, 3, 11]);
+});
