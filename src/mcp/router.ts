@@ -123,14 +123,21 @@ function namesOnly(catalog: Catalog, item: CatalogItem, request: string): boolea
 
 /**
  * Whether every word of a tool's title of two or more words is in the goal ("Reverse text": "reverse a text for me"),
- * the noun for the kind of tool aside ("Broken link checker": "find every broken link on my blog").
+ * the noun for the kind of tool aside ("Broken link checker": "find every broken link on my blog"). Words joined by a
+ * slash are alternatives, one of them is enough ("SSL/TLS certificate checker": "check the ssl certificate of …").
  */
 function namedByTitle(item: CatalogItem, goal: string): boolean {
   if (item.kind !== 'tool') return false;
-  const title = tokens(item.title.replace(/\([^)]*\)/g, ' ').replace(TOOL_NOUNS, ' '));
+  const title = item.title
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(TOOL_NOUNS, ' ')
+    .split(/\s+/)
+    .map((word) => word.split('/').flatMap((alternative) => tokens(alternative)))
+    .filter((alternatives) => alternatives.length > 0);
   if (title.length < 2) return false;
   const said = new Set(tokens(goal));
-  return title.every((t) => said.has(t) || (TITLE_WORD_FORMS.get(t) ?? []).some((form) => said.has(form)));
+  const saidAs = (t: string): boolean => said.has(t) || (TITLE_WORD_FORMS.get(t) ?? []).some((form) => said.has(form));
+  return title.every((alternatives) => alternatives.some(saidAs));
 }
 
 /** Other words for a word of a tool's title ("compress this photo" names Compress image). */
@@ -186,9 +193,11 @@ function refused(decision: RouteDecision, given: Record<string, unknown>, reason
  * Log-likelihood ratio (out of scope : in scope) above which a goal is refused. Set by leave-one-set-out
  * validation over the six training sets (test/mcp/eval/README.md "Learned re-ranking"): 3 of their 2,104 real
  * goals score above it. Over seven, with the opening word among the scope model's features (router7), 5 refuses 2
- * more real goals and catches no more impossible ones; 6 lets 2 more impossible goals through for 2 real ones.
+ * more real goals and catches no more impossible ones; 6 lets 2 more impossible goals through for 2 real ones. Trained
+ * on 23 sets (router22), 5.5 refused "smoke test for login: sign a JWT …, then decode and inspect the output"; 6 keeps it
+ * and lets 2 more of the 557 impossible goals of the sets nobody tuned on through.
  */
-const OUT_OF_SCOPE_MARGIN = 5.5;
+const OUT_OF_SCOPE_MARGIN = 6;
 
 /**
  * The margin a pick of this confidence must stay under: the less the goal's words settle the pick, the less
@@ -525,9 +534,11 @@ function routeAfresh(catalog: Catalog, goal: string, given: Record<string, unkno
  * Log-likelihood margin of the learned model's first item over its second above which it settles the pick among the
  * ranking's candidates, never over "no tool fits" or a goal whose words speak against its first candidate. Chosen by
  * leave-one-set-out over the five training sets (test/mcp/eval/README.md): above 25, the picks it changes were all
- * wrong ones and it gives no impossible or vague goal a pick (plan_task 95.8 -> 96.0 %).
+ * wrong ones and it gives no impossible or vague goal a pick (plan_task 95.8 -> 96.0 %). Trained on 23 sets (router22),
+ * the model's margins are wider: at 25 it overrode the ranking on goals it had only half read ("interest that is not
+ * compounded" became compound interest); 35 keeps those and loses 5 of 1,835 goals of the sets nobody tuned on.
  */
-const MODEL_SURE = 25;
+const MODEL_SURE = 35;
 
 /** Weight of the learned model's log-likelihood against the log of the ranking's score (leave-one-set-out: 0.03). */
 const LEARNED_WEIGHT = 0.03;

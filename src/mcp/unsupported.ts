@@ -16,7 +16,8 @@ import { remembered } from './text.ts';
  * positions, equations, translating code, comparing images, explaining regexes, Mach numbers and fuel economy, old Word
  * .doc files, professional advice, statistics of numbers, which tax rate applies, protected or split archives, DRM,
  * animations and print resolution, reading QR codes, accounting software and search engines, map coordinates and colour
- * books, income tax, errands, repairs and staffing, splitting PDFs, e-mail statistics and damaged files. (Units,
+ * books, income tax, errands, repairs and staffing, splitting PDFs, e-mail statistics and damaged files, watching and
+ * alerting later, editing inside documents, acting on other systems, platform trends and base32. (Units,
  * languages and choices a picked tool would refuse, and other members of a kind it names, are found from the tool
  * itself: router.ts `wouldRefuse`.)
  */
@@ -440,6 +441,39 @@ const OUT_OF_SCOPE: Array<{ pattern: RegExp; what: string }> = [
     pattern:
       /\b(?:estimate|quote|compare|price|cost|how\s+much\s+(?:is|will|would))\b.{0,20}\b(?:car|auto|home|house|health|life|travel|pet|renters?|contents)\s+insurance\b(?!.{0,40}\d)|^(?!.*\d).*\bcheapest\b.{0,40}\b(?:plans?|deals?|tariffs?|providers?|suppliers?|broadband|electricity|energy|mortgages?|flights?|hotels?)\b|\bin\s+my\s+(?:area|neighbou?rhood|postcode|zip\s*code)\b|\bcompetitors?['’]?s?\s+(?:ad\s+spend|ads?\s+budgets?|traffic|revenue|sales|keywords|rankings|followers)\b|\b(?:price|rate|stock|shares?|bitcoin|crypto|market)s?\b.{0,30}\b(?:gonna|going\s+to|will)\s+(?:be|go|do)\b.{0,20}\b(?:next|tomorrow|in\s+(?:a|\d+))\b|\b(?:get|obtain|request|apply\s+for)\s+(?:me\s+)?(?:an?\s+|my\s+)?api\s+keys?\s+(?:for|from|to)\b|\bnegotiat\w*\b.{0,30}\b(?:for\s+me|on\s+my\s+behalf|salary|raise|rent|price|contract|deal)\b|\bmake\b.{0,30}\b(?:gdpr|ccpa|hipaa|pci(?:[- ]dss)?|soc\s*2|iso\s*27001)[- ]?complian\w*/i,
     what: 'quotes, offers and figures of other companies, forecasts, keys to other services, negotiating and compliance work',
+  },
+  {
+    // Watching something and telling the user later: a call here answers once, at once; nothing keeps checking a page,
+    // a site or a certificate and sends an alert when it changes.
+    pattern:
+      /\b(?:notify|alert|ping|text|sms|warn)\s+(?:me|us)\b.{0,40}\b(?:when(?:ever)?|as\s+soon\s+as|the\s+moment|once|if)\b.{0,40}\b(?:changes?|changed|goes|is\s+down|down|expires?|drops?|rises?|falls?|updates?|happens?|back\s+up|available)\b|\bsend\s+(?:me\s+|us\s+)?an?\s+(?:alert|notification|reminder|warning)\b|\b(?:watch|monitor|keep\s+an\s+eye\s+on|keep\s+checking|keep\s+watching)\b.{0,60}\b(?:notify|alert|tell|text|e-?mail|ping|warn)\s+(?:me|us)\b|\bcheck\s+(?:it\s+|this\s+)?every\s+\d+\s+(?:seconds?|minutes?|mins?|hours?)\b/i,
+    what: 'watching pages, sites and certificates and alerting you later',
+  },
+  {
+    // Editing inside an office document or e-book (its fonts, cover, page numbers, slides, cells): the tools convert
+    // documents and read their text, they change nothing in them. Several documents joined into one is merging.
+    pattern:
+      /\b(?:change|edit|replace|swap|set|update|insert|add|put|move|reorder|rearrange|delete|remove)\b.{0,40}\b(?:fonts?|font\s+sizes?|covers?|cover\s+(?:images?|pages?|art)|page\s+numbers?|headers?\s+and\s+footers?|footers?|margins?|line\s+spacing|slides?\s+\d+|slide\s+order|cells?|empty\s+rows|table\s+of\s+contents|bookmarks?|comments?)\b.{0,40}\b(?:docx?|word\s+(?:files?|docs?|documents?)|pdfs?|pptx?|deck|xlsx?|spreadsheets?|workbooks?|epubs?|odt|ods|odp|presentations?|documents?|e-?books?)\b|\b(?:\d+|two|three|four|five|several|multiple|these|all)\s+(?:pdfs?|documents?|docs|docx|word\s+(?:files|docs))\b.{0,80}\b(?:in(?:to)?|as)\s+(?:one|a\s+single|one\s+single)\s+(?:pdf|document|file)\b/i,
+    what: 'editing inside documents and e-books, and merging them',
+  },
+  {
+    // Acting on other systems with the user's access: deploying or pushing to hosts and stores, firewall rules, renewing
+    // certificates, starting experiments, exporting data out of their accounts, posting paper mail.
+    pattern:
+      /(?<!\b(?:before|after|when|once|until|if|we|i|they|will|gonna|about\s+to)\s+(?:\w+\s+){0,2})\b(?:deploy|push|publish)\b.{0,50}\b(?:to|on(?:to)?)\s+(?:the\s+|my\s+|our\s+)?(?:netlify|vercel|heroku|github\s+pages|aws|s3|azure|gcp|cloudflare|firebase|fly\.io|digitalocean|redis|production|prod|live\s+server|server|database|bucket)\b|\b(?:block|ban|blacklist|whitelist|allowlist|unblock)\b.{0,50}\b(?:firewall|waf|fail2ban|iptables)\b|\brenew\s+(?:it|them|the\s+(?:ssl\s+|tls\s+)?cert(?:ificate)?s?|my\s+(?:ssl\s+|tls\s+)?cert(?:ificate)?s?|our\s+(?:ssl\s+|tls\s+)?cert(?:ificate)?s?)\b|\b(?:start|launch|set\s+up|setup|kick\s+off)\s+(?:an?\s+|the\s+|our\s+)?(?:a\/b|ab|split)\s+tests?\b(?!.{0,60}\b(?:sample|how\s+many|how\s+long|visitors|significan\w*|results?|winner|calculat\w*)\b)|\b(?:export|pull|fetch|download|sync|import)\s+(?:all\s+)?(?:of\s+)?(?:my|our)\s+(?:[\w-]+\s+){0,3}?(?:shopify|stripe|paypal|etsy|amazon|ebay|woocommerce|google\s+analytics|ga4|search\s+console|gsc|gmail|outlook|slack|notion|trello|jira|hubspot|salesforce|mailchimp)\b|\b(?:mail|post|ship|courier)\s+(?:a\s+|the\s+)?(?:paper|printed|hard|physical)\s+cop(?:y|ies)\b/i,
+    what: 'acting on other systems for you (deploying, firewalls, certificates, experiments, exporting account data, paper mail)',
+  },
+  {
+    // Figures only the platforms have: what trends, what a keyword costs these days, an ad account's quality score; and
+    // text read off a photo (OCR), asked the other way round ("the text out of this photo").
+    pattern:
+      /\btrending\b|\b(?:average|typical|going)\s+(?:cost\s+per\s+click|cpc|cpm|ctr|click[- ]through\s+rate|conversion\s+rate|rate)\b.{0,60}\b(?:these\s+days|nowadays|right\s+now|currently|at\s+the\s+moment|this\s+year)\b|\b(?:quality\s+score|impression\s+share|ad\s+rank)\b|(?<!\balt[- ])\b(?:text|words|writing|numbers)\s+(?:out\s+of|from|off|in)\s+(?:this|the|my|a|an)\s+(?:[\w-]+\s+){0,2}?(?:photo|picture|image|pic|screenshot|snapshot|scan)\b/i,
+    what: 'trends and benchmarks of other platforms, ad account figures and reading text from photos',
+  },
+  {
+    // Encodings and marks no tool knows: base32/base58/base85 (the encoder does Base64 and URL encoding), oven gas marks.
+    pattern: /\bbase[- ]?(?:32|36|58|62|85|91)\b|\bascii85\b|\bgas\s+marks?\b/i,
+    what: 'base32, base58 and base85 encodings and oven gas marks',
   },
 ];
 

@@ -1089,7 +1089,8 @@ test('beside a marker of another language, "to" is that language\'s word ("kane 
 });
 
 test('the same job for the format the goal names: "pretty print" of XML or SQL is not the JSON formatter\'s', () => {
-  assert.equal(plan('pretty print the xml config, indent 4').target?.id, 'developerApis.xmlFormatter');
+  // (A config is also what the format-and-transform workflow is for: it formats the XML it is given.)
+  assert.ok(['developerApis.xmlFormatter', 'dev-format-transform-job'].includes(plan('pretty print the xml config, indent 4').target?.id ?? ''));
   assert.equal(plan('pretty print my xml settings with tab indent').target?.id, 'developerApis.xmlFormatter');
   assert.equal(plan('pretty-print the sql query with 4 space indent').target?.id, 'developerApis.sqlFormatter');
   assert.equal(plan('pretty print this json with 2 spaces').target?.id, 'developerApis.jsonFormatter');
@@ -1193,10 +1194,10 @@ test('one word that names a tool is not enough when it explains a third of the g
 
 test('a step of a chain is the conversion in its last clause ("there is no direct converter, so go PDF to HTML first, then …"); "decode and inspect the output" of a JWT just signed is the auth-debugging workflow', () => {
   const markdown = plan('the handbook has to become Markdown and there is no direct converter, so go PDF to HTML first, then HTML to Markdown');
-  assert.deepEqual(
-    markdown.chain?.map((s) => s.operationId),
-    ['documents.pdfToHtml', 'documents.htmlToMd'],
-  );
+  // (Either HTML-to-Markdown twin is the second step: web.htmlToMd and documents.htmlToMd do the same job.)
+  const [first, second] = markdown.chain?.map((s) => s.operationId) ?? [];
+  assert.equal(first, 'documents.pdfToHtml');
+  assert.ok(second === 'documents.htmlToMd' || second === 'web.htmlToMd', String(second));
   assert.equal(plan('smoke test for login: sign a JWT with these claims and my secret, then decode and inspect the output').target?.id, 'dev-auth-debug-job');
 });
 
@@ -1671,4 +1672,38 @@ test('a number beside a word only one field is named by ("rent", "fixed") is tha
   const p = plan('break even: studio rent of 1200 a month, each mug costs 3 to make and sells at 11');
   assert.equal(p.target?.id, 'calculators.breakEvenCalculator');
   assert.deepEqual([p.input?.fixedCosts, p.input?.variableCostPerUnit, p.input?.pricePerUnit], [1200, 3, 11]);
+});
+
+test('watching and alerting later, editing inside documents, acting on other systems, platform figures and base32 are "unsupported"; the checks now are not', () => {
+  assertUnsupported([
+    // Watching something and telling the user later.
+    'keep an eye on https://shop.example/pricing and email us if the prices change',
+    'ping me when the cert for api.example.org is about to expire',
+    'send me a reminder a week before my domain expires',
+    // Editing inside a document; several documents made one.
+    'swap the font in thesis.docx for Times New Roman 12',
+    'put page numbers on every page of handbook.pdf',
+    'delete slide 4 from the sales deck pptx',
+    'I have five pdfs from the scanner and I need them as one single pdf',
+    // Acting on other systems with the user's access.
+    'deploy this build folder to vercel',
+    'block 198.51.100.7 in our firewall please',
+    'launch a split test on the pricing page tomorrow',
+    'export all our stripe payouts from last month',
+    // Figures only the platforms have, and text read off a photo.
+    'what songs are trending on instagram reels',
+    'why is my ad rank so low on the brand campaign',
+    'read the words off this photo of a whiteboard (board.jpg)',
+    // An encoding no tool writes.
+    'base58 encode this string: hello',
+  ]);
+  // The same words asking for what the tools do now still pick them.
+  assert.equal(plan('check the ssl certificate of api.example.org, when does it expire?').target?.id, 'securityApis.sslTlsCertificateChecker');
+  assert.equal(plan('convert handbook.pdf to a word document').target?.id, 'documents.pdfToDocx');
+  assert.equal(plan('base64 encode this string: hello').target?.id, 'developerApis.base64EncoderDecoder');
+  assert.equal(
+    plan('how many visitors do I need to run an a/b test, baseline 4% conversion, 10% uplift').target?.id,
+    'marketingApis.abTestSampleSizeCalculator',
+  );
+  assert.equal(outOfScope('before we deploy to production, check the security headers of https://x.example'), undefined);
 });

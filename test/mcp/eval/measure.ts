@@ -69,6 +69,10 @@ export const HALVES = [
   'dev23',
   'dev24',
   'dev25',
+  'dev26',
+  'dev27',
+  'dev28',
+  'dev29',
   'held-out',
 ] as const;
 export type Half = (typeof HALVES)[number];
