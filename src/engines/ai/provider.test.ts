@@ -14,13 +14,19 @@ const double = await startOpenAiDouble();
 after(() => double.close());
 beforeEach(() => double.reset());
 
+/**
+ * The timeout of every test not about timeouts: ample, since on a loaded machine the small test files' process may
+ * still be importing the next files (seconds of synchronous module loading) while the first request is answered.
+ */
+const AMPLE_MS = 30_000;
+
 function provider(overrides: { timeoutMs?: number; apiKey?: string | undefined; model?: string | undefined } = {}, retryBaseMs = 5): AiProvider {
   const p = createAiProvider(
     {
       baseUrl: double.baseUrl,
       apiKey: 'apiKey' in overrides ? overrides.apiKey : 'sk-test-secret',
       model: 'model' in overrides ? overrides.model : 'test-model',
-      timeoutMs: overrides.timeoutMs ?? 5000,
+      timeoutMs: overrides.timeoutMs ?? AMPLE_MS,
     },
     { retryBaseMs, random: () => 0.5 },
   );
@@ -157,7 +163,7 @@ describe('OpenAI-compatible chat completions', () => {
     try {
       own.queue.push(completion('abcdefgh', null));
       const p = createAiProvider(
-        { baseUrl: own.baseUrl, apiKey: 'sk-test-secret', model: 'test-model', timeoutMs: 5000 },
+        { baseUrl: own.baseUrl, apiKey: 'sk-test-secret', model: 'test-model', timeoutMs: AMPLE_MS },
         { retryBaseMs: 5, random: () => 0.5 },
       );
       assert.ok(p);
@@ -185,7 +191,7 @@ describe('OpenAI-compatible chat completions', () => {
     const closed = await startOpenAiDouble();
     const baseUrl = closed.baseUrl;
     await closed.close();
-    const p = createAiProvider({ baseUrl, apiKey: undefined, model: 'm', timeoutMs: 5000 }, { retryBaseMs: 5 });
+    const p = createAiProvider({ baseUrl, apiKey: undefined, model: 'm', timeoutMs: AMPLE_MS }, { retryBaseMs: 5 });
     await assert.rejects(p!.complete({ prompt: 'x', signal: signal() }), (error: unknown) => {
       assert.ok(error instanceof ToolError);
       assert.equal(error.code, 'upstream_failed');
