@@ -5,7 +5,7 @@ import { loadHalf, type Half } from './measure.ts';
 /**
  * The labelled goals the router's learned models train on (src/mcp/reranker.ts), from the sets the router is tuned
  * on (dev7 and dev8 from router9, dev9 and dev10 from router11; dev14 … dev24 and dev26 … dev29 from router22).
- * held-out.json is never read (README.md "Rule"), and dev12, dev13, dev17, dev20, dev21, dev23 and dev25 are left out
+ * held-out.json is never read (README.md "Rule"), and dev12, dev13, dev17, dev20, dev21, dev23, dev25, dev30, dev31 and dev32 are left out
  * so that they still measure goals neither the rules nor the models were made from. Run
  * `bash scripts/run.sh test test/mcp/eval/examples.ts` after changing one of these sets; eval.test.ts checks that the
  * committed file is what this makes.
