@@ -6,14 +6,16 @@ import { catalog, loadHalf, measure, pct } from './measure.ts';
  * Leave-one-set-out validation of the router's learned models (src/mcp/reranker.ts, README.md "Learned
  * re-ranking"): for each set they train on, train on the others and score it, so that each figure is on goals the
  * models never saw (the rules of the router were tuned on most of them: these figures are still optimistic; dev12,
- * dev13, dev17, dev20, dev21, dev23 and dev25, which neither rules nor models were derived from, are the honest ones). `--dev12` …
- * `--dev25` add those sets, scored by the models trained on every training set. Run: `bash scripts/run.sh test test/mcp/eval/loso.ts [--dev12] … [--dev25]`.
+ * dev13, dev17, dev20, dev21, dev23, dev25, dev30, dev31 and dev32, which neither rules nor models were derived from, are the honest ones). `--dev12` …
+ * `--dev32` add those sets, scored by the models trained on every training set. Run: `bash scripts/run.sh test test/mcp/eval/loso.ts [--dev12] … [--dev32]`.
  */
 let plan = 0;
 let discover = 0;
 let goals = 0;
 let impossible = 0;
-const unseen = (['dev12', 'dev13', 'dev17', 'dev20', 'dev21', 'dev23', 'dev25'] as const).filter((set) => process.argv.includes(`--${set}`));
+const unseen = (['dev12', 'dev13', 'dev17', 'dev20', 'dev21', 'dev23', 'dev25', 'dev30', 'dev31', 'dev32'] as const).filter((set) =>
+  process.argv.includes(`--${set}`),
+);
 for (const held of [...TRAINING_SETS, ...unseen]) {
   const trained = TRAINING_SETS.includes(held);
   setLearnedRouting(catalog, learnRouting(catalog.items, routingExamples(TRAINING_SETS.filter((s) => s !== held))));
