@@ -26,11 +26,9 @@ export function routingExamples(sets: readonly Half[] = TRAINING_SETS): RoutingE
     goals: goals.filter((g) => g.expected && g.expected.length > 0).map((g) => [g.goal, ...(g.expected ?? [])] as [string, ...string[]]),
     outOfScope: sets
       .filter((set) => OUT_OF_SCOPE_SETS.includes(set))
-      .flatMap((set) =>
-        loadHalf(set)
-          .filter((g) => g.impossible)
-          .map((g) => g.goal),
-      ),
+      .flatMap(loadHalf)
+      .filter((g) => g.impossible)
+      .map((g) => g.goal),
   };
 }
 

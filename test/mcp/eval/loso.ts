@@ -1,6 +1,6 @@
 import { learnRouting, setLearnedRouting } from '../../../src/mcp/reranker.ts';
 import { routingExamples, TRAINING_SETS } from './examples.ts';
-import { catalog, loadHalf, measure, pct } from './measure.ts';
+import { catalog, loadHalf, measure, pct, UNREAD } from './measure.ts';
 
 /**
  * Leave-one-set-out validation of the router's learned models (src/mcp/reranker.ts, README.md "Learned
@@ -13,9 +13,7 @@ let plan = 0;
 let discover = 0;
 let goals = 0;
 let impossible = 0;
-const unseen = (['dev12', 'dev13', 'dev17', 'dev20', 'dev21', 'dev23', 'dev25', 'dev30', 'dev31', 'dev32'] as const).filter((set) =>
-  process.argv.includes(`--${set}`),
-);
+const unseen = [...UNREAD].filter((set) => set !== 'held-out' && process.argv.includes(`--${set}`));
 for (const held of [...TRAINING_SETS, ...unseen]) {
   const trained = TRAINING_SETS.includes(held);
   setLearnedRouting(catalog, learnRouting(catalog.items, routingExamples(TRAINING_SETS.filter((s) => s !== held))));
