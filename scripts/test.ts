@@ -1,5 +1,5 @@
 /**
- * `npm test`: type-check, lint and format check (side by side), then every test file under Node's test
+ * `npm test`: type-check, and lint and format check (side by side), then every test file under Node's test
  * runner. Runs after scripts/bootstrap.sh, so Node 24, node_modules and the Debian packages are in place.
  */
 import { spawn } from 'node:child_process';
@@ -12,9 +12,6 @@ import { testProcesses } from './test-order.ts';
 import { startPostgres } from '../test/helpers/postgres.ts';
 
 const node = process.execPath;
-/** The files Prettier keeps in shape (.prettierrc.json); `npm run format` rewrites them. Fixtures and generated code are left alone. */
-const FORMATTED = ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'client/src/**/*.ts', 'client/scripts/*.mjs'];
-
 /** Runs the checks at once (they are independent), prints each one's output in turn, and stops on a failure. */
 async function checks(list: { label: string; args: string[] }[]): Promise<void> {
   const results = await Promise.all(
@@ -32,7 +29,7 @@ async function checks(list: { label: string; args: string[] }[]): Promise<void> 
   for (const { label, output, code } of results) process.stdout.write(`\n== ${label}${code === 0 ? '' : ` failed (exit ${code})`}\n${output}`);
   const failed = results.filter((r) => r.code !== 0);
   if (failed.length > 0) {
-    const fixes = failed.map((r) => r.label).some((label) => label.startsWith('format')) ? '\n   (npm run format rewrites the files in place)\n' : '\n';
+    const fixes = failed.map((r) => r.label).some((label) => label.includes('format')) ? '\n   (npm run format rewrites the files in place)\n' : '\n';
     process.stdout.write(`\n== failed: ${failed.map((r) => r.label).join(', ')}${fixes}`);
     process.exit(1);
   }
@@ -40,11 +37,8 @@ async function checks(list: { label: string; args: string[] }[]): Promise<void> 
 
 await checks([
   { label: 'type-check (tsc --noEmit)', args: ['node_modules/typescript/bin/tsc', '--noEmit', '-p', '.'] },
-  { label: 'lint (biome lint)', args: ['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '.'] },
-  {
-    label: 'format (prettier --check)',
-    args: ['node_modules/prettier/bin/prettier.cjs', '--check', '--cache', '--cache-strategy', 'content', '--log-level', 'warn', ...FORMATTED],
-  },
+  // Lint rules and the format (biome.json) in one pass over the files: `npm run format` rewrites them.
+  { label: 'lint and format (biome check)', args: ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.'] },
 ]);
 
 // One throwaway PostgreSQL cluster for the whole run; test files make their own databases in it.

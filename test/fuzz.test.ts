@@ -99,74 +99,72 @@ function broken(schema: JsonSchema): Arb {
   );
 }
 
-test(
-  `fuzz: every tool, ${RUNS} generated, ${RUNS} near-example and ${RUNS} invalid inputs from its schema, never a 5xx nor a stalled event loop (seed ${SEED})`,
-  { timeout: 900_000 },
-  async () => {
-    console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} to replay), ${RUNS} runs per kind per tool`);
-    const sampler = createLoopDelaySampler();
-    const totals = { calls: 0, ok: 0, refused4xx: 0, engineAbsent: 0 };
-    const failures: string[] = [];
-    const stalls: { tool: string; ms: number; cpuMs: number; again: () => Promise<{ maxMs: number; cpuMs: number }> }[] = [];
-    for (const [index, tool] of ALL_TOOLS.entries()) {
-      const schema = jsonSchemaOf(tool.input, 'input');
-      const kinds = [
-        ['generated', arbitraryOf(schema)],
-        [
-          'near an example',
-          nearExample(
-            schema,
-            tool.examples.map((e) => e.input),
-          ),
-        ],
-        ['invalid', broken(schema)],
-      ] as const;
-      const cases = kinds.flatMap(([kind, arbitrary], k) =>
-        fc.sample(arbitrary, { numRuns: RUNS, seed: SEED + index * 3 + k }).map((input) => ({ kind, input })),
-      );
-      const runCases = async () => {
-        for (const { kind, input } of cases) {
-          totals.calls++;
-          try {
-            await run(tool, input, { engines: { cpu: pool }, now: () => new Date('2026-06-15T12:00:00Z') });
-            totals.ok++;
-          } catch (error) {
-            const mapped = asToolError(error);
-            if (mapped.code === 'engine_unavailable') totals.engineAbsent++;
-            else if (mapped.status < 500) totals.refused4xx++;
-            else
-              failures.push(
-                `${tool.operationId} (${kind}) ${mapped.status} ${mapped.code}: ${JSON.stringify(input)?.slice(0, 200)} -> ${String((error as Error).stack ?? error).slice(0, 300)}`,
-              );
-          }
+test(`fuzz: every tool, ${RUNS} generated, ${RUNS} near-example and ${RUNS} invalid inputs from its schema, never a 5xx nor a stalled event loop (seed ${SEED})`, {
+  timeout: 900_000,
+}, async () => {
+  console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} to replay), ${RUNS} runs per kind per tool`);
+  const sampler = createLoopDelaySampler();
+  const totals = { calls: 0, ok: 0, refused4xx: 0, engineAbsent: 0 };
+  const failures: string[] = [];
+  const stalls: { tool: string; ms: number; cpuMs: number; again: () => Promise<{ maxMs: number; cpuMs: number }> }[] = [];
+  for (const [index, tool] of ALL_TOOLS.entries()) {
+    const schema = jsonSchemaOf(tool.input, 'input');
+    const kinds = [
+      ['generated', arbitraryOf(schema)],
+      [
+        'near an example',
+        nearExample(
+          schema,
+          tool.examples.map((e) => e.input),
+        ),
+      ],
+      ['invalid', broken(schema)],
+    ] as const;
+    const cases = kinds.flatMap(([kind, arbitrary], k) =>
+      fc.sample(arbitrary, { numRuns: RUNS, seed: SEED + index * 3 + k }).map((input) => ({ kind, input })),
+    );
+    const runCases = async () => {
+      for (const { kind, input } of cases) {
+        totals.calls++;
+        try {
+          await run(tool, input, { engines: { cpu: pool }, now: () => new Date('2026-06-15T12:00:00Z') });
+          totals.ok++;
+        } catch (error) {
+          const mapped = asToolError(error);
+          if (mapped.code === 'engine_unavailable') totals.engineAbsent++;
+          else if (mapped.status < 500) totals.refused4xx++;
+          else
+            failures.push(
+              `${tool.operationId} (${kind}) ${mapped.status} ${mapped.code}: ${JSON.stringify(input)?.slice(0, 200)} -> ${String((error as Error).stack ?? error).slice(0, 300)}`,
+            );
         }
-      };
-      const { maxMs, cpuMs } = await sampler.measure(runCases);
-      stalls.push({ tool: tool.operationId, ms: maxMs, cpuMs, again: () => sampler.measure(runCases) });
-    }
-    stalls.sort((a, b) => b.ms - a.ms);
+      }
+    };
+    const { maxMs, cpuMs } = await sampler.measure(runCases);
+    stalls.push({ tool: tool.operationId, ms: maxMs, cpuMs, again: () => sampler.measure(runCases) });
+  }
+  stalls.sort((a, b) => b.ms - a.ms);
+  console.log(
+    `longest event-loop delays: ${stalls
+      .slice(0, 6)
+      .map((s) => `${s.tool} ${s.ms.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
+  const p99 = sampler.histogram.percentile(99) / 1000;
+  console.log(
+    `fuzz totals: ${ALL_TOOLS.length} tools, ${totals.calls} calls, ${totals.ok} answered 2xx, ${totals.refused4xx} refused with a 4xx, ${totals.engineAbsent} engine_unavailable (engine absent here), ${failures.length} 5xx; event-loop delay p99 ${p99.toFixed(1)} ms, max ${(sampler.histogram.max / 1000).toFixed(0)} ms`,
+  );
+  assert.deepEqual(failures, [], `5xx answers (seed ${SEED})`);
+  // A stall is a tool holding the loop long enough to be felt by every other caller (see isStall). One seen once
+  // is measured again on the same inputs: a tool that blocks the loop does so every time, while a collection of
+  // garbage earlier tools left lands on whichever tool happens to be running.
+  const stalled: string[] = [];
+  for (const suspect of stalls.filter((s) => isStall({ maxMs: s.ms, cpuMs: s.cpuMs }))) {
+    const again = await suspect.again();
     console.log(
-      `longest event-loop delays: ${stalls
-        .slice(0, 6)
-        .map((s) => `${s.tool} ${s.ms.toFixed(0)} ms`)
-        .join(', ')}`,
+      `${suspect.tool} stalled ${suspect.ms.toFixed(0)} ms; measured again: ${again.maxMs.toFixed(0)} ms (main-thread CPU ${again.cpuMs.toFixed(0)} ms)`,
     );
-    const p99 = sampler.histogram.percentile(99) / 1000;
-    console.log(
-      `fuzz totals: ${ALL_TOOLS.length} tools, ${totals.calls} calls, ${totals.ok} answered 2xx, ${totals.refused4xx} refused with a 4xx, ${totals.engineAbsent} engine_unavailable (engine absent here), ${failures.length} 5xx; event-loop delay p99 ${p99.toFixed(1)} ms, max ${(sampler.histogram.max / 1000).toFixed(0)} ms`,
-    );
-    assert.deepEqual(failures, [], `5xx answers (seed ${SEED})`);
-    // A stall is a tool holding the loop long enough to be felt by every other caller (see isStall). One seen once
-    // is measured again on the same inputs: a tool that blocks the loop does so every time, while a collection of
-    // garbage earlier tools left lands on whichever tool happens to be running.
-    const stalled: string[] = [];
-    for (const suspect of stalls.filter((s) => isStall({ maxMs: s.ms, cpuMs: s.cpuMs }))) {
-      const again = await suspect.again();
-      console.log(
-        `${suspect.tool} stalled ${suspect.ms.toFixed(0)} ms; measured again: ${again.maxMs.toFixed(0)} ms (main-thread CPU ${again.cpuMs.toFixed(0)} ms)`,
-      );
-      if (isStall(again)) stalled.push(suspect.tool);
-    }
-    assert.deepEqual(stalled, [], 'tools that stalled the event loop');
-  },
-);
+    if (isStall(again)) stalled.push(suspect.tool);
+  }
+  assert.deepEqual(stalled, [], 'tools that stalled the event loop');
+});

@@ -748,7 +748,7 @@ function directionsOf(item: CatalogItem): Array<[ReadonlySet<string>, ReadonlySe
   for (const [from, to] of pairs) {
     const source = new Set(tokens(from));
     const target = new Set(tokens(to));
-    for (const t of [...source]) if (target.has(t)) (source.delete(t), target.delete(t));
+    for (const t of [...source]) if (target.has(t)) source.delete(t), target.delete(t);
     if (source.size > 0 && target.size > 0) found.push([source, target]);
   }
   directions.set(item, found);

@@ -185,7 +185,7 @@ export async function runChain(
       const outcome = await invoker.invoke(tool, input, id);
       const audit = auditOf(outcome.result);
       const step: StepReport = { ...base, status: 'ok', durationMs: Math.round(performance.now() - t0), credits: tool.cost };
-      if (audit.score !== undefined) ((step.score = audit.score), (scores[id] = audit.score));
+      if (audit.score !== undefined) (step.score = audit.score), (scores[id] = audit.score);
       if (audit.findings.length > 0) sources.push({ source: link.item.id, findings: audit.findings });
       if (outcome.warnings.length > 0) step.warnings = outcome.warnings;
       if (responseMode !== 'full') {

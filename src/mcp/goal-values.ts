@@ -730,7 +730,7 @@ export function valuesFromGoal(
         : plural(next) || made.has(next) || plural(second) || (/-/.test(next) && plural(third))
           ? numeric.find((x) => free(x) && /^count$/i.test(x.name))
           : undefined;
-      if (f) (set(f, n.value, `"${n.raw} ${next}" in the goal`), used.add(n));
+      if (f) set(f, n.value, `"${n.raw} ${next}" in the goal`), used.add(n);
     }
     const rest = numbers.filter((n) => !used.has(n));
     for (const n of rest.filter((x) => x.percent)) {
@@ -739,11 +739,11 @@ export function valuesFromGoal(
       const f =
         numeric.find((x) => free(x) && PERCENT_WORDS.test(spaced(x.name).toLowerCase())) ??
         numeric.find((x) => free(x) && PERCENT_WORDS.test(x.words) && !MONEY_WORDS.test(x.name.toLowerCase()));
-      if (f) (set(f, n.value, `"${n.raw}" in the goal`), used.add(n));
+      if (f) set(f, n.value, `"${n.raw}" in the goal`), used.add(n);
     }
     for (const n of rest.filter((x) => !used.has(x) && !x.percent)) {
       const f = numeric.find((x) => free(x) && MONEY_WORDS.test(x.name.toLowerCase()));
-      if (f && (n.currency || item.requires.some((g) => g.includes(f.name)))) (set(f, n.value, `"${n.raw}" in the goal`), used.add(n));
+      if (f && (n.currency || item.requires.some((g) => g.includes(f.name)))) set(f, n.value, `"${n.raw}" in the goal`), used.add(n);
     }
     const left = numbers.filter((n) => !used.has(n));
     // "300 CAD to JPY at 110.5", "1 usd = 151.3 jpy": besides the amount converted, the number given is the rate.

@@ -238,7 +238,7 @@ const HTML_TAGS = new Set(
 
 /** The first {…} or […] of the text that parses as JSON with at least one key or item. */
 export function pastedJson(text: string): string | undefined {
-  for (let start = text.search(/[{[]/); start >= 0;) {
+  for (let start = text.search(/[{[]/); start >= 0; ) {
     const close = text[start] === '{' ? '}' : ']';
     for (let end = text.lastIndexOf(close); end > start; end = text.lastIndexOf(close, end - 1)) {
       const slice = text.slice(start, end + 1);
@@ -359,7 +359,7 @@ function readInput(item: CatalogItem, goal: string, given: Record<string, unknow
   if (currencyFieldsOf(item).includes('from') && !present(input.from)) {
     const money = currencyConversionOf(goal.replace(URL_PATTERN, ' '));
     if (money && amountField && !present(input[amountField])) fill(amountField, money.amount, 'an amount of money in the goal');
-    if (money) (fill('from', money.from, 'a currency in the goal'), fill('to', money.to, 'a currency in the goal'));
+    if (money) fill('from', money.from, 'a currency in the goal'), fill('to', money.to, 'a currency in the goal');
   }
   if (amountField && takes('from') && !present(input[amountField]) && !present(input.from)) {
     const quantity = quantityOf(goal);

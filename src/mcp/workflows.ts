@@ -327,52 +327,56 @@ export const WORKFLOWS: Workflow[] = [
     exampleGoals: ['Check the security headers of https://example.com', 'Does my site send HSTS and a CSP?'],
     steps: ['securityApis.securityHeadersAnalyzer'],
   }),
-  ...['developer-ship-checklist-job', 'ship-gate-job'].map((id): Workflow => ({
-    id,
-    title: id === 'ship-gate-job' ? 'Ship gate (go/no-go before launch)' : 'Developer ship checklist',
-    category: 'security',
-    description:
-      'Pre-launch go/no-go checks of a URL: security headers, TLS certificate, mixed content, HTTP status and measured page speed, merged into one gate with the fixes that block shipping.',
-    keywords: ['ship checklist', 'launch checklist', 'go live', 'pre-launch', 'release gate', 'production readiness', 'ready to ship'],
-    exampleGoals:
-      id === 'ship-gate-job'
-        ? ['Is https://example.com ready to ship?', 'Run the ship gate on our staging site before launch']
-        : ['Run the developer ship checklist on https://example.com', 'Pre-launch checklist for my web app'],
-    exampleInput: EXAMPLE_URL,
-    inputs: URL_INPUT,
-    requires: [['url']],
-    steps: [
-      { operationId: 'securityApis.securityHeadersAnalyzer' },
-      { operationId: 'securityApis.sslTlsCertificateChecker' },
-      { operationId: 'seoApis.mixedContentChecker' },
-      { operationId: 'seoApis.httpStatusChecker' },
-      { operationId: 'seoApis.pageSpeedAnalyzer' },
-    ],
-    merge: 'audit',
-  })),
-  ...['secrets-hygiene-job', 'auth-token-hygiene-job'].map((id): Workflow => ({
-    id,
-    title: id === 'secrets-hygiene-job' ? 'Secrets hygiene check' : 'Auth token hygiene check',
-    category: 'security',
-    description:
-      'Scans text (code, config, logs) for leaked secrets such as API keys, private keys and passwords, and decodes a JWT to flag weak algorithms, missing expiry and sensitive claims.',
-    keywords: ['leaked secrets', 'api key leak', 'credentials in code', 'token hygiene', 'jwt audit', 'secret scanning'],
-    exampleGoals:
-      id === 'secrets-hygiene-job'
-        ? ['Scan this config file for leaked secrets', 'Are there API keys or passwords in this code?']
-        : ['Check the hygiene of this auth token', 'Audit our JWT for weak algorithms and missing expiry'],
-    exampleInput: {
-      text: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-      token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
-    },
-    inputs: {
-      text: { description: 'Text to scan for secrets (code, config, logs)', type: 'string' },
-      token: { description: 'A JWT to decode and audit', type: 'string' },
-    },
-    requires: [['text', 'token']],
-    steps: [{ operationId: 'securityApis.secretLeakScanner' }, { operationId: 'securityApis.jwtDecoder' }],
-    merge: 'audit',
-  })),
+  ...['developer-ship-checklist-job', 'ship-gate-job'].map(
+    (id): Workflow => ({
+      id,
+      title: id === 'ship-gate-job' ? 'Ship gate (go/no-go before launch)' : 'Developer ship checklist',
+      category: 'security',
+      description:
+        'Pre-launch go/no-go checks of a URL: security headers, TLS certificate, mixed content, HTTP status and measured page speed, merged into one gate with the fixes that block shipping.',
+      keywords: ['ship checklist', 'launch checklist', 'go live', 'pre-launch', 'release gate', 'production readiness', 'ready to ship'],
+      exampleGoals:
+        id === 'ship-gate-job'
+          ? ['Is https://example.com ready to ship?', 'Run the ship gate on our staging site before launch']
+          : ['Run the developer ship checklist on https://example.com', 'Pre-launch checklist for my web app'],
+      exampleInput: EXAMPLE_URL,
+      inputs: URL_INPUT,
+      requires: [['url']],
+      steps: [
+        { operationId: 'securityApis.securityHeadersAnalyzer' },
+        { operationId: 'securityApis.sslTlsCertificateChecker' },
+        { operationId: 'seoApis.mixedContentChecker' },
+        { operationId: 'seoApis.httpStatusChecker' },
+        { operationId: 'seoApis.pageSpeedAnalyzer' },
+      ],
+      merge: 'audit',
+    }),
+  ),
+  ...['secrets-hygiene-job', 'auth-token-hygiene-job'].map(
+    (id): Workflow => ({
+      id,
+      title: id === 'secrets-hygiene-job' ? 'Secrets hygiene check' : 'Auth token hygiene check',
+      category: 'security',
+      description:
+        'Scans text (code, config, logs) for leaked secrets such as API keys, private keys and passwords, and decodes a JWT to flag weak algorithms, missing expiry and sensitive claims.',
+      keywords: ['leaked secrets', 'api key leak', 'credentials in code', 'token hygiene', 'jwt audit', 'secret scanning'],
+      exampleGoals:
+        id === 'secrets-hygiene-job'
+          ? ['Scan this config file for leaked secrets', 'Are there API keys or passwords in this code?']
+          : ['Check the hygiene of this auth token', 'Audit our JWT for weak algorithms and missing expiry'],
+      exampleInput: {
+        text: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        token: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0In0.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+      },
+      inputs: {
+        text: { description: 'Text to scan for secrets (code, config, logs)', type: 'string' },
+        token: { description: 'A JWT to decode and audit', type: 'string' },
+      },
+      requires: [['text', 'token']],
+      steps: [{ operationId: 'securityApis.secretLeakScanner' }, { operationId: 'securityApis.jwtDecoder' }],
+      merge: 'audit',
+    }),
+  ),
   audit({
     id: 'email-auth-security-job',
     title: 'E-mail authentication check (SPF, DKIM, DMARC)',

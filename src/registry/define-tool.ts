@@ -64,7 +64,19 @@ export type ResponseShape = 'envelope' | 'status-result-warnings' | 'bare-json' 
 
 /** Engines a conversion may need; `supported-conversions` lists only those whose engines are here. */
 export type EngineNeed =
-  'office' | 'pandoc' | 'pdftotext' | 'pdftohtml' | 'pdftoppm' | 'calibre' | 'bsdtar' | '7z' | 'gzip' | 'bzip2' | 'rar' | 'images' | 'hevc';
+  | 'office'
+  | 'pandoc'
+  | 'pdftotext'
+  | 'pdftohtml'
+  | 'pdftoppm'
+  | 'calibre'
+  | 'bsdtar'
+  | '7z'
+  | 'gzip'
+  | 'bzip2'
+  | 'rar'
+  | 'images'
+  | 'hevc';
 
 export interface ConversionInfo {
   from: readonly FileKind[];

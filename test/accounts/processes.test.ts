@@ -54,7 +54,7 @@ async function used(url: string, key: string): Promise<number> {
 
 /** Resolves once `check` holds (polled every 10 ms), so a test waits for an event rather than a fixed time. */
 async function until(check: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !check();) {
+  for (const deadline = Date.now() + timeoutMs; !check(); ) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -108,7 +108,7 @@ describe('one data dir started twice: the first key, and SIGTERM under load and 
       };
       const clients = Array.from({ length: 8 }, loop);
       // Until the load is running (a busy machine may take a while), not a fixed sleep.
-      for (const deadline = Date.now() + 10_000; answered <= 50 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
+      for (const deadline = Date.now() + 10_000; answered <= 50 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
       const before = answered;
       assert.equal(await first.stop('SIGTERM'), 0, 'SIGTERM exits 0');
       stopped = true;
@@ -198,7 +198,7 @@ describe('PostgreSQL shared by processes', () => {
       }
     });
     // Killed while the instance holds a leased block it has only partly spent.
-    for (const deadline = Date.now() + 10_000; successes < 40 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const deadline = Date.now() + 10_000; successes < 40 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
     a.child.kill('SIGKILL');
     stop = true;
     await Promise.all(workers);
@@ -247,7 +247,7 @@ describe('one SQLite data dir shared by processes', () => {
         if (status === 0) return; // connection dropped: the process is gone
       }
     });
-    for (const deadline = Date.now() + 10_000; successes <= 20 && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const deadline = Date.now() + 10_000; successes <= 20 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
     first.child.kill('SIGKILL');
     stop = true;
     await Promise.all(workers);

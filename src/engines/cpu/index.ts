@@ -34,7 +34,8 @@ export interface CpuTaskJob {
 
 /** `startedAt`: when the worker took the job, on waitClock (engines/queue-waits.ts). */
 export type CpuReply = { startedAt: number } & (
-  { ok: true; output: unknown; warnings: string[] } | { ok: false; error: { code: ErrorCode; detail: string; status: number; message: string; cause?: string } }
+  | { ok: true; output: unknown; warnings: string[] }
+  | { ok: false; error: { code: ErrorCode; detail: string; status: number; message: string; cause?: string } }
 );
 
 export interface CpuPool {

@@ -43,7 +43,8 @@ export interface JsonSyntaxProblem {
 }
 
 export type JsonScan =
-  { ok: true; stats: JsonStats; duplicateKeys: DuplicateKey[]; topLevelType: string } | { ok: false; error: JsonSyntaxProblem; duplicateKeys: DuplicateKey[] };
+  | { ok: true; stats: JsonStats; duplicateKeys: DuplicateKey[]; topLevelType: string }
+  | { ok: false; error: JsonSyntaxProblem; duplicateKeys: DuplicateKey[] };
 
 interface Frame {
   kind: 'object' | 'array';
