@@ -84,21 +84,36 @@ export async function invoke(tool: AnyTool, rawInput: unknown, caller: Caller, d
     const ran = runWithDeadline(tool, { input, raw: rawInput }, caller, warnings, deps, admission.plan ?? DEFAULT_PLAN_LIMITS, files);
     // A synchronous tool's result is used as it is: no promise and no turn of the microtask queue for it.
     const output = isPromiseLike(ran) ? await ran : ran;
-    const checked = tool.output.safeParse(output);
-    if (!checked.success) {
-      caller.log.error({ tool: tool.operationId, issues: checked.error.issues }, 'tool output failed its schema');
-      throw new ToolError('internal_error', 'The tool produced an invalid result; quote the X-Request-Id when reporting it.');
-    }
+    // A call run in the CPU pool had its output checked there, off the event loop (engines/cpu/worker.ts).
+    const result = output instanceof CheckedOutput ? output.value : checkedOutput(tool, output, caller.log);
     settled = true;
     const committed = admission.commit();
     if (committed) await committed;
-    return { result: checked.data, warnings };
+    return { result, warnings };
   } catch (error) {
     if (!settled) await admission.refund();
     throw error;
   } finally {
     const removed = files?.cleanup();
     if (removed) await removed;
+  }
+}
+
+/** The tool's output as its schema parses it. An output its schema refuses is the tool's fault: 500, with the issues logged. */
+export function checkedOutput(tool: AnyTool, output: unknown, log: Log): unknown {
+  const checked = tool.output.safeParse(output);
+  if (checked.success) return checked.data;
+  log.error({ tool: tool.operationId, issues: checked.error.issues }, 'tool output failed its schema');
+  throw new ToolError('internal_error', 'The tool produced an invalid result; quote the X-Request-Id when reporting it.', {
+    cause: new Error(`${tool.operationId} output failed its schema: ${JSON.stringify(checked.error.issues)}`),
+  });
+}
+
+/** An output already checked against its tool's schema (in a CPU-pool worker). */
+class CheckedOutput {
+  readonly value: unknown;
+  constructor(value: unknown) {
+    this.value = value;
   }
 }
 
@@ -233,7 +248,7 @@ function runWithDeadline(
           )
           .then(({ output: result, warnings: notes }) => {
             warnings.push(...notes);
-            return result;
+            return new CheckedOutput(result);
           })
       : tool.run(input, ctx);
   return isPromiseLike(output) ? raceDeadline(tool, output, ctx, caller) : output;
