@@ -48,8 +48,8 @@ export default async function runJob(job: CpuJob | CpuTaskJob): Promise<CpuReply
       now: () => new Date(job.now),
       warn: (message) => void warnings.push(message),
     });
-    // The output is checked here too, so the server's thread only copies the result in: for a 20,000-row CSV the
-    // check is 25–70 ms of work the event loop would otherwise do (core/invoke.ts takes it as checked).
+    // The output is checked here, not on the server's thread, which only copies the result in (core/invoke.ts takes it
+    // as checked): for a 20,000-row CSV the check is 25–70 ms of work the event loop would otherwise do.
     const output = checkedOutput(tool, await tool.run(parseInput(tool, job.input), ctx), silent);
     return { startedAt, ok: true, output, warnings };
   } catch (error) {
