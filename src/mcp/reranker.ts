@@ -84,48 +84,59 @@ export function featuresOf(text: string): string[] {
 }
 
 export function trainNaiveBayes(examples: readonly Example[], featurize: (text: string) => string[] = featuresOf): NaiveBayes {
-  // counts[label][feature]: in how many of the label's texts the feature occurs (each text counts it once).
-  const counts = new Map<string, Map<string, number>>();
-  const totals = new Map<string, number>();
-  const vocabulary = new Set<string>();
+  // Features and labels by number, in the order first seen. counts[label]: by feature, in how many of the label's texts
+  // it occurs (each text counts it once).
+  const featureIds = new Map<string, number>();
+  const labels: string[] = [];
+  const indexOf = new Map<string, number>();
+  const counts: Map<number, number>[] = [];
+  const totals: number[] = [];
   for (const { text, label, features } of examples) {
-    let own = counts.get(label);
-    if (!own) counts.set(label, (own = new Map<string, number>()));
-    for (const f of new Set(features ?? featurize(text))) {
-      own.set(f, (own.get(f) ?? 0) + 1);
-      totals.set(label, (totals.get(label) ?? 0) + 1);
-      vocabulary.add(f);
+    let i = indexOf.get(label);
+    if (i === undefined) {
+      i = labels.length;
+      indexOf.set(label, i);
+      labels.push(label);
+      counts.push(new Map());
+      totals.push(0);
     }
+    const own = counts[i]!;
+    const seen = new Set(features ?? featurize(text));
+    for (const f of seen) {
+      let id = featureIds.get(f);
+      if (id === undefined) featureIds.set(f, (id = featureIds.size));
+      own.set(id, (own.get(id) ?? 0) + 1);
+    }
+    totals[i]! += seen.size;
   }
-  const smoothing = ALPHA * vocabulary.size;
+  const smoothing = ALPHA * featureIds.size;
   // log P(feature | label) = log(count + α) − log(total + smoothing): every label's unseen features share one value,
   // so a text's log-likelihood is its feature count times that value plus, for the features the label has seen,
   // log(count + α) − log(α). Indexed by feature, only those are visited (a few thousand, not labels × features).
   // Labels by index, so scoring over every label adds into one typed array instead of a map keyed by label.
-  const labels = [...counts.keys()];
-  const indexOf = new Map(labels.map((label, i) => [label, i]));
   const unseen = new Float64Array(labels.length);
-  // postings[feature]: the labels that have seen it (by index) and each one's log(count + α) − log(α).
-  const postings = new Map<string, { labels: number[]; gains: number[] }>();
-  // gains[label][feature]: the same values by label, for the few-labels lookup below.
-  const gains = labels.map(() => new Map<string, number>());
-  labels.forEach((label, i) => {
-    unseen[i] = LOG_ALPHA - Math.log((totals.get(label) ?? 0) + smoothing);
-    for (const [feature, count] of counts.get(label) ?? []) {
+  // postings[feature]: the labels that have seen it (by index, ascending) and each one's log(count + α) − log(α).
+  const postingLabels: number[][] = Array.from({ length: featureIds.size }, () => []);
+  const postingGains: number[][] = Array.from({ length: featureIds.size }, () => []);
+  // gains[label]: the same values by feature, for the few-labels lookup below.
+  const gains = counts.map((own, i) => {
+    unseen[i] = LOG_ALPHA - Math.log(totals[i]! + smoothing);
+    const byFeature = new Map<number, number>();
+    for (const [feature, count] of own) {
       const gain = Math.log(count + ALPHA) - LOG_ALPHA;
-      gains[i]!.set(feature, gain);
-      let posting = postings.get(feature);
-      if (!posting) postings.set(feature, (posting = { labels: [], gains: [] }));
-      posting.labels.push(i);
-      posting.gains.push(gain);
+      byFeature.set(feature, gain);
+      postingLabels[feature]!.push(i);
+      postingGains[feature]!.push(gain);
     }
+    return byFeature;
   });
   // Labels a feature has seen, on average: asked about fewer labels, looking each up visits fewer entries.
-  const postingsPerFeature = [...postings.values()].reduce((sum, p) => sum + p.labels.length, 0) / Math.max(1, postings.size);
-  // The features of the last text scored: a goal's request is scored for its candidates, then over every label.
-  let last: { text: string; features: string[] } | undefined;
-  const featuresKnown = (text: string): string[] => {
-    if (last?.text !== text) last = { text, features: [...new Set(featurize(text))].filter((f) => vocabulary.has(f)) };
+  const postingsPerFeature = postingLabels.reduce((sum, p) => sum + p.length, 0) / Math.max(1, postingLabels.length);
+  // The features of the last text scored (the known ones, by number): a goal's request is scored for its candidates,
+  // then over every label.
+  let last: { text: string; features: number[] } | undefined;
+  const featuresKnown = (text: string): number[] => {
+    if (last?.text !== text) last = { text, features: [...new Set(featurize(text))].flatMap((f) => featureIds.get(f) ?? []) };
     return last.features;
   };
   const extra = new Float64Array(labels.length);
@@ -156,12 +167,12 @@ export function trainNaiveBayes(examples: readonly Example[], featurize: (text: 
     return out;
   };
   /** Every label's log-likelihood of the features, into `extra` by label index. */
-  const scoreEveryLabel = (features: string[]): void => {
+  const scoreEveryLabel = (features: number[]): void => {
     extra.fill(0);
     for (const f of features) {
-      const posting = postings.get(f);
-      if (!posting) continue;
-      for (let k = 0; k < posting.labels.length; k++) extra[posting.labels[k]!]! += posting.gains[k]!;
+      const labelsOf = postingLabels[f]!;
+      const gainsOf = postingGains[f]!;
+      for (let k = 0; k < labelsOf.length; k++) extra[labelsOf[k]!]! += gainsOf[k]!;
     }
     for (let i = 0; i < labels.length; i++) extra[i] = features.length * unseen[i]! + extra[i]!;
   };
