@@ -240,12 +240,23 @@ export function learnRouting(items: readonly CatalogItem[], examples: RoutingExa
 
 const learned = new WeakMap<Catalog, LearnedRouting>();
 
+/**
+ * Models trained in this process, by everything training reads of the items (ids and texts): catalogs built alike (each
+ * service a test file starts builds its own) share one training. The committed examples do not change while it runs.
+ */
+const trainedFor = new Map<string, LearnedRouting>();
+
 /** The catalog's learned routing: trained from routing-examples.json on first use, or the one set for it. */
 export function learnedRoutingOf(catalog: Catalog): LearnedRouting {
   let models = learned.get(catalog);
   if (!models) {
-    const examples = JSON.parse(readFileSync(new URL('./routing-examples.json', import.meta.url), 'utf8')) as RoutingExamples;
-    learned.set(catalog, (models = learnRouting(catalog.items, examples)));
+    const key = JSON.stringify(catalog.items.map((item) => [item.id, catalogTexts(item)]));
+    models = trainedFor.get(key);
+    if (!models) {
+      const examples = JSON.parse(readFileSync(new URL('./routing-examples.json', import.meta.url), 'utf8')) as RoutingExamples;
+      trainedFor.set(key, (models = learnRouting(catalog.items, examples)));
+    }
+    learned.set(catalog, models);
   }
   return models;
 }
