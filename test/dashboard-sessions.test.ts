@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
+import { toolapi } from './helpers/cli.ts';
 import { createTestDatabase } from './helpers/postgres.ts';
 import { startTestServer, type TestServer } from './helpers/server.ts';
 
@@ -12,8 +10,6 @@ import { startTestServer, type TestServer } from './helpers/server.ts';
  * store holding only a hash, idle and absolute expiry, sign out everywhere, CSRF on forms, the playground seam
  * (cookie + X-CSRF-Token acts for the account, billed like a key; the cookie alone does not), mail throttles.
  */
-const run = promisify(execFile);
-const CLI = path.join(import.meta.dirname, '../src/cli/main.ts');
 const HOUR = 60 * 60 * 1000;
 
 const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
@@ -45,9 +41,8 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
 
     /** A sign-in link the CLI prints (as an operator of a self-hosted first run would). */
     async function linkFromCli(): Promise<string> {
-      const { stdout } = await run(process.execPath, [CLI, 'accounts', 'login-link', '--email', 'owner@example.test'], {
-        env: { ...process.env, ...env, PORT: new URL(server.url).port },
-      });
+      const { code, stdout, stderr } = await toolapi(['accounts', 'login-link', '--email', 'owner@example.test'], { ...env, PORT: new URL(server.url).port });
+      assert.equal(code, 0, stderr);
       return (JSON.parse(stdout) as { link: string }).link;
     }
 
@@ -65,7 +60,7 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
 
     /**
      * Signs in with a one-time link: the CLI's in the first test, the sign-in form's mail in the others (both
-     * links are made by login-links.ts; one CLI process per store proves the CLI's, the rest need a session).
+     * links are made by login-links.ts; one CLI command per store proves the CLI's, the rest need a session).
      */
     async function signIn(by: 'cli' | 'mail' = 'mail'): Promise<{ cookie: string; csrf: string; raw: string; setCookie: string }> {
       const link = by === 'cli' ? await linkFromCli() : await linkFromMail();

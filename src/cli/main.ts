@@ -5,6 +5,7 @@ import { createAccountSystem } from '../accounts/index.ts';
 import { periodEnd, periodOf } from '../accounts/credits.ts';
 import { loadConfig } from '../config.ts';
 import { ToolError } from '../core/errors.ts';
+import type { ClientCommandIo } from './call.ts';
 import { createStore } from '../store/index.ts';
 import { createLoginLinks, LOGIN_LINK_TTL_MS, loginLinkUrl } from '../web/login-links.ts';
 
@@ -26,7 +27,7 @@ and, against a running service (through @toolapi/client; \`toolapi call --help\`
 
 Output is JSON on stdout; errors go to stderr with a non-zero exit code.`;
 
-async function main(argv: string[]): Promise<unknown> {
+async function admin(argv: string[], env: ClientCommandIo['env']): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -43,11 +44,14 @@ async function main(argv: string[]): Promise<unknown> {
   const [noun, verb, arg] = positionals;
   if (values.help || !noun) return USAGE;
 
-  const config = loadConfig();
+  const config = loadConfig(env);
   const store = await createStore(config);
   const now = (): Date => new Date();
   const publicUrl = (): string => config.publicUrl ?? `http://${config.host}:${config.port}`;
-  const system = await createAccountSystem({ config, store, logger: pino({ level: 'silent' }), now, publicUrl });
+  const system = await createAccountSystem({ config, store, logger: pino({ level: 'silent' }), now, publicUrl }).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   const need = (value: string | undefined, flag: string): string => {
     if (!value) throw new ToolError('validation_failed', `${flag} is required`);
     return value;
@@ -106,20 +110,22 @@ async function main(argv: string[]): Promise<unknown> {
   }
 }
 
-const argv = process.argv.slice(2);
-if (argv[0] === 'call' || argv[0] === 'tools') {
-  // These talk to a running service over HTTP with the typed client, not to the store (src/cli/call.ts).
-  const { runClientCommand } = await import('./call.ts');
-  process.exitCode = await runClientCommand(argv);
-} else {
-  main(argv).then(
-    (output) => {
-      process.stdout.write(typeof output === 'string' ? `${output}\n` : `${JSON.stringify(output, null, 2)}\n`);
-    },
-    (error: unknown) => {
-      const detail = error instanceof ToolError ? `${error.detail}` : error instanceof Error ? error.message : String(error);
-      process.stderr.write(`toolapi: ${detail}\n`);
-      process.exit(error instanceof ToolError && error.status < 500 ? 2 : 1);
-    },
-  );
+/**
+ * Runs a `toolapi` command line (argv without the program) and returns its exit code: 0, 2 for a bad command line or a
+ * refused request, 1 otherwise. Output goes to `io` (the process's own streams and environment when run as a program).
+ */
+export async function runCli(argv: string[], io: ClientCommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
+  // `call` and `tools` talk to a running service over HTTP with the typed client, not to the store (src/cli/call.ts).
+  if (argv[0] === 'call' || argv[0] === 'tools') return (await import('./call.ts')).runClientCommand(argv, io);
+  try {
+    const output = await admin(argv, io.env);
+    io.stdout.write(typeof output === 'string' ? `${output}\n` : `${JSON.stringify(output, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    const detail = error instanceof ToolError ? `${error.detail}` : error instanceof Error ? error.message : String(error);
+    io.stderr.write(`toolapi: ${detail}\n`);
+    return error instanceof ToolError && error.status < 500 ? 2 : 1;
+  }
 }
+
+if (import.meta.main) process.exitCode = await runCli(process.argv.slice(2));

@@ -1,20 +1,19 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { promisify } from 'node:util';
+import { toolapi as run, toolapiProcess } from '../helpers/cli.ts';
 import { createTestDatabase } from '../helpers/postgres.ts';
 import { startTestServer } from '../helpers/server.ts';
 
-const run = promisify(execFile);
-const CLI = path.join(import.meta.dirname, '../../src/cli/main.ts');
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+/** The JSON a command prints; a command that fails rejects with its exit code and stderr. */
 async function toolapi(env: Record<string, string>, ...args: string[]): Promise<unknown> {
-  const { stdout } = await run(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
+  const { code, stdout, stderr } = await run(args, env);
+  if (code !== 0) throw Object.assign(new Error(stderr), { code, stderr });
   return JSON.parse(stdout) as unknown;
 }
 
@@ -52,10 +51,9 @@ for (const adapter of ['sqlite', 'postgres'] as const) {
     assert.equal(moved.plan, 'free');
     assert.equal(((await toolapi(env, 'usage', '--account', account.accountId)) as { plan: string }).plan, 'free');
     await assert.rejects(toolapi(env, 'accounts', 'set-plan', '--account', account.accountId, '--plan', 'platinum'), /plan: one of/);
-    await assert.rejects(toolapi(env, 'accounts', 'create', '--email', 'notanemail'), (e: { code: number; stderr: string }) => {
-      assert.equal(e.code, 2, 'a bad command line exits 2');
-      assert.match(e.stderr, /--email: "notanemail" is not an e-mail address/);
-      return true;
-    });
+    // The program itself, as a process: a bad command line exits 2 with the reason on stderr.
+    const bad = await toolapiProcess(['accounts', 'create', '--email', 'notanemail'], env);
+    assert.equal(bad.code, 2, 'a bad command line exits 2');
+    assert.match(bad.stderr, /--email: "notanemail" is not an e-mail address/);
   });
 }

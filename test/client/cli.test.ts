@@ -1,35 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { toolapi, toolapiProcess } from '../helpers/cli.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
-/** `toolapi call` and `toolapi tools` (src/cli/main.ts → src/cli/call.ts) as a process, against the real service. */
-const MAIN = path.join(import.meta.dirname, '../../src/cli/main.ts');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function toolapi(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], {
-      env: { ...process.env, TOOLAPI_API_KEY: undefined, TOOLAPI_URL: undefined, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
+/** `toolapi call` and `toolapi tools` (src/cli/main.ts → src/cli/call.ts) against the real service. */
 describe('toolapi call / toolapi tools', () => {
   let server: TestServer;
   let dir: string;
@@ -83,7 +60,8 @@ describe('toolapi call / toolapi tools', () => {
   });
 
   test('errors: the envelope on stderr and a non-zero exit code', async () => {
-    const invalid = await toolapi(['call', 'textUtilities.repeatText', '--text', 'a', '--count', 'lots'], env);
+    // The program itself, as a process: the envelope on its stderr, exit code 2.
+    const invalid = await toolapiProcess(['call', 'textUtilities.repeatText', '--text', 'a', '--count', 'lots'], env);
     assert.equal(invalid.code, 2);
     assert.equal(invalid.stdout, '');
     const envelope = JSON.parse(invalid.stderr) as Record<string, unknown>;
