@@ -254,11 +254,16 @@ const GREEK: Record<string, string> = {
   ω: 'o',
 };
 
+/** A character other than printable ASCII, a tab or a line break. */
+const UNUSUAL = /[^\t\n\r -~]/;
+
 /**
  * Lower case without accents, with the letters NFKD does not decompose ("ł", "ı", "ß"), and Cyrillic (Ukrainian's
  * "і", "є", "ґ" too) and Greek spelled in ASCII.
  */
 function plain(text: string): string {
+  // (Every replacement below is of a letter outside ASCII: ASCII text needs only the lower case.)
+  if (!UNUSUAL.test(text)) return text.toLowerCase();
   return text
     .toLowerCase()
     .normalize('NFKD')
