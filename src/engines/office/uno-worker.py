@@ -384,6 +384,10 @@ def serve(worker, args):
             else:
                 log(traceback.format_exc())
                 reply = {'ok': False, 'kind': 'internal', 'error': describe(error)}
+        if not reply.get('ok') and reply.get('kind') != 'disconnected' and worker.pid and not alive(worker.pid):
+            # LibreOffice died under the request: whatever the bridge raised first (an export error, say), the instance
+            # is gone, and the document is not to blame.
+            reply = {'ok': False, 'kind': 'disconnected', 'error': 'LibreOffice exited during the request (%s)' % reply.get('error', '')}
         reply['id'] = request_id
         emit(reply)
         if reply.get('kind') == 'disconnected':
