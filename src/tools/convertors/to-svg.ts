@@ -91,8 +91,8 @@ export default defineTool({
       blackOnWhite: !input.invert,
       color: input.color,
       background: input.background,
-      // Potrace takes an array of thresholds as `steps` (Posterizer._getRanges); @types/potrace declares only a count.
-      ...(stops ? { steps: stops as unknown as number } : {}),
+      // (Potrace takes the thresholds themselves as `steps`: lib/potrace.d.ts.)
+      ...(stops ? { steps: stops } : {}),
     };
     let svg = await traceTask.run(ctx, bitmap, input.mode, options).catch((error: unknown) => {
       if (error instanceof ToolError) throw error;
