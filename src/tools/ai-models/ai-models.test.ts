@@ -14,7 +14,9 @@ import youtubeInsight, { parseChapters, youtubeVideoId } from './youtube-insight
  * (test/helpers/openai-double.ts: no real provider is reachable here, and real models are not deterministic).
  */
 const double = await startOpenAiDouble();
-const provider = createAiProvider({ baseUrl: double.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 5000 }, { retryBaseMs: 5 })!;
+// The double answers at once from this process; the deadline only has to outlast a loaded machine (a whole npm test
+// once took the first call past 5 s). The provider's own deadline is tested with a hanging double in provider.test.ts.
+const provider = createAiProvider({ baseUrl: double.baseUrl, apiKey: 'sk-test', model: 'test-model', timeoutMs: 60_000 }, { retryBaseMs: 5 })!;
 after(() => double.close());
 beforeEach(() => double.reset());
 
