@@ -28,7 +28,6 @@ const LONGEST = [
   'test/convertors/images.test.ts',
   'test/typed-client/typed-client.test.ts',
   'test/extract/extract.test.ts',
-  'test/accounts/cli.test.ts',
   'test/mcp/runs.test.ts',
   'test/archive/archive.test.ts',
 ];
