@@ -388,13 +388,15 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     const intent = intentOf(goal);
     const sequence = sequenceOf(goal);
     const pairs = queryPairs(originals);
-    const adjusted = results.map((result) => {
+    const adjust = (result: RankedItem): RankedItem & { phrase: boolean } => {
       const matched = new Set(result.matched);
       const coverage = meaningful.length === 0 ? 0 : meaningful.filter((t) => matched.has(t)).length / meaningful.length;
       const phrase = phraseFactor(pairs, phrasesOf.get(result.item.id));
       const score = result.score * (0.25 + 0.75 * coverage) * intentFactor(intent, result.item) * directionFactor(sequence, result.item) * phrase;
       return { ...result, score, phrase: phrase > 1 };
-    });
+    };
+    // (An "on-page" goal lets preferPreciseTool reach down the whole ranking.)
+    const adjusted = ONE_PAGE_ONLY.test(goal) ? results.map(adjust) : adjustedTop(results, adjust, options.limit ?? 10, grouped);
     adjusted.sort((a, b) => b.score - a.score);
     preferPreciseTool(adjusted, meaningful, goal);
     preferOperation(adjusted, goal);
@@ -403,7 +405,7 @@ export function buildCatalog(registry: Registry, logger?: Pick<Logger, 'warn' | 
     const seen = new Set<string>();
     const ranked: RankedItem[] = [];
     for (const result of adjusted) {
-      const key = [...result.item.operationIds].sort().join('|');
+      const key = toolsKey(result.item);
       if (grouped && seen.has(key)) continue;
       seen.add(key);
       ranked.push(result);
@@ -609,6 +611,45 @@ function preferPreciseTool(ranked: RankedItem[], meaningful: string[], goal: str
         [...wide].every((t) => explainedBy(r).has(t)),
     );
   if (at >= 0) promote(ranked, at + 1);
+}
+
+/** The largest product of the factors rankAfresh multiplies a search score by: coverage 1, intent 1, direction 1.3, phrase 1.5 (rounded up). */
+const MOST_GAINED = 2;
+
+/** Items that run the same tools: one choice in a grouped ranking. */
+const toolsKey = (item: CatalogItem): string => [...item.operationIds].sort().join('|');
+
+/**
+ * The adjusted results that can reach a ranking of `limit` (items that run the same tools counting once when `grouped`)
+ * or the first four places, where preferPreciseTool and preferOperation look: a result whose search score times
+ * MOST_GAINED is below the adjusted score that completes them among those adjusted so far cannot, and is never
+ * adjusted (an OR search matches most of the catalog, and adjusting every match was a tenth of routing a goal). The
+ * ranking is the one adjusting every result gives: each result left out scores below the last place it could take.
+ */
+export function adjustedTop<T extends { score: number; item: CatalogItem }>(
+  results: readonly T[],
+  adjust: (result: T) => T,
+  limit: number,
+  grouped: boolean,
+): T[] {
+  const kept: T[] = [];
+  let bar = -Infinity;
+  for (const [i, result] of results.entries()) {
+    if (result.score * MOST_GAINED < bar) continue;
+    kept.push(adjust(result));
+    if (i % 8 === 7) bar = completingScore(kept, limit, grouped);
+  }
+  return kept;
+}
+
+/** The score of the item that completes `limit` choices and four places in `items` ranked by score (-Infinity if none does). */
+function completingScore(items: readonly { score: number; item: CatalogItem }[], limit: number, grouped: boolean): number {
+  const seen = new Set<string>();
+  for (const [at, result] of [...items].sort((a, b) => b.score - a.score).entries()) {
+    seen.add(grouped ? toolsKey(result.item) : String(at));
+    if (seen.size >= limit && at >= 3) return result.score;
+  }
+  return -Infinity;
 }
 
 /** A goal that limits itself to what is on one page ("on-page SEO", "single-page check"), asking nothing of its speed. */
