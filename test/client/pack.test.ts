@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { type Ran, runToEnd } from '../helpers/process.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 /**
@@ -23,34 +24,18 @@ const ENV = {
   npm_config_audit: 'false',
 };
 
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command without blocking the event loop (the service under test runs in this process). */
-function run(command: string, args: string[], cwd: string): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+/** Runs a command in `cwd` with this file's environment. */
+const run = (command: string, args: string[], cwd: string): Promise<Ran> => runToEnd(command, args, { cwd, env: ENV });
 
 async function npm(args: string[], cwd: string): Promise<Ran> {
   const result = NPM_CLI ? await run(process.execPath, [NPM_CLI, ...args], cwd) : await run('npm', args, cwd);
-  assert.equal(result.status, 0, `npm ${args.join(' ')}: ${result.stdout}${result.stderr}`);
+  assert.equal(result.code, 0, `npm ${args.join(' ')}: ${result.stdout}${result.stderr}`);
   return result;
 }
 
 async function node(args: string[], cwd: string): Promise<string> {
   const result = await run(process.execPath, args, cwd);
-  assert.equal(result.status, 0, `node ${args.join(' ')}: ${result.stdout}${result.stderr}`);
+  assert.equal(result.code, 0, `node ${args.join(' ')}: ${result.stdout}${result.stderr}`);
   return result.stdout;
 }
 
@@ -145,7 +130,7 @@ describe('npm pack of @toolapi/client', () => {
     for (const [bin, mode] of runs) {
       for (const script of ['esm.mjs', 'cjs.cjs']) {
         const ran = await run(bin, [script, server.url, server.key, project, mode], project);
-        assert.equal(ran.status, 0, `${bin} ${script} ${mode}: ${ran.stdout}${ran.stderr}`);
+        assert.equal(ran.code, 0, `${bin} ${script} ${mode}: ${ran.stdout}${ran.stderr}`);
         const out = JSON.parse(ran.stdout) as Record<string, unknown>;
         const label = `${bin} ${script} ${mode}`;
         assert.deepEqual(out.reversed, { text: 'dekcap' }, label);
@@ -210,6 +195,6 @@ export const isRateLimit = (e: unknown): boolean => e instanceof RateLimitError;
       }),
     );
     const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project], project);
-    assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);
+    assert.equal(tsc.code, 0, `${tsc.stdout}${tsc.stderr}`);
   });
 });

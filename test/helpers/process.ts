@@ -13,6 +13,26 @@ export interface ServiceProcess {
 
 const MAIN = path.join(import.meta.dirname, '../../src/main.ts');
 
+/** A command run to its end: its exit code and what it wrote. */
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end without blocking the event loop (a service under test may run in this process). */
+export function runToEnd(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 // A test that fails before stopping its service must not leave it running: the test file's process
 // would wait on the child forever. After the file's last test, whatever is still running is killed. (Only
 // under the test runner: `npm run cluster` uses this file too, and its own stop.)
