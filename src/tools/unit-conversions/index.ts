@@ -40,7 +40,7 @@ export const unitConversionsTools: AnyTool[] = [
     slug: 'mass-converter',
     title: 'Mass (weight) converter',
     description:
-      'Converts masses and weights between metric units (µg to tonne) and imperial/US units (grain, ounce, pound, stone, short ton, long ton). t is the US short ton (2000 lb); use mt or "tonne" for the metric tonne.',
+      'Converts masses and weights between metric units (µg to tonne) and imperial/US units (grain, ounce, pound, stone, short ton, long ton). t is the tonne (1000 kg, as in SI; mt is accepted too); ton or ton-us is the US short ton (2000 lb), long-ton the UK long ton (2240 lb).',
     keywords: ['mass', 'weight', 'kg to lb', 'pounds to kilograms', 'ounces to grams', 'stone'],
     examples: [
       { title: 'a pound is 0.45359237 kg exactly', input: { value: 1, from: 'lb', to: 'kg' }, result: 0.45359237 },

@@ -142,6 +142,11 @@ describe('figures pinned to outside sources', () => {
     assert.equal(await result('energy', 1, 'Btu', 'J'), 1055.05585262);
     assert.equal(await result('energy', 1, 'eV', 'J'), 1.602176634e-19);
     assert.equal(await result('mass', 1, 'mt', 'kg'), 1000);
+    // t is the tonne (SI Brochure, table 8), as a reader of SI expects; ton alone is the US short ton, 2000 lb (NIST SP 811, B.8)
+    assert.equal(await result('mass', 1, 't', 'kg'), 1000);
+    assert.equal(await result('mass', 1, 'ton', 'kg'), 907.18474);
+    assert.equal(await result('mass', 1, 'short ton', 'lb'), 2000);
+    assert.equal(await result('mass', 1, 'long-ton', 'lb'), 2240);
     assert.equal(await result('time', 1, 'year', 'd'), 365.25);
     assert.equal(await result('pressure', 1, 'kgf/cm2', 'kPa'), 98.0665);
   });
@@ -336,6 +341,9 @@ describe('refusals are 400s naming the field', () => {
     await expectBadRequest(tool('temperature'), { value: -1, from: 'K', to: 'C' }, 'value');
     await expectBadRequest(tool('temperature'), { value: -460, from: 'F', to: 'C' }, 'value');
     assert.equal(await result('temperature', -459.67, 'F', 'K'), 0); // absolute zero itself is fine
+    // A hair below it is still below it (T/K = t/°C + 273.15, SI Brochure 2.3.1): 1e-22 K under, and -1e-21 °R.
+    await expectBadRequest(tool('temperature'), { value: '-273.1500000000000000000001', from: 'C', to: 'K' }, 'value');
+    await expectBadRequest(tool('temperature'), { value: '-1e-21', from: 'R', to: 'K' }, 'value');
     assert.equal(await result('temperature', -273.15, 'C', 'R'), 0);
     assert.equal(await result('pressure', -5, 'psi', 'kPa'), -34.4737864658); // gauge vacuum
     assert.equal(await result('length', -430.5, 'm', 'ft'), -1412.4015748); // Dead Sea shore elevation

@@ -227,7 +227,9 @@ export function defineConverter(spec: ConverterSpec) {
     run: (raw) => {
       const { value, from, to } = raw;
       const amount = parseValue(value, spec, from);
-      if (floor && mu.convert(amount, from, floor.unit).toDecimalPlaces(20).lt(floor.value)) throw invalidField('value', floor.message);
+      // Compared unrounded: the floor itself converts exactly (-273.15 °C and -459.67 °F are 0 K to the last digit), and anything
+      // below it, however little, is below it.
+      if (floor && mu.convert(amount, from, floor.unit).lt(floor.value)) throw invalidField('value', floor.message);
       const base = { measure: spec.measure, value: toOutputNumber(amount), from: mu.info(from), significantDigits: SIGNIFICANT_DIGITS };
       if (to === undefined) {
         return { ...base, conversions: mu.units.map((u) => ({ ...u, ...present(mu, spec, u.symbol, toOutputNumber(mu.convert(amount, from, u.symbol))) })) };

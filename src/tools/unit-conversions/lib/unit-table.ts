@@ -56,13 +56,13 @@ export const UNIT_TABLE = {
     ['mg', 'Milligram', 'Milligrams', 'metric', '0.001'],
     ['g', 'Gram', 'Grams', 'metric', '1'],
     ['kg', 'Kilogram', 'Kilograms', 'metric', '1000'],
-    ['mt', 'Metric Tonne', 'Metric Tonnes', 'metric', '1000000'],
+    ['t', 'Tonne', 'Tonnes', 'metric', '1000000'],
     // avoirdupois pound = 0.45359237 kg exactly (1959 agreement; NIST SP 811, B.8): ounce = lb/16, stone = 14 lb, short ton = 2000 lb, long ton =
     // 2240 lb, grain = lb/7000
     ['oz', 'Ounce', 'Ounces', 'imperial', '28.349523125'],
     ['lb', 'Pound', 'Pounds', 'imperial', '453.59237'],
     ['st', 'Stone', 'Stones', 'imperial', '6350.29318'],
-    ['t', 'Ton', 'Tons', 'imperial', '907184.74'],
+    ['ton-us', 'Short ton (US, 2000 lb)', 'Short tons (US)', 'imperial', '907184.74'],
     ['long-ton', 'Long ton (UK, 2240 lb)', 'Long tons (UK)', 'imperial', '1016046.9088'],
     ['gr', 'Grain', 'Grains', 'imperial', '0.06479891'],
   ],

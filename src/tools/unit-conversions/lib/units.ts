@@ -47,8 +47,10 @@ const ALIASES: Partial<Record<MeasureName, Record<string, string[]>>> = {
   mass: {
     kg: ['kilo', 'kilos'],
     mcg: ['μg', 'µg', 'ug'],
-    mt: ['tonne', 'tonnes', 'metric ton'],
-    t: ['short ton', 'ton-us'],
+    // t is the tonne (SI Brochure, table 8); mt was its symbol here before, kept for callers that send it
+    t: ['mt', 'metric ton', 'metric tons'],
+    // "ton" alone is the US short ton, as US usage has it; the UK long ton is long-ton
+    'ton-us': ['short ton', 'short tons', 'ton', 'tons'],
     lb: ['lbs', 'pound', 'pounds'],
     oz: ['ounce', 'ounces'],
     st: ['stone'],
