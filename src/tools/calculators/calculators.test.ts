@@ -293,6 +293,12 @@ describe('invoice engine', () => {
     await bad('timesheet-invoice-calculator', { entries: [{ hours: 1 }] }, 'hourlyRate');
   });
 
+  test("timesheet spans through 24:00: 00:00–24:00 is 24 hours, 24:00–00:00 none (ISO 8601: 24:00 is the next day's 00:00)", async () => {
+    const r = await calc<{ totalHours: unknown }>('timesheet-invoice-calculator', { hourlyRate: 100, entries: [{ start: '00:00', end: '24:00' }] });
+    assert.equal(Number(r.totalHours), 24);
+    await bad('timesheet-invoice-calculator', { hourlyRate: 100, entries: [{ start: '24:00', end: '00:00' }] }, 'entries.0.end');
+  });
+
   test('timesheet increments: 7 minutes bills 15 up, 0 down, 6 to the nearest 6', async () => {
     const billed = async (timeRounding: string, timeIncrement: number) =>
       (await calc<{ billedHours: number }>('timesheet-invoice-calculator', { entries: [{ minutes: 7 }], hourlyRate: 60, timeIncrement, timeRounding }))
@@ -336,6 +342,12 @@ describe('pricing calculators', () => {
     );
     await bad('cost-plus-pricing-calculator', { markup: 10 }, 'unitCost');
     await bad('cost-plus-pricing-calculator', { unitCost: 1, markup: 10, quantity: 0 }, 'quantity');
+  });
+
+  test('cost-plus: the total cost is the fixed costs plus the variable costs of the quantity, not the rounded unit cost times it', async () => {
+    // 100 of fixed costs over 3 units: each unit's share rounds to 33.33, but the three units cost 100.00 (0 + 100).
+    const r = await calc('cost-plus-pricing-calculator', { unitCost: 0, fixedCosts: 100, quantity: 3, markup: 0 });
+    assert.deepEqual([r.unitCost, r.unitPrice, r.totalCost, r.totalRevenue, r.totalProfit], ['33.33', '33.33', '100.00', '99.99', '-0.01']);
   });
 
   test('break-even: textbook figure and a zero contribution margin', async () => {
@@ -403,6 +415,15 @@ describe('interest', () => {
   test('a rate too small to move a cent is interest-free, not a division by zero (found by fast-check)', async () => {
     const r = await calc('emi-calculator', { principal: 1200, rate: 5e-324, months: 12 });
     assert.deepEqual([r.emi, r.totalInterest], ['100.00', '0.00']);
+  });
+
+  test('EMI at a tiny rate: no digits lost to (1 + r)^n − 1 (the formula at 200 digits in Python decimal gives 833333333333.33)', async () => {
+    for (const rate of ['1e-30', '1e-26', '1e-24']) {
+      const r = await calc('emi-calculator', { principal: '1e15', rate, months: 1200 });
+      assert.equal(r.emi, '833333333333.33', rate);
+    }
+    // At 1e-12 % a year the interest shows: 833333333333.75 by the same reference.
+    assert.equal((await calc('emi-calculator', { principal: '1e15', rate: '1e-12', months: 1200 })).emi, '833333333333.75');
   });
 
   test('EMI tenure must be given once, as whole months', async () => {
@@ -498,6 +519,14 @@ describe('payment due dates', () => {
     assert.equal(await due({ invoiceDate: '2024-06-01', terms: 14, skipWeekends: true }), '2024-06-17');
     assert.equal(await due({ invoiceDate: '2024-06-01', terms: 14, skipWeekends: true, adjust: 'previous' }), '2024-06-14');
     assert.equal(await due({ invoiceDate: '2024-06-01', terms: 16, holidays: ['2024-06-17'] }), '2024-06-18');
+  });
+
+  test('a due date never moves back to before the invoice date', async () => {
+    // 2024-08-31 is a Saturday and 2024-09-02 the Monday after (the Gregorian calendar; Python's datetime agrees): due on
+    // receipt with adjust "previous" would be Friday 2024-08-30, the day before the invoice, so it moves forward instead.
+    const r = await calc('payment-due-date-calculator', { invoiceDate: '2024-08-31', terms: 'net 0', skipWeekends: true, adjust: 'previous' });
+    assert.deepEqual([r.dueDate, r.daysFromInvoice], ['2024-09-02', 2]);
+    assert.match(String(r.adjustmentReason), /before the invoice date/);
   });
 
   test('status as of a date, and today from ctx.now when invoiceDate is omitted', async () => {

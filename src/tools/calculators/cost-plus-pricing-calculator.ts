@@ -49,7 +49,7 @@ export default defineTool({
       unitTax: moneyOut('Tax per unit'),
       unitPriceWithTax: moneyOut('Unit price including tax'),
       quantity: z.number(),
-      totalCost: moneyOut('unitCost × quantity'),
+      totalCost: moneyOut('fixedCosts + the variable unit cost × quantity: what the units really cost, whatever unitCost rounds to'),
       totalRevenue: moneyOut('unitPrice × quantity, before tax'),
       totalProfit: moneyOut('totalRevenue − totalCost'),
       totalTax: moneyOut('Tax on totalRevenue'),
@@ -137,7 +137,9 @@ export default defineTool({
     const unitPrice = unitCost.plus(markupAmount);
     const taxRate = input.taxRate ?? ZERO;
     const unitTax = m.round(unitPrice.times(taxRate).div(HUNDRED));
-    const totalCost = m.round(unitCost.times(quantity));
+    // The real cost of the quantity, not the rounded unit cost times the quantity: 100 of fixed costs over 3 units is 100.00,
+    // though each unit's share rounds to 33.33 (a price at 0 % markup then shows the cent it loses).
+    const totalCost = m.round(variable.times(quantity).plus(input.fixedCosts ?? ZERO));
     const totalRevenue = m.round(unitPrice.times(quantity));
     const totalTax = m.round(totalRevenue.times(taxRate).div(HUNDRED));
     return {

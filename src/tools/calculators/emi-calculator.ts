@@ -1,12 +1,33 @@
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { ONE, sum, toNumber } from '../../lib/money.ts';
+import { type Decimal, ONE, sum, toNumber } from '../../lib/money.ts';
 import { addMonths, dateField, toIso } from './lib/dates.ts';
 import { decimalField, intField, percentField } from './lib/fields.ts';
 import { money, MONEY_NOTE, moneyMetaOutput, moneyOptions, moneyOut } from './lib/money.ts';
 
 const MAX_MONTHS = 1200;
+
+/**
+ * (1 + r)^n − 1 for the EMI's denominator. When n·r is small, (1 + r)^n is 1 to most of its 40 digits and subtracting 1
+ * leaves few right ones (a rate of 1e-24 % a year over 100 years was 0.34 off); the binomial sum Σ C(n,k)·r^k has no such
+ * cancellation, and each of its terms is at most a quarter of the one before while n·r < 0.5. 0 only for r = 0.
+ */
+function growthLessOne(r: Decimal, n: number): Decimal {
+  if (r.times(n).gte(0.5)) return ONE.plus(r).pow(n).minus(ONE);
+  let term = r.times(n);
+  let total = term;
+  for (let k = 1; k < n && !term.isZero(); k += 1) {
+    term = term
+      .times(n - k)
+      .div(k + 1)
+      .times(r);
+    const next = total.plus(term);
+    if (next.eq(total)) break;
+    total = next;
+  }
+  return total;
+}
 
 export default defineTool({
   module: 'calculators',
@@ -150,9 +171,8 @@ export default defineTool({
     const r = input.rate.div(1200);
     const principal = m.round(input.principal);
     if (principal.isZero()) throw invalidField('principal', `rounds to 0 at ${m.decimals} decimals`);
-    const growth = ONE.plus(r).pow(n);
-    // A rate so small that (1 + r)^n rounds to 1 at 40 digits is interest-free for every cent.
-    const denominator = growth.minus(ONE);
+    const denominator = growthLessOne(r, n);
+    const growth = ONE.plus(denominator);
     const emi = m.round(denominator.isZero() ? principal.div(n) : principal.times(r).times(growth).div(denominator));
     const schedule = [];
     let balance = principal;

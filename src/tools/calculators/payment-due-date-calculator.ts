@@ -92,7 +92,8 @@ export default defineTool({
     '"EOM" (end of the invoice month), "net 15 EOM" (15 days after the end of the month), "10 MFI"/"10th prox" (10th of the ' +
     'next month), "1 month" (same day next month, clamped: Jan 31 → Feb 29), and early-payment discounts such as "2/10 net 30" ' +
     '(2 % off if paid within 10 days; give `amount` to get the figures). A due date on a weekend (with `skipWeekends`) or on a ' +
-    'listed holiday moves to the next business day (or the previous one with `adjust: "previous"`). With `asOf` it says ' +
+    'listed holiday moves to the next business day (or the previous one with `adjust: "previous"`, unless that is before the ' +
+    'invoice date). With `asOf` it says ' +
     'whether the invoice is due or overdue and by how many days. Dates are ISO 8601 YYYY-MM-DD; without invoiceDate ' +
     "today's UTC date is used. Amounts are decimal strings rounded half-up.",
   keywords: [
@@ -239,14 +240,22 @@ export default defineTool({
     const holidays = new Set(input.holidays ?? []);
     const step = input.adjust === 'next' ? 1 : -1;
     const closed = (d: Day): string | null => (holidays.has(d) ? 'a holiday' : input.skipWeekends && isWeekend(d) ? `a ${weekdayName(d)}` : null);
-    const adjust = (d: Day): { day: Day; reason: string | null } => {
-      const reason = closed(d);
+    const move = (d: Day, by: number): Day => {
       let day = d;
       for (let i = 0; closed(day) !== null; i += 1) {
         if (i > 1000) throw invalidField('holidays', 'leave no business day near the due date');
-        day += step;
+        day += by;
       }
-      return { day, reason: reason === null ? null : `${toIso(d)} is ${reason}` };
+      return day;
+    };
+    // A date is never moved to before the invoice: "net 0" on a Saturday with adjust "previous" is due on the Monday after
+    // (as the "modified preceding" business-day convention moves forward when going back would leave the period).
+    const adjust = (d: Day): { day: Day; reason: string | null } => {
+      const reason = closed(d);
+      const back = step < 0 ? move(d, -1) : undefined;
+      const day = back !== undefined && back >= invoice ? back : move(d, 1);
+      const note = back !== undefined && back < invoice ? '; the business day before it is before the invoice date' : '';
+      return { day, reason: reason === null ? null : `${toIso(d)} is ${reason}${note}` };
     };
     const unadjusted = baseDueDate(invoice, terms);
     if (!inRange(unadjusted)) throw invalidField('terms', 'the due date falls outside the years 1900–2200');

@@ -40,8 +40,9 @@ function workedMinutes(entry: Entry, field: string): Decimal {
   if (entry.start === undefined || entry.end === undefined)
     throw invalidField(`${field}.${entry.start === undefined ? 'start' : 'end'}`, 'start and end go together');
   let span = clockMinutes(entry.end) - clockMinutes(entry.start);
-  if (span === 0) throw invalidField(`${field}.end`, 'must differ from start');
   if (span < 0) span += 24 * 60; // past midnight
+  // (After the wrap: 24:00 to 00:00 is no time at all, ISO 8601's 24:00 being the next day's 00:00.)
+  if (span === 0) throw invalidField(`${field}.end`, 'must differ from start');
   const pause = entry.breakMinutes ?? ZERO;
   if (pause.gt(span)) throw invalidField(`${field}.breakMinutes`, `the break is longer than the ${span} minutes between start and end`);
   return new Decimal(span).minus(pause);
