@@ -168,3 +168,26 @@ test(`fuzz: every tool, ${RUNS} generated, ${RUNS} near-example and ${RUNS} inva
   }
   assert.deepEqual(stalled, [], 'tools that stalled the event loop');
 });
+
+test('a lone UTF-16 surrogate (valid JSON, no UTF-8 form) in any text field of any example is never a 5xx', async () => {
+  const failures: string[] = [];
+  for (const tool of ALL_TOOLS) {
+    for (const example of tool.examples) {
+      if (example.needsNetwork || example.site || example.upload) continue;
+      const input = example.input as Record<string, unknown>;
+      for (const [field, value] of Object.entries(input)) {
+        if (typeof value !== 'string') continue;
+        for (const broken of [`${value}\ud800`, `\udc00${value}`]) {
+          try {
+            await run(tool, { ...input, [field]: broken }, { engines: { cpu: pool }, now: () => new Date('2026-06-15T12:00:00Z') });
+          } catch (error) {
+            const refusal = asToolError(error);
+            if (refusal.status >= 500 && refusal.code !== 'engine_unavailable')
+              failures.push(`${tool.operationId} ${field}: ${refusal.status} ${refusal.detail}`);
+          }
+        }
+      }
+    }
+  }
+  assert.deepEqual(failures, []);
+});

@@ -7,7 +7,7 @@ import { moduleTools } from '../../../test/helpers/module-tools.ts';
 import { marketingApisTools } from './index.ts';
 import { findSpamPhrases } from './spam-words.ts';
 import { marketingUrlTools } from './url-checks.ts';
-import { measure } from './text-measure.ts';
+import { measure } from '../../lib/text-measure.ts';
 
 /** Edge cases and externally pinned figures beyond the examples (which test/examples.test.ts sends over HTTP). */
 
@@ -241,6 +241,17 @@ describe('UTM tools', () => {
     await bad('utm-builder', { url: 'ftp://example.com/', source: 'a', medium: 'b', campaign: 'c' }, 'url');
     await bad('utm-builder', { url: 'https://example.com', source: '  ', medium: 'b', campaign: 'c' }, 'source');
     await bad('utm-builder', { url: 'https://example.com', medium: 'b', campaign: 'c' }, 'source');
+  });
+
+  test('a lone UTF-16 surrogate (valid in JSON, with no UTF-8 form to percent-encode) is a 400 naming its field, never a 500', async () => {
+    const lone = '\ud800';
+    await bad('utm-builder', { url: 'https://example.com', source: lone, medium: 'email', campaign: 'x' }, 'source');
+    await bad('ads-utm-builder', { url: 'https://example.com', platform: 'google-ads', campaign: `a${lone}` }, 'campaign');
+    await bad('ads-utm-builder', { url: 'https://example.com', platform: 'google-ads', extraParameters: { x: lone } }, 'extraParameters.x');
+    const bulk = await call<{ rows: { ok: boolean; error: string | null }[] }>('utm-bulk-builder', {
+      rows: [{ url: 'https://example.com', source: 's', medium: 'm', campaign: lone }],
+    });
+    assert.match(bulk.rows[0]?.error ?? '', /^rows\.0\.campaign: contains an unpaired UTF-16 surrogate/);
   });
 
   test('the builder keeps other parameters exactly, encodes reserved characters and warns on spaces and capitals', async () => {
