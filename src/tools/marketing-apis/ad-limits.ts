@@ -1,4 +1,4 @@
-import type { CountMethod } from './text-measure.ts';
+import type { CountMethod } from '../../lib/text-measure.ts';
 
 /**
  * Ad text limits per platform and field, as the platforms' own ad specs state them (Google Ads and Microsoft

@@ -3,7 +3,7 @@ import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { AD_PLATFORM_NAMES, AD_PLATFORMS, platformSpec } from './ad-limits.ts';
 import { categoryAuditShape, categoryIdPart, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
-import { measure, truncateTo } from './text-measure.ts';
+import { measure, truncateTo } from '../../lib/text-measure.ts';
 
 const fieldList = Object.entries(AD_PLATFORMS)
   .map(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { platformSpec } from './ad-limits.ts';
-import { measure } from './text-measure.ts';
+import { measure } from '../../lib/text-measure.ts';
 import { titleCase } from 'title-case';
 import { fill, type Template } from './templates.ts';
 

@@ -4,7 +4,7 @@ import { oneOfFields, textField } from '../../registry/fields.ts';
 import { categoryAuditShape, categoryIdPart, type RawFinding, type Severity, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { parseHtml, visibleText } from './email-html.ts';
 import { CATEGORY_LABEL, findSpamPhrases, SPAM_PHRASES, type SpamCategory, shoutingSignals } from './spam-words.ts';
-import { wordList } from './text-measure.ts';
+import { wordList } from '../../lib/text-measure.ts';
 
 const CATEGORIES = Object.keys(CATEGORY_LABEL) as SpamCategory[];
 const SEVERITY_BY_WEIGHT: Record<number, Severity> = { 3: 'medium', 2: 'low', 1: 'info' };

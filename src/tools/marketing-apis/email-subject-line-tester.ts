@@ -3,7 +3,7 @@ import { graphemes } from '../../lib/graphemes.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { categoryAuditShape, categoryIdPart, type RawFinding, type Severity, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
 import { findSpamPhrases, shoutingSignals } from './spam-words.ts';
-import { isEmoji, wordList } from './text-measure.ts';
+import { isEmoji, wordList } from '../../lib/text-measure.ts';
 
 const MOBILE_VISIBLE = 40;
 const DESKTOP_VISIBLE = 60;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { categoryAuditShape, categoryIdPart, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
-import { measure } from './text-measure.ts';
+import { measure } from '../../lib/text-measure.ts';
 
 const HEADLINE_LIMIT = 30;
 const DESCRIPTION_LIMIT = 90;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { countGraphemes } from '../../lib/graphemes.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { categoryAuditShape, type RawFinding, CATEGORY_SCORING_NOTE, scoreByCategory } from '../../lib/audit.ts';
-import { type CountMethod, findHashtags, findMentions, findUrls, measure, truncateTo, wordList } from './text-measure.ts';
+import { type CountMethod, findHashtags, findMentions, findUrls, measure, truncateTo, wordList } from '../../lib/text-measure.ts';
 
 interface PlatformSpec {
   name: string;

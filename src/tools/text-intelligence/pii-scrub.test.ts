@@ -28,6 +28,25 @@ describe('pii-scrub: checksums against published vectors', () => {
     }
   });
 
+  // The same published test numbers (4111 1111 1111 1111 Visa, 5555 5555 5555 4444 Mastercard) followed by more digits:
+  // an expiry date, a CVV, a second card. 078-05-1120 is the SSN printed on the Woolworth wallet inserts (SSA history
+  // pages), outside the never-issued ranges.
+  test('a valid card followed by a space and more digits is still found', () => {
+    assert.equal(scrubPii('Card 4111 1111 1111 1111 12/26 CVV 123', { types: ['credit_card'] }).text, 'Card [CREDIT_CARD_1] 12/26 CVV 123');
+    assert.equal(scrubPii('Card 4111111111111111 2', { types: ['credit_card'] }).text, 'Card [CREDIT_CARD_1] 2');
+    const two = scrubPii('4111111111111111 5555555555554444', { types: ['credit_card'] });
+    assert.equal(two.text, '[CREDIT_CARD_1] [CREDIT_CARD_2]');
+    assert.deepEqual(
+      two.entities.map((e) => e.detail),
+      ['Visa', 'Mastercard'],
+    );
+    assert.equal(scrubPii('4111111111111111 5555555555554444 078-05-1120').text, '[CREDIT_CARD_1] [CREDIT_CARD_2] [SSN_1]');
+    // Still no card: a valid number glued to another digit or a dash, or spread over one-digit groups of a longer run.
+    for (const text of ['41111111111111112', '4111111111111111-2', 'x-4111111111111111', '4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 7']) {
+      assert.equal(scrubPii(text, { types: ['credit_card'] }).total, 0, text);
+    }
+  });
+
   // GB82 WEST 1234 5698 7654 32 is the example IBAN of the ECBS/SWIFT IBAN registry; DE89 3704 0044 0532 0130 00 the common German one.
   test('IBANs pass the mod-97 check and the country length; a changed digit fails', () => {
     const r = scrubPii('Pay GB82 WEST 1234 5698 7654 32 or DE89370400440532013000, not GB82 WEST 1234 5698 7654 33.', { types: ['iban'] });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lazyValue } from '../../lib/lazy.ts';
 import { countGraphemes, graphemes } from '../../lib/graphemes.ts';
+import { measure as measureText } from '../../lib/text-measure.ts';
 import { extractKeywords } from '../../lib/nlp/keywords.ts';
 import { joinSentences, rankSentences } from '../../lib/nlp/summarize.ts';
 import { defineTool } from '../../registry/define-tool.ts';
@@ -21,34 +22,12 @@ const TWITTER_URL_LENGTH = 23;
 const ELLIPSIS = '…';
 
 /**
- * twitter-text v3 weighting: code points in these ranges weigh 1, all others (CJK, most emoji) 2; an
- * emoji sequence (ZWJ, skin tone) weighs 2 in all.
+ * Tweets are measured as X counts them (twitter-text v3: after NFC, code points in U+0000–U+10FF, U+2000–U+200D,
+ * U+2010–U+201F and U+2032–U+2037 weigh 1, all others 2, an emoji sequence 2, a URL 23), by the one counter
+ * marketing-apis' social-caption-counter and ads-copy-counter use (src/lib/text-measure.ts); everything else in graphemes.
  */
-const LIGHT_RANGES: [number, number][] = [
-  [0x0000, 0x10ff],
-  [0x2000, 0x200d],
-  [0x2010, 0x201f],
-  [0x2032, 0x2037],
-];
-const EMOJI = /\p{Extended_Pictographic}/u;
-
-export function tweetLength(text: string): number {
-  let length = 0;
-  for (const g of graphemes(text)) {
-    if (EMOJI.test(g)) {
-      length += 2;
-      continue;
-    }
-    for (const ch of g) {
-      const cp = ch.codePointAt(0)!;
-      length += LIGHT_RANGES.some(([a, b]) => cp >= a && cp <= b) ? 1 : 2;
-    }
-  }
-  return length;
-}
-
 function measure(type: SnippetType, text: string): number {
-  return SNIPPET_TYPES[type].unit === 'weighted' ? tweetLength(text) : countGraphemes(text);
+  return SNIPPET_TYPES[type].unit === 'weighted' ? measureText(text, 'x-weighted', TWITTER_URL_LENGTH).counted : countGraphemes(text);
 }
 
 const wordSegmenter = lazyValue(() => new Intl.Segmenter(undefined, { granularity: 'word' }));

@@ -7,8 +7,9 @@ import atsGap from './ats-gap.ts';
 import expenseCategorizer from './expense-categorizer.ts';
 import headlineRestructurer from './headline-restructurer.ts';
 import jargonBuster from './jargon-buster.ts';
+import { parseNumber } from './lib/expenses.ts';
 import { findSkills } from './lib/skills.ts';
-import snippetMaker, { truncateAtWord, tweetLength } from './snippet-maker.ts';
+import snippetMaker, { truncateAtWord } from './snippet-maker.ts';
 
 type Result = Record<string, unknown>;
 const result = async (tool: Parameters<typeof run>[0], input: unknown): Promise<Result> => (await run(tool, input)).result as Result;
@@ -45,16 +46,29 @@ describe('snippet-maker', () => {
     assert.equal(truncateAtWord(text, 20), 'Café 👩🏽‍💻 developers…');
   });
 
+  const tweetLength = async (text: string): Promise<number> =>
+    ((await result(snippetMaker, { text, types: ['tweet'] })).snippets as { length: number }[])[0]!.length;
+
   test('X weighting: CJK and emoji count 2, a link 23', async () => {
-    assert.equal(tweetLength('abc'), 3);
-    assert.equal(tweetLength('日本'), 4);
-    assert.equal(tweetLength('👍🏽'), 2);
+    assert.equal(await tweetLength('abc'), 3);
+    assert.equal(await tweetLength('日本'), 4);
+    assert.equal(await tweetLength('ok 👍🏽'), 5);
     const r = await result(snippetMaker, {
       text: 'Short post.',
       types: ['tweet'],
       url: 'https://example.com/a/very/long/path/that/is/longer/than/twenty-three',
     });
     assert.equal((r.snippets as { length: number }[])[0]!.length, 11 + 1 + 23);
+  });
+
+  // twitter-text v3 (config/v3.json: weights after NFC, code points outside U+0000–U+10FF, U+2000–U+200D, U+2010–U+201F,
+  // U+2032–U+2037 weigh 2, emojiParsingEnabled: an emoji sequence weighs 2) and its conformance suite
+  // (conformance/validate.yml, WeightedTweetsWithDiscountedEmojiCounterTest: "1⃣" is 2, "H🐱☺👨‍👩‍👧‍👦" is 7).
+  test('X weighting is twitter-text v3: a flag or keycap sequence weighs 2, text is NFC first', async () => {
+    assert.equal(await tweetLength('We love Japan 🇯🇵.'), 14 + 2 + 1);
+    assert.equal(await tweetLength('Press 1️⃣ now.'), 6 + 2 + 5);
+    assert.equal(await tweetLength('Cafe\u0301 time.'), 10);
+    assert.equal(await tweetLength('H🐱☺👨‍👩‍👧‍👦'), 7);
   });
 
   test('every snippet fits its limit', async () => {
@@ -119,6 +133,20 @@ describe('ats-gap', () => {
     assert.ok((r.matchScore as number) > 50 && (r.matchScore as number) < 100);
   });
 
+  // The posting itself says which skills are required and which preferred: each keyword takes the cue before it in its sentence.
+  test('required and preferred are decided per sentence, not per line', async () => {
+    const r = await result(atsGap, {
+      resume: 'Python developer with AWS and Docker.',
+      jobDescription: 'Required: Python, Kubernetes, AWS. Preferred: Terraform.',
+    });
+    assert.deepEqual(Object.fromEntries((r.keywords as { keyword: string; importance: string }[]).map((k) => [k.keyword, k.importance])), {
+      Python: 'required',
+      Kubernetes: 'required',
+      AWS: 'required',
+      Terraform: 'preferred',
+    });
+  });
+
   test('bad input is a 400 naming the field', async () => {
     await expectBadRequest(atsGap, { resume: 'x' }, 'jobDescription');
     await expectBadRequest(atsGap, { jobDescription: 'Python', resume: '  ' }, 'resume');
@@ -142,6 +170,28 @@ describe('expense-categorizer', () => {
         ['2499.00', 'CHF'],
         ['12.50', 'EUR'],
       ],
+    );
+  });
+
+  // Thousands groups are exactly three digits after a non-zero lead group, so "0.005" and "1.2345" are decimals; ISO 4217
+  // gives KWD three minor digits (1 dinar = 1,000 fils), so KWD 1.235 is 1.235 dinars. Amounts are 2-decimal strings, half-up.
+  test('amounts that cannot be thousands-grouped are decimals; KWD 1.235 is a decimal', async () => {
+    const read = async (text: string) => (await result(expenseCategorizer, { text })).expenses as { amount: string; currency: string; description: string }[];
+    assert.equal((await read('Coffee 0.005'))[0]!.amount, '0.01');
+    assert.deepEqual(
+      (await read('Shop 1.2345')).map((e) => [e.amount, e.description]),
+      [['1.23', 'Shop']],
+    );
+    assert.deepEqual(
+      (await read('Kuwait fee KWD 1.235')).map((e) => [e.amount, e.currency]),
+      [['1.24', 'KWD']],
+    );
+    assert.equal(parseNumber('1.235', 'auto', 3)!.value.toString(), '1.235');
+    assert.equal(parseNumber('0.005', 'auto')!.value.toString(), '0.005');
+    // Where grouping is possible, a 2-decimal currency still reads it as thousands, as before; no-break spaces group too.
+    assert.deepEqual(
+      (await read('Taxi 1,234\nHotel 1\u00a0234,56 €\nFee 1.234.567,5')).map((e) => e.amount),
+      ['1234.00', '1234.56', '1234567.50'],
     );
   });
 

@@ -9,8 +9,8 @@ import { escapeRegExp } from '../../../lib/regexp.ts';
 /**
  * ATS keyword gap analysis over plain text (`ats-gap` now, `ats-gap-file` once uploads exist). Keywords
  * of the job description come from a skills lexicon with synonyms (JS = JavaScript, k8s = Kubernetes…)
- * and from noun phrases (compromise POS tags); each gets an importance from the section it is in
- * (requirements, responsibilities, nice-to-have). The resume is matched exactly, by synonym, by Porter
+ * and from noun phrases (compromise POS tags); each gets an importance from the cue before it in its sentence
+ * ("Required:", "nice to have"…) or else the section it is in (requirements, responsibilities, nice-to-have). The resume is matched exactly, by synonym, by Porter
  * stems ("managed projects" ~ "project management" is not a stem match; "data pipelines" ~ "data
  * pipeline" is) and partially (all words in one line). Module-internal: no default export.
  */
@@ -169,8 +169,8 @@ const GENERIC = new Set([
   'fast',
 ]);
 
-const REQUIRED_CUE = /\b(?:required|must|essential|mandatory|need to have|you have|minimum)\b/i;
-const PREFERRED_CUE = /\b(?:nice to have|preferred|bonus|a plus|desirable|ideally|good to have)\b/i;
+const CUE =
+  /\b(?:(?<required>required|must|essential|mandatory|need to have|you have|minimum)|(?<preferred>nice to have|preferred|bonus|a plus|desirable|ideally|good to have))\b/gi;
 
 function headingText(line: string): string {
   return line
@@ -218,23 +218,53 @@ function lineAt(lines: Line[], offset: number): number {
   return lo;
 }
 
-/** The importance of each line of a job description, from its section heading and its own wording. */
-function jdLineImportance(lines: Line[]): JdSection[] {
+/** The section of each line of a job description: its heading's, or the last heading's above it ('mentioned' before any). */
+function jdLineSections(lines: Line[]): { section: JdSection; heading: boolean }[] {
   let current: JdSection = 'mentioned';
   return lines.map((line) => {
     if (looksLikeHeading(line.text)) {
-      const heading = headingText(line.text);
-      const match = JD_HEADINGS.find(([pattern]) => pattern.test(heading));
+      const match = JD_HEADINGS.find(([pattern]) => pattern.test(headingText(line.text)));
       if (match) {
         current = match[1];
-        return current;
+        return { section: current, heading: true };
       }
     }
-    if (current === 'ignore') return 'ignore';
-    if (PREFERRED_CUE.test(line.text)) return 'preferred';
-    if (REQUIRED_CUE.test(line.text)) return 'required';
-    return current;
+    return { section: current, heading: false };
   });
+}
+
+/** Sentence (and clause) ends within a line: ".", "!" or "?" before a space or the end, and ";". */
+const CLAUSE_END = /[.!?](?=\s|$)|;/g;
+
+/**
+ * The importance of a keyword at an offset of the job description: the cue ("Required:", "must", "nice to have",
+ * "a plus"…) nearest before it in its sentence, else the first cue after it in that sentence ("Python is required"),
+ * else its section's. "Required: Python, AWS. Preferred: Terraform." makes Python and AWS required, Terraform preferred.
+ * Each line's sentence ends and cues are found once, when a keyword is first looked up in it.
+ */
+function importanceOf(lines: Line[], sections: { section: JdSection; heading: boolean }[]): (offset: number) => Importance {
+  const perLine = new Map<number, { ends: number[]; cues: { index: number; importance: Importance }[] }>();
+  return (offset) => {
+    const index = lineAt(lines, offset);
+    const { section, heading } = sections[index]!;
+    const fallback: Importance = section === 'ignore' ? 'mentioned' : section;
+    if (heading || section === 'ignore') return fallback;
+    const { text, start } = lines[index]!;
+    let found = perLine.get(index);
+    if (!found) {
+      found = {
+        ends: Array.from(text.matchAll(CLAUSE_END), (m) => m.index),
+        cues: Array.from(text.matchAll(CUE), (m) => ({ index: m.index, importance: m.groups!.required ? ('required' as const) : ('preferred' as const) })),
+      };
+      perLine.set(index, found);
+    }
+    const at = offset - start;
+    const from = found.ends.findLast((e) => e < at) ?? -1;
+    const to = found.ends.find((e) => e >= at) ?? text.length;
+    const before = found.cues.findLast((c) => c.index > from && c.index < at);
+    if (before) return before.importance;
+    return found.cues.find((c) => c.index >= at && c.index < to)?.importance ?? fallback;
+  };
 }
 
 function stronger(a: Importance | undefined, b: Importance): Importance {
@@ -346,21 +376,22 @@ function escapeRegex(text: string): string {
 
 export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult {
   const jdLines = linesOf(jobDescription);
-  const importance = jdLineImportance(jdLines);
+  const jdSections = jdLineSections(jdLines);
+  const importance = importanceOf(jdLines, jdSections);
   // Ignored lines (benefits, about us) are blanked with spaces, so offsets still point into the original.
-  const relevant = jdLines.map((l, i) => (importance[i] === 'ignore' ? ' '.repeat(l.text.length) : l.text)).join('\n');
+  const relevant = jdLines.map((l, i) => (jdSections[i]!.section === 'ignore' ? ' '.repeat(l.text.length) : l.text)).join('\n');
   const ignoredText = jdLines
-    .filter((_, i) => importance[i] === 'ignore')
+    .filter((_, i) => jdSections[i]!.section === 'ignore')
     .map((l) => l.text)
     .join('\n')
     .toLowerCase();
 
-  // 1. Lexicon skills of the job description, with the strongest importance of their lines.
+  // 1. Lexicon skills of the job description, with the strongest importance of their mentions.
   const keywords: JdKeyword[] = [];
   const jdSkillHits = findSkills(relevant);
   for (const hit of jdSkillHits) {
     let level: Importance | undefined;
-    for (const position of hit.positions) level = stronger(level, importance[lineAt(jdLines, position)] as Importance);
+    for (const position of hit.positions) level = stronger(level, importance(position));
     // Shown as the job description writes it (an ATS matches that wording); the canonical name is kept beside it.
     const display = hit.spellings.length === 1 && hit.spellings[0]!.toLowerCase() !== hit.skill.name.toLowerCase() ? hit.spellings[0]! : hit.skill.name;
     keywords.push({
@@ -393,7 +424,7 @@ export function analyzeAtsGap(jobDescription: string, resume: string): AtsResult
       .filter((w) => !stop.has(w))
       .map(stem)
       .join(' ');
-    const level = importance[lineAt(jdLines, phrase.start)] as Importance;
+    const level = importance(phrase.start);
     const entry = phrases.get(key) ?? { spellings: new Map<string, number>(), count: 0, first: phrase.start, level, proper: phrase.proper };
     entry.count++;
     entry.level = stronger(entry.level, level);

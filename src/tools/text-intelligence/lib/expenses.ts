@@ -435,8 +435,13 @@ const SYMBOLS: Record<string, string> = {
 const DOLLARS = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN', 'TWD']);
 const KRONA = new Set(['SEK', 'NOK', 'DKK', 'ISK']);
 const SYMBOL_RE = String.raw`US\$|CA\$|AU\$|NZ\$|HK\$|R\$|C\$|A\$|S\$|[$€£¥₹₩₽₺₪฿₫₴₦₱]|zł|Kč|Ft|kr|Fr\.`;
+/**
+ * An amount: optional sign or "(", currency symbol or code, the number (`parseNumber` decides what its separators mean), and
+ * a symbol or code after it. A number never starts right after a digit (or a digit and a separator): "1.23.456" is unreadable
+ * and gives no amount, not "23.456".
+ */
 const AMOUNT = new RegExp(
-  String.raw`(?<sign>(?<![\p{L}\p{N}])[-−]|\()?(?:(?<pre>${SYMBOL_RE})\s?|(?<preCode>\b[A-Z]{3})\s)?(?<sign2>[-−])?(?<num>\d{1,3}(?:[,.'\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?![\d.,]\d)(?:\s?(?<post>${SYMBOL_RE})|\s(?<postCode>[A-Z]{3})\b)?\)?`,
+  String.raw`(?<sign>(?<![\p{L}\p{N}])[-−]|\()?(?:(?<pre>${SYMBOL_RE})\s?|(?<preCode>\b[A-Z]{3})\s)?(?<sign2>[-−])?(?<!\d[.,'\u00a0\u202f]?)(?<num>\d{1,3}(?:[,.'\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d|[.,'\u00a0\u202f]\d)(?:\s?(?<post>${SYMBOL_RE})|\s(?<postCode>[A-Z]{3})\b)?\)?`,
   'gu',
 );
 
@@ -457,35 +462,56 @@ function resolveSymbol(symbol: string, fallback: string): string {
   return SYMBOLS[symbol] ?? fallback;
 }
 
-/** Reads "1.234,56", "1,234.56", "12,50", "1 234", "1'234.50" by the rules in the module doc; null when unreadable. */
-export function parseNumber(raw: string, decimalSeparator: 'auto' | '.' | ','): { value: Decimal; hasDecimals: boolean; decimalComma: boolean } | null {
-  const cleaned = raw.replace(/[' \u00a0\u202f]/g, '');
-  let normalized: string;
-  const lastDot = cleaned.lastIndexOf('.');
-  const lastComma = cleaned.lastIndexOf(',');
-  if (decimalSeparator === '.') normalized = cleaned.replace(/,/g, '');
-  else if (decimalSeparator === ',') normalized = cleaned.replace(/\./g, '').replace(',', '.');
-  else if (lastDot >= 0 && lastComma >= 0) normalized = lastDot > lastComma ? cleaned.replace(/,/g, '') : cleaned.replace(/\./g, '').replace(',', '.');
-  else if (lastComma >= 0 || lastDot >= 0) {
-    const sep = lastComma >= 0 ? ',' : '.';
-    const parts = cleaned.split(sep);
-    const decimals = parts[parts.length - 1]!;
-    normalized = parts.length === 2 && decimals.length <= 2 ? parts.join('.') : parts.join('');
-  } else normalized = cleaned;
-  if (!/^\d+(?:\.\d+)?$/.test(normalized)) return null;
-  const hasDecimals = normalized.includes('.');
-  return { value: new Decimal(normalized), hasDecimals, decimalComma: hasDecimals && /,\d{1,2}$/.test(cleaned) };
+/** Digits after the decimal point in ISO 4217 (KWD, BHD, OMR, JOD, TND, LYD, IQD have 3); 2 when unknown. */
+function minorDigits(currency: string): number {
+  return currencyCode(currency)?.digits ?? 2;
+}
+
+/**
+ * Reads "1.234,56", "1,234.56", "12,50", "1 234,56" (no-break spaces), "1'234.50", "0.005", "1.2345"; null when unreadable.
+ *
+ * Grouping rule: apostrophes and (no-break) spaces only ever group thousands. A "." or "," groups thousands only when
+ * the lead group is 1–3 digits and not 0 or 0-led, and every group after it has exactly three digits ("1.234.567",
+ * "12,345"); so "0.005", "1.2345" and "1234.567" are decimals. With `decimalSeparator` auto: where both "." and ","
+ * appear the last one is the decimal point; one that appears more than once groups; one that appears once is the
+ * decimal point unless it could group as above ("1,234", "1.500"), in which case it groups — except in a currency
+ * with three minor digits (ISO 4217: KWD 1.235 is one dinar 235 fils), where that single group is the decimal part.
+ * A separator read as grouping that does not group as above ("1.23.45", "1,2" with decimalSeparator ".") makes the
+ * number unreadable rather than guessed.
+ */
+export function parseNumber(
+  raw: string,
+  decimalSeparator: 'auto' | '.' | ',',
+  minor = 2,
+): { value: Decimal; hasDecimals: boolean; decimalComma: boolean } | null {
+  const digitGroups = raw.split(/[.,'\u00a0\u202f ]/);
+  const separators: string[] = raw.match(/[.,'\u00a0\u202f ]/g) ?? [];
+  if (digitGroups.some((g) => !/^\d+$/.test(g))) return null;
+  const lastSeparator = separators[separators.length - 1];
+  const groupsAsThousands = (groups: string[]): boolean => /^[1-9]\d{0,2}$/.test(groups[0]!) && groups.slice(1).every((g) => /^\d{3}$/.test(g));
+  let decimal: string | undefined;
+  if (lastSeparator === '.' || lastSeparator === ',') {
+    if (decimalSeparator !== 'auto') decimal = lastSeparator === decimalSeparator ? lastSeparator : undefined;
+    else if (separators.includes(lastSeparator === '.' ? ',' : '.')) decimal = lastSeparator;
+    else if (separators.filter((c) => c === lastSeparator).length > 1) decimal = undefined;
+    else if (digitGroups[digitGroups.length - 1]!.length === 3 && groupsAsThousands(digitGroups) && minor !== 3) decimal = undefined;
+    else decimal = lastSeparator;
+  }
+  const integerGroups = decimal === undefined ? digitGroups : digitGroups.slice(0, -1);
+  if (integerGroups.length > 1 && !groupsAsThousands(integerGroups)) return null;
+  const normalized = integerGroups.join('') + (decimal === undefined ? '' : `.${digitGroups[digitGroups.length - 1]!}`);
+  return { value: new Decimal(normalized), hasDecimals: decimal !== undefined, decimalComma: decimal === ',' };
 }
 
 function findAmounts(text: string, fallbackCurrency: string, decimalSeparator: 'auto' | '.' | ','): Money[] {
   const out: Money[] = [];
   for (const match of text.matchAll(AMOUNT)) {
     const g = match.groups!;
-    const number = parseNumber(g.num!, decimalSeparator);
-    if (!number) continue;
     const code = [g.preCode, g.postCode].find((c) => c !== undefined && currencyCode(c) !== undefined);
     const symbol = g.pre ?? g.post;
     const currency = code ?? (symbol ? resolveSymbol(symbol, fallbackCurrency) : null);
+    const number = parseNumber(g.num!, decimalSeparator, minorDigits(currency ?? fallbackCurrency));
+    if (!number) continue;
     const negative = g.sign !== undefined || g.sign2 !== undefined;
     out.push({
       value: negative ? number.value.negated() : number.value,

@@ -98,7 +98,8 @@ interface Span {
 
 const EMAIL =
   /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}_%+-](?:[\p{L}\p{N}._%+-]{0,62}[\p{L}\p{N}_%+-])?@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}(?![\p{L}\p{N}-]|\.\p{L})/gu;
-const CARD_CANDIDATE = /(?<![\d-])\d(?:[ -]?\d){11,18}(?![\d-]|[ -]\d)/g;
+/** A run of digit groups joined by single spaces or dashes; card numbers are looked for inside it (`findCards`). */
+const DIGIT_RUN = /\d+(?:[ -]\d+)*/g;
 const IBAN_START = /(?<![\p{L}\p{N}])[A-Za-z]{2}\d{2}(?=[ -]?[A-Za-z0-9])/gu;
 const SSN_FORMATTED = /(?<![\d-])(?!000|666|9\d\d)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])/g;
 const SSN_CUED = /\b(?:SSN|SSN#|social security(?: number| no\.?| #)?)\s*[:#]?\s*((?!000|666|9\d\d)\d{3}(?!00)\d{2}(?!0000)\d{4})(?!\d)/gi;
@@ -157,6 +158,57 @@ function findIbans(text: string, out: Span[]): void {
   }
 }
 
+/**
+ * Card numbers inside each run of digit groups ("4111 1111 1111 1111 12/26" is one run: the card, then the expiry month).
+ * A card is a stretch of whole groups with 13–19 digits that card-validator accepts (issuer range, length, Luhn). It
+ * may end where a space separates it from more digits, and start after one, but never inside a group or at a dash
+ * ("4111111111111111-2" and "41111111111111112" are no card), nor next to a dash outside the run. The whole run is
+ * tried first, as one number; a part of a run only when its groups have at least 3 digits each, as printed card
+ * numbers do (4-4-4-4, 4-6-5, 4-4-4-4-3), so a list of small numbers ("4 1 1 1 …") is not searched for a card.
+ * Left to right, longest first: "4111111111111111 5555555555554444" is two cards.
+ */
+function findCards(text: string, out: Span[]): void {
+  const verdicts = new Map<string, ReturnType<typeof CardValidator.number>>();
+  for (const run of text.matchAll(DIGIT_RUN)) {
+    const groups = [...run[0].matchAll(/\d+/g)].map((g) => ({ start: run.index + g.index, end: run.index + g.index + g[0].length, digits: g[0] }));
+    const last = groups.length - 1;
+    // A card may start at group i / end at group j only where the neighbouring separator is a space (or the run's edge, not a dash).
+    const canStart = (i: number): boolean => (i === 0 ? text[run.index - 1] !== '-' : text[groups[i]!.start - 1] === ' ');
+    const canEnd = (j: number): boolean => (j === last ? text[groups[j]!.end] !== '-' : text[groups[j]!.end] === ' ');
+    // short[k]: how many of the first k groups have fewer than 3 digits.
+    const short = [0];
+    for (const g of groups) short.push(short[short.length - 1]! + (g.digits.length < 3 ? 1 : 0));
+    let i = 0;
+    while (i <= last) {
+      let found = -1;
+      if (canStart(i)) {
+        let length = 0;
+        let end = i;
+        while (end <= last && length + groups[end]!.digits.length <= 19) length += groups[end++]!.digits.length;
+        for (let j = end - 1; j >= i && length >= 13; length -= groups[j--]!.digits.length) {
+          if (!canEnd(j) || ((i > 0 || j < last) && short[j + 1]! > short[i]!)) continue;
+          const digits = groups
+            .slice(i, j + 1)
+            .map((g) => g.digits)
+            .join('');
+          let verdict = verdicts.get(digits);
+          if (!verdict) {
+            verdict = cardValidator().number(digits, { luhnValidateUnionPay: true });
+            verdicts.set(digits, verdict);
+          }
+          if (!verdict.isValid) continue;
+          const start = groups[i]!.start;
+          const stop = groups[j]!.end;
+          out.push({ type: 'credit_card', start, end: stop, raw: text.slice(start, stop), key: digits, detail: verdict.card?.niceType ?? null });
+          found = j;
+          break;
+        }
+      }
+      i = found >= 0 ? found + 1 : i + 1;
+    }
+  }
+}
+
 function findPhones(text: string, out: Span[], country: CountryCode): void {
   for (const found of phones().findPhoneNumbersInText(text, { defaultCountry: country })) {
     if (!found.number.isValid()) continue;
@@ -205,14 +257,7 @@ function detect(text: string, types: ReadonlySet<PiiType>, country: CountryCode)
   const spans: Span[] = [];
   if (types.has('email')) addMatches(spans, 'email', EMAIL, text, (raw) => ({ key: raw.toLowerCase(), detail: null }));
   if (types.has('iban')) findIbans(text, spans);
-  if (types.has('credit_card')) {
-    addMatches(spans, 'credit_card', CARD_CANDIDATE, text, (raw) => {
-      const digits = raw.replace(/\D/g, '');
-      if (digits.length < 13 || digits.length > 19) return undefined;
-      const verdict = cardValidator().number(digits, { luhnValidateUnionPay: true });
-      return verdict.isValid ? { key: digits, detail: verdict.card?.niceType ?? null } : undefined;
-    });
-  }
+  if (types.has('credit_card')) findCards(text, spans);
   if (types.has('ssn')) {
     addMatches(spans, 'ssn', SSN_FORMATTED, text, (raw) => ({ key: raw.replace(/\D/g, ''), detail: null }));
     addMatches(spans, 'ssn', SSN_CUED, text, (raw, match) => {
