@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { words } from '../../lib/graphemes.ts';
+import { titlecaseFirst } from '../../lib/titlecase.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 
@@ -64,7 +65,11 @@ export default defineTool({
         ? tagWords(text)
         : text
             .split(PHRASE_SEPARATORS)
-            .map((phrase) => tagWords(phrase).map(capitalize).join(''))
+            .map((phrase) =>
+              tagWords(phrase)
+                .map((word) => titlecaseFirst(word))
+                .join(''),
+            )
             .filter((tag) => tag !== '');
     const seen = new Set<string>();
     const hashtags: string[] = [];
@@ -83,9 +88,4 @@ function tagWords(text: string): string[] {
   return words(text)
     .map((word) => word.replace(NOT_TAG_CHAR, ''))
     .filter((word) => word !== '');
-}
-
-function capitalize(word: string): string {
-  const first = String.fromCodePoint(word.codePointAt(0) ?? 0);
-  return first.toUpperCase() + word.slice(first.length);
 }

@@ -70,12 +70,17 @@ export default defineTool({
   },
 });
 
-/** Cuts at the last separator that fits; a single over-long word is cut mid-word (on a code point boundary). */
+/**
+ * Cuts at the start of the last separator that fits, so no part of a separator is left at the end (a 2-character
+ * separator may straddle the limit: "ab--cd" cut to 3 is "ab", not "ab-"); a single over-long word is cut mid-word
+ * (on a code point boundary).
+ */
 function truncate(slug: string, max: number, separator: string): string {
   const chars = Array.from(slug);
   if (chars.length <= max) return slug;
   const head = chars.slice(0, max).join('');
-  if (separator === '' || slug.slice(head.length).startsWith(separator)) return head;
-  const cut = head.lastIndexOf(separator);
-  return cut > 0 ? head.slice(0, cut) : head;
+  if (separator === '') return head;
+  // A separator starting at or before the limit: the last one (starting exactly at the limit, the cut is between words).
+  const cut = slug.lastIndexOf(separator, head.length);
+  return cut > 0 ? slug.slice(0, cut) : head;
 }

@@ -5,6 +5,7 @@ import { lineEnding, splitLines, trimSpaces } from '../../lib/lines.ts';
 import { localeField } from '../../lib/locale.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
+import { firstOfEach } from './lib/unique.ts';
 
 const ORDERS = ['asc', 'desc', 'reverse', 'shuffle'] as const;
 
@@ -55,26 +56,17 @@ export default defineTool({
     if (finalBreak) lines.pop();
     if (trim) lines = lines.map((line) => trimSpaces(line));
     if (removeEmpty) lines = lines.filter((line) => trimSpaces(line) !== '');
+    // Equal lines are equal strings (ignoring case if asked), not lines the collator sorts together ("1" and "01").
+    if (unique) lines = firstOfEach(lines, caseInsensitive, locale);
     if (order === 'asc' || order === 'desc') {
-      lines = collate(lines, { order, numeric, caseInsensitive, unique, locale });
+      lines = collate(lines, { order, numeric, caseInsensitive, unique: false, locale });
     } else {
-      if (unique) lines = firstOfEach(lines, caseInsensitive);
       if (order === 'reverse') lines.reverse();
       else shuffle(lines);
     }
     return { text: lines.join(eol) + (finalBreak && lines.length > 0 ? eol : ''), count: lines.length };
   },
 });
-
-function firstOfEach(lines: string[], caseInsensitive: boolean): string[] {
-  const seen = new Set<string>();
-  return lines.filter((line) => {
-    const key = caseInsensitive ? line.toLowerCase() : line;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 /** Fisher–Yates with a CSPRNG (randomInt has no modulo bias). */
 function shuffle(items: string[]): void {

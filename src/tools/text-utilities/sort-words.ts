@@ -4,6 +4,7 @@ import { words } from '../../lib/graphemes.ts';
 import { localeField } from '../../lib/locale.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
+import { firstOfEach } from './lib/unique.ts';
 
 export default defineTool({
   module: 'text-utilities',
@@ -59,7 +60,9 @@ export default defineTool({
     },
   ],
   run: ({ text, order, caseInsensitive, unique, numeric, separator, locale }) => {
-    const sorted = collate(words(text), { order, caseInsensitive, unique, numeric, locale });
+    // Unique by the words' equality (ignoring case if asked), not the collator's: "1", "01" and "001" sort together.
+    const all = words(text);
+    const sorted = collate(unique ? firstOfEach(all, caseInsensitive, locale) : all, { order, caseInsensitive, unique: false, numeric, locale });
     return { text: sorted.join(separator), words: sorted, count: sorted.length };
   },
 });

@@ -3,6 +3,7 @@ import { titleCase } from 'title-case';
 import { z } from 'zod';
 import { graphemes } from '../../lib/graphemes.ts';
 import { localeField } from '../../lib/locale.ts';
+import { titlecaseChar } from '../../lib/titlecase.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 
@@ -16,6 +17,7 @@ const TERMINATOR = /[.!?\u2026\u3002\uFF01\uFF1F]/u;
 const CLOSING = /[\p{Pf}\p{Pe}"']/u;
 // An apostrophe inside a word ("don't") would otherwise split it into two identifiers ("donT").
 const INNER_APOSTROPHE = /(?<=[\p{L}\p{N}])['\u2019](?=[\p{L}\p{N}])/gu;
+const NON_ASCII_LOWER = /(?![\0-\x7f])\p{Ll}/gu;
 
 export default defineTool({
   module: 'text-utilities',
@@ -71,9 +73,9 @@ function convertCase(text: string, target: Case, locale: string | undefined): st
       return lower(text);
     case 'title':
       // Lower first so "HELLO WORLD" becomes "Hello World"; title-case leaves all-caps words alone.
-      return titleCase(lower(text), { locale: locale ?? 'en' });
+      return titleCaseWords(lower(text), locale);
     case 'sentence':
-      return sentenceCase(lower(text), upper);
+      return sentenceCase(lower(text), (ch) => titlecaseChar(ch, locale));
     case 'camel':
       return camelCase(words(), { ...options, mergeAmbiguousCharacters: true });
     case 'pascal':
@@ -86,31 +88,67 @@ function convertCase(text: string, target: Case, locale: string | undefined): st
       return constantCase(words(), options);
     case 'alternating':
       return alternating(text, upper, lower);
-    case 'inverse':
-      return graphemes(text)
-        .map((g) => {
+    case 'inverse': {
+      const parts = graphemes(text);
+      const lowered = lowerInContext(text, parts, lower);
+      return parts
+        .map((g, i) => {
           const up = upper(g);
-          const low = lower(g);
+          const low = lowered[i] ?? lower(g);
           if (g === low && g !== up) return up;
           if (g === up && g !== low) return low;
           return g;
         })
         .join('');
+    }
   }
 }
 
 /**
- * Upper-cases the first letter of the text, of every line and of every word after a sentence end (. ! ? …
+ * Each grapheme's lower case in the context of the whole text, as `lower` gives it: a capital sigma ending a word
+ * becomes ς, not σ (SpecialCasing.txt, Final_Sigma), which one grapheme on its own cannot tell. Lower-casing keeps
+ * the graphemes (İ → i̇ stays one), so the lower-cased text's graphemes line up with the text's.
+ */
+function lowerInContext(text: string, parts: string[], lower: (s: string) => string): string[] {
+  const lowered = graphemes(lower(text));
+  return lowered.length === parts.length ? lowered : parts.map(lower);
+}
+
+/**
+ * title-case's rules (small words, acronyms, URLs kept) with Unicode titlecase for the letters it capitalizes:
+ * title-case upper-cases one UTF-16 unit (ǆ → Ǆ, ß → SS, ﬁ → FI, and an astral letter not at all). So it runs on a
+ * copy in which every non-ASCII lower-case letter is "é" per code unit (the same length, still a lower-case letter,
+ * never part of an English small word), and the code points it changed there are titlecased here.
+ */
+function titleCaseWords(lowered: string, locale: string | undefined): string {
+  const probe = lowered.replace(NON_ASCII_LOWER, (ch) => 'é'.repeat(ch.length));
+  const marked = titleCase(probe, { locale: 'en' });
+  // Cannot happen (no character left in the copy upper-cases to another length); kept as a guard.
+  if (marked.length !== probe.length) return titleCase(lowered, { locale: locale ?? 'en' });
+  let out = '';
+  let done = 0;
+  for (let i = 0; i < probe.length; i++) {
+    if (marked.charCodeAt(i) === probe.charCodeAt(i)) continue;
+    const ch = String.fromCodePoint(lowered.codePointAt(i) ?? 0);
+    out += lowered.slice(done, i) + titlecaseChar(ch, locale);
+    done = i + ch.length;
+    i = done - 1;
+  }
+  return out + lowered.slice(done);
+}
+
+/**
+ * Titlecases the first letter of the text, of every line and of every word after a sentence end (. ! ? …
  * followed by a space). Not Intl.Segmenter: UAX #29 does not break before a lower-case word, and the text is
  * already lower-cased here.
  */
-function sentenceCase(text: string, upper: (s: string) => string): string {
+function sentenceCase(text: string, title: (ch: string) => string): string {
   let out = '';
   let capitalize = true;
   let afterTerminator = false;
   for (const ch of text) {
     if (LETTER.test(ch)) {
-      out += capitalize ? upper(ch) : ch;
+      out += capitalize ? title(ch) : ch;
       capitalize = false;
       afterTerminator = false;
       continue;
@@ -130,11 +168,13 @@ function sentenceCase(text: string, upper: (s: string) => string): string {
 /** Alternates lower/upper over letters only, so spaces and punctuation do not break the rhythm. */
 function alternating(text: string, upper: (s: string) => string, lower: (s: string) => string): string {
   let next = false;
-  return graphemes(text)
-    .map((g) => {
+  const parts = graphemes(text);
+  const lowered = lowerInContext(text, parts, lower);
+  return parts
+    .map((g, i) => {
       if (!LETTER.test(g)) return g;
       next = !next;
-      return next ? lower(g) : upper(g);
+      return next ? (lowered[i] ?? lower(g)) : upper(g);
     })
     .join('');
 }

@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { ToolError } from '../../core/errors.ts';
 import { invoke } from '../../core/invoke.ts';
 import { MAX_TEXT_CHARS } from '../../registry/fields.ts';
+import { titlecaseChar } from '../../lib/titlecase.ts';
 import { textUtilitiesTools } from './index.ts';
 import { moduleTools } from '../../../test/helpers/module-tools.ts';
 
@@ -99,6 +100,50 @@ describe('text-case-converter', () => {
     assert.deepEqual(await run('text-case-converter', { text: 'ÉcOle 🇫🇷', case: 'inverse' }), { text: 'éCoLE 🇫🇷' });
   });
 
+  test('inverse and alternating keep the final sigma (SpecialCasing Final_Sigma, as python str.swapcase/lower)', async () => {
+    // python3: 'ΟΔΟΣ'.swapcase() == 'οδος'; 'ΣΑΣ ΟΔΟΣ'.swapcase() == 'σας οδος'
+    assert.deepEqual(await run('text-case-converter', { text: 'ΟΔΟΣ', case: 'inverse' }), { text: 'οδος' });
+    assert.deepEqual(await run('text-case-converter', { text: 'ΣΑΣ ΟΔΟΣ', case: 'inverse' }), { text: 'σας οδος' });
+    // python3: 'ΣΑΣ'.lower() == 'σας': the first letter lower-cases to σ, the last to ς
+    assert.deepEqual(await run('text-case-converter', { text: 'ΣΑΣ', case: 'alternating' }), { text: 'σΑς' });
+  });
+
+  test('title and sentence case use Unicode titlecase for the first letter (python str.title/capitalize)', async () => {
+    // python3: 'ǆemal ﬁsh'.title() == 'ǅemal Fish'; '𐐨ello'.title() == '𐐀ello' (an astral letter)
+    assert.deepEqual(await run('text-case-converter', { text: 'ǆemal ﬁsh', case: 'title' }), { text: 'ǅemal Fish' });
+    assert.deepEqual(await run('text-case-converter', { text: '𐐨ello ßtraße', case: 'title' }), { text: '𐐀ello Sstraße' });
+    // python3: 'ßa'.capitalize() == 'Ssa'; 'ﬁsh'.capitalize() == 'Fish'
+    assert.deepEqual(await run('text-case-converter', { text: 'ßa. ﬁsh', case: 'sentence' }), { text: 'Ssa. Fish' });
+    // Turkish: SpecialCasing's tr rules still apply (i → İ)
+    assert.deepEqual(await run('text-case-converter', { text: 'istanbul', case: 'title', locale: 'tr' }), { text: 'İstanbul' });
+  });
+
+  test('titlecaseChar: every character whose titlecase is not its uppercase (UnicodeData.txt, SpecialCasing.txt)', () => {
+    // The 135 code points where python3 (Unicode 14) gives c.title() != c.upper(), and ' '.join(c.title() for c in them).
+    const chars =
+      '\u00df\u01c4\u01c5\u01c6\u01c7\u01c8\u01c9\u01ca\u01cb\u01cc\u01f1\u01f2\u01f3\u0587\u10d0\u10d1\u10d2\u10d3\u10d4\u10d5' +
+      '\u10d6\u10d7\u10d8\u10d9\u10da\u10db\u10dc\u10dd\u10de\u10df\u10e0\u10e1\u10e2\u10e3\u10e4\u10e5\u10e6\u10e7\u10e8\u10e9' +
+      '\u10ea\u10eb\u10ec\u10ed\u10ee\u10ef\u10f0\u10f1\u10f2\u10f3\u10f4\u10f5\u10f6\u10f7\u10f8\u10f9\u10fa\u10fd\u10fe\u10ff' +
+      '\u1f80\u1f81\u1f82\u1f83\u1f84\u1f85\u1f86\u1f87\u1f88\u1f89\u1f8a\u1f8b\u1f8c\u1f8d\u1f8e\u1f8f\u1f90\u1f91\u1f92\u1f93' +
+      '\u1f94\u1f95\u1f96\u1f97\u1f98\u1f99\u1f9a\u1f9b\u1f9c\u1f9d\u1f9e\u1f9f\u1fa0\u1fa1\u1fa2\u1fa3\u1fa4\u1fa5\u1fa6\u1fa7' +
+      '\u1fa8\u1fa9\u1faa\u1fab\u1fac\u1fad\u1fae\u1faf\u1fb2\u1fb3\u1fb4\u1fb7\u1fbc\u1fc2\u1fc3\u1fc4\u1fc7\u1fcc\u1ff2\u1ff3' +
+      '\u1ff4\u1ff7\u1ffc\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06\ufb13\ufb14\ufb15\ufb16\ufb17';
+    const expected =
+      'Ss \u01c5 \u01c5 \u01c5 \u01c8 \u01c8 \u01c8 \u01cb \u01cb \u01cb \u01f2 \u01f2 \u01f2 \u0535\u0582 \u10d0 \u10d1 \u10d2' +
+      ' \u10d3 \u10d4 \u10d5 \u10d6 \u10d7 \u10d8 \u10d9 \u10da \u10db \u10dc \u10dd \u10de \u10df \u10e0 \u10e1 \u10e2 \u10e3 ' +
+      '\u10e4 \u10e5 \u10e6 \u10e7 \u10e8 \u10e9 \u10ea \u10eb \u10ec \u10ed \u10ee \u10ef \u10f0 \u10f1 \u10f2 \u10f3 \u10f4 ' +
+      '\u10f5 \u10f6 \u10f7 \u10f8 \u10f9 \u10fa \u10fd \u10fe \u10ff \u1f88 \u1f89 \u1f8a \u1f8b \u1f8c \u1f8d \u1f8e \u1f8f ' +
+      '\u1f88 \u1f89 \u1f8a \u1f8b \u1f8c \u1f8d \u1f8e \u1f8f \u1f98 \u1f99 \u1f9a \u1f9b \u1f9c \u1f9d \u1f9e \u1f9f \u1f98 ' +
+      '\u1f99 \u1f9a \u1f9b \u1f9c \u1f9d \u1f9e \u1f9f \u1fa8 \u1fa9 \u1faa \u1fab \u1fac \u1fad \u1fae \u1faf \u1fa8 \u1fa9 ' +
+      '\u1faa \u1fab \u1fac \u1fad \u1fae \u1faf \u1fba\u0345 \u1fbc \u0386\u0345 \u0391\u0342\u0345 \u1fbc \u1fca\u0345 \u1fcc' +
+      ' \u0389\u0345 \u0397\u0342\u0345 \u1fcc \u1ffa\u0345 \u1ffc \u038f\u0345 \u03a9\u0342\u0345 \u1ffc Ff Fi Fl Ffi Ffl St S' +
+      't \u0544\u0576 \u0544\u0565 \u0544\u056b \u054e\u0576 \u0544\u056d';
+    assert.equal(Array.from(chars).length, 135);
+    assert.equal(Array.from(chars, (ch) => titlecaseChar(ch)).join(' '), expected);
+    // Everything else titlecases as it upper-cases (python3: 'a'.title() == 'A', 'é'.title() == 'É').
+    assert.equal(titlecaseChar('a') + titlecaseChar('é'), 'AÉ');
+  });
+
   test('bad case or locale → 400 naming the field', async () => {
     await rejects('text-case-converter', { text: 'x', case: 'shouting' }, 'case');
     await rejects('text-case-converter', { text: 'x' }, 'case');
@@ -149,6 +194,14 @@ describe('convert-to-slug', () => {
     assert.deepEqual(await run('convert-to-slug', { text: 'supercalifragilistic', maxLength: 5 }), { slug: 'super' });
   });
 
+  test('maxLength never leaves part of a longer separator (the cut is at a word boundary)', async () => {
+    // "ab--cd": any cut from 2 to 5 characters ends at the word "ab", never "ab-" or "ab--".
+    for (const maxLength of [2, 3, 4, 5]) {
+      assert.deepEqual(await run('convert-to-slug', { text: 'ab cd', separator: '--', maxLength }), { slug: 'ab' }, String(maxLength));
+    }
+    assert.deepEqual(await run('convert-to-slug', { text: 'a bcdef', separator: '...', maxLength: 3 }), { slug: 'a' });
+  });
+
   test('separator must be punctuation', async () => {
     await rejects('convert-to-slug', { text: 'a b', separator: 'x' }, 'separator');
     await rejects('convert-to-slug', { text: 'a b', maxLength: 0 }, 'maxLength');
@@ -163,6 +216,15 @@ describe('convert-to-hashtags, comma-separate', () => {
       count: 2,
     });
     assert.deepEqual(await run('convert-to-hashtags', { text: '!!!' }), { hashtags: [], text: '', count: 0 });
+  });
+
+  test('phrases titlecase each word (python3: "ßtraße".capitalize() == "Sstraße", "ǆemal".title() == "ǅemal")', async () => {
+    assert.deepEqual(await run('convert-to-hashtags', { text: 'ßtraße vibes', mode: 'phrases' }), {
+      hashtags: ['#SstraßeVibes'],
+      text: '#SstraßeVibes',
+      count: 1,
+    });
+    assert.deepEqual(await run('convert-to-hashtags', { text: 'ǆemal ﬁsh', mode: 'phrases' }), { hashtags: ['#ǅemalFish'], text: '#ǅemalFish', count: 1 });
   });
 
   test('comma-separate: auto picks whitespace for one line, quotes are doubled', async () => {
@@ -200,6 +262,23 @@ describe('sort-words and sort-lines', () => {
     const result = await run<{ text: string; count: number }>('sort-lines', { text: lines.join('\n'), order: 'shuffle' });
     assert.equal(result.count, 50);
     assert.deepEqual(result.text.split('\n').toSorted(), lines.toSorted());
+  });
+
+  test('unique keeps strings that differ, even when numeric collation sorts them together (python3 dict.fromkeys)', async () => {
+    // python3: list(dict.fromkeys(['file1', 'file01', 'file001'])) keeps all three
+    assert.deepEqual(await run('sort-lines', { text: 'file1\nfile01\nfile001', unique: true }), { text: 'file1\nfile01\nfile001', count: 3 });
+    assert.deepEqual(await run('sort-lines', { text: 'file1\nfile01\nfile1', unique: true, order: 'desc' }), { text: 'file1\nfile01', count: 2 });
+    const words = await run<{ words: string[] }>('sort-words', { text: '01 1 001', unique: true });
+    assert.deepEqual(words.words.toSorted(), ['001', '01', '1']);
+  });
+
+  test('case-insensitive unique is Unicode caseless matching (python3 str.casefold)', async () => {
+    // python3: list(dict.fromkeys(w.casefold() for w in 'STRASSE straße Straße ΟΔΟΣ οδοσ ılık ilik ILIK'.split()))
+    //   == ['strasse', 'οδοσ', 'ılık', 'ilik']: four groups, each kept by its first word
+    const result = await run<{ words: string[] }>('sort-words', { text: 'STRASSE straße Straße ΟΔΟΣ οδοσ ılık ilik ILIK', unique: true });
+    assert.deepEqual(result.words.toSorted(), ['STRASSE', 'ilik', 'ılık', 'ΟΔΟΣ'].toSorted());
+    const lines = await run<{ count: number }>('sort-lines', { text: 'Straße\nSTRASSE\nstrasse', unique: true, order: 'reverse' });
+    assert.equal(lines.count, 1);
   });
 
   test('unique with reverse keeps the first occurrence', async () => {
@@ -331,6 +410,13 @@ describe('words-to-number', () => {
     ['1,234,567', '1234567'],
     ['-42', '-42'],
     ['one crore twenty lakh', '12000000'],
+    // Indian numbering: crore multiplies a number made with thousand or lakh (python3: 2000 * 10**7, 10**5 * 10**7,
+    // 120000 * 10**7, 2300 * 10**7 + 5 * 10**5 + 6, 2.5 * 10**5 * 10**7)
+    ['two thousand crore', '20000000000'],
+    ['one lakh crore', '1000000000000'],
+    ['one lakh twenty thousand crore', '1200000000000'],
+    ['two thousand three hundred crore five lakh six', '23000500006'],
+    ['2.5 lakh crore', '2500000000000'],
     ['one quadrillion', '1000000000000000'],
     ['nine quintillion one', '9000000000000000001'],
   ];
@@ -380,6 +466,10 @@ describe('words-to-number', () => {
       'constructor',
       '__proto__',
       '1.2345 thousand',
+      'thousand thousand',
+      'one crore crore',
+      'five crore one lakh crore',
+      'one million two thousand crore',
     ]) {
       await rejects('words-to-number', { text }, 'text');
     }

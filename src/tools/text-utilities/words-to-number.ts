@@ -68,6 +68,9 @@ const ORDINALS = lookup<string>({
   hundredth: 'hundred',
   zeroth: 'zero',
 });
+const CRORE = 10n ** 7n;
+/** The scales an Indian number multiplied by crore is made of ("two thousand crore", "one lakh twenty thousand crore"). */
+const BELOW_CRORE = new Set([10n ** 3n, 10n ** 5n]);
 const SHORT_SCALES = [
   'thousand',
   'million',
@@ -93,10 +96,11 @@ const SHORT_SCALES = [
 ];
 const SCALES = new Map<string, bigint>([
   ...SHORT_SCALES.map((name, i): [string, bigint] => [name, 10n ** BigInt(3 * (i + 1))]),
-  // Indian numbering: they fit the same "each scale smaller than the last" rule (crore > lakh > thousand).
+  // Indian numbering: they fit the same "each scale smaller than the last" rule (crore > lakh > thousand), except that
+  // crore also multiplies a number made with thousand or lakh ("one lakh crore" = 10^12; see parseInteger).
   ['lakh', 10n ** 5n],
   ['lac', 10n ** 5n],
-  ['crore', 10n ** 7n],
+  ['crore', CRORE],
 ]);
 for (const name of SCALES.keys()) ORDINALS.set(`${name}th`, name);
 
@@ -210,10 +214,27 @@ function parseFraction(tokens: string[]): string {
 /**
  * A small state machine over one group below a thousand ("[unit] hundred [tens] [unit]") and the scales between
  * groups, which must shrink left to right ("two million three thousand", not "three thousand two million").
+ * In the Indian system crore may follow thousand and lakh: it then multiplies the whole number said since the
+ * last crore (or the start), "two thousand crore" = 2,000 × 10^7, "five crore one lakh crore" is refused.
  */
 function parseInteger(tokens: string[], allowOrdinal: boolean): bigint {
   let total = 0n;
   let lastScale: bigint | undefined;
+  // Indian numbers: what thousand and lakh groups added to `total` since the start or the last scale of a crore or
+  // more (`sinceCrore`, the number a crore after them multiplies; undefined once another scale such as million is
+  // among them), and that last scale of a crore or more (`lastLarge`), which the multiplied number must stay under.
+  let sinceCrore: bigint | undefined = 0n;
+  let lastLarge: bigint | undefined;
+  const add = (scale: bigint, value: bigint): void => {
+    total += value;
+    lastScale = scale;
+    if (scale >= CRORE) {
+      sinceCrore = 0n;
+      lastLarge = scale;
+    } else if (sinceCrore !== undefined) {
+      sinceCrore = BELOW_CRORE.has(scale) ? sinceCrore + value : undefined;
+    }
+  };
   let hundreds = 0n; // the group's hundreds, already multiplied
   let below = 0n; // the group's part under a hundred (or a digit token's value)
   let belowKind: 'none' | 'unit' | 'teen' | 'tens' | 'tens-unit' | 'digits' = 'none';
@@ -275,8 +296,7 @@ function parseInteger(tokens: string[], allowOrdinal: boolean): bigint {
       const [whole = '', fraction = ''] = token.split('.');
       const scaled = (BigInt(whole || '0') * 10n ** BigInt(fraction.length) + BigInt(fraction)) * nextScale;
       if (scaled % 10n ** BigInt(fraction.length) !== 0n) throw fail(`"${raw} ${tokens[i + 1] ?? ''}" is not a whole number`);
-      total += scaled / 10n ** BigInt(fraction.length);
-      lastScale = nextScale;
+      add(nextScale, scaled / 10n ** BigInt(fraction.length));
       sawNumber = true;
       i++; // the scale word is consumed
       continue;
@@ -288,10 +308,17 @@ function parseInteger(tokens: string[], allowOrdinal: boolean): bigint {
       belowKind = 'none';
       groupHasHundred = true;
     } else if (scale !== undefined) {
-      if (lastScale !== undefined && scale >= lastScale) throw fail(`"${raw}" must be smaller than the scale before it`);
       const group = groupEmpty() ? 1n : hundreds + below;
-      total += group * scale;
-      lastScale = scale;
+      if (scale === CRORE && sinceCrore !== undefined && lastScale !== undefined && BELOW_CRORE.has(lastScale)) {
+        // "[two thousand | one lakh twenty thousand …] crore": the number said since the last crore, times a crore.
+        const value = (sinceCrore + (groupEmpty() ? 0n : group)) * CRORE;
+        if (lastLarge !== undefined && value >= lastLarge) throw fail(`"${raw}" must be smaller than the scale before it`);
+        total -= sinceCrore;
+        add(scale, value);
+      } else {
+        if (lastScale !== undefined && scale >= lastScale) throw fail(`"${raw}" must be smaller than the scale before it`);
+        add(scale, group * scale);
+      }
       hundreds = 0n;
       below = 0n;
       belowKind = 'none';
