@@ -59,9 +59,9 @@ export function countLines(text: string): number {
   return lines.at(-1) === '' ? lines.length - 1 : lines.length;
 }
 
-/** Where offsets of one text stand: 1-based line and column (lines end at "\n"; offsets and columns in UTF-16 units). */
+/** Where offsets of one text stand: 1-based line and column (lines end at every line break above, CRLF once; offsets and columns in UTF-16 units). */
 export interface LinePositions {
-  /** How many lines the text has ("\n"-separated; an empty text has one). */
+  /** How many lines the text has (line breaks + 1; an empty text has one). */
   lineCount: number;
   position(index: number): { line: number; column: number };
 }
@@ -69,7 +69,7 @@ export interface LinePositions {
 /** Indexes the line starts once; each position is then a binary search (a linear scan per offset is quadratic on long texts). */
 export function linePositions(text: string): LinePositions {
   const lineStarts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  for (const lineBreak of text.matchAll(SPLIT_RE)) lineStarts.push(lineBreak.index + lineBreak[0].length);
   return {
     lineCount: lineStarts.length,
     position(index) {

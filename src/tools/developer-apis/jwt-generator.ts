@@ -57,14 +57,17 @@ function privateKeyOf(text: string, alg: Algorithm): KeyObject {
   const ok =
     ((family === 'RS' || family === 'PS') && (type === 'rsa' || (family === 'PS' && type === 'rsa-pss'))) ||
     (family === 'ES' && type === 'ec' && key.asymmetricKeyDetails?.namedCurve === EC_CURVES[alg]) ||
-    (alg === 'EdDSA' && (type === 'ed25519' || type === 'ed448'));
+    (alg === 'EdDSA' && type === 'ed25519');
   if (!ok) {
     const have =
       type === 'ec'
         ? `an EC key on ${key.asymmetricKeyDetails?.namedCurve ?? 'an unknown curve'}`
         : `a${type === 'ed25519' || type === 'ed448' ? 'n' : ''} ${type ?? 'unknown'} key`;
-    const need = family === 'ES' ? `an EC key on ${EC_CURVES[alg]}` : alg === 'EdDSA' ? 'an Ed25519 or Ed448 key' : 'an RSA key';
-    throw invalidField('privateKey', `${alg} needs ${need}, but this is ${have}`);
+    const need = family === 'ES' ? `an EC key on ${EC_CURVES[alg]}` : alg === 'EdDSA' ? 'an Ed25519 key' : 'an RSA key';
+    // EdDSA with Ed448 (RFC 8037) is refused: jose, which signs here, implements EdDSA for Ed25519 only (as WebCrypto does),
+    // and jwt-signature-verifier verifies Ed25519 only, so an Ed448 token could not be checked with this API either.
+    const why = alg === 'EdDSA' && type === 'ed448' ? ' (Ed448 is not supported: use an Ed25519 key)' : '';
+    throw invalidField('privateKey', `${alg} needs ${need}, but this is ${have}${why}`);
   }
   if ((family === 'RS' || family === 'PS') && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
     throw invalidField('privateKey', 'RSA keys must be at least 2048 bits for RS*/PS* (RFC 7518)');
@@ -73,7 +76,28 @@ function privateKeyOf(text: string, alg: Algorithm): KeyObject {
 }
 
 const b64json = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-const iso = (s: number | undefined): string | null => (s === undefined ? null : new Date(s * 1000).toISOString());
+
+/** The largest |seconds| a date can hold (ECMAScript's time range, ±100,000,000 days from 1970). */
+const MAX_DATE_SECONDS = 8.64e12;
+const TIME_NOTE = 'null when absent or beyond the dates that can be written (±8.64e12 s from 1970, years -271821 to 275760)';
+/**
+ * A NumericDate is any JSON number of seconds since 1970 (RFC 7519 §2), so iat, exp and nbf in `payload` are accepted at
+ * any finite size (a far-future exp is a legitimate test case) and signed as given; the ISO time beside them is null
+ * where a date cannot represent the number. A non-number, or a number too large for a double, is a 400 naming the claim.
+ */
+const iso = (s: unknown): string | null =>
+  typeof s === 'number' && Number.isFinite(s) && Math.abs(s) <= MAX_DATE_SECONDS ? new Date(s * 1000).toISOString() : null;
+
+/** The time claims of `payload` that the options do not replace must be NumericDates. */
+function checkTimeClaims(input: { payload?: Record<string, unknown>; issuedAt?: number; expiresIn?: unknown; notBefore?: unknown; noExpiry?: boolean }): void {
+  const replaced = { iat: input.issuedAt !== undefined, exp: input.noExpiry === true || input.expiresIn !== undefined, nbf: input.notBefore !== undefined };
+  for (const name of ['iat', 'exp', 'nbf'] as const) {
+    const value = input.payload?.[name];
+    if (value === undefined || replaced[name]) continue;
+    if (typeof value !== 'number') throw invalidField(`payload.${name}`, 'must be a NumericDate: a JSON number of seconds since 1970-01-01 UTC (RFC 7519 §2)');
+    if (!Number.isFinite(value)) throw invalidField(`payload.${name}`, 'must be a finite number of seconds (this one is too large for a double)');
+  }
+}
 
 export default defineTool({
   module: 'developer-apis',
@@ -81,7 +105,7 @@ export default defineTool({
   cpu: 'large-input',
   title: 'JWT generator (for testing and development)',
   description:
-    'Creates a signed JSON Web Token for testing and development: HMAC (HS256/384/512) with a shared secret, or RS256/384/512, PS256/384/512, ES256/384/512 and EdDSA with a private key you provide (PEM or JWK). ' +
+    'Creates a signed JSON Web Token for testing and development: HMAC (HS256/384/512) with a shared secret, or RS256/384/512, PS256/384/512, ES256/384/512 and EdDSA (Ed25519) with a private key you provide (PEM or JWK). ' +
     'Sets iat from the current time (or issuedAt), exp from expiresIn (default 1 hour), optional nbf, iss, sub, aud, jti and kid, plus any custom claims. Returns the token, its decoded header and payload, ' +
     'the times in ISO 8601 and, for key pairs, the matching public key to verify with. "alg: none" is refused; keys are used only for this call and never stored. ' +
     'Do not paste production signing keys into any online tool.',
@@ -98,7 +122,7 @@ export default defineTool({
         .describe('Claims to include (any JSON object). Registered claims given as options below take precedence.'),
       secret: z.string().min(1, 'must not be empty').max(4096).optional().describe('HS256/384/512: the shared secret'),
       secretEncoding: z.enum(['utf8', 'base64', 'base64url', 'hex']).optional().describe('How secret is written. Default utf8.'),
-      privateKey: z.string().max(20_000).optional().describe('RS*/PS*/ES*/EdDSA: the private key as PEM or as a JWK JSON string'),
+      privateKey: z.string().max(20_000).optional().describe('RS*/PS*/ES*/EdDSA (Ed25519): the private key as PEM or as a JWK JSON string'),
       expiresIn: durationField('Lifetime from iat (sets exp). Default 1h unless payload has exp'),
       notBefore: durationField('Delay from iat before the token is valid (sets nbf)'),
       issuedAt: z.number().int('whole seconds').min(0).max(32_503_680_000).optional().describe('iat as Unix seconds. Default now.'),
@@ -122,9 +146,9 @@ export default defineTool({
       header: z.record(z.string(), z.unknown()),
       payload: z.record(z.string(), z.unknown()),
       algorithm: z.string(),
-      issuedAt: z.string().nullable(),
-      expiresAt: z.string().nullable(),
-      notBefore: z.string().nullable(),
+      issuedAt: z.string().nullable().describe(`iat as ISO 8601 UTC (${TIME_NOTE})`),
+      expiresAt: z.string().nullable().describe(`exp as ISO 8601 UTC (${TIME_NOTE})`),
+      notBefore: z.string().nullable().describe(`nbf as ISO 8601 UTC (${TIME_NOTE})`),
       publicKey: z.string().nullable().describe('SPKI PEM of the key pair, to verify the token'),
       publicJwk: z.record(z.string(), z.unknown()).nullable(),
     }),
@@ -212,6 +236,7 @@ export default defineTool({
         throw invalidField('header', `${name} cannot be set here (alg comes from algorithm; b64/crit change how the token is verified)`);
     if (input.keyId !== undefined) header.kid = input.keyId;
 
+    checkTimeClaims(input);
     const claims: JWTPayload = { ...(input.payload ?? {}) };
     const iat = input.issuedAt ?? (typeof claims.iat === 'number' ? claims.iat : Math.floor(ctx.now().getTime() / 1000));
     claims.iat = iat;
@@ -222,8 +247,6 @@ export default defineTool({
       const lifetime = seconds('expiresIn', input.expiresIn ?? '1h');
       if (lifetime <= 0) ctx.warn('expiresIn is not positive: the token is already expired (useful to test expiry handling).');
       claims.exp = iat + lifetime;
-    } else if (typeof claims.exp !== 'number') {
-      throw invalidField('payload', 'exp must be a number of Unix seconds');
     }
     if (input.notBefore !== undefined) claims.nbf = iat + seconds('notBefore', input.notBefore);
     if (input.issuer !== undefined) claims.iss = input.issuer;

@@ -36,7 +36,15 @@ export function decodeBytes(value: string, encoding: InputEncoding, field: strin
     }
     case 'base64': {
       const b64 = value.replace(/\s/g, '');
-      if (!BASE64.test(b64) || b64.length % 4 === 1) throw invalidField(field, 'not valid Base64 (A-Z, a-z, 0-9, +, / and = padding)');
+      // RFC 4648 §4: the last group of 2 or 3 data characters (8 or 16 bits) may be padded with "=" to 4; one data
+      // character holds only 6 bits, not a whole byte. Padding is optional here, but when present it must complete the group.
+      const data = b64.replace(/=+$/, '');
+      const padding = b64.length - data.length;
+      if (!BASE64.test(b64) || data.length % 4 === 1 || (padding > 0 && b64.length % 4 !== 0))
+        throw invalidField(
+          field,
+          'not valid Base64 (A-Z, a-z, 0-9, +, / and = padding to a multiple of 4 characters; a last group of one character is not a whole byte)',
+        );
       return Buffer.from(b64, 'base64');
     }
     case 'base64url': {

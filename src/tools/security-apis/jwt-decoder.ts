@@ -5,6 +5,7 @@ import {
   claimSchema,
   type DecodedToken,
   decodeToken,
+  describeNumericDate,
   explainClaims,
   type JsonObject,
   numericDate,
@@ -314,7 +315,7 @@ function claimFindings(payload: JsonObject, timing: Timing): Finding[] {
       id: 'exp:expired',
       severity: 'medium',
       title: 'The token has expired',
-      evidence: `exp = ${String(payload.exp)} (${timing.expiresAt}) is in the past.`,
+      evidence: `exp = ${String(payload.exp)} (${describeNumericDate(payload.exp as number)}) is in the past.`,
       fix: 'Get a new token; verifiers must reject this one.',
     });
   }
@@ -323,7 +324,7 @@ function claimFindings(payload: JsonObject, timing: Timing): Finding[] {
       id: 'nbf:future',
       severity: 'medium',
       title: 'The token is not valid yet',
-      evidence: `nbf = ${String(payload.nbf)} (${timing.notBefore}) is in the future.`,
+      evidence: `nbf = ${String(payload.nbf)} (${describeNumericDate(payload.nbf as number)}) is in the future.`,
       fix: "Verifiers reject it until then; check the issuer's clock if this is unexpected.",
     });
   }
@@ -332,7 +333,7 @@ function claimFindings(payload: JsonObject, timing: Timing): Finding[] {
       id: 'iat:future',
       severity: 'low',
       title: 'Issued in the future (iat after now)',
-      evidence: `iat = ${String(payload.iat)} (${timing.issuedAt}).`,
+      evidence: `iat = ${String(payload.iat)} (${describeNumericDate(payload.iat as number)}).`,
       fix: "The issuer's clock is probably ahead; keep server clocks synchronised (NTP).",
     });
   }

@@ -9,6 +9,7 @@ import { decodeBytes, INPUT_ENCODINGS } from './bytes.ts';
 import {
   type DecodedToken,
   decodeToken,
+  describeNumericDate,
   type Json,
   numericDate,
   timingOf,
@@ -623,8 +624,9 @@ interface ClaimCheck extends Check {
   reason?: Reason;
 }
 
+/** ISO 8601 UTC, or where the time lies when it is beyond the dates that can be written (a NumericDate is any JSON number). */
 function iso(seconds: number): string {
-  return new Date(seconds * 1000).toISOString();
+  return describeNumericDate(seconds);
 }
 
 function fail(check: string, reason: Reason, detail: string): ClaimCheck {

@@ -104,11 +104,20 @@ export const CLAIM_MEANINGS: Record<string, string> = {
 
 export const TIME_CLAIMS = ['exp', 'nbf', 'iat', 'auth_time'] as const;
 
+/** Seconds either side of 1970 a date can represent (ECMAScript's time range, ±100,000,000 days: ±8.64e12 s). */
+const MAX_DATE_SECONDS = 8.64e12;
+const UNREPRESENTABLE = 'when the number lies outside the dates a JavaScript Date holds: ±8.64e12 s, years -271821 to 275760';
+
 export const claimSchema = z.object({
   name: z.string().describe('Claim name'),
   value: z.unknown().describe('Claim value as in the token'),
   meaning: z.string().nullable().describe('What the claim means (null for custom claims)'),
-  time: z.string().nullable().describe('For time claims (exp, nbf, iat, auth_time): the value as ISO 8601 UTC'),
+  time: z
+    .string()
+    .nullable()
+    .describe(
+      `For time claims (exp, nbf, iat, auth_time): the value as ISO 8601 UTC (null for other claims, a value that is not a number, or ${UNREPRESENTABLE})`,
+    ),
 });
 export type Claim = z.infer<typeof claimSchema>;
 
@@ -124,14 +133,14 @@ export function explainClaims(payload: JsonObject): Claim[] {
 export const timingSchema = z.object({
   status: z
     .enum(['valid', 'expired', 'not_yet_valid', 'no_expiry', 'unknown'])
-    .describe('Against the current time: valid, expired, not_yet_valid, no_expiry (no exp claim), unknown (no claims)'),
-  expiresAt: z.string().nullable().describe('exp as ISO 8601 UTC'),
-  notBefore: z.string().nullable().describe('nbf as ISO 8601 UTC'),
-  issuedAt: z.string().nullable().describe('iat as ISO 8601 UTC'),
+    .describe('Against the current time: valid, expired, not_yet_valid, no_expiry (no exp claim, or an exp that is not a number), unknown (no claims)'),
+  expiresAt: z.string().nullable().describe(`exp as ISO 8601 UTC (null without exp, or ${UNREPRESENTABLE})`),
+  notBefore: z.string().nullable().describe(`nbf as ISO 8601 UTC (null without nbf, or ${UNREPRESENTABLE})`),
+  issuedAt: z.string().nullable().describe(`iat as ISO 8601 UTC (null without iat, or ${UNREPRESENTABLE})`),
   expired: z.boolean().nullable().describe('exp is at or before now (null without exp)'),
   notYetValid: z.boolean().nullable().describe('nbf is after now (null without nbf)'),
   issuedInFuture: z.boolean().nullable().describe('iat is after now (null without iat)'),
-  lifetimeSeconds: z.number().nullable().describe('exp − iat in seconds (null unless both are present)'),
+  lifetimeSeconds: z.number().nullable().describe('exp − iat in seconds (null unless both are numbers and their difference is finite)'),
 });
 export type Timing = z.infer<typeof timingSchema>;
 
@@ -152,18 +161,33 @@ export function timingOf(payload: JsonObject | null, now: Date, leewaySeconds = 
     expired,
     notYetValid,
     issuedInFuture: iat === null ? null : iat > seconds + leewaySeconds,
-    lifetimeSeconds: exp !== null && iat !== null ? exp - iat : null,
+    lifetimeSeconds: exp !== null && iat !== null && Number.isFinite(exp - iat) ? exp - iat : null,
   };
 }
 
-/** A NumericDate is seconds since 1970 (RFC 7519 §2); anything else is treated as absent. */
+/**
+ * A NumericDate is a JSON number of seconds since 1970 (RFC 7519 §2), whatever its size: exp 99999999999999 is a valid
+ * far-future expiry, as jose reads it (a JSON number too large for a double parses as ±Infinity, which jose compares
+ * too). Anything that is not a number is treated as absent (the tools report it as not a NumericDate).
+ */
 export function numericDate(value: Json | undefined): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) < 8.64e12 ? value : null;
+  return typeof value === 'number' && !Number.isNaN(value) ? value : null;
 }
 
-function numericDateToIso(value: unknown): string | null {
+/** The NumericDate as ISO 8601 UTC, or null when it is not one or lies outside the range a date can represent. */
+export function numericDateToIso(value: unknown): string | null {
   const seconds = numericDate(value as Json);
-  return seconds === null ? null : new Date(seconds * 1000).toISOString();
+  return seconds === null || Math.abs(seconds) > MAX_DATE_SECONDS ? null : new Date(seconds * 1000).toISOString();
+}
+
+/** A NumericDate for a sentence: its ISO 8601 time, or where it lies when no date can represent it. */
+export function describeNumericDate(seconds: number): string {
+  return (
+    numericDateToIso(seconds) ??
+    (seconds > 0
+      ? `${seconds} s after 1970 — later than the last date that can be written, +275760-09-13`
+      : `${-seconds} s before 1970 — earlier than the first date that can be written, -271821-04-20`)
+  );
 }
 
 /** The unsecured (alg "none") token both JWT tools' examples show, what it decodes to and its timing (exp in 2100). */

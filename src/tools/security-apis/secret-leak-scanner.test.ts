@@ -44,6 +44,18 @@ describe('secret-leak-scanner', () => {
     });
   }
 
+  test('a lone CR ends a line (as CRLF and LF do): the Stripe key after "\\r" is on line 3, column 9', async () => {
+    // Expected positions from python3: str.splitlines() breaks at "\r\n", "\r" and "\n" alike, and the column counts
+    // UTF-16 units (len(prefix.encode('utf-16-le')) // 2 + 1, so 😀 counts 2): AKIA… 1:5, ghp_… 2:5, sk_live_… 3:9.
+    const text = `😀é AKIAQYLPMN5HHHFPZAM2\r\nx = ghp_${'aB3'.repeat(12)}\rtoken: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc'\n`;
+    const r = await result('secret-leak-scanner', { text });
+    const at = (r.matches as Json[]).map((m) => `${m.rule}@${m.line}:${m.column}`);
+    assert.deepEqual(at, ['aws-access-key-id@1:5', 'github-token@2:5', 'stripe-secret-key@3:9']);
+    assert.ok((r.findings as Json[]).some((f) => f.id === 'stripe-secret-key:3:9'));
+    // Three line breaks, the last one final: 4 lines as the scanner counts them (an empty last line included).
+    assert.deepEqual(r.scanned, { characters: 113, lines: 4 });
+  });
+
   test('Slack webhook URL, AWS secret key in context, password in a URL, PEM block, JWT (expiry vs ctx.now())', async () => {
     const exp = 1_900_000_000;
     const jwt = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: '1', exp })).toString('base64url')}.abcdefghijklmnop`;

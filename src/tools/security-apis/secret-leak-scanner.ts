@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ToolContext } from '../../core/context.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
-import { linePositions } from '../../lib/lines.ts';
+import { linePositions, splitLines } from '../../lib/lines.ts';
 import { compareSeverity, type Finding, findingsField, scoreBreakdownField, scoreField, scoreFromFindings, type Severity, SEVERITIES } from './audit.ts';
 
 /**
@@ -67,7 +67,8 @@ const RULES: Rule[] = [
     regex: /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
     fix: `Deactivate the key pair in IAM and create a new one. ${ROTATE}`,
     refine: (match, text) => {
-      const before = text.slice(Math.max(0, text.lastIndexOf('\n', match.index) + 1, match.index - 200), match.index);
+      // The 200 characters before the match, back to the start of its line (any line break src/lib/lines.ts counts, a lone CR too).
+      const before = splitLines(text.slice(Math.max(0, match.index - 200), match.index)).at(-1) ?? '';
       const looksAws = /(aws|amazon).{0,40}(secret|private)|secret.?access.?key/i.test(before);
       if (!looksAws || !/[0-9]/.test(match[0]) || !/[a-z]/.test(match[0]) || !/[A-Z]/.test(match[0])) return null;
       return match[0].endsWith('EXAMPLEKEY') ? { name: 'AWS secret access key (the documentation example)', severity: 'info' } : {};
@@ -326,7 +327,10 @@ const matchSchema = z.object({
   name: z.string().describe('What was found'),
   severity: z.enum(SEVERITIES).describe('high, medium, low or info'),
   confidence: z.enum(['high', 'medium', 'low']).describe('high: a documented token format; medium: format plus context; low: heuristic'),
-  line: z.number().int().describe('1-based line'),
+  line: z
+    .number()
+    .int()
+    .describe('1-based line; a line ends at CRLF, LF or a lone CR, as editors such as VS Code count them (and at VT, FF, NEL, U+2028 or U+2029)'),
   column: z.number().int().describe('1-based column, in UTF-16 code units as editors such as VS Code count them'),
   length: z.number().int().describe('Length of the secret in characters'),
   masked: z.string().describe('The first characters of the secret followed by **** (never the whole secret)'),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac, generateKeyPair, type KeyObject } from 'node:crypto';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { exportJWK, SignJWT } from 'jose';
+import { exportJWK, jwtVerify, SignJWT } from 'jose';
 import { pino } from 'pino';
 import { asToolError } from '../../core/errors.ts';
 import { invoke } from '../../core/invoke.ts';
@@ -51,6 +51,11 @@ test('the module lists its 10 JSON slugs, in catalog order', () => {
     ],
   );
 });
+
+// RFC 4648 §4: a last group of one Base64 character is 6 bits, not a byte, and "=" pads a group to 4 characters.
+// python3 agrees: base64.b64decode(s, validate=True) raises binascii.Error for each of these ("number of data characters
+// (1) cannot be 1 more than a multiple of 4", "Incorrect padding" or "Leading padding not allowed"), and b64decode('AA==') is b'\x00'.
+const BAD_BASE64 = ['A=', 'A', 'A===', 'AAAAA===', 'AA=', '=='];
 
 describe('hash-generator', () => {
   // FIPS 180-4 / NIST CSRC "Examples with intermediate values" (SHA_All.pdf): "abc" and the empty message.
@@ -119,6 +124,13 @@ describe('hash-generator', () => {
     assert.equal(b64.inputBytes, 3);
     await expectBadRequest(tool('hash-generator'), { text: 'xyz', inputEncoding: 'hex' }, 'text');
     await expectBadRequest(tool('hash-generator'), { text: 'a', algorithm: 'sha999' }, 'algorithm');
+  });
+
+  test('Base64 whose last group is one character, or padded short of 4, is a 400 (RFC 4648 §4), not a hash of 0 bytes', async () => {
+    for (const text of BAD_BASE64) await expectBadRequest(tool('hash-generator'), { text, inputEncoding: 'base64', algorithm: 'sha256' }, 'text');
+    // SHA-256 of the one byte 0x00: python3 hashlib.sha256(b'\x00').hexdigest().
+    const one = await result('hash-generator', { text: 'AA==', inputEncoding: 'base64', algorithm: 'sha256' });
+    assert.deepEqual([one.inputBytes, (one.digests as Json[])[0]?.digest], [1, '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d']);
   });
 });
 
@@ -215,6 +227,13 @@ describe('hmac-generator', () => {
     assert.equal(r.hmac, '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
     assert.match(warnings.join(' '), /4 bytes/);
     assert.ok(!JSON.stringify(r).includes('Jefe'));
+  });
+
+  test('a one-character Base64 group (RFC 4648 §4) in text or secret is a 400 naming the field', async () => {
+    for (const bad of BAD_BASE64) {
+      await expectBadRequest(tool('hmac-generator'), { text: bad, textEncoding: 'base64', secret: 'key', algorithm: 'sha256' }, 'text');
+      await expectBadRequest(tool('hmac-generator'), { text: 'abc', secret: bad, secretEncoding: 'base64', algorithm: 'sha256' }, 'secret');
+    }
   });
 
   test('a malformed hex secret is a 400 that names the field but not the value', async () => {
@@ -376,6 +395,22 @@ describe('secure-password-generator', () => {
   });
 });
 
+/**
+ * HS256 tokens whose NumericDates lie beyond the dates a JavaScript Date holds (±8.64e12 s): signed with python3's hmac
+ * and hashlib (header {"alg":"HS256","typ":"JWT"}, the payloads as written here), secret FAR_SECRET. RFC 7519 §2: a
+ * NumericDate is any JSON numeric value, so these are far-future (or far-past) times, not malformed claims.
+ */
+const FAR_SECRET = 'a-string-secret-at-least-256-bits-long';
+const FAR_TOKENS = {
+  /** {"exp":99999999999999} */
+  exp99999999999999: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjk5OTk5OTk5OTk5OTk5fQ.bHla_pUJCCwN2F1GdDg2csAVo_QlTpKk7GEqlM3-F8M',
+  /** {"exp":1e30,"iat":1700000000} */
+  exp1e30: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjFlMzAsImlhdCI6MTcwMDAwMDAwMH0.2hCmKHgY7erz7KV-iqN-f9wW7mV9UKUv4YqarfBVCDo',
+  /** {"exp":-1e20} */
+  expMinus1e20: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOi0xZTIwfQ.JeEbQR6ZZBWktDVvF8TMPWfhi5O7rPq0RPhzEJ2VOXc',
+};
+const FAR_NOW = new Date('2026-01-01T00:00:00Z');
+
 describe('jwt-decoder', () => {
   const RFC7515_A1 =
     'eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
@@ -393,6 +428,20 @@ describe('jwt-decoder', () => {
     assert.ok((flagged.findings as Json[]).some((f) => f.id === 'payload:sensitive-data'));
     const fine = await result('jwt-decoder', { token: make({ sub: 'u', classname: 'a', compass: 'n', exp: 4102444800 }) });
     assert.ok(!(fine.findings as Json[]).some((f) => f.id === 'payload:sensitive-data'));
+  });
+
+  test('exp 1e30 is a NumericDate (RFC 7519 §2): not expired, not "no_expiry", with no ISO time to show', async () => {
+    const r = await result('jwt-decoder', { token: FAR_TOKENS.exp1e30 }, FAR_NOW);
+    const timing = r.timing as Json;
+    // iat 1700000000 is 2023-11-14T22:13:20Z: python3 datetime.fromtimestamp(1700000000, timezone.utc).
+    assert.deepEqual([timing.status, timing.expired, timing.expiresAt, timing.issuedAt], ['valid', false, null, '2023-11-14T22:13:20.000Z']);
+    const ids = (r.findings as Json[]).map((f) => f.id);
+    assert.ok(!ids.includes('exp:missing') && !ids.includes('exp:invalid') && !ids.includes('exp:expired'), ids.join());
+    assert.equal((r.claims as Json[]).find((c) => c.name === 'exp')?.time, null);
+    const past = await result('jwt-decoder', { token: FAR_TOKENS.expMinus1e20 }, FAR_NOW);
+    assert.deepEqual([(past.timing as Json).status, (past.timing as Json).expired], ['expired', true]);
+    const evidence = String((past.findings as Json[]).find((f) => f.id === 'exp:expired')?.evidence);
+    assert.ok(!evidence.includes('null'), evidence);
   });
 
   test('not a JWT is a 400 naming token', async () => {
@@ -511,6 +560,18 @@ describe('jwt-signature-verifier', () => {
     assert.equal((await check({}, { audience: 'api' })).reason, 'missing_claim');
     assert.equal((await check({ sub: 'u1' }, { subject: 'u2' })).reason, 'subject_mismatch');
     assert.equal((await check({ sub: 'u1' }, { requiredClaims: ['sub', 'jti'] })).reason, 'missing_claim');
+  });
+
+  test('exp 99999999999999 is a valid far-future expiry (RFC 7519 §2 NumericDate; jose accepts it), exp -1e20 has expired', async () => {
+    const key = new TextEncoder().encode(FAR_SECRET);
+    const { payload } = await jwtVerify(FAR_TOKENS.exp99999999999999, key, { currentDate: FAR_NOW });
+    assert.equal(payload.exp, 99999999999999);
+    const r = await result('jwt-signature-verifier', { token: FAR_TOKENS.exp99999999999999, secret: FAR_SECRET }, FAR_NOW);
+    assert.deepEqual([r.valid, r.reason, r.signatureValid, (r.timing as Json).status], [true, null, true, 'valid']);
+    assert.equal((r.checks as Json[]).find((c) => c.check === 'exp')?.status, 'pass');
+    await assert.rejects(jwtVerify(FAR_TOKENS.expMinus1e20, key, { currentDate: FAR_NOW }), { code: 'ERR_JWT_EXPIRED' });
+    const past = await result('jwt-signature-verifier', { token: FAR_TOKENS.expMinus1e20, secret: FAR_SECRET }, FAR_NOW);
+    assert.deepEqual([past.valid, past.reason, past.signatureValid], [false, 'expired', true]);
   });
 
   test('bad requests: JWE, both or no keys, unreadable keys; secrets never appear in details', async () => {
