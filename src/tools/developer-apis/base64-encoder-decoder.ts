@@ -85,10 +85,10 @@ export default defineTool({
     let result: string;
     let validUtf8 = true;
     try {
-      result = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      result = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
     } catch {
       validUtf8 = false;
-      result = new TextDecoder('utf-8').decode(bytes);
+      result = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
       ctx.warn('The decoded bytes are not valid UTF-8 (binary data?): invalid sequences became U+FFFD; see hex for the exact bytes.');
     }
     return {

@@ -47,7 +47,19 @@ function parseColor(field: string, text: string): Color {
       `'${text.slice(0, 60)}' is not a CSS colour: use hex (#ff8000, #f80, #ff800080), rgb(255 128 0), hsl(30 100% 50%), hwb(), lab(), lch(), oklch(0.75 0.18 55) or a name such as rebeccapurple`,
     );
   }
-  return color;
+  return clampRgbFunction(text.trim(), color);
+}
+
+/**
+ * CSS Color 4 §5.1: in rgb() and rgba(), channel values outside 0–255 (0%–100%) are clamped at parsed time,
+ * so rgb(300 -5 20) is rgb(255 0 20), not a wide-gamut colour to gamut-map. color(srgb …) is not clamped.
+ */
+function clampRgbFunction(text: string, color: Color): Color {
+  if (color.mode !== 'rgb' || !/^rgba?\(/i.test(text)) return color;
+  const clamp = (v: number | undefined): number | undefined => (v === undefined ? v : Math.min(1, Math.max(0, v)));
+  const rgb: Rgb = { ...color, r: clamp(color.r) as number, g: clamp(color.g) as number, b: clamp(color.b) as number };
+  for (const channel of ['r', 'g', 'b'] as const) if (color[channel] === undefined) delete rgb[channel];
+  return rgb;
 }
 
 interface Contrast {
@@ -78,7 +90,7 @@ export default defineTool({
   description:
     'Converts any CSS colour — hex (3/4/6/8 digits), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or one of the 148 named colours — to hex, RGB, HSL, HWB, OKLCH, CIELAB and naive CMYK, with ready-to-paste CSS strings. ' +
     'Gives the exact or nearest CSS colour name (CIEDE2000), the relative luminance and the WCAG 2 contrast ratio against white, black and an optional second colour with AA/AAA pass flags. ' +
-    'Colours outside sRGB (wide-gamut oklch/lab) are mapped into sRGB for the sRGB formats, with a warning.',
+    'rgb()/rgba() channels outside 0–255 are clamped as CSS Color 4 §5.1 says; colours outside sRGB (wide-gamut oklch/lab, color(srgb …) beyond 0–1) are mapped into sRGB for the sRGB formats, with a warning.',
   keywords: ['color converter', 'colour', 'hex to rgb', 'rgb to hex', 'hsl', 'oklch', 'contrast ratio', 'wcag', 'accessibility', 'css color'],
   input: () =>
     z.object({
@@ -174,7 +186,7 @@ export default defineTool({
     const inSrgbGamut = colours().displayable(parsed);
     if (!inSrgbGamut) ctx.warn('The colour is outside the sRGB gamut; hex, RGB, HSL, HWB and CMYK show the nearest sRGB colour (chroma reduced in OKLCH).');
     const srgb = colours().toRgb(inSrgbGamut ? parsed : colours().clampToSrgb(parsed)) as Rgb;
-    const clamp = (v: number): number => Math.min(1, Math.max(0, v));
+    const clamp = (v: number | undefined): number => Math.min(1, Math.max(0, v ?? 0)); // a `none` channel is 0 (CSS Color 4 §4.4)
     const r8 = Math.round(clamp(srgb.r) * 255);
     const g8 = Math.round(clamp(srgb.g) * 255);
     const b8 = Math.round(clamp(srgb.b) * 255);

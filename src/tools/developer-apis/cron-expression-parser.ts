@@ -11,8 +11,8 @@ export default defineTool({
   title: 'Cron expression parser & next run times',
   description:
     'Explains a cron expression in plain English and lists its next run times in any IANA time zone, handling daylight-saving changes. Accepts standard 5-field cron (minute hour day-of-month month day-of-week), ' +
-    '6-field cron with seconds, names (MON-FRI, JAN), steps and ranges (*/15, 9-17), L (last day), 5L (last Friday), 1#2 (second Monday), ? and macros (@daily, @weekly…). ' +
-    'Also expands every field into the values it matches. When both day-of-month and day-of-week are restricted, the job runs when either matches (standard cron). Invalid expressions are a 400 that says what is wrong.',
+    '6-field cron with seconds, names (MON-FRI, JAN), steps and ranges (*/15, 9-17), L (last day), 5L (last Friday), 1#2 (second Monday), ? (day fields only) and macros (@daily, @weekly…). ' +
+    'Also expands every field into the values it matches. When both day-of-month and day-of-week are restricted, the job runs when either matches, unless one of them starts with * (such as */2): then both must match, as in Vixie cron and cronie. ? is allowed only in those two day fields. Invalid expressions are a 400 that says what is wrong.',
   keywords: ['cron', 'crontab', 'cron parser', 'cron explain', 'next run', 'schedule', 'cron to english', 'time zone'],
   input: () =>
     z.object({

@@ -159,6 +159,34 @@ describe('JSON formatter and validator', () => {
     assert.equal(r.formatted, '{\n\t"__proto__": 1,\n\t"a": [\n\t\ttrue\n\t],\n\t"b": "\\u00e9"\n}');
   });
 
+  test('formatter keeps key order (integer-like keys too) and sorts by code point (python3 json.dumps, sort_keys)', async () => {
+    const json = '{"b": 1, "10": 2, "9": 3, "a": 4, "n": 12345678901234567890, "d": 1, "d": [1.5, {}, []]}';
+    // python3: json.dumps(json.loads(json), separators=(',', ':')) and with sort_keys=True; then indent=2.
+    assert.equal((await result('json-formatter', { json, indent: 0 })).formatted, '{"b":1,"10":2,"9":3,"a":4,"n":12345678901234567890,"d":[1.5,{},[]]}');
+    assert.equal(
+      (await result('json-formatter', { json, indent: 0, sortKeys: true })).formatted,
+      '{"10":2,"9":3,"a":4,"b":1,"d":[1.5,{},[]],"n":12345678901234567890}',
+    );
+    assert.equal(
+      (await result('json-formatter', { json })).formatted,
+      '{\n  "b": 1,\n  "10": 2,\n  "9": 3,\n  "a": 4,\n  "n": 12345678901234567890,\n  "d": [\n    1.5,\n    {},\n    []\n  ]\n}',
+    );
+    // python3: json.dumps(json.loads('{"😀":1,"！":2,"a":3}'), sort_keys=True, ensure_ascii=False): U+FF01 before U+1F600.
+    assert.equal((await result('json-formatter', { json: '{"😀":1,"！":2,"a":3}', indent: 0, sortKeys: true })).formatted, '{"a":3,"！":2,"😀":1}');
+  });
+
+  test('formatter lays out random JSON as JSON.stringify does when no key is integer-like', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.json({ maxDepth: 4 }), fc.constantFrom<0 | 2 | 'tab'>(0, 2, 'tab'), async (json, indent) => {
+        const value: unknown = JSON.parse(json);
+        fc.pre(!/"(0|[1-9]\d*)":/.test(JSON.stringify(value)));
+        const r = await result('json-formatter', { json, indent });
+        assert.equal(r.formatted, JSON.stringify(value, null, indent === 0 ? undefined : indent === 'tab' ? '\t' : 2));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   test('formatter refuses absurd nesting with a 400, not a stack overflow', async () => {
     const deep = '['.repeat(5000) + ']'.repeat(5000);
     const e = await refusal('json-formatter', { json: deep });
@@ -177,6 +205,38 @@ describe('XML (the YAML tools: yaml-to-json.test.ts)', () => {
     assert.match(xxe.detail, /DOCTYPE/);
     const roots = await refusal('xml-formatter', { xml: '<a/><b/>' });
     assert.equal(roots.status, 400);
+  });
+
+  test('xml-formatter refuses what XML 1.0 says is not well-formed (python3 xml.etree / expat rejects each)', async () => {
+    // Checked by saxes (written to XML 1.0 and tested against the W3C conformance suite); the wording is its own.
+    const cases: [string, RegExp][] = [
+      ['<a>&foo;</a>', /undefined entity/],
+      ['<a b="<"/>', /disallowed character/],
+      ['<a>]]></a>', /"]]>" is disallowed/],
+      ['<a>&#xD800;</a>', /malformed character entity/],
+      ['<a>\u0001</a>', /disallowed character/],
+      ['<a><!-- a -- b --></a>', /'--' is not allowed inside a comment/],
+      ["<a b='&foo;'/>", /undefined entity/],
+      ['<a>&#x110000;</a>', /malformed character entity/],
+      ['<a>\ufffe</a>', /disallowed character/],
+    ];
+    for (const [xml, detail] of cases) {
+      const e = await refusal('xml-formatter', { xml });
+      assert.equal(e.status, 400, xml);
+      assert.match(e.detail, /^xml: not well-formed: /, xml);
+      assert.match(e.detail, detail, xml);
+      assert.match(e.detail, /at line 1, column \d+$/, xml);
+    }
+    // And what expat accepts still formats: predefined entities, character references, '>' and ']]>' in attributes,
+    // '&' and '<' inside CDATA, processing instructions and comments.
+    for (const xml of [
+      '<a>&amp;&lt;&gt;&apos;&quot;&#38;&#x1F600;</a>',
+      '<a b="x>y &amp; &#9; ]]>">t</a>',
+      '<a><![CDATA[ & < ]]></a>',
+      '<?xml version="1.0"?><a><?pi & < ]]> ?><!-- - a - --></a>',
+    ]) {
+      assert.equal(typeof (await result('xml-formatter', { xml })).formatted, 'string', xml);
+    }
   });
 });
 
@@ -324,6 +384,33 @@ describe('cron', () => {
     );
   });
 
+  test('parser: a day field starting with * makes both day fields match, as cronie does (DOM_STAR/DOW_STAR)', async () => {
+    // Cronie's entry.c/cron.c: with DOM_STAR or DOW_STAR a day must match both fields. The expected days are the
+    // odd-dated Mondays after 2024-02-27 (python3: [d for d in days if d.day % 2 == 1 and d.weekday() == 0]).
+    const r = await result('cron-expression-parser', { expression: '0 0 */2 * 1', from: '2024-02-27T10:07:00Z' });
+    assert.deepEqual(
+      (r.nextRuns as Json[]).map((x) => x.utc),
+      ['2024-03-11T00:00:00Z', '2024-03-25T00:00:00Z', '2024-04-01T00:00:00Z', '2024-04-15T00:00:00Z', '2024-04-29T00:00:00Z'],
+    );
+    // The 5th on an even weekday (Sun, Tue, Thu, Sat): python3 gives 2024-03-05 (Tue), 2024-05-05 (Sun), 2024-09-05 (Thu).
+    const fifth = await result('cron-expression-parser', { expression: '0 0 5 * */2', from: '2024-02-27T10:07:00Z', count: 3 });
+    assert.deepEqual(
+      (fifth.nextRuns as Json[]).map((x) => x.utc),
+      ['2024-03-05T00:00:00Z', '2024-05-05T00:00:00Z', '2024-09-05T00:00:00Z'],
+    );
+  });
+
+  test("parser: '?' is allowed only in the day fields (Quartz), elsewhere a 400 naming expression", async () => {
+    for (const expression of ['? ? ? ? ?', '? * * * *', '0 ? * * *', '0 0 1 ? *', '? 0 0 1 * *']) {
+      await expectBadRequest(tool('cron-expression-parser'), { expression }, 'expression');
+    }
+    const ok = await result('cron-expression-parser', { expression: '0 0 ? * MON', from: '2024-02-27T10:07:00Z', count: 2 });
+    assert.deepEqual(
+      (ok.nextRuns as Json[]).map((x) => x.utc),
+      ['2024-03-04T00:00:00Z', '2024-03-11T00:00:00Z'],
+    );
+  });
+
   test('parser: invalid expressions and zones are 400s naming the field', async () => {
     for (const expression of ['* * *', '60 * * * *', '* * * * * * *', 'every day', '0 0 31 4 *']) {
       await expectBadRequest(tool('cron-expression-parser'), { expression }, 'expression');
@@ -370,6 +457,12 @@ describe('encoders, UUIDs, timestamps', () => {
     assert.equal(r.validUtf8, false);
     assert.equal(r.hex, 'ff');
     assert.equal(warnings.length, 1);
+  });
+
+  test('base64 decode keeps a leading byte order mark (python3: base64.b64decode("77u/aGk=").decode("utf-8") == "\\ufeffhi")', async () => {
+    const r = await result('base64-encoder-decoder', { text: '77u/aGk=', mode: 'decode' });
+    assert.equal(r.result, '\ufeffhi');
+    assert.equal(r.outputBytes, 5);
   });
 
   test('url decode: malformed escapes are 400s saying where', async () => {
@@ -425,6 +518,38 @@ describe('encoders, UUIDs, timestamps', () => {
     await expectBadRequest(tool('timestamp-converter'), { value: 'yesterday-ish' }, 'value');
     await expectBadRequest(tool('timestamp-converter'), { timeZone: 'Europe/Atlantis' }, 'timeZone');
     await expectBadRequest(tool('timestamp-converter'), { value: 1e20, unit: 'seconds' }, 'value');
+  });
+
+  test('timestamp: fractional epochs floor to the millisecond, a number and its digit string alike (python3 datetime.fromtimestamp)', async () => {
+    // python3: datetime.fromtimestamp(1719835200.9999, timezone.utc) → 2024-07-01 12:00:00.999900+00:00
+    const frac = await result('timestamp-converter', { value: 1719835200.9999 });
+    assert.equal((frac.utc as Json).iso, '2024-07-01T12:00:00.999Z');
+    assert.equal(frac.unixSeconds, 1719835200);
+    // python3: fromtimestamp(0.0015, utc) → 00:00:00.001500; fromtimestamp(-0.0015, utc) → 1969-12-31 23:59:59.998500
+    for (const value of [1500, '1500']) {
+      assert.equal(((await result('timestamp-converter', { value, unit: 'microseconds' })).utc as Json).iso, '1970-01-01T00:00:00.001Z', String(value));
+    }
+    for (const value of [-1500, '-1500']) {
+      assert.equal(((await result('timestamp-converter', { value, unit: 'microseconds' })).utc as Json).iso, '1969-12-31T23:59:59.998Z', String(value));
+    }
+  });
+
+  test('timestamp: DST gaps are flagged for date-only input; years before 100 are not 19xx (python3 zoneinfo)', async () => {
+    // python3 zoneinfo: 2018-11-04 00:00 in America/Sao_Paulo has utcoffset -3h at fold=0 and -2h at fold=1: it never existed.
+    for (const value of ['2018-11-04', '2018-11-04T00:00']) {
+      const { result: r, warnings } = await outcomeOf('timestamp-converter', { value, timeZone: 'America/Sao_Paulo' });
+      assert.equal((r.utc as Json).iso, '2018-11-04T03:00:00.000Z', value);
+      assert.equal(warnings.length, 1, value);
+      assert.match(warnings[0] ?? '', /does not exist in America\/Sao_Paulo/);
+    }
+    // python3 zoneinfo: 0050-06-01 12:00 in Europe/Berlin is local mean time +00:53:28 (the same at both folds) → 11:06:32Z.
+    const { result: old, warnings } = await outcomeOf('timestamp-converter', { value: '0050-06-01T12:00', timeZone: 'Europe/Berlin' });
+    assert.equal((old.utc as Json).iso, '0050-06-01T11:06:32.000Z');
+    assert.deepEqual(warnings, []);
+    // A date ending in "-04" is a day, and a zone name after an SQL date is an offset: neither is read as zoneless or misread.
+    const named = await outcomeOf('timestamp-converter', { value: '2024-07-01 12:00:00 Europe/Berlin' });
+    assert.equal((named.result.utc as Json).iso, '2024-07-01T10:00:00.000Z');
+    assert.deepEqual(named.warnings, []);
   });
 });
 
@@ -493,6 +618,19 @@ describe('misc', () => {
     for (const color of ['hsl(120 100% 25%)', 'hwb(120 0% 49.8%)', 'rgb(0 128 0)', 'green']) {
       assert.equal((await result('color-converter', { color })).hex, '#008000', color);
     }
+  });
+
+  test('color: rgb() channels out of range are clamped at parse time (CSS Color 4 §5.1), not gamut-mapped', async () => {
+    // rgb(300 -5 20) is rgb(255 0 20) = #ff0014 by the spec's clamping; rgba() and the legacy comma syntax alike.
+    for (const color of ['rgb(300 -5 20)', 'rgba(300, -5, 20, 1)']) {
+      const { result: r, warnings } = await outcomeOf('color-converter', { color });
+      assert.equal(r.hex, '#ff0014', color);
+      assert.deepEqual(r.rgb, { r: 255, g: 0, b: 20 });
+      assert.equal(r.inSrgbGamut, true);
+      assert.deepEqual(warnings, []);
+    }
+    // `none` in rgb() is 0 (CSS Color 4 §4.4), after clamping the other channels: rgb(0 255 0).
+    assert.equal((await result('color-converter', { color: 'rgb(none 300 0)' })).hex, '#00ff00');
   });
 
   test('user agent: bots and HTTP clients are flagged', async () => {

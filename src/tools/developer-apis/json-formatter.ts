@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
-import { jsonInputField, jsonStatsSchema, parseJsonText, readJsonInput, scanJson, sortKeysDeep } from './lib/json.ts';
+import { jsonInputField, jsonStatsSchema, parseJsonText, readJsonInput, scanJson, stringifyOrdered } from './lib/json.ts';
 import { indentField, indentString } from './lib/source.ts';
 
 function escapeNonAscii(json: string): string {
@@ -13,7 +13,7 @@ export default defineTool({
   cpu: 'large-input',
   title: 'JSON formatter (pretty-print / minify)',
   description:
-    'Pretty-prints or minifies JSON with a chosen indent (spaces or tab; 0 minifies), optionally sorting keys alphabetically at every level. ' +
+    'Pretty-prints or minifies JSON with a chosen indent (spaces or tab; 0 minifies), optionally sorting keys alphabetically (by Unicode code point) at every level; otherwise keys keep the order of the JSON text. ' +
     'Numbers keep their exact source text, so big integers (e.g. 64-bit IDs) and values like 1.50 are never rounded. ' +
     'Invalid JSON is a 400 whose detail gives the first error with its line and column. Duplicate keys are reported as a warning (the last one wins, as in JSON.parse).',
   keywords: ['json', 'format', 'pretty print', 'beautify', 'minify', 'indent', 'sort keys', 'prettify'],
@@ -70,7 +70,8 @@ export default defineTool({
   run: ({ json, indent, sortKeys, asciiOnly }, ctx) => {
     let value: unknown;
     if (typeof json === 'string') {
-      const parsed = parseJsonText('json', json, { exactNumbers: true });
+      // Objects as Maps in document order: a JS object would move integer-like keys ("10") to the front.
+      const parsed = parseJsonText('json', json, { exactNumbers: true, ordered: true });
       value = parsed.value;
       for (const dup of parsed.scan.duplicateKeys.slice(0, 5)) {
         ctx.warn(`Duplicate key "${dup.key}" at ${dup.path} (line ${dup.line}, column ${dup.column}); the last value was kept.`);
@@ -78,9 +79,7 @@ export default defineTool({
     } else {
       value = readJsonInput('json', json);
     }
-    if (sortKeys) value = sortKeysDeep(value);
-    const space = indent === 0 ? undefined : indentString(indent);
-    let formatted = JSON.stringify(value, null, space);
+    let formatted = stringifyOrdered(value, { indent: indent === 0 ? '' : indentString(indent), sortKeys });
     if (asciiOnly) formatted = escapeNonAscii(formatted);
     const scan = scanJson(formatted);
     if (!scan.ok) throw new Error(`formatter produced invalid JSON: ${scan.error.message}`);

@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
@@ -5,7 +6,12 @@ import { defineTool } from '../../registry/define-tool.ts';
 import { checkZone, wallTime } from './lib/time.ts';
 
 type Unit = 'seconds' | 'milliseconds' | 'microseconds' | 'nanoseconds';
-const UNIT_DIVISOR: Record<Unit, bigint> = { seconds: 1n, milliseconds: 1n, microseconds: 1_000n, nanoseconds: 1_000_000n };
+const MS_PER_UNIT: Record<Unit, string> = { seconds: '1e3', milliseconds: '1', microseconds: '1e-3', nanoseconds: '1e-6' };
+/**
+ * Decimal arithmetic for epoch values: exact for any value the input allows (at most 100 characters) and
+ * rounding toward −∞, so the floor below is the floor of the true value (a binary float rounds 1719835200.9999 × 1000 up).
+ */
+const EpochDecimal = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_FLOOR });
 
 /** Unit of a bare epoch number by magnitude: < 1e11 seconds (until year 5138), < 1e14 ms, < 1e17 µs, else ns. */
 function detectUnit(abs: number): Unit {
@@ -15,13 +21,12 @@ function detectUnit(abs: number): Unit {
   return 'nanoseconds';
 }
 
+/**
+ * Whole milliseconds of an epoch value, floored (as Unix time is: 1500 µs is 1 ms, −1500 µs is −2 ms, 12:00:00.9999 is 12:00:00.999).
+ * A number and the same digits as a string give the same instant: a number is read as its shortest decimal form.
+ */
 function epochToMillis(raw: string | number, unit: Unit): number {
-  const factor = { seconds: 1000, milliseconds: 1, microseconds: 1e-3, nanoseconds: 1e-6 }[unit];
-  if (typeof raw === 'string' && /^[-+]?\d+$/.test(raw) && (unit === 'microseconds' || unit === 'nanoseconds')) {
-    // Whole µs/ns digit strings: exact integer arithmetic (nanosecond values exceed 2^53).
-    return Number(BigInt(raw.replace(/^\+/, '')) / UNIT_DIVISOR[unit]);
-  }
-  return Math.round(Number(raw) * factor);
+  return new EpochDecimal(raw).times(MS_PER_UNIT[unit]).floor().toNumber();
 }
 
 /** Supported instants: years 1–9999, where every format here (ISO 8601, RFC 2822, HTTP dates) is defined. */
@@ -48,16 +53,17 @@ function parseValue(value: string | number | undefined, unit: Unit | 'auto', ass
     return { dt, detected: `unix-${used}`, zoneless: false };
   }
   if (unit !== 'auto') throw invalidField('unit', 'only applies to numeric (epoch) values');
-  const attempts: [string, (s: string) => DateTime][] = [
-    ['iso8601', (s) => DateTime.fromISO(s, { zone: assumeZone, setZone: true })],
-    ['rfc2822', (s) => DateTime.fromRFC2822(s, { zone: assumeZone, setZone: true })],
-    ['http-date', (s) => DateTime.fromHTTP(s, { zone: assumeZone, setZone: true })],
-    ['sql', (s) => DateTime.fromSQL(s, { zone: assumeZone, setZone: true })],
+  const attempts: [string, (s: string, zone: string) => DateTime][] = [
+    ['iso8601', (s, zone) => DateTime.fromISO(s, { zone, setZone: true })],
+    ['rfc2822', (s, zone) => DateTime.fromRFC2822(s, { zone, setZone: true })],
+    ['http-date', (s, zone) => DateTime.fromHTTP(s, { zone, setZone: true })],
+    ['sql', (s, zone) => DateTime.fromSQL(s, { zone, setZone: true })],
   ];
   for (const [name, parse] of attempts) {
-    const dt = parse(text);
+    const dt = parse(text, assumeZone);
     if (dt.isValid) {
-      const zoneless = name === 'iso8601' || name === 'sql' ? !/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(text.replace(/\s+[A-Za-z_]+\/[A-Za-z_]+$/, '')) : false;
+      // Written without an offset exactly when the offset follows the zone it is read in ("2018-11-04" ends in "-04", a day, not an offset).
+      const zoneless = parse(text, 'UTC').offset !== parse(text, 'UTC+1').offset;
       return { dt, detected: name, zoneless };
     }
   }

@@ -1,4 +1,5 @@
 import type * as FastXmlParser from 'fast-xml-parser';
+import type * as Saxes from 'saxes';
 import type xmlFormatterModule from 'xml-formatter';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
@@ -7,6 +8,7 @@ import { indentField, indentString, isStackOverflow, messageOf, sizeStats, sizeS
 import { lazy } from '../../lib/lazy.ts';
 
 const fastXmlParser = lazy<typeof FastXmlParser>('fast-xml-parser');
+const saxes = lazy<typeof Saxes>('saxes');
 const xmlFormatter = lazy<typeof xmlFormatterModule>('xml-formatter');
 
 /** The package is CommonJS (module.exports = formatXml); TypeScript sees its namespace, so unwrap once. */
@@ -15,6 +17,30 @@ const xmlFormat = (): FormatXml => (xmlFormatter() as unknown as { default?: For
 
 /** DOCTYPE declarations carry entities: external ones are XXE, nested ones are "billion laughs". Refused outright. */
 const DOCTYPE = /<!\s*(DOCTYPE|ENTITY)\b/i;
+
+/**
+ * The XML 1.0 well-formedness constraints fast-xml-parser's validator lets through (characters outside Char, undeclared
+ * entities and bad character references, '<' in an attribute value, ']]>' in text, '--' in a comment …), checked by saxes,
+ * a parser written to the XML 1.0 specification and tested against the W3C conformance suite. Run after the validator, on a
+ * document it accepted; the first error, with its line and column.
+ */
+const HINTS: Record<string, string> = {
+  'undefined entity': 'only &lt; &gt; &amp; &apos; &quot; and character references are defined; write a literal & as &amp;',
+  'disallowed character': "XML 1.0 forbids control characters other than tab and line breaks, U+FFFE, U+FFFF and '<' in an attribute value",
+  'malformed character entity': 'a character reference (&#…; or &#x…;) must name a character XML 1.0 allows',
+  'malformed comment': "'--' is not allowed inside a comment",
+};
+
+function wellFormednessError(xml: string): { message: string; line: number; column: number } | undefined {
+  const parser = new (saxes().SaxesParser)({ xmlns: false });
+  let first: { message: string; line: number; column: number } | undefined;
+  parser.on('error', (error) => {
+    const message = error.message.replace(/^\d+:\d+: /, '').replace(/\.$/, '');
+    first ??= { message: HINTS[message] ? `${message} (${HINTS[message]})` : message, line: parser.line, column: parser.column };
+  });
+  parser.write(xml).close();
+  return first;
+}
 
 export default defineTool({
   module: 'developer-apis',
@@ -72,6 +98,8 @@ export default defineTool({
       );
     const checked = fastXmlParser().XMLValidator.validate(xml, { allowBooleanAttributes: true });
     if (checked !== true) throw syntaxError('xml', checked.err.msg, { line: checked.err.line, column: checked.err.col });
+    const problem = wellFormednessError(xml);
+    if (problem) throw syntaxError('xml', `not well-formed: ${problem.message}`, { line: problem.line, column: problem.column });
     let formatted: string;
     try {
       const options = {

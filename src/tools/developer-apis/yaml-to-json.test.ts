@@ -44,6 +44,33 @@ describe('YAML', () => {
     );
   });
 
+  test('yaml-to-json keeps key order, integer-like keys too (python3: json.dumps(yaml.safe_load(...)))', async () => {
+    assert.equal((await result('yaml-to-json', { yaml: 'b: 1\n10: 2\n9: 3\na: 4\n', indent: 0 })).json, '{"b":1,"10":2,"9":3,"a":4}');
+    // PyYAML puts merged keys first, then the mapping's own: {"9":1,"b":2,"1":"z"}.
+    const merged = await result('yaml-to-json', { yaml: 'x: &x {9: 1, b: 2}\nc:\n  <<: *x\n  1: z\n', indent: 0 });
+    assert.equal(merged.json, '{"x":{"9":1,"b":2},"c":{"9":1,"b":2,"1":"z"}}');
+  });
+
+  test('yaml-to-json writes !!binary as its Base64 text (YAML 1.1 binary type; python3 base64.b64encode(yaml.safe_load(...)))', async () => {
+    const r = await result('yaml-to-json', { yaml: 'a: !!binary aGVsbG8=\n', indent: 0 });
+    assert.equal(r.json, '{"a":"aGVsbG8="}');
+    assert.deepEqual(r.data, { a: 'aGVsbG8=' });
+  });
+
+  test('json-to-yaml escapes NEL, LS and PS as \\N, \\L, \\P (YAML 1.1 §5.4 reads them as line breaks; checked with PyYAML safe_load)', async () => {
+    assert.equal((await result('json-to-yaml', { json: { a: 'x\u0085y' } })).yaml, 'a: "x\\Ny"\n');
+    assert.equal((await result('json-to-yaml', { json: { a: 'x\u2028y' } })).yaml, 'a: "x\\Ly"\n');
+    assert.equal((await result('json-to-yaml', { json: { 'k\u2029': ['a\nb\u2028'] }, quoteStyle: 'single' })).yaml, '"k\\P":\n  - "a\\nb\\L"\n');
+    // And they read back as the same strings.
+    const back = await result('yaml-to-json', { yaml: 'a: "x\\Ny\\Lz\\P"\n' });
+    assert.deepEqual(back.data, { a: 'x\u0085y\u2028z\u2029' });
+  });
+
+  test('json-to-yaml keeps the key order of JSON text and sorts by code point (python3 sort_keys order)', async () => {
+    assert.equal((await result('json-to-yaml', { json: '{"b": 1, "10": 2, "9": 3, "a": 4}' })).yaml, 'b: 1\n"10": 2\n"9": 3\na: 4\n');
+    assert.equal((await result('json-to-yaml', { json: '{"b": 1, "10": 2, "9": 3, "a": 4}', sortKeys: true })).yaml, '"10": 2\n"9": 3\na: 4\nb: 1\n');
+  });
+
   test('deeply nested input is a 400, never a crash', async () => {
     const e = await refusal('yaml-to-json', { yaml: '['.repeat(5000) + ']'.repeat(5000) });
     assert.equal(e.status, 400, `yaml-to-json: ${e.detail}`);

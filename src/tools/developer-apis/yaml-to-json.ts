@@ -2,7 +2,7 @@ import type * as YAML from 'yaml';
 import { z } from 'zod';
 import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { depthOf, MAX_JSON_DEPTH } from './lib/json.ts';
+import { depthOf, MAX_JSON_DEPTH, stringifyOrdered } from './lib/json.ts';
 import { indentField, indentString, sourceField, syntaxError, tooDeep } from './lib/source.ts';
 import { lazy } from '../../lib/lazy.ts';
 
@@ -95,7 +95,8 @@ export default defineTool({
     }
     let values: unknown[];
     try {
-      values = list.map((doc) => doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown);
+      // Mappings as Maps, which keep the document's key order (a JS object would list integer-like keys first).
+      values = list.map((doc) => doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT, mapAsMap: true }) as unknown);
     } catch (error) {
       if (error instanceof ReferenceError && /alias/i.test(error.message)) {
         throw invalidField(
@@ -108,7 +109,8 @@ export default defineTool({
     const value = documents === 'first' ? (values[0] ?? null) : documents === 'array' || values.length > 1 ? values : (values[0] ?? null);
     if (depthOf(value) > MAX_JSON_DEPTH) throw invalidField('yaml', `nesting is deeper than ${MAX_JSON_DEPTH} levels`);
     let lossy = false;
-    const replacer = (_key: string, v: unknown): unknown => {
+    // Before toJSON: a !!binary Buffer would otherwise arrive as {type: 'Buffer', data: [...]}.
+    const replace = (v: unknown): unknown => {
       if (typeof v === 'number' && !Number.isFinite(v)) {
         lossy = true;
         return null;
@@ -116,10 +118,16 @@ export default defineTool({
       if (typeof v === 'bigint') return v.toString();
       if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
       if (v instanceof Set) return [...v];
-      if (v instanceof Map) return Object.fromEntries([...v].map(([k, val]) => [String(k), val]));
       return v;
     };
-    const json = JSON.stringify(value, replacer, indent === 0 ? undefined : indentString(indent)) ?? 'null';
+    const keyOf = (key: unknown): string => {
+      if (key === null || key === undefined) return '';
+      if (key instanceof Date) return key.toISOString();
+      if (key instanceof Uint8Array) return Buffer.from(key).toString('base64');
+      if (typeof key === 'object') return yamlLib().stringify(key, { collectionStyle: 'flow', lineWidth: 0 }).trimEnd();
+      return String(key);
+    };
+    const json = stringifyOrdered(value, { indent: indent === 0 ? '' : indentString(indent), replace, keyOf });
     if (lossy) ctx.warn('.inf / -.inf / .nan have no JSON equivalent and became null.');
     return { json, data: JSON.parse(json) as unknown, documentCount: list.length };
   },

@@ -54,6 +54,33 @@ export interface AnalyseOptions {
   use24HourTime: boolean;
 }
 
+/** Days without a run scanned before giving up on a schedule whose day fields must both match (over 50 years). */
+const MAX_SKIPPED_DAYS = 20_000;
+
+/**
+ * Vixie cron and cronie: a day-of-month or day-of-week field that starts with '*' ('*', or '*' with a step) sets
+ * DOM_STAR / DOW_STAR, and then a day must match both fields; only when neither starts with '*' does either suffice.
+ * cron-parser ORs whenever neither field is exactly '*' or '?', so "0 0 *" + "/2 * 1" would run on every odd day and
+ * every Monday, where cronie runs it on odd-dated Mondays only. Returns the test a run's day must also pass, or
+ * undefined when cron-parser's rule already agrees. '?' (Quartz: no specific value) counts as '*'.
+ */
+function bothDaysMustMatch(
+  parts: string[],
+  dayIndex: number,
+  weekdayIndex: number,
+  parse: (source: string) => ReturnType<typeof CronParser.CronExpressionParser.parse>,
+): ((date: Date) => boolean) | undefined {
+  const day = parts[dayIndex] ?? '*';
+  const weekday = parts[weekdayIndex] ?? '*';
+  const star = (field: string): boolean => field.startsWith('*') || field.startsWith('?');
+  const any = (field: string): boolean => field === '*' || field === '?';
+  if (any(day) || any(weekday) || !(star(day) || star(weekday))) return undefined;
+  const withField = (index: number, value: string): string => parts.map((part, i) => (i === index ? value : part)).join(' ');
+  const dayOnly = parse(withField(weekdayIndex, '*'));
+  const weekdayOnly = parse(withField(dayIndex, '*'));
+  return (date) => dayOnly.includesDate(date) && weekdayOnly.includesDate(date);
+}
+
 /** Parses and explains a cron expression; a bad one is a 400 naming `options.field`. */
 export function analyseCron(expression: string, options: AnalyseOptions): CronAnalysis {
   const text = expression.trim().replace(/\s+/g, ' ');
@@ -65,13 +92,28 @@ export function analyseCron(expression: string, options: AnalyseOptions): CronAn
       `'${text}' has ${parts.length} field${parts.length === 1 ? '' : 's'}; cron needs 5 (minute hour day-of-month month day-of-week) or 6 (with seconds first), or a macro such as @daily`,
     );
   }
-  let parsed: ReturnType<typeof CronParser.CronExpressionParser.parse>;
-  try {
-    parsed = cronParser().CronExpressionParser.parse(isMacro ? text.toLowerCase() : text, { currentDate: options.from, tz: options.timeZone });
-  } catch (error) {
-    throw invalidField(options.field, `${messageOf(error).replace(/^Invalid cron expression,?\s*/i, '')} (in '${text}')`);
-  }
   const hasSeconds = !isMacro && parts.length === 6;
+  const dayIndex = hasSeconds ? 3 : 2;
+  const weekdayIndex = dayIndex + 2;
+  if (!isMacro) {
+    const misplaced = parts.findIndex((part, index) => part.includes('?') && index !== dayIndex && index !== weekdayIndex);
+    if (misplaced !== -1) {
+      const name = FIELD_NAMES[misplaced + (hasSeconds ? 0 : 1)] ?? 'field';
+      throw invalidField(
+        options.field,
+        `'?' (no specific value) is only allowed in the day-of-month and day-of-week fields, not in the ${name} field (in '${text}')`,
+      );
+    }
+  }
+  const parse = (source: string): ReturnType<typeof CronParser.CronExpressionParser.parse> => {
+    try {
+      return cronParser().CronExpressionParser.parse(source, { currentDate: options.from, tz: options.timeZone });
+    } catch (error) {
+      throw invalidField(options.field, `${messageOf(error).replace(/^Invalid cron expression,?\s*/i, '')} (in '${text}')`);
+    }
+  };
+  const parsed = parse(isMacro ? text.toLowerCase() : text);
+  const bothDays = isMacro ? undefined : bothDaysMustMatch(parts, dayIndex, weekdayIndex, parse);
   const normalized = parsed.stringify(hasSeconds);
   // Fields as written (names and steps kept); a macro shows its expansion.
   const shownParts = isMacro ? normalized.split(' ') : parts;
@@ -91,10 +133,18 @@ export function analyseCron(expression: string, options: AnalyseOptions): CronAn
       description = normalized;
     }
   }
+  if (bothDays) description += ', when the day of month and the day of week both match';
   const nextRuns: CronAnalysis['nextRuns'] = [];
   try {
-    for (let i = 0; i < options.count && parsed.hasNext(); i++) {
+    let skippedDays = 0;
+    while (nextRuns.length < options.count && parsed.hasNext()) {
       const ms = parsed.next().getTime();
+      if (bothDays && !bothDays(new Date(ms))) {
+        // The whole day fails: go on from the last second before the next local midnight.
+        if (++skippedDays > MAX_SKIPPED_DAYS) break;
+        parsed.reset(new Date(DateTime.fromMillis(ms, { zone: options.timeZone }).startOf('day').plus({ days: 1 }).toMillis() - 1000));
+        continue;
+      }
       nextRuns.push({
         local: DateTime.fromMillis(ms, { zone: options.timeZone }).toISO({ suppressMilliseconds: true }) ?? '',
         utc: new Date(ms).toISOString().replace('.000Z', 'Z'),
@@ -103,6 +153,9 @@ export function analyseCron(expression: string, options: AnalyseOptions): CronAn
     }
   } catch (error) {
     if (nextRuns.length === 0) throw invalidField(options.field, `'${text}' never fires (${messageOf(error)})`);
+  }
+  if (bothDays && nextRuns.length === 0) {
+    throw invalidField(options.field, `'${text}' never fires in the next 50 years: no day matches both its day of month and its day of week`);
   }
   return {
     expression: text,

@@ -269,9 +269,14 @@ export function scanJson(text: string): JsonScan {
 /**
  * Parses JSON text, or throws a 400 naming `field` with the first error's line and column.
  * With `exactNumbers`, number literals keep their source text (JSON.rawJSON), so re-serialising
- * never loses digits (big integers, 1.0 stays 1.0).
+ * never loses digits (big integers, 1.0 stays 1.0). With `ordered`, objects become Maps that keep the
+ * document's key order (a JS object lists integer-like keys such as "10" first): write them with stringifyOrdered.
  */
-export function parseJsonText(field: string, text: string, options: { exactNumbers?: boolean } = {}): { value: unknown; scan: JsonScan & { ok: true } } {
+export function parseJsonText(
+  field: string,
+  text: string,
+  options: { exactNumbers?: boolean; ordered?: boolean } = {},
+): { value: unknown; scan: JsonScan & { ok: true } } {
   const scan = scanJson(text);
   if (!scan.ok) {
     const { message, line, column } = scan.error;
@@ -280,12 +285,122 @@ export function parseJsonText(field: string, text: string, options: { exactNumbe
   if (scan.stats.maxDepth > MAX_JSON_DEPTH) {
     throw new ToolError('validation_failed', `${field}: nesting is ${scan.stats.maxDepth} levels deep; at most ${MAX_JSON_DEPTH} are supported`);
   }
+  if (options.ordered) return { value: parseOrdered(text, options.exactNumbers === true), scan };
   const value: unknown = options.exactNumbers
     ? JSON.parse(text, (_key, v: unknown, context?: { source?: string }) =>
         typeof v === 'number' && context?.source !== undefined ? JSON_RAW.rawJSON(context.source) : v,
       )
     : JSON.parse(text);
   return { value, scan };
+}
+
+/** One token of JSON text that scanJson accepted: a string, a number, a literal or a punctuator (whitespace before it skipped). */
+const TOKEN = /[ \t\n\r]*(?:("(?:[^"\\]|\\.)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)|([{}[\]]))[ \t\n\r]*[,:]?/y;
+
+/**
+ * Builds the value of JSON text already checked by scanJson, objects as Maps in document order. A duplicate
+ * key keeps its first position and its last value, as JSON.parse (and Python's json) do. Iterative: no recursion.
+ */
+function parseOrdered(text: string, exactNumbers: boolean): unknown {
+  const token = new RegExp(TOKEN.source, 'y');
+  const stack: { container: unknown[] | Map<string, unknown>; key: string | undefined }[] = [];
+  let root: unknown = null;
+  const add = (value: unknown): void => {
+    const top = stack.at(-1);
+    if (!top) root = value;
+    else if (Array.isArray(top.container)) top.container.push(value);
+    else {
+      top.container.set(top.key ?? '', value);
+      top.key = undefined;
+    }
+  };
+  for (let match = token.exec(text); match; match = token.exec(text)) {
+    const [, str, num, literal, punct] = match;
+    if (str !== undefined) {
+      const value = str.includes('\\') ? (JSON.parse(str) as string) : str.slice(1, -1);
+      const top = stack.at(-1);
+      if (top && !Array.isArray(top.container) && top.key === undefined) top.key = value;
+      else add(value);
+    } else if (num !== undefined) {
+      add(exactNumbers ? JSON_RAW.rawJSON(num) : Number(num));
+    } else if (literal !== undefined) {
+      add(literal === 'null' ? null : literal === 'true');
+    } else if (punct === '{' || punct === '[') {
+      const container = punct === '{' ? new Map<string, unknown>() : [];
+      add(container);
+      stack.push({ container, key: undefined });
+    } else {
+      stack.pop();
+    }
+  }
+  return root;
+}
+
+/**
+ * Orders strings by Unicode code point (Python's sorted(), Go's sort.Strings on UTF-8), not by UTF-16 code unit as
+ * Array.prototype.sort does: the two differ when a character beyond U+FFFF meets one in U+E000–U+FFFF.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (i === n) return a.length - b.length;
+  // Inside a surrogate pair both strings share the high half: compare from it, as whole code points.
+  const high = a.charCodeAt(i - 1);
+  const start = i > 0 && high >= 0xd800 && high <= 0xdbff ? i - 1 : i;
+  return (a.codePointAt(start) ?? 0) - (b.codePointAt(start) ?? 0);
+}
+
+export interface StringifyOptions {
+  /** The indent of one level ('' or undefined: minified, as JSON.stringify). */
+  indent?: string | undefined;
+  /** Sort object keys by code point at every level. */
+  sortKeys?: boolean | undefined;
+  /** Applied to every value before it is written, before its toJSON() (a Buffer reaches it as a Buffer, not as {type, data}). */
+  replace?: (value: unknown) => unknown;
+  /** The JSON key for a Map key that is not a string. Default String(key). */
+  keyOf?: (key: unknown) => string;
+}
+
+/**
+ * JSON text of a value whose objects may be Maps (parseJsonText with `ordered`, YAML's mapAsMap), written in their
+ * order, or with sortKeys in code-point order; plain objects, raw JSON numbers and toJSON() are honoured as by
+ * JSON.stringify, whose layout it reproduces. Keys that become equal keep the first position and the last value.
+ */
+export function stringifyOrdered(value: unknown, options: StringifyOptions = {}): string {
+  const indent = options.indent ?? '';
+  const colon = indent ? ': ' : ':';
+  const keyOf = options.keyOf ?? String;
+  const write = (input: unknown, pad: string): string | undefined => {
+    let v = options.replace ? options.replace(input) : input;
+    if (typeof v === 'object' && v !== null && !JSON_RAW.isRawJSON(v) && typeof (v as { toJSON?: unknown }).toJSON === 'function') {
+      v = (v as { toJSON: () => unknown }).toJSON();
+    }
+    if (typeof v !== 'object' || v === null || JSON_RAW.isRawJSON(v)) return JSON.stringify(v);
+    const inner = pad + indent;
+    const wrap = (open: string, parts: string[], close: string): string => {
+      if (parts.length === 0) return open + close;
+      return indent ? `${open}\n${inner}${parts.join(`,\n${inner}`)}\n${pad}${close}` : `${open}${parts.join(',')}${close}`;
+    };
+    if (Array.isArray(v))
+      return wrap(
+        '[',
+        v.map((item) => write(item, inner) ?? 'null'),
+        ']',
+      );
+    const entries = new Map<string, unknown>();
+    if (v instanceof Map) for (const [k, item] of v) entries.set(typeof k === 'string' ? k : keyOf(k), item);
+    else for (const k of Object.keys(v)) entries.set(k, (v as Record<string, unknown>)[k]);
+    const keys = [...entries.keys()];
+    if (options.sortKeys) keys.sort(compareCodePoints);
+    const parts: string[] = [];
+    for (const k of keys) {
+      const text = write(entries.get(k), inner);
+      if (text !== undefined) parts.push(`${JSON.stringify(k)}${colon}${text}`);
+    }
+    return wrap('{', parts, '}');
+  };
+  return write(value, '') ?? 'null';
 }
 
 /** Nesting depth of an already parsed value (iterative, so a hostile body cannot overflow the stack). */
@@ -297,7 +412,8 @@ export function depthOf(value: unknown, limit = MAX_JSON_DEPTH + 1): number {
     if (typeof v !== 'object' || v === null) continue;
     max = Math.max(max, d);
     if (max >= limit) return max;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, d + 1]);
+    for (const child of Array.isArray(v) ? v : v instanceof Map ? v.values() : Object.values(v))
+      if (typeof child === 'object' && child !== null) stack.push([child, d + 1]);
   }
   return max;
 }
@@ -322,23 +438,25 @@ export function jsonInputField(description: string) {
 }
 
 /** Reads a `jsonInputField` value: text is parsed (400 with line/column on error), objects are depth-checked. */
-export function readJsonInput(field: string, input: string | Record<string, unknown> | unknown[], options: { exactNumbers?: boolean } = {}): unknown {
+export function readJsonInput(
+  field: string,
+  input: string | Record<string, unknown> | unknown[],
+  options: { exactNumbers?: boolean; ordered?: boolean } = {},
+): unknown {
   if (typeof input === 'string') return parseJsonText(field, input, options).value;
   const depth = depthOf(input);
   if (depth > MAX_JSON_DEPTH) throw new ToolError('validation_failed', `${field}: nesting is deeper than ${MAX_JSON_DEPTH} levels`);
   return input;
 }
 
-/** Recursively sorts object keys (code-point order); arrays keep their order. Raw JSON numbers pass through. */
+/**
+ * Recursively sorts object keys in code-point order (arrays keep theirs) into Maps, which keep that order where a JS
+ * object would list integer-like keys first. Raw JSON numbers pass through.
+ */
 export function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
-  if (isRecord(value) && !JSON_RAW.isRawJSON(value)) {
-    // fromEntries defines own properties, so a "__proto__" key stays a key.
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, sortKeysDeep(value[key])]),
-    );
-  }
-  return value;
+  const entries =
+    value instanceof Map ? [...(value as Map<unknown, unknown>)] : isRecord(value) && !JSON_RAW.isRawJSON(value) ? Object.entries(value) : undefined;
+  if (!entries) return value;
+  return new Map(entries.map(([key, item]): [string, unknown] => [String(key), sortKeysDeep(item)]).sort(([a], [b]) => compareCodePoints(a, b)));
 }

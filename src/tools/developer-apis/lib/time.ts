@@ -26,7 +26,10 @@ export function wallTime(
 ): WallTime {
   if (!IANAZone.isValidZone(zoneName)) return { kind: 'normal', instants: [] };
   const zone = IANAZone.create(zoneName);
-  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond ?? 0);
+  // Date.UTC reads years 0–99 as 1900–1999; setUTCFullYear takes the year as given (0050 is the year 50).
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  const wallAsUtc = date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond ?? 0);
   const offsets = new Set([zone.offset(near - 3 * 3600_000), zone.offset(near), zone.offset(near + 3 * 3600_000)]);
   const instants: number[] = [];
   for (const offset of offsets) {
