@@ -456,7 +456,7 @@ export class CalculatorsNamespace {
   }
 
   /**
-   * **Payment due date calculator** — Works out when an invoice is due from the invoice date and payment terms: "net 30" (or just 30), "due on receipt", "EOM" (end of the invoice month), "net 15 EOM" (15 days after the end of the month), "10 MFI"/"10th prox" (10th of the next month), "1 month" (same day next month, clamped: Jan 31 → Feb 29), and early-payment discounts such as "2/10 net 30" (2 % off if paid within 10 days; give `amount` to get the figures). A due date on a weekend (with `skipWeekends`) or on a listed holiday moves to the next business day (or the previous one with `adjust: "previous"`). With `asOf` it says whether the invoice is due or overdue and by how many days. Dates are ISO 8601 YYYY-MM-DD; without invoiceDate today's UTC date is used. Amounts are decimal strings rounded half-up.
+   * **Payment due date calculator** — Works out when an invoice is due from the invoice date and payment terms: "net 30" (or just 30), "due on receipt", "EOM" (end of the invoice month), "net 15 EOM" (15 days after the end of the month), "10 MFI"/"10th prox" (10th of the next month), "1 month" (same day next month, clamped: Jan 31 → Feb 29), and early-payment discounts such as "2/10 net 30" (2 % off if paid within 10 days; give `amount` to get the figures). A due date on a weekend (with `skipWeekends`) or on a listed holiday moves to the next business day (or the previous one with `adjust: "previous"`, unless that is before the invoice date). With `asOf` it says whether the invoice is due or overdue and by how many days. Dates are ISO 8601 YYYY-MM-DD; without invoiceDate today's UTC date is used. Amounts are decimal strings rounded half-up.
    *
    * `POST /api/v1/calculators/payment-due-date-calculator` · `calculators.paymentDueDateCalculator` · 1 credit
    *
@@ -735,7 +735,7 @@ export class UnitConversionsNamespace {
   }
 
   /**
-   * **Mass (weight) converter** — Converts masses and weights between metric units (µg to tonne) and imperial/US units (grain, ounce, pound, stone, short ton, long ton). t is the US short ton (2000 lb); use mt or "tonne" for the metric tonne. Units: mcg (Microgram), mg (Milligram), g (Gram), kg (Kilogram), mt (Metric Tonne), oz (Ounce), lb (Pound), st (Stone), t (Ton), long-ton (Long ton (UK, 2240 lb)), gr (Grain). Computed in decimal arithmetic from exact unit definitions: a result that is exact and fits a JSON number is returned exactly (1 km = 1000 m, 1 PiB = 1125899906842624 B), any other is rounded half-up to 12 significant digits. Omit `to` to get the value in every unit.
+   * **Mass (weight) converter** — Converts masses and weights between metric units (µg to tonne) and imperial/US units (grain, ounce, pound, stone, short ton, long ton). t is the tonne (1000 kg, as in SI; mt is accepted too); ton or ton-us is the US short ton (2000 lb), long-ton the UK long ton (2240 lb). Units: mcg (Microgram), mg (Milligram), g (Gram), kg (Kilogram), t (Tonne), oz (Ounce), lb (Pound), st (Stone), ton-us (Short ton (US, 2000 lb)), long-ton (Long ton (UK, 2240 lb)), gr (Grain). Computed in decimal arithmetic from exact unit definitions: a result that is exact and fits a JSON number is returned exactly (1 km = 1000 m, 1 PiB = 1125899906842624 B), any other is rounded half-up to 12 significant digits. Omit `to` to get the value in every unit.
    *
    * `POST /api/v1/unit-conversions/mass-converter` · `unitConversions.massConverter` · 1 credit
    *
@@ -1494,7 +1494,7 @@ export class DeveloperApisNamespace {
   }
 
   /**
-   * **Color converter & contrast checker** — Converts any CSS colour — hex (3/4/6/8 digits), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or one of the 148 named colours — to hex, RGB, HSL, HWB, OKLCH, CIELAB and naive CMYK, with ready-to-paste CSS strings. Gives the exact or nearest CSS colour name (CIEDE2000), the relative luminance and the WCAG 2 contrast ratio against white, black and an optional second colour with AA/AAA pass flags. Colours outside sRGB (wide-gamut oklch/lab) are mapped into sRGB for the sRGB formats, with a warning.
+   * **Color converter & contrast checker** — Converts any CSS colour — hex (3/4/6/8 digits), rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or one of the 148 named colours — to hex, RGB, HSL, HWB, OKLCH, CIELAB and naive CMYK, with ready-to-paste CSS strings. Gives the exact or nearest CSS colour name (CIEDE2000), the relative luminance and the WCAG 2 contrast ratio against white, black and an optional second colour with AA/AAA pass flags. rgb()/rgba() channels outside 0–255 are clamped as CSS Color 4 §5.1 says; colours outside sRGB (wide-gamut oklch/lab, color(srgb …) beyond 0–1) are mapped into sRGB for the sRGB formats, with a warning.
    *
    * `POST /api/v1/developer-apis/color-converter` · `developerApis.colorConverter` · 1 credit
    *
@@ -1524,7 +1524,7 @@ export class DeveloperApisNamespace {
   }
 
   /**
-   * **Cron expression parser & next run times** — Explains a cron expression in plain English and lists its next run times in any IANA time zone, handling daylight-saving changes. Accepts standard 5-field cron (minute hour day-of-month month day-of-week), 6-field cron with seconds, names (MON-FRI, JAN), steps and ranges (*\/15, 9-17), L (last day), 5L (last Friday), 1#2 (second Monday), ? and macros (@daily, @weekly…). Also expands every field into the values it matches. When both day-of-month and day-of-week are restricted, the job runs when either matches (standard cron). Invalid expressions are a 400 that says what is wrong.
+   * **Cron expression parser & next run times** — Explains a cron expression in plain English and lists its next run times in any IANA time zone, handling daylight-saving changes. Accepts standard 5-field cron (minute hour day-of-month month day-of-week), 6-field cron with seconds, names (MON-FRI, JAN), steps and ranges (*\/15, 9-17), L (last day), 5L (last Friday), 1#2 (second Monday), ? (day fields only) and macros (@daily, @weekly…). Also expands every field into the values it matches. When both day-of-month and day-of-week are restricted, the job runs when either matches, unless one of them starts with * (such as *\/2): then both must match, as in Vixie cron and cronie. ? is allowed only in those two day fields. Invalid expressions are a 400 that says what is wrong.
    *
    * `POST /api/v1/developer-apis/cron-expression-parser` · `developerApis.cronExpressionParser` · 1 credit
    *
@@ -1643,7 +1643,7 @@ export class DeveloperApisNamespace {
   }
 
   /**
-   * **JSON formatter (pretty-print / minify)** — Pretty-prints or minifies JSON with a chosen indent (spaces or tab; 0 minifies), optionally sorting keys alphabetically at every level. Numbers keep their exact source text, so big integers (e.g. 64-bit IDs) and values like 1.50 are never rounded. Invalid JSON is a 400 whose detail gives the first error with its line and column. Duplicate keys are reported as a warning (the last one wins, as in JSON.parse).
+   * **JSON formatter (pretty-print / minify)** — Pretty-prints or minifies JSON with a chosen indent (spaces or tab; 0 minifies), optionally sorting keys alphabetically (by Unicode code point) at every level; otherwise keys keep the order of the JSON text. Numbers keep their exact source text, so big integers (e.g. 64-bit IDs) and values like 1.50 are never rounded. Invalid JSON is a 400 whose detail gives the first error with its line and column. Duplicate keys are reported as a warning (the last one wins, as in JSON.parse).
    *
    * `POST /api/v1/developer-apis/json-formatter` · `developerApis.jsonFormatter` · 1 credit
    *
@@ -1703,7 +1703,7 @@ export class DeveloperApisNamespace {
   }
 
   /**
-   * **JSON to YAML** — Converts JSON to clean block-style YAML 1.2. Strings that YAML 1.1 tools would misread (yes, no, on, off, 1.0, 0755, dates, null) are quoted, so the output is safe for any parser; multi-line strings use block scalars. Options: indent (2–8), sorted keys, string quoting style, line width, and splitting a top-level array into separate YAML documents (---). Invalid JSON text is a 400 with line and column.
+   * **JSON to YAML** — Converts JSON to clean block-style YAML 1.2. Strings that YAML 1.1 tools would misread (yes, no, on, off, 1.0, 0755, dates, null) are quoted, so the output is safe for any parser; multi-line strings use block scalars, and NEL, U+2028 and U+2029 (line breaks to YAML 1.1) are escaped as \N, \L, \P. Keys keep the order of the JSON text. Options: indent (2–8), sorted keys, string quoting style, line width, and splitting a top-level array into separate YAML documents (---). Invalid JSON text is a 400 with line and column.
    *
    * `POST /api/v1/developer-apis/json-to-yaml` · `developerApis.jsonToYaml` · 1 credit
    *
@@ -1748,7 +1748,7 @@ export class DeveloperApisNamespace {
   }
 
   /**
-   * **JWT generator (for testing and development)** — Creates a signed JSON Web Token for testing and development: HMAC (HS256/384/512) with a shared secret, or RS256/384/512, PS256/384/512, ES256/384/512 and EdDSA with a private key you provide (PEM or JWK). Sets iat from the current time (or issuedAt), exp from expiresIn (default 1 hour), optional nbf, iss, sub, aud, jti and kid, plus any custom claims. Returns the token, its decoded header and payload, the times in ISO 8601 and, for key pairs, the matching public key to verify with. "alg: none" is refused; keys are used only for this call and never stored. Do not paste production signing keys into any online tool.
+   * **JWT generator (for testing and development)** — Creates a signed JSON Web Token for testing and development: HMAC (HS256/384/512) with a shared secret, or RS256/384/512, PS256/384/512, ES256/384/512 and EdDSA (Ed25519) with a private key you provide (PEM or JWK). Sets iat from the current time (or issuedAt), exp from expiresIn (default 1 hour), optional nbf, iss, sub, aud, jti and kid, plus any custom claims. Returns the token, its decoded header and payload, the times in ISO 8601 and, for key pairs, the matching public key to verify with. "alg: none" is refused; keys are used only for this call and never stored. Do not paste production signing keys into any online tool.
    *
    * `POST /api/v1/developer-apis/jwt-generator` · `developerApis.jwtGenerator` · 1 credit
    *

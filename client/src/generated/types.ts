@@ -764,7 +764,7 @@ export interface CalculatorsCostPlusPricingCalculatorOutput {
   /** Unit price including tax */
   unitPriceWithTax: string;
   quantity: number;
-  /** unitCost × quantity */
+  /** fixedCosts + the variable unit cost × quantity: what the units really cost, whatever unitCost rounds to */
   totalCost: string;
   /** unitPrice × quantity, before tax */
   totalRevenue: string;
@@ -2992,10 +2992,10 @@ export interface UnitConversionsLengthConverterOutput {
 export interface UnitConversionsMassConverterInput {
   /** The quantity to convert (|value| ≤ 1e21, not negative). A number, or a decimal string for exact input (e.g. "0.1"). */
   value: number | string;
-  /** Unit to convert from: mcg (Microgram), mg (Milligram), g (Gram), kg (Kilogram), mt (Metric Tonne), oz (Ounce), lb (Pound), st (Stone), t (Ton), long-ton (Long ton (UK, 2240 lb)), gr (Grain). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
-  from: 'mcg' | 'mg' | 'g' | 'kg' | 'mt' | 'oz' | 'lb' | 'st' | 't' | 'long-ton' | 'gr' | (string & {});
-  /** Unit to convert to: mcg (Microgram), mg (Milligram), g (Gram), kg (Kilogram), mt (Metric Tonne), oz (Ounce), lb (Pound), st (Stone), t (Ton), long-ton (Long ton (UK, 2240 lb)), gr (Grain). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
-  to?: 'mcg' | 'mg' | 'g' | 'kg' | 'mt' | 'oz' | 'lb' | 'st' | 't' | 'long-ton' | 'gr' | (string & {});
+  /** Unit to convert from: mcg (Microgram), mg (Milligram), g (Gram), kg (Kilogram), t (Tonne), oz (Ounce), lb (Pound), st (Stone), ton-us (Short ton (US, 2000 lb)), long-ton (Long ton (UK, 2240 lb)), gr (Grain). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. */
+  from: 'mcg' | 'mg' | 'g' | 'kg' | 't' | 'oz' | 'lb' | 'st' | 'ton-us' | 'long-ton' | 'gr' | (string & {});
+  /** Unit to convert to: mcg (Microgram), mg (Milligram), g (Gram), kg (Kilogram), t (Tonne), oz (Ounce), lb (Pound), st (Stone), ton-us (Short ton (US, 2000 lb)), long-ton (Long ton (UK, 2240 lb)), gr (Grain). Symbols are case-sensitive (mW is not MW); unit names (singular or plural, metre or meter) and common spellings (µ or u for μ, m² for m2, °C for C) are accepted case-insensitively when unambiguous. Omit it to get the value in every unit. */
+  to?: 'mcg' | 'mg' | 'g' | 'kg' | 't' | 'oz' | 'lb' | 'st' | 'ton-us' | 'long-ton' | 'gr' | (string & {});
 }
 
 /** Result of `unitConversions.massConverter` (Mass (weight) converter). */
@@ -6479,7 +6479,7 @@ export interface DeveloperApisJwtGeneratorInput {
   secret?: string;
   /** How secret is written. Default utf8. */
   secretEncoding?: 'utf8' | 'base64' | 'base64url' | 'hex';
-  /** RS*\/PS*\/ES*\/EdDSA: the private key as PEM or as a JWK JSON string */
+  /** RS*\/PS*\/ES*\/EdDSA (Ed25519): the private key as PEM or as a JWK JSON string */
   privateKey?: string;
   /** Lifetime from iat (sets exp). Default 1h unless payload has exp: seconds, or a duration such as "15m", "1h", "7d" */
   expiresIn?: number | string;
@@ -6509,8 +6509,11 @@ export interface DeveloperApisJwtGeneratorOutput {
   header: { [key: string]: unknown };
   payload: { [key: string]: unknown };
   algorithm: string;
+  /** iat as ISO 8601 UTC (null when absent or beyond the dates that can be written (±8.64e12 s from 1970, years -271821 to 275760)) */
   issuedAt: string | null;
+  /** exp as ISO 8601 UTC (null when absent or beyond the dates that can be written (±8.64e12 s from 1970, years -271821 to 275760)) */
   expiresAt: string | null;
+  /** nbf as ISO 8601 UTC (null when absent or beyond the dates that can be written (±8.64e12 s from 1970, years -271821 to 275760)) */
   notBefore: string | null;
   /** SPKI PEM of the key pair, to verify the token */
   publicKey: string | null;
@@ -7393,17 +7396,17 @@ export interface SecurityApisJwtDecoderOutput {
     value: unknown;
     /** What the claim means (null for custom claims) */
     meaning: string | null;
-    /** For time claims (exp, nbf, iat, auth_time): the value as ISO 8601 UTC */
+    /** For time claims (exp, nbf, iat, auth_time): the value as ISO 8601 UTC (null for other claims, a value that is not a number, or when the number lies outside the dates a JavaScript Date holds: ±8.64e12 s, years -271821 to 275760) */
     time: string | null;
   }[];
   timing: {
-    /** Against the current time: valid, expired, not_yet_valid, no_expiry (no exp claim), unknown (no claims) */
+    /** Against the current time: valid, expired, not_yet_valid, no_expiry (no exp claim, or an exp that is not a number), unknown (no claims) */
     status: 'valid' | 'expired' | 'not_yet_valid' | 'no_expiry' | 'unknown';
-    /** exp as ISO 8601 UTC */
+    /** exp as ISO 8601 UTC (null without exp, or when the number lies outside the dates a JavaScript Date holds: ±8.64e12 s, years -271821 to 275760) */
     expiresAt: string | null;
-    /** nbf as ISO 8601 UTC */
+    /** nbf as ISO 8601 UTC (null without nbf, or when the number lies outside the dates a JavaScript Date holds: ±8.64e12 s, years -271821 to 275760) */
     notBefore: string | null;
-    /** iat as ISO 8601 UTC */
+    /** iat as ISO 8601 UTC (null without iat, or when the number lies outside the dates a JavaScript Date holds: ±8.64e12 s, years -271821 to 275760) */
     issuedAt: string | null;
     /** exp is at or before now (null without exp) */
     expired: boolean | null;
@@ -7411,7 +7414,7 @@ export interface SecurityApisJwtDecoderOutput {
     notYetValid: boolean | null;
     /** iat is after now (null without iat) */
     issuedInFuture: boolean | null;
-    /** exp − iat in seconds (null unless both are present) */
+    /** exp − iat in seconds (null unless both are numbers and their difference is finite) */
     lifetimeSeconds: number | null;
   };
   signature: {
@@ -7518,13 +7521,13 @@ export interface SecurityApisJwtSignatureVerifierOutput {
     detail: string;
   }[];
   timing: {
-    /** Against the current time: valid, expired, not_yet_valid, no_expiry (no exp claim), unknown (no claims) */
+    /** Against the current time: valid, expired, not_yet_valid, no_expiry (no exp claim, or an exp that is not a number), unknown (no claims) */
     status: 'valid' | 'expired' | 'not_yet_valid' | 'no_expiry' | 'unknown';
-    /** exp as ISO 8601 UTC */
+    /** exp as ISO 8601 UTC (null without exp, or when the number lies outside the dates a JavaScript Date holds: ±8.64e12 s, years -271821 to 275760) */
     expiresAt: string | null;
-    /** nbf as ISO 8601 UTC */
+    /** nbf as ISO 8601 UTC (null without nbf, or when the number lies outside the dates a JavaScript Date holds: ±8.64e12 s, years -271821 to 275760) */
     notBefore: string | null;
-    /** iat as ISO 8601 UTC */
+    /** iat as ISO 8601 UTC (null without iat, or when the number lies outside the dates a JavaScript Date holds: ±8.64e12 s, years -271821 to 275760) */
     issuedAt: string | null;
     /** exp is at or before now (null without exp) */
     expired: boolean | null;
@@ -7532,7 +7535,7 @@ export interface SecurityApisJwtSignatureVerifierOutput {
     notYetValid: boolean | null;
     /** iat is after now (null without iat) */
     issuedInFuture: boolean | null;
-    /** exp − iat in seconds (null unless both are present) */
+    /** exp − iat in seconds (null unless both are numbers and their difference is finite) */
     lifetimeSeconds: number | null;
   };
 }
@@ -7701,7 +7704,7 @@ export interface SecurityApisSecretLeakScannerOutput {
     severity: 'high' | 'medium' | 'low' | 'info';
     /** high: a documented token format; medium: format plus context; low: heuristic */
     confidence: 'high' | 'medium' | 'low';
-    /** 1-based line */
+    /** 1-based line; a line ends at CRLF, LF or a lone CR, as editors such as VS Code count them (and at VT, FF, NEL, U+2028 or U+2029) */
     line: number;
     /** 1-based column, in UTF-16 code units as editors such as VS Code count them */
     column: number;
