@@ -1,3 +1,5 @@
+import { titleCase } from 'title-case';
+
 /**
  * Unicode titlecase of a word's first letter (JavaScript has `toUpperCase` but no `toTitleCase`). The full
  * titlecase mapping differs from the full uppercase one only for the characters below; every other character
@@ -74,4 +76,29 @@ export function titlecaseFirst(text: string, locale?: string): string {
   if (first === undefined) return text;
   const ch = String.fromCodePoint(first);
   return titlecaseChar(ch, locale) + text.slice(ch.length);
+}
+
+const NON_ASCII_LOWER = /(?![\0-\x7f])\p{Ll}/gu;
+
+/**
+ * Title Case by title-case's rules (small words, acronyms, URLs kept) with Unicode titlecase for the letters it capitalizes:
+ * title-case upper-cases one UTF-16 unit (ǆ → Ǆ, ß → SS, ﬁ → FI, and an astral letter not at all). So it runs on a
+ * copy in which every non-ASCII lower-case letter is "é" per code unit (the same length, still a lower-case letter,
+ * never part of an English small word), and the code points it changed there are titlecased here.
+ */
+export function titleCaseWords(text: string, locale?: string): string {
+  const probe = text.replace(NON_ASCII_LOWER, (ch) => 'é'.repeat(ch.length));
+  const marked = titleCase(probe, { locale: 'en' });
+  // Cannot happen (no character left in the copy upper-cases to another length); kept as a guard.
+  if (marked.length !== probe.length) return titleCase(text, { locale: locale ?? 'en' });
+  let out = '';
+  let done = 0;
+  for (let i = 0; i < probe.length; i++) {
+    if (marked.charCodeAt(i) === probe.charCodeAt(i)) continue;
+    const ch = String.fromCodePoint(text.codePointAt(i) ?? 0);
+    out += text.slice(done, i) + titlecaseChar(ch, locale);
+    done = i + ch.length;
+    i = done - 1;
+  }
+  return out + text.slice(done);
 }

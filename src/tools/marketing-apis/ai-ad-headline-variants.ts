@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.ts';
 import { platformSpec } from './ad-limits.ts';
 import { measure } from '../../lib/text-measure.ts';
-import { titleCase } from 'title-case';
+import { titleCaseWords } from '../../lib/titlecase.ts';
 import { fill, type Template } from './templates.ts';
 
 /** Which ad field the headlines are for, per platform. */
@@ -149,7 +149,7 @@ export default defineTool({
       if (variants.length >= input.count) break;
       const filled = fill(t.text, values);
       if (filled === null) continue;
-      const text = input.titleCase ? titleCase(filled) : filled;
+      const text = input.titleCase ? titleCaseWords(filled) : filled;
       const key = text.toLowerCase();
       if (seen.has(key)) continue;
       if (spec.editorial && text.includes('!')) continue;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { titleCase } from 'title-case';
 import { defineUrlTool } from '../../lib/page/define-url-tool.ts';
 import { loadPage } from '../../lib/page/load.ts';
 import { renderLlmsTxt } from '../../lib/page/llms.ts';
 import { decodeOrKeep } from '../../lib/percent-decode.ts';
+import { titleCaseWords } from '../../lib/titlecase.ts';
 
 const OPTIONAL = /privacy|terms|cookie|legal|imprint|impressum|careers|jobs|press|login|sign-?in|sign-?up|register|cart|account/i;
 
@@ -84,5 +84,5 @@ function sectionName(segment: string): string {
     .replace(/\.[a-z0-9]+$/i, '')
     .split(/[-_\s]+/)
     .filter(Boolean);
-  return titleCase(words.join(' ')) || 'Pages';
+  return titleCaseWords(words.join(' ')) || 'Pages';
 }

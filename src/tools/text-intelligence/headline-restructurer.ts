@@ -1,6 +1,6 @@
-import { titleCase } from 'title-case';
 import { z } from 'zod';
 import { countGraphemes } from '../../lib/graphemes.ts';
+import { titleCaseWords, titlecaseFirst } from '../../lib/titlecase.ts';
 import { compromise as nlp } from '../../lib/nlp/compromise.ts';
 import { nounPhrases } from '../../lib/nlp/phrases.ts';
 import { countWords } from '../../lib/nlp/tokens.ts';
@@ -129,7 +129,7 @@ function questionOfStatement(statement: string): string {
     const aux = words[index]!;
     const before = words.slice(0, index).join(' ');
     const after = words.slice(index + 1).join(' ');
-    return `${aux.charAt(0).toUpperCase()}${aux.slice(1).toLowerCase()} ${lowerFirst(before)}${after ? ` ${after}` : ''}?`;
+    return `${titlecaseFirst(aux.toLowerCase())} ${lowerFirst(before)}${after ? ` ${after}` : ''}?`;
   }
   return `Why ${lowerFirst(statement)}?`;
 }
@@ -166,7 +166,7 @@ function build(style: Style, parsed: Parsed, count: number, benefit: string | un
       if (form === 'action') {
         if (lead)
           return { headline: `${lead}: how to ${core}`, template: benefit ? '{benefit}: how to {action}' : '{better|more|less} {object}: how to {action}' };
-        return { headline: `${core.charAt(0).toUpperCase()}${core.slice(1)}: a step-by-step plan`, template: '{action}: a step-by-step plan' };
+        return { headline: `${titlecaseFirst(core)}: a step-by-step plan`, template: '{action}: a step-by-step plan' };
       }
       if (lead)
         return {
@@ -191,8 +191,8 @@ function build(style: Style, parsed: Parsed, count: number, benefit: string | un
 }
 
 function applyCase(headline: string, style: 'title' | 'sentence'): string {
-  const upperFirst = headline.charAt(0).toUpperCase() + headline.slice(1);
-  return style === 'title' ? titleCase(upperFirst) : upperFirst;
+  const upperFirst = titlecaseFirst(headline);
+  return style === 'title' ? titleCaseWords(upperFirst) : upperFirst;
 }
 
 export default defineTool({

@@ -96,6 +96,11 @@ describe('headline-restructurer', () => {
     assert.equal((g.variants as { headline: string }[])[0]!.headline, 'How to get started with Kubernetes');
   });
 
+  test('Title Case is Unicode titlecase: ǆ → ǅ and ﬁ → Fi (python3: "ǆemal ﬁsh".title() == "ǅemal Fish")', async () => {
+    const r = await result(headlineRestructurer, { headline: 'ǆemal opens a ﬁsh market in Sarajevo', styles: ['how-to'] });
+    assert.equal((r.variants as { headline: string }[])[0]!.headline, 'How ǅemal Opens a Fish Market in Sarajevo');
+  });
+
   test('benefit-first reads the verb: reduce → Lower', async () => {
     const r = await result(headlineRestructurer, { headline: 'Reduce your cloud costs', styles: ['benefit-first'] });
     assert.equal((r.variants as { headline: string }[])[0]!.headline, 'Lower Cloud Costs: How to Reduce Your Cloud Costs');

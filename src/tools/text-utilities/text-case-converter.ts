@@ -1,9 +1,8 @@
 import { camelCase, constantCase, kebabCase, pascalCase, snakeCase } from 'change-case';
-import { titleCase } from 'title-case';
 import { z } from 'zod';
 import { graphemes } from '../../lib/graphemes.ts';
 import { localeField } from '../../lib/locale.ts';
-import { titlecaseChar } from '../../lib/titlecase.ts';
+import { titleCaseWords, titlecaseChar } from '../../lib/titlecase.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 
@@ -17,7 +16,6 @@ const TERMINATOR = /[.!?\u2026\u3002\uFF01\uFF1F]/u;
 const CLOSING = /[\p{Pf}\p{Pe}"']/u;
 // An apostrophe inside a word ("don't") would otherwise split it into two identifiers ("donT").
 const INNER_APOSTROPHE = /(?<=[\p{L}\p{N}])['\u2019](?=[\p{L}\p{N}])/gu;
-const NON_ASCII_LOWER = /(?![\0-\x7f])\p{Ll}/gu;
 
 export default defineTool({
   module: 'text-utilities',
@@ -112,29 +110,6 @@ function convertCase(text: string, target: Case, locale: string | undefined): st
 function lowerInContext(text: string, parts: string[], lower: (s: string) => string): string[] {
   const lowered = graphemes(lower(text));
   return lowered.length === parts.length ? lowered : parts.map(lower);
-}
-
-/**
- * title-case's rules (small words, acronyms, URLs kept) with Unicode titlecase for the letters it capitalizes:
- * title-case upper-cases one UTF-16 unit (ǆ → Ǆ, ß → SS, ﬁ → FI, and an astral letter not at all). So it runs on a
- * copy in which every non-ASCII lower-case letter is "é" per code unit (the same length, still a lower-case letter,
- * never part of an English small word), and the code points it changed there are titlecased here.
- */
-function titleCaseWords(lowered: string, locale: string | undefined): string {
-  const probe = lowered.replace(NON_ASCII_LOWER, (ch) => 'é'.repeat(ch.length));
-  const marked = titleCase(probe, { locale: 'en' });
-  // Cannot happen (no character left in the copy upper-cases to another length); kept as a guard.
-  if (marked.length !== probe.length) return titleCase(lowered, { locale: locale ?? 'en' });
-  let out = '';
-  let done = 0;
-  for (let i = 0; i < probe.length; i++) {
-    if (marked.charCodeAt(i) === probe.charCodeAt(i)) continue;
-    const ch = String.fromCodePoint(lowered.codePointAt(i) ?? 0);
-    out += lowered.slice(done, i) + titlecaseChar(ch, locale);
-    done = i + ch.length;
-    i = done - 1;
-  }
-  return out + lowered.slice(done);
 }
 
 /**
