@@ -4,6 +4,7 @@
  * the deadline. CPU isolation only — no I/O. No default export.
  */
 import { parentPort } from 'node:worker_threads';
+import { captureGroupNames } from './groups.ts';
 
 export interface RegexTask {
   id: number;
@@ -41,37 +42,6 @@ export type RegexReply =
   | { id: number; ok: true; matches: RegexMatch[]; truncated: boolean; replaced: string | null; replacements: number | null }
   | { id: number; ok: false; message: string };
 
-/** Names of the capture groups in order (null for unnamed), read from the pattern source. */
-export function captureGroupNames(pattern: string): (string | null)[] {
-  const names: (string | null)[] = [];
-  let inClass = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass > 0) {
-      if (c === '[')
-        inClass++; // nested classes exist only with the v flag; harmless otherwise
-      else if (c === ']') inClass--;
-      continue;
-    }
-    if (c === '[') {
-      inClass = 1;
-      continue;
-    }
-    if (c !== '(') continue;
-    if (pattern[i + 1] !== '?') {
-      names.push(null);
-      continue;
-    }
-    const named = /^\(\?<([^=!>][^>]*)>/.exec(pattern.slice(i, i + 300));
-    if (named) names.push(named[1] ?? null);
-  }
-  return names;
-}
-
 function cut(value: string, max: number): [string, boolean] {
   return value.length > max ? [value.slice(0, max), true] : [value, false];
 }
@@ -86,7 +56,7 @@ function advance(text: string, index: number, unicode: boolean): number {
 export function runRegexTask(task: RegexTask): RegexReply {
   const userFlags = task.flags;
   const re = new RegExp(task.pattern, userFlags.includes('d') ? userFlags : `${userFlags}d`);
-  const names = captureGroupNames(task.pattern);
+  const names = captureGroupNames(task.pattern, userFlags);
   const unicode = userFlags.includes('u') || userFlags.includes('v');
   const global = userFlags.includes('g');
   const matches: RegexMatch[] = [];

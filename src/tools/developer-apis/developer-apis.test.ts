@@ -683,6 +683,31 @@ describe('misc', () => {
     await expectBadRequest(tool('regex-tester'), { pattern: 'a', flags: 'x', text: 'x' }, 'flags', withRegexPool);
   });
 
+  test('regex tester: groups are named as the engine names them; without v, [[] is one whole class (ECMA-262 ClassContents)', async () => {
+    // The oracle is V8 itself: with the d flag, indices.groups gives each named group's span, as indices[k] gives group k's.
+    const cases: [string, string, string][] = [
+      ['[[](?<n>y)', 'g', '[y'],
+      ['[[]](x(?<n>y))', 'g', '[]xy'],
+      ['[\\]](?<n>y)(z)', 'g', ']yz'],
+      ['[[a]](?<n>y)', 'gv', 'ay'],
+      ['[[a]--[b]](?<n>y)(?<m>z)', 'gv', 'ayz'],
+      ['(?<\\u0061>x)(y)', 'g', 'xy'],
+    ];
+    for (const [pattern, flags, text] of cases) {
+      const native = new RegExp(pattern, `${flags}d`).exec(text)!;
+      const spans = Object.entries(native.indices!.groups ?? {});
+      const expected = native.indices!.slice(1).map((span) => spans.find(([, s]) => s?.[0] === span?.[0] && s?.[1] === span?.[1])?.[0] ?? null);
+      const r = (await run(tool('regex-tester'), { pattern, flags, text }, withRegexPool)).result as Json;
+      const [match] = r.matches as { groups: Json[] }[];
+      assert.deepEqual(
+        match?.groups.map((g) => g.name),
+        expected,
+        pattern,
+      );
+    }
+    assert.deepEqual(Object.keys(new RegExp('[[](?<n>y)').exec('[y')!.groups!), ['n']);
+  });
+
   test('regex tester: maxMatches truncates and says so (run without engines: the call starts and closes a pool of its own)', async () => {
     const { result: r, warnings } = await outcomeOf('regex-tester', { pattern: 'a', text: 'a'.repeat(50), maxMatches: 10 });
     assert.equal(r.matchCount, 10);

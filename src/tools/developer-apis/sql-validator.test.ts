@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { fuzzTool } from '../../../test/helpers/invoke.ts';
@@ -21,6 +22,40 @@ describe('sql-validator', () => {
     assert.equal(error.found, 'id');
     const tsql = await result('sql-validator', { sql: 'SELECT TOP 3 [Name] FROM [dbo].[Users]', dialect: 'tsql' });
     assert.equal(tsql.valid, true);
+  });
+
+  test('sql-validator: SQLite accepts an empty IN list (sqlite.org/lang_expr.html); PostgreSQL and MySQL do not', async () => {
+    // The oracle is SQLite itself (node:sqlite): preparing a statement parses it without running it.
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE t (a, b)');
+    const sqliteAccepts = (sql: string): boolean => {
+      try {
+        db.prepare(sql);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const cases = [
+      'SELECT * FROM t WHERE a IN ()',
+      'SELECT * FROM t WHERE a NOT IN ( /* none */ ) AND b in()',
+      "SELECT 'x IN ()' FROM t WHERE a IN (\n)",
+      'SELECT * FROM t WHERE a IN () ORDER x',
+    ];
+    for (const sql of cases) {
+      const r = await result('sql-validator', { sql, dialect: 'sqlite' });
+      assert.equal(r.valid, sqliteAccepts(sql), sql);
+    }
+    db.close();
+    // An error after a filled list is placed in the text as sent: "x" is at line 2, column 19 (offset 35 + 1 + 18).
+    const after = await result('sql-validator', { sql: "SELECT 'IN ()' FROM t WHERE a IN ()\nAND b IN () ORDER x", dialect: 'sqlite' });
+    assert.deepEqual([(after.error as Json).line, (after.error as Json).column, (after.error as Json).offset, (after.error as Json).found], [2, 19, 54, 'x']);
+    // PostgreSQL (`expression IN (value [, ...])`) and MySQL (`expr IN (value,...)`) need at least one value.
+    for (const dialect of ['postgresql', 'mysql']) {
+      const r = await result('sql-validator', { sql: 'SELECT * FROM t WHERE a IN ()', dialect });
+      assert.equal(r.valid, false, dialect);
+      assert.equal((r.error as Json).column, 29, dialect);
+    }
   });
 });
 

@@ -55,6 +55,64 @@ function expectedTokens(expected: PegExpectation[] | null | undefined): string[]
   return [...out];
 }
 
+/** Where `text` goes on after whitespace and comments (`--` to the end of the line, `/* … *\/`). */
+function afterTrivia(text: string, from: number): number {
+  let i = from;
+  for (;;) {
+    if (' \t\n\f\r'.includes(text[i] ?? '-')) i++;
+    else if (text.startsWith('--', i)) i = text.includes('\n', i) ? text.indexOf('\n', i) + 1 : text.length;
+    else if (text.startsWith('/*', i)) i = text.includes('*/', i + 2) ? text.indexOf('*/', i + 2) + 2 : text.length;
+    else return i;
+  }
+}
+
+const FILLER = 'NULL';
+
+/**
+ * SQLite accepts an empty list after IN and NOT IN (`x IN ()` is false, `x NOT IN ()` true: sqlite.org/lang_expr.html,
+ * "The IN and NOT IN operators"); node-sql-parser's sqlite grammar wants at least one value. Each empty list gets a
+ * NULL to parse, outside strings, quoted names and comments; `at` lists where each one went in the new text.
+ */
+function fillEmptyInLists(sql: string): { text: string; at: number[] } {
+  const at: number[] = [];
+  let text = '';
+  let copied = 0;
+  const closers: Record<string, string> = { "'": "'", '"': '"', '`': '`', '[': ']' };
+  for (let i = 0; i < sql.length; ) {
+    const c = sql[i]!;
+    const closer = closers[c];
+    if (closer !== undefined) {
+      const end = sql.indexOf(closer, i + 1);
+      i = end < 0 ? sql.length : end + 1;
+    } else if (sql.startsWith('--', i) || sql.startsWith('/*', i)) i = afterTrivia(sql, i);
+    else if (/[\p{L}\p{N}_$]/u.test(c)) {
+      const wordAt = /[\p{L}\p{N}_$]+/uy;
+      wordAt.lastIndex = i;
+      const word = wordAt.exec(sql)![0];
+      i += word.length;
+      if (word.toLowerCase() !== 'in') continue;
+      const open = afterTrivia(sql, i);
+      if (sql[open] !== '(' || sql[afterTrivia(sql, open + 1)] !== ')') continue;
+      text += sql.slice(copied, open + 1);
+      at.push(text.length);
+      text += FILLER;
+      copied = open + 1;
+      i = open + 1;
+    } else i++;
+  }
+  return { text: text + sql.slice(copied), at };
+}
+
+/** An offset in the filled text, back in the text as sent (a filler counts as the `)` after it). */
+function originalOffset(offset: number, at: number[]): number {
+  let shift = 0;
+  for (const p of at) {
+    if (offset >= p + FILLER.length) shift += FILLER.length;
+    else if (offset >= p) shift += offset - p;
+  }
+  return offset - shift;
+}
+
 const tableSchema = z.object({ operation: z.string(), schema: z.string().nullable(), table: z.string() });
 const columnSchema = z.object({ operation: z.string(), table: z.string().nullable(), column: z.string().describe('"*" for a star') });
 
@@ -156,8 +214,9 @@ export default defineTool({
     const { Parser } = (await loadGrammar(dialect)).default;
     const parser = new Parser();
     const option = { database: GRAMMAR[dialect] };
+    const filled = dialect === 'sqlite' ? fillEmptyInLists(sql) : { text: sql, at: [] };
     try {
-      const parsed = parser.parse(sql, option);
+      const parsed = parser.parse(filled.text, option);
       const asts = (Array.isArray(parsed.ast) ? parsed.ast : [parsed.ast]) as { type?: string }[];
       const tables = [...new Set(parsed.tableList)].map((entry) => {
         const [operation, schema, table] = splitEntry(entry);
@@ -177,7 +236,13 @@ export default defineTool({
       };
     } catch (error) {
       const e = error as PegError;
-      const loc = e.location?.start;
+      const reported = e.location?.start;
+      // Positions are of the text parsed; peg counts lines at \n and columns in UTF-16 units from 1.
+      const offset = reported && originalOffset(reported.offset, filled.at);
+      const loc =
+        reported && offset !== undefined && filled.at.length > 0
+          ? { offset, line: sql.slice(0, offset).split('\n').length, column: offset - (offset === 0 ? -1 : sql.lastIndexOf('\n', offset - 1)) }
+          : reported;
       if (!loc) {
         // The grammar accepted it but building the AST failed: report at the start.
         return {

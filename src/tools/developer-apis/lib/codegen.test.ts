@@ -66,6 +66,28 @@ describe('JSON to types (quicktype)', () => {
     assert.match(code, /items: List\[Item\]/);
   });
 
+  test('Python Pydantic: a field renamed from its JSON key carries Field(alias=key), so model_validate reads the sample', async () => {
+    // pydantic 2 (docs.pydantic.dev, "Fields" → "Field aliases"): `name: str = Field(alias='key')` validates from the key
+    // and model_dump(by_alias=True) writes it back; a field without an alias is read from its Python name only.
+    const r = await result('json-to-python', { json: '{"firstName":"x","user-id":5,"class":1,"id":2,"rows":[{"aB":1},{}]}', style: 'pydantic' });
+    assert.equal(
+      r.code,
+      'from pydantic import BaseModel, Field\n\n\n' +
+        'class Row(BaseModel):\n    a_b: int | None = Field(default=None, alias="aB")\n\n\n' +
+        'class Root(BaseModel):\n' +
+        '    first_name: str = Field(alias="firstName")\n' +
+        '    user_id: int = Field(alias="user-id")\n' +
+        '    root_class: int = Field(alias="class")\n' +
+        '    id: int\n' +
+        '    rows: list[Row]\n',
+    );
+    // A key needing escapes is a valid Python string literal of the same text; dataclasses are unchanged.
+    const escaped = await result('json-to-python', { json: { 'q"\\\n': 1 }, style: 'pydantic', pythonVersion: '3.7' });
+    assert.match(String(escaped.code), /^ {4}q: int = Field\(alias="q\\"\\\\\\n"\)$/m);
+    const dataclass = await result('json-to-python', { json: '{"firstName":"x"}' });
+    assert.doesNotMatch(String(dataclass.code), /Field|alias/);
+  });
+
   test('bad JSON text and a bad type name are 400s naming the field', async () => {
     const bad = await refusal('json-to-typescript', { json: '{"a": }' });
     assert.equal(bad.status, 400);

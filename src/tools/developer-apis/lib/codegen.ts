@@ -50,6 +50,46 @@ export function sampleText(json: string | Record<string, unknown> | unknown[]): 
   return text;
 }
 
+/**
+ * Python through quicktype, with one change to its Pydantic models: quicktype renames keys to Python names
+ * (firstName → first_name, user-id → user_id, class → root_class) but says nothing of the JSON key, so
+ * `model_validate` of the sample would fail. A field whose name differs from its key gets
+ * `Field(alias="key")` (pydantic 2: validation reads the alias; `model_dump(by_alias=True)` writes it).
+ */
+function pythonWithAliases(qt: Quicktype): InstanceType<Quicktype['PythonTargetLanguage']> {
+  class AliasingRenderer extends qt.PythonRenderer {
+    protected override emitClass(t: import('quicktype-core').ClassType): void {
+      if (!this.pyOptions.pydanticBaseModel) {
+        super.emitClass(t);
+        return;
+      }
+      this.declareType(t, () => {
+        if (t.getProperties().size === 0) this.emitLine('pass');
+        this.forEachClassProperty(t, 'none', (name, jsonName, property) => {
+          const typed = this.sourcelikeToString(this.pythonType(property.type, true));
+          const pythonName = this.sourcelikeToString(name);
+          if (pythonName === jsonName) this.emitLine(name, ': ', typed);
+          else {
+            const optional = typed.endsWith(' = None');
+            // JSON string escapes (\" \\ \n \uXXXX) mean the same in a Python string literal.
+            const field = [this.withImport('pydantic', 'Field'), '(', optional ? 'default=None, ' : '', 'alias=', JSON.stringify(jsonName), ')'];
+            this.emitLine(name, ': ', optional ? typed.slice(0, -' = None'.length) : typed, ' = ', field);
+          }
+          this.emitDescription(this.descriptionForClassProperty(t, jsonName));
+        });
+        this.ensureBlankLine();
+      });
+    }
+  }
+  class AliasingPython extends qt.PythonTargetLanguage {
+    protected override makeRenderer(renderContext: import('quicktype-core').RenderContext, untypedOptionValues: Record<string, unknown>) {
+      const options = qt.getOptionValues(qt.pythonOptions, untypedOptionValues as never);
+      return options.justTypes ? new AliasingRenderer(this, renderContext, options) : super.makeRenderer(renderContext, untypedOptionValues as never);
+    }
+  }
+  return new AliasingPython();
+}
+
 export interface GenerateOptions {
   language: CodegenLanguage;
   typeName: string;
@@ -60,7 +100,8 @@ export interface GenerateOptions {
 }
 
 export async function generateTypes(options: GenerateOptions): Promise<string> {
-  const { quicktype, InputData, jsonInputForTargetLanguage } = await quicktypeCore();
+  const qt = await quicktypeCore();
+  const { quicktype, InputData, jsonInputForTargetLanguage } = qt;
   try {
     const jsonInput = jsonInputForTargetLanguage(options.language);
     await jsonInput.addSource({ name: options.typeName, samples: [options.sample] });
@@ -68,7 +109,7 @@ export async function generateTypes(options: GenerateOptions): Promise<string> {
     inputData.addInput(jsonInput);
     const result = await quicktype({
       inputData,
-      lang: options.language,
+      lang: options.language === 'python' ? pythonWithAliases(qt) : options.language,
       rendererOptions: options.rendererOptions as never,
       // Types must describe the JSON as it is: no guessing dates, enums, UUIDs or numbers in strings.
       inferMaps: true,
