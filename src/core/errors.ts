@@ -98,6 +98,15 @@ export function invalidField(field: string, allowed: string): ToolError {
   return new ToolError('validation_failed', `${field}: ${allowed}`);
 }
 
+/**
+ * The text, or a 400 naming `field` when it holds a lone UTF-16 surrogate: valid in JSON, but with no UTF-8 form to
+ * percent-encode (RFC 3986, 2.5) or hash.
+ */
+export function utf8Encodable(field: string, text: string): string {
+  if (!text.isWellFormed()) throw invalidField(field, 'contains an unpaired UTF-16 surrogate, which has no UTF-8 encoding');
+  return text;
+}
+
 export interface ErrorBody {
   status: false;
   code: number;

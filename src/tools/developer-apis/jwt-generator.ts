@@ -6,6 +6,7 @@ import { invalidField } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { isRecord } from './lib/source.ts';
 import { lazy } from '../../lib/lazy.ts';
+import { isoOfUnixSeconds } from '../../lib/unix-seconds.ts';
 
 const jose = lazy<typeof Jose>('jose');
 
@@ -77,16 +78,13 @@ function privateKeyOf(text: string, alg: Algorithm): KeyObject {
 
 const b64json = (part: string): unknown => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
-/** The largest |seconds| a date can hold (ECMAScript's time range, ±100,000,000 days from 1970). */
-const MAX_DATE_SECONDS = 8.64e12;
 const TIME_NOTE = 'null when absent or beyond the dates that can be written (±8.64e12 s from 1970, years -271821 to 275760)';
 /**
  * A NumericDate is any JSON number of seconds since 1970 (RFC 7519 §2), so iat, exp and nbf in `payload` are accepted at
  * any finite size (a far-future exp is a legitimate test case) and signed as given; the ISO time beside them is null
  * where a date cannot represent the number. A non-number, or a number too large for a double, is a 400 naming the claim.
  */
-const iso = (s: unknown): string | null =>
-  typeof s === 'number' && Number.isFinite(s) && Math.abs(s) <= MAX_DATE_SECONDS ? new Date(s * 1000).toISOString() : null;
+const iso = (s: unknown): string | null => (typeof s === 'number' ? isoOfUnixSeconds(s) : null);
 
 /** The time claims of `payload` that the options do not replace must be NumericDates. */
 function checkTimeClaims(input: { payload?: Record<string, unknown>; issuedAt?: number; expiresIn?: unknown; notBefore?: unknown; noExpiry?: boolean }): void {

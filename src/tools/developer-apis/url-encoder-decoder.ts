@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
+import { invalidField, utf8Encodable } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { textField } from '../../registry/fields.ts';
 
@@ -110,7 +110,7 @@ export default defineTool({
   ],
   run: ({ text, mode, variant = 'component' }) => {
     if (mode === 'encode') {
-      if (!text.isWellFormed()) throw invalidField('text', 'contains an unpaired UTF-16 surrogate, which has no UTF-8 encoding');
+      utf8Encodable('text', text);
       const result = encode(text, variant);
       return { result, mode, variant, changed: result !== text, queryParameters: [] };
     }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
 import type * as Uuid from 'uuid';
-import { invalidField } from '../../core/errors.ts';
+import { invalidField, utf8Encodable } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
 import { countField } from '../../registry/fields.ts';
 import { lazy } from '../../lib/lazy.ts';
@@ -72,7 +72,7 @@ export default defineTool({
     if (nameBased) {
       if (name === undefined) throw invalidField('name', `is required for ${version}: the name to hash`);
       // The name is hashed as its UTF-8 bytes (RFC 9562, 6.5); a lone surrogate has none.
-      if (!name.isWellFormed()) throw invalidField('name', 'contains an unpaired UTF-16 surrogate, which has no UTF-8 encoding');
+      utf8Encodable('name', name);
       if (count !== 1) throw invalidField('count', `${version} UUIDs are deterministic: one name gives one UUID, so count must be 1`);
       const ns = NAMESPACES[(namespace ?? 'dns').toLowerCase()] ?? (namespace ?? '').toLowerCase();
       if (!uuid().validate(ns)) throw invalidField('namespace', 'dns, url, oid, x500, or a UUID such as 6ba7b810-9dad-11d1-80b4-00c04fd430c8');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
+import { invalidField, utf8Encodable } from '../../core/errors.ts';
 import { defineTool } from '../../registry/define-tool.ts';
-import { encodable, encodeKeepingMacros, parseHttpUrl, urlField, withParams } from './utm.ts';
+import { encodeKeepingMacros, parseHttpUrl, urlField, withParams } from './utm.ts';
 
 /** Any macro syntax of the supported platforms: {valuetrack}, {{meta.macro}}, __TIKTOK__. */
 const ANY_MACRO = /\{\{\s*[\w.]+\s*\}\}|\{[\w.:\-]+\}|__[A-Z0-9_]+__/g;
@@ -350,7 +350,7 @@ export default defineTool({
     const encoded: [string, string][] = [];
     const macros: { macro: string; parameter: string; meaning: string }[] = [];
     for (const [param, raw, field] of entries) {
-      const finalValue = encodable(field, input.lowercase ? lowerOutsideMacros(raw) : raw);
+      const finalValue = utf8Encodable(field, input.lowercase ? lowerOutsideMacros(raw) : raw);
       parameters[param] = finalValue;
       encoded.push([param, encodeKeepingMacros(finalValue, ANY_MACRO)]);
       for (const m of finalValue.matchAll(ANY_MACRO)) {

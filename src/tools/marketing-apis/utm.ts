@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidField } from '../../core/errors.ts';
+import { invalidField, utf8Encodable } from '../../core/errors.ts';
 import { decodeOrKeep } from '../../lib/percent-decode.ts';
 
 /** UTM parameters, click identifiers and URL assembly shared by the UTM tools. Module-internal helper. */
@@ -115,12 +115,6 @@ export function withParams(url: URL, params: readonly [string, string][], replac
   return { url: `${base}${query === '' ? '' : `?${query}`}${hash}`, replaced: [...new Set(replaced)] };
 }
 
-/** The value, or a 400 naming `field` when it holds a lone UTF-16 surrogate: that has no UTF-8 form, so no percent-encoding (RFC 3986, 2.5). */
-export function encodable(field: string, value: string): string {
-  if (!value.isWellFormed()) throw invalidField(field, 'contains an unpaired UTF-16 surrogate, which has no UTF-8 encoding');
-  return value;
-}
-
 /** Percent-encodes a parameter value (spaces become %20, as Google's Campaign URL Builder writes them). */
 export function encodeValue(value: string): string {
   return encodeURIComponent(value);
@@ -169,7 +163,7 @@ export function buildCampaignUrl(rawUrl: string, values: UtmValues, lowercase: b
   for (const { field, param } of UTM_FIELDS) {
     const raw = values[field];
     if (raw === undefined) continue;
-    let value = encodable(`${prefix}${field}`, raw.trim());
+    let value = utf8Encodable(`${prefix}${field}`, raw.trim());
     if (value === '') continue;
     if (lowercase) value = value.toLowerCase();
     warnings.push(...valueWarnings(param, value));

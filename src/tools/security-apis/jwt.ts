@@ -1,4 +1,5 @@
 import { withThousands } from '../../lib/digits.ts';
+import { isoOfUnixSeconds } from '../../lib/unix-seconds.ts';
 /**
  * JWT helpers shared by jwt-decoder and jwt-signature-verifier: splitting and decoding a compact token,
  * explaining its claims and reading its time claims against the request clock.
@@ -104,8 +105,6 @@ export const CLAIM_MEANINGS: Record<string, string> = {
 
 export const TIME_CLAIMS = ['exp', 'nbf', 'iat', 'auth_time'] as const;
 
-/** Seconds either side of 1970 a date can represent (ECMAScript's time range, ±100,000,000 days: ±8.64e12 s). */
-const MAX_DATE_SECONDS = 8.64e12;
 const UNREPRESENTABLE = 'when the number lies outside the dates a JavaScript Date holds: ±8.64e12 s, years -271821 to 275760';
 
 export const claimSchema = z.object({
@@ -177,7 +176,7 @@ export function numericDate(value: Json | undefined): number | null {
 /** The NumericDate as ISO 8601 UTC, or null when it is not one or lies outside the range a date can represent. */
 export function numericDateToIso(value: unknown): string | null {
   const seconds = numericDate(value as Json);
-  return seconds === null || Math.abs(seconds) > MAX_DATE_SECONDS ? null : new Date(seconds * 1000).toISOString();
+  return seconds === null ? null : isoOfUnixSeconds(seconds);
 }
 
 /** A NumericDate for a sentence: its ISO 8601 time, or where it lies when no date can represent it. */
